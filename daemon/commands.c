@@ -1,0 +1,75 @@
+/* commands.c — the table of `muthur` verbs (PRODUCT.md §1 and §10). */
+#include "config.h"
+
+#include <string.h>
+
+#include "daemon/cli.h"
+
+const struct cli_verb cli_verbs[] = {
+	{ "init", "", "create the database folder, the Maildirs and the server key",
+	  NULL, cmd_init, NULL },
+	{ "keygen", "--out NAME", "make a muthur key pair: NAME.key (secret) and NAME.pub",
+	  "  --out NAME     write NAME.key (mode 0600, never overwritten) and NAME.pub\n"
+	  "  --comment TEXT a comment stored with the keys",
+	  cmd_keygen, NULL },
+	{ "sign", "--key FILE ORDERS-FILE", "print the orders block signed with a muthur key",
+	  "  --key FILE     the secret key made by `muthur keygen`",
+	  NULL, "muthur signatures (mail issue #7)" },
+	{ "verify", "--key PUBLIC-KEY FILE", "check the signature of a signed orders block",
+	  "  --key FILE     a muthur, minisign or ssh-ed25519 public key",
+	  NULL, "signature verification (mail issue #7)" },
+	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
+	  "  --rules RULES        the game's rules (ccg)\n"
+	  "  --scenario SCENARIO  the scenario (contact)",
+	  NULL, "the game store (store issue #3) and the CCG rules (issue #4)" },
+	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
+	  "add a seat to a game, or replace its player and key",
+	  "  --email ADDRESS  where the seat's views are mailed\n"
+	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
+	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",
+	  NULL, "the game store (store issue #3) and the CCG rules (issue #4)" },
+	{ "start", "GAME", "deal, commit the secrets and mail the first views",
+	  NULL, NULL, "starting games by mail (views and daemon issue #8)" },
+	{ "status", "[GAME]", "show the phase, who is awaited and the deadline",
+	  NULL, NULL, "the game store (store issue #3) and views (issue #8)" },
+	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
+	  "  --seat SEAT    whose view to render\n"
+	  "  --json         print the JSON view model instead of the mail text",
+	  NULL, "per-seat views (views and daemon issue #8)" },
+	{ "deadline", "GAME WHEN", "set the deadline of the current phase",
+	  NULL, NULL, "deadlines and NMR handling (league work, not yet filed)" },
+	{ "pause", "GAME", "stop a game's clock and its processing",
+	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	{ "resume", "GAME", "resume a paused game",
+	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	{ "abandon", "GAME", "end a game without a result",
+	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	{ "export", "GAME", "write the game's self-contained archive to standard output",
+	  NULL, NULL, "archives (audit issue #9)" },
+	{ "audit", "ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
+	  "  --json         print a machine-readable report",
+	  NULL, "offline audit (audit issue #9)" },
+	{ "league", "COMMAND ...", "group games into a league and show standings",
+	  NULL, NULL, "leagues and standings (league work, not yet filed)" },
+	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] [DATA...]",
+	  "validate a card database or a decklist",
+	  "  --rules RULES     the game (ccg)\n"
+	  "  --scenario S      apply the scenario's deck rules (contact)\n"
+	  "  --faction F       the faction the deck is for\n"
+	  "  --deck FILE       the decklist to check",
+	  NULL, "card data and decklists (CCG rules issue #4)" },
+	{ "demo", "[--dir DIR]", "play a whole scripted game on the embedded default",
+	  NULL, NULL, "the daemon loop (views and daemon issue #8)" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct cli_verb *
+cli_verb_find(const char *name)
+{
+	const struct cli_verb *v;
+
+	for (v = cli_verbs; v->name != NULL; v++)
+		if (strcmp(v->name, name) == 0)
+			return v;
+	return NULL;
+}

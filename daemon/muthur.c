@@ -1,0 +1,175 @@
+/* muthur.c — the organisers' and players' command line (PRODUCT.md §1, §10). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "daemon/cli.h"
+#include "daemon/conf.h"
+#include "lib/log.h"
+
+static void
+usage(FILE *out)
+{
+	const struct cli_verb *v;
+
+	fprintf(out, "usage: muthur [--config FILE] [-v] VERB [ARGS]\n"
+	    "       muthur VERB --help\n\nverbs:\n");
+	for (v = cli_verbs; v->name != NULL; v++)
+		fprintf(out, "  %-10s %s\n", v->name, v->summary);
+	fprintf(out, "\nThe config is --config FILE, else ./muthur.conf, else $MUTHUR_CONFIG.\n"
+	    "See muthur(1) and muthur.conf(5).\n");
+}
+
+void
+cli_verb_help(const struct cli_verb *v, FILE *out)
+{
+	fprintf(out, "usage: muthur %s%s%s\n\n%s.\n", v->name, v->usage[0] ? " " : "",
+	    v->usage, v->summary);
+	if (v->help != NULL)
+		fprintf(out, "\noptions:\n%s\n", v->help);
+	fprintf(out, "  --config FILE  the config file (default ./muthur.conf, else $MUTHUR_CONFIG)\n"
+	    "  -v             say more; repeat for debug output\n"
+	    "  --help         this text\n");
+	if (v->run == NULL)
+		fprintf(out, "\nNot available yet: needs %s.\n", v->missing);
+}
+
+int
+cli_wants_help(const struct cli_verb *v, int argc, char **argv, int *status)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			cli_verb_help(v, stdout);
+			*status = 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int
+cli_usage_error(const struct cli_verb *v, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "muthur %s: ", v->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see muthur %s --help)\n", v->name);
+	return EXIT_MISUSE;
+}
+
+struct config *
+cli_config(struct cli *cli)
+{
+	char *cause = NULL;
+
+	if (cli->cf != NULL)
+		return cli->cf;
+	cli->cf = config_load(config_default_path(cli->config_path), &cause);
+	if (cli->cf == NULL) {
+		fprintf(stderr, "muthur: %s\n", cause);
+		free(cause);
+	}
+	return cli->cf;
+}
+
+/*
+ * Take the global options out of argv wherever they stand (before a "--"):
+ * --config FILE, --config=FILE, -v/--verbose. Returns -1 on a dangling
+ * --config.
+ */
+static int
+strip_global_options(struct cli *cli, int *argc, char **argv)
+{
+	int i, j = 0, n = *argc, end = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *a = argv[i];
+
+		if (!end && strcmp(a, "--") == 0)
+			end = 1;
+		if (!end && strcmp(a, "--config") == 0) {
+			if (i + 1 >= n)
+				return -1;
+			cli->config_path = argv[++i];
+			continue;
+		}
+		if (!end && strncmp(a, "--config=", 9) == 0) {
+			cli->config_path = a + 9;
+			continue;
+		}
+		if (!end && (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)) {
+			cli->verbose++;
+			continue;
+		}
+		if (!end && strcmp(a, "-vv") == 0) {
+			cli->verbose += 2;
+			continue;
+		}
+		argv[j++] = argv[i];
+	}
+	argv[j] = NULL;
+	*argc = j;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli cli = { NULL, 0, NULL };
+	const struct cli_verb *v;
+	int status;
+
+	log_init("muthur", 0, LOG_LEVEL_WARN);
+	if (sodium_init() < 0) {
+		fprintf(stderr, "muthur: libsodium failed to initialise\n");
+		return 1;
+	}
+	argc--, argv++;
+	if (strip_global_options(&cli, &argc, argv) == -1) {
+		fprintf(stderr, "muthur: --config needs a file name (see muthur --help)\n");
+		return EXIT_MISUSE;
+	}
+	log_set_level(cli.verbose >= 2 ? LOG_LEVEL_DEBUG :
+	    cli.verbose == 1 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
+	if (argc == 0) {
+		usage(stderr);
+		return EXIT_MISUSE;
+	}
+	if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0 ||
+	    strcmp(argv[0], "help") == 0) {
+		if (argc > 1 && (v = cli_verb_find(argv[1])) != NULL)
+			cli_verb_help(v, stdout);
+		else
+			usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[0], "--version") == 0) {
+		printf("muthur %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if ((v = cli_verb_find(argv[0])) == NULL) {
+		fprintf(stderr, "muthur: unknown verb \"%s\" (see muthur --help)\n", argv[0]);
+		return EXIT_MISUSE;
+	}
+	if (cli_wants_help(v, argc, argv, &status))
+		return status;
+	if (v->run == NULL) {
+		fprintf(stderr, "muthur %s: not available yet: needs %s\n", v->name, v->missing);
+		return EXIT_MISUSE;
+	}
+	status = v->run(&cli, v, argc, argv);
+	config_free(cli.cf);
+	return status;
+}

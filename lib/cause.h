@@ -1,0 +1,18 @@
+/*
+ * cause.h — the error convention (STYLE.md).
+ *
+ * A function that can fail takes `char **cause` last. On failure it returns
+ * -1 (or NULL) and, when cause is not NULL, stores a newly allocated,
+ * human-readable reason there: one line, no trailing newline, naming what
+ * was wrong and what was expected. The caller prints it and frees it.
+ * On success *cause is left untouched.
+ */
+#ifndef MUTHUR_CAUSE_H
+#define MUTHUR_CAUSE_H
+
+/* Store a formatted reason in *cause (if cause != NULL); returns -1. */
+int cause_set(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prefix an existing reason: *cause becomes "prefix: old reason"; returns -1. */
+int cause_prefix(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,41 @@
+#!/bin/sh
+# test-cli.sh — every verb has --help; misuse exits 2 with one line.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
+
+"$MUTHUR" --help >/dev/null 2>&1; ok $? "muthur --help exits 0"
+"$MUTHURD" --help >/dev/null 2>&1; ok $? "muthurd --help exits 0"
+v=$("$MUTHURD" --version); ok $? "muthurd --version exits 0"
+case $v in "muthurd "[0-9]*) ok 0 "muthurd --version prints a version";; *) ok 1 "muthurd --version: $v";; esac
+
+verbs="init keygen sign verify new-game seat start status show deadline pause resume abandon export audit league cards demo"
+for verb in $verbs; do
+	out=$("$MUTHUR" "$verb" --help 2>&1); st=$?
+	ok $st "muthur $verb --help exits 0"
+	case $out in "usage: muthur $verb"*) ok 0 "muthur $verb --help prints its usage";;
+		*) ok 1 "muthur $verb --help prints its usage: $out";; esac
+	"$MUTHUR" --help | grep -q "^  $verb "; ok $? "muthur --help lists $verb"
+done
+
+err=$("$MUTHUR" frobnicate 2>&1 >/dev/null); st=$?
+is "$st" 2 "muthur frobnicate exits 2"
+is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
+is "$err" 'muthur: unknown verb "frobnicate" (see muthur --help)' "naming the verb"
+"$MUTHUR" >/dev/null 2>&1; is $? 2 "muthur without a verb exits 2"
+err=$("$MUTHUR" keygen 2>&1); st=$?
+is "$st" 2 "keygen without --out exits 2"
+is "$err" "muthur keygen: --out NAME is required (see muthur keygen --help)" "and says what is missing"
+err=$("$MUTHURD" --bogus 2>&1); is $? 2 "muthurd --bogus exits 2"
+is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
+err=$("$MUTHUR" --config 2>&1); is $? 2 "a dangling --config exits 2"
+
+# A verb that another issue delivers says which capability is missing.
+for verb in $verbs; do
+	out=$("$MUTHUR" "$verb" --help 2>&1)
+	case $out in *"Not available yet: needs "*)
+		err=$("$MUTHUR" "$verb" x 2>&1 >/dev/null); st=$?
+		is "$st" 2 "unbuilt verb $verb exits 2"
+		case $err in "muthur $verb: not available yet: needs "*) ok 0 "and names what is missing";;
+			*) ok 1 "and names what is missing: $err";; esac;;
+	esac
+done
+done_testing

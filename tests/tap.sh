@@ -1,0 +1,47 @@
+# tap.sh — TAP helpers for the shell tests (source it).
+#   ok CONDITION-EXIT-STATUS NAME ; is "$got" "$want" NAME ; done_testing
+#   skip_all "reason"
+# Tests find the built programs in $top_builddir and data in $top_srcdir.
+: "${top_builddir:=$(pwd)}"
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+MUTHUR="$top_builddir/muthur"
+MUTHURD="$top_builddir/muthurd"
+tap_n=0
+tap_failed=0
+
+ok() {
+	_st=$1; shift
+	tap_n=$((tap_n + 1))
+	if [ "$_st" -eq 0 ]; then
+		echo "ok $tap_n - $*"
+	else
+		echo "not ok $tap_n - $*"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+is() {
+	_got=$1 _want=$2; shift 2
+	if [ "$_got" = "$_want" ]; then ok 0 "$@"; else
+		ok 1 "$@"
+		printf '#   got      "%s"\n#   expected "%s"\n' "$_got" "$_want"
+	fi
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ] && [ "$tap_n" -gt 0 ]
+	exit $?
+}
+
+# A fresh folder for this test in $TAP_TMP, removed at exit unless
+# MUTHUR_KEEP_TMP is set. Call it directly, not in $(...).
+tap_tmpdir() {
+	TAP_TMP=$(mktemp -d "${TMPDIR:-/tmp}/muthur-test.XXXXXX")
+	[ -n "${MUTHUR_KEEP_TMP:-}" ] || trap 'rm -rf "$TAP_TMP"' EXIT
+}

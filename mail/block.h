@@ -1,0 +1,89 @@
+/*
+ * block.h — the orders block of PRODUCT.md §3: finding it in a mail body,
+ * the normalisation that defines the signed bytes, and its header.
+ *
+ *   -----BEGIN MUTHUR ORDERS-----
+ *   game: contact-17
+ *   seat: marines
+ *   turn: 3
+ *   phase: combat.declare.unhidden-ranged
+ *   nonce: 6f1d0c2a9b7e4f55a3c1d2e3f4a5b6c7
+ *
+ *   attack hicks at alien-warrior-2 ranged with pulse-rifle
+ *   pass
+ *   -----END MUTHUR ORDERS-----
+ *
+ * The signed bytes are the block from the BEGIN line through the END line,
+ * with line endings normalised to LF (CRLF and bare CR both become LF), no
+ * trailing spaces or tabs on any line, and a final LF.
+ *
+ * Line numbers in messages count the BEGIN line as line 1 of the block.
+ */
+#ifndef MUTHUR_MAIL_BLOCK_H
+#define MUTHUR_MAIL_BLOCK_H
+
+#include <stddef.h>
+
+#define ORDERS_BEGIN "-----BEGIN MUTHUR ORDERS-----"
+#define ORDERS_END "-----END MUTHUR ORDERS-----"
+#define ORDERS_NONCE_MIN 16	/* bytes */
+#define ORDERS_NONCE_MAX 64	/* bytes */
+
+/*
+ * Normalise text as the signed bytes are defined above. Returns a new
+ * NUL-terminated buffer (caller frees); *outlen gets its length. Empty
+ * input gives "" (no final LF is added to nothing).
+ */
+char *orders_normalise(const char *text, size_t len, size_t *outlen);
+
+struct orders_block {
+	char	*signed_bytes;	/* normalised block, BEGIN..END + LF; owned */
+	size_t	 signed_len;
+	size_t	 begin_off;	/* in the original text: start of the BEGIN line */
+	size_t	 end_off;	/* just past the END line and its line ending */
+	int	 begin_line;	/* 1-based line of the BEGIN line in the text */
+};
+
+/*
+ * Find the orders block in text (any line endings). Returns 1 and fills
+ * *out when found, 0 when the text holds no BEGIN line, -1 with a reason
+ * when it is malformed (BEGIN without END, a second BEGIN before END, or a
+ * second block after the first). Free with orders_block_clear().
+ */
+int orders_block_find(const char *text, size_t len, struct orders_block *out, char **cause);
+void orders_block_clear(struct orders_block *b);
+
+struct orders_line {
+	int	 lineno;	/* line of the block, BEGIN = 1 */
+	char	*text;		/* trimmed; owned */
+};
+
+struct orders {
+	char			*game;
+	char			*seat;
+	long			 turn;
+	char			*phase;
+	char			*nonce_hex;	/* lowercase */
+	unsigned char		 nonce[ORDERS_NONCE_MAX];
+	size_t			 nonce_len;
+	struct orders_line	*lines;		/* the order lines, in order */
+	size_t			 nlines;
+};
+
+/*
+ * Parse normalised block bytes (as in struct orders_block). The header is
+ * the `key: value` lines after BEGIN up to the first empty line; keys
+ * game, seat, turn, phase and nonce are required, once each, and no other
+ * key is allowed. game and seat are slugs (lowercased here), turn is a
+ * positive number, phase a dotted slug, nonce 16 to 64 bytes in hex. The
+ * order lines follow; empty lines and lines starting with '#' are skipped.
+ * Returns NULL with "line N: what is wrong (what was expected)".
+ * Free with orders_free().
+ */
+struct orders *orders_parse(const char *block, size_t len, char **cause);
+void orders_free(struct orders *o);
+
+/* Is s a slug: [a-z0-9] and '-', starting with a letter or digit? */
+int orders_is_slug(const char *s, int allow_dots);
+
+#endif

@@ -1,0 +1,174 @@
+/* test-block.c — the orders block: finding, normalising, parsing. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "tests/tap.h"
+
+#define GOOD \
+	"-----BEGIN MUTHUR ORDERS-----\n" \
+	"game: contact-17\n" \
+	"seat: marines\n" \
+	"turn: 3\n" \
+	"phase: combat.declare.unhidden-ranged\n" \
+	"nonce: 6f1d0c2a9b7e4f55a3c1d2e3f4a5b6c7\n" \
+	"\n" \
+	"attack hicks at alien-warrior-2 ranged with pulse-rifle\n" \
+	"pass\n" \
+	"-----END MUTHUR ORDERS-----\n"
+
+static void
+test_normalise(void)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "a\r\nb\r\n", "a\nb\n" },
+		{ "a\rb\r", "a\nb\n" },
+		{ "a  \t\nb", "a\nb\n" },
+		{ "a\n\n\nb\n", "a\n\n\nb\n" },
+		{ "a\r\n\r\nb", "a\n\nb\n" },
+		{ "a\r\r\nb", "a\n\nb\n" },
+		{ "", "" },
+		{ " x \n", " x\n" },
+	};
+	size_t i, len;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *out = orders_normalise(cases[i].in, strlen(cases[i].in), &len);
+		is_str(out, cases[i].out, "normalise case %zu", i);
+		is_int(len, strlen(cases[i].out), "normalise case %zu length", i);
+		free(out);
+	}
+}
+
+static void
+test_find(void)
+{
+	struct orders_block b;
+	char *cause = NULL, *crlf, *p;
+	const char *text = "Hello,\nmy orders:\n\n" GOOD "-----BEGIN SSH SIGNATURE-----\n";
+
+
+	is_int(orders_block_find(text, strlen(text), &b, &cause), 1, "block found in a body");
+	is_str(b.signed_bytes, GOOD, "signed bytes are the block");
+	is_int(b.begin_line, 4, "BEGIN line number");
+	ok(strncmp(text + b.end_off, "-----BEGIN SSH", 14) == 0, "end_off is just past END");
+	orders_block_clear(&b);
+
+	/* The same block with CRLF and trailing blanks gives the same bytes. */
+	crlf = xmalloc(strlen(GOOD) * 3 + 1);
+	p = crlf;
+	for (const char *q = GOOD; *q; q++) {
+		if (*q == '\n') { *p++ = ' '; *p++ = '\r'; }
+		*p++ = *q;
+	}
+	*p = '\0';
+	is_int(orders_block_find(crlf, strlen(crlf), &b, &cause), 1, "CRLF block found");
+	is_str(b.signed_bytes, GOOD, "CRLF + trailing blanks normalise to the same bytes");
+	orders_block_clear(&b);
+	free(crlf);
+
+	is_int(orders_block_find("no orders here\n", 15, &b, &cause), 0, "no block: 0");
+	text = "x\n-----BEGIN MUTHUR ORDERS-----\ngame: a\n";
+	is_int(orders_block_find(text, strlen(text), &b, &cause), -1, "BEGIN without END");
+	is_str(cause, "line 2: \"-----BEGIN MUTHUR ORDERS-----\" has no "
+	    "\"-----END MUTHUR ORDERS-----\" after it", "and says so");
+	free(cause);
+	cause = NULL;
+	text = GOOD GOOD;
+	is_int(orders_block_find(text, strlen(text), &b, &cause), -1, "two blocks refused");
+	is_str(cause, "line 11: a second orders block (expected one orders block per mail)",
+	    "and says where");
+	free(cause);
+	cause = NULL;
+}
+
+static void
+test_parse(void)
+{
+	struct orders *o;
+	char *cause = NULL;
+
+	o = orders_parse(GOOD, strlen(GOOD), &cause);
+	ok(o != NULL, "the PRODUCT.md example parses%s%s", cause ? ": " : "", cause ? cause : "");
+	if (o == NULL)
+		return;
+	is_str(o->game, "contact-17", "game");
+	is_str(o->seat, "marines", "seat");
+	is_int(o->turn, 3, "turn");
+	is_str(o->phase, "combat.declare.unhidden-ranged", "phase");
+	is_int(o->nonce_len, 16, "nonce bytes");
+	ok(o->nonce[0] == 0x6f && o->nonce[15] == 0xc7, "nonce decoded");
+	is_int(o->nlines, 2, "two order lines");
+	is_int(o->lines[0].lineno, 8, "first order on line 8");
+	is_str(o->lines[1].text, "pass", "second order");
+	orders_free(o);
+}
+
+#define HDR(g, s, t, p, n) \
+	"-----BEGIN MUTHUR ORDERS-----\n" g s t p n "\npass\n-----END MUTHUR ORDERS-----\n"
+#define G "game: contact-17\n"
+#define S "seat: marines\n"
+#define T "turn: 3\n"
+#define P "phase: movement.move\n"
+#define N "nonce: 00112233445566778899aabbccddeeff\n"
+
+static const struct { const char *text, *error; } bad[] = {
+	{ HDR(G, S, "turn: three\n", P, N),
+	  "line 4: turn \"three\" is not a turn number (expected a number such as 3)" },
+	{ HDR(G, S, "turn: 0\n", P, N),
+	  "line 4: turn \"0\" is not a turn number (expected a number such as 3)" },
+	{ HDR(G, S, T, P, "nonce: abcd\n"),
+	  "line 6: nonce \"abcd\" is not 16 to 64 bytes in hex (expected at least 32 hex "
+	  "digits of your own random choice)" },
+	{ HDR(G, S, T, P, "nonce: 00112233445566778899aabbccddeefg\n"),
+	  "line 6: nonce \"00112233445566778899aabbccddeefg\" is not 16 to 64 bytes in hex "
+	  "(expected at least 32 hex digits of your own random choice)" },
+	{ HDR(G, S, T, P, ""),
+	  "the header has no \"nonce:\" line (expected game, seat, turn, phase and nonce "
+	  "before the orders)" },
+	{ HDR(G, S, T, P, N "colour: red\n"),
+	  "line 7: unknown header \"colour\" (expected game, seat, turn, phase and nonce)" },
+	{ HDR(G, S, T, P, N "seat: aliens\n"),
+	  "line 7: header \"seat\" given twice (first on line 3)" },
+	{ HDR(G, "seat: the marines\n", T, P, N),
+	  "line 3: seat \"the marines\" is not a name (expected letters, digits and '-', "
+	  "such as contact-17)" },
+	{ HDR(G, S, T, "phase: movement..move\n", N),
+	  "line 5: phase \"movement..move\" is not a phase name (expected a dotted name such "
+	  "as movement.move)" },
+	{ HDR(G, S, T, P, "nonce:\n"), "line 6: header \"nonce\" has no value" },
+	{ HDR(G, S, T, P, "just words\n"),
+	  "line 6: \"just words\" is not a header line (expected key: value, then an empty "
+	  "line before the orders)" },
+	{ "-----BEGIN MUTHUR ORDERS-----\n" G S T P N "\npass\n",
+	  "line 9: expected \"-----END MUTHUR ORDERS-----\"" },
+};
+
+static void
+test_bad(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *cause = NULL;
+		struct orders *o = orders_parse(bad[i].text, strlen(bad[i].text), &cause);
+
+		ok(o == NULL, "bad block %zu refused", i);
+		is_str(cause, bad[i].error, "bad block %zu: exact reason", i);
+		orders_free(o);
+		free(cause);
+	}
+}
+
+int
+main(void)
+{
+	test_normalise();
+	test_find();
+	test_parse();
+	test_bad();
+	return done_testing();
+}

@@ -1,0 +1,29 @@
+/*
+ * proc.h — running as a daemon: detaching, the pid file, and signals.
+ *
+ * SIGTERM and SIGINT set a flag that the loop checks between mails, so the
+ * current mail is finished before the daemon exits; SIGHUP sets a flag that
+ * makes the loop reload the config and the templates.
+ */
+#ifndef MUTHUR_PROC_H
+#define MUTHUR_PROC_H
+
+#include <signal.h>
+
+extern volatile sig_atomic_t proc_stop;		/* SIGTERM/SIGINT seen */
+extern volatile sig_atomic_t proc_reload;	/* SIGHUP seen */
+
+/* Install the handlers above (no SA_RESTART, so waits are interrupted). */
+void proc_signals(void);
+/* Detach from the terminal: fork, setsid, chdir("/"), stdio to /dev/null. */
+int proc_detach(char **cause);
+/*
+ * Write our pid to path, refusing when another live process holds it
+ * (a stale file of a dead process is replaced).
+ */
+int proc_pidfile_write(const char *path, char **cause);
+void proc_pidfile_remove(const char *path);
+/* Sleep up to seconds, returning early when a signal flag is set. */
+void proc_sleep(unsigned seconds);
+
+#endif

@@ -122,13 +122,12 @@ dir_templates(const char *dir, size_t *count, char **cause)
 	return names != NULL ? names : xcalloc(1, sizeof *names);
 }
 
-/* Read and compile the templates of dir into l, replacing same names. */
+/* Add the templates of dir to l by name and path, replacing same names. */
 static int
-load_dir(struct tmpl_list *l, const char *dir, char **cause)
+add_dir(struct tmpl_list *l, const char *dir, char **cause)
 {
-	size_t i, n = 0, len, slen = strlen(TMPL_SUFFIX);
-	char **files, *path, *text, *name;
-	struct mustache *m;
+	size_t i, n = 0, slen = strlen(TMPL_SUFFIX);
+	char **files, *path, *name;
 	struct tmpl *t;
 	struct stat st;
 	int rc = 0;
@@ -138,7 +137,6 @@ load_dir(struct tmpl_list *l, const char *dir, char **cause)
 	for (i = 0; i < n && rc == 0; i++) {
 		path = fs_path_join(dir, files[i]);
 		name = xstrndup(files[i], strlen(files[i]) - slen);
-		m = NULL;
 		if (stat(path, &st) == -1)
 			rc = cause_set(cause, "cannot read %s: %s", path, strerror(errno));
 		else if (!S_ISREG(st.st_mode))
@@ -146,29 +144,20 @@ load_dir(struct tmpl_list *l, const char *dir, char **cause)
 		else if (!is_template_name(name, strlen(name)))
 			rc = cause_set(cause, "%s: \"%s\" is not a template name (letters, "
 			    "digits, '.', '-' and '_' only)", path, name);
-		else if ((rc = fs_read_file(path, TMPL_MAX_SIZE, &text, &len, cause)) == 0) {
-			if ((m = mustache_compile(path, text, len, cause)) == NULL)
-				rc = -1;
-			free(text);
-		}
 		if (rc == -1) {
 			free(path);
 			free(name);
-			continue;
-		}
-		if ((t = list_find(l, name)) != NULL) {
+		} else if ((t = list_find(l, name)) != NULL) {
 			free(t->path);
-			mustache_free(t->m);
+			t->path = path;
 			free(name);
 		} else {
 			l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-			t = &l->v[l->n++];
-			t->name = name;
+			l->v[l->n].name = name;
+			l->v[l->n].path = path;
+			l->v[l->n++].m = NULL;
 			qsort(l->v, l->n, sizeof *l->v, cmp_tmpl);
-			t = list_find(l, name);
 		}
-		t->path = path;
-		t->m = m;
 	}
 	for (i = 0; i < n; i++)
 		free(files[i]);
@@ -176,12 +165,31 @@ load_dir(struct tmpl_list *l, const char *dir, char **cause)
 	return rc;
 }
 
+/* Read and compile the file of every template in l. */
+static int
+compile_all(struct tmpl_list *l, char **cause)
+{
+	char *text;
+	size_t i, len;
+
+	for (i = 0; i < l->n; i++) {
+		if (fs_read_file(l->v[i].path, TMPL_MAX_SIZE, &text, &len, cause) == -1)
+			return -1;
+		l->v[i].m = mustache_compile(l->v[i].path, text, len, cause);
+		free(text);
+		if (l->v[i].m == NULL)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 load(const struct tmpl_set *set, struct tmpl_list *l, char **cause)
 {
 	memset(l, 0, sizeof *l);
-	if (load_dir(l, set->installed_dir, cause) == -1 ||
-	    (set->override_dir != NULL && load_dir(l, set->override_dir, cause) == -1)) {
+	if (add_dir(l, set->installed_dir, cause) == -1 ||
+	    (set->override_dir != NULL && add_dir(l, set->override_dir, cause) == -1) ||
+	    compile_all(l, cause) == -1) {
 		list_free(l);
 		return -1;
 	}

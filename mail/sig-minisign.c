@@ -136,8 +136,9 @@ minisign_verify(const struct pubkey *pk, const char *msg, size_t msglen, const c
 	if (minisig_parse(sig, siglen, &m, cause) == -1)
 		return -1;
 	if (pk->kind != PUBKEY_MINISIGN)
-		return cause_set(cause, "the seat's key is a %s key, not a minisign key (expected "
-		    "a signature made with the seat's key)", pubkey_kind_name(pk->kind));
+		return cause_set(cause, "the seat's key is %s %s key, not a minisign key "
+		    "(expected a signature made with the seat's key)",
+		    pk->kind == PUBKEY_SSH_ED25519 ? "an" : "a", pubkey_kind_name(pk->kind));
 	if (memcmp(m.keyid, pk->minisign_id, PUBKEY_MINISIGN_ID_BYTES) != 0) {
 		pubkey_minisign_id_hex(m.keyid, got);
 		pubkey_minisign_id_hex(pk->minisign_id, want);

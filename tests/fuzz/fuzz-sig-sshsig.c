@@ -1,47 +1,25 @@
 /*
- * fuzz-sig-sshsig.c — libFuzzer harness for the OpenSSH SSHSIG parser
- * (mail/sig-sshsig.c), with the key and orders of tests/data/sig.
- *
- * The first byte picks the input's shape: odd, the rest is the binary
- * SSHSIG blob, armored here (so that the fuzzer works on the wire format
- * directly); even, the rest is the armored text.
+ * fuzz-sig-sshsig.c — libFuzzer harness for OpenSSH SSHSIG signatures
+ * (mail/sig-sshsig.c). The first byte picks the input's shape: odd, the
+ * rest is the binary SSHSIG blob, armored here (so that the fuzzer works on
+ * the wire format directly); even, the rest is the armored text.
  */
 #include "config.h"
 
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <sodium.h>
 
 #include "lib/xmalloc.h"
-#include "mail/sig.h"
+#include "tests/fuzz/fuzz-sig.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
+/* tests/data/sig/ssh.pub */
 #define KEY "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBs6zFjniATfA341cYkyvF9JIPbXVedGIgJFS8E297g2"
-#define ORDERS \
-	"-----BEGIN MUTHUR ORDERS-----\n" \
-	"game: contact-17\n" \
-	"seat: marines\n" \
-	"turn: 3\n" \
-	"phase: combat.declare.unhidden-ranged\n" \
-	"nonce: 6f1d0c2a9b7e4f55a3c1d2e3f4a5b6c7\n" \
-	"\n" \
-	"attack hicks at alien-warrior-2 ranged with pulse-rifle\n" \
-	"pass\n" \
-	"-----END MUTHUR ORDERS-----\n"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pubkey pk;
-	size_t off, span;
-	char *cause = NULL, *text, *b64;
-	int rc;
+	char *text, *b64;
 
-	if (size < 1 || size > 16384 || sodium_init() < 0 ||
-	    pubkey_parse(KEY, strlen(KEY), &pk, NULL) != 0)
+	if (size < 1 || size > 16384)
 		return 0;
 	if (data[0] & 1) {
 		b64 = mail_b64_encode(data + 1, size - 1);
@@ -50,14 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(b64);
 	} else
 		text = xmemdup(data + 1, size - 1);
-	if (sig_sshsig.find(text, strlen(text), &off, &span) == 1) {
-		if (off + span > strlen(text))
-			abort();
-		rc = sig_sshsig.verify(&pk, ORDERS, strlen(ORDERS), text + off, span, &cause);
-		if ((rc == -1) != (cause != NULL))
-			abort();
-	}
-	free(cause);
+	fuzz_sig_run(&sig_sshsig, KEY, text, data[0] & 1 ? strlen(text) : size - 1);
 	free(text);
 	return 0;
 }

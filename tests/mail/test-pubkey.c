@@ -10,9 +10,9 @@
 
 #include <sodium.h>
 
-#include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "mail/pubkey.h"
+#include "tests/mail/test-sig-data.h"
 #include "tests/tap.h"
 
 static char *dir;
@@ -20,15 +20,7 @@ static char *dir;
 static char *
 slurp(const char *name)
 {
-	char *path = xasprintf("%s/%s", dir, name), *data, *cause = NULL;
-	size_t n;
-
-	if (fs_read_file(path, 65536, &data, &n, &cause) == -1) {
-		printf("Bail out! %s\n", cause);
-		exit(1);
-	}
-	free(path);
-	return data;
+	return vector_read(dir, name, NULL);
 }
 
 /* Parse text; it must be accepted as kind, and its canonical form must
@@ -206,8 +198,7 @@ main(int argc, char **argv)
 {
 	if (sodium_init() < 0)
 		skip_all("libsodium failed to initialise");
-	dir = argc > 1 ? xstrdup(argv[1]) : xasprintf("%s/tests/data/sig",
-	    getenv("top_srcdir") ? getenv("top_srcdir") : ".");
+	dir = vectors_dir(argc, argv);
 	test_forms();
 	test_refusals();
 	free(dir);

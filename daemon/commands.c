@@ -13,11 +13,21 @@ const struct cli_verb cli_verbs[] = {
 	  "  --comment TEXT a comment stored with the keys",
 	  cmd_keygen, NULL },
 	{ "sign", "--key FILE ORDERS-FILE", "print the orders block signed with a muthur key",
-	  "  --key FILE     the secret key made by `muthur keygen`",
-	  NULL, "muthur signatures (mail issue #7)" },
-	{ "verify", "--key PUBLIC-KEY FILE", "check the signature of a signed orders block",
-	  "  --key FILE     a muthur, minisign or ssh-ed25519 public key",
-	  NULL, "signature verification (mail issue #7)" },
+	  "  --key FILE     the secret key made by `muthur keygen` (NAME.key)\n"
+	  "  ORDERS-FILE    a whole orders block, or just its header lines and orders:\n"
+	  "                 then the BEGIN and END lines are written for you, and a\n"
+	  "                 fresh random nonce: line is added when there is none; - reads\n"
+	  "                 standard input",
+	  cmd_sign, NULL },
+	{ "verify", "--key PUBLIC-KEY [--sig SIGNATURE-FILE] FILE",
+	  "check the signature of a signed orders block",
+	  "  --key KEY      a muthur, minisign or ssh-ed25519 public key: a file, or the\n"
+	  "                 key itself (RW..., \"ssh-ed25519 AAAA...\")\n"
+	  "  --sig FILE     a detached signature (.minisig, .sig or a muthur signature);\n"
+	  "                 without it the signature follows the block in FILE\n"
+	  "  exit status    0 the signature is valid, 1 it is not (the reason is\n"
+	  "                 printed), 2 misuse",
+	  cmd_verify, NULL },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
 	  "  --rules RULES        the game's rules (ccg)\n"
 	  "  --scenario SCENARIO  the scenario (contact)",

@@ -69,6 +69,7 @@ store_event_append(struct store *st, int64_t game_id, uint64_t phase_seq,
     const char *type, const char *visibility, const void *payload, size_t len,
     uint64_t *seq, char **cause)
 {
+	const char *end = NULL, *lim = (const char *)payload + len;
 	cJSON *json;
 	int ok;
 
@@ -77,9 +78,12 @@ store_event_append(struct store *st, int64_t game_id, uint64_t phase_seq,
 	if (*visibility == '\0' || strpbrk(visibility, " \t\r\n") != NULL)
 		return cause_set(cause, "event %s: bad visibility \"%s\" (expected all, "
 		    "none or seat names separated by commas)", type, visibility);
-	if ((json = cJSON_ParseWithLengthOpts(payload, len, NULL, 1)) == NULL)
-		return cause_set(cause, "event %s: payload is not one JSON value", type);
+	json = cJSON_ParseWithLengthOpts(payload, len, &end, 0);
 	cJSON_Delete(json);
+	while (end != NULL && end < lim && strchr(" \t\r\n", *end) != NULL && *end != '\0')
+		end++;
+	if (json == NULL || end != lim)
+		return cause_set(cause, "event %s: payload is not one JSON value", type);
 	if (db_tx_enter(st, cause) == -1)
 		return -1;
 	ok = event_insert(st, game_id, phase_seq, type, visibility, payload, len, seq,

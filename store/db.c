@@ -1,8 +1,11 @@
 /* db.c — opening the database, pragmas, migrations, transactions. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -243,11 +246,21 @@ struct store *
 store_open_version(const char *path, int version, char **cause)
 {
 	struct store *st;
-	int rc;
+	int rc, fd;
 
 	if (version < 1 || version > schema_count()) {
 		cause_set(cause, "no schema version %d (this muthur knows 1 to %d)",
 		    version, schema_count());
+		return NULL;
+	}
+	/*
+	 * The database holds the game's secrets (committed cards, seeds): a new
+	 * file gets mode 0600 (SQLite gives its -wal and -shm files the same).
+	 */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600)) != -1)
+		close(fd);
+	else if (errno != EEXIST) {
+		cause_set(cause, "cannot create database %s: %s", path, strerror(errno));
 		return NULL;
 	}
 	st = xcalloc(1, sizeof *st);
@@ -261,10 +274,10 @@ store_open_version(const char *path, int version, char **cause)
 	}
 	sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
 	sqlite3_extended_result_codes(st->db, 1);
-	if (db_exec(st, "PRAGMA foreign_keys = ON", cause) == -1 ||
-	    db_exec(st, "PRAGMA journal_mode = WAL", cause) == -1 ||
-	    db_exec(st, "PRAGMA synchronous = FULL", cause) == -1) {
-		cause_prefix(cause, "cannot open database %s", path);
+	if (db_exec(st, "PRAGMA foreign_keys = ON", NULL) == -1 ||
+	    db_exec(st, "PRAGMA journal_mode = WAL", NULL) == -1 ||
+	    db_exec(st, "PRAGMA synchronous = FULL", NULL) == -1) {
+		cause_set(cause, "cannot open database %s: %s", path, sqlite3_errmsg(st->db));
 		goto fail;
 	}
 	if (store_migrate(st, version, cause) == -1)

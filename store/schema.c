@@ -64,6 +64,7 @@ static const char *const migrations[] = {
 	" superseded_by INTEGER REFERENCES orders(id) DEFERRABLE INITIALLY DEFERRED);"
 	"CREATE UNIQUE INDEX orders_current ON orders (phase_id, seat_id)"
 	" WHERE superseded_by IS NULL;"
+	"CREATE INDEX orders_superseded ON orders (superseded_by);"
 	"CREATE TABLE events ("
 	" game_id INTEGER NOT NULL REFERENCES games(id),"
 	" seq INTEGER NOT NULL CHECK (seq >= 1),"

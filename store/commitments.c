@@ -16,6 +16,12 @@
 #define COMMIT_COLUMNS "id, game_id, domain, secret_id, commitment, signature, " \
 	"secret, nonce, created_phase, revealed_phase"
 
+static void
+commitments_free_all(void *v, size_t n)
+{
+	store_commitments_free(v, n);
+}
+
 int
 store_commitment_add(struct store *st, const struct server_key *key, int64_t game_id,
     const char *domain, const char *secret_id, const void *secret, size_t secret_len,
@@ -94,8 +100,10 @@ store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
 }
 
 static void
-commitment_row(sqlite3_stmt *s, struct store_commitment *c)
+commitment_row(sqlite3_stmt *s, void *elem)
 {
+	struct store_commitment *c = elem;
+
 	memset(c, 0, sizeof *c);
 	c->id = sqlite3_column_int64(s, 0);
 	c->game_id = sqlite3_column_int64(s, 1);
@@ -141,6 +149,7 @@ store_commitments(struct store *st, int64_t game_id,
     struct store_commitment **v, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
+	void *out;
 	int rc;
 
 	*v = NULL;
@@ -149,18 +158,10 @@ store_commitments(struct store *st, int64_t game_id,
 	    "game_id = ? ORDER BY id", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*v = xreallocarray(*v, *n + 1, sizeof **v);
-		commitment_row(s, &(*v)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_commitments_free(*v, *n);
-		*v = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read commitments", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **v, commitment_row, commitments_free_all, &out, n,
+	    "cannot read commitments", cause);
+	*v = out;
+	return rc;
 }
 
 void

@@ -32,6 +32,16 @@ sqlite3_stmt *db_prepare(struct store *st, const char *sql, char **cause);
 int db_step_done(struct store *st, sqlite3_stmt *s, const char *what, char **cause);
 
 /*
+ * Step s to its end, appending one zeroed element of size bytes per row,
+ * filled by row(s, element); finalize s. On success *out (caller's) has
+ * *n elements. On a database error free_all(array, count) releases what
+ * was read and -1 is returned with a reason naming what.
+ */
+int db_collect(struct store *st, sqlite3_stmt *s, size_t size,
+    void (*row)(sqlite3_stmt *, void *), void (*free_all)(void *, size_t),
+    void **out, size_t *n, const char *what, char **cause);
+
+/*
  * Start an atomic unit: BEGIN IMMEDIATE outside a transaction, a savepoint
  * inside one. db_tx_leave(ok) commits/releases, or rolls the unit back when
  * ok is 0 (then returns -1). db_tx_leave returns -1 with *cause when the

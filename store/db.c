@@ -66,6 +66,33 @@ db_step_done(struct store *st, sqlite3_stmt *s, const char *what, char **cause)
 	return 0;
 }
 
+int
+db_collect(struct store *st, sqlite3_stmt *s, size_t size,
+    void (*row)(sqlite3_stmt *, void *), void (*free_all)(void *, size_t),
+    void **out, size_t *n, const char *what, char **cause)
+{
+	unsigned char *v = NULL;
+	size_t k = 0;
+	int rc;
+
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, k + 1, size);
+		memset(v + k * size, 0, size);
+		row(s, v + k * size);
+		k++;
+	}
+	sqlite3_finalize(s);
+	*out = NULL;
+	*n = 0;
+	if (rc != SQLITE_DONE) {
+		free_all(v, k);
+		return db_fail(st, what, cause);
+	}
+	*out = v;
+	*n = k;
+	return 0;
+}
+
 void
 db_bind_text(sqlite3_stmt *s, int i, const char *text)
 {

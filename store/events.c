@@ -91,12 +91,33 @@ store_event_append(struct store *st, int64_t game_id, uint64_t phase_seq,
 	return db_tx_leave(st, ok, cause);
 }
 
+static void
+event_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_event *e = elem;
+
+	e->seq = (uint64_t)sqlite3_column_int64(s, 0);
+	e->phase_seq = (uint64_t)sqlite3_column_int64(s, 1);
+	e->type = db_col_text(s, 2);
+	e->visibility = db_col_text(s, 3);
+	e->payload = db_col_blob(s, 4, &e->payload_len);
+	/* A wrong-sized hash stays zero and fails verification. */
+	db_col_fixed(s, 5, e->prev_hash, CHAIN_HASH_BYTES);
+	db_col_fixed(s, 6, e->hash, CHAIN_HASH_BYTES);
+}
+
+static void
+events_free_all(void *v, size_t n)
+{
+	store_events_free(v, n);
+}
+
 int
 store_events(struct store *st, int64_t game_id, uint64_t from_seq,
     struct store_event **events, size_t *n, char **cause)
 {
-	struct store_event *e;
 	sqlite3_stmt *s;
+	void *out;
 	int rc;
 
 	*events = NULL;
@@ -107,27 +128,10 @@ store_events(struct store *st, int64_t game_id, uint64_t from_seq,
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	sqlite3_bind_int64(s, 2, (int64_t)from_seq);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*events = xreallocarray(*events, *n + 1, sizeof **events);
-		e = &(*events)[(*n)++];
-		memset(e, 0, sizeof *e);
-		e->seq = (uint64_t)sqlite3_column_int64(s, 0);
-		e->phase_seq = (uint64_t)sqlite3_column_int64(s, 1);
-		e->type = db_col_text(s, 2);
-		e->visibility = db_col_text(s, 3);
-		e->payload = db_col_blob(s, 4, &e->payload_len);
-		/* A wrong-sized hash stays zero and fails verification. */
-		db_col_fixed(s, 5, e->prev_hash, CHAIN_HASH_BYTES);
-		db_col_fixed(s, 6, e->hash, CHAIN_HASH_BYTES);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_events_free(*events, *n);
-		*events = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read events", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
+	    "cannot read events", cause);
+	*events = out;
+	return rc;
 }
 
 void

@@ -147,28 +147,33 @@ store_game_set_status(struct store *st, int64_t game_id, const char *status,
 	return 0;
 }
 
+static void
+name_row(sqlite3_stmt *s, void *elem)
+{
+	*(char **)elem = db_col_text(s, 0);
+}
+
+static void
+names_free_all(void *v, size_t n)
+{
+	store_names_free(v, n);
+}
+
 int
 store_game_list(struct store *st, char ***names, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
+	void *out;
 	int rc;
 
 	*names = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, "SELECT name FROM games ORDER BY id", cause)) == NULL)
 		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*names = xreallocarray(*names, *n + 1, sizeof **names);
-		(*names)[(*n)++] = db_col_text(s, 0);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_names_free(*names, *n);
-		*names = NULL;
-		*n = 0;
-		return db_fail(st, "cannot list games", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **names, name_row, names_free_all, &out, n,
+	    "cannot list games", cause);
+	*names = out;
+	return rc;
 }
 
 void
@@ -265,8 +270,10 @@ store_seat_replace(struct store *st, int64_t seat_id, const char *email,
 }
 
 static void
-seat_row(sqlite3_stmt *s, struct store_seat *p)
+seat_row(sqlite3_stmt *s, void *elem)
 {
+	struct store_seat *p = elem;
+
 	p->id = sqlite3_column_int64(s, 0);
 	p->game_id = sqlite3_column_int64(s, 1);
 	p->seat_no = sqlite3_column_int(s, 2);
@@ -301,11 +308,18 @@ store_seat_get(struct store *st, int64_t game_id, const char *name, char **cause
 	return p;
 }
 
+static void
+seats_free_all(void *v, size_t n)
+{
+	store_seats_free(v, n);
+}
+
 int
 store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
     size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
+	void *out;
 	int rc;
 
 	*seats = NULL;
@@ -314,19 +328,12 @@ store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
 	    "ORDER BY seat_no", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*seats = xreallocarray(*seats, *n + 1, sizeof **seats);
-		seat_row(s, &(*seats)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_seats_free(*seats, *n);
-		*seats = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read seats", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **seats, seat_row, seats_free_all, &out, n,
+	    "cannot read seats", cause);
+	*seats = out;
+	return rc;
 }
+
 
 void
 store_seats_free(struct store_seat *seats, size_t n)

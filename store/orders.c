@@ -105,14 +105,42 @@ store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
 	return db_tx_leave(st, ok, cause);
 }
 
+static void
+order_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_order *o = elem;
+	unsigned char *nonce;
+	size_t len;
+
+	o->id = sqlite3_column_int64(s, 0);
+	o->phase_id = sqlite3_column_int64(s, 1);
+	o->seat_id = sqlite3_column_int64(s, 2);
+	o->seat_no = sqlite3_column_int(s, 3);
+	o->seat = db_col_text(s, 4);
+	o->block = db_col_blob(s, 5, &o->block_len);
+	o->signature = db_col_blob(s, 6, &o->sig_len);
+	o->sig_type = db_col_text(s, 7);
+	nonce = db_col_blob(s, 8, &len);
+	o->nonce_len = len < RAND_NONCE_MAX ? len : RAND_NONCE_MAX;
+	memcpy(o->nonce, nonce, o->nonce_len);
+	free(nonce);
+	o->message_id = db_col_text(s, 9);
+	o->received = sqlite3_column_int64(s, 10);
+	o->superseded_by = sqlite3_column_int64(s, 11);
+}
+
+static void
+orders_free_all(void *v, size_t n)
+{
+	store_orders_free(v, n);
+}
+
 static int
 orders_query(struct store *st, const char *sql, int64_t phase_id,
     struct store_order **orders, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
-	struct store_order *o;
-	unsigned char *nonce;
-	size_t len;
+	void *out;
 	int rc;
 
 	*orders = NULL;
@@ -120,34 +148,10 @@ orders_query(struct store *st, const char *sql, int64_t phase_id,
 	if ((s = db_prepare(st, sql, cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, phase_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*orders = xreallocarray(*orders, *n + 1, sizeof **orders);
-		o = &(*orders)[(*n)++];
-		memset(o, 0, sizeof *o);
-		o->id = sqlite3_column_int64(s, 0);
-		o->phase_id = sqlite3_column_int64(s, 1);
-		o->seat_id = sqlite3_column_int64(s, 2);
-		o->seat_no = sqlite3_column_int(s, 3);
-		o->seat = db_col_text(s, 4);
-		o->block = db_col_blob(s, 5, &o->block_len);
-		o->signature = db_col_blob(s, 6, &o->sig_len);
-		o->sig_type = db_col_text(s, 7);
-		nonce = db_col_blob(s, 8, &len);
-		o->nonce_len = len < RAND_NONCE_MAX ? len : RAND_NONCE_MAX;
-		memcpy(o->nonce, nonce, o->nonce_len);
-		free(nonce);
-		o->message_id = db_col_text(s, 9);
-		o->received = sqlite3_column_int64(s, 10);
-		o->superseded_by = sqlite3_column_int64(s, 11);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_orders_free(*orders, *n);
-		*orders = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read orders", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
+	    "cannot read orders", cause);
+	*orders = out;
+	return rc;
 }
 
 int

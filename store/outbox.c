@@ -113,8 +113,10 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 }
 
 static void
-outbox_row(sqlite3_stmt *s, struct store_outbox_mail *m)
+outbox_row(sqlite3_stmt *s, void *elem)
 {
+	struct store_outbox_mail *m = elem;
+
 	memset(m, 0, sizeof *m);
 	m->id = sqlite3_column_int64(s, 0);
 	m->game_id = sqlite3_column_int64(s, 1);
@@ -131,11 +133,18 @@ outbox_row(sqlite3_stmt *s, struct store_outbox_mail *m)
 	    db_col_text(s, 11);
 }
 
+static void
+outbox_free_all(void *v, size_t n)
+{
+	store_outbox_free(v, n);
+}
+
 int
 store_outbox_due(struct store *st, int64_t now, size_t limit,
     struct store_outbox_mail **v, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
+	void *out;
 	int rc;
 
 	*v = NULL;
@@ -146,18 +155,10 @@ store_outbox_due(struct store *st, int64_t now, size_t limit,
 		return -1;
 	sqlite3_bind_int64(s, 1, now);
 	sqlite3_bind_int64(s, 2, (int64_t)limit);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*v = xreallocarray(*v, *n + 1, sizeof **v);
-		outbox_row(s, &(*v)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		store_outbox_free(*v, *n);
-		*v = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read the outbox", cause);
-	}
-	return 0;
+	rc = db_collect(st, s, sizeof **v, outbox_row, outbox_free_all, &out, n,
+	    "cannot read the outbox", cause);
+	*v = out;
+	return rc;
 }
 
 struct store_outbox_mail *

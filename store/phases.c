@@ -142,10 +142,10 @@ store_phase_set_owing(struct store *st, int64_t phase_id, const char *const *owi
 	return rc;
 }
 
-static struct store_phase *
-phase_row(sqlite3_stmt *s)
+static void
+phase_fill(sqlite3_stmt *s, void *elem)
 {
-	struct store_phase *ph = xcalloc(1, sizeof *ph);
+	struct store_phase *ph = elem;
 	char *list, *p, *tok, *save = NULL;
 
 	ph->id = sqlite3_column_int64(s, 0);
@@ -163,6 +163,14 @@ phase_row(sqlite3_stmt *s)
 	ph->open = strcmp((const char *)sqlite3_column_text(s, 7), "open") == 0;
 	ph->opened = sqlite3_column_int64(s, 8);
 	ph->closed = sqlite3_column_int64(s, 9);
+}
+
+static struct store_phase *
+phase_row(sqlite3_stmt *s)
+{
+	struct store_phase *ph = xcalloc(1, sizeof *ph);
+
+	phase_fill(s, ph);
 	return ph;
 }
 
@@ -232,6 +240,44 @@ store_phase_get_seq(struct store *st, int64_t game_id, uint64_t seq, char **caus
 	return ph;
 }
 
+static void
+phases_free_all(void *v, size_t n)
+{
+	store_phases_free(v, n);
+}
+
+int
+store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*phases = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ? "
+	    "ORDER BY seq", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	rc = db_collect(st, s, sizeof **phases, phase_fill, phases_free_all, &out, n,
+	    "cannot read phases", cause);
+	*phases = out;
+	return rc;
+}
+
+void
+store_phases_free(struct store_phase *phases, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		store_names_free(phases[i].owing, phases[i].nowing);
+		free(phases[i].name);
+	}
+	free(phases);
+}
+
 int
 store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause)
@@ -262,11 +308,8 @@ store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 void
 store_phase_free(struct store_phase *ph)
 {
-	if (ph == NULL)
-		return;
-	store_names_free(ph->owing, ph->nowing);
-	free(ph->name);
-	free(ph);
+	if (ph != NULL)
+		store_phases_free(ph, 1);
 }
 
 int

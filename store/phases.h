@@ -49,6 +49,11 @@ struct store_phase *store_phase_current(struct store *st, int64_t game_id, char 
 struct store_phase *store_phase_get(struct store *st, int64_t phase_id, char **cause);
 struct store_phase *store_phase_get_seq(struct store *st, int64_t game_id, uint64_t seq,
     char **cause);
+/* Every phase of a game, in order (seq 1, 2, ...); free with
+ * store_phases_free(). */
+int store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
+    size_t *n, char **cause);
+void store_phases_free(struct store_phase *phases, size_t n);
 /* Ids of open phases whose deadline is set and <= now, oldest first. */
 int store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause);

@@ -342,6 +342,17 @@ test_phases_orders(struct store *st, int64_t gid)
 	free(cause);
 	ok(store_phase_open(st, gid, 2, "movement.move", owing, 1, 0, 50, NULL, &seq,
 	    NULL) == 0 && seq == 2, "phase 2 opens");
+	{
+		struct store_phase *all;
+
+		ok(store_phases(st, gid, &all, &n, NULL) == 0 && n == 2 && !all[0].open &&
+		    all[0].closed == 30 && all[1].open && all[1].seq == 2 &&
+		    all[1].nowing == 1, "the game's phases list in order");
+		store_phases_free(all, n);
+	}
+	ph = store_phase_get_seq(st, gid, 1, NULL);
+	ok(ph != NULL && ph->id == pid, "a phase is found by its number");
+	store_phase_free(ph);
 	store_seats_free(m, 1);
 	store_seats_free(a, 1);
 }

@@ -15,6 +15,9 @@
  * commitments + outbox + open the next phase") wrap them in
  * store_begin() ... store_commit(), or store_rollback() on any failure.
  *
+ * A struct store is one SQLite connection: use it from one thread at a
+ * time, and never across fork() (open the store in the child instead).
+ *
  * Ownership: every struct store_* handed out by a store_* function belongs
  * to the caller and is released with its _free function. Times are always
  * arguments (seconds since the epoch); store/ never reads the clock.

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -567,6 +569,55 @@ test_commitments(struct store *st, int64_t gid)
 	store_commitments_free(c, 1);
 }
 
+/*
+ * A second process waits for the write lock instead of failing. (It is
+ * forked before this process opens the database: SQLite connections must
+ * not cross a fork.)
+ */
+static void
+test_busy(const char *path)
+{
+	struct store *a, *b;
+	struct timespec t0, t1;
+	int go[2], ready[2], status = -1;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(go) == -1 || pipe(ready) == -1)
+		return;
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		double waited;
+
+		close(go[1]);
+		close(ready[0]);
+		if (read(go[0], &c, 1) != 1 || (b = store_open(path, NULL)) == NULL)
+			_exit(1);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (write(ready[1], "r", 1) != 1 || store_begin(b, NULL) == -1)
+			_exit(2);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		waited = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+		store_rollback(b);
+		store_close(b);
+		_exit(waited >= 0.2 ? 0 : 3);
+	}
+	close(go[0]);
+	close(ready[1]);
+	a = store_open(path, NULL);
+	ok(a != NULL && store_begin(a, NULL) == 0, "one connection holds the write lock");
+	if (write(go[1], "g", 1) == 1 && read(ready[0], &c, 1) == 1)
+		usleep(300000);
+	store_commit(a, NULL);
+	waitpid(pid, &status, 0);
+	close(go[1]);
+	close(ready[0]);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "another process waits for it (busy timeout) and then gets it (status %d)",
+	    status);
+	store_close(a);
+}
+
 static void
 test_server_key(void)
 {
@@ -610,6 +661,7 @@ main(void)
 	test_mail(st, gid);
 	test_commitments(st, gid);
 	store_close(st);
+	test_busy(path);
 	test_server_key();
 	free(path);
 	cmd = xasprintf("rm -rf %s", tmpdir);

@@ -60,15 +60,42 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
 	return 0;
 }
 
+/* The phase must be open and the seat one of its game's. */
+static int
+order_check(struct store *st, int64_t phase_id, int64_t seat_id, char **cause)
+{
+	struct store_phase *ph;
+	sqlite3_stmt *s;
+	int64_t seat_game = 0;
+	int rc = 0;
+
+	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
+		return -1;
+	if (!ph->open)
+		rc = cause_set(cause, "orders for phase %llu (%s), which is closed",
+		    (unsigned long long)ph->seq, ph->name);
+	else if ((s = db_prepare(st, "SELECT game_id FROM seats WHERE id = ?",
+	    cause)) == NULL)
+		rc = -1;
+	else {
+		sqlite3_bind_int64(s, 1, seat_id);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			seat_game = sqlite3_column_int64(s, 0);
+		sqlite3_finalize(s);
+		if (seat_game != ph->game_id)
+			rc = cause_set(cause, "orders from seat #%lld, which is not a seat "
+			    "of this game", (long long)seat_id);
+	}
+	store_phase_free(ph);
+	return rc;
+}
+
 int
 store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
     const void *block, size_t block_len, const void *signature, size_t sig_len,
     const char *sig_type, const unsigned char *nonce, size_t nonce_len,
     const char *message_id, int64_t now, int64_t *order_id, char **cause)
 {
-	struct store_phase *ph;
-	sqlite3_stmt *s;
-	int64_t seat_game = 0;
 	int ok;
 
 	if (nonce_len < RAND_NONCE_MIN || nonce_len > RAND_NONCE_MAX)
@@ -76,31 +103,10 @@ store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
 		    nonce_len, RAND_NONCE_MIN, RAND_NONCE_MAX);
 	if (block_len == 0 || sig_len == 0)
 		return cause_set(cause, "orders: empty signed block or signature");
-	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
-		return -1;
-	if (!ph->open) {
-		cause_set(cause, "orders for phase %llu (%s), which is closed",
-		    (unsigned long long)ph->seq, ph->name);
-		store_phase_free(ph);
-		return -1;
-	}
-	if ((s = db_prepare(st, "SELECT game_id FROM seats WHERE id = ?", cause)) == NULL) {
-		store_phase_free(ph);
-		return -1;
-	}
-	sqlite3_bind_int64(s, 1, seat_id);
-	if (sqlite3_step(s) == SQLITE_ROW)
-		seat_game = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	if (seat_game != ph->game_id) {
-		store_phase_free(ph);
-		return cause_set(cause, "orders from seat #%lld, which is not a seat of "
-		    "this game", (long long)seat_id);
-	}
-	store_phase_free(ph);
 	if (db_tx_enter(st, cause) == -1)
 		return -1;
-	ok = order_insert(st, phase_id, seat_id, block, block_len, signature, sig_len,
+	ok = order_check(st, phase_id, seat_id, cause) == 0 &&
+	    order_insert(st, phase_id, seat_id, block, block_len, signature, sig_len,
 	    sig_type, nonce, nonce_len, message_id, now, order_id, cause) == 0;
 	return db_tx_leave(st, ok, cause);
 }

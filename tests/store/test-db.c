@@ -100,6 +100,7 @@ test_open_and_migrate(void)
 	char *cause = NULL, *a, *b;
 	struct store *st;
 	struct store_game *g;
+	int v;
 
 	st = store_open(fresh, &cause);
 	ok(st != NULL, "a new database is created");
@@ -137,6 +138,18 @@ test_open_and_migrate(void)
 	ok(st != NULL && store_found_version(st) == STORE_SCHEMA_VERSION,
 	    "reopening a current database migrates nothing");
 	store_close(st);
+	for (v = 2; v < STORE_SCHEMA_VERSION; v++) {
+		char *from = xasprintf("%s/from-%d.db", tmpdir, v);
+
+		store_close(store_open_version(from, v, NULL));
+		store_close(store_open(from, NULL));
+		b = raw_schema(from);
+		a = raw_schema(fresh);
+		is_str(b, a, "upgraded from version %d: the same schema as a fresh one", v);
+		free(a);
+		free(b);
+		free(from);
+	}
 
 	raw_exec(old, "PRAGMA user_version = 99");
 	st = store_open(old, &cause);

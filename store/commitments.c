@@ -140,7 +140,7 @@ store_commitment_get(struct store *st, int64_t game_id, const char *domain,
 		cause_set(cause, "no commitment %s/%s in this game", domain, secret_id);
 	else
 		db_fail(st, "cannot read commitments", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return c;
 }
 
@@ -254,7 +254,7 @@ seed_commitment(struct store *st, int64_t phase_id, char **cause)
 		cause_set(cause, "phase #%lld has no seed", (long long)phase_id);
 	else
 		db_fail(st, "cannot read the seed", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return c;
 }
 

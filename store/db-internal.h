@@ -11,20 +11,37 @@
 
 #include "store/store.h"
 
+#define DB_CACHE_MAX 96
+
+/* A prepared statement kept for reuse, keyed by its SQL's address. */
+struct db_cached {
+	const char	*sql;
+	sqlite3_stmt	*s;
+	int		 busy;	/* handed out and not yet finished */
+};
+
 struct store {
-	sqlite3	*db;
-	char	*path;
-	int	 found_version;
-	int	 version;
-	int	 depth;		/* nesting of db_tx_enter savepoints */
+	sqlite3			*db;
+	char			*path;
+	int			 found_version;
+	int			 version;
+	int			 depth;	/* nesting of db_tx_enter savepoints */
+	struct db_cached	 cache[DB_CACHE_MAX];
+	size_t			 ncache;
 };
 
 /* Set *cause to "what: sqlite's message (file)"; returns -1. */
 int db_fail(struct store *st, const char *what, char **cause);
 /* Run SQL without results. */
 int db_exec(struct store *st, const char *sql, char **cause);
-/* Prepare one statement; NULL with a reason on failure. */
+/*
+ * Prepare one statement; NULL with a reason on failure. sql must be a
+ * string constant: the statement is cached by its address and reused.
+ * Every statement from db_prepare goes back through db_finish().
+ */
 sqlite3_stmt *db_prepare(struct store *st, const char *sql, char **cause);
+/* Done with a statement: reset a cached one for reuse, finalize another. */
+void db_finish(struct store *st, sqlite3_stmt *s);
 /*
  * Step a statement that returns no row (or whose rows are ignored) and
  * finalize it. Returns 0 or -1 with a reason naming what.

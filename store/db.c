@@ -41,13 +41,43 @@ sqlite3_stmt *
 db_prepare(struct store *st, const char *sql, char **cause)
 {
 	sqlite3_stmt *s = NULL;
+	size_t i;
 
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
+	for (i = 0; i < st->ncache; i++) {
+		if (st->cache[i].sql == sql && !st->cache[i].busy) {
+			st->cache[i].busy = 1;
+			return st->cache[i].s;
+		}
+	}
+	if (sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s,
+	    NULL) != SQLITE_OK) {
 		db_fail(st, "cannot prepare a statement", cause);
 		sqlite3_finalize(s);
 		return NULL;
 	}
+	if (st->ncache < DB_CACHE_MAX) {
+		st->cache[st->ncache].sql = sql;
+		st->cache[st->ncache].s = s;
+		st->cache[st->ncache].busy = 1;
+		st->ncache++;
+	}
 	return s;
+}
+
+void
+db_finish(struct store *st, sqlite3_stmt *s)
+{
+	size_t i;
+
+	for (i = 0; i < st->ncache; i++) {
+		if (st->cache[i].s == s) {
+			sqlite3_reset(s);
+			sqlite3_clear_bindings(s);
+			st->cache[i].busy = 0;
+			return;
+		}
+	}
+	sqlite3_finalize(s);
 }
 
 int
@@ -59,10 +89,10 @@ db_step_done(struct store *st, sqlite3_stmt *s, const char *what, char **cause)
 		;
 	if (rc != SQLITE_DONE) {
 		db_fail(st, what, cause);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		return -1;
 	}
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return 0;
 }
 
@@ -81,7 +111,7 @@ db_collect(struct store *st, sqlite3_stmt *s, size_t size,
 		row(s, v + k * size);
 		k++;
 	}
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	*out = NULL;
 	*n = 0;
 	if (rc != SQLITE_DONE) {
@@ -151,7 +181,7 @@ db_game_name(struct store *st, int64_t game_id)
 		sqlite3_bind_int64(s, 1, game_id);
 		if (sqlite3_step(s) == SQLITE_ROW)
 			name = db_col_text(s, 0);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 	}
 	return name != NULL ? name : xasprintf("game #%lld", (long long)game_id);
 }
@@ -203,11 +233,11 @@ pragma_int(struct store *st, const char *sql, int *out, char **cause)
 		return -1;
 	if (sqlite3_step(s) != SQLITE_ROW) {
 		db_fail(st, "cannot read the database header", cause);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		return -1;
 	}
 	*out = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return 0;
 }
 
@@ -324,9 +354,13 @@ store_open(const char *path, char **cause)
 void
 store_close(struct store *st)
 {
+	size_t i;
+
 	if (st == NULL)
 		return;
 	if (st->db != NULL) {
+		for (i = 0; i < st->ncache; i++)
+			sqlite3_finalize(st->cache[i].s);
 		if (!sqlite3_get_autocommit(st->db))
 			sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 		sqlite3_close_v2(st->db);

@@ -103,7 +103,7 @@ game_query(struct store *st, const char *sql, const char *name, int64_t id,
 			cause_set(cause, "no game #%lld", (long long)id);
 	} else
 		db_fail(st, "cannot read games", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return g;
 }
 
@@ -304,7 +304,7 @@ store_seat_get(struct store *st, int64_t game_id, const char *name, char **cause
 		cause_set(cause, "no seat named %s in this game", name);
 	else
 		db_fail(st, "cannot read seats", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return p;
 }
 

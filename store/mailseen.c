@@ -20,7 +20,7 @@ store_mail_seen(struct store *st, const char *message_id,
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW && outcome != NULL)
 		*outcome = db_col_text(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if (rc == SQLITE_ROW)
 		return 1;
 	if (rc == SQLITE_DONE)
@@ -64,7 +64,7 @@ store_mail_count(struct store *st, int64_t *n, char **cause)
 		return -1;
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		*n = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if (rc != SQLITE_ROW)
 		return db_fail(st, "cannot count processed mail", cause);
 	return 0;

@@ -27,11 +27,11 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
 	if ((s = db_prepare(st, "SELECT coalesce(max(id), 0) + 1 FROM orders", cause)) == NULL)
 		return -1;
 	if (sqlite3_step(s) != SQLITE_ROW) {
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		return db_fail(st, "cannot number the orders", cause);
 	}
 	id = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if ((s = db_prepare(st, "UPDATE orders SET superseded_by = ? WHERE phase_id = ? "
 	    "AND seat_id = ? AND superseded_by IS NULL", cause)) == NULL)
 		return -1;
@@ -81,7 +81,7 @@ order_check(struct store *st, int64_t phase_id, int64_t seat_id, char **cause)
 		sqlite3_bind_int64(s, 1, seat_id);
 		if (sqlite3_step(s) == SQLITE_ROW)
 			seat_game = sqlite3_column_int64(s, 0);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		if (seat_game != ph->game_id)
 			rc = cause_set(cause, "orders from seat #%lld, which is not a seat "
 			    "of this game", (long long)seat_id);

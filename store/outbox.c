@@ -179,7 +179,7 @@ store_outbox_get(struct store *st, int64_t id, char **cause)
 		cause_set(cause, "no outgoing mail #%lld", (long long)id);
 	else
 		db_fail(st, "cannot read the outbox", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return m;
 }
 
@@ -235,7 +235,7 @@ store_outbox_count(struct store *st, const char *state, size_t *n, char **cause)
 	db_bind_text(s, 1, state);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		*n = (size_t)sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if (rc != SQLITE_ROW)
 		return db_fail(st, "cannot count the outbox", cause);
 	return 0;

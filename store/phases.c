@@ -75,7 +75,7 @@ store_phase_open(struct store *st, int64_t game_id, int turn, const char *name,
 	free(list);
 	if (sqlite3_step(s) != SQLITE_ROW) {
 		db_fail(st, "cannot open the phase", cause);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		return -1;
 	}
 	if (phase_id != NULL)
@@ -195,7 +195,7 @@ phase_query(struct store *st, const char *sql, int64_t a, int64_t b, const char 
 		free(game);
 	} else
 		db_fail(st, "cannot read phases", cause);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return ph;
 }
 
@@ -218,7 +218,7 @@ store_phase_get(struct store *st, int64_t phase_id, char **cause)
 	sqlite3_bind_int64(s, 1, phase_id);
 	if (sqlite3_step(s) == SQLITE_ROW)
 		game_id = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if (game_id == 0) {
 		cause_set(cause, "no phase #%lld", (long long)phase_id);
 		return NULL;
@@ -295,7 +295,7 @@ store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 		*phase_ids = xreallocarray(*phase_ids, *n + 1, sizeof **phase_ids);
 		(*phase_ids)[(*n)++] = sqlite3_column_int64(s, 0);
 	}
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	if (rc != SQLITE_DONE) {
 		free(*phase_ids);
 		*phase_ids = NULL;
@@ -355,7 +355,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 			    STORE_STATE_LATEST ? " for this game" : " after this phase");
 		else
 			db_fail(st, "cannot read the state", cause);
-		sqlite3_finalize(s);
+		db_finish(st, s);
 		return -1;
 	}
 	if (found_phase != NULL)
@@ -363,6 +363,6 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	*state = db_col_blob(s, 1, len);
 	if (hash != NULL)
 		db_col_fixed(s, 2, hash, 32);
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return 0;
 }

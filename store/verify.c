@@ -82,7 +82,7 @@ verify_seeds(struct store *st, const struct store_game *g, char **cause)
 		free(domain);
 		free(sid);
 	}
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return rc;
 }
 
@@ -107,7 +107,7 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 			    "not match its hash", g->name,
 			    (long long)sqlite3_column_int64(s, 0));
 	}
-	sqlite3_finalize(s);
+	db_finish(st, s);
 	return rc;
 }
 

@@ -331,6 +331,13 @@ main(void)
 		n = read(fds[0], buf, 2);
 		if (n > 0)
 			strbuf_add(&out, buf, (size_t)n);
+		/*
+		 * Every tenth round, let the child commit a mail first, so that
+		 * work gets done even on a slow machine (or under valgrind).
+		 */
+		while (i % 10 == 9 && n > 0 && strstr(strbuf_str(&out), "M ") == NULL &&
+		    (n = read(fds[0], buf, sizeof buf)) > 0)
+			strbuf_add(&out, buf, (size_t)n);
 		usleep((useconds_t)(random() % 60000));
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
@@ -364,7 +371,7 @@ main(void)
 	}
 	ok(failures == 0, "the invariants held after each of %ld SIGKILLs", i);
 	ok(i >= kills, "killed %ld times (wanted %ld)", i, kills);
-	ok(mails > 0 && advances > 0, "the child got work done: %lld mails, %ld phase "
+	ok(mails > 0 && phases > 1, "the child got work done: %lld mails, %ld phase "
 	    "advances seen committed, %lld phases", (long long)mails, advances,
 	    (long long)phases);
 	ok(dupseen > 0, "a redelivered mail was recognised %ld times", dupseen);

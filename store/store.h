@@ -6,10 +6,12 @@
  * survives a power cut) and a busy timeout, so that muthurd and the muthur
  * CLI can share it.
  *
- * Transactions. Every write function of store/ (games.h, orders.h,
- * events.h, commitments.h, outbox.h) is atomic on its own: outside a
- * transaction it runs in its own BEGIN IMMEDIATE ... COMMIT, inside one it
- * runs in a savepoint so that a failing call leaves nothing behind. To make
+ * Transactions. Every write function of store/ (games.h, phases.h,
+ * orders.h, events.h, commitments.h, outbox.h, mailseen.h) is atomic on
+ * its own: one SQL statement, or several in their own BEGIN IMMEDIATE ...
+ * COMMIT (outside a transaction) or savepoint (inside one). A call that
+ * fails inside the caller's transaction leaves nothing of itself behind
+ * and the transaction open: the caller decides to roll back. To make
  * several calls one durable unit ("record the processed mail + store the
  * orders + queue the acknowledgement", "close the phase + events + state +
  * commitments + outbox + open the next phase") wrap them in
@@ -35,11 +37,13 @@
 struct store;
 
 /*
- * Open the database at path, creating it (mode 0600 folder is the caller's
- * business) or migrating it to STORE_SCHEMA_VERSION. Refuses, with a reason
- * naming the file: a database whose schema version is newer than this
- * program's, a SQLite file that is not a muthur database, an unreadable
- * file. Returns NULL and sets *cause on failure. Free with store_close().
+ * Open the database at path, creating it (a new file gets mode 0600: it
+ * holds the games' secrets; its folder must exist) or migrating it to
+ * STORE_SCHEMA_VERSION, each migration in its own transaction. Refuses,
+ * with a reason naming the file: a database whose schema version is newer
+ * than this program's, a SQLite file of another program, a file that is
+ * not a database, an unreadable path. Returns NULL and sets *cause on
+ * failure. Free with store_close().
  */
 struct store *store_open(const char *path, char **cause);
 /*

@@ -11,10 +11,11 @@
  * its own: one SQL statement, or several in their own BEGIN IMMEDIATE ...
  * COMMIT (outside a transaction) or savepoint (inside one). A call that
  * fails inside the caller's transaction leaves nothing of itself behind
- * and the transaction open: the caller decides to roll back. To make
- * several calls one durable unit ("record the processed mail + store the
- * orders + queue the acknowledgement", "close the phase + events + state +
- * commitments + outbox + open the next phase") wrap them in
+ * and the transaction open: the caller decides to roll back (after an I/O
+ * error SQLite may have ended the transaction; store_commit then fails).
+ * To make several calls one durable unit ("record the processed mail +
+ * store the orders + queue the acknowledgement", "close the phase + events
+ * + state + commitments + outbox + open the next phase") wrap them in
  * store_begin() ... store_commit(), or store_rollback() on any failure.
  *
  * A struct store is one SQLite connection: use it from one thread at a

@@ -1,4 +1,4 @@
-/* cmd-init.c — `muthur init`: folders, Maildirs and the server key. */
+/* cmd-init.c — `muthur init`: folders, Maildirs, the server key, the database. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/xmalloc.h"
+#include "store/store.h"
 
 /* A Maildir: the folder with new/ cur/ tmp/, mode 0700. */
 static int
@@ -66,6 +67,27 @@ init_server_key(const char *path, char **cause)
 	return 0;
 }
 
+/* Create the database, or migrate it to this muthur's schema. */
+static int
+init_database(const char *path, char **cause)
+{
+	struct store *st;
+	int found;
+
+	if ((st = store_open(path, cause)) == NULL)
+		return -1;
+	found = store_found_version(st);
+	if (found == 0)
+		printf("database %s created (schema version %d)\n", path, store_version(st));
+	else if (found < store_version(st))
+		printf("database %s upgraded from schema version %d to %d\n", path, found,
+		    store_version(st));
+	else
+		printf("database %s ready (schema version %d)\n", path, store_version(st));
+	store_close(st);
+	return 0;
+}
+
 int
 cmd_init(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 {
@@ -91,6 +113,8 @@ cmd_init(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		printf("outgoing Maildir %s ready\n", cf->mail_out.path);
 	}
 	if (init_server_key(cf->server_key, &cause) == -1)
+		goto fail;
+	if (init_database(cf->store_path, &cause) == -1)
 		goto fail;
 	free(dir);
 	return 0;

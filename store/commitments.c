@@ -1,0 +1,292 @@
+/* commitments.c — stored commitments and phase seeds (see commitments.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "store/commitments.h"
+#include "store/db-internal.h"
+#include "store/games.h"
+#include "store/phases.h"
+
+#define COMMIT_COLUMNS "id, game_id, domain, secret_id, commitment, signature, " \
+	"secret, nonce, created_phase, revealed_phase"
+
+static void
+commitments_free_all(void *v, size_t n)
+{
+	store_commitments_free(v, n);
+}
+
+int
+store_commitment_add(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
+    uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES], int64_t *id,
+    unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES], char **cause)
+{
+	struct store_game *g;
+	unsigned char n[COMMIT_NONCE_BYTES], cc[COMMIT_BYTES], ss[COMMIT_SIG_BYTES];
+	sqlite3_stmt *s;
+	int rc = -1;
+
+	if (*domain == '\0' || *secret_id == '\0')
+		return cause_set(cause, "a commitment needs a domain and a secret-id");
+	if ((g = store_game_get_id(st, game_id, cause)) == NULL)
+		return -1;
+	if (sodium_memcmp(g->server_pk, key->pk, sizeof g->server_pk) != 0) {
+		cause_set(cause, "game %s: the server key given is not the one the game "
+		    "was created with", g->name);
+		goto out;
+	}
+	if (nonce != NULL)
+		memcpy(n, nonce, sizeof n);
+	else
+		randombytes_buf(n, sizeof n);
+	commit_hash(domain, g->name, secret_id, secret, secret_len, n, cc);
+	commit_sign(key->sk, domain, g->name, secret_id, cc, ss);
+	if ((s = db_prepare(st, "INSERT INTO commitments (game_id, domain, secret_id, "
+	    "commitment, signature, secret, nonce, created_phase) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+		goto out;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, domain);
+	db_bind_text(s, 3, secret_id);
+	db_bind_blob(s, 4, cc, sizeof cc);
+	db_bind_blob(s, 5, ss, sizeof ss);
+	db_bind_blob(s, 6, secret, secret_len);
+	db_bind_blob(s, 7, n, sizeof n);
+	sqlite3_bind_int64(s, 8, (int64_t)phase_seq);
+	if (db_step_done(st, s, "cannot store the commitment", cause) == -1) {
+		cause_prefix(cause, "commitment %s/%s", domain, secret_id);
+		goto out;
+	}
+	if (id != NULL)
+		*id = sqlite3_last_insert_rowid(st->db);
+	if (c != NULL)
+		memcpy(c, cc, sizeof cc);
+	if (sig != NULL)
+		memcpy(sig, ss, sizeof ss);
+	rc = 0;
+out:
+	sodium_memzero(n, sizeof n);
+	store_game_free(g);
+	return rc;
+}
+
+int
+store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
+    const char *secret_id, uint64_t phase_seq, char **cause)
+{
+	sqlite3_stmt *s;
+
+	if ((s = db_prepare(st, "UPDATE commitments SET revealed_phase = ? WHERE "
+	    "game_id = ? AND domain = ? AND secret_id = ? AND revealed_phase IS NULL",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, (int64_t)phase_seq);
+	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_text(s, 3, domain);
+	db_bind_text(s, 4, secret_id);
+	if (db_step_done(st, s, "cannot reveal the commitment", cause) == -1)
+		return -1;
+	if (sqlite3_changes(st->db) == 0)
+		return cause_set(cause, "commitment %s/%s: none such, or already revealed",
+		    domain, secret_id);
+	return 0;
+}
+
+static void
+commitment_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_commitment *c = elem;
+
+	memset(c, 0, sizeof *c);
+	c->id = sqlite3_column_int64(s, 0);
+	c->game_id = sqlite3_column_int64(s, 1);
+	c->domain = db_col_text(s, 2);
+	c->secret_id = db_col_text(s, 3);
+	/* Wrong-sized values stay zero and fail verification. */
+	db_col_fixed(s, 4, c->c, sizeof c->c);
+	db_col_fixed(s, 5, c->sig, sizeof c->sig);
+	c->secret = db_col_blob(s, 6, &c->secret_len);
+	db_col_fixed(s, 7, c->nonce, sizeof c->nonce);
+	c->created_phase = (uint64_t)sqlite3_column_int64(s, 8);
+	c->revealed = sqlite3_column_type(s, 9) != SQLITE_NULL;
+	c->revealed_phase = (uint64_t)sqlite3_column_int64(s, 9);
+}
+
+struct store_commitment *
+store_commitment_get(struct store *st, int64_t game_id, const char *domain,
+    const char *secret_id, char **cause)
+{
+	struct store_commitment *c = NULL;
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
+	    "game_id = ? AND domain = ? AND secret_id = ?", cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, domain);
+	db_bind_text(s, 3, secret_id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		c = xmalloc(sizeof *c);
+		commitment_row(s, c);
+	} else if (rc == SQLITE_DONE)
+		cause_set(cause, "no commitment %s/%s in this game", domain, secret_id);
+	else
+		db_fail(st, "cannot read commitments", cause);
+	db_finish(st, s);
+	return c;
+}
+
+int
+store_commitments(struct store *st, int64_t game_id,
+    struct store_commitment **v, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
+	    "game_id = ? ORDER BY id", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	rc = db_collect(st, s, sizeof **v, commitment_row, commitments_free_all, &out, n,
+	    "cannot read commitments", cause);
+	*v = out;
+	return rc;
+}
+
+void
+store_commitments_free(struct store_commitment *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].domain);
+		free(v[i].secret_id);
+		if (v[i].secret != NULL)
+			sodium_memzero(v[i].secret, v[i].secret_len);
+		free(v[i].secret);
+	}
+	free(v);
+}
+
+static int
+seed_insert(struct store *st, const struct server_key *key, struct store_phase *ph,
+    const unsigned char *seed, char **cause)
+{
+	sqlite3_stmt *s;
+	char *sid = rand_seed_secret_id(ph->seq);
+	int64_t cid;
+	int rc;
+
+	rc = store_commitment_add(st, key, ph->game_id, RAND_SEED_DOMAIN, sid, seed,
+	    RAND_SEED_BYTES, ph->seq, NULL, &cid, NULL, NULL, cause);
+	free(sid);
+	if (rc == -1)
+		return -1;
+	if ((s = db_prepare(st, "INSERT INTO seeds (phase_id, commitment_id) VALUES (?, ?)",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, ph->id);
+	sqlite3_bind_int64(s, 2, cid);
+	return db_step_done(st, s, "cannot store the seed", cause);
+}
+
+int
+store_seed_commit(struct store *st, const struct server_key *key, int64_t phase_id,
+    const unsigned char *seed, unsigned char seed_out[RAND_SEED_BYTES], char **cause)
+{
+	struct store_phase *ph;
+	unsigned char sd[RAND_SEED_BYTES];
+	int ok;
+
+	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
+		return -1;
+	if (seed != NULL)
+		memcpy(sd, seed, sizeof sd);
+	else
+		randombytes_buf(sd, sizeof sd);
+	if (db_tx_enter(st, cause) == -1) {
+		store_phase_free(ph);
+		return -1;
+	}
+	ok = seed_insert(st, key, ph, sd, cause) == 0;
+	if (!ok)
+		cause_prefix(cause, "seed of phase %llu", (unsigned long long)ph->seq);
+	store_phase_free(ph);
+	if (db_tx_leave(st, ok, cause) == -1) {
+		sodium_memzero(sd, sizeof sd);
+		return -1;
+	}
+	if (seed_out != NULL)
+		memcpy(seed_out, sd, sizeof sd);
+	sodium_memzero(sd, sizeof sd);
+	return 0;
+}
+
+/* The seed's commitment row (secret = the seed) and the phase seq. */
+static struct store_commitment *
+seed_commitment(struct store *st, int64_t phase_id, char **cause)
+{
+	struct store_commitment *c = NULL;
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT c.id, c.game_id, c.domain, c.secret_id, "
+	    "c.commitment, c.signature, c.secret, c.nonce, c.created_phase, "
+	    "c.revealed_phase FROM seeds d JOIN commitments c ON c.id = d.commitment_id "
+	    "WHERE d.phase_id = ?", cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, phase_id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		c = xmalloc(sizeof *c);
+		commitment_row(s, c);
+	} else if (rc == SQLITE_DONE)
+		cause_set(cause, "phase #%lld has no seed", (long long)phase_id);
+	else
+		db_fail(st, "cannot read the seed", cause);
+	db_finish(st, s);
+	return c;
+}
+
+int
+store_seed_get(struct store *st, int64_t phase_id, unsigned char seed[RAND_SEED_BYTES],
+    char **cause)
+{
+	struct store_commitment *c;
+	int rc = 0;
+
+	if ((c = seed_commitment(st, phase_id, cause)) == NULL)
+		return -1;
+	if (c->secret_len != RAND_SEED_BYTES)
+		rc = cause_set(cause, "the seed of phase #%lld has %zu bytes, expected %d",
+		    (long long)phase_id, c->secret_len, RAND_SEED_BYTES);
+	else
+		memcpy(seed, c->secret, RAND_SEED_BYTES);
+	store_commitments_free(c, 1);
+	return rc;
+}
+
+int
+store_seed_reveal(struct store *st, int64_t phase_id, uint64_t at_phase_seq,
+    char **cause)
+{
+	struct store_commitment *c;
+	int rc;
+
+	if ((c = seed_commitment(st, phase_id, cause)) == NULL)
+		return -1;
+	rc = store_commitment_reveal(st, c->game_id, c->domain, c->secret_id,
+	    at_phase_seq, cause);
+	store_commitments_free(c, 1);
+	return rc;
+}

@@ -1,0 +1,72 @@
+/*
+ * commitments.h — stored commitments to secrets and the phases' seeds.
+ *
+ * The server keeps each secret and its nonce (it must be able to open the
+ * commitment later); a commitment is "revealed" once the rules open it,
+ * and only then may an export show the secret. Hashing and signing are
+ * commit.h's; a phase's seed is a commitment with domain RAND_SEED_DOMAIN
+ * and secret-id rand_seed_secret_id(phase seq). Conventions as games.h.
+ */
+#ifndef MUTHUR_STORE_COMMITMENTS_H
+#define MUTHUR_STORE_COMMITMENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/commit.h"
+#include "store/random.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+
+struct store_commitment {
+	int64_t		 id;
+	int64_t		 game_id;
+	char		*domain;
+	char		*secret_id;
+	unsigned char	 c[COMMIT_BYTES];
+	unsigned char	 sig[COMMIT_SIG_BYTES];
+	unsigned char	*secret;	/* NUL-terminated too */
+	size_t		 secret_len;
+	unsigned char	 nonce[COMMIT_NONCE_BYTES];
+	uint64_t	 created_phase;	/* phase seq when made (0: setup) */
+	int		 revealed;
+	uint64_t	 revealed_phase;
+};
+
+/*
+ * Commit to a secret of a game and store it: c and its signature by key,
+ * with nonce as given (tests, replays) or fresh random bytes when nonce is
+ * NULL. Refuses a (domain, secret-id) already used in the game, an empty
+ * domain or secret-id, a server key other than the game's. *id, c and sig
+ * (may be NULL) get the new commitment's id, hash and signature.
+ */
+int store_commitment_add(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
+    uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES], int64_t *id,
+    unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES], char **cause);
+/* Mark a commitment revealed in phase phase_seq; refuses if already so. */
+int store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
+    const char *secret_id, uint64_t phase_seq, char **cause);
+/* One commitment; NULL with a reason if there is none. */
+struct store_commitment *store_commitment_get(struct store *st, int64_t game_id,
+    const char *domain, const char *secret_id, char **cause);
+/* All commitments of a game, oldest first. */
+int store_commitments(struct store *st, int64_t game_id,
+    struct store_commitment **v, size_t *n, char **cause);
+void store_commitments_free(struct store_commitment *v, size_t n);
+
+/*
+ * Commit to the seed of a phase (before it opens to players): seed as
+ * given, or RAND_SEED_BYTES fresh random bytes when seed is NULL; the
+ * seed used is copied to seed_out if not NULL. Refuses a second seed.
+ */
+int store_seed_commit(struct store *st, const struct server_key *key, int64_t phase_id,
+    const unsigned char *seed, unsigned char seed_out[RAND_SEED_BYTES], char **cause);
+/* The seed of a phase (opened or not; the server needs it to resolve). */
+int store_seed_get(struct store *st, int64_t phase_id, unsigned char seed[RAND_SEED_BYTES],
+    char **cause);
+/* Open the phase's seed: reveal its commitment at phase at_phase_seq. */
+int store_seed_reveal(struct store *st, int64_t phase_id, uint64_t at_phase_seq,
+    char **cause);
+
+#endif

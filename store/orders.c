@@ -1,0 +1,237 @@
+/* orders.c — orders as received (see orders.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "store/db-internal.h"
+#include "store/games.h"
+#include "store/orders.h"
+#include "store/phases.h"
+
+#define ORDER_COLUMNS "o.id, o.phase_id, o.seat_id, s.seat_no, s.name, o.block, " \
+	"o.signature, o.sig_type, o.nonce, o.message_id, o.received, o.superseded_by"
+
+static int
+order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
+    const void *block, size_t block_len, const void *signature, size_t sig_len,
+    const char *sig_type, const unsigned char *nonce, size_t nonce_len,
+    const char *message_id, int64_t now, int64_t *order_id, char **cause)
+{
+	sqlite3_stmt *s;
+	int64_t id;
+
+	/* The new row's id first, so the old row can point at it. */
+	if ((s = db_prepare(st, "SELECT coalesce(max(id), 0) + 1 FROM orders", cause)) == NULL)
+		return -1;
+	if (sqlite3_step(s) != SQLITE_ROW) {
+		db_finish(st, s);
+		return db_fail(st, "cannot number the orders", cause);
+	}
+	id = sqlite3_column_int64(s, 0);
+	db_finish(st, s);
+	if ((s = db_prepare(st, "UPDATE orders SET superseded_by = ? WHERE phase_id = ? "
+	    "AND seat_id = ? AND superseded_by IS NULL", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 2, phase_id);
+	sqlite3_bind_int64(s, 3, seat_id);
+	if (db_step_done(st, s, "cannot supersede earlier orders", cause) == -1)
+		return -1;
+	if ((s = db_prepare(st, "INSERT INTO orders (id, phase_id, seat_id, block, "
+	    "signature, sig_type, nonce, message_id, received) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 2, phase_id);
+	sqlite3_bind_int64(s, 3, seat_id);
+	db_bind_blob(s, 4, block, block_len);
+	db_bind_blob(s, 5, signature, sig_len);
+	db_bind_text(s, 6, sig_type);
+	db_bind_blob(s, 7, nonce, nonce_len);
+	db_bind_text(s, 8, message_id);
+	sqlite3_bind_int64(s, 9, now);
+	if (db_step_done(st, s, "cannot store the orders", cause) == -1)
+		return -1;
+	if (order_id != NULL)
+		*order_id = id;
+	return 0;
+}
+
+/* The phase must be open and the seat one of its game's. */
+static int
+order_check(struct store *st, int64_t phase_id, int64_t seat_id, char **cause)
+{
+	struct store_phase *ph;
+	sqlite3_stmt *s;
+	int64_t seat_game = 0;
+	int rc = 0;
+
+	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
+		return -1;
+	if (!ph->open)
+		rc = cause_set(cause, "orders for phase %llu (%s), which is closed",
+		    (unsigned long long)ph->seq, ph->name);
+	else if ((s = db_prepare(st, "SELECT game_id FROM seats WHERE id = ?",
+	    cause)) == NULL)
+		rc = -1;
+	else {
+		sqlite3_bind_int64(s, 1, seat_id);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			seat_game = sqlite3_column_int64(s, 0);
+		db_finish(st, s);
+		if (seat_game != ph->game_id)
+			rc = cause_set(cause, "orders from seat #%lld, which is not a seat "
+			    "of this game", (long long)seat_id);
+	}
+	store_phase_free(ph);
+	return rc;
+}
+
+int
+store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
+    const void *block, size_t block_len, const void *signature, size_t sig_len,
+    const char *sig_type, const unsigned char *nonce, size_t nonce_len,
+    const char *message_id, int64_t now, int64_t *order_id, char **cause)
+{
+	int ok;
+
+	if (nonce_len < RAND_NONCE_MIN || nonce_len > RAND_NONCE_MAX)
+		return cause_set(cause, "orders: nonce of %zu bytes, expected %d to %d",
+		    nonce_len, RAND_NONCE_MIN, RAND_NONCE_MAX);
+	if (block_len == 0 || sig_len == 0)
+		return cause_set(cause, "orders: empty signed block or signature");
+	if (db_tx_enter(st, cause) == -1)
+		return -1;
+	ok = order_check(st, phase_id, seat_id, cause) == 0 &&
+	    order_insert(st, phase_id, seat_id, block, block_len, signature, sig_len,
+	    sig_type, nonce, nonce_len, message_id, now, order_id, cause) == 0;
+	return db_tx_leave(st, ok, cause);
+}
+
+static void
+order_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_order *o = elem;
+	unsigned char *nonce;
+	size_t len;
+
+	o->id = sqlite3_column_int64(s, 0);
+	o->phase_id = sqlite3_column_int64(s, 1);
+	o->seat_id = sqlite3_column_int64(s, 2);
+	o->seat_no = sqlite3_column_int(s, 3);
+	o->seat = db_col_text(s, 4);
+	o->block = db_col_blob(s, 5, &o->block_len);
+	o->signature = db_col_blob(s, 6, &o->sig_len);
+	o->sig_type = db_col_text(s, 7);
+	nonce = db_col_blob(s, 8, &len);
+	o->nonce_len = len < RAND_NONCE_MAX ? len : RAND_NONCE_MAX;
+	memcpy(o->nonce, nonce, o->nonce_len);
+	free(nonce);
+	o->message_id = db_col_text(s, 9);
+	o->received = sqlite3_column_int64(s, 10);
+	o->superseded_by = sqlite3_column_int64(s, 11);
+}
+
+static void
+orders_free_all(void *v, size_t n)
+{
+	store_orders_free(v, n);
+}
+
+static int
+orders_query(struct store *st, const char *sql, int64_t phase_id,
+    struct store_order **orders, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*orders = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, sql, cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, phase_id);
+	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
+	    "cannot read orders", cause);
+	*orders = out;
+	return rc;
+}
+
+int
+store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
+    size_t *n, char **cause)
+{
+	return orders_query(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
+	    "s.id = o.seat_id WHERE o.phase_id = ? AND o.superseded_by IS NULL "
+	    "ORDER BY s.seat_no", phase_id, orders, n, cause);
+}
+
+int
+store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
+    size_t *n, char **cause)
+{
+	return orders_query(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
+	    "s.id = o.seat_id WHERE o.phase_id = ? ORDER BY o.id", phase_id, orders, n,
+	    cause);
+}
+
+void
+store_orders_free(struct store_order *orders, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(orders[i].seat);
+		free(orders[i].block);
+		free(orders[i].signature);
+		free(orders[i].sig_type);
+		free(orders[i].message_id);
+	}
+	free(orders);
+}
+
+void
+store_orders_nonces(const struct store_order *orders, size_t n,
+    struct rand_nonce **nonces)
+{
+	size_t i;
+
+	*nonces = xcalloc(n > 0 ? n : 1, sizeof **nonces);
+	for (i = 0; i < n; i++) {
+		(*nonces)[i].bytes = orders[i].nonce;
+		(*nonces)[i].len = orders[i].nonce_len;
+	}
+}
+
+int
+store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n,
+    char **cause)
+{
+	struct store_phase *ph;
+	struct store_order *orders;
+	size_t norders, i, j;
+
+	*seats = NULL;
+	*n = 0;
+	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
+		return -1;
+	if (store_orders_current(st, phase_id, &orders, &norders, cause) == -1) {
+		store_phase_free(ph);
+		return -1;
+	}
+	for (i = 0; i < ph->nowing; i++) {
+		for (j = 0; j < norders; j++)
+			if (strcmp(orders[j].seat, ph->owing[i]) == 0)
+				break;
+		if (j == norders) {
+			*seats = xreallocarray(*seats, *n + 1, sizeof **seats);
+			(*seats)[(*n)++] = xstrdup(ph->owing[i]);
+		}
+	}
+	store_orders_free(orders, norders);
+	store_phase_free(ph);
+	return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * orders.h — players' orders as received, per phase and seat.
+ *
+ * A seat may resubmit while its phase is open: the newer orders supersede
+ * the older (orders.superseded_by), which stay in the archive. The signed
+ * block and the signature are kept byte for byte as received (after the
+ * PRODUCT.md §3 normalisation) so that an auditor can check them.
+ * Conventions as in games.h.
+ */
+#ifndef MUTHUR_STORE_ORDERS_H
+#define MUTHUR_STORE_ORDERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/random.h"
+#include "store/store.h"
+
+struct store_order {
+	int64_t		 id;
+	int64_t		 phase_id;
+	int64_t		 seat_id;
+	int		 seat_no;
+	char		*seat;		/* seat name */
+	unsigned char	*block;		/* the signed bytes (NUL-terminated too) */
+	size_t		 block_len;
+	unsigned char	*signature;	/* the signature as received */
+	size_t		 sig_len;
+	char		*sig_type;	/* "minisign", "ssh" or "muthur" */
+	unsigned char	 nonce[RAND_NONCE_MAX];	/* decoded `nonce:` bytes */
+	size_t		 nonce_len;
+	char		*message_id;	/* Message-ID of the mail it came in */
+	int64_t		 received;
+	int64_t		 superseded_by;	/* 0 while current */
+};
+
+/*
+ * Store a seat's orders for an open phase of the seat's game, superseding
+ * the seat's current orders for that phase. nonce is the decoded nonce
+ * (RAND_NONCE_MIN..RAND_NONCE_MAX bytes). Refuses a closed phase, a seat of
+ * another game. *order_id may be NULL.
+ */
+int store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
+    const void *block, size_t block_len, const void *signature, size_t sig_len,
+    const char *sig_type, const unsigned char *nonce, size_t nonce_len,
+    const char *message_id, int64_t now, int64_t *order_id, char **cause);
+/* The current (not superseded) orders of a phase, in seat order. */
+int store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
+    size_t *n, char **cause);
+/* Every order of a phase, superseded ones too, in the order received. */
+int store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
+    size_t *n, char **cause);
+void store_orders_free(struct store_order *orders, size_t n);
+/*
+ * The nonces of the current orders in seat order, as rand_stream_init()
+ * wants them; they point into orders, so keep orders until done. *nonces is
+ * the caller's (free()).
+ */
+void store_orders_nonces(const struct store_order *orders, size_t n,
+    struct rand_nonce **nonces);
+/*
+ * The barrier: the seats the phase says owe orders and that have none yet.
+ * *seats (names) is the caller's, free with store_names_free(); *n == 0
+ * means every owing seat has orders.
+ */
+int store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n,
+    char **cause);
+
+#endif

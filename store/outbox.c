@@ -1,0 +1,258 @@
+/* outbox.c — outgoing mail queue (see outbox.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "store/db-internal.h"
+#include "store/hashenc.h"
+#include "store/outbox.h"
+
+#define OUTBOX_COLUMNS "id, game_id, mail_key, message_id, recipients, mail, state, " \
+	"attempts, next_attempt, created, sent, last_error"
+#define MSGID_CONTEXT "muthur-message-id-v1"
+
+char *
+outbox_message_id(const char *key, const char *domain)
+{
+	crypto_generichash_state h;
+	unsigned char d[32];
+	char *hex, *id;
+
+	crypto_generichash_init(&h, NULL, 0, sizeof d);
+	crypto_generichash_update(&h, (const unsigned char *)MSGID_CONTEXT,
+	    strlen(MSGID_CONTEXT));
+	crypto_generichash_update(&h, (const unsigned char *)key, strlen(key));
+	crypto_generichash_final(&h, d, sizeof d);
+	hex = hashenc_hex(d, 16);
+	id = xasprintf("<muthur.%s@%s>", hex, domain);
+	free(hex);
+	return id;
+}
+
+/* Does the header part of mail hold "Message-ID: <id>"? */
+static int
+mail_has_message_id(const unsigned char *mail, size_t len, const char *id)
+{
+	const char *p = (const char *)mail, *end = p + len, *nl, *v;
+	size_t idlen = strlen(id);
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		if (nl == p || (nl == p + 1 && *p == '\r'))
+			return 0;	/* end of the header */
+		if ((size_t)(nl - p) > 11 && strncasecmp(p, "Message-ID:", 11) == 0) {
+			for (v = p + 11; v < nl && (*v == ' ' || *v == '\t'); v++)
+				;
+			if ((size_t)(nl - v) >= idlen && memcmp(v, id, idlen) == 0) {
+				v += idlen;
+				while (v < nl && (*v == ' ' || *v == '\t' || *v == '\r'))
+					v++;
+				return v == nl;
+			}
+			return 0;
+		}
+		p = nl + 1;
+	}
+	return 0;
+}
+
+int
+store_outbox_add(struct store *st, int64_t game_id, const char *key,
+    const char *message_id, const char *recipients, const void *mail, size_t len,
+    int64_t now, int64_t *id, char **cause)
+{
+	sqlite3_stmt *s;
+	const char *at;
+	char *domain, *want;
+	int same;
+
+	if (*key == '\0')
+		return cause_set(cause, "outbox: an outgoing mail needs a key");
+	if (*recipients == '\0')
+		return cause_set(cause, "outbox %s: no recipients", key);
+	at = strrchr(message_id, '@');
+	if (at == NULL || message_id[strlen(message_id) - 1] != '>')
+		return cause_set(cause, "outbox %s: bad Message-ID \"%s\" (expected "
+		    "<local@domain>)", key, message_id);
+	domain = xstrndup(at + 1, strlen(at + 1) - 1);
+	want = outbox_message_id(key, domain);
+	same = strcmp(want, message_id) == 0;
+	free(want);
+	free(domain);
+	if (!same)
+		return cause_set(cause, "outbox %s: Message-ID %s is not the one derived "
+		    "from the key (outbox_message_id)", key, message_id);
+	if (!mail_has_message_id(mail, len, message_id))
+		return cause_set(cause, "outbox %s: the mail's header has no "
+		    "\"Message-ID: %s\" line", key, message_id);
+	if ((s = db_prepare(st, "INSERT INTO outbox (game_id, mail_key, message_id, "
+	    "recipients, mail, state, next_attempt, created) VALUES (?, ?, ?, ?, ?, "
+	    "'pending', ?, ?)", cause)) == NULL)
+		return -1;
+	if (game_id != 0)
+		sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, key);
+	db_bind_text(s, 3, message_id);
+	db_bind_text(s, 4, recipients);
+	db_bind_blob(s, 5, mail, len);
+	sqlite3_bind_int64(s, 6, now);
+	sqlite3_bind_int64(s, 7, now);
+	if (db_step_done(st, s, "cannot queue the mail", cause) == -1)
+		return cause_prefix(cause, "outbox %s", key);
+	if (id != NULL)
+		*id = sqlite3_last_insert_rowid(st->db);
+	return 0;
+}
+
+static void
+outbox_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_outbox_mail *m = elem;
+
+	memset(m, 0, sizeof *m);
+	m->id = sqlite3_column_int64(s, 0);
+	m->game_id = sqlite3_column_int64(s, 1);
+	m->key = db_col_text(s, 2);
+	m->message_id = db_col_text(s, 3);
+	m->recipients = db_col_text(s, 4);
+	m->mail = db_col_blob(s, 5, &m->len);
+	m->state = db_col_text(s, 6);
+	m->attempts = sqlite3_column_int(s, 7);
+	m->next_attempt = sqlite3_column_int64(s, 8);
+	m->created = sqlite3_column_int64(s, 9);
+	m->sent = sqlite3_column_int64(s, 10);
+	m->last_error = sqlite3_column_type(s, 11) == SQLITE_NULL ? NULL :
+	    db_col_text(s, 11);
+}
+
+static void
+outbox_free_all(void *v, size_t n)
+{
+	store_outbox_free(v, n);
+}
+
+int
+store_outbox_due(struct store *st, int64_t now, size_t limit,
+    struct store_outbox_mail **v, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*v = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " OUTBOX_COLUMNS " FROM outbox WHERE state = "
+	    "'pending' AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, now);
+	sqlite3_bind_int64(s, 2, (int64_t)limit);
+	rc = db_collect(st, s, sizeof **v, outbox_row, outbox_free_all, &out, n,
+	    "cannot read the outbox", cause);
+	*v = out;
+	return rc;
+}
+
+struct store_outbox_mail *
+store_outbox_get(struct store *st, int64_t id, char **cause)
+{
+	struct store_outbox_mail *m = NULL;
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT " OUTBOX_COLUMNS " FROM outbox WHERE id = ?",
+	    cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		m = xmalloc(sizeof *m);
+		outbox_row(s, m);
+	} else if (rc == SQLITE_DONE)
+		cause_set(cause, "no outgoing mail #%lld", (long long)id);
+	else
+		db_fail(st, "cannot read the outbox", cause);
+	db_finish(st, s);
+	return m;
+}
+
+int
+store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause)
+{
+	sqlite3_stmt *s;
+
+	if ((s = db_prepare(st, "UPDATE outbox SET state = 'sent', sent = ?, "
+	    "attempts = attempts + 1 WHERE id = ? AND state = 'pending'", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, now);
+	sqlite3_bind_int64(s, 2, id);
+	if (db_step_done(st, s, "cannot mark the mail sent", cause) == -1)
+		return -1;
+	if (sqlite3_changes(st->db) == 0)
+		return cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
+	return 0;
+}
+
+int
+store_outbox_failed(struct store *st, int64_t id, int64_t now, const char *error,
+    int64_t next_attempt, int permanent, char **cause)
+{
+	sqlite3_stmt *s;
+
+	if (next_attempt < now)
+		next_attempt = now;
+	if ((s = db_prepare(st, "UPDATE outbox SET attempts = attempts + 1, "
+	    "last_error = ?, next_attempt = ?, state = ? WHERE id = ? AND "
+	    "state = 'pending'", cause)) == NULL)
+		return -1;
+	db_bind_text(s, 1, error);
+	sqlite3_bind_int64(s, 2, next_attempt);
+	db_bind_text(s, 3, permanent ? OUTBOX_FAILED : OUTBOX_PENDING);
+	sqlite3_bind_int64(s, 4, id);
+	if (db_step_done(st, s, "cannot record the failed attempt", cause) == -1)
+		return -1;
+	if (sqlite3_changes(st->db) == 0)
+		return cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
+	return 0;
+}
+
+int
+store_outbox_count(struct store *st, const char *state, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT count(*) FROM outbox WHERE state = ?",
+	    cause)) == NULL)
+		return -1;
+	db_bind_text(s, 1, state);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*n = (size_t)sqlite3_column_int64(s, 0);
+	db_finish(st, s);
+	if (rc != SQLITE_ROW)
+		return db_fail(st, "cannot count the outbox", cause);
+	return 0;
+}
+
+void
+store_outbox_free(struct store_outbox_mail *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].message_id);
+		free(v[i].recipients);
+		free(v[i].mail);
+		free(v[i].state);
+		free(v[i].last_error);
+	}
+	free(v);
+}

@@ -1,0 +1,368 @@
+/* phases.c — phases and recorded states (see phases.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "store/db-internal.h"
+#include "store/games.h"
+#include "store/hashenc.h"
+#include "store/phases.h"
+
+#define PHASE_COLUMNS "id, game_id, seq, turn, name, owing, deadline, state, " \
+	"opened, closed"
+
+/* Check the owing seats exist in the game; build the stored "a b c" list. */
+static int
+owing_text(struct store *st, int64_t game_id, const char *const *owing, size_t n,
+    char **out, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct store_seat *seat;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((seat = store_seat_get(st, game_id, owing[i], cause)) == NULL) {
+			strbuf_free(&sb);
+			return -1;
+		}
+		if (i > 0)
+			strbuf_addc(&sb, ' ');
+		strbuf_addstr(&sb, seat->name);
+		store_seats_free(seat, 1);
+	}
+	*out = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+int
+store_phase_open(struct store *st, int64_t game_id, int turn, const char *name,
+    const char *const *owing, size_t nowing, int64_t deadline, int64_t now,
+    int64_t *phase_id, uint64_t *seq, char **cause)
+{
+	struct store_phase *cur;
+	sqlite3_stmt *s;
+	char *list;
+	int rc;
+
+	if (*name == '\0')
+		return cause_set(cause, "a phase needs a name");
+	if ((cur = store_phase_current(st, game_id, NULL)) != NULL) {
+		rc = cause_set(cause, "phase %llu (%s) of this game is still open",
+		    (unsigned long long)cur->seq, cur->name);
+		store_phase_free(cur);
+		return rc;
+	}
+	if (owing_text(st, game_id, owing, nowing, &list, cause) == -1)
+		return -1;
+	if ((s = db_prepare(st, "INSERT INTO phases (game_id, seq, turn, name, owing, "
+	    "deadline, state, opened) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM "
+	    "phases WHERE game_id = ?1), ?2, ?3, ?4, ?5, 'open', ?6) RETURNING id, seq",
+	    cause)) == NULL) {
+		free(list);
+		return -1;
+	}
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int(s, 2, turn);
+	db_bind_text(s, 3, name);
+	db_bind_text(s, 4, list);
+	if (deadline != 0)
+		sqlite3_bind_int64(s, 5, deadline);
+	sqlite3_bind_int64(s, 6, now);
+	free(list);
+	if (sqlite3_step(s) != SQLITE_ROW) {
+		db_fail(st, "cannot open the phase", cause);
+		db_finish(st, s);
+		return -1;
+	}
+	if (phase_id != NULL)
+		*phase_id = sqlite3_column_int64(s, 0);
+	if (seq != NULL)
+		*seq = (uint64_t)sqlite3_column_int64(s, 1);
+	return db_step_done(st, s, "cannot open the phase", cause);
+}
+
+static int
+phase_update(struct store *st, const char *sql, int64_t phase_id, int64_t v,
+    const char *text, const char *what, char **cause)
+{
+	sqlite3_stmt *s;
+
+	if ((s = db_prepare(st, sql, cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, phase_id);
+	if (text != NULL)
+		db_bind_text(s, 2, text);
+	else if (v != 0)
+		sqlite3_bind_int64(s, 2, v);
+	if (db_step_done(st, s, what, cause) == -1)
+		return -1;
+	if (sqlite3_changes(st->db) == 0)
+		return cause_set(cause, "%s: phase #%lld is not open", what,
+		    (long long)phase_id);
+	return 0;
+}
+
+int
+store_phase_close(struct store *st, int64_t phase_id, int64_t now, char **cause)
+{
+	return phase_update(st, "UPDATE phases SET state = 'closed', closed = ?2 "
+	    "WHERE id = ?1 AND state = 'open'", phase_id, now, NULL,
+	    "cannot close the phase", cause);
+}
+
+int
+store_phase_set_deadline(struct store *st, int64_t phase_id, int64_t deadline,
+    char **cause)
+{
+	return phase_update(st, "UPDATE phases SET deadline = ?2 WHERE id = ?1 AND "
+	    "state = 'open'", phase_id, deadline, NULL, "cannot set the deadline", cause);
+}
+
+int
+store_phase_set_owing(struct store *st, int64_t phase_id, const char *const *owing,
+    size_t nowing, char **cause)
+{
+	struct store_phase *ph;
+	char *list;
+	int rc;
+
+	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
+		return -1;
+	rc = owing_text(st, ph->game_id, owing, nowing, &list, cause);
+	store_phase_free(ph);
+	if (rc == -1)
+		return -1;
+	rc = phase_update(st, "UPDATE phases SET owing = ?2 WHERE id = ?1 AND "
+	    "state = 'open'", phase_id, 0, list, "cannot change the owing seats", cause);
+	free(list);
+	return rc;
+}
+
+static void
+phase_fill(sqlite3_stmt *s, void *elem)
+{
+	struct store_phase *ph = elem;
+	char *list, *p, *tok, *save = NULL;
+
+	ph->id = sqlite3_column_int64(s, 0);
+	ph->game_id = sqlite3_column_int64(s, 1);
+	ph->seq = (uint64_t)sqlite3_column_int64(s, 2);
+	ph->turn = sqlite3_column_int(s, 3);
+	ph->name = db_col_text(s, 4);
+	list = db_col_text(s, 5);
+	for (p = list; (tok = strtok_r(p, " ", &save)) != NULL; p = NULL) {
+		ph->owing = xreallocarray(ph->owing, ph->nowing + 1, sizeof *ph->owing);
+		ph->owing[ph->nowing++] = xstrdup(tok);
+	}
+	free(list);
+	ph->deadline = sqlite3_column_int64(s, 6);
+	ph->open = strcmp((const char *)sqlite3_column_text(s, 7), "open") == 0;
+	ph->opened = sqlite3_column_int64(s, 8);
+	ph->closed = sqlite3_column_int64(s, 9);
+}
+
+static struct store_phase *
+phase_row(sqlite3_stmt *s)
+{
+	struct store_phase *ph = xcalloc(1, sizeof *ph);
+
+	phase_fill(s, ph);
+	return ph;
+}
+
+static struct store_phase *
+phase_query(struct store *st, const char *sql, int64_t a, int64_t b, const char *what,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	struct store_phase *ph = NULL;
+	int rc;
+
+	if ((s = db_prepare(st, sql, cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, a);
+	sqlite3_bind_int64(s, 2, b);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		ph = phase_row(s);
+	else if (rc == SQLITE_DONE) {
+		char *game = db_game_name(st, a);
+
+		cause_set(cause, "game %s has no %s", game, what);
+		free(game);
+	} else
+		db_fail(st, "cannot read phases", cause);
+	db_finish(st, s);
+	return ph;
+}
+
+struct store_phase *
+store_phase_current(struct store *st, int64_t game_id, char **cause)
+{
+	return phase_query(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ?1 "
+	    "AND state = 'open' AND ?2 = 0", game_id, 0, "open phase", cause);
+}
+
+struct store_phase *
+store_phase_get(struct store *st, int64_t phase_id, char **cause)
+{
+	struct store_phase *ph;
+	sqlite3_stmt *s;
+	int64_t game_id = 0;
+
+	if ((s = db_prepare(st, "SELECT game_id FROM phases WHERE id = ?", cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, phase_id);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		game_id = sqlite3_column_int64(s, 0);
+	db_finish(st, s);
+	if (game_id == 0) {
+		cause_set(cause, "no phase #%lld", (long long)phase_id);
+		return NULL;
+	}
+	ph = phase_query(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ?1 "
+	    "AND id = ?2", game_id, phase_id, "such phase", cause);
+	return ph;
+}
+
+struct store_phase *
+store_phase_get_seq(struct store *st, int64_t game_id, uint64_t seq, char **cause)
+{
+	struct store_phase *ph;
+	char *what = xasprintf("phase %llu", (unsigned long long)seq);
+
+	ph = phase_query(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ?1 "
+	    "AND seq = ?2", game_id, (int64_t)seq, what, cause);
+	free(what);
+	return ph;
+}
+
+static void
+phases_free_all(void *v, size_t n)
+{
+	store_phases_free(v, n);
+}
+
+int
+store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*phases = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ? "
+	    "ORDER BY seq", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	rc = db_collect(st, s, sizeof **phases, phase_fill, phases_free_all, &out, n,
+	    "cannot read phases", cause);
+	*phases = out;
+	return rc;
+}
+
+void
+store_phases_free(struct store_phase *phases, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		store_names_free(phases[i].owing, phases[i].nowing);
+		free(phases[i].name);
+	}
+	free(phases);
+}
+
+int
+store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*phase_ids = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT id FROM phases WHERE state = 'open' AND "
+	    "deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, now);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*phase_ids = xreallocarray(*phase_ids, *n + 1, sizeof **phase_ids);
+		(*phase_ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	db_finish(st, s);
+	if (rc != SQLITE_DONE) {
+		free(*phase_ids);
+		*phase_ids = NULL;
+		*n = 0;
+		return db_fail(st, "cannot read deadlines", cause);
+	}
+	return 0;
+}
+
+void
+store_phase_free(struct store_phase *ph)
+{
+	if (ph != NULL)
+		store_phases_free(ph, 1);
+}
+
+int
+store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
+    const void *state, size_t len, char **cause)
+{
+	unsigned char hash[32];
+	sqlite3_stmt *s;
+
+	hashenc_blake2b256(hash, state, len);
+	if ((s = db_prepare(st, "INSERT INTO states (game_id, after_phase, state, hash) "
+	    "VALUES (?, ?, ?, ?)", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
+	db_bind_blob(s, 3, state, len);
+	db_bind_blob(s, 4, hash, sizeof hash);
+	if (db_step_done(st, s, "cannot record the state", cause) == -1)
+		return cause_prefix(cause, "state after phase %llu",
+		    (unsigned long long)after_phase);
+	return 0;
+}
+
+int
+store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
+    unsigned char **state, size_t *len, uint64_t *found_phase, unsigned char hash[32],
+    char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, after_phase == STORE_STATE_LATEST ?
+	    "SELECT after_phase, state, hash FROM states WHERE game_id = ?1 AND ?2 = ?2 "
+	    "ORDER BY after_phase DESC LIMIT 1" :
+	    "SELECT after_phase, state, hash FROM states WHERE game_id = ?1 AND "
+	    "after_phase = ?2", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			cause_set(cause, "no state recorded%s", after_phase ==
+			    STORE_STATE_LATEST ? " for this game" : " after this phase");
+		else
+			db_fail(st, "cannot read the state", cause);
+		db_finish(st, s);
+		return -1;
+	}
+	if (found_phase != NULL)
+		*found_phase = (uint64_t)sqlite3_column_int64(s, 0);
+	*state = db_col_blob(s, 1, len);
+	if (hash != NULL)
+		db_col_fixed(s, 2, hash, 32);
+	db_finish(st, s);
+	return 0;
+}

@@ -1,0 +1,138 @@
+/* schema.c — the versioned schema of the muthur database (see db.c). */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "store/schema.h"
+
+/*
+ * Migration N brings a database from version N-1 to N. A migration, once
+ * released, is never edited: a change is a new migration. Each migration
+ * creates whole tables and indexes (no ALTER TABLE), so that a fresh
+ * database and an upgraded one have byte-identical schemas (tested).
+ */
+static const char *const migrations[] = {
+	/* 1: games, their seats, phases, orders and the event log. */
+	"CREATE TABLE games ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE,"
+	" rules TEXT NOT NULL,"
+	" scenario TEXT NOT NULL,"
+	" card_hash BLOB NOT NULL CHECK (length(card_hash) = 32),"
+	" server_pk BLOB NOT NULL CHECK (length(server_pk) = 32),"
+	" status TEXT NOT NULL CHECK (status IN"
+	"  ('setup', 'running', 'paused', 'finished', 'abandoned')),"
+	" created INTEGER NOT NULL,"
+	" event_count INTEGER NOT NULL DEFAULT 0,"
+	" head_hash BLOB NOT NULL CHECK (length(head_hash) = 32));"
+	"CREATE TABLE seats ("
+	" id INTEGER PRIMARY KEY,"
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seat_no INTEGER NOT NULL,"
+	" name TEXT NOT NULL,"
+	" faction TEXT NOT NULL,"
+	" email TEXT NOT NULL,"
+	" key_type TEXT NOT NULL CHECK (key_type IN ('muthur', 'minisign', 'ssh')),"
+	" public_key TEXT NOT NULL,"
+	" deck TEXT,"
+	" UNIQUE (game_id, seat_no),"
+	" UNIQUE (game_id, name));"
+	"CREATE TABLE phases ("
+	" id INTEGER PRIMARY KEY,"
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seq INTEGER NOT NULL CHECK (seq >= 1),"
+	" turn INTEGER NOT NULL,"
+	" name TEXT NOT NULL,"
+	" owing TEXT NOT NULL,"
+	" deadline INTEGER,"
+	" state TEXT NOT NULL CHECK (state IN ('open', 'closed')),"
+	" opened INTEGER NOT NULL,"
+	" closed INTEGER,"
+	" UNIQUE (game_id, seq));"
+	"CREATE UNIQUE INDEX phases_one_open ON phases (game_id) WHERE state = 'open';"
+	"CREATE INDEX phases_deadline ON phases (deadline) WHERE state = 'open';"
+	"CREATE TABLE orders ("
+	" id INTEGER PRIMARY KEY,"
+	" phase_id INTEGER NOT NULL REFERENCES phases(id),"
+	" seat_id INTEGER NOT NULL REFERENCES seats(id),"
+	" block BLOB NOT NULL,"
+	" signature BLOB NOT NULL,"
+	" sig_type TEXT NOT NULL,"
+	" nonce BLOB NOT NULL,"
+	" message_id TEXT NOT NULL,"
+	" received INTEGER NOT NULL,"
+	" superseded_by INTEGER REFERENCES orders(id) DEFERRABLE INITIALLY DEFERRED);"
+	"CREATE UNIQUE INDEX orders_current ON orders (phase_id, seat_id)"
+	" WHERE superseded_by IS NULL;"
+	"CREATE INDEX orders_superseded ON orders (superseded_by);"
+	"CREATE TABLE events ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seq INTEGER NOT NULL CHECK (seq >= 1),"
+	" phase_seq INTEGER NOT NULL,"
+	" type TEXT NOT NULL,"
+	" visibility TEXT NOT NULL,"
+	" payload BLOB NOT NULL,"
+	" prev_hash BLOB NOT NULL CHECK (length(prev_hash) = 32),"
+	" hash BLOB NOT NULL CHECK (length(hash) = 32),"
+	" PRIMARY KEY (game_id, seq));",
+
+	/* 2: commitments and their openings, phase seeds, recorded states. */
+	"CREATE TABLE commitments ("
+	" id INTEGER PRIMARY KEY,"
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" domain TEXT NOT NULL,"
+	" secret_id TEXT NOT NULL,"
+	" commitment BLOB NOT NULL CHECK (length(commitment) = 32),"
+	" signature BLOB NOT NULL CHECK (length(signature) = 64),"
+	" secret BLOB NOT NULL,"
+	" nonce BLOB NOT NULL CHECK (length(nonce) = 32),"
+	" created_phase INTEGER NOT NULL,"
+	" revealed_phase INTEGER,"
+	" UNIQUE (game_id, domain, secret_id));"
+	"CREATE TABLE seeds ("
+	" phase_id INTEGER PRIMARY KEY REFERENCES phases(id),"
+	" commitment_id INTEGER NOT NULL UNIQUE REFERENCES commitments(id));"
+	"CREATE TABLE states ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" after_phase INTEGER NOT NULL CHECK (after_phase >= 0),"
+	" state BLOB NOT NULL,"
+	" hash BLOB NOT NULL CHECK (length(hash) = 32),"
+	" PRIMARY KEY (game_id, after_phase));",
+
+	/* 3: exactly-once mail: processed incoming mail, the outbox. */
+	"CREATE TABLE mail_seen ("
+	" message_id TEXT NOT NULL,"
+	" content_hash BLOB NOT NULL CHECK (length(content_hash) = 32),"
+	" game_id INTEGER REFERENCES games(id),"
+	" outcome TEXT NOT NULL,"
+	" received INTEGER NOT NULL,"
+	" PRIMARY KEY (message_id, content_hash));"
+	"CREATE TABLE outbox ("
+	" id INTEGER PRIMARY KEY,"
+	" game_id INTEGER REFERENCES games(id),"
+	" mail_key TEXT NOT NULL UNIQUE,"
+	" message_id TEXT NOT NULL UNIQUE,"
+	" recipients TEXT NOT NULL,"
+	" mail BLOB NOT NULL,"
+	" state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed')),"
+	" attempts INTEGER NOT NULL DEFAULT 0,"
+	" next_attempt INTEGER NOT NULL,"
+	" created INTEGER NOT NULL,"
+	" sent INTEGER,"
+	" last_error TEXT);"
+	"CREATE INDEX outbox_due ON outbox (next_attempt) WHERE state = 'pending';",
+};
+
+int
+schema_count(void)
+{
+	return (int)(sizeof migrations / sizeof migrations[0]);
+}
+
+const char *
+schema_migration(int version)
+{
+	if (version < 1 || version > schema_count())
+		return NULL;
+	return migrations[version - 1];
+}

@@ -1,0 +1,81 @@
+/*
+ * store.h — muthur's SQLite database: opening, migrations, transactions.
+ *
+ * store/ is the only part of muthur that writes SQL. The database runs in
+ * WAL mode with foreign keys on, synchronous=FULL (a committed transaction
+ * survives a power cut) and a busy timeout, so that muthurd and the muthur
+ * CLI can share it.
+ *
+ * Transactions. Every write function of store/ (games.h, phases.h,
+ * orders.h, events.h, commitments.h, outbox.h, mailseen.h) is atomic on
+ * its own: one SQL statement, or several in their own BEGIN IMMEDIATE ...
+ * COMMIT (outside a transaction) or savepoint (inside one). A call that
+ * fails inside the caller's transaction leaves nothing of itself behind
+ * and the transaction open: the caller decides to roll back (after an I/O
+ * error SQLite may have ended the transaction; store_commit then fails).
+ * To make several calls one durable unit ("record the processed mail +
+ * store the orders + queue the acknowledgement", "close the phase + events
+ * + state + commitments + outbox + open the next phase") wrap them in
+ * store_begin() ... store_commit(), or store_rollback() on any failure.
+ *
+ * A struct store is one SQLite connection: use it from one thread at a
+ * time, and never across fork() (open the store in the child instead).
+ *
+ * Ownership: every struct store_* handed out by a store_* function belongs
+ * to the caller and is released with its _free function. Times are always
+ * arguments (seconds since the epoch); store/ never reads the clock.
+ */
+#ifndef MUTHUR_STORE_H
+#define MUTHUR_STORE_H
+
+#include <stdint.h>
+
+/* The schema version this muthur writes (PRAGMA user_version). */
+#define STORE_SCHEMA_VERSION 3
+/* PRAGMA application_id of a muthur database ("MUTH"). */
+#define STORE_APPLICATION_ID 0x4d555448
+
+struct store;
+
+/*
+ * Open the database at path, creating it (a new file gets mode 0600: it
+ * holds the games' secrets; its folder must exist) or migrating it to
+ * STORE_SCHEMA_VERSION, each migration in its own transaction. Refuses,
+ * with a reason naming the file: a database whose schema version is newer
+ * than this program's, a SQLite file of another program, a file that is
+ * not a database, an unreadable path. Returns NULL and sets *cause on
+ * failure. Free with store_close().
+ */
+struct store *store_open(const char *path, char **cause);
+/*
+ * Like store_open() but migrates no further than version (1 ..
+ * STORE_SCHEMA_VERSION). For the migration tests and upgrade tools only.
+ */
+struct store *store_open_version(const char *path, int version, char **cause);
+/* Close the database (rolls back an open transaction). NULL is fine. */
+void store_close(struct store *st);
+
+/* The schema version the file had when opened: 0 for a new database. */
+int store_found_version(const struct store *st);
+/* The schema version the file has now. */
+int store_version(const struct store *st);
+/* The path the store was opened with. */
+const char *store_path(const struct store *st);
+
+/*
+ * BEGIN IMMEDIATE: take the write lock now (waiting up to the busy
+ * timeout). Fails if a transaction is already open. Every store_begin()
+ * must be followed by store_commit() or store_rollback().
+ */
+int store_begin(struct store *st, char **cause);
+/*
+ * COMMIT. When it returns 0 the transaction is durable. On failure the
+ * transaction is rolled back and nothing of it remains.
+ */
+int store_commit(struct store *st, char **cause);
+/* ROLLBACK of the open transaction, if any. Never fails visibly. */
+void store_rollback(struct store *st);
+/* Is a transaction (store_begin) open? */
+int store_in_transaction(const struct store *st);
+
+#endif

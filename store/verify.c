@@ -1,0 +1,131 @@
+/* verify.c — checking a game's records (see verify.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "store/commitments.h"
+#include "store/db-internal.h"
+#include "store/events.h"
+#include "store/games.h"
+#include "store/hashenc.h"
+#include "store/verify.h"
+
+static int
+verify_commitments(struct store *st, const struct store_game *g, char **cause)
+{
+	struct store_commitment *v;
+	size_t n, i;
+	int rc = 0;
+
+	if (store_commitments(st, g->id, &v, &n, cause) == -1)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (commit_sig_verify(g->server_pk, v[i].domain, g->name, v[i].secret_id,
+		    v[i].c, v[i].sig) == -1)
+			rc = cause_set(cause, "game %s: commitment %lld (%s/%s): the server "
+			    "signature does not verify", g->name, (long long)v[i].id,
+			    v[i].domain, v[i].secret_id);
+		else if (commit_open_verify(v[i].domain, g->name, v[i].secret_id,
+		    v[i].secret, v[i].secret_len, v[i].nonce, v[i].c, NULL) == -1)
+			rc = cause_set(cause, "game %s: commitment %lld (%s/%s): the "
+			    "secret and nonce do not open it", g->name, (long long)v[i].id,
+			    v[i].domain, v[i].secret_id);
+	}
+	store_commitments_free(v, n);
+	return rc;
+}
+
+static int
+verify_seeds(struct store *st, const struct store_game *g, char **cause)
+{
+	sqlite3_stmt *s;
+	char *want, *domain, *sid;
+	uint64_t seq;
+	int rc = 0, step, closed, revealed, len;
+
+	if ((s = db_prepare(st, "SELECT p.seq, p.state = 'closed', c.domain, c.secret_id, "
+	    "length(c.secret), c.revealed_phase IS NOT NULL FROM phases p LEFT JOIN seeds d "
+	    "ON d.phase_id = p.id LEFT JOIN commitments c ON c.id = d.commitment_id "
+	    "WHERE p.game_id = ? ORDER BY p.seq", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, g->id);
+	while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
+		seq = (uint64_t)sqlite3_column_int64(s, 0);
+		closed = sqlite3_column_int(s, 1);
+		if (sqlite3_column_type(s, 2) == SQLITE_NULL) {
+			rc = cause_set(cause, "game %s: phase %llu has no seed commitment",
+			    g->name, (unsigned long long)seq);
+			break;
+		}
+		domain = db_col_text(s, 2);
+		sid = db_col_text(s, 3);
+		len = sqlite3_column_int(s, 4);
+		revealed = sqlite3_column_int(s, 5);
+		want = rand_seed_secret_id(seq);
+		if (strcmp(domain, RAND_SEED_DOMAIN) != 0 || strcmp(sid, want) != 0)
+			rc = cause_set(cause, "game %s: the seed of phase %llu is committed "
+			    "as %s/%s, expected %s/%s", g->name, (unsigned long long)seq,
+			    domain, sid, RAND_SEED_DOMAIN, want);
+		else if (len != RAND_SEED_BYTES)
+			rc = cause_set(cause, "game %s: the seed of phase %llu has %d bytes, "
+			    "expected %d", g->name, (unsigned long long)seq, len,
+			    RAND_SEED_BYTES);
+		else if (closed && !revealed)
+			rc = cause_set(cause, "game %s: phase %llu is closed but its seed "
+			    "was never opened", g->name, (unsigned long long)seq);
+		free(want);
+		free(domain);
+		free(sid);
+	}
+	db_finish(st, s);
+	return rc;
+}
+
+static int
+verify_states(struct store *st, const struct store_game *g, char **cause)
+{
+	sqlite3_stmt *s;
+	unsigned char want[32];
+	const void *p;
+	int rc = 0;
+
+	if ((s = db_prepare(st, "SELECT after_phase, state, hash FROM states WHERE "
+	    "game_id = ? ORDER BY after_phase", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, g->id);
+	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
+		p = sqlite3_column_blob(s, 1);
+		hashenc_blake2b256(want, p, (size_t)sqlite3_column_bytes(s, 1));
+		if (sqlite3_column_bytes(s, 2) != 32 ||
+		    sodium_memcmp(want, sqlite3_column_blob(s, 2), 32) != 0)
+			rc = cause_set(cause, "game %s: the state after phase %lld does "
+			    "not match its hash", g->name,
+			    (long long)sqlite3_column_int64(s, 0));
+	}
+	db_finish(st, s);
+	return rc;
+}
+
+int
+store_game_verify(struct store *st, int64_t game_id, char **cause)
+{
+	struct store_game *g;
+	int rc;
+
+	if ((g = store_game_get_id(st, game_id, cause)) == NULL)
+		return -1;
+	rc = store_events_verify(st, game_id, NULL, cause);
+	if (rc == 0)
+		rc = verify_commitments(st, g, cause);
+	if (rc == 0)
+		rc = verify_seeds(st, g, cause);
+	if (rc == 0)
+		rc = verify_states(st, g, cause);
+	store_game_free(g);
+	return rc;
+}

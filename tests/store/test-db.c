@@ -1,0 +1,685 @@
+/*
+ * test-db.c — the store's database: migrations, pragmas, refusals, and
+ * each table's API (games, seats, phases, orders, events, states,
+ * commitments, seeds, processed mail, outbox, transactions, server key).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+#include <sqlite3.h>
+
+#include "lib/keyfile.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "store/commitments.h"
+#include "store/events.h"
+#include "store/games.h"
+#include "store/mailseen.h"
+#include "store/orders.h"
+#include "store/outbox.h"
+#include "store/phases.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+#include "tests/tap.h"
+
+/* ok() that shows the reason, evaluating cond (which sets cause) first. */
+#define ok_cause(cond, name) do {						\
+	int ok_c = (cond);							\
+	ok(ok_c, "%s: %s", name, cause != NULL ? cause : "(none)");		\
+} while (0)
+
+static char tmpdir[] = "/tmp/muthur-store-XXXXXX";
+static unsigned char zero32[32];
+
+static char *
+tpath(const char *name)
+{
+	return xasprintf("%s/%s", tmpdir, name);
+}
+
+/* Run SQL on a raw connection (what another program or an attacker does). */
+static void
+raw_exec(const char *path, const char *sql)
+{
+	sqlite3 *db;
+
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql, NULL, NULL, NULL);
+	sqlite3_close(db);
+}
+
+static char *
+raw_schema(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sqlite3_stmt *s;
+	sqlite3 *db;
+
+	sqlite3_open(path, &db);
+	sqlite3_prepare_v2(db, "SELECT type, name, tbl_name, sql FROM sqlite_master "
+	    "ORDER BY type, name", -1, &s, NULL);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		strbuf_addf(&sb, "%s|%s|%s|%s\n", sqlite3_column_text(s, 0),
+		    sqlite3_column_text(s, 1), sqlite3_column_text(s, 2),
+		    sqlite3_column_text(s, 3) ? (const char *)sqlite3_column_text(s, 3) : "");
+	sqlite3_finalize(s);
+	sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, NULL);
+	sqlite3_step(s);
+	strbuf_addf(&sb, "user_version %d\n", sqlite3_column_int(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_prepare_v2(db, "PRAGMA application_id", -1, &s, NULL);
+	sqlite3_step(s);
+	strbuf_addf(&sb, "application_id %d\n", sqlite3_column_int(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &s, NULL);
+	sqlite3_step(s);
+	strbuf_addf(&sb, "journal_mode %s\n", sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int
+contains(const char *s, const char *sub)
+{
+	return s != NULL && strstr(s, sub) != NULL;
+}
+
+static void
+test_open_and_migrate(void)
+{
+	char *fresh = tpath("fresh.db"), *old = tpath("old.db"), *other = tpath("other.db");
+	char *cause = NULL, *a, *b;
+	struct store *st;
+	struct store_game *g;
+	int v;
+
+	st = store_open(fresh, &cause);
+	ok(st != NULL, "a new database is created");
+	is_int(store_found_version(st), 0, "it had no schema");
+	is_int(store_version(st), STORE_SCHEMA_VERSION, "it now has version %d",
+	    STORE_SCHEMA_VERSION);
+	ok_cause(store_seat_add(st, 999, "marines", "marines", "a@b", "muthur", "k", NULL, NULL,
+	    &cause) == -1 && contains(cause, "FOREIGN KEY"),
+	    "foreign keys are enforced");
+	free(cause);
+	cause = NULL;
+	store_close(st);
+
+	st = store_open_version(old, 1, &cause);
+	ok(st != NULL && store_version(st) == 1, "a version-1 database can be made");
+	ok(store_game_create(st, "old-game", "ccg", "contact", zero32, zero32, 5, NULL,
+	    NULL) == 0, "and used");
+	store_close(st);
+	st = store_open(old, &cause);
+	ok(st != NULL, "a version-1 database is upgraded");
+	is_int(store_found_version(st), 1, "from version 1");
+	is_int(store_version(st), STORE_SCHEMA_VERSION, "to version %d", STORE_SCHEMA_VERSION);
+	g = store_game_get(st, "old-game", NULL);
+	ok(g != NULL && g->created == 5, "its data survives the upgrade");
+	store_game_free(g);
+	store_close(st);
+	a = raw_schema(fresh);
+	b = raw_schema(old);
+	is_str(b, a, "a fresh and an upgraded database have the same schema");
+	ok(contains(a, "journal_mode wal"), "the database is in WAL mode");
+	free(a);
+	free(b);
+
+	st = store_open(old, &cause);
+	ok(st != NULL && store_found_version(st) == STORE_SCHEMA_VERSION,
+	    "reopening a current database migrates nothing");
+	store_close(st);
+	for (v = 2; v < STORE_SCHEMA_VERSION; v++) {
+		char *from = xasprintf("%s/from-%d.db", tmpdir, v);
+
+		store_close(store_open_version(from, v, NULL));
+		store_close(store_open(from, NULL));
+		b = raw_schema(from);
+		a = raw_schema(fresh);
+		is_str(b, a, "upgraded from version %d: the same schema as a fresh one", v);
+		free(a);
+		free(b);
+		free(from);
+	}
+
+	raw_exec(old, "PRAGMA user_version = 99");
+	st = store_open(old, &cause);
+	ok(st == NULL, "a newer database is refused");
+	ok_cause(contains(cause, "schema version 99, newer than this muthur knows (3)"),
+	    "with a clear reason");
+	free(cause);
+	cause = NULL;
+
+	raw_exec(other, "CREATE TABLE t (x)");
+	st = store_open(other, &cause);
+	ok_cause(st == NULL && contains(cause, "not a muthur database"),
+	    "another program's database is refused");
+	free(cause);
+	cause = NULL;
+	raw_exec(other, "PRAGMA application_id = 1234");
+	st = store_open(other, &cause);
+	ok_cause(st == NULL && contains(cause, "application id"),
+	    "also with its own application id");
+	free(cause);
+	cause = NULL;
+	ok(store_open_version(fresh, 4, &cause) == NULL && contains(cause,
+	    "no schema version 4"), "an unknown target version is refused");
+	free(cause);
+	cause = NULL;
+	st = store_open("/nonexistent/folder/x.db", &cause);
+	ok_cause(st == NULL && contains(cause, "/nonexistent/folder/x.db"),
+	    "an unopenable path is refused, naming it");
+	free(cause);
+	free(fresh);
+	free(old);
+	free(other);
+}
+
+static void
+test_games_and_seats(struct store *st, int64_t *gid)
+{
+	struct store_game *g;
+	struct store_seat *seats, *seat;
+	char *cause = NULL, **names;
+	size_t n;
+
+	ok(store_game_create(st, "contact-17", "ccg", "contact", zero32, zero32, 100, gid,
+	    NULL) == 0, "a game is created");
+	ok(store_game_create(st, "contact-17", "ccg", "contact", zero32, zero32, 100, NULL,
+	    &cause) == -1, "a second game of that name is refused");
+	is_str(cause, "game contact-17 already exists", "saying so");
+	free(cause);
+	cause = NULL;
+	ok(store_game_create(st, "bad name", "ccg", "contact", zero32, zero32, 1, NULL,
+	    &cause) == -1 && contains(cause, "bad game name"), "a bad game name is refused");
+	free(cause);
+	cause = NULL;
+	g = store_game_get(st, "contact-17", NULL);
+	ok(g != NULL && strcmp(g->rules, "ccg") == 0 && strcmp(g->scenario, "contact") == 0
+	    && strcmp(g->status, GAME_SETUP) == 0 && g->event_count == 0,
+	    "the game reads back (rules, scenario, status setup)");
+	store_game_free(g);
+	ok(store_game_get(st, "nope", &cause) == NULL, "a missing game is not found");
+	is_str(cause, "no game named nope", "saying so");
+	free(cause);
+	cause = NULL;
+	ok(store_game_set_status(st, *gid, "won", &cause) == -1 &&
+	    contains(cause, "bad game status"), "a bad status is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_game_set_status(st, *gid, GAME_RUNNING, NULL) == 0, "status set to running");
+	ok(store_game_list(st, &names, &n, NULL) == 0 && n == 1 &&
+	    strcmp(names[0], "contact-17") == 0, "the game is listed");
+	store_names_free(names, n);
+
+	ok(store_seat_add(st, *gid, "marines", "marines", "alice@example.org", "muthur",
+	    "muthur-ed25519 AAA", NULL, NULL, NULL) == 0, "seat marines added");
+	ok(store_seat_add(st, *gid, "aliens", "aliens", "bob@example.org", "minisign",
+	    "RWQ...", "deck text", NULL, NULL) == 0, "seat aliens added");
+	ok(store_seat_add(st, *gid, "Marines", "marines", "x@example.org", "muthur",
+	    "k", NULL, NULL, &cause) == -1, "a seat name differing in case is refused");
+	free(cause);
+	cause = NULL;
+	ok_cause(store_seat_add(st, *gid, "predator", "predator", "c@example.org", "pgp",
+	    "k", NULL, NULL, &cause) == -1 && contains(cause, "bad key type"),
+	    "a bad key type is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_seats(st, *gid, &seats, &n, NULL) == 0 && n == 2 &&
+	    seats[0].seat_no == 1 && strcmp(seats[0].name, "marines") == 0 &&
+	    seats[1].seat_no == 2 && strcmp(seats[1].deck, "deck text") == 0 &&
+	    seats[0].deck == NULL, "seats list in seat order");
+	store_seats_free(seats, n);
+	seat = store_seat_get(st, *gid, "ALIENS", NULL);
+	ok(seat != NULL && strcmp(seat->key_type, "minisign") == 0,
+	    "a seat is found case-insensitively");
+	ok(seat != NULL && store_seat_replace(st, seat->id, "carol@example.org", "ssh",
+	    "ssh-ed25519 AAAA", NULL) == 0, "a seat's player is replaced");
+	store_seats_free(seat, 1);
+	seat = store_seat_get(st, *gid, "aliens", NULL);
+	ok(seat != NULL && strcmp(seat->email, "carol@example.org") == 0 &&
+	    seat->seat_no == 2, "with a new email, same seat number");
+	store_seats_free(seat, 1);
+}
+
+static void
+test_phases_orders(struct store *st, int64_t gid)
+{
+	const char *owing[] = { "marines", "aliens" }, *bad[] = { "rogue" };
+	struct store_phase *ph;
+	struct store_order *o;
+	struct store_seat *m, *a;
+	unsigned char nonce[16], *state;
+	char *cause = NULL, **missing;
+	int64_t pid, other, *due;
+	uint64_t seq, found;
+	size_t n, len;
+
+	memset(nonce, 7, sizeof nonce);
+	m = store_seat_get(st, gid, "marines", NULL);
+	a = store_seat_get(st, gid, "aliens", NULL);
+	ok(store_phase_open(st, gid, 1, "setup.deal", bad, 1, 0, 10, NULL, NULL,
+	    &cause) == -1 && contains(cause, "no seat named rogue"),
+	    "a phase owed by an unknown seat is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_phase_open(st, gid, 1, "combat.declare", owing, 2, 500, 10, &pid, &seq,
+	    NULL) == 0 && seq == 1, "phase 1 opens");
+	ok(store_phase_open(st, gid, 1, "x", owing, 2, 0, 10, NULL, NULL, &cause) == -1,
+	    "a second open phase is refused");
+	is_str(cause, "phase 1 (combat.declare) of this game is still open", "saying which");
+	free(cause);
+	cause = NULL;
+	ph = store_phase_current(st, gid, NULL);
+	ok(ph != NULL && ph->id == pid && ph->nowing == 2 &&
+	    strcmp(ph->owing[1], "aliens") == 0 && ph->deadline == 500 && ph->open,
+	    "the current phase reads back with its owing seats and deadline");
+	store_phase_free(ph);
+	ok(store_phases_due(st, 499, &due, &n, NULL) == 0 && n == 0, "not due before its deadline");
+	free(due);
+	ok(store_phases_due(st, 500, &due, &n, NULL) == 0 && n == 1 && due[0] == pid,
+	    "due at its deadline");
+	free(due);
+
+	ok(store_phase_missing(st, pid, &missing, &n, NULL) == 0 && n == 2,
+	    "the barrier: both seats owe orders");
+	store_names_free(missing, n);
+	ok(store_order_put(st, pid, m->id, "block-1", 7, "sig-1", 5, "muthur", nonce, 16,
+	    "<m1@x>", 20, NULL, NULL) == 0, "marines' orders stored");
+	ok(store_order_put(st, pid, m->id, "block-2", 7, "sig-2", 5, "muthur", nonce, 16,
+	    "<m2@x>", 21, NULL, NULL) == 0, "marines resubmit");
+	ok(store_order_put(st, pid, a->id, "block-a", 7, "sig-a", 5, "minisign", nonce, 15,
+	    "<a1@x>", 22, NULL, &cause) == -1 && contains(cause, "nonce of 15 bytes"),
+	    "a short nonce is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_phase_missing(st, pid, &missing, &n, NULL) == 0 && n == 1 &&
+	    strcmp(missing[0], "aliens") == 0, "the barrier: aliens still owe");
+	store_names_free(missing, n);
+	ok(store_order_put(st, pid, a->id, "block-a", 7, "sig-a", 5, "minisign", nonce, 16,
+	    "<a1@x>", 22, NULL, NULL) == 0, "aliens' orders stored");
+	ok(store_orders_current(st, pid, &o, &n, NULL) == 0 && n == 2 &&
+	    strcmp(o[0].seat, "marines") == 0 && memcmp(o[0].block, "block-2", 7) == 0 &&
+	    strcmp(o[1].seat, "aliens") == 0, "current orders: the latest per seat, seat order");
+	store_orders_free(o, n);
+	ok(store_orders_all(st, pid, &o, &n, NULL) == 0 && n == 3 &&
+	    o[0].superseded_by == o[1].id && o[1].superseded_by == 0,
+	    "the superseded orders stay, pointing at their successor");
+	store_orders_free(o, n);
+	ok(store_phase_missing(st, pid, &missing, &n, NULL) == 0 && n == 0,
+	    "the barrier is passed");
+	free(missing);
+
+	ok(store_game_create(st, "other", "ccg", "contact", zero32, zero32, 1, &other,
+	    NULL) == 0 && store_seat_add(st, other, "rogue", "rogue", "r@x", "muthur", "k",
+	    NULL, NULL, NULL) == 0, "another game with a seat");
+	ph = NULL;
+	{
+		struct store_seat *r = store_seat_get(st, other, "rogue", NULL);
+
+		ok(store_order_put(st, pid, r->id, "b", 1, "s", 1, "muthur", nonce, 16,
+		    "<x@x>", 23, NULL, &cause) == -1 && contains(cause, "not a seat of "
+		    "this game"), "orders from another game's seat are refused");
+		store_seats_free(r, 1);
+	}
+	free(cause);
+	cause = NULL;
+
+	ok(store_state_put(st, gid, 0, "initial", 7, NULL) == 0, "the initial state is recorded");
+	ok(store_state_put(st, gid, 0, "again", 5, &cause) == -1, "not twice");
+	free(cause);
+	cause = NULL;
+	ok(store_phase_close(st, pid, 30, NULL) == 0, "the phase closes");
+	ok(store_phase_close(st, pid, 30, &cause) == -1 && contains(cause, "not open"),
+	    "not twice");
+	free(cause);
+	cause = NULL;
+	ok(store_state_put(st, gid, 1, "after-1", 7, NULL) == 0, "the state after it");
+	ok(store_state_get(st, gid, STORE_STATE_LATEST, &state, &len, &found, NULL, NULL) == 0
+	    && found == 1 && len == 7 && memcmp(state, "after-1", 7) == 0,
+	    "the latest state reads back");
+	free(state);
+	ok_cause(store_order_put(st, pid, m->id, "late", 4, "sig", 3, "muthur", nonce, 16,
+	    "<late@x>", 40, NULL, &cause) == -1 && contains(cause, "which is closed"),
+	    "orders for a closed phase are refused");
+	free(cause);
+	ok(store_phase_current(st, gid, &cause) == NULL && contains(cause, "no open phase"),
+	    "no phase is open now");
+	free(cause);
+	ok(store_phase_open(st, gid, 2, "movement.move", owing, 1, 0, 50, NULL, &seq,
+	    NULL) == 0 && seq == 2, "phase 2 opens");
+	{
+		struct store_phase *all;
+
+		ok(store_phases(st, gid, &all, &n, NULL) == 0 && n == 2 && !all[0].open &&
+		    all[0].closed == 30 && all[1].open && all[1].seq == 2 &&
+		    all[1].nowing == 1, "the game's phases list in order");
+		store_phases_free(all, n);
+	}
+	ph = store_phase_get_seq(st, gid, 1, NULL);
+	ok(ph != NULL && ph->id == pid, "a phase is found by its number");
+	store_phase_free(ph);
+	store_seats_free(m, 1);
+	store_seats_free(a, 1);
+}
+
+static void
+test_events(struct store *st, int64_t gid)
+{
+	struct store_event *ev;
+	struct store_game *g;
+	char *cause = NULL;
+	uint64_t seq, bad;
+	size_t n;
+
+	ok(store_event_append(st, gid, 0, "game.created", "all", "{\"a\":1}", 7, &seq,
+	    NULL) == 0 && seq == 1, "event 1 appended");
+	ok(store_event_append(st, gid, 1, "card.drawn", "marines", "{\"card\":\"x\"}", 12,
+	    &seq, NULL) == 0 && seq == 2, "event 2 appended");
+	ok(store_event_append(st, gid, 1, "bad", "all", "{\"a\":", 5, NULL, &cause) == -1
+	    && contains(cause, "not one JSON value"), "a payload that is not JSON is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_event_append(st, gid, 1, "bad", "all", "{} {}", 5, NULL, &cause) == -1,
+	    "two JSON values are refused");
+	free(cause);
+	cause = NULL;
+	ok(store_event_append(st, gid, 1, "bad", "marines aliens", "{}", 2, NULL,
+	    &cause) == -1 && contains(cause, "bad visibility"), "a bad visibility is refused");
+	free(cause);
+	g = store_game_get_id(st, gid, NULL);
+	ok(g != NULL && g->event_count == 2, "refused events change nothing");
+	store_game_free(g);
+	ok(store_events(st, gid, 2, &ev, &n, NULL) == 0 && n == 1 && ev[0].seq == 2 &&
+	    strcmp(ev[0].visibility, "marines") == 0, "events read back from a sequence number");
+	store_events_free(ev, n);
+	ok(store_events_verify(st, gid, &bad, NULL) == 0, "the chain verifies");
+}
+
+static void
+test_transactions(struct store *st, int64_t gid)
+{
+	struct store_game *g;
+	char *cause = NULL;
+	int64_t n0, n1;
+
+	ok(store_begin(st, NULL) == 0, "a transaction begins");
+	ok(store_begin(st, &cause) == -1 && contains(cause, "already open"),
+	    "not two at once");
+	free(cause);
+	cause = NULL;
+	ok(store_in_transaction(st), "it is open");
+	store_event_append(st, gid, 2, "x.y", "all", "1", 1, NULL, NULL);
+	store_mail_record(st, "<tx@x>", zero32, gid, "accepted", 1, NULL);
+	store_rollback(st);
+	g = store_game_get_id(st, gid, NULL);
+	ok(g->event_count == 2 && store_mail_seen(st, "<tx@x>", zero32, NULL, NULL) == 0,
+	    "after rollback neither the event nor the mail is there");
+	store_game_free(g);
+
+	store_mail_count(st, &n0, NULL);
+	ok(store_begin(st, NULL) == 0, "another transaction");
+	ok(store_mail_record(st, "<tx@x>", zero32, gid, "accepted", 1, NULL) == 0,
+	    "a mail recorded in it");
+	ok(store_event_append(st, gid, 2, "x.y", "all", "[1,", 3, NULL, NULL) == -1,
+	    "a failing call inside it");
+	ok(store_outbox_add(st, gid, "k", "<bad>", "a@b", "x", 1, 1, NULL, NULL) == -1,
+	    "another failing call");
+	ok(store_commit(st, NULL) == 0, "commits");
+	store_mail_count(st, &n1, NULL);
+	ok(n1 == n0 + 1, "what succeeded inside is kept");
+	ok(store_commit(st, &cause) == -1 && contains(cause, "no transaction"),
+	    "commit without a transaction is refused");
+	free(cause);
+}
+
+static void
+test_mail(struct store *st, int64_t gid)
+{
+	unsigned char h1[32], h2[32];
+	struct store_outbox_mail *v, *m;
+	char *cause = NULL, *outcome = NULL, *id, *mail;
+	int64_t oid;
+	size_t n;
+
+	memset(h1, 1, 32);
+	memset(h2, 2, 32);
+	is_int(store_mail_seen(st, "<m@x>", h1, NULL, NULL), 0, "a new mail is not seen");
+	ok(store_mail_record(st, "<m@x>", h1, gid, "refused: bad signature", 5, NULL) == 0,
+	    "it is recorded");
+	is_int(store_mail_seen(st, "<m@x>", h1, &outcome, NULL), 1, "then it is seen");
+	is_str(outcome, "refused: bad signature", "with its outcome");
+	free(outcome);
+	ok(store_mail_record(st, "<m@x>", h1, gid, "again", 6, &cause) == -1 &&
+	    contains(cause, "already processed"), "recording it twice is refused");
+	free(cause);
+	cause = NULL;
+	is_int(store_mail_seen(st, "<m@x>", h2, NULL, NULL), 0,
+	    "same Message-ID, other content: another mail");
+
+	id = outbox_message_id("view/contact-17/2/marines", "club.example");
+	mail = xasprintf("From: muthur@club.example\r\nmessage-id:  %s \r\n\r\nbody\r\n", id);
+	ok(store_outbox_add(st, gid, "view/contact-17/2/marines", "<muthur.00@club.example>",
+	    "alice@example.org", mail, strlen(mail), 10, NULL, &cause) == -1 &&
+	    contains(cause, "not the one derived"), "a Message-ID not from the key is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_outbox_add(st, gid, "view/contact-17/2/marines", id, "alice@example.org",
+	    "Subject: x\r\n\r\nMessage-ID: x\r\n", 30, 10, NULL, &cause) == -1 &&
+	    contains(cause, "has no \"Message-ID:"), "a mail without that header is refused");
+	free(cause);
+	cause = NULL;
+	ok(store_outbox_add(st, gid, "view/contact-17/2/marines", id, "alice@example.org",
+	    mail, strlen(mail), 10, &oid, NULL) == 0, "a mail is queued");
+	ok(store_outbox_add(st, gid, "view/contact-17/2/marines", id, "alice@example.org",
+	    mail, strlen(mail), 11, NULL, &cause) == -1, "the same key cannot be queued twice");
+	free(cause);
+	cause = NULL;
+	ok(store_outbox_due(st, 9, 10, &v, &n, NULL) == 0 && n == 0, "not due before it was made");
+	free(v);
+	ok(store_outbox_due(st, 10, 10, &v, &n, NULL) == 0 && n == 1 && v[0].id == oid &&
+	    v[0].len == strlen(mail) && memcmp(v[0].mail, mail, v[0].len) == 0 &&
+	    strcmp(v[0].message_id, id) == 0, "due, byte for byte, with its Message-ID");
+	store_outbox_free(v, n);
+	ok(store_outbox_failed(st, oid, 12, "421 try later", 100, 0, NULL) == 0,
+	    "a failed attempt");
+	ok(store_outbox_due(st, 99, 10, &v, &n, NULL) == 0 && n == 0, "waits for its retry time");
+	free(v);
+	m = store_outbox_get(st, oid, NULL);
+	ok(m != NULL && m->attempts == 1 && strcmp(m->last_error, "421 try later") == 0 &&
+	    strcmp(m->state, OUTBOX_PENDING) == 0, "keeps the error and counts the attempt");
+	store_outbox_free(m, 1);
+	ok(store_outbox_sent(st, oid, 100, NULL) == 0, "marked sent");
+	ok(store_outbox_sent(st, oid, 101, &cause) == -1 && contains(cause, "not pending"),
+	    "not twice");
+	free(cause);
+	ok(store_outbox_due(st, 1000, 10, &v, &n, NULL) == 0 && n == 0,
+	    "a sent mail is never due again");
+	free(v);
+	ok(store_outbox_count(st, OUTBOX_SENT, &n, NULL) == 0 && n == 1, "one sent");
+	free(id);
+	free(mail);
+	id = outbox_message_id("reply/1", "club.example");
+	mail = xasprintf("Message-ID: %s\n\nx\n", id);
+	ok(store_outbox_add(st, 0, "reply/1", id, "x@y", mail, strlen(mail), 1, &oid,
+	    NULL) == 0 && store_outbox_failed(st, oid, 2, "550 no such user", 0, 1,
+	    NULL) == 0, "a mail not about a game, failing for good");
+	ok(store_outbox_count(st, OUTBOX_FAILED, &n, NULL) == 0 && n == 1 &&
+	    store_outbox_due(st, 1000, 10, &v, &n, NULL) == 0 && n == 0,
+	    "is failed and never retried");
+	free(v);
+	free(id);
+	free(mail);
+}
+
+static void
+test_commitments(struct store *st, int64_t gid)
+{
+	struct server_key key, other;
+	struct store_commitment *c;
+	unsigned char seed[32], seed2[32], s3[32], cbytes[32];
+	char *cause = NULL;
+	int64_t pid, id;
+	unsigned char seedkey[32];
+
+	memset(seedkey, 0x42, 32);
+	crypto_sign_ed25519_seed_keypair(key.pk, key.sk, seedkey);
+	memset(seedkey, 0x43, 32);
+	crypto_sign_ed25519_seed_keypair(other.pk, other.sk, seedkey);
+	ok(store_game_create(st, "signed", "ccg", "contact", zero32, key.pk, 1, &gid,
+	    NULL) == 0 && store_seat_add(st, gid, "marines", "marines", "a@b", "muthur",
+	    "k", NULL, NULL, NULL) == 0, "a game with a server key");
+	ok(store_commitment_add(st, &key, gid, "ccg.marker", "hicks", "real", 4, 0, NULL, &id,
+	    cbytes, NULL, NULL) == 0, "a commitment is made");
+	ok(store_commitment_add(st, &key, gid, "ccg.marker", "hicks", "x", 1, 0, NULL, NULL,
+	    NULL, NULL, &cause) == -1, "not twice for the same secret");
+	free(cause);
+	cause = NULL;
+	ok(store_commitment_add(st, &other, gid, "ccg.marker", "vasquez", "x", 1, 0, NULL,
+	    NULL, NULL, NULL, &cause) == -1 && contains(cause, "not the one the game"),
+	    "another server key is refused");
+	free(cause);
+	cause = NULL;
+	c = store_commitment_get(st, gid, "ccg.marker", "hicks", NULL);
+	ok(c != NULL && c->id == id && memcmp(c->c, cbytes, 32) == 0 && !c->revealed &&
+	    c->secret_len == 4 && commit_sig_verify(key.pk, "ccg.marker", "signed", "hicks",
+	    c->c, c->sig) == 0 && commit_open_verify("ccg.marker", "signed", "hicks",
+	    c->secret, c->secret_len, c->nonce, c->c, NULL) == 0,
+	    "it reads back, signed and opening");
+	store_commitments_free(c, 1);
+	ok(store_commitment_reveal(st, gid, "ccg.marker", "hicks", 3, NULL) == 0, "revealed");
+	ok(store_commitment_reveal(st, gid, "ccg.marker", "hicks", 4, &cause) == -1,
+	    "not twice");
+	free(cause);
+	cause = NULL;
+	c = store_commitment_get(st, gid, "ccg.marker", "hicks", NULL);
+	ok(c != NULL && c->revealed && c->revealed_phase == 3, "revealed in phase 3");
+	store_commitments_free(c, 1);
+
+	ok(store_phase_open(st, gid, 1, "p", NULL, 0, 0, 1, &pid, NULL, NULL) == 0 &&
+	    store_seed_commit(st, &key, pid, NULL, seed, NULL) == 0, "a phase seed is committed");
+	ok(store_seed_get(st, pid, seed2, NULL) == 0 && memcmp(seed, seed2, 32) == 0,
+	    "the seed reads back");
+	ok(store_seed_commit(st, &key, pid, NULL, s3, &cause) == -1, "not twice");
+	free(cause);
+	cause = NULL;
+	c = store_commitment_get(st, gid, RAND_SEED_DOMAIN, "phase-1", NULL);
+	ok(c != NULL && c->secret_len == 32 && memcmp(c->secret, seed, 32) == 0,
+	    "as the commitment muthur.seed/phase-1");
+	store_commitments_free(c, 1);
+	ok(store_seed_reveal(st, pid, 1, NULL) == 0, "the seed is opened");
+	c = store_commitment_get(st, gid, RAND_SEED_DOMAIN, "phase-1", NULL);
+	ok(c != NULL && c->revealed, "and its commitment is revealed");
+	store_commitments_free(c, 1);
+}
+
+/*
+ * A second process waits for the write lock instead of failing. (It is
+ * forked before this process opens the database: SQLite connections must
+ * not cross a fork.)
+ */
+static void
+test_busy(const char *path)
+{
+	struct store *a, *b;
+	struct timespec t0, t1;
+	int go[2], ready[2], status = -1;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(go) == -1 || pipe(ready) == -1)
+		return;
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		double waited;
+
+		close(go[1]);
+		close(ready[0]);
+		if (read(go[0], &c, 1) != 1 || (b = store_open(path, NULL)) == NULL)
+			_exit(1);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (write(ready[1], "r", 1) != 1 || store_begin(b, NULL) == -1)
+			_exit(2);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		waited = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+		store_rollback(b);
+		store_close(b);
+		_exit(waited >= 0.2 ? 0 : 3);
+	}
+	close(go[0]);
+	close(ready[1]);
+	a = store_open(path, NULL);
+	ok(a != NULL && store_begin(a, NULL) == 0, "one connection holds the write lock");
+	if (write(go[1], "g", 1) == 1 && read(ready[0], &c, 1) == 1)
+		usleep(300000);
+	store_commit(a, NULL);
+	waitpid(pid, &status, 0);
+	close(go[1]);
+	close(ready[0]);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "another process waits for it (busy timeout) and then gets it (status %d)",
+	    status);
+	store_close(a);
+}
+
+static void
+test_server_key(void)
+{
+	unsigned char pk[32], sk[64];
+	struct server_key *key;
+	char *path = tpath("server.key"), *cause = NULL;
+
+	key_generate(pk, sk);
+	key_secret_write(path, sk, "test", NULL);
+	key = server_key_load(path, NULL);
+	ok(key != NULL && memcmp(key->pk, pk, 32) == 0 && memcmp(key->sk, sk, 64) == 0,
+	    "the server key loads");
+	server_key_free(key);
+	chmod(path, 0640);
+	ok_cause(server_key_load(path, &cause) == NULL && contains(cause, "mode 0640"),
+	    "a group-readable key file is refused");
+	free(cause);
+	cause = NULL;
+	ok(server_key_load("/nonexistent.key", &cause) == NULL &&
+	    contains(cause, "/nonexistent.key"), "a missing key file is refused");
+	free(cause);
+	free(path);
+}
+
+int
+main(void)
+{
+	struct store *st;
+	char *path, *cmd;
+	int64_t gid = 0;
+
+	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
+		skip_all("cannot set up");
+	test_open_and_migrate();
+	path = tpath("t.db");
+	st = store_open(path, NULL);
+	test_games_and_seats(st, &gid);
+	test_phases_orders(st, gid);
+	test_events(st, gid);
+	test_transactions(st, gid);
+	test_mail(st, gid);
+	test_commitments(st, gid);
+	store_close(st);
+	test_busy(path);
+	test_server_key();
+	free(path);
+	cmd = xasprintf("rm -rf %s", tmpdir);
+	if (getenv("MUTHUR_KEEP_TMP") == NULL && system(cmd) != 0)
+		diag("could not remove %s", tmpdir);
+	free(cmd);
+	return done_testing();
+}

@@ -29,6 +29,7 @@
 
 static const char *dir;
 static char *env_text;
+static int system_cas;		/* 1: SMTP trusts the system's CAs, not the run's */
 
 /* A value from DIR/env; the test cannot go on without it. */
 static const char *
@@ -74,8 +75,8 @@ static struct sender *
 smtp_open(const char *scheme, const char *user, const char *port, const char *pwfile,
     char **cause)
 {
-	struct send_options so = { .password_file = pwfile, .ca_file = env("CA_FILE"),
-	    .timeout = 20 };
+	struct send_options so = { .password_file = pwfile,
+	    .ca_file = system_cas ? NULL : env("CA_FILE"), .timeout = 20 };
 	struct mail_url url;
 	struct sender *s;
 	char *text = xasprintf("%s%s%s127.0.0.1:%s", scheme, user ? user : "",
@@ -291,10 +292,12 @@ test_tls(void)
 	free(cause);
 	cause = NULL;
 	mail = make_mail("tls-3");
+	system_cas = 1;
 	ok(deliver("smtps://", env("MAIL_USER"), env("SMTPS_PORT"), env("PASSWORD_FILE"),
 	    "alice@test.example", mail, &cause) == SEND_TEMPFAIL && cause != NULL,
-	    "smtps:// with a CA file that did not sign the certificate fails for now "
-	    "(reason: %s)", cause ? cause : "(none)");
+	    "smtps:// refuses a certificate no trusted CA signed, for now: %s",
+	    cause ? cause : "(none)");
+	system_cas = 0;
 	free(cause);
 	free(mail);
 }

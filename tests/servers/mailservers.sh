@@ -8,7 +8,9 @@
 #   mailservers.sh restart-imap DIR        stop and start Dovecot, same ports
 #
 # DIR is a fresh or empty folder owned by the caller (a test's temporary
-# folder); everything lives under it: configs, a test CA and certificate made
+# folder; DIR and, when the caller owns it, its parent get o+x so that the
+# servers' unprivileged workers can reach their files); everything lives
+# under it: configs, a test CA and certificate made
 # now with openssl, the user's Maildir, logs, pid files. Nothing of the
 # system's own dovecot or opensmtpd is used or touched.
 #
@@ -96,22 +98,36 @@ for port in ports:
 EOF
 }
 
-# Stop the process whose pid is in file $1 and wait until it is gone.
+# Stop the server whose pid is in file $1, with every process of its
+# session (servers start under setsid, so Dovecot's imap processes, which
+# outlive their master, go too), and wait until all are gone.
 stop_pidfile() {
 	[ -f "$1" ] || return 0
 	_pid=$(cat "$1")
 	rm -f "$1"
-	kill -TERM "$_pid" 2>/dev/null || return 0
+	kill -TERM "-$_pid" 2>/dev/null || kill -TERM "$_pid" 2>/dev/null || return 0
 	_i=0
-	while kill -0 "$_pid" 2>/dev/null; do
+	while kill -0 "-$_pid" 2>/dev/null || kill -0 "$_pid" 2>/dev/null; do
 		_i=$((_i + 1))
 		if [ $_i -gt 100 ]; then
+			kill -KILL "-$_pid" 2>/dev/null
 			kill -KILL "$_pid" 2>/dev/null
 			break
 		fi
 		sleep 0.1
 	done
 	return 0
+}
+
+# Run a server in the background in a session of its own; its pid in $1.
+spawn() {
+	_pidfile=$1; shift
+	if command -v setsid >/dev/null 2>&1; then
+		setsid "$@" &
+	else
+		"$@" &
+	fi
+	echo $! >"$_pidfile"
 }
 
 # The server key is RSA: OpenSMTPD 6.8 with OpenSSL 3 fails TLS with an EC key.
@@ -212,8 +228,8 @@ start_dovecot() {
 	    { echo "SKIP: dovecot is not installed"; exit 77; }
 	# -F keeps the master in the foreground, so the pid we save is its own
 	# and no master lingers after stop.
-	dovecot -F -c "$DIR/dovecot/dovecot.conf" >>"$DIR/dovecot/stderr" 2>&1 &
-	echo $! >"$DIR/dovecot.pid"
+	spawn "$DIR/dovecot.pid" dovecot -F -c "$DIR/dovecot/dovecot.conf" \
+	    >>"$DIR/dovecot/stderr" 2>&1
 	wait_ports "$(cat "$DIR/dovecot.pid")" "$IMAP_PORT" "$IMAPS_PORT" "$LMTP_PORT" ||
 	    { stop_all; die "dovecot did not start: $(tail -n 5 "$DIR/dovecot/log" "$DIR/dovecot/stderr" 2>/dev/null)"; }
 }
@@ -245,8 +261,7 @@ EOF
 	chmod 0600 "$DIR/smtpd/smtpd.conf"
 	smtpd -n -f "$DIR/smtpd/smtpd.conf" >"$DIR/smtpd/check" 2>&1 ||
 	    { echo "mailservers.sh: smtpd -n: $(cat "$DIR/smtpd/check")" >&2; return 1; }
-	smtpd -d -f "$DIR/smtpd/smtpd.conf" >"$DIR/smtpd/log" 2>&1 &
-	echo $! >"$DIR/smtpd.pid"
+	spawn "$DIR/smtpd.pid" smtpd -d -f "$DIR/smtpd/smtpd.conf" >"$DIR/smtpd/log" 2>&1
 	wait_ports "$(cat "$DIR/smtpd.pid")" "$SMTP_PORT" 2>>"$DIR/smtpd/log" ||
 	    { stop_pidfile "$DIR/smtpd.pid"; return 1; }
 	SMTP_KIND=opensmtpd
@@ -264,11 +279,10 @@ start_aiosmtpd() {
 	plain=0
 	[ "$1" = plain ] && plain=$SMTP_PORT
 	mkdir -p "$DIR/aiosmtpd"
-	"$PYTHON" "$here/smtp-lmtp.py" --dir "$DIR" --smtp "$plain" \
-	    --smtps "$SMTPS_PORT" --submission "$SUBMISSION_PORT" --lmtp "$LMTP_PORT" \
-	    --user "$MAIL_USER" --password "$MAIL_PASSWORD" --domain "$MAIL_DOMAIN" \
-	    >"$DIR/aiosmtpd/log" 2>&1 &
-	echo $! >"$DIR/aiosmtpd.pid"
+	spawn "$DIR/aiosmtpd.pid" "$PYTHON" "$here/smtp-lmtp.py" --dir "$DIR" \
+	    --smtp "$plain" --smtps "$SMTPS_PORT" --submission "$SUBMISSION_PORT" \
+	    --lmtp "$LMTP_PORT" --user "$MAIL_USER" --password "$MAIL_PASSWORD" \
+	    --domain "$MAIL_DOMAIN" >"$DIR/aiosmtpd/log" 2>&1
 	wait_ports "$(cat "$DIR/aiosmtpd.pid")" "$SMTPS_PORT" "$SUBMISSION_PORT" ||
 	    { stop_all; die "aiosmtpd did not start: $(tail -n 5 "$DIR/aiosmtpd/log")"; }
 	[ "$1" = plain ] && SMTP_KIND=aiosmtpd
@@ -291,7 +305,11 @@ start)
 	[ -d /usr/lib/dovecot ] && [ ! -x /usr/lib/dovecot/lmtp ] &&
 	    { echo "SKIP: dovecot-lmtpd is not installed"; exit 77; }
 	mkdir -p "$DIR" || die "cannot make $DIR"
+	# Dovecot's and OpenSMTPD's workers run as other users: they must be
+	# able to pass through DIR and its parent (a test's 0700 mktemp folder).
 	chmod 0711 "$DIR"
+	parent=$(dirname "$DIR")
+	[ -O "$parent" ] && [ "$parent" != / ] && chmod go+x "$parent"
 	set -- $(free_ports 6)
 	IMAP_PORT=$1 IMAPS_PORT=$2 LMTP_PORT=$3 SMTP_PORT=$4 SMTPS_PORT=$5 SUBMISSION_PORT=$6
 	MAIL_USER=alice MAIL_DOMAIN=test.example

@@ -36,7 +36,7 @@ struct upload {
 };
 
 struct reply {
-	char		 line[REPLY_MAX];	/* the last line the server sent */
+	char		 line[REPLY_MAX];	/* the server's last 4xx/5xx line */
 };
 
 static size_t
@@ -52,7 +52,7 @@ read_cb(char *buf, size_t size, size_t nitems, void *arg)
 	return n;
 }
 
-/* Keep the server's last reply line, for the reason. */
+/* Keep the server's last 4xx or 5xx reply line, for the reason. */
 static int
 debug_cb(CURL *curl, curl_infotype type, char *data, size_t size, void *arg)
 {
@@ -60,7 +60,8 @@ debug_cb(CURL *curl, curl_infotype type, char *data, size_t size, void *arg)
 	size_t n;
 
 	(void)curl;
-	if (r == NULL || type != CURLINFO_HEADER_IN || size == 0)
+	if (r == NULL || type != CURLINFO_HEADER_IN || size < 3 ||
+	    (data[0] != '4' && data[0] != '5'))
 		return 0;
 	n = size < sizeof r->line - 1 ? size : sizeof r->line - 1;
 	memcpy(r->line, data, n);

@@ -164,7 +164,11 @@ smtp_send(struct send_state *st, const char *data, size_t len, const char *from,
 	last.line[0] = '\0';
 
 	curl_easy_setopt(c, CURLOPT_URL, st->url);
+#if LIBCURL_VERSION_NUM >= 0x075500	/* 7.85 */
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+#else
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_SMTP | CURLPROTO_SMTPS));
+#endif
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, st->timeout);

@@ -158,19 +158,31 @@ out:
 	return rc;
 }
 
-/* The server's words for the last failed command, or libetpan's code. */
+/* Why the last command failed: the network, or the server's own words. */
 static const char *
 server_said(struct fetch_state *st, int r)
 {
 	static char buf[64];
 
-	if (st->imap != NULL && st->imap->imap_response != NULL &&
-	    st->imap->imap_response[0] != '\0')
-		return st->imap->imap_response;
-	if (r == MAILIMAP_ERROR_STREAM)
+	switch (r) {
+	case MAILIMAP_ERROR_STREAM:
 		return "connection lost";
-	snprintf(buf, sizeof buf, "libetpan error %d", r);
-	return buf;
+	case MAILIMAP_ERROR_CONNECTION_REFUSED:
+		return "connection refused or host unreachable";
+	case MAILIMAP_ERROR_DONT_ACCEPT_CONNECTION:
+		return "the server does not accept connections";
+	case MAILIMAP_ERROR_PARSE:
+		return "the server's reply does not parse";
+	case MAILIMAP_ERROR_SSL:
+		return "TLS handshake failed";
+	default:
+		/* A NO or BAD: the server's text says why. */
+		if (st->imap != NULL && st->imap->imap_response != NULL &&
+		    st->imap->imap_response[0] != '\0')
+			return st->imap->imap_response;
+		snprintf(buf, sizeof buf, "libetpan error %d", r);
+		return buf;
+	}
 }
 
 static void

@@ -113,12 +113,7 @@ smtp_open(const struct mail_url *url, const struct send_options *opts, char **ca
 	st->where = xasprintf("%s:%d", url->host, url->port);
 	if ((st->curl = curl_easy_init()) == NULL) {
 		cause_set(cause, "smtp: libcurl failed to make a handle");
-		password_free(st->password);
-		free(st->user);
-		free(st->ca_file);
-		free(st->url);
-		free(st->where);
-		free(st);
+		send_smtp.close(st);
 		return NULL;
 	}
 	return st;

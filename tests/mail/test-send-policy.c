@@ -22,6 +22,16 @@
 
 static char *root;
 
+/* The reason in *cause holds part; free it. */
+static void
+reason_has(char **cause, const char *part, const char *what)
+{
+	ok(*cause != NULL && strstr(*cause, part) != NULL, "%s: %s", what,
+	    *cause != NULL ? *cause : "(none)");
+	free(*cause);
+	*cause = NULL;
+}
+
 static char *
 write_file(const char *name, const char *text, mode_t mode)
 {
@@ -76,9 +86,7 @@ test_password(void)
 	cause = NULL;
 	path = xasprintf("%s/missing", root);
 	is_int(password_read(path, &pw, &cause), -1, "a missing file is refused");
-	ok(cause != NULL && strstr(cause, "No such file") != NULL, "reason: %s",
-	    cause ? cause : "(none)");
-	free(cause);
+	reason_has(&cause, "No such file", "reason");
 	free(path);
 	cause = NULL;
 	is_int(password_read(root, &pw, &cause), -1, "a folder is refused");
@@ -147,17 +155,11 @@ test_smtp_offline(void)
 	/* A user but no password file: refused at open. */
 	mail_url_parse("smtps://muthur@127.0.0.1:1", MAIL_OUT, root, &url, NULL);
 	ok(send_open(&url, &so, &cause) == NULL, "smtps with a user needs a password file");
-	ok(cause != NULL && strstr(cause, "password") != NULL, "reason: %s",
-	    cause ? cause : "(none)");
-	free(cause);
-	cause = NULL;
+	reason_has(&cause, "password", "reason");
 	pw = write_file("smtp-pw", "x\n", 0644);
 	so.password_file = pw;
 	ok(send_open(&url, &so, &cause) == NULL, "a readable-by-all password file is refused");
-	ok(cause != NULL && strstr(cause, "0644") != NULL, "reason: %s",
-	    cause ? cause : "(none)");
-	free(cause);
-	cause = NULL;
+	reason_has(&cause, "0644", "reason");
 	mail_url_clear(&url);
 
 	/* Nobody listens on port 1: a temporary failure with a reason. */
@@ -167,10 +169,7 @@ test_smtp_offline(void)
 	ok(s != NULL, "smtp:// without a user opens without a password");
 	is_int(send_mail(s, mail, strlen(mail), "a@test.example", "b@test.example", &cause),
 	    SEND_TEMPFAIL, "a refused connection is a temporary failure");
-	ok(cause != NULL && strstr(cause, "127.0.0.1:1") != NULL, "reason names the server: %s",
-	    cause ? cause : "(none)");
-	free(cause);
-	cause = NULL;
+	reason_has(&cause, "127.0.0.1:1", "reason names the server");
 	is_int(send_mail(s, mail, strlen(mail), "a@test.example", "b>\r\nRCPT TO:<c", &cause),
 	    SEND_PERMFAIL, "an envelope address with a line break is refused");
 	free(cause);
@@ -181,15 +180,10 @@ test_smtp_offline(void)
 	/* An IMAP mailbox without a password file cannot open. */
 	mail_url_parse("imaps://alice@127.0.0.1:1", MAIL_IN, root, &url, NULL);
 	ok(fetch_open(&url, &fo, &cause) == NULL, "imaps needs a password file");
-	ok(cause != NULL && strstr(cause, "password") != NULL, "reason: %s",
-	    cause ? cause : "(none)");
-	free(cause);
-	cause = NULL;
+	reason_has(&cause, "password", "reason");
 	fo.password_file = write_file("imap-pw", "x\n", 0600);
 	ok(fetch_open(&url, &fo, &cause) == NULL, "an unreachable IMAP server fails to open");
-	ok(cause != NULL && strstr(cause, "127.0.0.1:1") != NULL, "reason: %s",
-	    cause ? cause : "(none)");
-	free(cause);
+	reason_has(&cause, "127.0.0.1:1", "reason");
 	free((char *)fo.password_file);
 	mail_url_clear(&url);
 	mail_url_parse("smtps://x@y", MAIL_OUT, root, &url, NULL);

@@ -30,6 +30,7 @@
 static const char *dir;
 static char *env_text;
 static int system_cas;		/* 1: SMTP trusts the system's CAs, not the run's */
+static size_t max_size;		/* fetch_options.max_message_size for imap_open() */
 
 /* A value from DIR/env; the test cannot go on without it. */
 static const char *
@@ -111,7 +112,7 @@ imap_open(const char *scheme, const char *port, const char *pwfile, const char *
     char **cause)
 {
 	struct fetch_options fo = { .password_file = pwfile, .ca_file = ca,
-	    .poll_interval = 2 };
+	    .poll_interval = 2, .max_message_size = max_size };
 	struct mail_url url;
 	struct fetcher *f;
 	char *text = xasprintf("%s%s@127.0.0.1:%s/INBOX", scheme, env("MAIL_USER"), port);
@@ -192,6 +193,17 @@ test_chain(void)
 	ok(m.data != NULL && strstr(m.data, "Received: ") != NULL, "a Received: trace header was added");
 	ok(m.id != NULL && strncmp(m.id, "imap:", 5) == 0, "id %s", m.id ? m.id : "(none)");
 	id = xstrdup(m.id != NULL ? m.id : "");
+	fetch_msg_clear(&m);
+	fetch_close(f);
+
+	/* A size cap: BODY.PEEK[]<0.100> and the whole size from RFC822.SIZE. */
+	max_size = 100;
+	f = imap_open("imap://", env("IMAP_PORT"), env("PASSWORD_FILE"), NULL, &cause);
+	max_size = 0;
+	rc = f != NULL ? fetch_next(f, &m, &cause) : FETCH_ERROR;
+	ok(rc == FETCH_OK && m.truncated && m.len == 100 && strlen(m.data) == 100 &&
+	    m.size > strlen(mail),
+	    "max_message_size 100: the first 100 bytes, truncated, size %zu", m.size);
 	fetch_msg_clear(&m);
 	fetch_close(f);
 

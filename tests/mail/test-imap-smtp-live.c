@@ -402,6 +402,41 @@ test_idle(void)
 	free(mail);
 }
 
+/* A server without IDLE: fetch_wait polls at the poll interval. */
+static void
+test_poll(void)
+{
+	char *mail = make_mail("poll-1"), *cause = NULL, *text;
+	struct fetch_options fo = { .password_file = env("PASSWORD_FILE"), .poll_interval = 2 };
+	struct fetch_msg m;
+	struct mail_url url;
+	struct fetcher *f;
+	time_t t0;
+
+	text = xasprintf("imap://%s@%s:%s", env("MAIL_USER"), env("NOIDLE_HOST"),
+	    env("IMAP_PORT"));
+	if (mail_url_parse(text, MAIL_IN, dir, &url, &cause) == -1 ||
+	    (f = fetch_open(&url, &fo, &cause)) == NULL) {
+		printf("Bail out! %s: %s\n", text, cause);
+		exit(1);
+	}
+	mail_url_clear(&url);
+	free(text);
+	mark_all(f);
+	t0 = time(NULL);
+	is_int(fetch_wait(f, 30, &cause), 0, "fetch_wait on a server without IDLE, no mail");
+	ok(time(NULL) - t0 >= 1 && time(NULL) - t0 <= 4,
+	    "returns after the 2 s poll interval, not the 30 s timeout (%lld s)",
+	    (long long)(time(NULL) - t0));
+	is_int(deliver("smtp://", NULL, env("SMTP_PORT"), NULL, "alice@test.example", mail,
+	    &cause), SEND_OK, "a mail for the polling client");
+	ok(fetch_until(f, "poll-1", &m, 20), "the mail is found by polling");
+	fetch_mark(f, m.id, NULL);
+	fetch_msg_clear(&m);
+	fetch_close(f);
+	free(mail);
+}
+
 /* Dovecot restarts under an open connection: error, then reconnect. */
 static void
 test_reconnect(void)
@@ -474,6 +509,7 @@ main(int argc, char **argv)
 	} else
 		ok(1, "# SKIP smtps and STARTTLS tests: python3-aiosmtpd is not installed");
 	test_idle();
+	test_poll();
 	test_reconnect();
 	free(env_text);
 	return done_testing();

@@ -21,6 +21,8 @@
 # DIR/env holds shell assignments for the tests (source it):
 #   IMAP_PORT IMAPS_PORT LMTP_PORT       Dovecot: plain IMAP with STARTTLS,
 #                                        implicit TLS, LMTP
+#   NOIDLE_HOST                          127.0.0.2: IMAP_PORT there is the
+#                                        same Dovecot without IDLE
 #   SMTP_KIND                            who serves SMTP_PORT: opensmtpd |
 #                                        aiosmtpd | none (--no-smtp)
 #   SMTP_TLS_KIND                        who serves SMTPS_PORT and
@@ -199,6 +201,10 @@ service imap-login {
     address = 127.0.0.1
     port = $IMAP_PORT
   }
+  inet_listener imap-noidle {
+    address = 127.0.0.2
+    port = $IMAP_PORT
+  }
   inet_listener imaps {
     address = 127.0.0.1
     port = $IMAPS_PORT
@@ -216,6 +222,12 @@ service anvil {
 }
 service imap-login {
   chroot =
+}
+# 127.0.0.2 is the same server without IDLE, for clients' polling paths.
+local 127.0.0.2 {
+  protocol imap {
+    imap_capability = IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE UIDPLUS
+  }
 }
 protocol lmtp {
   postmaster_address = postmaster@$MAIL_DOMAIN
@@ -332,6 +344,7 @@ start)
 	fi
 	cat >"$DIR/env" <<EOF
 IMAP_PORT=$IMAP_PORT
+NOIDLE_HOST=127.0.0.2
 IMAPS_PORT=$IMAPS_PORT
 LMTP_PORT=$LMTP_PORT
 SMTP_KIND=$SMTP_KIND

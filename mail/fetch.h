@@ -24,6 +24,8 @@
  * processed" then and the daemon mark it again. Marking never deletes.
  *
  * All memory handed out belongs to the caller unless stated otherwise.
+ * The process must ignore SIGPIPE: a server that drops the connection
+ * must give an error, not kill the daemon.
  */
 #ifndef MUTHUR_MAIL_FETCH_H
 #define MUTHUR_MAIL_FETCH_H

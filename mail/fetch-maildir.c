@@ -33,6 +33,7 @@ struct fetch_state {
 	size_t		 npending;
 	size_t		 next;
 	int		 scanned;	/* this pass has scanned already */
+	int		 had_marker;	/* "maildirfolder" was there before us */
 };
 
 static const char *
@@ -60,6 +61,16 @@ maildir_rescan(struct fetch_state *st, char **cause)
 	st->md->mdir_mtime_cur = (time_t)-1;
 	if ((r = maildir_update(st->md)) != MAILDIR_NO_ERROR)
 		return cause_set(cause, "maildir %s: %s", st->path, maildir_error(r));
+	/*
+	 * maildir_update() creates a "maildirfolder" file, which marks a
+	 * Maildir++ subfolder; an inbox must not get one from us.
+	 */
+	if (!st->had_marker) {
+		char *marker = xasprintf("%s/maildirfolder", st->path);
+
+		unlink(marker);
+		free(marker);
+	}
 	return 0;
 }
 
@@ -118,6 +129,9 @@ maildir_open(const struct mail_url *url, const struct fetch_options *opts, char 
 	}
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(url->path);
+	p = xasprintf("%s/maildirfolder", st->path);
+	st->had_marker = access(p, F_OK) == 0;
+	free(p);
 	st->max_size = opts->max_message_size;
 	st->poll_interval = opts->poll_interval > 0 ? opts->poll_interval : 60;
 	if ((st->md = maildir_new(st->path)) == NULL) {

@@ -197,6 +197,8 @@ test_fetch_maildir(void)
 	ok(m1.id != NULL && strchr(m1.id, '/') == NULL && strchr(m1.id, ':') == NULL,
 	    "the id is the unique name: %s", m1.id);
 	is_int(count_files(in, "new", NULL), 2, "fetching alone moves nothing");
+	is_int(count_files(in, ".", "maildirfolder"), 0,
+	    "no maildirfolder marker is left in the inbox");
 	fetch_close(f);
 
 	/* Not marked: a restart returns both again, with the same ids. */

@@ -1,0 +1,346 @@
+/*
+ * fetch-maildir.c — incoming mail from a local Maildir, with libetpan's
+ * maildir API (maildir_update, maildir_message_get,
+ * maildir_message_change_flags). A mail is pending while it lacks the S
+ * flag; marking adds S, which moves it to cur/.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libetpan/libetpan.h>
+
+#include "lib/cause.h"
+#include "lib/fsutil.h"
+#include "lib/xmalloc.h"
+#include "mail/fetch.h"
+
+#define MAILDIR_WAIT_STEP_MS	200	/* how often wait looks at new/ and cur/ */
+
+struct fetch_state {
+	char		*path;
+	struct maildir	*md;
+	size_t		 max_size;
+	long		 poll_interval;
+	char		**pending;	/* unique names of this pass, oldest first */
+	size_t		 npending;
+	size_t		 next;
+	int		 scanned;	/* this pass has scanned already */
+	int		 had_marker;	/* "maildirfolder" was there before us */
+};
+
+static const char *
+maildir_error(int r)
+{
+	switch (r) {
+	case MAILDIR_ERROR_CREATE:	return "cannot create";
+	case MAILDIR_ERROR_DIRECTORY:	return "cannot read the folder";
+	case MAILDIR_ERROR_MEMORY:	return "out of memory";
+	case MAILDIR_ERROR_FILE:	return "file error";
+	case MAILDIR_ERROR_NOT_FOUND:	return "no such mail";
+	case MAILDIR_ERROR_FOLDER:	return "cannot move the file";
+	default:			return "unknown error";
+	}
+}
+
+/* Rescan new/ and cur/; libetpan skips a rescan when their mtimes (whole
+ * seconds) look unchanged, which would miss mail arriving within a second. */
+static int
+maildir_rescan(struct fetch_state *st, char **cause)
+{
+	int r;
+
+	st->md->mdir_mtime_new = (time_t)-1;
+	st->md->mdir_mtime_cur = (time_t)-1;
+	if ((r = maildir_update(st->md)) != MAILDIR_NO_ERROR)
+		return cause_set(cause, "maildir %s: %s", st->path, maildir_error(r));
+	/*
+	 * maildir_update() creates a "maildirfolder" file, which marks a
+	 * Maildir++ subfolder; an inbox must not get one from us.
+	 */
+	if (!st->had_marker) {
+		char *marker = xasprintf("%s/maildirfolder", st->path);
+
+		unlink(marker);
+		free(marker);
+	}
+	return 0;
+}
+
+static struct maildir_msg *
+maildir_find(struct fetch_state *st, const char *id)
+{
+	chashdatum key, value;
+
+	key.data = (void *)id;
+	key.len = (unsigned int)strlen(id);
+	if (chash_get(st->md->mdir_msg_hash, &key, &value) < 0)
+		return NULL;
+	return value.data;
+}
+
+static void
+pending_clear(struct fetch_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->npending; i++)
+		free(st->pending[i]);
+	free(st->pending);
+	st->pending = NULL;
+	st->npending = st->next = 0;
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static struct fetch_state *
+maildir_open(const struct mail_url *url, const struct fetch_options *opts, char **cause)
+{
+	static const char *subdirs[] = { "cur", "new", "tmp" };
+	struct fetch_state *st;
+	struct stat sb;
+	char *p;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		p = xasprintf("%s/%s", url->path, subdirs[i]);
+		if (stat(p, &sb) == -1 || !S_ISDIR(sb.st_mode)) {
+			cause_set(cause, "maildir %s: no folder %s/ (expected cur/, new/ "
+			    "and tmp/; `muthur init` makes them)", url->path, subdirs[i]);
+			free(p);
+			return NULL;
+		}
+		free(p);
+	}
+	if (strlen(url->path) >= PATH_MAX - 64) {
+		cause_set(cause, "maildir %s: path too long", url->path);
+		return NULL;
+	}
+	st = xcalloc(1, sizeof *st);
+	st->path = xstrdup(url->path);
+	p = xasprintf("%s/maildirfolder", st->path);
+	st->had_marker = access(p, F_OK) == 0;
+	free(p);
+	st->max_size = opts->max_message_size;
+	st->poll_interval = opts->poll_interval > 0 ? opts->poll_interval : 60;
+	if ((st->md = maildir_new(st->path)) == NULL) {
+		cause_set(cause, "maildir %s: out of memory", st->path);
+		free(st->path);
+		free(st);
+		return NULL;
+	}
+	return st;
+}
+
+static int
+maildir_scan(struct fetch_state *st, char **cause)
+{
+	struct maildir_msg *m;
+	unsigned int i;
+
+	pending_clear(st);
+	if (maildir_rescan(st, cause) == -1)
+		return -1;
+	for (i = 0; i < carray_count(st->md->mdir_msg_list); i++) {
+		m = carray_get(st->md->mdir_msg_list, i);
+		if (m->msg_flags & MAILDIR_FLAG_SEEN)
+			continue;
+		st->pending = xreallocarray(st->pending, st->npending + 1,
+		    sizeof *st->pending);
+		st->pending[st->npending++] = xstrdup(m->msg_uid);
+	}
+	/* Unique names begin with the delivery time: sorting gives arrival order. */
+	if (st->npending > 1)
+		qsort(st->pending, st->npending, sizeof *st->pending, name_cmp);
+	return 0;
+}
+
+/* Read at most max bytes (0: all) of path into msg. */
+static int
+read_mail(const char *path, size_t max, struct fetch_msg *msg, char **cause)
+{
+	struct stat sb;
+	size_t want, got = 0;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return cause_set(cause, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &sb) == -1) {
+		close(fd);
+		return cause_set(cause, "%s: %s", path, strerror(errno));
+	}
+	msg->size = (size_t)sb.st_size;
+	want = msg->size;
+	if (max != 0 && want > max) {
+		want = max;
+		msg->truncated = 1;
+	}
+	msg->data = xmalloc(want + 1);
+	while (got < want) {
+		n = read(fd, msg->data + got, want - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			close(fd);
+			return cause_set(cause, "%s: %s", path, strerror(errno));
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	msg->data[got] = '\0';
+	msg->len = got;
+	if (!msg->truncated)
+		msg->size = got;
+	return 0;
+}
+
+static enum fetch_result
+maildir_next(struct fetch_state *st, struct fetch_msg *msg, char **cause)
+{
+	char *path;
+
+	if (!st->scanned) {
+		st->scanned = 1;
+		if (maildir_scan(st, cause) == -1)
+			return FETCH_ERROR;
+	}
+	while (st->next < st->npending) {
+		const char *id = st->pending[st->next++];
+		struct maildir_msg *m = maildir_find(st, id);
+
+		/* Gone or marked (by another reader) since the scan. */
+		if (m == NULL || (path = maildir_message_get(st->md, id)) == NULL)
+			continue;
+		if (read_mail(path, st->max_size, msg, cause) == -1) {
+			free(path);
+			fetch_msg_clear(msg);
+			if (maildir_rescan(st, NULL) == 0 && maildir_find(st, id) == NULL)
+				continue;	/* moved away meanwhile */
+			return FETCH_ERROR;
+		}
+		free(path);
+		msg->id = xstrdup(id);
+		return FETCH_OK;
+	}
+	return FETCH_NONE;
+}
+
+static int
+maildir_mark(struct fetch_state *st, const char *id, char **cause)
+{
+	struct maildir_msg *m;
+	struct stat sb;
+	char *path, *dir;
+	int r;
+
+	if (maildir_rescan(st, cause) == -1)
+		return -1;
+	if ((m = maildir_find(st, id)) == NULL)
+		return cause_set(cause, "maildir %s: no mail %s to mark", st->path, id);
+	if ((m->msg_flags & MAILDIR_FLAG_SEEN) && !(m->msg_flags & MAILDIR_FLAG_NEW))
+		return 0;
+	r = maildir_message_change_flags(st->md, id,
+	    (m->msg_flags & ~MAILDIR_FLAG_NEW) | MAILDIR_FLAG_SEEN);
+	if (r != MAILDIR_NO_ERROR)
+		return cause_set(cause, "maildir %s: marking %s: %s", st->path, id,
+		    maildir_error(r));
+	/* libetpan ignores some link() failures: check the file is in cur/. */
+	if ((path = maildir_message_get(st->md, id)) == NULL || stat(path, &sb) == -1) {
+		cause_set(cause, "maildir %s: marking %s: the file did not move to cur/",
+		    st->path, id);
+		free(path);
+		return -1;
+	}
+	free(path);
+	dir = xasprintf("%s/cur/x", st->path);
+	r = fs_sync_parent(dir, cause);
+	free(dir);
+	if (r == -1)
+		return -1;
+	dir = xasprintf("%s/new/x", st->path);
+	r = fs_sync_parent(dir, cause);
+	free(dir);
+	return r;
+}
+
+static int
+dir_stamp(const char *path, const char *sub, struct timespec *ts)
+{
+	struct stat sb;
+	char *p = xasprintf("%s/%s", path, sub);
+	int r = stat(p, &sb);
+
+	free(p);
+	if (r == -1)
+		return -1;
+	*ts = sb.st_mtim;
+	return 0;
+}
+
+static int
+same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+static int
+maildir_wait(struct fetch_state *st, long timeout, char **cause)
+{
+	struct timespec new0, cur0, new1, cur1, step;
+	long waited_ms = 0, limit_ms;
+
+	st->scanned = 0;
+	pending_clear(st);
+	if (timeout <= 0)
+		timeout = st->poll_interval;
+	limit_ms = timeout * 1000;
+	if (dir_stamp(st->path, "new", &new0) == -1 || dir_stamp(st->path, "cur", &cur0) == -1)
+		return cause_set(cause, "maildir %s: %s", st->path, strerror(errno));
+	step.tv_sec = 0;
+	step.tv_nsec = MAILDIR_WAIT_STEP_MS * 1000000L;
+	while (waited_ms < limit_ms) {
+		if (nanosleep(&step, NULL) == -1)
+			return 0;	/* a signal */
+		waited_ms += MAILDIR_WAIT_STEP_MS;
+		if (dir_stamp(st->path, "new", &new1) == -1 ||
+		    dir_stamp(st->path, "cur", &cur1) == -1)
+			return cause_set(cause, "maildir %s: %s", st->path, strerror(errno));
+		if (!same_time(&new0, &new1) || !same_time(&cur0, &cur1))
+			return 0;
+	}
+	return 0;
+}
+
+static void
+maildir_close(struct fetch_state *st)
+{
+	if (st == NULL)
+		return;
+	pending_clear(st);
+	maildir_free(st->md);
+	free(st->path);
+	free(st);
+}
+
+const struct fetch fetch_maildir = {
+	.name = "maildir",
+	.open = maildir_open,
+	.next = maildir_next,
+	.mark = maildir_mark,
+	.wait = maildir_wait,
+	.close = maildir_close,
+};

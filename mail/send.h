@@ -1,0 +1,98 @@
+/*
+ * send.h — outgoing mail: one small driver interface, one file per variant
+ * (send-maildir.c, send-smtp.c), chosen by the [mail] out address's scheme.
+ *
+ *	s = send_open(&cf->mail_out, &opts, &cause);
+ *	for each outbox row due now:
+ *		switch (send_mail(s, data, len, from, rcpt, &cause)) {
+ *		case SEND_OK:		mark the row sent
+ *		case SEND_TEMPFAIL:	log cause; next try at
+ *					send_retry_at(attempts, now)
+ *		case SEND_PERMFAIL:	log cause; give the row up
+ *		}
+ *	send_close(s);
+ *
+ * The retry policy (how many attempts, when to give up) lives in the
+ * daemon and the store; send_retry_at() only spaces the attempts.
+ * All memory handed out belongs to the caller unless stated otherwise.
+ */
+#ifndef MUTHUR_MAIL_SEND_H
+#define MUTHUR_MAIL_SEND_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "mail/url.h"
+
+struct send_options {
+	const char	*password_file;	/* SMTP with a user in the url: required */
+	const char	*ca_file;	/* PEM CA file for TLS; NULL: the system's CAs */
+	long		 timeout;	/* seconds for connecting and for each
+					   stalled transfer; <= 0: 60 */
+};
+
+enum send_result {
+	SEND_OK = 0,		/* delivered to the server / the Maildir */
+	SEND_TEMPFAIL = 1,	/* try again later; reason in *cause */
+	SEND_PERMFAIL = 2,	/* the server refused this mail or recipient for
+				   good (a 5xx reply); reason in *cause */
+};
+
+/* A driver's state; each variant defines its own. */
+struct send_state;
+
+/* A driver: each variant file exports one instance. */
+struct send {
+	const char	*name;
+	struct send_state *(*open)(const struct mail_url *url,
+			    const struct send_options *opts, char **cause);
+	enum send_result (*send)(struct send_state *st, const char *data, size_t len,
+			    const char *from, const char *rcpt, char **cause);
+	void		(*close)(struct send_state *st);
+};
+
+extern const struct send send_maildir;	/* maildir: */
+extern const struct send send_smtp;	/* smtp://, smtps://, smtp+starttls:// */
+
+/* An open outgoing transport: the driver and its state. */
+struct sender;
+
+/* The driver for a scheme, NULL for an incoming-only scheme. */
+const struct send *send_driver(enum mail_scheme scheme);
+
+/*
+ * Prepare sending to url (a MAIL_OUT address from mail/url.h). Maildir:
+ * the folder's cur/, new/ and tmp/ are made when missing. SMTP: the
+ * password file is read now (when the url names a user); no connection is
+ * made until the first mail. Fails with a reason. Free with send_close().
+ */
+struct sender *send_open(const struct mail_url *url, const struct send_options *opts,
+    char **cause);
+/*
+ * Send one fully formed RFC 5322 mail (data, len bytes, line endings as
+ * given) in one envelope: MAIL FROM:<from> (may be "" for the null
+ * sender), RCPT TO:<rcpt>.
+ * Maildir: the file is written in tmp/ under a unique Maildir name,
+ * fsync'd, linked into new/ and new/ fsync'd; "Return-Path: <from>" and
+ * "Delivered-To: rcpt" lines are put in front, as local delivery does.
+ * SMTP (libcurl): implicit TLS for smtps://, STARTTLS required for
+ * smtp+starttls://, AUTH when the url names a user; the connection is
+ * kept for the next mail. A 5xx reply to MAIL, RCPT or DATA is
+ * SEND_PERMFAIL; a 4xx reply, a network, TLS or certificate error, and a
+ * refused login (the mail is not at fault) are SEND_TEMPFAIL. The reason
+ * names the server and quotes its last reply.
+ */
+enum send_result send_mail(struct sender *s, const char *data, size_t len,
+    const char *from, const char *rcpt, char **cause);
+/* Close the connection and free everything; NULL is fine. */
+void send_close(struct sender *s);
+/* The name of s's driver: "maildir" or "smtp". */
+const char *send_name(const struct sender *s);
+
+/*
+ * When to try a mail again after attempts failed attempts (>= 1), counted
+ * from now: 1 min after the first, doubling each time, at most 6 h.
+ */
+time_t send_retry_at(unsigned attempts, time_t now);
+
+#endif

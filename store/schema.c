@@ -121,6 +121,14 @@ static const char *const migrations[] = {
 	" sent INTEGER,"
 	" last_error TEXT);"
 	"CREATE INDEX outbox_due ON outbox (next_attempt) WHERE state = 'pending';",
+
+	/* 4: files snapshotted into a game at creation (card data, setup). */
+	"CREATE TABLE game_files ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" name TEXT NOT NULL,"
+	" bytes BLOB NOT NULL,"
+	" hash BLOB NOT NULL CHECK (length(hash) = 32),"
+	" PRIMARY KEY (game_id, name));",
 };
 
 int

@@ -1,0 +1,100 @@
+/* gamefiles.c — files snapshotted into a game (contract in gamefiles.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "store/db-internal.h"
+#include "store/gamefiles.h"
+#include "store/games.h"
+#include "store/hashenc.h"
+
+int
+store_game_file_put(struct store *st, int64_t game_id, const char *name,
+    const void *bytes, size_t len, char **cause)
+{
+	unsigned char hash[32];
+	sqlite3_stmt *s;
+
+	hashenc_blake2b256(hash, bytes, len);
+	if ((s = db_prepare(st, "INSERT INTO game_files (game_id, name, bytes, hash) "
+	    "VALUES (?, ?, ?, ?)", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, name);
+	db_bind_blob(s, 3, bytes, len);
+	db_bind_blob(s, 4, hash, sizeof hash);
+	if (db_step_done(st, s, "cannot record the file", cause) == -1)
+		return cause_prefix(cause, "game file %s", name);
+	return 0;
+}
+
+int
+store_game_file_get(struct store *st, int64_t game_id, const char *name,
+    unsigned char **bytes, size_t *len, unsigned char hash[32], char **cause)
+{
+	unsigned char want[32], got[32];
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT bytes, hash FROM game_files WHERE game_id = ? AND "
+	    "name = ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, name);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			cause_set(cause, "the game has no file %s", name);
+		else
+			db_fail(st, "cannot read a game file", cause);
+		db_finish(st, s);
+		return -1;
+	}
+	*bytes = db_col_blob(s, 0, len);
+	rc = db_col_fixed(s, 1, want, sizeof want);
+	db_finish(st, s);
+	hashenc_blake2b256(got, *bytes, *len);
+	if (rc == -1 || sodium_memcmp(want, got, sizeof got) != 0) {
+		free(*bytes);
+		*bytes = NULL;
+		return cause_set(cause, "game file %s does not match its recorded hash", name);
+	}
+	if (hash != NULL)
+		memcpy(hash, want, sizeof want);
+	return 0;
+}
+
+static void
+name_row(sqlite3_stmt *s, void *elem)
+{
+	*(char **)elem = db_col_text(s, 0);
+}
+
+static void
+names_free_all(void *v, size_t n)
+{
+	store_names_free(v, n);
+}
+
+int
+store_game_file_names(struct store *st, int64_t game_id, char ***names, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*names = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT name FROM game_files WHERE game_id = ? ORDER BY name",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	rc = db_collect(st, s, sizeof **names, name_row, names_free_all, &out, n,
+	    "cannot list the game's files", cause);
+	*names = out;
+	return rc;
+}

@@ -204,11 +204,14 @@ find_block(struct intake_mail *m, struct found *f)
 			}
 			if (b.signed_len != m->block.signed_len ||
 			    memcmp(b.signed_bytes, m->block.signed_bytes, b.signed_len) != 0) {
-				first = xstrdup(m->block_where);
 				set_class(m, INTAKE_MALFORMED, xasprintf("two different orders "
 				    "blocks, in %s and in %s (expected one orders block per mail)",
-				    first, where));
-				free(first);
+				    m->block_where, where));
+				orders_block_clear(&m->block);
+				free(m->block_where);
+				m->block_where = NULL;
+				free(f->text);
+				f->text = NULL;
 				orders_block_clear(&b);
 				free(where);
 				free(text);
@@ -277,68 +280,73 @@ find_signature(struct intake_mail *m, const struct found *f)
 	}
 }
 
-/* The MIME body: parts, automatic reports, the block and its signature. */
+/*
+ * The MIME parts into m->parts. Returns 1 when they were read, 0 when the
+ * MIME structure cannot be read or has too many parts (*why says so), -1
+ * when libetpan ran out of memory.
+ */
 static int
-read_body(struct intake_mail *m, const char *raw, size_t len,
-    const struct intake_limits *lim, char **cause)
+read_parts(struct intake_mail *m, const char *raw, size_t len, char **automatic,
+    char **why, char **cause)
 {
 	struct mailmime *root = NULL;
 	struct mime_parts parts;
-	struct found f = { 0, NULL };
-	char *canon, *why = NULL;
+	char *canon;
 	size_t clen, idx = 0;
 	int r, nomem, rc;
 
 	canon = mime_crlf(raw, len, &clen);
 	r = mailmime_parse(canon, clen, &idx, &root);
-	if (r == MAILIMF_ERROR_MEMORY) {
-		free(canon);
-		return cause_set(cause, "out of memory while parsing a mail");
-	}
 	if (r != MAILIMF_NO_ERROR) {
 		free(canon);
-		set_class(m, INTAKE_MALFORMED, xasprintf("the MIME structure cannot be read "
-		    "(libetpan error %d)", r));
+		if (r == MAILIMF_ERROR_MEMORY)
+			return cause_set(cause, "out of memory while parsing a mail");
+		*why = xasprintf("the MIME structure cannot be read (libetpan error %d)", r);
 		return 0;
 	}
 	rc = mime_parts_collect(root->mm_type == MAILMIME_MESSAGE ?
-	    root->mm_data.mm_message.mm_msg_mime : root, &parts, &nomem, &why);
+	    root->mm_data.mm_message.mm_msg_mime : root, &parts, &nomem, why);
 	mailmime_free(root);
 	free(canon);
 	m->parts = parts.v;
 	m->nparts = parts.n;
+	*automatic = parts.automatic;
 	if (nomem) {
-		free(parts.automatic);
-		free(why);
+		free(*why);
+		*why = NULL;
+		free(*automatic);
+		*automatic = NULL;
 		return cause_set(cause, "out of memory while decoding a mail");
 	}
-	if (parts.automatic != NULL) {
-		free(why);
-		set_class(m, INTAKE_AUTOMATIC, parts.automatic);
-		return 0;
-	}
-	if (rc == -1) {
-		set_class(m, INTAKE_MALFORMED, why);
-		return 0;
-	}
-	rc = find_block(m, &f);
-	if (rc <= 0) {
+	return rc == 0;
+}
+
+/* Look for the orders block and its signature; sets the class. */
+static void
+read_orders(struct intake_mail *m, const struct intake_limits *lim)
+{
+	struct found f = { 0, NULL };
+	int rc;
+
+	if ((rc = find_block(m, &f)) <= 0) {
 		if (rc == 0)
 			set_class(m, INTAKE_NOT_ORDERS, xstrdup("no orders block (\""
 			    ORDERS_BEGIN "\" line) in the mail"));
-		return 0;
+		return;
 	}
 	if (lim != NULL && lim->max_orders_size > 0 && m->block.signed_len > lim->max_orders_size) {
 		set_class(m, INTAKE_TOO_BIG, xasprintf("the orders block is %zu bytes, more "
 		    "than the limit of %zu bytes (max_orders_size)", m->block.signed_len,
 		    lim->max_orders_size));
+		orders_block_clear(&m->block);
+		free(m->block_where);
+		m->block_where = NULL;
 		free(f.text);
-		return 0;
+		return;
 	}
 	find_signature(m, &f);
 	free(f.text);
 	set_class(m, INTAKE_ORDERS, NULL);
-	return 0;
 }
 
 int
@@ -347,7 +355,8 @@ intake_parse(const char *raw, size_t len, const struct intake_limits *lim,
 {
 	struct intake_mail *m = xcalloc(1, sizeof *m);
 	struct mail_headers h;
-	char *reason = NULL;
+	char *automatic = NULL, *report = NULL, *why = NULL;
+	int rc;
 
 	*out = NULL;
 	if (sodium_init() < 0) {
@@ -358,28 +367,35 @@ intake_parse(const char *raw, size_t len, const struct intake_limits *lim,
 	sodium_bin2hex(m->hash_hex, sizeof m->hash_hex, m->hash, sizeof m->hash);
 	mail_headers_parse(raw, len, &h);
 	read_headers(m, &h);
-	m->class = INTAKE_MALFORMED;
-	if (classify_headers(&h, lim != NULL ? lim->own_address : NULL, &reason)) {
-		set_class(m, INTAKE_AUTOMATIC, reason);
-		goto done;
-	}
+	classify_headers(&h, lim != NULL ? lim->own_address : NULL, &automatic);
+	mail_headers_clear(&h);
 	if (lim != NULL && lim->max_message_size > 0 && len > lim->max_message_size) {
-		set_class(m, INTAKE_TOO_BIG, xasprintf("the mail is %zu bytes, more than the "
-		    "limit of %zu bytes (max_message_size)", len, lim->max_message_size));
-		goto done;
+		if (automatic != NULL)
+			set_class(m, INTAKE_AUTOMATIC, automatic);
+		else
+			set_class(m, INTAKE_TOO_BIG, xasprintf("the mail is %zu bytes, more than "
+			    "the limit of %zu bytes (max_message_size)", len,
+			    lim->max_message_size));
+		*out = m;
+		return 0;
 	}
-	if (m->from_addr == NULL) {
-		set_class(m, INTAKE_MALFORMED, xstrdup("the mail has no From address (expected "
-		    "a From: header with an address)"));
-		goto done;
-	}
-	if (read_body(m, raw, len, lim, cause) == -1) {
-		mail_headers_clear(&h);
+	if ((rc = read_parts(m, raw, len, &report, &why, cause)) == -1) {
+		free(automatic);
 		intake_mail_free(m);
 		return -1;
 	}
-done:
-	mail_headers_clear(&h);
+	if (automatic != NULL || report != NULL) {
+		set_class(m, INTAKE_AUTOMATIC, automatic != NULL ? automatic : report);
+		free(automatic != NULL ? report : NULL);
+		free(why);
+	} else if (m->from_addr == NULL) {
+		set_class(m, INTAKE_MALFORMED, xstrdup("the mail has no From address (expected "
+		    "a From: header with an address)"));
+		free(why);
+	} else if (rc == 0)
+		set_class(m, INTAKE_MALFORMED, why);
+	else
+		read_orders(m, lim);
 	*out = m;
 	return 0;
 }

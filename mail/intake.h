@@ -113,8 +113,8 @@ struct intake_mail {
 						   (text/plain)", "attachment
 						   \"orders.txt.minisig\"", or NULL */
 
-	/* Leaf parts in document order; not filled for AUTOMATIC, TOO_BIG
-	   and mails whose MIME could not be read. */
+	/* Leaf parts in document order; empty when the body was not read
+	   (over max_message_size) or libetpan could not read it. */
 	struct intake_part *parts;
 	size_t		 nparts;
 };
@@ -123,12 +123,18 @@ struct intake_mail {
  * Read the raw mail raw[0..len) under limits (NULL: no limits, no own
  * address). On return 0, *out is a new intake_mail (free it with
  * intake_mail_free()) whose class and reason say what it is: every input,
- * however broken, gets a class. The checks run in this order: automatic
- * by its headers, too big as a whole, no From address (MALFORMED),
- * unreadable MIME (MALFORMED), automatic by a report part, then the
- * orders block (MALFORMED with mail/block.h's reason when broken, TOO_BIG
- * over max_orders_size). Returns -1 with a reason only when libetpan runs
- * out of memory.
+ * however broken, gets a class, decided in this order:
+ *
+ *   1. over max_message_size: AUTOMATIC if its headers say so (reason
+ *      from classify_headers()), else TOO_BIG; the body is not read;
+ *   2. AUTOMATIC by its headers, or by a report part (mail/classify.h);
+ *   3. MALFORMED: no From address, MIME that libetpan cannot read, more
+ *      than INTAKE_MAX_PARTS parts or INTAKE_MAX_DEPTH levels;
+ *   4. the orders block: NOT_ORDERS without one, MALFORMED with
+ *      mail/block.h's reason (and the part) when broken or when two parts
+ *      hold different blocks, TOO_BIG over max_orders_size, else ORDERS.
+ *
+ * Returns -1 with a reason only when memory or libsodium fail.
  */
 int intake_parse(const char *raw, size_t len, const struct intake_limits *limits,
     struct intake_mail **out, char **cause);

@@ -167,10 +167,13 @@ clean_text(const char *s)
 char *
 mail_header_decode(const char *value)
 {
-	char *utf8, *decoded = NULL, *out, *valid;
+	char *utf8, *decoded = NULL, *out, *valid, *p;
 	size_t len, idx = 0, vlen;
 
 	utf8 = mime_to_utf8(NULL, value, strlen(value), &len);
+	for (p = utf8; *p != '\0'; p++)
+		if (*p == '\r' || *p == '\n')
+			*p = ' ';	/* libetpan stops at a line break */
 	if (mailmime_encoded_phrase_parse("utf-8", utf8, len, &idx, "utf-8", &decoded) ==
 	    MAILIMF_NO_ERROR && decoded != NULL) {
 		valid = mime_to_utf8(NULL, decoded, strlen(decoded), &vlen);

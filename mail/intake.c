@@ -151,7 +151,19 @@ in_tier(const struct intake_part *p, int tier)
 struct found {
 	size_t	 part;		/* index of the part holding the block */
 	char	*text;		/* the text searched (rendered HTML), or NULL */
+	size_t	 len;		/* its length */
 };
+
+/* Forget a block found earlier (the mail turned out MALFORMED). */
+static void
+drop_block(struct intake_mail *m, struct found *f)
+{
+	orders_block_clear(&m->block);
+	free(m->block_where);
+	m->block_where = NULL;
+	free(f->text);
+	f->text = NULL;
+}
 
 /*
  * Find the orders block (tiers in intake.h). Returns 1 with m->block set,
@@ -163,7 +175,7 @@ find_block(struct intake_mail *m, struct found *f)
 	struct orders_block b;
 	struct intake_part *p;
 	char *cause = NULL, *text, *where, *first;
-	size_t i, len;
+	size_t i, len = 0;
 	int tier, rc, have = 0;
 
 	for (tier = 0; tier < 4 && !have; tier++) {
@@ -189,6 +201,7 @@ find_block(struct intake_mail *m, struct found *f)
 			if (rc == -1) {
 				set_class(m, INTAKE_MALFORMED, xasprintf("the orders block in %s: %s",
 				    where, cause));
+				drop_block(m, f);
 				free(cause);
 				free(where);
 				free(text);
@@ -199,6 +212,7 @@ find_block(struct intake_mail *m, struct found *f)
 				m->block_where = where;
 				f->part = i;
 				f->text = text;
+				f->len = len;
 				have = 1;
 				continue;
 			}
@@ -207,11 +221,7 @@ find_block(struct intake_mail *m, struct found *f)
 				set_class(m, INTAKE_MALFORMED, xasprintf("two different orders "
 				    "blocks, in %s and in %s (expected one orders block per mail)",
 				    m->block_where, where));
-				orders_block_clear(&m->block);
-				free(m->block_where);
-				m->block_where = NULL;
-				free(f->text);
-				f->text = NULL;
+				drop_block(m, f);
 				orders_block_clear(&b);
 				free(where);
 				free(text);
@@ -243,7 +253,7 @@ find_signature(struct intake_mail *m, const struct found *f)
 {
 	const struct intake_part *bp = &m->parts[f->part];
 	const char *text = f->text != NULL ? f->text : bp->data;
-	size_t len = f->text != NULL ? strlen(f->text) : bp->len, i;
+	size_t len = f->text != NULL ? f->len : bp->len, i;
 	char *where;
 
 	m->sig_shape = sigtext_at(text + m->block.end_off, len - m->block.end_off,
@@ -325,7 +335,7 @@ read_parts(struct intake_mail *m, const char *raw, size_t len, char **automatic,
 static void
 read_orders(struct intake_mail *m, const struct intake_limits *lim)
 {
-	struct found f = { 0, NULL };
+	struct found f = { 0, NULL, 0 };
 	int rc;
 
 	if ((rc = find_block(m, &f)) <= 0) {
@@ -338,10 +348,7 @@ read_orders(struct intake_mail *m, const struct intake_limits *lim)
 		set_class(m, INTAKE_TOO_BIG, xasprintf("the orders block is %zu bytes, more "
 		    "than the limit of %zu bytes (max_orders_size)", m->block.signed_len,
 		    lim->max_orders_size));
-		orders_block_clear(&m->block);
-		free(m->block_where);
-		m->block_where = NULL;
-		free(f.text);
+		drop_block(m, &f);
 		return;
 	}
 	find_signature(m, &f);

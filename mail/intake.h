@@ -107,7 +107,8 @@ struct intake_mail {
 						   decoded text of that part */
 	char		*block_where;		/* e.g. "part 1 (text/plain)" */
 	enum sig_shape	 sig_shape;		/* SIG_SHAPE_NONE: no candidate */
-	char		*sig_text;		/* normalised (mime-sigtext.h), or NULL */
+	char		*sig_text;		/* normalised (mime-sigtext.h), or NULL;
+						   may hold NUL bytes: sig_len counts */
 	size_t		 sig_len;
 	char		*sig_where;		/* "after the orders block in part 1
 						   (text/plain)", "attachment

@@ -432,6 +432,111 @@ test_refusals(void)
 	free(cause);
 }
 
+/* A small deterministic generator for the random round trips. */
+static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned
+rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static void
+random_text(struct strbuf *sb, size_t max, int lines)
+{
+	static const char *pool[] = { "a", "Z", "7", " ", " ", "  ", "\t", "=", "=?", "?=",
+	    "=_", "_", "\"", "\\", "(", ")", "<", ">", "@", ",", ";", ":", ".", "From ",
+	    "caf\xc3\xa9", "\xe2\x80\x94", "\xe3\x81\x82", "\xf0\x9f\x98\x80", "-----BEGIN ",
+	    "x", "y", "word" };
+	size_t n = rnd((unsigned)max), i;
+
+	strbuf_reset(sb);
+	for (i = 0; i < n; i++) {
+		if (lines && rnd(12) == 0)
+			strbuf_addstr(sb, rnd(3) == 0 ? "\r\n" : "\n");
+		else if (lines && rnd(50) == 0)
+			strbuf_addstr(sb, "\n.\n");
+		else
+			strbuf_addstr(sb, pool[rnd(sizeof pool / sizeof pool[0])]);
+	}
+}
+
+/* What the intake gives back for a header text: white space folded. */
+static char *
+folded(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int space = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == ' ' || *s == '\t') {
+			space = 1;
+			continue;
+		}
+		if (space && sb.len > 0)
+			strbuf_addc(&sb, ' ');
+		space = 0;
+		strbuf_addc(&sb, *s);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static void
+test_random_roundtrips(void)
+{
+	struct strbuf subj = STRBUF_INIT, name = STRBUF_INIT, text = STRBUF_INIT;
+	struct compose_mail cm;
+	struct intake_mail *m;
+	char *a, *want_subj, *want_name, *want_text, *p;
+	size_t alen, longest, i, good = 0, n = 300;
+
+	for (i = 0; i < n; i++) {
+		random_text(&subj, 60, 0);
+		random_text(&name, 12, 0);
+		random_text(&text, 400, 1);
+		cm = base_mail();
+		cm.subject = strbuf_str(&subj);
+		cm.from_name = strbuf_str(&name);
+		cm.text = strbuf_str(&text);
+		cm.attachments = i % 2 ? &view_json : NULL;
+		cm.nattachments = i % 2;
+		want_subj = folded(cm.subject);
+		want_name = folded(cm.from_name);
+		want_text = xstrdup(cm.text);
+		for (p = want_text; (p = strstr(p, "\r\n")) != NULL; )
+			memmove(p, p + 1, strlen(p));
+		if (*want_text != '\0' && want_text[strlen(want_text) - 1] != '\n') {
+			p = want_text;
+			want_text = xasprintf("%s\n", p);
+			free(p);
+		}
+		a = compose(&cm, &alen);
+		m = a != NULL ? parse_back(a, alen) : NULL;
+		if (a != NULL && well_formed(a, alen, &longest) && m->subject != NULL &&
+		    strcmp(m->subject, want_subj) == 0 &&
+		    (*want_name == '\0' ? m->from_name == NULL : (m->from_name != NULL &&
+		    strcmp(m->from_name, want_name) == 0)) && m->nparts >= 1 &&
+		    strcmp(m->parts[0].data, want_text) == 0)
+			good++;
+		else if (i + 1 - good <= 3)
+			diag("round trip %zu failed: subject \"%s\" -> \"%s\", name \"%s\" -> "
+			    "\"%s\"", i, want_subj, m != NULL ? m->subject : "", want_name,
+			    m != NULL && m->from_name ? m->from_name : "");
+		intake_mail_free(m);
+		free(a);
+		free(want_subj);
+		free(want_name);
+		free(want_text);
+	}
+	is_int(good, n, "random subjects, names and texts read back unchanged");
+	strbuf_free(&subj);
+	strbuf_free(&name);
+	strbuf_free(&text);
+}
+
 int
 main(void)
 {
@@ -440,5 +545,6 @@ main(void)
 	test_encodings();
 	test_attachments();
 	test_refusals();
+	test_random_roundtrips();
 	return done_testing();
 }

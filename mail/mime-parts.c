@@ -17,6 +17,7 @@
 #include "mail/mime-text.h"
 
 #define RFC2231_MAX_SEGMENTS 64
+#define WHERE_NAME_MAX 60	/* bytes of a type or file name in a reason */
 
 struct params {
 	const char	**names;
@@ -168,13 +169,32 @@ mime_parts_clear(struct mime_parts *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* At most max bytes of s (cut between UTF-8 characters, "..." added). */
+static char *
+clip(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n <= max)
+		return xstrdup(s);
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return xasprintf("%.*s...", (int)max, s);
+}
+
 char *
 mime_part_where(const struct intake_part *parts, size_t i)
 {
-	if (parts[i].filename != NULL)
-		return xasprintf("part %zu (%s, attachment \"%s\")", i + 1, parts[i].type,
-		    parts[i].filename);
-	return xasprintf("part %zu (%s)", i + 1, parts[i].type);
+	char *type = clip(parts[i].type, WHERE_NAME_MAX), *name, *where;
+
+	if (parts[i].filename != NULL) {
+		name = clip(parts[i].filename, WHERE_NAME_MAX);
+		where = xasprintf("part %zu (%s, attachment \"%s\")", i + 1, type, name);
+		free(name);
+	} else
+		where = xasprintf("part %zu (%s)", i + 1, type);
+	free(type);
+	return where;
 }
 
 static const char *

@@ -30,7 +30,10 @@ int mime_parts_collect(struct mailmime *body, struct mime_parts *out, int *nomem
     char **cause);
 void mime_parts_clear(struct mime_parts *p);
 
-/* "part N (type)" or "part N (type, attachment "name")"; a new string. */
+/*
+ * "part N (type)" or "part N (type, attachment "name")", type and name cut
+ * at 60 bytes (one-line reasons stay short); a new string.
+ */
 char *mime_part_where(const struct intake_part *parts, size_t i);
 
 /*

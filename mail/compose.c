@@ -115,26 +115,6 @@ bad:
 	    "type/subtype such as application/json)", type != NULL ? type : "");
 }
 
-/* White-space runs folded to one space, trimmed; a new string. */
-static char *
-squeeze(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int space = 0;
-
-	for (; *s != '\0'; s++) {
-		if (*s == ' ' || *s == '\t') {
-			space = 1;
-			continue;
-		}
-		if (space && sb.len > 0)
-			strbuf_addc(&sb, ' ');
-		space = 0;
-		strbuf_addc(&sb, *s);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
 static void
 add_date(struct strbuf *out, time_t t)
 {
@@ -182,7 +162,7 @@ static void
 add_mailbox(struct strbuf *out, const char *field, const char *addr, const char *name)
 {
 	struct mime_header h;
-	char *n = name != NULL ? squeeze(name) : NULL, *a;
+	char *n = name != NULL ? mail_text_clean(name) : NULL, *a;
 
 	mime_header_start(&h, out, field);
 	if (n != NULL && *n != '\0') {
@@ -200,7 +180,7 @@ static void
 add_subject(struct strbuf *out, const char *subject)
 {
 	struct mime_header h;
-	char *s = squeeze(subject != NULL ? subject : "");
+	char *s = mail_text_clean(subject != NULL ? subject : "");
 
 	mime_header_start(&h, out, "Subject");
 	if (mime_needs_eword(s))

@@ -9,6 +9,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/mime-encode.h"
+#include "mail/mime-text.h"
 
 #define QP_LINE_MAX 76
 #define EWORD_OVERHEAD 12	/* "=?UTF-8?Q?" and "?=" */
@@ -256,18 +257,13 @@ mime_needs_qp(const char *s, size_t len)
 void
 mime_body_7bit(struct strbuf *out, const char *s, size_t len)
 {
-	size_t i, start = 0;
+	size_t n;
+	char *crlf = mime_crlf(s, len, &n);
 
-	for (i = 0; i < len; i++)
-		if (s[i] == '\n') {
-			strbuf_add(out, s + start, i - start);
-			strbuf_addstr(out, "\r\n");
-			start = i + 1;
-		}
-	if (start < len) {
-		strbuf_add(out, s + start, len - start);
+	strbuf_add(out, crlf, n);
+	if (n > 0 && crlf[n - 1] != '\n')
 		strbuf_addstr(out, "\r\n");
-	}
+	free(crlf);
 }
 
 void

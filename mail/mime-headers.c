@@ -142,9 +142,8 @@ mail_strings_free(char **v, size_t n)
 	free(v);
 }
 
-/* Control characters become spaces, runs of white space fold to one. */
-static char *
-clean_text(const char *s)
+char *
+mail_text_clean(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int space = 0;
@@ -178,10 +177,10 @@ mail_header_decode(const char *value)
 	    MAILIMF_NO_ERROR && decoded != NULL) {
 		valid = mime_to_utf8(NULL, decoded, strlen(decoded), &vlen);
 		free(decoded);
-		out = clean_text(valid);
+		out = mail_text_clean(valid);
 		free(valid);
 	} else
-		out = clean_text(utf8);
+		out = mail_text_clean(utf8);
 	free(utf8);
 	return out;
 }

@@ -74,6 +74,12 @@ size_t mail_header_msgids(const char *value, char ***ids);
 /* A Date value as seconds since the epoch (UTC); -1 when unreadable. */
 time_t mail_header_date(const char *value);
 
+/*
+ * s with control characters turned into spaces, runs of white space folded
+ * to one space and no space at either end; a new string.
+ */
+char *mail_text_clean(const char *s);
+
 /* Free an array of n strings. */
 void mail_strings_free(char **v, size_t n);
 

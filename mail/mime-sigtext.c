@@ -94,39 +94,38 @@ extract(const char *t, size_t len, size_t i, enum sig_shape shape, char **out,
 	return shape;
 }
 
-enum sig_shape
-sigtext_at(const char *t, size_t len, char **out, size_t *outlen)
+/*
+ * The first line that starts a signature; with first_only, only the first
+ * non-blank line may (right after a block), else any line (an attachment).
+ */
+static enum sig_shape
+scan(const char *t, size_t len, int first_only, char **out, size_t *outlen)
 {
 	size_t i = 0, e, next;
 	enum sig_shape shape;
 
 	*out = NULL;
 	*outlen = 0;
-	while (i < len) {
+	for (; i < len; i = next) {
 		e = line_at(t, len, i, &next);
-		if (trimmed(t, i, e) > 0) {
-			if ((shape = shape_of_line(t, i, e)) == SIG_SHAPE_NONE)
-				return SIG_SHAPE_NONE;
+		if (first_only && trimmed(t, i, e) == 0)
+			continue;
+		if ((shape = shape_of_line(t, i, e)) != SIG_SHAPE_NONE)
 			return extract(t, len, i, shape, out, outlen);
-		}
-		i = next;
+		if (first_only)
+			break;
 	}
 	return SIG_SHAPE_NONE;
 }
 
 enum sig_shape
+sigtext_at(const char *t, size_t len, char **out, size_t *outlen)
+{
+	return scan(t, len, 1, out, outlen);
+}
+
+enum sig_shape
 sigtext_find(const char *t, size_t len, char **out, size_t *outlen)
 {
-	size_t i = 0, e, next;
-	enum sig_shape shape;
-
-	*out = NULL;
-	*outlen = 0;
-	while (i < len) {
-		e = line_at(t, len, i, &next);
-		if ((shape = shape_of_line(t, i, e)) != SIG_SHAPE_NONE)
-			return extract(t, len, i, shape, out, outlen);
-		i = next;
-	}
-	return SIG_SHAPE_NONE;
+	return scan(t, len, 0, out, outlen);
 }

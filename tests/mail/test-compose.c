@@ -464,24 +464,20 @@ random_text(struct strbuf *sb, size_t max, int lines)
 	}
 }
 
-/* What the intake gives back for a header text: white space folded. */
+/* What the intake gives back for a header text: its words, one space apart. */
 static char *
 folded(const char *s)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int space = 0;
+	char *copy = xstrdup(s), *word, *save = NULL, *out = xstrdup(""), *next;
 
-	for (; *s != '\0'; s++) {
-		if (*s == ' ' || *s == '\t') {
-			space = 1;
-			continue;
-		}
-		if (space && sb.len > 0)
-			strbuf_addc(&sb, ' ');
-		space = 0;
-		strbuf_addc(&sb, *s);
+	for (word = strtok_r(copy, " \t", &save); word != NULL; word = strtok_r(NULL, " \t",
+	    &save)) {
+		next = xasprintf("%s%s%s", out, *out != '\0' ? " " : "", word);
+		free(out);
+		out = next;
 	}
-	return strbuf_detach(&sb, NULL);
+	free(copy);
+	return out;
 }
 
 static void

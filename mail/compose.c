@@ -329,9 +329,10 @@ compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **ca
 }
 
 char *
-compose_message_id(const char *id, const char *from_addr, char **cause)
+compose_message_id(const char *id, const char *from, char **cause)
 {
-	const char *at = from_addr != NULL ? strrchr(from_addr, '@') : NULL;
+	const char *at = from != NULL ? strrchr(from, '@') : NULL;
+	const char *domain = at != NULL ? at + 1 : from;
 
 	if (id == NULL || strlen(id) > ID_MAX || !is_dot_atom(id, strlen(id))) {
 		cause_set(cause, "message id \"%s\" is not a dot-atom (expected letters, digits, "
@@ -339,12 +340,13 @@ compose_message_id(const char *id, const char *from_addr, char **cause)
 		    id != NULL ? id : "", ID_MAX);
 		return NULL;
 	}
-	if (at == NULL || !is_dot_atom(at + 1, strlen(at + 1))) {
-		cause_set(cause, "From address \"%s\" has no domain to make a message id with",
-		    from_addr != NULL ? from_addr : "");
+	if (domain == NULL || !is_dot_atom(domain, strlen(domain)) || strchr(domain, '.') == NULL) {
+		cause_set(cause, "\"%s\" has no domain to make a message id with (expected "
+		    "muthur's From address or its domain, such as club.example)",
+		    from != NULL ? from : "");
 		return NULL;
 	}
-	return xasprintf("<%s@%s>", id, at + 1);
+	return xasprintf("<%s@%s>", id, domain);
 }
 
 char *

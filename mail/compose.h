@@ -70,12 +70,13 @@ struct compose_mail {
 int compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **cause);
 
 /*
- * "<id@domain>" where domain is the part of from_addr after its '@':
- * the stable Message-ID of an outbox row. id must be a dot-atom (letters,
- * digits, !#$%&'*+-/=?^_`{|}~ and single inner dots), at most 200 bytes.
- * A new string, or NULL with a reason.
+ * "<id@domain>": the stable Message-ID of an outbox row. from is muthur's
+ * From address (its part after the '@' is used) or the domain itself, and
+ * must be a dotted domain. id must be a dot-atom (letters, digits,
+ * !#$%&'*+-/=?^_`{|}~ and single inner dots), at most 200 bytes. A new
+ * string, or NULL with a reason.
  */
-char *compose_message_id(const char *id, const char *from_addr, char **cause);
+char *compose_message_id(const char *id, const char *from, char **cause);
 
 /*
  * The subject of an answer: subject with "Re: " in front unless it already

@@ -427,9 +427,16 @@ test_refusals(void)
 	    "refused");
 	free(cause);
 	cause = NULL;
-	ok(compose_message_id("ok", "muthur", &cause) == NULL && strstr(cause, "no domain") !=
+	ok(compose_message_id("ok", "muthur@", &cause) == NULL && strstr(cause, "no domain") !=
 	    NULL, "From without a domain refused");
 	free(cause);
+	cause = NULL;
+	ok(compose_message_id("ok", "localhost", &cause) == NULL, "an undotted domain refused");
+	free(cause);
+	cause = NULL;
+	out = compose_message_id("r-7", "club.example", &cause);
+	is_str(out, "<r-7@club.example>", "message id from a bare domain");
+	free(out);
 }
 
 /* A small deterministic generator for the random round trips. */

@@ -116,16 +116,15 @@ bad:
 }
 
 static void
-add_date(struct strbuf *out, time_t t)
+add_date(struct strbuf *out, const struct tm *tm)
 {
 	static const char days[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
 	static const char months[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",
 	    "Aug", "Sep", "Oct", "Nov", "Dec" };
-	struct tm tm;
 
-	gmtime_r(&t, &tm);
-	strbuf_addf(out, "Date: %s, %d %s %04d %02d:%02d:%02d +0000\r\n", days[tm.tm_wday],
-	    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	strbuf_addf(out, "Date: %s, %d %s %04d %02d:%02d:%02d +0000\r\n", days[tm->tm_wday],
+	    tm->tm_mday, months[tm->tm_mon], tm->tm_year + 1900, tm->tm_hour, tm->tm_min,
+	    tm->tm_sec);
 }
 
 /* A display name as atoms, a quoted string or encoded words. */
@@ -277,13 +276,17 @@ int
 compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT, parts = STRBUF_INIT;
+	struct tm tm;
 	unsigned char hash[16];
 	char hexed[2 * sizeof hash + 1], boundary[64];
 	size_t i;
 
 	if (check_mail(m, cause) == -1)
 		return -1;
-	add_date(&sb, m->date);
+	if (gmtime_r(&m->date, &tm) == NULL || tm.tm_year < 70 || tm.tm_year > 9999 - 1900)
+		return cause_set(cause, "date %lld is out of range (expected a time between 1970 "
+		    "and 9999)", (long long)m->date);
+	add_date(&sb, &tm);
 	add_mailbox(&sb, "From", m->from_addr, m->from_name);
 	add_mailbox(&sb, "To", m->to_addr, m->to_name);
 	add_subject(&sb, m->subject);

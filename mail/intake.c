@@ -254,7 +254,6 @@ find_signature(struct intake_mail *m, const struct found *f)
 	const struct intake_part *bp = &m->parts[f->part];
 	const char *text = f->text != NULL ? f->text : bp->data;
 	size_t len = f->text != NULL ? f->len : bp->len, i;
-	char *where;
 
 	m->sig_shape = sigtext_at(text + m->block.end_off, len - m->block.end_off,
 	    &m->sig_text, &m->sig_len);
@@ -273,9 +272,7 @@ find_signature(struct intake_mail *m, const struct found *f)
 			m->sig_text = orders_normalise(m->parts[i].data, m->parts[i].len >
 			    SIG_UNKNOWN_MAX ? SIG_UNKNOWN_MAX : m->parts[i].len, &m->sig_len);
 		}
-		where = mime_part_where(m->parts, i);
-		m->sig_where = xasprintf("%s", where);
-		free(where);
+		m->sig_where = mime_part_where(m->parts, i);
 		return;
 	}
 	for (i = 0; i < m->nparts; i++) {

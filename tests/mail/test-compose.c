@@ -415,6 +415,12 @@ test_refusals(void)
 		free(out);
 	}
 
+	cm = base_mail();
+	cm.date = -1;
+	cause = NULL;
+	ok(compose_mail(&cm, &out, &len, &cause) == -1 && strstr(cause, "out of range") != NULL,
+	    "a date before 1970 refused");
+	free(cause);
 	cause = NULL;
 	out = compose_message_id("outbox-42.contact-17", "Muthur@Club.Example", &cause);
 	is_str(out, "<outbox-42.contact-17@Club.Example>", "message id from an outbox id");

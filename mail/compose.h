@@ -65,7 +65,8 @@ struct compose_mail {
  * ASCII addr-spec, a message id not of the form "<left@right>" (ASCII, no
  * spaces), subject, names, text or file names that are not UTF-8 or hold
  * control characters (the text may hold tabs and line breaks, not NUL),
- * an attachment type that is not "type/subtype".
+ * an attachment type that is not "type/subtype", an attachment without a
+ * file name, a date before 1970 or after 9999.
  */
 int compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **cause);
 

@@ -1,0 +1,405 @@
+/* intake.c — one incoming mail: headers, class, orders block, signature. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libetpan/libetpan.h>
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "mail/classify.h"
+#include "mail/intake.h"
+#include "mail/mime-headers.h"
+#include "mail/mime-parts.h"
+#include "mail/mime-text.h"
+
+#define SIG_UNKNOWN_MAX 16384	/* bytes of an unrecognised .sig handed on */
+
+const char *
+intake_class_name(enum intake_class c)
+{
+	switch (c) {
+	case INTAKE_ORDERS:
+		return "orders";
+	case INTAKE_NOT_ORDERS:
+		return "not-orders";
+	case INTAKE_AUTOMATIC:
+		return "automatic";
+	case INTAKE_TOO_BIG:
+		return "too-big";
+	case INTAKE_MALFORMED:
+		break;
+	}
+	return "malformed";
+}
+
+void
+intake_mail_free(struct intake_mail *m)
+{
+	struct mime_parts p;
+
+	if (m == NULL)
+		return;
+	free(m->message_id);
+	free(m->from_addr);
+	free(m->from_name);
+	free(m->reply_to);
+	mail_strings_free(m->to, m->nto);
+	free(m->subject);
+	free(m->date);
+	free(m->in_reply_to);
+	mail_strings_free(m->references, m->nreferences);
+	free(m->reason);
+	orders_block_clear(&m->block);
+	free(m->block_where);
+	free(m->sig_text);
+	free(m->sig_where);
+	p.v = m->parts;
+	p.n = m->nparts;
+	p.automatic = NULL;
+	mime_parts_clear(&p);
+	free(m);
+}
+
+const char *
+intake_answer_address(const struct intake_mail *m)
+{
+	if (m->reply_to != NULL && *m->reply_to != '\0')
+		return m->reply_to;
+	if (m->from_addr != NULL && *m->from_addr != '\0')
+		return m->from_addr;
+	return NULL;
+}
+
+static void
+set_class(struct intake_mail *m, enum intake_class c, char *reason)
+{
+	m->class = c;
+	free(m->reason);
+	m->reason = reason;
+}
+
+static void
+read_headers(struct intake_mail *m, const struct mail_headers *h)
+{
+	const char *v;
+	char **ids, *name;
+	size_t n;
+
+	if ((v = mail_headers_get(h, "Message-ID")) != NULL &&
+	    (n = mail_header_msgids(v, &ids)) > 0) {
+		m->message_id = ids[0];
+		ids[0] = NULL;
+		mail_strings_free(ids, n);
+	} else {
+		m->message_id = xasprintf("<%s@%s>", m->hash_hex, INTAKE_SYNTHETIC_DOMAIN);
+		m->message_id_synthetic = 1;
+	}
+	if ((v = mail_headers_get(h, "From")) != NULL &&
+	    mail_header_mailbox(v, &m->from_addr, &m->from_name) == 0 &&
+	    *m->from_addr == '\0') {
+		free(m->from_addr);
+		m->from_addr = NULL;
+	}
+	if ((v = mail_headers_get(h, "Reply-To")) != NULL &&
+	    mail_header_mailbox(v, &m->reply_to, &name) == 0) {
+		free(name);
+		if (*m->reply_to == '\0') {
+			free(m->reply_to);
+			m->reply_to = NULL;
+		}
+	}
+	if ((v = mail_headers_get(h, "To")) != NULL)
+		m->nto = mail_header_addresses(v, &m->to);
+	if ((v = mail_headers_get(h, "Subject")) != NULL)
+		m->subject = mail_header_decode(v);
+	m->date_time = -1;
+	if ((v = mail_headers_get(h, "Date")) != NULL) {
+		m->date = mail_header_decode(v);
+		m->date_time = mail_header_date(v);
+	}
+	if ((v = mail_headers_get(h, "In-Reply-To")) != NULL &&
+	    (n = mail_header_msgids(v, &ids)) > 0) {
+		m->in_reply_to = ids[0];
+		ids[0] = NULL;
+		mail_strings_free(ids, n);
+	}
+	if ((v = mail_headers_get(h, "References")) != NULL)
+		m->nreferences = mail_header_msgids(v, &m->references);
+}
+
+/* Does the part take part in the block search of the given tier? */
+static int
+in_tier(const struct intake_part *p, int tier)
+{
+	size_t n;
+	int html = strcmp(p->type, "text/html") == 0;
+
+	if (p->in_message != (tier >= 2))
+		return 0;
+	if (tier % 2 == 1)
+		return html;
+	if (p->is_text && !html)
+		return 1;
+	n = p->filename != NULL ? strlen(p->filename) : 0;
+	return n >= 4 && strcasecmp(p->filename + n - 4, ".txt") == 0;
+}
+
+struct found {
+	size_t	 part;		/* index of the part holding the block */
+	char	*text;		/* the text searched (rendered HTML), or NULL */
+	size_t	 len;		/* its length */
+};
+
+/* Forget a block found earlier (the mail turned out MALFORMED). */
+static void
+drop_block(struct intake_mail *m, struct found *f)
+{
+	orders_block_clear(&m->block);
+	free(m->block_where);
+	m->block_where = NULL;
+	free(f->text);
+	f->text = NULL;
+}
+
+/*
+ * Find the orders block (tiers in intake.h). Returns 1 with m->block set,
+ * 0 when there is none, -1 with MALFORMED set.
+ */
+static int
+find_block(struct intake_mail *m, struct found *f)
+{
+	struct orders_block b;
+	struct intake_part *p;
+	char *cause = NULL, *text, *where, *first;
+	size_t i, len = 0;
+	int tier, rc, have = 0;
+
+	for (tier = 0; tier < 4 && !have; tier++) {
+		for (i = 0; i < m->nparts; i++) {
+			p = &m->parts[i];
+			if (!in_tier(p, tier))
+				continue;
+			text = NULL;
+			if (tier % 2 == 1)
+				text = mime_html_text(p->data, p->len, &len);
+			rc = orders_block_find(text != NULL ? text : p->data,
+			    text != NULL ? len : p->len, &b, &cause);
+			if (rc == 0) {
+				free(text);
+				continue;
+			}
+			where = mime_part_where(m->parts, i);
+			if (text != NULL) {
+				first = where;
+				where = xasprintf("%s rendered as text", first);
+				free(first);
+			}
+			if (rc == -1) {
+				set_class(m, INTAKE_MALFORMED, xasprintf("the orders block in %s: %s",
+				    where, cause));
+				drop_block(m, f);
+				free(cause);
+				free(where);
+				free(text);
+				return -1;
+			}
+			if (!have) {
+				m->block = b;
+				m->block_where = where;
+				f->part = i;
+				f->text = text;
+				f->len = len;
+				have = 1;
+				continue;
+			}
+			if (b.signed_len != m->block.signed_len ||
+			    memcmp(b.signed_bytes, m->block.signed_bytes, b.signed_len) != 0) {
+				set_class(m, INTAKE_MALFORMED, xasprintf("two different orders "
+				    "blocks, in %s and in %s (expected one orders block per mail)",
+				    m->block_where, where));
+				drop_block(m, f);
+				orders_block_clear(&b);
+				free(where);
+				free(text);
+				return -1;
+			}
+			orders_block_clear(&b);
+			free(where);
+			free(text);
+		}
+	}
+	return have;
+}
+
+static int
+ends_with(const char *s, const char *suffix)
+{
+	size_t n, k;
+
+	if (s == NULL)
+		return 0;
+	n = strlen(s);
+	k = strlen(suffix);
+	return n >= k && strcasecmp(s + n - k, suffix) == 0;
+}
+
+/* The signature candidate (order in intake.h). */
+static void
+find_signature(struct intake_mail *m, const struct found *f)
+{
+	const struct intake_part *bp = &m->parts[f->part];
+	const char *text = f->text != NULL ? f->text : bp->data;
+	size_t len = f->text != NULL ? f->len : bp->len, i;
+
+	m->sig_shape = sigtext_at(text + m->block.end_off, len - m->block.end_off,
+	    &m->sig_text, &m->sig_len);
+	if (m->sig_shape != SIG_SHAPE_NONE) {
+		m->sig_where = xasprintf("after the orders block in %s", m->block_where);
+		return;
+	}
+	for (i = 0; i < m->nparts; i++) {
+		if (i == f->part || !(ends_with(m->parts[i].filename, ".minisig") ||
+		    ends_with(m->parts[i].filename, ".sig")))
+			continue;
+		m->sig_shape = sigtext_find(m->parts[i].data, m->parts[i].len, &m->sig_text,
+		    &m->sig_len);
+		if (m->sig_shape == SIG_SHAPE_NONE) {
+			m->sig_shape = SIG_SHAPE_UNKNOWN;
+			m->sig_text = orders_normalise(m->parts[i].data, m->parts[i].len >
+			    SIG_UNKNOWN_MAX ? SIG_UNKNOWN_MAX : m->parts[i].len, &m->sig_len);
+		}
+		m->sig_where = mime_part_where(m->parts, i);
+		return;
+	}
+	for (i = 0; i < m->nparts; i++) {
+		if (i == f->part || !m->parts[i].is_text)
+			continue;
+		m->sig_shape = sigtext_find(m->parts[i].data, m->parts[i].len, &m->sig_text,
+		    &m->sig_len);
+		if (m->sig_shape != SIG_SHAPE_NONE) {
+			m->sig_where = mime_part_where(m->parts, i);
+			return;
+		}
+	}
+}
+
+/*
+ * The MIME parts into m->parts. Returns 1 when they were read, 0 when the
+ * MIME structure cannot be read or has too many parts (*why says so), -1
+ * when libetpan ran out of memory.
+ */
+static int
+read_parts(struct intake_mail *m, const char *raw, size_t len, char **automatic,
+    char **why, char **cause)
+{
+	struct mailmime *root = NULL;
+	struct mime_parts parts;
+	char *canon;
+	size_t clen, idx = 0;
+	int r, nomem, rc;
+
+	canon = mime_crlf(raw, len, &clen);
+	r = mailmime_parse(canon, clen, &idx, &root);
+	if (r != MAILIMF_NO_ERROR) {
+		free(canon);
+		if (r == MAILIMF_ERROR_MEMORY)
+			return cause_set(cause, "out of memory while parsing a mail");
+		*why = xasprintf("the MIME structure cannot be read (libetpan error %d)", r);
+		return 0;
+	}
+	rc = mime_parts_collect(root->mm_type == MAILMIME_MESSAGE ?
+	    root->mm_data.mm_message.mm_msg_mime : root, &parts, &nomem, why);
+	mailmime_free(root);
+	free(canon);
+	m->parts = parts.v;
+	m->nparts = parts.n;
+	*automatic = parts.automatic;
+	if (nomem) {
+		free(*why);
+		*why = NULL;
+		free(*automatic);
+		*automatic = NULL;
+		return cause_set(cause, "out of memory while decoding a mail");
+	}
+	return rc == 0;
+}
+
+/* Look for the orders block and its signature; sets the class. */
+static void
+read_orders(struct intake_mail *m, const struct intake_limits *lim)
+{
+	struct found f = { 0, NULL, 0 };
+	int rc;
+
+	if ((rc = find_block(m, &f)) <= 0) {
+		if (rc == 0)
+			set_class(m, INTAKE_NOT_ORDERS, xstrdup("no orders block (\""
+			    ORDERS_BEGIN "\" line) in the mail"));
+		return;
+	}
+	if (lim != NULL && lim->max_orders_size > 0 && m->block.signed_len > lim->max_orders_size) {
+		set_class(m, INTAKE_TOO_BIG, xasprintf("the orders block is %zu bytes, more "
+		    "than the limit of %zu bytes (max_orders_size)", m->block.signed_len,
+		    lim->max_orders_size));
+		drop_block(m, &f);
+		return;
+	}
+	find_signature(m, &f);
+	free(f.text);
+	set_class(m, INTAKE_ORDERS, NULL);
+}
+
+int
+intake_parse(const char *raw, size_t len, const struct intake_limits *lim,
+    struct intake_mail **out, char **cause)
+{
+	struct intake_mail *m = xcalloc(1, sizeof *m);
+	struct mail_headers h;
+	char *automatic = NULL, *report = NULL, *why = NULL;
+	int rc;
+
+	*out = NULL;
+	if (sodium_init() < 0) {
+		free(m);
+		return cause_set(cause, "libsodium cannot be initialised");
+	}
+	crypto_generichash(m->hash, sizeof m->hash, (const unsigned char *)raw, len, NULL, 0);
+	sodium_bin2hex(m->hash_hex, sizeof m->hash_hex, m->hash, sizeof m->hash);
+	mail_headers_parse(raw, len, &h);
+	read_headers(m, &h);
+	classify_headers(&h, lim != NULL ? lim->own_address : NULL, &automatic);
+	mail_headers_clear(&h);
+	if (lim != NULL && lim->max_message_size > 0 && len > lim->max_message_size) {
+		if (automatic != NULL)
+			set_class(m, INTAKE_AUTOMATIC, automatic);
+		else
+			set_class(m, INTAKE_TOO_BIG, xasprintf("the mail is %zu bytes, more than "
+			    "the limit of %zu bytes (max_message_size)", len,
+			    lim->max_message_size));
+		*out = m;
+		return 0;
+	}
+	if ((rc = read_parts(m, raw, len, &report, &why, cause)) == -1) {
+		free(automatic);
+		intake_mail_free(m);
+		return -1;
+	}
+	if (automatic != NULL || report != NULL) {
+		set_class(m, INTAKE_AUTOMATIC, automatic != NULL ? automatic : report);
+		free(automatic != NULL ? report : NULL);
+		free(why);
+	} else if (m->from_addr == NULL) {
+		set_class(m, INTAKE_MALFORMED, xstrdup("the mail has no From address (expected "
+		    "a From: header with an address)"));
+		free(why);
+	} else if (rc == 0)
+		set_class(m, INTAKE_MALFORMED, why);
+	else
+		read_orders(m, lim);
+	*out = m;
+	return 0;
+}

@@ -382,9 +382,12 @@ char *ccg_slugify(const char *name);
 int ccg_card_has_resource(const struct ccg_card *c, const char *r);
 /* Does the card list restriction r (case-insensitive)? */
 int ccg_card_has_restriction(const struct ccg_card *c, const char *r);
-/* May a location with card loc's resources let card c be found there (every
- * restriction of c that is not a species/faction name or "Predator Item" /
- * "Military Arms" is a resource of loc)? */
+/* May card c (item, vehicle or supporting character) be found by searching
+ * location loc? Yes when one of c's place restrictions is a resource of loc
+ * (ccg_card_has_resource()). Restrictions naming who may use the card
+ * (Human, Rogue, Marine(s), Predator, Alien(s), Synthetic, Predator Item,
+ * Military Arms) are not place restrictions. A card with no place
+ * restriction is found nowhere. Hived locations are the engine's concern. */
 int ccg_card_findable_at(const struct ccg_card *c, const struct ccg_card *loc);
 /* May a player of faction f use/play card c (its faction is f, HUMAN for
  * Rogue or Marines, or NEUTRAL)? */

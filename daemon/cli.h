@@ -53,5 +53,6 @@ int cli_wants_help(const struct cli_verb *v, int argc, char **argv, int *status)
 /* The verbs that exist. */
 int cmd_init(struct cli *, const struct cli_verb *, int, char **);
 int cmd_keygen(struct cli *, const struct cli_verb *, int, char **);
+int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

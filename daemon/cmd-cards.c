@@ -68,8 +68,8 @@ check_deck(const struct ccg_carddb *db, const char *path, const char *scenario,
 		printf("%s\n", p.lines[i]);
 	if (p.n == 0) {
 		f = faction >= 0 ? faction : dl->faction;
-		printf("%s: a legal %s deck for the %s scenario (%d cards, %d starting cards)\n",
-		    base, ccg_faction_name(f), r->scenario, ccg_decklist_draw_size(dl),
+		printf("%s: a legal %s deck under %s (%d cards, %d starting cards)\n",
+		    base, ccg_faction_name(f), r->title, ccg_decklist_draw_size(dl),
 		    ccg_decklist_start_size(dl));
 	}
 	ccg_decklist_free(dl);

@@ -74,6 +74,7 @@ static const struct ccg_deck_override contact_overrides[] = {
 
 static const struct ccg_deck_rules rules_general = {
 	.scenario = "general",
+	.title = "the general rules",
 	.min_size = 40,
 	.max_copies = 3,
 	.max_limited = 3,
@@ -82,6 +83,7 @@ static const struct ccg_deck_rules rules_general = {
 
 static const struct ccg_deck_rules rules_contact = {
 	.scenario = "contact",
+	.title = "Contact",
 	.min_size = 40,
 	.max_copies = 3,
 	.max_limited = 3,

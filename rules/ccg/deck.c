@@ -319,7 +319,7 @@ check_start(const struct ccg_decklist *dl, const struct ccg_deck_rules *r, int f
 		if (k == sr->nslots)
 			ccg_problems_add(p, "%s:%u: %s is not one of the %s's starting "
 			    "cards in %s", dl->name, e->line, c->name,
-			    faction_title(faction), r->scenario);
+			    faction_title(faction), r->title);
 		else
 			have[k] += e->count;
 		if (sr->one_each != NULL && first_of(dl->start, dl->nstart, i, &sum) &&
@@ -338,16 +338,16 @@ check_start(const struct ccg_decklist *dl, const struct ccg_deck_rules *r, int f
 	if (!dl->has_start && r->need_start) {
 		start_summary(sr, summary, sizeof(summary));
 		ccg_problems_add(p, "%s: no [start] section: in %s the %s start with %s",
-		    dl->name, r->scenario, faction_title(faction), summary);
+		    dl->name, r->title, faction_title(faction), summary);
 		return p->n - n0;
 	}
 	for (k = 0; k < sr->nslots; k++)
 		if (have[k] != sr->slots[k].count)
 			ccg_problems_add(p, "%s: [start] has %d %s; %s needs %d", dl->name,
-			    have[k], sr->slots[k].what, r->scenario, sr->slots[k].count);
+			    have[k], sr->slots[k].what, r->title, sr->slots[k].count);
 	if (sr->leaders >= 0 && leaders != sr->leaders)
 		ccg_problems_add(p, "%s: [start] has %d main characters with Leader; "
-		    "%s needs exactly %d", dl->name, leaders, r->scenario, sr->leaders);
+		    "%s needs exactly %d", dl->name, leaders, r->title, sr->leaders);
 	return p->n - n0;
 }
 
@@ -433,24 +433,24 @@ ccg_deck_validate(const struct ccg_decklist *dl, const struct ccg_deck_rules *r,
 
 	if (nsup < r->min_supporting)
 		ccg_problems_add(p, "%s: the draw deck has %d supporting characters; "
-		    "%s needs at least %d", dl->name, nsup, r->scenario, r->min_supporting);
+		    "%s needs at least %d", dl->name, nsup, r->title, r->min_supporting);
 	if (ksup < r->min_supporting_kinds)
 		ccg_problems_add(p, "%s: the draw deck has %d different supporting "
-		    "characters; %s needs at least %d", dl->name, ksup, r->scenario,
+		    "characters; %s needs at least %d", dl->name, ksup, r->title,
 		    r->min_supporting_kinds);
 	if (nloc < r->min_locations)
 		ccg_problems_add(p, "%s: the draw deck has %d locations; %s needs at "
-		    "least %d", dl->name, nloc, r->scenario, r->min_locations);
+		    "least %d", dl->name, nloc, r->title, r->min_locations);
 	if (kloc < r->min_location_kinds)
 		ccg_problems_add(p, "%s: the draw deck has %d different locations; %s "
-		    "needs at least %d", dl->name, kloc, r->scenario, r->min_location_kinds);
+		    "needs at least %d", dl->name, kloc, r->title, r->min_location_kinds);
 	need = r->need_lkinds | r->need_lkinds_faction[faction];
 	if ((need & CCG_LK_OPERATIONS) && !(lkinds & CCG_LK_OPERATIONS))
 		ccg_problems_add(p, "%s: the draw deck has no Operations location; %s "
-		    "needs one", dl->name, r->scenario);
+		    "needs one", dl->name, r->title);
 	if ((need & CCG_LK_DOCKING_BAY) && !(lkinds & CCG_LK_DOCKING_BAY))
 		ccg_problems_add(p, "%s: the draw deck has no Docking Bay location; in "
-		    "%s the %s need one", dl->name, r->scenario, faction_title(faction));
+		    "%s the %s need one", dl->name, r->title, faction_title(faction));
 
 	check_start(dl, r, faction, p);
 	return p->n - n0;

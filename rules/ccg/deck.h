@@ -121,6 +121,7 @@ struct ccg_deck_rules {
 	size_t				 noverrides;
 	const struct ccg_start_rules	*start;		/* per faction, [faction] */
 	int				 need_start;	/* the [start] section is required */
+	const char			*title;		/* for messages: "Contact" */
 };
 
 /* The rules by scenario name ("general", "contact"); NULL when unknown. */

@@ -311,15 +311,16 @@ check_start(const struct ccg_decklist *dl, const struct ccg_deck_rules *r, int f
 		}
 		if (sr == NULL)
 			continue;
-		if (c->type == CCG_CARD_MAIN_CHARACTER && (c->keywords & CCG_KW_LEADER))
+		if (c->type == CCG_CARD_MAIN_CHARACTER && (int)c->faction == faction &&
+		    (c->keywords & CCG_KW_LEADER))
 			leaders += e->count;
 		for (k = 0; k < sr->nslots; k++)
 			if (slot_matches(&sr->slots[k], c))
 				break;
 		if (k == sr->nslots)
-			ccg_problems_add(p, "%s:%u: %s is not one of the %s's starting "
-			    "cards in %s", dl->name, e->line, c->name,
-			    faction_title(faction), r->title);
+			ccg_problems_add(p, "%s:%u: %s is not a starting card of the %s "
+			    "in %s", dl->name, e->line, c->name, faction_title(faction),
+			    r->title);
 		else
 			have[k] += e->count;
 		if (sr->one_each != NULL && first_of(dl->start, dl->nstart, i, &sum) &&

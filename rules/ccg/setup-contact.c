@@ -261,7 +261,8 @@ play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
 
-		if (p->owner != seat || !p->starting)
+		if (p->owner != seat || !p->starting ||
+		    (p->carrier < 0 && p->node < 0))	/* battle conditions */
 			continue;
 		if (p->carrier >= 0)
 			ccg_event(ev, -1, "{\"type\":\"start-card\",\"seat\":\"%s\","

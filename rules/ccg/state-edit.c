@@ -150,7 +150,10 @@ edit_hud(struct rules_game *g, int s, char **w, size_t n, char **cause)
 				return -1;
 			if (c->type != CCG_CARD_LOCATION)
 				return cause_set(cause, "%s is not a location", w[i]);
-			nodes[i] = ccg_node_for(g, c);
+			/* a card already on the board keeps its location */
+			nodes[i] = ccg_node_find(g, c->slug);
+			if (nodes[i] < 0)
+				nodes[i] = ccg_node_for(g, c);
 		}
 		h->n = 0;
 		for (i = 1; i < n; i++)

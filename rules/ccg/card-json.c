@@ -30,6 +30,7 @@
 #define MAX_ID		32
 
 struct pctx {
+	int		 failed;	/* set by opt_enum() */
 	const char	*file;
 	char		*card;		/* "card \"NAME\"" or "card #N" */
 	char		**cause;
@@ -172,6 +173,21 @@ get_enum(struct pctx *px, const cJSON *v, const char *field,
 	fail_got(px, field, expected, v);
 	free(expected);
 	return -1;
+}
+
+/* An optional enum value: 1 and *out set when v is present and valid, 0
+ * when absent, -1 (and px->failed) when invalid. */
+static int
+opt_enum(struct pctx *px, const cJSON *v, const char *field,
+    const char *const *table, int *out)
+{
+	if (v == NULL)
+		return 0;
+	if (get_enum(px, v, field, table, out) == -1) {
+		px->failed = 1;
+		return -1;
+	}
+	return 1;
 }
 
 /* An array of distinct (case-insensitive) terms; *out gets new strings. */
@@ -370,26 +386,16 @@ parse_effect(struct pctx *px, const cJSON *o, size_t i, struct ccg_card *c,
 		return -1;
 	e->kind = (enum ccg_effect_kind)x;
 	sh = &effect_shapes[e->kind];
-	if ((v = FIELD("when")) != NULL) {
-		if (get_enum(px, v, f, ccg_trigger_names, &x) == -1)
-			return -1;
+	if (opt_enum(px, FIELD("when"), f, ccg_trigger_names, &x) == 1)
 		e->when = (enum ccg_trigger)x;
-	}
-	if ((v = FIELD("target")) != NULL) {
-		if (get_enum(px, v, f, ccg_target_names, &x) == -1)
-			return -1;
+	if (opt_enum(px, FIELD("target"), f, ccg_target_names, &x) == 1)
 		e->target = (enum ccg_target)x;
-	}
-	if ((v = FIELD("until")) != NULL) {
-		if (get_enum(px, v, f, ccg_duration_names, &x) == -1)
-			return -1;
+	if (opt_enum(px, FIELD("until"), f, ccg_duration_names, &x) == 1)
 		e->until = (enum ccg_duration)x;
-	}
-	if ((v = FIELD("attack")) != NULL) {
-		if (get_enum(px, v, f, ccg_attack_names, &x) == -1)
-			return -1;
+	if (opt_enum(px, FIELD("attack"), f, ccg_attack_names, &x) == 1)
 		e->attack = (enum ccg_attack)x;
-	}
+	if (px->failed)
+		return -1;
 	if ((v = FIELD("stat")) != NULL) {
 		if (!sh->need_stat)
 			return fail(px, f, "a \"%s\" effect takes no stat",
@@ -799,7 +805,7 @@ int
 ccg_cardfile_parse(const char *name, const char *data, size_t len,
     struct ccg_cardfile *out, char **cause)
 {
-	struct pctx px = { name, NULL, cause, -1 };
+	struct pctx px = { 0, name, NULL, cause, -1 };
 	struct ccg_cardfile f = { NULL, 0, 0 };
 	const char *end = NULL, *set = NULL, *cname;
 	const cJSON *v, *o;

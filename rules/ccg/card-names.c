@@ -72,59 +72,19 @@ ccg_name_index(const char *const *table, const char *s)
 	return -1;
 }
 
-const char *
-ccg_card_type_name(enum ccg_card_type v)
-{
-	return NAME_OF(ccg_card_type_names, v);
-}
+/* The public name functions of card.h, one per enum. */
+#define NAME_FN(fn, type, table) \
+	const char *fn(type v) { return NAME_OF(table, v); }
 
-const char *
-ccg_faction_name(enum ccg_faction v)
-{
-	return NAME_OF(ccg_faction_names, v);
-}
-
-const char *
-ccg_species_name(enum ccg_species v)
-{
-	return NAME_OF(ccg_species_names, v);
-}
-
-const char *
-ccg_rank_name(enum ccg_rank v)
-{
-	return NAME_OF(ccg_rank_names, v);
-}
-
-const char *
-ccg_location_class_name(enum ccg_location_class v)
-{
-	return NAME_OF(ccg_location_class_names, v);
-}
-
-const char *
-ccg_item_kind_name(enum ccg_item_kind v)
-{
-	return NAME_OF(ccg_item_kind_names, v);
-}
-
-const char *
-ccg_range_name(enum ccg_range v)
-{
-	return NAME_OF(ccg_range_names, v);
-}
-
-const char *
-ccg_effect_kind_name(enum ccg_effect_kind v)
-{
-	return NAME_OF(ccg_effect_kind_names, v);
-}
-
-const char *
-ccg_stat_name(enum ccg_stat v)
-{
-	return NAME_OF(ccg_stat_names, v);
-}
+NAME_FN(ccg_card_type_name, enum ccg_card_type, ccg_card_type_names)
+NAME_FN(ccg_faction_name, enum ccg_faction, ccg_faction_names)
+NAME_FN(ccg_species_name, enum ccg_species, ccg_species_names)
+NAME_FN(ccg_rank_name, enum ccg_rank, ccg_rank_names)
+NAME_FN(ccg_location_class_name, enum ccg_location_class, ccg_location_class_names)
+NAME_FN(ccg_item_kind_name, enum ccg_item_kind, ccg_item_kind_names)
+NAME_FN(ccg_range_name, enum ccg_range, ccg_range_names)
+NAME_FN(ccg_effect_kind_name, enum ccg_effect_kind, ccg_effect_kind_names)
+NAME_FN(ccg_stat_name, enum ccg_stat, ccg_stat_names)
 
 int
 ccg_faction_parse(const char *s)

@@ -181,41 +181,37 @@ bad:
 	return NULL;
 }
 
-const struct ccg_card *
-ccg_carddb_find_id(const struct ccg_carddb *db, const char *id)
+/* Find key (by id when byslug is 0, else by slug): binary search in the
+ * sorted arrays once sealed, a scan before. */
+static const struct ccg_card *
+find(const struct ccg_carddb *db, const char *key, int byslug)
 {
+	struct ccg_card k, *kp = &k, **found, **arr;
+	int (*cmp)(const void *, const void *) = byslug ? by_slug : by_id;
 	size_t i;
 
+	k.id = k.slug = key;
 	if (db->sealed) {
-		struct ccg_card key, *kp = &key, **found;
-
-		key.id = id;
-		found = bsearch(&kp, db->cards, db->ncards, sizeof(*db->cards), by_id);
+		arr = byslug ? db->priv->by_slug : db->cards;
+		found = bsearch(&kp, arr, db->ncards, sizeof(*arr), cmp);
 		return found != NULL ? *found : NULL;
 	}
 	for (i = 0; i < db->ncards; i++)
-		if (strcmp(db->cards[i]->id, id) == 0)
+		if (cmp(&kp, &db->cards[i]) == 0)
 			return db->cards[i];
 	return NULL;
 }
 
 const struct ccg_card *
+ccg_carddb_find_id(const struct ccg_carddb *db, const char *id)
+{
+	return find(db, id, 0);
+}
+
+const struct ccg_card *
 ccg_carddb_find_slug(const struct ccg_carddb *db, const char *slug)
 {
-	size_t i;
-
-	if (db->sealed) {
-		struct ccg_card key, *kp = &key, **found;
-
-		key.slug = slug;
-		found = bsearch(&kp, db->priv->by_slug, db->ncards,
-		    sizeof(*db->cards), by_slug);
-		return found != NULL ? *found : NULL;
-	}
-	for (i = 0; i < db->ncards; i++)
-		if (strcmp(db->cards[i]->slug, slug) == 0)
-			return db->cards[i];
-	return NULL;
+	return find(db, slug, 1);
 }
 
 const struct ccg_card *

@@ -133,6 +133,14 @@ static const struct {
 	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"ready\","
 	  "\"colour\":\"red\"}]}",
 	  "marines.json: card \"Good Shot\": field \"effects[0].colour\": not a field of an effect" },
+	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"ready\","
+	  "\"when\":\"later\"}]}",
+	  "marines.json: card \"Good Shot\": field \"effects[0].when\": expected one of always, played, "
+	  "rotated, start, combat, search, got \"later\"" },
+	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"ready\","
+	  "\"target\":\"own character\",\"attack\":\"psychic\"}]}",
+	  "marines.json: card \"Good Shot\": field \"effects[0].attack\": expected one of any, close, "
+	  "ranged, got \"psychic\"" },
 	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"modify\","
 	  "\"stat\":\"to hit\",\"amount\":0}]}",
 	  "marines.json: card \"Good Shot\": field \"effects[0].amount\": expected a non-zero amount, got 0" },

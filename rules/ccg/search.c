@@ -53,7 +53,7 @@ ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
 	const struct ccg_piece *p = &g->pieces[pi];
 	const struct ccg_node *n = &g->nodes[p->node];
 	size_t s;
-	int hived = 0;
+	int hived = 0, printed;
 
 	switch (card->type) {
 	case CCG_CARD_ITEM:
@@ -65,7 +65,12 @@ ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, p->node, (int)s))
 				hived = 1;
-		if (hived && !ccg_card_has_restriction(card, n->card->name))
+		printed = (n->card->loc.kinds &
+		    (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)) != 0;
+		/* Hived by construction: never; a printed Hive location only
+		 * for a card restricted to it (Cocooned Victim) */
+		if (hived && (!printed || (!ccg_card_has_restriction(card, "Hive") &&
+		    !ccg_card_has_restriction(card, n->card->name))))
 			return cause_set(cause, "%s is Hived: no supporting "
 			    "character is found there", n->id);
 		break;

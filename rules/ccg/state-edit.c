@@ -108,6 +108,8 @@ piece_field(struct ccg_piece *p, const char *f)
 		{ "liberated", offsetof(struct ccg_piece, liberated) },
 		{ "hidden", offsetof(struct ccg_piece, hidden) },
 		{ "bound", offsetof(struct ccg_piece, bound) },
+		{ "searching", offsetof(struct ccg_piece, searching) },
+		{ "found-turn", offsetof(struct ccg_piece, found_turn) },
 	};
 	size_t i;
 

@@ -138,6 +138,10 @@ static const struct {
 	  "marines.json: card \"Good Shot\": field \"effects[0].when\": expected one of always, played, "
 	  "rotated, start, combat, search, got \"later\"" },
 	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"ready\","
+	  "\"until\":\"never\",\"attack\":\"psychic\"}]}",
+	  "marines.json: card \"Good Shot\": field \"effects[0].until\": expected one of instant, "
+	  "end of round, end of turn, removed, got \"never\"" },
+	{ "{\"id\":\"e1\",\"name\":\"Good Shot\",\"type\":\"event\",\"effects\":[{\"kind\":\"ready\","
 	  "\"target\":\"own character\",\"attack\":\"psychic\"}]}",
 	  "marines.json: card \"Good Shot\": field \"effects[0].attack\": expected one of any, close, "
 	  "ranged, got \"psychic\"" },

@@ -30,7 +30,6 @@
 #define MAX_ID		32
 
 struct pctx {
-	int		 failed;	/* set by opt_enum() */
 	const char	*file;
 	char		*card;		/* "card \"NAME\"" or "card #N" */
 	char		**cause;
@@ -176,18 +175,14 @@ get_enum(struct pctx *px, const cJSON *v, const char *field,
 }
 
 /* An optional enum value: 1 and *out set when v is present and valid, 0
- * when absent, -1 (and px->failed) when invalid. */
+ * when absent, -1 with the reason when invalid. */
 static int
 opt_enum(struct pctx *px, const cJSON *v, const char *field,
     const char *const *table, int *out)
 {
 	if (v == NULL)
 		return 0;
-	if (get_enum(px, v, field, table, out) == -1) {
-		px->failed = 1;
-		return -1;
-	}
-	return 1;
+	return get_enum(px, v, field, table, out) == -1 ? -1 : 1;
 }
 
 /* An array of distinct (case-insensitive) terms; *out gets new strings. */
@@ -386,16 +381,19 @@ parse_effect(struct pctx *px, const cJSON *o, size_t i, struct ccg_card *c,
 		return -1;
 	e->kind = (enum ccg_effect_kind)x;
 	sh = &effect_shapes[e->kind];
-	if (opt_enum(px, FIELD("when"), f, ccg_trigger_names, &x) == 1)
-		e->when = (enum ccg_trigger)x;
-	if (opt_enum(px, FIELD("target"), f, ccg_target_names, &x) == 1)
-		e->target = (enum ccg_target)x;
-	if (opt_enum(px, FIELD("until"), f, ccg_duration_names, &x) == 1)
-		e->until = (enum ccg_duration)x;
-	if (opt_enum(px, FIELD("attack"), f, ccg_attack_names, &x) == 1)
-		e->attack = (enum ccg_attack)x;
-	if (px->failed)
-		return -1;
+	/* Stop at the first bad field: one reason, never overwritten. */
+#define OPT_ENUM(name, table, dst, type) do {				\
+	int r_ = opt_enum(px, FIELD(name), f, table, &x);		\
+	if (r_ == -1)							\
+		return -1;						\
+	if (r_ == 1)							\
+		dst = (type)x;						\
+} while (0)
+	OPT_ENUM("when", ccg_trigger_names, e->when, enum ccg_trigger);
+	OPT_ENUM("target", ccg_target_names, e->target, enum ccg_target);
+	OPT_ENUM("until", ccg_duration_names, e->until, enum ccg_duration);
+	OPT_ENUM("attack", ccg_attack_names, e->attack, enum ccg_attack);
+#undef OPT_ENUM
 	if ((v = FIELD("stat")) != NULL) {
 		if (!sh->need_stat)
 			return fail(px, f, "a \"%s\" effect takes no stat",
@@ -805,7 +803,7 @@ int
 ccg_cardfile_parse(const char *name, const char *data, size_t len,
     struct ccg_cardfile *out, char **cause)
 {
-	struct pctx px = { 0, name, NULL, cause, -1 };
+	struct pctx px = { name, NULL, cause, -1 };
 	struct ccg_cardfile f = { NULL, 0, 0 };
 	const char *end = NULL, *set = NULL, *cname;
 	const cJSON *v, *o;

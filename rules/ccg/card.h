@@ -56,9 +56,11 @@ enum ccg_card_type {
 #define CCG_NCARD_TYPES 8
 
 /*
- * Keywords (bit flags in ccg_card.keywords). UNIQUE .. MOLTED are written
- * in the data ("keywords": [...]); the others the loader derives from the
- * card's resources and name (ccg_card_has_resource()).
+ * Keywords (bit flags in ccg_card.keywords). UNIQUE .. DISTINCT are
+ * written in the data ("keywords": [...]); LEADER .. EDGED the loader
+ * derives from the card's resources and name (ccg_card_has_resource()).
+ * Scenario overrides (Contact's Unique Hand Welder, ...) are not applied
+ * here: see deck.h.
  */
 #define CCG_KW_UNIQUE		0x0001u	/* one copy per deck */
 #define CCG_KW_LIMITED		0x0002u	/* at most 3 copies per deck */
@@ -305,7 +307,7 @@ struct ccg_card {
 #define CCG_HASH_LEN 32		/* BLAKE2b-256 */
 
 struct ccg_carddb {
-	struct ccg_card	**cards;	/* sorted by id; cards[i]->index == i */
+	struct ccg_card	**cards;	/* once sealed: sorted by id, cards[i]->index == i */
 	size_t		  ncards;
 	char		**files;	/* names the files were added under, in order */
 	size_t		  nfiles;

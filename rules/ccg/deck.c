@@ -150,6 +150,13 @@ parse_line(const struct ccg_carddb *db, struct ccg_decklist *dl, char *s,
 		free(q);
 		return;
 	}
+	if (dl->ndraw + dl->nstart >= CCG_DECK_MAX_LINES) {
+		if (!dl->truncated)
+			ccg_problems_add(p, "%s:%u: more than %d card lines; the rest "
+			    "is not read", dl->name, line, CCG_DECK_MAX_LINES);
+		dl->truncated = 1;
+		return;
+	}
 	if (*section)
 		add_entry(&dl->start, &dl->nstart, c, (int)count, line);
 	else

@@ -48,11 +48,14 @@ struct ccg_decklist {
 	struct ccg_deck_entry	*start;		/* the [start] section, in file order */
 	size_t			 nstart;
 	int			 has_start;	/* a [start] line was seen */
+	int			 truncated;	/* more than CCG_DECK_MAX_LINES card lines */
 };
 
 /* Longest decklist accepted (bytes) and most copies on one line. */
 #define CCG_DECKLIST_MAX (256u * 1024)
 #define CCG_DECK_MAX_COUNT 99
+/* Most card lines read from one decklist (the rest is one problem). */
+#define CCG_DECK_MAX_LINES 1000
 
 /*
  * Parse a decklist (len bytes, need not be NUL-terminated; name is used in

@@ -279,6 +279,29 @@ test_samples(void)
 	}
 }
 
+/* A huge decklist is cut at CCG_DECK_MAX_LINES card lines, with one problem. */
+static void
+test_long(void)
+{
+	struct ccg_problems p = CCG_PROBLEMS_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct ccg_decklist *dl;
+	int i;
+
+	strbuf_addstr(&sb, "faction aliens\n");
+	for (i = 0; i < CCG_DECK_MAX_LINES + 50; i++)
+		strbuf_addstr(&sb, "1 Pulse Rifle\n");
+	dl = ccg_decklist_parse(db, "t.deck", sb.s, sb.len, &p);
+	is_int(dl->ndraw, CCG_DECK_MAX_LINES, "card lines are capped");
+	is_int(p.n, 1, "one problem for the rest");
+	if (p.n > 0)
+		is_str(p.lines[0], "t.deck:1002: more than 1000 card lines; the rest is not read",
+		    "naming the first line left out");
+	ccg_problems_free(&p);
+	ccg_decklist_free(dl);
+	strbuf_free(&sb);
+}
+
 static void
 test_rules_tables(void)
 {
@@ -315,6 +338,7 @@ main(void)
 	ok(db->sample, "it is marked sample data");
 	test_samples();
 	test_cases();
+	test_long();
 	test_rules_tables();
 	ccg_carddb_free(db);
 	free(path);

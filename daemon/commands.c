@@ -51,7 +51,8 @@ const struct cli_verb cli_verbs[] = {
 	  NULL, "offline audit (audit issue #9)" },
 	{ "league", "COMMAND ...", "group games into a league and show standings",
 	  NULL, NULL, "leagues and standings (league work, not yet filed)" },
-	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] [--data DIR] [DATA...]",
+	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
+	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
 	  "  --rules RULES     the game (ccg)\n"
 	  "  --scenario S      apply the scenario's deck rules (contact)\n"

@@ -182,27 +182,46 @@ edit_hud(struct rules_game *g, int s, char **w, size_t n, char **cause)
 	    "\"high|low A B LOC\"");
 }
 
+/* An integer lo..1000000 (the range a saved state accepts). */
+static int
+number(const char *w, int lo, int *out, char **cause)
+{
+	char *end;
+	long v = strtol(w, &end, 10);
+
+	if (*w == '\0' || *end != '\0' || v < lo || v > 1000000)
+		return cause_set(cause, "\"%s\" is not an integer %d..1000000",
+		    w, lo);
+	*out = (int)v;
+	return 0;
+}
+
 int
 ccg_edit(struct rules_game *g, const char *line, char **cause)
 {
 	char *buf = xstrdup(line), *w[MAXW];
 	size_t n = split(buf, w);
-	int r = -1, s, pi, node, *f;
+	int r = -1, s, pi, node, *f, v;
 
 	if (n == 0) {
 		free(buf);
 		return cause_set(cause, "empty edit");
 	}
 	if (strcmp(w[0], "phase") == 0 && n == 2) {
-		if ((g->phase = ccg_phase_parse(w[1])) < 0)
+		int ph = ccg_phase_parse(w[1]);
+
+		if (ph < 0 || ph == CCG_PH_OVER)
 			cause_set(cause, "unknown phase %s", w[1]);
 		else {
+			g->phase = ph;
 			ccg_phase_enter(g, NULL, NULL);
 			r = 0;
 		}
 	} else if (strcmp(w[0], "turn") == 0 && n == 2) {
-		g->turn = atoi(w[1]);
-		r = 0;
+		if (number(w[1], 1, &v, cause) == 0) {
+			g->turn = v;
+			r = 0;
+		}
 	} else if (strcmp(w[0], "add") == 0 && n == 5) {
 		const struct ccg_card *c;
 
@@ -249,8 +268,10 @@ ccg_edit(struct rules_game *g, const char *line, char **cause)
 			cause_set(cause, "set: unknown field %s", w[2]);
 			goto out;
 		}
-		*f = atoi(w[3]);
-		r = 0;
+		if (number(w[3], 0, &v, cause) == 0) {
+			*f = v;
+			r = 0;
+		}
 	} else if (strcmp(w[0], "seat") == 0 && n == 4) {
 		if ((s = seat_of(g, w[1], cause)) < 0)
 			goto out;
@@ -258,8 +279,10 @@ ccg_edit(struct rules_game *g, const char *line, char **cause)
 			cause_set(cause, "seat: unknown field %s", w[2]);
 			goto out;
 		}
-		*f = atoi(w[3]);
-		r = 0;
+		if (number(w[3], -1, &v, cause) == 0) {
+			*f = v;
+			r = 0;
+		}
 	} else if ((strcmp(w[0], "hand") == 0 || strcmp(w[0], "deck") == 0 ||
 	    strcmp(w[0], "discard") == 0) && n >= 2) {
 		struct ccg_seat *st;

@@ -317,6 +317,8 @@ run_scenario(struct run *r, char *text)
 			su.data = r->db;
 			su.places = r->places;
 			rules_events_free(&r->ev);
+			if (r->g != NULL)	/* a second create starts over */
+				r->R->free(r->g);
 			r->g = r->R->create(&su, &r->rng, &r->ev, &cause);
 			if (w[0][6] == '-') {
 				check(r, r->g == NULL && cause != NULL &&

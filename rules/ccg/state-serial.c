@@ -268,6 +268,10 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 			return -1;
 		if (st->start_node >= nn)
 			return cause_set(cause, "%s: start_node out of range", where);
+		if (st->faction < CCG_FACTION_ROGUE ||
+		    st->faction > CCG_FACTION_ALIENS)
+			return cause_set(cause, "%s: faction %d; expected 1..4 "
+			    "(Rogue..Aliens)", where, st->faction);
 	}
 	a = cJSON_GetObjectItemCaseSensitive(root, "pieces");
 	if (!cJSON_IsArray(a) || (np = cJSON_GetArraySize(a)) > 100000)
@@ -288,9 +292,11 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		PIECE_INTS(X)
 #undef X
 		if (p->owner < 0 || p->owner >= ns || p->controller >= ns ||
-		    p->node >= nn || p->carrier >= np || p->dragger >= np)
-			return cause_set(cause, "%s: a seat, node or piece index "
-			    "is out of range", where);
+		    p->node >= nn || p->carrier >= np || p->dragger >= np ||
+		    p->carrier == (int)g->npieces - 1 || p->zone < CCG_Z_PLAY ||
+		    p->zone > CCG_Z_REMOVED)
+			return cause_set(cause, "%s: a seat, node, piece or zone "
+			    "value is out of range", where);
 	}
 	return 0;
 }

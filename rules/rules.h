@@ -140,9 +140,10 @@ struct rules {
 
 	/*
 	 * The legal order lines of seat in the current phase, one per line
-	 * with a final LF, as a template (placeholders are not used: every
-	 * line is a complete legal order on its own, alternatives listed).
-	 * Always contains "pass". Caller frees.
+	 * with a final LF, for the view's order template: every line is a
+	 * complete order that check() accepts on its own (the alternatives
+	 * are listed; lines starting with '#' are hints, not orders). The
+	 * first line is always "pass". Caller frees.
 	 */
 	char		*(*legal)(const struct rules_game *g, size_t seat);
 

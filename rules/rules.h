@@ -119,7 +119,8 @@ struct rules {
 	 * Create a game: validate the setup (factions, starting cards, that
 	 * every card slug exists), order the seats, deal, shuffle, and move on
 	 * to the first phase that waits for a seat. Events of the setup are
-	 * appended to ev. Returns NULL with *cause set on bad setup.
+	 * appended to ev (ev may be NULL here and in resolve(): the events are
+	 * then dropped). Returns NULL with *cause set on bad setup.
 	 */
 	struct rules_game *(*create)(const struct rules_setup *setup,
 			    struct rules_rng *rng, struct rules_events *ev,

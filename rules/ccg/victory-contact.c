@@ -19,7 +19,9 @@
  *
  * A condition about killing a faction only counts when that faction has a
  * seat in the game (no instant win over an absent enemy). Evacuated and
- * captured characters are gone as far as the others are concerned.
+ * captured characters are gone as far as the others are concerned. When
+ * the others play on for second place, the winner's characters no longer
+ * count as enemies to be killed.
  */
 #include "config.h"
 
@@ -43,8 +45,10 @@ kill_win(const struct rules_game *g, int seat)
 	int me = g->seats[seat].faction, any = 0;
 	size_t s, i;
 
+	/* a seat that has already won its place is out of the race */
 	for (s = 0; s < g->nseats; s++)
-		if ((int)s != seat && targets(me, g->seats[s].faction))
+		if ((int)s != seat && g->seats[s].place == 0 &&
+		    targets(me, g->seats[s].faction))
 			any = 1;
 	if (!any)
 		return 0;
@@ -52,6 +56,7 @@ kill_win(const struct rules_game *g, int seat)
 		const struct ccg_piece *p = &g->pieces[i];
 
 		if (p->zone == CCG_Z_PLAY && ccg_is_main(p) && p->owner != seat &&
+		    g->seats[p->owner].place == 0 &&
 		    targets(me, g->seats[p->owner].faction))
 			return 0;
 	}

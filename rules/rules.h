@@ -159,14 +159,20 @@ struct rules {
 
 	/*
 	 * Resolve the current phase. orders[seat] is each seat's orders text
-	 * (NULL or "" = pass); only seats that owe are read. Each text must
+	 * (orders itself NULL, or an entry NULL or "" = pass: the NMR default);
+	 * only seats that owe are read. Each text must
 	 * pass check() first — if one does not, nothing changes and -1 is
 	 * returned with *cause naming the seat and line. Otherwise the orders
 	 * are applied the way the rulebook orders the phase (an order made
 	 * impossible by an earlier seat's action fails alone, reported in an
 	 * event visible to its seat), automatic phases that wait for nobody
 	 * are run through, events are appended to ev and 0 is returned with
-	 * the game in the next phase that waits for someone (or over).
+	 * the game in the next phase that waits for someone (or over). Should
+	 * a whole turn pass in which nobody can act, the game stops in a phase
+	 * nobody owes; calling resolve() again (all NULL) moves it on. The
+	 * random stream is drawn from only for shuffles and dice of this phase
+	 * and of the automatic phases run through. -1 also when the game is
+	 * over.
 	 */
 	int		 (*resolve)(struct rules_game *g,
 			    const char *const *orders, struct rules_rng *rng,
@@ -175,7 +181,9 @@ struct rules {
 	/*
 	 * The view model of seat (0..nseats-1), or of a spectator who sees
 	 * only public facts when seat is -1. Two states that differ only in
-	 * what seat may not know give identical JSON. Caller frees (cJSON_Delete).
+	 * what seat may not know give identical JSON (for the CCG: "hand",
+	 * "legal_orders" only for the reader; others' hand and deck as counts;
+	 * deck order never). Caller frees (cJSON_Delete).
 	 */
 	cJSON		*(*view)(const struct rules_game *g, int seat);
 

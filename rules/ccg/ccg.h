@@ -251,6 +251,8 @@ int	 ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 /* control.c */
 void	 ccg_control_update(struct rules_game *g, struct rules_events *ev);
 int	 ccg_controls(const struct rules_game *g, int seat, int pi);
+int	 ccg_own_character(const struct rules_game *g, int seat, const char *id,
+	    char **cause);
 int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
 
 /* items.c */

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 
 static int
@@ -56,6 +57,22 @@ ccg_control_update(struct rules_game *g, struct rules_events *ev)
 			ccg_event(ev, -1, "{\"type\":\"control\",\"piece\":\"%s\","
 			    "\"seat\":null}", p->id);
 	}
+}
+
+/* The character id if seat controls it on the battleground: its piece
+ * index, or -1 with a reason. */
+int
+ccg_own_character(const struct rules_game *g, int seat, const char *id,
+    char **cause)
+{
+	int pi = ccg_piece_find(g, id);
+
+	if (pi < 0)
+		return cause_set(cause, "no character %s in play", id);
+	if (!ccg_is_character(&g->pieces[pi]) || !ccg_controls(g, seat, pi))
+		return cause_set(cause, "%s is not a character you control on "
+		    "the battleground", id);
+	return pi;
 }
 
 /* Does seat control piece pi (a character in play)? */

@@ -39,13 +39,11 @@ ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
 	struct ccg_seat *s = &g->seats[seat];
-	int pi = ccg_piece_find(g, o->who[0]), w = 1;
+	int pi, w = 1;
 	struct ccg_piece *p;
 
-	if (pi < 0 || !ccg_is_character(&g->pieces[pi]) ||
-	    !ccg_controls(g, seat, pi))
-		return cause_set(cause, "%s is not a character you control on "
-		    "the battleground", o->who[0]);
+	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
+		return -1;
 	p = &g->pieces[pi];
 	if (s->faction == CCG_FACTION_ALIENS)
 		return cause_set(cause, "Aliens do not evacuate in the Contact "
@@ -95,16 +93,14 @@ ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
 	struct ccg_seat *s = &g->seats[seat];
-	int pi = ccg_piece_find(g, o->who[0]), got = 0;
+	int pi, got = 0;
 	struct ccg_piece *p;
 	size_t i;
 
 	if (s->faction != CCG_FACTION_ROGUE)
 		return cause_set(cause, "only the Rogues download data");
-	if (pi < 0 || !ccg_is_character(&g->pieces[pi]) ||
-	    !ccg_controls(g, seat, pi))
-		return cause_set(cause, "%s is not a character you control on "
-		    "the battleground", o->who[0]);
+	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
+		return -1;
 	p = &g->pieces[pi];
 	if (p->node != s->start_node)
 		return cause_set(cause, "%s is not at your starting location %s",

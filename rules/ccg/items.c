@@ -84,18 +84,16 @@ pay(struct rules_game *g, int pi, int rotate, char **cause)
 	return 0;
 }
 
+/* The character that would take an item, or -1 with a reason. */
 static int
-may_take(const struct rules_game *g, int seat, int who, const char *name,
-    char **cause)
+may_take(const struct rules_game *g, int seat, const char *name, char **cause)
 {
 	const struct ccg_piece *w;
+	int who;
 
-	if (who < 0)
-		return cause_set(cause, "no character %s in play", name);
+	if ((who = ccg_own_character(g, seat, name, cause)) < 0)
+		return -1;
 	w = &g->pieces[who];
-	if (!ccg_is_character(w) || !ccg_controls(g, seat, who))
-		return cause_set(cause, "%s is not a character you control on "
-		    "the battleground", name);
 	if (w->card->chr.species == CCG_SPECIES_ALIEN)
 		return cause_set(cause, "%s is an Alien: Aliens never pick up "
 		    "items", name);
@@ -104,7 +102,7 @@ may_take(const struct rules_game *g, int seat, int who, const char *name,
 		    "pick up items", name);
 	if (w->bound)
 		return cause_set(cause, "%s is bound", name);
-	return 0;
+	return who;
 }
 
 int
@@ -132,8 +130,7 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		    item->id, g->pieces[from].id, g->nodes[item->node].id);
 		return 0;
 	case CCG_V_PICKUP:
-		who = ccg_piece_find(g, o->who[0]);
-		if (may_take(g, seat, who, o->who[0], cause) != 0)
+		if ((who = may_take(g, seat, o->who[0], cause)) < 0)
 			return -1;
 		if (item->carrier >= 0)
 			return cause_set(cause, "%s is carried by %s; expected an "
@@ -152,8 +149,7 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		    g->pieces[who].id);
 		return 0;
 	case CCG_V_TRANSFER:
-		who = ccg_piece_find(g, o->who[0]);
-		if (may_take(g, seat, who, o->who[0], cause) != 0)
+		if ((who = may_take(g, seat, o->who[0], cause)) < 0)
 			return -1;
 		from = item->carrier;
 		if (from < 0 || !ccg_controls(g, seat, from))

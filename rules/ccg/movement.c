@@ -99,14 +99,9 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "no location %s in play; expected a "
 		    "location of the battleground", o->to);
 	for (i = 0; i < o->nwho; i++) {
-		who[i] = ccg_piece_find(g, o->who[i]);
-		if (who[i] < 0)
-			return cause_set(cause, "no character %s in play",
-			    o->who[i]);
+		if ((who[i] = ccg_own_character(g, seat, o->who[i], cause)) < 0)
+			return -1;
 		p = &g->pieces[who[i]];
-		if (!ccg_is_character(p) || !ccg_controls(g, seat, who[i]))
-			return cause_set(cause, "%s is not a character you "
-			    "control on the battleground", o->who[i]);
 		for (j = 0; j < i; j++)
 			if (who[j] == who[i])
 				return cause_set(cause, "%s is named twice",
@@ -131,14 +126,11 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (o->nwho != 1)
 			return cause_set(cause, "only one character can drag; "
 			    "expected \"move CHAR to LOCATION dragging CHAR\"");
-		drag = ccg_piece_find(g, o->drag);
-		if (drag < 0)
-			return cause_set(cause, "no character %s in play", o->drag);
-		d = &g->pieces[drag];
-		if (!ccg_is_character(d) || !ccg_controls(g, seat, drag))
+		if ((drag = ccg_own_character(g, seat, o->drag, NULL)) < 0)
 			return cause_set(cause, "%s is not a character you "
 			    "control: you can only drag your own characters",
 			    o->drag);
+		d = &g->pieces[drag];
 		if (d->node != from)
 			return cause_set(cause, "%s is not at %s with %s", o->drag,
 			    g->nodes[from].id, o->who[0]);

@@ -20,13 +20,11 @@ int
 ccg_search_declare(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
-	int pi = ccg_piece_find(g, o->who[0]);
+	int pi;
 	struct ccg_piece *p;
 
-	if (pi < 0 || !ccg_is_character(&g->pieces[pi]) ||
-	    !ccg_controls(g, seat, pi))
-		return cause_set(cause, "%s is not a character you control on "
-		    "the battleground", o->who[0]);
+	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
+		return -1;
 	p = &g->pieces[pi];
 	if (p->rotated)
 		return cause_set(cause, "%s is rotated; searching rotates a ready "

@@ -188,6 +188,23 @@ ccg_advance(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev
 	}
 }
 
+typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
+    struct rules_events *, char **);
+
+/* The rule file that carries out each order. */
+static verb_rule *const verb_rules[CCG_NVERBS] = {
+	[CCG_V_EVACUATE] = ccg_evacuate,
+	[CCG_V_DOWNLOAD] = ccg_download,
+	[CCG_V_PLAY] = ccg_play_location,
+	[CCG_V_MOVE] = ccg_move,
+	[CCG_V_PICKUP] = ccg_items_order,
+	[CCG_V_TRANSFER] = ccg_items_order,
+	[CCG_V_DROP] = ccg_items_order,
+	[CCG_V_DISCARD] = ccg_discard,
+	[CCG_V_SEARCH] = ccg_search_declare,
+	[CCG_V_FIND] = ccg_search_find,
+};
+
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
  * order is not possible in the current state. */
 int
@@ -200,38 +217,9 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "\"%s\" is not an order of phase %s; "
 		    "expected %s", ccg_verb_name(o->verb),
 		    ccg_phase_name(g->phase), phase_verbs(g->phase));
-	switch (o->verb) {
-	case CCG_V_PASS:
+	if (o->verb == CCG_V_PASS)
 		return 0;
-	case CCG_V_EVACUATE:
-		r = ccg_evacuate(g, seat, o, ev, cause);
-		break;
-	case CCG_V_DOWNLOAD:
-		r = ccg_download(g, seat, o, ev, cause);
-		break;
-	case CCG_V_PLAY:
-		r = ccg_play_location(g, seat, o, ev, cause);
-		break;
-	case CCG_V_MOVE:
-		r = ccg_move(g, seat, o, ev, cause);
-		break;
-	case CCG_V_PICKUP:
-	case CCG_V_TRANSFER:
-	case CCG_V_DROP:
-		r = ccg_items_order(g, seat, o, ev, cause);
-		break;
-	case CCG_V_DISCARD:
-		r = ccg_discard(g, seat, o, ev, cause);
-		break;
-	case CCG_V_SEARCH:
-		r = ccg_search_declare(g, seat, o, ev, cause);
-		break;
-	case CCG_V_FIND:
-		r = ccg_search_find(g, seat, o, ev, cause);
-		break;
-	default:
-		return cause_set(cause, "unknown order");
-	}
+	r = verb_rules[o->verb](g, seat, o, ev, cause);
 	if (r == 0) {
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);

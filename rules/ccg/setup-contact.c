@@ -193,6 +193,10 @@ play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
 			return cause_set(cause, "seat %s: %s (%s) cannot be a "
 			    "starting card in the Contact scenario", s->name,
 			    c->slug, ccg_card_type_name(c->type));
+		if (!ccg_faction_may_use(c->faction, s->faction))
+			return cause_set(cause, "seat %s: %s is a %s card, not one "
+			    "the %s may start with", s->name, c->slug,
+			    ccg_faction_name(c->faction), ccg_faction_name(s->faction));
 		if (c->type == CCG_CARD_MAIN_CHARACTER && nchars == 16)
 			return cause_set(cause, "seat %s: too many starting "
 			    "characters", s->name);

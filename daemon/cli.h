@@ -55,5 +55,6 @@ int cmd_init(struct cli *, const struct cli_verb *, int, char **);
 int cmd_keygen(struct cli *, const struct cli_verb *, int, char **);
 int cmd_sign(struct cli *, const struct cli_verb *, int, char **);
 int cmd_verify(struct cli *, const struct cli_verb *, int, char **);
+int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

@@ -61,13 +61,15 @@ const struct cli_verb cli_verbs[] = {
 	  NULL, "offline audit (audit issue #9)" },
 	{ "league", "COMMAND ...", "group games into a league and show standings",
 	  NULL, NULL, "leagues and standings (league work, not yet filed)" },
-	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] [DATA...]",
+	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
+	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
 	  "  --rules RULES     the game (ccg)\n"
 	  "  --scenario S      apply the scenario's deck rules (contact)\n"
 	  "  --faction F       the faction the deck is for\n"
-	  "  --deck FILE       the decklist to check",
-	  NULL, "card data and decklists (CCG rules issue #4)" },
+	  "  --deck FILE       the decklist to check\n"
+	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
+	  cmd_cards, NULL },
 	{ "demo", "[--dir DIR]", "play a whole scripted game on the embedded default",
 	  NULL, NULL, "the daemon loop (views and daemon issue #8)" },
 	{ NULL, NULL, NULL, NULL, NULL, NULL },

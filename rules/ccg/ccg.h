@@ -1,0 +1,324 @@
+/*
+ * ccg.h — the Aliens Predator CCG engine's state and internal functions.
+ *
+ * The engine implements struct rules (rules/rules.h) as `rules_ccg`
+ * (rules/ccg/game.c). Each rule of the rulebook lives in the file named
+ * after its section:
+ *
+ *   setup-contact.c     Section 5 / overview: the Contact scenario's setup
+ *   turn-sequence.c     "The Turn Sequence", "R-M-P-A Order", "Timing Issues"
+ *   ready.c             "The Ready Cards Round", "Rotating"
+ *   locations.c         "Locations", "Step 2: Play New Locations"
+ *   movement.c          "Step 3: Movement", dragging, Hive Movement
+ *   outnumbering.c      "Outnumbering/Moving Past Enemies"
+ *   control.c           "Supporting Characters" (control by Human mains)
+ *   items.c             "Picking Up, Transferring, and Dropping Items"
+ *   evacuation.c        "Step 1: Evacuation/Downloading Data"
+ *   discard-draw.c      "Discard And Draw Round"
+ *   search.c            "The Search Round"
+ *   victory-contact.c   "Victory" and the Contact victory conditions
+ *   orders-parse.c      the orders language (muthur-orders(5))
+ *   legal-orders.c      listing the legal orders of a seat
+ *   view.c              a seat's view model
+ *   state-serial.c      canonical save/load and the secrets
+ *   state-edit.c        test positions and queries (scenario tests)
+ *
+ * Pieces are the cards in play (characters, items, battle conditions);
+ * they are never deleted, only moved to another zone, so their index and
+ * their id stay stable for the whole game. Nodes are the locations of the
+ * battleground: same-named location cards in different HUDs are one node.
+ */
+#ifndef MUTHUR_CCG_CCG_H
+#define MUTHUR_CCG_CCG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/ccg/card.h"
+#include "rules/rules.h"
+
+#define CCG_MAX_SEATS	8
+#define CCG_MAX_GROUP	16	/* characters moving together in one order */
+
+enum ccg_phase {
+	CCG_PH_READY = 0,
+	CCG_PH_EVACUATE,
+	CCG_PH_LOCATIONS,
+	CCG_PH_MOVE,
+	CCG_PH_MATURE,
+	CCG_PH_DRAW,
+	CCG_PH_DECLARE_UC,
+	CCG_PH_DECLARE_UR,
+	CCG_PH_DECLARE_HC,
+	CCG_PH_DECLARE_HR,
+	CCG_PH_RESOLVE_RANGED,
+	CCG_PH_RESOLVE_CLOSE,
+	CCG_PH_SEARCH_DECLARE,
+	CCG_PH_SEARCH_FIND,
+	CCG_PH_END,
+	CCG_PH_OVER,
+	CCG_NPHASES
+};
+
+enum ccg_zone {
+	CCG_Z_PLAY = 0,		/* on the battleground */
+	CCG_Z_EVACUATED,	/* left the game by evacuation */
+	CCG_Z_DEAD,		/* killed (removed from play or discarded) */
+	CCG_Z_REMOVED,		/* out of play for another reason */
+};
+
+struct ccg_cards {		/* a pile of cards: hand, deck, discard */
+	const struct ccg_card	**v;
+	size_t			  n, cap;
+};
+
+struct ccg_piece {
+	char			*id;		/* unique: slug, slug-2, slug-3 ... */
+	const struct ccg_card	*card;
+	int			 owner;		/* seat whose card it is */
+	int			 controller;	/* seat controlling it, -1 none */
+	int			 zone;		/* enum ccg_zone */
+	int			 node;		/* location, -1 when carried or off board */
+	int			 carrier;	/* piece carrying this item, or -1 */
+	int			 rotated;
+	int			 damage;
+	int			 tokens;	/* Alien tokens on the card */
+	int			 data;		/* data tokens */
+	int			 mp;		/* movement points left this round */
+	int			 moved;		/* moved this turn */
+	int			 dragger;	/* piece dragging it this turn, -1 */
+	int			 found_turn;	/* turn it was found, 0 = never */
+	int			 searching;	/* declared a search this turn */
+	int			 found;		/* its search has found a card */
+	int			 hostage;	/* a Rogue hostage (part 3 takes them) */
+	int			 liberated;	/* a liberated hostage */
+	int			 hidden;	/* moving hidden (part 3) */
+	int			 bound;		/* bound (part 2) */
+	int			 starting;	/* a starting card */
+};
+
+struct ccg_node {
+	char			*id;		/* slug of the name (unique) */
+	const struct ccg_card	*card;		/* the first card placed */
+	uint64_t		 hived;		/* seats that hived it (Hive Construction) */
+};
+
+/* A seat's HUD: a row of ground locations; cross locations sit in the gaps
+ * (gap k lies between ground[k] and ground[k+1]). Entries are node indexes. */
+struct ccg_hud {
+	int	*ground;
+	int	*high;		/* high[k]: node above gap k, -1 none */
+	int	*low;
+	size_t	 n;		/* ground entries; gaps are 0..n-2 */
+};
+
+struct ccg_seat {
+	char			*name;
+	int			 faction;	/* enum ccg_faction */
+	int			 roll;		/* die roll ordering duplicate factions */
+	struct ccg_cards	 hand, deck, discard, removed;
+	int			 pool;		/* Combat Pool */
+	int			 rp;		/* Research Points */
+	int			 base_hand;	/* the scenario's hand size */
+	int			 cycles;	/* times the deck was cycled */
+	int			 honor;
+	int			 honor_goal;	/* Predator: honor needed, -1 none */
+	int			 quota;		/* Marines: supporting characters to rescue */
+	int			 rescued;	/* Marines: weighted rescued count */
+	int			 evac_mains;	/* own main characters evacuated */
+	int			 abducted;	/* Rogue: weighted abducted count */
+	int			 downloaded;	/* Rogue: data tokens downloaded */
+	int			 bc_warriors;	/* Alien Warrior tokens on the Breeding Chamber */
+	int			 bc_bursters;	/* Chest Burster tokens there */
+	int			 start_node;	/* starting location */
+	int			 place;		/* 0, or the place won */
+	struct ccg_hud		 hud;
+};
+
+struct rules_game {
+	const struct ccg_carddb	*db;
+	char			*scenario;
+	int			 turn;
+	int			 phase;		/* enum ccg_phase */
+	int			 places;	/* places to decide */
+	struct ccg_seat		*seats;
+	size_t			 nseats;
+	struct ccg_piece	*pieces;
+	size_t			 npieces;
+	struct ccg_node		*nodes;
+	size_t			 nnodes;
+};
+
+enum ccg_verb {
+	CCG_V_PASS = 0,
+	CCG_V_EVACUATE,
+	CCG_V_DOWNLOAD,
+	CCG_V_PLAY,
+	CCG_V_MOVE,
+	CCG_V_PICKUP,
+	CCG_V_TRANSFER,
+	CCG_V_DROP,
+	CCG_V_DISCARD,
+	CCG_V_SEARCH,
+	CCG_V_FIND,
+	CCG_NVERBS
+};
+
+enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN };
+
+/* One parsed order line. Identifiers are lowercased copies. */
+struct ccg_order {
+	int	 verb;			/* enum ccg_verb */
+	int	 line;			/* line number in the orders text */
+	char	*text;			/* the line as written (trimmed) */
+	char	*who[CCG_MAX_GROUP];	/* characters */
+	size_t	 nwho;
+	char	*what;			/* card or item */
+	char	*to;			/* location or receiving character */
+	char	*drag;			/* dragged character */
+	char	*a, *b;			/* play ... between a and b */
+	int	 side;			/* enum ccg_side */
+	int	 rotate;		/* "rotating" given */
+};
+
+struct ccg_orders {
+	struct ccg_order	*v;
+	size_t			 n;
+};
+
+/* game.c: lifetime, piles, events, lookups */
+struct rules_game *ccg_game_new(const struct ccg_carddb *db);
+void	 ccg_game_free(struct rules_game *g);
+struct rules_game *ccg_game_clone(const struct rules_game *g);
+void	 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card);
+const struct ccg_card *ccg_cards_take(struct ccg_cards *c, size_t i);
+int	 ccg_cards_find(const struct ccg_cards *c, const char *slug);
+void	 ccg_cards_clear(struct ccg_cards *c);
+int	 ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner);
+int	 ccg_piece_find(const struct rules_game *g, const char *id);
+int	 ccg_node_find(const struct rules_game *g, const char *id);
+int	 ccg_node_for(struct rules_game *g, const struct ccg_card *loc);
+int	 ccg_is_character(const struct ccg_piece *p);
+int	 ccg_is_main(const struct ccg_piece *p);
+int	 ccg_piece_at(const struct rules_game *g, int pi);	/* node, via carrier */
+int	 ccg_eff_speed(const struct ccg_piece *p);
+uint64_t ccg_seat_bit(int seat);
+void	 ccg_event(struct rules_events *ev, int seat, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+char	*ccg_json_str(const char *s);
+void	 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng);
+
+/* turn-sequence.c */
+const char *ccg_phase_name(int phase);
+int	 ccg_phase_parse(const char *name);
+int	 ccg_phase_allows(int phase, int verb);
+int	 ccg_seat_owes(const struct rules_game *g, int seat);
+void	 ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+void	 ccg_advance(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+int	 ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_check(const struct rules_game *g, int seat, const char *text,
+	    char **cause);
+int	 ccg_resolve(struct rules_game *g, const char *const *orders,
+	    struct rules_rng *rng, struct rules_events *ev, char **cause);
+
+/* ready.c */
+void	 ccg_ready_round(struct rules_game *g, struct rules_events *ev);
+
+/* locations.c */
+int	 ccg_adjacent(const struct rules_game *g, int a, int b);
+int	 ccg_in_hud(const struct rules_game *g, int seat, int node);
+void	 ccg_hud_place(struct rules_game *g, int seat, int node, int side,
+	    int gap, int high);
+int	 ccg_play_location(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+int	 ccg_location_placeable(const struct rules_game *g, int seat,
+	    const struct ccg_card *loc, char ***lines, size_t *n);
+int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
+
+/* outnumbering.c */
+int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
+
+/* movement.c */
+void	 ccg_movement_begin(struct rules_game *g);
+int	 ccg_move_cost(const struct rules_game *g, int seat, int pi, int from,
+	    int to, char **cause);
+int	 ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+
+/* control.c */
+void	 ccg_control_update(struct rules_game *g, struct rules_events *ev);
+int	 ccg_controls(const struct rules_game *g, int seat, int pi);
+int	 ccg_own_character(const struct rules_game *g, int seat, const char *id,
+	    char **cause);
+int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
+
+/* items.c */
+int	 ccg_item_slot_free(const struct rules_game *g, int carrier,
+	    const struct ccg_card *item, char **cause);
+int	 ccg_items_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+void	 ccg_items_drop_all(struct rules_game *g, int pi, int zone);
+
+/* evacuation.c */
+int	 ccg_evacuation_site(const struct rules_game *g, int seat, int node);
+int	 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+
+/* discard-draw.c */
+int	 ccg_hand_size(const struct rules_game *g, int seat);
+int	 ccg_discard(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+void	 ccg_draw_up(struct rules_game *g, int seat, int upto,
+	    struct rules_rng *rng, struct rules_events *ev);
+void	 ccg_draw_round(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* search.c */
+int	 ccg_search_declare(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+int	 ccg_search_find(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+int	 ccg_findable(const struct rules_game *g, int pi,
+	    const struct ccg_card *card, char **cause);
+void	 ccg_search_end(struct rules_game *g);
+
+/* victory-contact.c */
+void	 ccg_victory_check(struct rules_game *g, struct rules_events *ev);
+int	 ccg_game_over(const struct rules_game *g);
+
+/* setup-contact.c */
+struct rules_game *ccg_setup_contact(const struct rules_setup *setup,
+	    struct rules_rng *rng, struct rules_events *ev, char **cause);
+
+/* orders-parse.c */
+int	 ccg_orders_parse(const char *text, struct ccg_orders *out, char **cause);
+int	 ccg_order_parse_line(const char *line, int lineno, struct ccg_order *o,
+	    char **cause);
+void	 ccg_order_clear(struct ccg_order *o);
+void	 ccg_orders_free(struct ccg_orders *os);
+const char *ccg_verb_name(int verb);
+
+/* legal-orders.c */
+char	*ccg_legal(const struct rules_game *g, int seat);
+size_t	 ccg_legal_count(const struct rules_game *g, int seat);
+
+/* view.c */
+cJSON	*ccg_view(const struct rules_game *g, int seat);
+
+/* state-serial.c */
+char	*ccg_save(const struct rules_game *g, size_t *len);
+struct rules_game *ccg_load(const struct ccg_carddb *db, const char *bytes,
+	    size_t len, char **cause);
+void	 ccg_secrets(const struct rules_game *g, struct rules_secret **out,
+	    size_t *n);
+
+/* state-edit.c: building test positions and asking about the state */
+int	 ccg_edit(struct rules_game *g, const char *line, char **cause);
+char	*ccg_query(const struct rules_game *g, const char *q, char **cause);
+
+#endif

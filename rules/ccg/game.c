@@ -1,0 +1,416 @@
+/*
+ * game.c — the CCG as a struct rules (rules/rules.h): lifetime of a game,
+ * piles of cards, pieces and nodes, events. The rules themselves live in
+ * the files named after the rulebook's sections (see ccg.h).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+struct rules_game *
+ccg_game_new(const struct ccg_carddb *db)
+{
+	struct rules_game *g = xcalloc(1, sizeof *g);
+
+	g->db = db;
+	g->turn = 1;
+	g->places = 1;
+	return g;
+}
+
+void
+ccg_game_free(struct rules_game *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nseats; i++) {
+		struct ccg_seat *s = &g->seats[i];
+
+		free(s->name);
+		free(s->hand.v);
+		free(s->deck.v);
+		free(s->discard.v);
+		free(s->removed.v);
+		free(s->hud.ground);
+		free(s->hud.high);
+		free(s->hud.low);
+	}
+	free(g->seats);
+	for (i = 0; i < g->npieces; i++)
+		free(g->pieces[i].id);
+	free(g->pieces);
+	for (i = 0; i < g->nnodes; i++)
+		free(g->nodes[i].id);
+	free(g->nodes);
+	free(g->scenario);
+	free(g);
+}
+
+struct rules_game *
+ccg_game_clone(const struct rules_game *g)
+{
+	struct rules_game *c;
+	char *bytes, *cause = NULL;
+	size_t len;
+
+	bytes = ccg_save(g, &len);
+	c = ccg_load(g->db, bytes, len, &cause);
+	if (c == NULL) {	/* save and load are each other's inverse */
+		fprintf(stderr, "ccg_game_clone: %s\n", cause);
+		abort();
+	}
+	free(bytes);
+	return c;
+}
+
+void
+ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->v = xreallocarray(c->v, c->cap, sizeof *c->v);
+	}
+	c->v[c->n++] = card;
+}
+
+const struct ccg_card *
+ccg_cards_take(struct ccg_cards *c, size_t i)
+{
+	const struct ccg_card *card = c->v[i];
+
+	memmove(&c->v[i], &c->v[i + 1], (c->n - i - 1) * sizeof *c->v);
+	c->n--;
+	return card;
+}
+
+int
+ccg_cards_find(const struct ccg_cards *c, const char *slug)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->v[i]->slug, slug) == 0)
+			return (int)i;
+	return -1;
+}
+
+void
+ccg_cards_clear(struct ccg_cards *c)
+{
+	c->n = 0;
+}
+
+/* A new piece for card, owned by owner, off the board; returns its index.
+ * Its id is the card's slug, or slug-N for the N-th copy in the game. */
+int
+ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
+{
+	struct ccg_piece *p;
+	size_t i;
+	int copies = 0;
+
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].card == card)
+			copies++;
+	g->pieces = xreallocarray(g->pieces, g->npieces + 1, sizeof *g->pieces);
+	p = &g->pieces[g->npieces];
+	memset(p, 0, sizeof *p);
+	p->id = copies == 0 ? xstrdup(card->slug) :
+	    xasprintf("%s-%d", card->slug, copies + 1);
+	/* a slug ending in -N could collide with another card's copy name */
+	while (ccg_piece_find(g, p->id) >= 0) {
+		char *id = xasprintf("%s-x", p->id);
+
+		free(p->id);
+		p->id = id;
+	}
+	p->card = card;
+	p->owner = owner;
+	p->controller = owner;
+	p->zone = CCG_Z_PLAY;
+	p->node = -1;
+	p->carrier = -1;
+	p->dragger = -1;
+	return (int)g->npieces++;
+}
+
+int
+ccg_piece_find(const struct rules_game *g, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].id != NULL && strcmp(g->pieces[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+ccg_node_find(const struct rules_game *g, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < g->nnodes; i++)
+		if (strcmp(g->nodes[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The node a location card occupies: a card with the same name as a node
+ * already in play is that same location (rulebook "Step 3: Movement", the
+ * two Kitchens), unless the card is Distinct (Breeding Chambers).
+ */
+int
+ccg_node_for(struct rules_game *g, const struct ccg_card *loc)
+{
+	struct ccg_node *n;
+	char *id;
+	int i, k;
+
+	if (!(loc->keywords & CCG_KW_DISTINCT) &&
+	    (i = ccg_node_find(g, loc->slug)) >= 0)
+		return i;
+	id = xstrdup(loc->slug);
+	for (k = 2; ccg_node_find(g, id) >= 0; k++) {
+		free(id);
+		id = xasprintf("%s-%d", loc->slug, k);
+	}
+	g->nodes = xreallocarray(g->nodes, g->nnodes + 1, sizeof *g->nodes);
+	n = &g->nodes[g->nnodes];
+	n->id = id;
+	n->card = loc;
+	n->hived = 0;
+	return (int)g->nnodes++;
+}
+
+int
+ccg_is_character(const struct ccg_piece *p)
+{
+	return p->card->type == CCG_CARD_MAIN_CHARACTER ||
+	    p->card->type == CCG_CARD_SUPPORTING_CHARACTER;
+}
+
+int
+ccg_is_main(const struct ccg_piece *p)
+{
+	return p->card->type == CCG_CARD_MAIN_CHARACTER;
+}
+
+/* The node where piece pi is, following carriers; -1 off the board. */
+int
+ccg_piece_at(const struct rules_game *g, int pi)
+{
+	int depth = 0;
+
+	while (pi >= 0 && g->pieces[pi].carrier >= 0 && depth++ < 8)
+		pi = g->pieces[pi].carrier;
+	if (pi < 0 || g->pieces[pi].zone != CCG_Z_PLAY)
+		return -1;
+	return g->pieces[pi].node;
+}
+
+/*
+ * Speed after damage (rulebook "The Effects of Damage": one point of speed
+ * per damage point, not below 0; each Alien token on the card cancels the
+ * penalty of one damage point, "Alien Groups").
+ */
+int
+ccg_eff_speed(const struct ccg_piece *p)
+{
+	int pen = p->damage - p->tokens, s;
+
+	if (pen < 0)
+		pen = 0;
+	s = p->card->chr.speed - pen;
+	return s < 0 ? 0 : s;
+}
+
+uint64_t
+ccg_seat_bit(int seat)
+{
+	return (uint64_t)1 << seat;
+}
+
+/* A JSON string literal for s (quotes included); caller frees. */
+char *
+ccg_json_str(const char *s)
+{
+	cJSON *j = cJSON_CreateString(s);
+	char *out = cJSON_PrintUnformatted(j), *r;
+
+	cJSON_Delete(j);
+	r = xstrdup(out);
+	cJSON_free(out);
+	return r;
+}
+
+/* Add an event: public when seat < 0, else visible to that seat only. */
+void
+ccg_event(struct rules_events *ev, int seat, const char *fmt, ...)
+{
+	va_list ap;
+	char *json;
+
+	if (ev == NULL)
+		return;
+	va_start(ap, fmt);
+	json = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (seat < 0)
+		rules_events_add(ev, RULES_VIS_PUBLIC, 0, json);
+	else
+		rules_events_add(ev, RULES_VIS_SEATS, ccg_seat_bit(seat), json);
+	free(json);
+}
+
+/* Fisher-Yates with the game's random stream. */
+void
+ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng)
+{
+	size_t i;
+
+	for (i = c->n; i > 1; i--) {
+		size_t j = rng->uniform(rng->ctx, (uint32_t)i);
+		const struct ccg_card *t = c->v[i - 1];
+
+		c->v[i - 1] = c->v[j];
+		c->v[j] = t;
+	}
+}
+
+/* The struct rules table. */
+
+static struct rules_game *
+game_create(const struct rules_setup *setup, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	if (setup->scenario == NULL || strcmp(setup->scenario, "contact") != 0) {
+		cause_set(cause, "unknown scenario \"%s\"; expected contact",
+		    setup->scenario ? setup->scenario : "");
+		return NULL;
+	}
+	return ccg_setup_contact(setup, rng, ev, cause);
+}
+
+static size_t
+game_nseats(const struct rules_game *g)
+{
+	return g->nseats;
+}
+
+static const char *
+game_seat_name(const struct rules_game *g, size_t seat)
+{
+	return seat < g->nseats ? g->seats[seat].name : NULL;
+}
+
+static int
+game_seat_index(const struct rules_game *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->nseats; i++)
+		if (strcasecmp(g->seats[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int
+game_turn(const struct rules_game *g)
+{
+	return g->turn;
+}
+
+static const char *
+game_phase(const struct rules_game *g)
+{
+	return ccg_phase_name(g->phase);
+}
+
+static int
+game_owes(const struct rules_game *g, size_t seat)
+{
+	return seat < g->nseats && ccg_seat_owes(g, (int)seat);
+}
+
+static char *
+game_legal(const struct rules_game *g, size_t seat)
+{
+	return ccg_legal(g, (int)seat);
+}
+
+static int
+game_check(const struct rules_game *g, size_t seat, const char *orders,
+    char **cause)
+{
+	if (seat >= g->nseats)
+		return cause_set(cause, "no seat %zu in this game", seat);
+	return ccg_check(g, (int)seat, orders, cause);
+}
+
+static cJSON *
+game_view(const struct rules_game *g, int seat)
+{
+	return ccg_view(g, seat);
+}
+
+static char *
+game_save(const struct rules_game *g, size_t *len)
+{
+	return ccg_save(g, len);
+}
+
+static struct rules_game *
+game_load(const void *data, const char *bytes, size_t len, char **cause)
+{
+	return ccg_load(data, bytes, len, cause);
+}
+
+static void
+game_result(const struct rules_game *g, struct rules_result *res)
+{
+	size_t i;
+
+	res->over = ccg_game_over(g);
+	res->winner = -1;
+	res->nseats = g->nseats;
+	res->place = xcalloc(g->nseats ? g->nseats : 1, sizeof *res->place);
+	for (i = 0; i < g->nseats; i++) {
+		res->place[i] = g->seats[i].place;
+		if (g->seats[i].place == 1 && res->winner < 0)
+			res->winner = (int)i;
+	}
+}
+
+const struct rules rules_ccg = {
+	.name = "ccg",
+	.version = "ccg-1",
+	.create = game_create,
+	.free = ccg_game_free,
+	.nseats = game_nseats,
+	.seat_name = game_seat_name,
+	.seat_index = game_seat_index,
+	.turn = game_turn,
+	.phase = game_phase,
+	.owes = game_owes,
+	.legal = game_legal,
+	.check = game_check,
+	.resolve = ccg_resolve,
+	.view = game_view,
+	.save = game_save,
+	.load = game_load,
+	.secrets = ccg_secrets,
+	.result = game_result,
+};

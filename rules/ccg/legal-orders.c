@@ -1,0 +1,208 @@
+/*
+ * legal-orders.c — the legal orders of a seat in the current phase, for
+ * the order template of its view and for the seat barrier (a seat whose
+ * only legal order is pass owes nothing). Candidate lines are made from the
+ * state and each is tried on a copy of the game with the same code that
+ * applies orders, so the list can never disagree with the rules.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+struct trial {
+	const struct rules_game	*g;
+	struct rules_game	*c;	/* scratch copy, fresh after a success */
+	int			 seat;
+	struct strbuf		*out;	/* NULL: only count */
+	size_t			 n;
+	size_t			 stop;	/* stop after this many (0: never) */
+};
+
+static void
+try_line(struct trial *t, const char *line)
+{
+	struct ccg_order o;
+
+	if (t->stop && t->n >= t->stop)
+		return;
+	if (ccg_order_parse_line(line, 1, &o, NULL) != 1)
+		return;
+	if (t->c == NULL)
+		t->c = ccg_game_clone(t->g);
+	if (ccg_apply(t->c, t->seat, &o, NULL, NULL) == 0) {
+		t->n++;
+		if (t->out != NULL) {
+			strbuf_addstr(t->out, line);
+			strbuf_addc(t->out, '\n');
+		}
+		ccg_game_free(t->c);
+		t->c = NULL;
+	}
+	ccg_order_clear(&o);
+}
+
+static void __attribute__((format(printf, 2, 3)))
+tryf(struct trial *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+
+	try_line(t, line);
+	free(line);
+}
+
+static int
+mine(const struct rules_game *g, int seat, size_t i)
+{
+	const struct ccg_piece *p = &g->pieces[i];
+
+	return p->zone == CCG_Z_PLAY && ccg_is_character(p) &&
+	    p->controller == seat && p->node >= 0;
+}
+
+static void
+item_lines(struct trial *t, int rotating_only)
+{
+	const struct rules_game *g = t->g;
+	size_t i, j;
+
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *it = &g->pieces[i];
+
+		if (it->zone != CCG_Z_PLAY || (it->card->type != CCG_CARD_ITEM &&
+		    it->card->type != CCG_CARD_VEHICLE))
+			continue;
+		if (it->carrier >= 0 && g->pieces[it->carrier].controller == t->seat)
+			tryf(t, "drop %s", it->id);
+		for (j = 0; j < g->npieces; j++) {
+			if (!mine(g, t->seat, j) || (int)j == it->carrier)
+				continue;
+			if (it->carrier < 0 && it->node == g->pieces[j].node) {
+				if (!rotating_only)
+					tryf(t, "pickup %s with %s", it->id,
+					    g->pieces[j].id);
+				tryf(t, "pickup %s with %s rotating", it->id,
+				    g->pieces[j].id);
+			} else if (it->carrier >= 0 &&
+			    g->pieces[it->carrier].controller == t->seat &&
+			    g->pieces[it->carrier].node == g->pieces[j].node) {
+				if (!rotating_only)
+					tryf(t, "transfer %s to %s", it->id,
+					    g->pieces[j].id);
+				tryf(t, "transfer %s to %s rotating", it->id,
+				    g->pieces[j].id);
+			}
+		}
+	}
+}
+
+static void
+candidates(struct trial *t)
+{
+	const struct rules_game *g = t->g;
+	const struct ccg_seat *s = &g->seats[t->seat];
+	size_t i, j, n;
+
+	switch (g->phase) {
+	case CCG_PH_EVACUATE:
+		for (i = 0; i < g->npieces; i++)
+			if (mine(g, t->seat, i)) {
+				tryf(t, "evacuate %s", g->pieces[i].id);
+				tryf(t, "download %s", g->pieces[i].id);
+			}
+		break;
+	case CCG_PH_LOCATIONS:
+		for (i = 0; i < s->hand.n; i++) {
+			char **lines;
+			size_t k, nl;
+
+			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) != (int)i)
+				continue;	/* list each card once */
+			ccg_location_placeable(g, t->seat, s->hand.v[i], &lines, &nl);
+			for (k = 0; k < nl; k++) {
+				try_line(t, lines[k]);
+				free(lines[k]);
+			}
+			free(lines);
+		}
+		break;
+	case CCG_PH_MOVE:
+		for (i = 0; i < g->npieces; i++) {
+			if (!mine(g, t->seat, i))
+				continue;
+			for (n = 0; n < g->nnodes; n++) {
+				tryf(t, "move %s to %s", g->pieces[i].id,
+				    g->nodes[n].id);
+				for (j = 0; j < g->npieces; j++)
+					if (j != i && mine(g, t->seat, j) &&
+					    g->pieces[j].node == g->pieces[i].node)
+						tryf(t, "move %s to %s dragging %s",
+						    g->pieces[i].id, g->nodes[n].id,
+						    g->pieces[j].id);
+			}
+		}
+		item_lines(t, 0);
+		break;
+	case CCG_PH_DRAW:
+		for (i = 0; i < s->hand.n; i++)
+			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
+				tryf(t, "discard %s", s->hand.v[i]->slug);
+		break;
+	case CCG_PH_SEARCH_DECLARE:
+		for (i = 0; i < g->npieces; i++)
+			if (mine(g, t->seat, i))
+				tryf(t, "search %s", g->pieces[i].id);
+		item_lines(t, 1);
+		break;
+	case CCG_PH_SEARCH_FIND:
+		for (i = 0; i < g->npieces; i++) {
+			if (!mine(g, t->seat, i) || !g->pieces[i].searching)
+				continue;
+			for (j = 0; j < s->hand.n; j++)
+				if (ccg_cards_find(&s->hand, s->hand.v[j]->slug) ==
+				    (int)j)
+					tryf(t, "find %s with %s",
+					    s->hand.v[j]->slug, g->pieces[i].id);
+		}
+		break;
+	}
+}
+
+char *
+ccg_legal(const struct rules_game *g, int seat)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct trial t = { g, NULL, seat, &sb, 0, 0 };
+
+	strbuf_addstr(&sb, "pass\n");
+	if (seat >= 0 && (size_t)seat < g->nseats && !ccg_game_over(g) &&
+	    g->seats[seat].place == 0)
+		candidates(&t);
+	ccg_game_free(t.c);
+	if (g->phase == CCG_PH_MOVE && t.n > 0)
+		strbuf_addstr(&sb, "# characters at one location may move "
+		    "together: move A, B to LOCATION\n");
+	return strbuf_detach(&sb, NULL);
+}
+
+size_t
+ccg_legal_count(const struct rules_game *g, int seat)
+{
+	struct trial t = { g, NULL, seat, NULL, 0, 1 };
+
+	if (seat < 0 || (size_t)seat >= g->nseats || g->phase == CCG_PH_OVER)
+		return 0;
+	candidates(&t);
+	ccg_game_free(t.c);
+	return t.n;
+}

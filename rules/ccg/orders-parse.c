@@ -1,0 +1,331 @@
+/*
+ * orders-parse.c — the CCG orders language (muthur-orders(5)): one order
+ * per line, identifiers are case-insensitive slugs of card names with -N
+ * suffixes for duplicates, '#' starts a comment. This file only reads the
+ * words; whether an order is legal now is for the rule files to say.
+ *
+ *   pass
+ *   evacuate CHAR                       download CHAR
+ *   play LOCATION left|right            play LOCATION between GROUND and GROUND
+ *   move CHAR[, CHAR ...] to LOCATION [dragging CHAR]
+ *   pickup ITEM with CHAR [rotating]    transfer ITEM to CHAR [rotating]
+ *   drop ITEM                           discard CARD
+ *   search CHAR                         find CARD with CHAR
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+#define MAX_LINE	1024
+#define MAX_WORDS	40
+
+static const char *const verb_names[CCG_NVERBS] = {
+	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
+	"drop", "discard", "search", "find",
+};
+
+const char *
+ccg_verb_name(int verb)
+{
+	return verb >= 0 && verb < CCG_NVERBS ? verb_names[verb] : "?";
+}
+
+void
+ccg_order_clear(struct ccg_order *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nwho; i++)
+		free(o->who[i]);
+	free(o->text);
+	free(o->what);
+	free(o->to);
+	free(o->drag);
+	free(o->a);
+	free(o->b);
+	memset(o, 0, sizeof *o);
+}
+
+void
+ccg_orders_free(struct ccg_orders *os)
+{
+	size_t i;
+
+	for (i = 0; i < os->n; i++)
+		ccg_order_clear(&os->v[i]);
+	free(os->v);
+	os->v = NULL;
+	os->n = 0;
+}
+
+/* An identifier: letters, digits and '-', not starting or ending in '-'. */
+static int
+is_ident(const char *w)
+{
+	size_t i, n = strlen(w);
+
+	if (n == 0 || n > 64 || w[0] == '-' || w[n - 1] == '-')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!islower((unsigned char)w[i]) && !isdigit((unsigned char)w[i]) &&
+		    w[i] != '-')
+			return 0;
+	return 1;
+}
+
+static int
+want_ident(char **words, size_t nw, size_t i, const char *what, char **out,
+    int lineno, char **cause)
+{
+	if (i >= nw)
+		return cause_set(cause, "line %d: %s missing; expected a card "
+		    "identifier such as pvt-hudson", lineno, what);
+	if (!is_ident(words[i]))
+		return cause_set(cause, "line %d: \"%s\" is not a %s identifier; "
+		    "expected a slug of letters, digits and '-' (such as "
+		    "alien-warrior-2)", lineno, words[i], what);
+	*out = xstrdup(words[i]);
+	return 0;
+}
+
+static int
+want_word(char **words, size_t nw, size_t i, const char *word, const char *usage,
+    int lineno, char **cause)
+{
+	if (i >= nw || strcmp(words[i], word) != 0)
+		return cause_set(cause, "line %d: expected \"%s\" %s, got %s%s%s; "
+		    "usage: %s", lineno, word, i >= nw ? "at the end" : "here",
+		    i >= nw ? "nothing" : "\"", i >= nw ? "" : words[i],
+		    i >= nw ? "" : "\"", usage);
+	return 0;
+}
+
+static int
+no_more(char **words, size_t nw, size_t i, const char *usage, int lineno,
+    char **cause)
+{
+	if (i < nw)
+		return cause_set(cause, "line %d: unexpected \"%s\" after the "
+		    "order; usage: %s", lineno, words[i], usage);
+	return 0;
+}
+
+static int
+parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
+{
+	static const char *u_move = "move CHAR[, CHAR ...] to LOCATION [dragging CHAR]";
+	static const char *u_play = "play LOCATION left|right, or play LOCATION "
+	    "between LOCATION and LOCATION";
+	static const char *u_pick = "pickup ITEM with CHAR [rotating]";
+	static const char *u_xfer = "transfer ITEM to CHAR [rotating]";
+	static const char *u_find = "find CARD with CHAR";
+	size_t i = 1;
+	int v;
+	const char *verb = w[0];
+
+	if (strcmp(verb, "pick") == 0 && nw > 1 && strcmp(w[1], "up") == 0) {
+		verb = "pickup";
+		i = 2;
+	}
+	for (v = 0; v < CCG_NVERBS; v++)
+		if (strcmp(verb, verb_names[v]) == 0)
+			break;
+	if (v == CCG_NVERBS)
+		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
+		    "one of pass, evacuate, download, play, move, pickup, "
+		    "transfer, drop, discard, search, find", lineno, w[0]);
+	o->verb = v;
+	switch (v) {
+	case CCG_V_PASS:
+		return no_more(w, nw, i, "pass", lineno, cause);
+	case CCG_V_EVACUATE:
+	case CCG_V_DOWNLOAD:
+	case CCG_V_SEARCH:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		return no_more(w, nw, i + 1, v == CCG_V_SEARCH ? "search CHAR" :
+		    v == CCG_V_EVACUATE ? "evacuate CHAR" : "download CHAR",
+		    lineno, cause);
+	case CCG_V_DROP:
+	case CCG_V_DISCARD:
+		if (want_ident(w, nw, i, v == CCG_V_DROP ? "item" : "card",
+		    &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 1, v == CCG_V_DROP ? "drop ITEM" :
+		    "discard CARD", lineno, cause);
+	case CCG_V_PLAY:
+		if (want_ident(w, nw, i, "location", &o->what, lineno, cause))
+			return -1;
+		i++;
+		if (i < nw && strcmp(w[i], "left") == 0) {
+			o->side = CCG_LEFT;
+			return no_more(w, nw, i + 1, u_play, lineno, cause);
+		}
+		if (i < nw && strcmp(w[i], "right") == 0) {
+			o->side = CCG_RIGHT;
+			return no_more(w, nw, i + 1, u_play, lineno, cause);
+		}
+		if (i >= nw || strcmp(w[i], "between") != 0)
+			return cause_set(cause, "line %d: expected left, right or "
+			    "between after the location; usage: %s", lineno, u_play);
+		o->side = CCG_BETWEEN;
+		if (want_ident(w, nw, i + 1, "location", &o->a, lineno, cause) ||
+		    want_word(w, nw, i + 2, "and", u_play, lineno, cause) ||
+		    want_ident(w, nw, i + 3, "location", &o->b, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 4, u_play, lineno, cause);
+	case CCG_V_MOVE:
+		while (i < nw && strcmp(w[i], "to") != 0) {
+			if (strcmp(w[i], "and") == 0 && o->nwho > 0) {
+				i++;
+				continue;
+			}
+			if (o->nwho == CCG_MAX_GROUP)
+				return cause_set(cause, "line %d: more than %d "
+				    "characters in one move", lineno, CCG_MAX_GROUP);
+			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
+			    lineno, cause))
+				return -1;
+			o->nwho++;
+			i++;
+		}
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no character to move; "
+			    "usage: %s", lineno, u_move);
+		if (want_word(w, nw, i, "to", u_move, lineno, cause) ||
+		    want_ident(w, nw, i + 1, "location", &o->to, lineno, cause))
+			return -1;
+		i += 2;
+		if (i < nw && strcmp(w[i], "dragging") == 0) {
+			if (want_ident(w, nw, i + 1, "character", &o->drag,
+			    lineno, cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i, u_move, lineno, cause);
+	case CCG_V_PICKUP:
+	case CCG_V_TRANSFER:
+	case CCG_V_FIND:
+		if (want_ident(w, nw, i, v == CCG_V_FIND ? "card" : "item",
+		    &o->what, lineno, cause))
+			return -1;
+		if (want_word(w, nw, i + 1, v == CCG_V_TRANSFER ? "to" : "with",
+		    v == CCG_V_PICKUP ? u_pick : v == CCG_V_TRANSFER ? u_xfer :
+		    u_find, lineno, cause))
+			return -1;
+		if (want_ident(w, nw, i + 2, "character", &o->who[0], lineno,
+		    cause))
+			return -1;
+		o->nwho = 1;
+		i += 3;
+		if (v != CCG_V_FIND && i < nw && strcmp(w[i], "rotating") == 0) {
+			o->rotate = 1;
+			i++;
+		}
+		return no_more(w, nw, i, v == CCG_V_PICKUP ? u_pick :
+		    v == CCG_V_TRANSFER ? u_xfer : u_find, lineno, cause);
+	}
+	return cause_set(cause, "line %d: unknown order", lineno);
+}
+
+/*
+ * Parse one line (without its newline). Returns 1 with *o filled for an
+ * order, 0 for a blank or comment line, -1 with *cause for a bad line.
+ */
+int
+ccg_order_parse_line(const char *line, int lineno, struct ccg_order *o,
+    char **cause)
+{
+	char buf[MAX_LINE + 1], *words[MAX_WORDS], *p;
+	size_t len, nw = 0, i;
+	int r;
+
+	memset(o, 0, sizeof *o);
+	len = strcspn(line, "#");
+	while (len > 0 && isspace((unsigned char)line[len - 1]))
+		len--;
+	while (len > 0 && isspace((unsigned char)*line)) {
+		line++;
+		len--;
+	}
+	if (len == 0)
+		return 0;
+	if (len > MAX_LINE)
+		return cause_set(cause, "line %d: longer than %d characters",
+		    lineno, MAX_LINE);
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)line[i];
+
+		if (c < 0x20 && c != '\t')
+			return cause_set(cause, "line %d: control character 0x%02x; "
+			    "expected plain text", lineno, c);
+		if (c >= 0x80)
+			return cause_set(cause, "line %d: non-ASCII byte; card "
+			    "identifiers are slugs such as cpl-hicks", lineno);
+		buf[i] = (char)tolower(c);
+		if (buf[i] == ',' || buf[i] == '\t')
+			buf[i] = ' ';
+	}
+	buf[len] = '\0';
+	for (p = strtok(buf, " "); p != NULL; p = strtok(NULL, " ")) {
+		if (nw == MAX_WORDS)
+			return cause_set(cause, "line %d: more than %d words",
+			    lineno, MAX_WORDS);
+		words[nw++] = p;
+	}
+	if (nw == 0)
+		return cause_set(cause, "line %d: no order, only punctuation; "
+		    "expected an order such as pass", lineno);
+	o->line = lineno;
+	r = parse_words(words, nw, lineno, o, cause);
+	if (r != 0) {
+		ccg_order_clear(o);
+		return -1;
+	}
+	o->line = lineno;
+	o->text = xstrndup(line, len);
+	return 1;
+}
+
+/* Parse a whole orders text; stops at the first bad line. */
+int
+ccg_orders_parse(const char *text, struct ccg_orders *out, char **cause)
+{
+	const char *p = text, *nl;
+	int lineno = 0;
+
+	out->v = NULL;
+	out->n = 0;
+	if (text == NULL)
+		return 0;
+	while (*p != '\0') {
+		struct ccg_order o;
+		char *line;
+		int r;
+
+		nl = strchr(p, '\n');
+		line = nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+		lineno++;
+		r = ccg_order_parse_line(line, lineno, &o, cause);
+		free(line);
+		if (r < 0) {
+			ccg_orders_free(out);
+			return -1;
+		}
+		if (r > 0) {
+			out->v = xreallocarray(out->v, out->n + 1, sizeof *out->v);
+			out->v[out->n++] = o;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * outnumbering.c — rulebook "Outnumbering/Moving Past Enemies": a character
+ * leaving a location where the enemy has more unhidden Main Character cards
+ * than its player has characters there spends one extra movement point per
+ * extra enemy Main Character. Only unhidden enemy Main Character cards count
+ * against you (Alien tokens on a card do not); every character you control
+ * there, supporting characters included, counts for you.
+ */
+#include "config.h"
+
+#include "rules/ccg/ccg.h"
+
+int
+ccg_outnumber_penalty(const struct rules_game *g, int seat, int node)
+{
+	size_t i;
+	int enemies = 0, friends = 0;
+
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *p = &g->pieces[i];
+
+		if (p->zone != CCG_Z_PLAY || p->node != node ||
+		    p->carrier >= 0 || !ccg_is_character(p))
+			continue;
+		if (p->controller == seat)
+			friends++;
+		else if (ccg_is_main(p) && !p->hidden && p->controller >= 0)
+			enemies++;
+	}
+	return enemies > friends ? enemies - friends : 0;
+}

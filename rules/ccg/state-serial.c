@@ -1,0 +1,375 @@
+/*
+ * state-serial.c — the canonical serialisation of a CCG game (compact
+ * JSON, every field always present and always in the same order, cards by
+ * slug), loading it back, and the list of the state's secrets (each deck's
+ * order and each hand) for the store to commit to.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+#define STATE_FORMAT "muthur-ccg-state-1"
+
+static cJSON *
+pile_json(const struct ccg_cards *c)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(c->v[i]->slug));
+	return a;
+}
+
+static cJSON *
+ints_json(const int *v, size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+	return a;
+}
+
+#define SEAT_INTS(X) X(faction) X(roll) X(pool) X(rp) X(base_hand) X(cycles) \
+	X(honor) X(honor_goal) X(quota) X(rescued) X(evac_mains) X(abducted) \
+	X(downloaded) X(bc_warriors) X(bc_bursters) X(start_node) X(place)
+#define PIECE_INTS(X) X(owner) X(controller) X(zone) X(node) X(carrier) \
+	X(rotated) X(damage) X(tokens) X(data) X(mp) X(moved) X(dragger) \
+	X(found_turn) X(searching) X(found) X(hostage) X(liberated) X(hidden) \
+	X(bound) X(starting)
+
+char *
+ccg_save(const struct rules_game *g, size_t *len)
+{
+	cJSON *root = cJSON_CreateObject(), *a, *o;
+	char *out, *r;
+	size_t i;
+
+	cJSON_AddStringToObject(root, "format", STATE_FORMAT);
+	cJSON_AddStringToObject(root, "cards", g->db->hash_hex);
+	cJSON_AddStringToObject(root, "scenario", g->scenario);
+	cJSON_AddNumberToObject(root, "turn", g->turn);
+	cJSON_AddStringToObject(root, "phase", ccg_phase_name(g->phase));
+	cJSON_AddNumberToObject(root, "places", g->places);
+	a = cJSON_AddArrayToObject(root, "nodes");
+	for (i = 0; i < g->nnodes; i++) {
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
+		cJSON_AddStringToObject(o, "card", g->nodes[i].card->slug);
+		cJSON_AddNumberToObject(o, "hived", (double)g->nodes[i].hived);
+		cJSON_AddItemToArray(a, o);
+	}
+	a = cJSON_AddArrayToObject(root, "seats");
+	for (i = 0; i < g->nseats; i++) {
+		const struct ccg_seat *s = &g->seats[i];
+
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", s->name);
+#define X(f) cJSON_AddNumberToObject(o, #f, s->f);
+		SEAT_INTS(X)
+#undef X
+		cJSON_AddItemToObject(o, "hand", pile_json(&s->hand));
+		cJSON_AddItemToObject(o, "deck", pile_json(&s->deck));
+		cJSON_AddItemToObject(o, "discard", pile_json(&s->discard));
+		cJSON_AddItemToObject(o, "removed", pile_json(&s->removed));
+		cJSON_AddItemToObject(o, "ground", ints_json(s->hud.ground, s->hud.n));
+		cJSON_AddItemToObject(o, "high", ints_json(s->hud.high, s->hud.n));
+		cJSON_AddItemToObject(o, "low", ints_json(s->hud.low, s->hud.n));
+		cJSON_AddItemToArray(a, o);
+	}
+	a = cJSON_AddArrayToObject(root, "pieces");
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *p = &g->pieces[i];
+
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "id", p->id);
+		cJSON_AddStringToObject(o, "card", p->card->slug);
+#define X(f) cJSON_AddNumberToObject(o, #f, p->f);
+		PIECE_INTS(X)
+#undef X
+		cJSON_AddItemToArray(a, o);
+	}
+	out = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	r = xstrdup(out);
+	cJSON_free(out);
+	if (len != NULL)
+		*len = strlen(r);
+	return r;
+}
+
+static int
+get_int(const cJSON *o, const char *k, int lo, int hi, int *out, const char *where,
+    char **cause)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi ||
+	    v->valuedouble != (double)(int)v->valuedouble)
+		return cause_set(cause, "%s: field \"%s\": expected an integer "
+		    "%d..%d", where, k, lo, hi);
+	*out = (int)v->valuedouble;
+	return 0;
+}
+
+static const char *
+get_str(const cJSON *o, const char *k, const char *where, char **cause)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (!cJSON_IsString(v) || v->valuestring == NULL) {
+		cause_set(cause, "%s: field \"%s\": expected a string", where, k);
+		return NULL;
+	}
+	return v->valuestring;
+}
+
+static const struct ccg_card *
+get_card(const struct ccg_carddb *db, const char *slug, const char *where,
+    char **cause)
+{
+	const struct ccg_card *c = slug ? ccg_carddb_find_slug(db, slug) : NULL;
+
+	if (c == NULL && slug != NULL)
+		cause_set(cause, "%s: unknown card \"%s\"", where, slug);
+	return c;
+}
+
+static int
+get_pile(const struct ccg_carddb *db, const cJSON *o, const char *k,
+    struct ccg_cards *pile, const char *where, char **cause)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, k), *e;
+
+	if (!cJSON_IsArray(a))
+		return cause_set(cause, "%s: field \"%s\": expected an array", where, k);
+	cJSON_ArrayForEach(e, a) {
+		const struct ccg_card *c;
+
+		if (!cJSON_IsString(e))
+			return cause_set(cause, "%s: field \"%s\": expected card "
+			    "slugs", where, k);
+		if ((c = get_card(db, e->valuestring, where, cause)) == NULL)
+			return -1;
+		ccg_cards_push(pile, c);
+	}
+	return 0;
+}
+
+static int
+get_ints(const cJSON *o, const char *k, int **out, size_t n, int lo, int hi,
+    const char *where, char **cause)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, k), *e;
+	size_t i = 0;
+
+	if (!cJSON_IsArray(a) || (size_t)cJSON_GetArraySize(a) != n)
+		return cause_set(cause, "%s: field \"%s\": expected an array of "
+		    "%zu integers", where, k, n);
+	*out = xcalloc(n ? n : 1, sizeof **out);
+	cJSON_ArrayForEach(e, a) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < lo || e->valuedouble > hi)
+			return cause_set(cause, "%s: field \"%s\": entry %zu out "
+			    "of range", where, k, i + 1);
+		(*out)[i++] = (int)e->valuedouble;
+	}
+	return 0;
+}
+
+static int
+load_into(struct rules_game *g, const cJSON *root, char **cause)
+{
+	const cJSON *a, *o;
+	const char *s;
+	int v, nn, np, ns;
+	char where[64];
+
+	s = get_str(root, "format", "state", cause);
+	if (s == NULL)
+		return -1;
+	if (strcmp(s, STATE_FORMAT) != 0)
+		return cause_set(cause, "state: format \"%s\"; expected %s", s,
+		    STATE_FORMAT);
+	if ((s = get_str(root, "cards", "state", cause)) == NULL)
+		return -1;
+	if (strcmp(s, g->db->hash_hex) != 0)
+		return cause_set(cause, "state: made with card data %.16s..., "
+		    "not with the loaded %.16s...", s, g->db->hash_hex);
+	if ((s = get_str(root, "scenario", "state", cause)) == NULL)
+		return -1;
+	g->scenario = xstrdup(s);
+	if (get_int(root, "turn", 1, 1000000, &g->turn, "state", cause) ||
+	    get_int(root, "places", 1, CCG_MAX_SEATS, &g->places, "state", cause))
+		return -1;
+	if ((s = get_str(root, "phase", "state", cause)) == NULL)
+		return -1;
+	if ((g->phase = ccg_phase_parse(s)) < 0)
+		return cause_set(cause, "state: unknown phase \"%s\"", s);
+	a = cJSON_GetObjectItemCaseSensitive(root, "nodes");
+	if (!cJSON_IsArray(a) || (nn = cJSON_GetArraySize(a)) > 4096)
+		return cause_set(cause, "state: field \"nodes\": expected an array");
+	g->nodes = xcalloc(nn ? (size_t)nn : 1, sizeof *g->nodes);
+	cJSON_ArrayForEach(o, a) {
+		struct ccg_node *n = &g->nodes[g->nnodes];
+		int hv;
+
+		snprintf(where, sizeof where, "node %zu", g->nnodes + 1);
+		if ((s = get_str(o, "id", where, cause)) == NULL)
+			return -1;
+		n->id = xstrdup(s);
+		g->nnodes++;
+		if ((n->card = get_card(g->db, get_str(o, "card", where, cause),
+		    where, cause)) == NULL ||
+		    get_int(o, "hived", 0, 255, &hv, where, cause))
+			return -1;
+		if (n->card->type != CCG_CARD_LOCATION)
+			return cause_set(cause, "%s: %s is not a location", where,
+			    n->card->slug);
+		n->hived = (uint64_t)hv;
+	}
+	a = cJSON_GetObjectItemCaseSensitive(root, "seats");
+	if (!cJSON_IsArray(a) || (ns = cJSON_GetArraySize(a)) < 1 ||
+	    ns > CCG_MAX_SEATS)
+		return cause_set(cause, "state: field \"seats\": expected 1..%d "
+		    "seats", CCG_MAX_SEATS);
+	g->seats = xcalloc((size_t)ns, sizeof *g->seats);
+	cJSON_ArrayForEach(o, a) {
+		struct ccg_seat *st = &g->seats[g->nseats];
+		size_t n;
+
+		snprintf(where, sizeof where, "seat %zu", g->nseats + 1);
+		g->nseats++;
+		if ((s = get_str(o, "name", where, cause)) == NULL)
+			return -1;
+		st->name = xstrdup(s);
+#define X(f) if (get_int(o, #f, -1, 1000000, &st->f, where, cause)) return -1;
+		SEAT_INTS(X)
+#undef X
+		if (get_pile(g->db, o, "hand", &st->hand, where, cause) ||
+		    get_pile(g->db, o, "deck", &st->deck, where, cause) ||
+		    get_pile(g->db, o, "discard", &st->discard, where, cause) ||
+		    get_pile(g->db, o, "removed", &st->removed, where, cause))
+			return -1;
+		n = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o,
+		    "ground"));
+		st->hud.n = n;
+		if (get_ints(o, "ground", &st->hud.ground, n, 0, nn - 1, where, cause) ||
+		    get_ints(o, "high", &st->hud.high, n, -1, nn - 1, where, cause) ||
+		    get_ints(o, "low", &st->hud.low, n, -1, nn - 1, where, cause))
+			return -1;
+		if (st->start_node >= nn)
+			return cause_set(cause, "%s: start_node out of range", where);
+		if (st->faction < CCG_FACTION_ROGUE ||
+		    st->faction > CCG_FACTION_ALIENS)
+			return cause_set(cause, "%s: faction %d; expected 1..4 "
+			    "(Rogue..Aliens)", where, st->faction);
+	}
+	a = cJSON_GetObjectItemCaseSensitive(root, "pieces");
+	if (!cJSON_IsArray(a) || (np = cJSON_GetArraySize(a)) > 100000)
+		return cause_set(cause, "state: field \"pieces\": expected an array");
+	g->pieces = xcalloc(np ? (size_t)np : 1, sizeof *g->pieces);
+	cJSON_ArrayForEach(o, a) {
+		struct ccg_piece *p = &g->pieces[g->npieces];
+
+		snprintf(where, sizeof where, "piece %zu", g->npieces + 1);
+		if ((s = get_str(o, "id", where, cause)) == NULL)
+			return -1;
+		p->id = xstrdup(s);
+		g->npieces++;
+		if ((p->card = get_card(g->db, get_str(o, "card", where, cause),
+		    where, cause)) == NULL)
+			return -1;
+#define X(f) if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; p->f = v;
+		PIECE_INTS(X)
+#undef X
+		if (p->owner < 0 || p->owner >= ns || p->controller >= ns ||
+		    p->node >= nn || p->carrier >= np || p->dragger >= np ||
+		    p->carrier == (int)g->npieces - 1 || p->zone < CCG_Z_PLAY ||
+		    p->zone > CCG_Z_REMOVED)
+			return cause_set(cause, "%s: a seat, node, piece or zone "
+			    "value is out of range", where);
+	}
+	return 0;
+}
+
+struct rules_game *
+ccg_load(const struct ccg_carddb *db, const char *bytes, size_t len,
+    char **cause)
+{
+	struct rules_game *g;
+	cJSON *root;
+
+	if (db == NULL || !db->sealed) {
+		cause_set(cause, "no sealed card database given");
+		return NULL;
+	}
+	root = cJSON_ParseWithLength(bytes, len);
+	if (root == NULL || !cJSON_IsObject(root)) {
+		cJSON_Delete(root);
+		cause_set(cause, "state: not a JSON object");
+		return NULL;
+	}
+	g = ccg_game_new(db);
+	if (load_into(g, root, cause) != 0) {
+		ccg_game_free(g);
+		g = NULL;
+	}
+	cJSON_Delete(root);
+	return g;
+}
+
+static void
+add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
+    const struct ccg_cards *pile, int sorted)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char **v = xcalloc(pile->n ? pile->n : 1, sizeof *v);
+	struct rules_secret *s;
+	size_t i, j, len;
+
+	for (i = 0; i < pile->n; i++)
+		v[i] = pile->v[i]->slug;
+	if (sorted)		/* a hand is a set: its order is no secret */
+		for (i = 1; i < pile->n; i++)
+			for (j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+				const char *t = v[j];
+
+				v[j] = v[j - 1];
+				v[j - 1] = t;
+			}
+	for (i = 0; i < pile->n; i++) {
+		strbuf_addstr(&sb, v[i]);
+		strbuf_addc(&sb, '\n');
+	}
+	free(v);
+	*out = xreallocarray(*out, *n + 1, sizeof **out);
+	s = &(*out)[(*n)++];
+	s->id = id;
+	s->seat = seat;
+	s->bytes = (unsigned char *)strbuf_detach(&sb, &len);
+	s->len = len;
+}
+
+void
+ccg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
+{
+	size_t i;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < g->nseats; i++) {
+		add_secret(out, n, xasprintf("deck:%s", g->seats[i].name), -1,
+		    &g->seats[i].deck, 0);
+		add_secret(out, n, xasprintf("hand:%s", g->seats[i].name),
+		    (int)i, &g->seats[i].hand, 1);
+	}
+}

@@ -1,0 +1,389 @@
+/*
+ * turn-sequence.c — rulebook section 3, "The Turn Sequence": the Rounds,
+ * Steps and Segments of a game turn as phases the seat barrier waits on,
+ * and "R-M-P-A Order" / "Timing Issues": orders are applied in seat order;
+ * where several players act in the same Round, Step or Segment they take
+ * one action each per pass until everyone is done; in the Movement Step
+ * each player moves all of his characters in turn.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+static const char *const phase_names[CCG_NPHASES] = {
+	"ready",
+	"movement.evacuate",
+	"movement.locations",
+	"movement.move",
+	"movement.mature",
+	"discard-draw",
+	"combat.declare.unhidden-close",
+	"combat.declare.unhidden-ranged",
+	"combat.declare.hidden-close",
+	"combat.declare.hidden-ranged",
+	"combat.resolve.ranged",
+	"combat.resolve.close",
+	"search.declare",
+	"search.find",
+	"end",
+	"over",
+};
+
+const char *
+ccg_phase_name(int phase)
+{
+	return phase >= 0 && phase < CCG_NPHASES ? phase_names[phase] : "?";
+}
+
+int
+ccg_phase_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < CCG_NPHASES; i++)
+		if (strcmp(phase_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* Which orders each phase takes (besides pass). */
+int
+ccg_phase_allows(int phase, int verb)
+{
+	if (verb == CCG_V_PASS)
+		return 1;
+	switch (phase) {
+	case CCG_PH_EVACUATE:
+		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
+	case CCG_PH_LOCATIONS:
+		return verb == CCG_V_PLAY;
+	case CCG_PH_MOVE:
+		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+	case CCG_PH_DRAW:
+		return verb == CCG_V_DISCARD;
+	case CCG_PH_SEARCH_DECLARE:
+		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+	case CCG_PH_SEARCH_FIND:
+		return verb == CCG_V_FIND;
+	}
+	return 0;
+}
+
+static const char *
+phase_verbs(int phase)
+{
+	switch (phase) {
+	case CCG_PH_EVACUATE:
+		return "evacuate, download or pass";
+	case CCG_PH_LOCATIONS:
+		return "play or pass";
+	case CCG_PH_MOVE:
+		return "move, pickup, transfer, drop or pass";
+	case CCG_PH_DRAW:
+		return "discard or pass";
+	case CCG_PH_SEARCH_DECLARE:
+		return "search, pickup, transfer, drop or pass";
+	case CCG_PH_SEARCH_FIND:
+		return "find or pass";
+	}
+	return "pass";
+}
+
+/* A seat owes orders when it has a legal choice other than passing
+ * (PRODUCT.md section 4) and has not already won its place. */
+int
+ccg_seat_owes(const struct rules_game *g, int seat)
+{
+	if (ccg_game_over(g) || g->seats[seat].place != 0)
+		return 0;
+	return ccg_legal_count(g, seat) > 0;
+}
+
+/* The automatic part at the start of a phase. */
+void
+ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	(void)rng;
+	switch (g->phase) {
+	case CCG_PH_READY:
+		ccg_ready_round(g, ev);
+		break;
+	case CCG_PH_MOVE:
+		ccg_movement_begin(g);
+		break;
+	}
+}
+
+/* The automatic part at the end of a phase, after every order applied. */
+static void
+phase_finish(struct rules_game *g, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	switch (g->phase) {
+	case CCG_PH_DRAW:
+		ccg_draw_round(g, rng, ev);
+		break;
+	case CCG_PH_SEARCH_FIND:
+		ccg_search_end(g);
+		break;
+	case CCG_PH_END:
+		g->turn++;
+		ccg_event(ev, -1, "{\"type\":\"turn\",\"turn\":%d}", g->turn);
+		break;
+	}
+	ccg_control_update(g, ev);
+	ccg_victory_check(g, ev);
+}
+
+static void
+next_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	if (ccg_game_over(g)) {
+		g->phase = CCG_PH_OVER;
+		return;
+	}
+	g->phase = g->phase == CCG_PH_END ? CCG_PH_READY : g->phase + 1;
+	ccg_event(ev, -1, "{\"type\":\"phase\",\"turn\":%d,\"phase\":\"%s\"}",
+	    g->turn, ccg_phase_name(g->phase));
+	ccg_phase_enter(g, rng, ev);
+	ccg_control_update(g, ev);
+	ccg_victory_check(g, ev);
+	if (ccg_game_over(g))
+		g->phase = CCG_PH_OVER;
+}
+
+static int
+anyone_owes(const struct rules_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nseats; i++)
+		if (ccg_seat_owes(g, (int)i))
+			return 1;
+	return 0;
+}
+
+/*
+ * Run phases that wait for nobody until one waits for a seat or the game
+ * is over. The current phase has been entered already.
+ */
+void
+ccg_advance(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	int guard = 0;
+
+	while (g->phase != CCG_PH_OVER && !anyone_owes(g)) {
+		phase_finish(g, rng, ev);
+		next_phase(g, rng, ev);
+		if (++guard > 4 * CCG_NPHASES)
+			break;	/* a whole idle turn: only when nobody can act */
+	}
+}
+
+typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
+    struct rules_events *, char **);
+
+/* The rule file that carries out each order. */
+static verb_rule *const verb_rules[CCG_NVERBS] = {
+	[CCG_V_EVACUATE] = ccg_evacuate,
+	[CCG_V_DOWNLOAD] = ccg_download,
+	[CCG_V_PLAY] = ccg_play_location,
+	[CCG_V_MOVE] = ccg_move,
+	[CCG_V_PICKUP] = ccg_items_order,
+	[CCG_V_TRANSFER] = ccg_items_order,
+	[CCG_V_DROP] = ccg_items_order,
+	[CCG_V_DISCARD] = ccg_discard,
+	[CCG_V_SEARCH] = ccg_search_declare,
+	[CCG_V_FIND] = ccg_search_find,
+};
+
+/* Apply one order of seat now; -1 with *cause (state unchanged) when the
+ * order is not possible in the current state. */
+int
+ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev, char **cause)
+{
+	int r;
+
+	if (!ccg_phase_allows(g->phase, o->verb))
+		return cause_set(cause, "\"%s\" is not an order of phase %s; "
+		    "expected %s", ccg_verb_name(o->verb),
+		    ccg_phase_name(g->phase), phase_verbs(g->phase));
+	if (o->verb == CCG_V_PASS)
+		return 0;
+	r = verb_rules[o->verb](g, seat, o, ev, cause);
+	if (r == 0) {
+		ccg_control_update(g, ev);
+		ccg_victory_check(g, ev);
+	}
+	return r;
+}
+
+/*
+ * The Contact scenario requires players to play new locations (rulebook
+ * "Step 2: Play New Locations"): after a seat's orders no location card
+ * left in its hand may have a legal place.
+ */
+static int
+locations_all_played(const struct rules_game *g, int seat, char **cause)
+{
+	const struct ccg_seat *s = &g->seats[seat];
+	size_t i;
+
+	if (strcmp(g->scenario, "contact") != 0)
+		return 0;
+	for (i = 0; i < s->hand.n; i++) {
+		char **lines = NULL;
+		size_t n = 0, k;
+		int can;
+
+		if (s->hand.v[i]->type != CCG_CARD_LOCATION)
+			continue;
+		can = ccg_location_placeable(g, seat, s->hand.v[i], &lines, &n);
+		if (can)
+			cause_set(cause, "the Contact scenario requires playing "
+			    "new locations: %s can still be placed; expected an "
+			    "order such as \"%s\"", s->hand.v[i]->slug, lines[0]);
+		for (k = 0; k < n; k++)
+			free(lines[k]);
+		free(lines);
+		if (can)
+			return -1;
+	}
+	return 0;
+}
+
+int
+ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
+{
+	struct ccg_orders os;
+	struct rules_game *c;
+	size_t i;
+	int r = 0;
+
+	if (ccg_orders_parse(text, &os, cause) != 0)
+		return -1;
+	if (!ccg_seat_owes(g, seat) && os.n > 0) {
+		for (i = 0; i < os.n; i++)
+			if (os.v[i].verb != CCG_V_PASS)
+				break;
+		if (i < os.n) {
+			cause_set(cause, "line %d: seat %s owes no orders in "
+			    "phase %s; expected only pass", os.v[i].line,
+			    g->seats[seat].name, ccg_phase_name(g->phase));
+			ccg_orders_free(&os);
+			return -1;
+		}
+	}
+	c = ccg_game_clone(g);
+	for (i = 0; i < os.n && r == 0; i++) {
+		char *why = NULL;
+
+		if (ccg_apply(c, seat, &os.v[i], NULL, &why) != 0) {
+			cause_set(cause, "line %d: %s", os.v[i].line, why);
+			free(why);
+			r = -1;
+		}
+	}
+	if (r == 0 && c->phase == CCG_PH_LOCATIONS &&
+	    ccg_seat_owes(g, seat)) {
+		char *why = NULL;
+
+		if (locations_all_played(c, seat, &why) != 0) {
+			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
+			    why);
+			free(why);
+			r = -1;
+		}
+	}
+	ccg_game_free(c);
+	ccg_orders_free(&os);
+	return r;
+}
+
+/* Does the rulebook interleave this phase one action per seat per pass?
+ * Movement is done player by player; everything else interleaves. */
+static int
+interleaved(int phase)
+{
+	return phase != CCG_PH_MOVE;
+}
+
+static void
+apply_one(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev)
+{
+	char *why = NULL, *js, *jw;
+
+	if (g->seats[seat].place != 0 || ccg_game_over(g))
+		return;
+	if (ccg_apply(g, seat, o, ev, &why) == 0)
+		return;
+	js = ccg_json_str(o->text);
+	jw = ccg_json_str(why);
+	ccg_event(ev, seat, "{\"type\":\"order-failed\",\"seat\":\"%s\","
+	    "\"line\":%d,\"order\":%s,\"reason\":%s}", g->seats[seat].name,
+	    o->line, js, jw);
+	free(js);
+	free(jw);
+	free(why);
+}
+
+int
+ccg_resolve(struct rules_game *g, const char *const *orders,
+    struct rules_rng *rng, struct rules_events *ev, char **cause)
+{
+	struct ccg_orders os[CCG_MAX_SEATS];
+	size_t i, pass;
+	int more;
+
+	if (g->phase == CCG_PH_OVER)
+		return cause_set(cause, "the game is over");
+	memset(os, 0, sizeof os);
+	for (i = 0; i < g->nseats; i++) {
+		const char *t = orders ? orders[i] : NULL;
+		char *why = NULL;
+
+		if (!ccg_seat_owes(g, (int)i) || t == NULL)
+			continue;
+		if (ccg_check(g, (int)i, t, &why) != 0) {
+			cause_set(cause, "seat %s: %s", g->seats[i].name, why);
+			free(why);
+			while (i-- > 0)
+				ccg_orders_free(&os[i]);
+			return -1;
+		}
+		ccg_orders_parse(t, &os[i], NULL);
+	}
+	if (interleaved(g->phase)) {
+		for (pass = 0, more = 1; more; pass++) {
+			more = 0;
+			for (i = 0; i < g->nseats; i++) {
+				if (pass >= os[i].n)
+					continue;
+				more = 1;
+				apply_one(g, (int)i, &os[i].v[pass], ev);
+			}
+		}
+	} else {
+		for (i = 0; i < g->nseats; i++)
+			for (pass = 0; pass < os[i].n; pass++)
+				apply_one(g, (int)i, &os[i].v[pass], ev);
+	}
+	for (i = 0; i < g->nseats; i++)
+		ccg_orders_free(&os[i]);
+	if (g->phase != CCG_PH_OVER) {
+		phase_finish(g, rng, ev);
+		next_phase(g, rng, ev);
+	}
+	ccg_advance(g, rng, ev);
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* rules.c — the registry of compiled-in games and the event/secret helpers. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/xmalloc.h"
+#include "rules/rules.h"
+
+extern const struct rules rules_ccg;
+
+static const struct rules *const rules_all[] = {
+	&rules_ccg,
+};
+
+const struct rules *
+rules_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof rules_all / sizeof rules_all[0]; i++)
+		if (strcasecmp(rules_all[i]->name, name) == 0)
+			return rules_all[i];
+	return NULL;
+}
+
+void
+rules_events_add(struct rules_events *ev, enum rules_vis vis, uint64_t seats,
+    const char *json)
+{
+	struct rules_event *e;
+
+	if (ev->n == ev->cap) {
+		ev->cap = ev->cap ? ev->cap * 2 : 16;
+		ev->v = xreallocarray(ev->v, ev->cap, sizeof *ev->v);
+	}
+	e = &ev->v[ev->n++];
+	e->vis = vis;
+	e->seats = vis == RULES_VIS_PUBLIC ? 0 : seats;
+	e->json = xstrdup(json);
+}
+
+int
+rules_event_visible(const struct rules_event *e, int seat)
+{
+	if (e->vis == RULES_VIS_PUBLIC)
+		return 1;
+	if (seat < 0 || seat >= 64)
+		return 0;
+	return (e->seats >> seat) & 1;
+}
+
+void
+rules_events_free(struct rules_events *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->n; i++)
+		free(ev->v[i].json);
+	free(ev->v);
+	ev->v = NULL;
+	ev->n = ev->cap = 0;
+}
+
+void
+rules_secrets_free(struct rules_secret *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(s[i].id);
+		free(s[i].bytes);
+	}
+	free(s);
+}
+
+void
+rules_result_free(struct rules_result *res)
+{
+	free(res->place);
+	res->place = NULL;
+	res->nseats = 0;
+}

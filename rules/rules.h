@@ -1,0 +1,225 @@
+/*
+ * rules.h — the game interface every game implements (ARCHITECTURE.md).
+ *
+ * A game is a `struct rules`: a named table of function pointers over an
+ * opaque `struct rules_game` (one game's whole state). The daemon, the store
+ * and the auditor only ever talk to a game through this table:
+ *
+ *   create  — deal a new game from a scenario, seats, decks and randomness;
+ *   owes    — which seats owe orders in the current phase;
+ *   legal   — the legal order lines of a seat now (for the view's template);
+ *   check   — parse and check a seat's order lines (precise error per line);
+ *   resolve — apply every seat's orders with a random stream: the state moves
+ *             on to the next phase that waits for someone, emitting events;
+ *   view    — a seat's view model as cJSON (only what that seat may know);
+ *   save/load — canonical serialisation (same state, same bytes);
+ *   secrets — the hidden parts of the state, to be committed to.
+ *
+ * Rules code does no I/O, reads no clock and has no global random state:
+ * given the same state, orders and random stream it always produces the
+ * same new state, events and bytes. Randomness enters only through
+ * struct rules_rng.
+ *
+ * Seats are numbered 0..nseats-1 in play order (for the CCG: R-M-P-A, with
+ * duplicate factions ordered by a die roll at creation); the order given in
+ * struct rules_setup is NOT necessarily the play order — use seat_name() and
+ * seat_index() to map. All memory returned belongs to the caller unless a
+ * comment says otherwise; strings returned as `const char *` belong to the
+ * game and stay valid until the next call that changes the game.
+ */
+#ifndef MUTHUR_RULES_H
+#define MUTHUR_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+/*
+ * The only source of randomness: uniform(ctx, bound) returns an unbiased
+ * integer in [0, bound), bound >= 1. The store implements it from the
+ * phase's committed seed and the seats' nonces; tests use a counter-based
+ * stream. A game may call it any number of times (including zero).
+ */
+struct rules_rng {
+	uint32_t	(*uniform)(void *ctx, uint32_t bound);
+	void		*ctx;
+};
+
+/* One seat of a new game. Pointers are borrowed for the create() call only. */
+struct rules_seat {
+	const char		*name;		/* seat id, a slug: "marines", "aliens-2" */
+	const char		*faction;	/* CCG: rogue, marines, predator, aliens */
+	const char *const	*deck;		/* draw deck, one card slug per entry */
+	size_t			 ndeck;
+	const char *const	*start;		/* chosen starting cards (slugs); see
+						   muthur-orders(5) for the CCG's order */
+	size_t			 nstart;
+};
+
+/* What create() needs besides randomness. */
+struct rules_setup {
+	const char		*scenario;	/* CCG: "contact" */
+	const struct rules_seat	*seats;		/* in any order */
+	size_t			 nseats;
+	const void		*data;		/* the game's component database
+						   (CCG: const struct ccg_db *), borrowed:
+						   it must outlive the game */
+	int			 places;	/* places to decide before the game
+						   ends: 1 = stop at the first winner,
+						   2 = play on for second place, ... */
+};
+
+/*
+ * Who may see an event: everyone, or only the seats whose bit is set in
+ * `seats` (bit i = seat i in play order).
+ */
+enum rules_vis {
+	RULES_VIS_PUBLIC,
+	RULES_VIS_SEATS
+};
+
+struct rules_event {
+	enum rules_vis	 vis;
+	uint64_t	 seats;		/* with RULES_VIS_SEATS */
+	char		*json;		/* payload: one JSON object, compact; it
+					   always has "type"; owned by the list */
+};
+
+/* A growing list of events; rules_events_free() releases the payloads. */
+struct rules_events {
+	struct rules_event	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+/* A hidden part of the state (a deck's order, a hand, a hidden marker). */
+struct rules_secret {
+	char		*id;		/* stable name: "deck:marines", "hand:aliens" */
+	int		 seat;		/* the seat that may know it, -1 for nobody */
+	unsigned char	*bytes;		/* canonical bytes of the secret */
+	size_t		 len;
+};
+
+/* The result of a finished game (or the places decided so far). */
+struct rules_result {
+	int		 over;		/* 1 when the game has ended */
+	int		 winner;	/* seat of first place, -1 if none yet */
+	int		*place;		/* place[seat]: 1, 2, ... or 0 = not placed */
+	size_t		 nseats;
+};
+
+struct rules_game;
+
+struct rules {
+	const char	*name;		/* "ccg" */
+	const char	*version;	/* rules version recorded in archives */
+
+	/*
+	 * Create a game: validate the setup (factions, starting cards, that
+	 * every card slug exists), order the seats, deal, shuffle, and move on
+	 * to the first phase that waits for a seat. Events of the setup are
+	 * appended to ev (ev may be NULL here and in resolve(): the events are
+	 * then dropped). Returns NULL with *cause set on bad setup.
+	 */
+	struct rules_game *(*create)(const struct rules_setup *setup,
+			    struct rules_rng *rng, struct rules_events *ev,
+			    char **cause);
+	void		 (*free)(struct rules_game *g);
+
+	/* Seats in play order: count, id, and id -> index (-1 if unknown). */
+	size_t		 (*nseats)(const struct rules_game *g);
+	const char	*(*seat_name)(const struct rules_game *g, size_t seat);
+	int		 (*seat_index)(const struct rules_game *g, const char *name);
+
+	/* Current turn (from 1) and phase, a dotted slug ("movement.move"). */
+	int		 (*turn)(const struct rules_game *g);
+	const char	*(*phase)(const struct rules_game *g);
+
+	/* Does seat owe orders in the current phase? (0 when the game is over) */
+	int		 (*owes)(const struct rules_game *g, size_t seat);
+
+	/*
+	 * The legal order lines of seat in the current phase, one per line
+	 * with a final LF, for the view's order template: every line is a
+	 * complete order that check() accepts on its own (the alternatives
+	 * are listed; lines starting with '#' are hints, not orders). The
+	 * first line is always "pass". Caller frees.
+	 */
+	char		*(*legal)(const struct rules_game *g, size_t seat);
+
+	/*
+	 * Check a seat's whole orders text (one order per line, '#' comments
+	 * and blank lines ignored) against the current state as if the seat's
+	 * orders were applied alone and in order. Returns 0, or -1 with
+	 * *cause = "line N: what is wrong; expected what".
+	 */
+	int		 (*check)(const struct rules_game *g, size_t seat,
+			    const char *orders, char **cause);
+
+	/*
+	 * Resolve the current phase. orders[seat] is each seat's orders text
+	 * (orders itself NULL, or an entry NULL or "" = pass: the NMR default);
+	 * only seats that owe are read. Each text must
+	 * pass check() first — if one does not, nothing changes and -1 is
+	 * returned with *cause naming the seat and line. Otherwise the orders
+	 * are applied the way the rulebook orders the phase (an order made
+	 * impossible by an earlier seat's action fails alone, reported in an
+	 * event visible to its seat), automatic phases that wait for nobody
+	 * are run through, events are appended to ev and 0 is returned with
+	 * the game in the next phase that waits for someone (or over). Should
+	 * a whole turn pass in which nobody can act, the game stops in a phase
+	 * nobody owes; calling resolve() again (all NULL) moves it on. The
+	 * random stream is drawn from only for shuffles and dice of this phase
+	 * and of the automatic phases run through. -1 also when the game is
+	 * over.
+	 */
+	int		 (*resolve)(struct rules_game *g,
+			    const char *const *orders, struct rules_rng *rng,
+			    struct rules_events *ev, char **cause);
+
+	/*
+	 * The view model of seat (0..nseats-1), or of a spectator who sees
+	 * only public facts when seat is -1. Two states that differ only in
+	 * what seat may not know give identical JSON (for the CCG: "hand",
+	 * "legal_orders" only for the reader; others' hand and deck as counts;
+	 * deck order never). Caller frees (cJSON_Delete).
+	 */
+	cJSON		*(*view)(const struct rules_game *g, int seat);
+
+	/*
+	 * Canonical serialisation: the same state always gives the same bytes.
+	 * save() returns a NUL-terminated buffer (length in *len), caller frees.
+	 * load() rebuilds a game from those bytes and the same component data;
+	 * NULL with *cause on bad input.
+	 */
+	char		*(*save)(const struct rules_game *g, size_t *len);
+	struct rules_game *(*load)(const void *data, const char *bytes,
+			    size_t len, char **cause);
+
+	/*
+	 * The secrets of the current state, to commit to. *out is a new array
+	 * of *n entries; free with rules_secrets_free().
+	 */
+	void		 (*secrets)(const struct rules_game *g,
+			    struct rules_secret **out, size_t *n);
+
+	/* The result so far; free with rules_result_free(). */
+	void		 (*result)(const struct rules_game *g,
+			    struct rules_result *res);
+};
+
+/* The games compiled in, by name ("ccg"); NULL if unknown. */
+const struct rules *rules_find(const char *name);
+
+/* Append an event (payload copied); seats is ignored for PUBLIC. */
+void	rules_events_add(struct rules_events *ev, enum rules_vis vis,
+	    uint64_t seats, const char *json);
+/* Is event e visible to seat (-1 = spectator: public only)? */
+int	rules_event_visible(const struct rules_event *e, int seat);
+/* Release every payload and the array; the list becomes empty. */
+void	rules_events_free(struct rules_events *ev);
+void	rules_secrets_free(struct rules_secret *s, size_t n);
+void	rules_result_free(struct rules_result *res);
+
+#endif

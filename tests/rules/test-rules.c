@@ -1,0 +1,475 @@
+/*
+ * test-rules.c — the game interface (rules/rules.h) as the daemon and the
+ * auditor use it, on the CCG: creating, owing and legal orders, checking,
+ * resolving (a refused resolve changes nothing), events' visibility,
+ * secrets, save/load, and the secrecy promise (a seat's view does not
+ * change when only what it may not know changes). Ends with random games
+ * played from the legal-order lists.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fsutil.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+#include "rules/ccg/deck.h"
+#include "rules/rules.h"
+#include "tests/tap.h"
+
+struct ctr {
+	uint64_t	seed, n;
+};
+
+static uint32_t
+uniform(void *ctx, uint32_t bound)
+{
+	struct ctr *c = ctx;
+	uint64_t x = c->seed * 0x9e3779b97f4a7c15ULL + c->n++;
+	uint32_t lim = UINT32_MAX - UINT32_MAX % bound;
+
+	for (;;) {
+		x ^= x >> 33;
+		x *= 0xff51afd7ed558ccdULL;
+		x ^= x >> 33;
+		if ((uint32_t)x < lim)
+			return (uint32_t)x % bound;
+		x += c->n++;
+	}
+}
+
+static const char *factions[4] = { "aliens", "predator", "marines", "rogue" };
+static char **decks[4], **starts[4];
+static size_t ndecks[4], nstarts[4];
+
+static void
+load_decks(const struct ccg_carddb *db, const char *top)
+{
+	size_t f, i;
+	int k;
+
+	for (f = 0; f < 4; f++) {
+		struct ccg_problems p = CCG_PROBLEMS_INIT;
+		struct ccg_decklist *dl;
+		char *path = xasprintf("%s/rules/ccg/data/%s.deck", top, factions[f]);
+		char *text, *cause = NULL;
+		size_t len;
+
+		if (fs_read_file(path, 1 << 20, &text, &len, &cause) != 0) {
+			printf("Bail out! %s\n", cause);
+			exit(1);
+		}
+		dl = ccg_decklist_parse(db, path, text, len, &p);
+		for (i = 0; i < dl->ndraw; i++)
+			for (k = 0; k < dl->draw[i].count; k++) {
+				decks[f] = xreallocarray(decks[f], ndecks[f] + 1,
+				    sizeof *decks[f]);
+				decks[f][ndecks[f]++] = xstrdup(dl->draw[i].card->slug);
+			}
+		for (i = 0; i < dl->nstart; i++)
+			for (k = 0; k < dl->start[i].count; k++) {
+				starts[f] = xreallocarray(starts[f], nstarts[f] + 1,
+				    sizeof *starts[f]);
+				starts[f][nstarts[f]++] = xstrdup(dl->start[i].card->slug);
+			}
+		ccg_decklist_free(dl);
+		ccg_problems_free(&p);
+		free(text);
+		free(path);
+	}
+}
+
+static struct rules_game *
+new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
+    struct rules_events *ev, char **cause)
+{
+	struct rules_seat seats[4];
+	struct rules_setup su;
+	struct ctr c = { seed, 0 };
+	struct rules_rng rng = { uniform, &c };
+	size_t f;
+
+	for (f = 0; f < 4; f++) {
+		seats[f].name = factions[f];
+		seats[f].faction = factions[f];
+		seats[f].deck = (const char *const *)decks[f];
+		seats[f].ndeck = ndecks[f];
+		seats[f].start = (const char *const *)starts[f];
+		seats[f].nstart = nstarts[f];
+	}
+	su.scenario = "contact";
+	su.seats = seats;
+	su.nseats = 4;
+	su.data = db;
+	su.places = 1;
+	return R->create(&su, &rng, ev, cause);
+}
+
+static char *
+view_str(const struct rules *R, const struct rules_game *g, int seat)
+{
+	cJSON *v = R->view(g, seat);
+	char *s = cJSON_PrintUnformatted(v), *r = xstrdup(s);
+
+	cJSON_free(s);
+	cJSON_Delete(v);
+	return r;
+}
+
+/* The secrecy promise: change what seat o hides (one hand card swapped
+ * with a different deck card, the deck's order reversed) and compare. */
+static void
+secrecy(const struct rules *R, const struct ccg_carddb *db,
+    const struct rules_game *g, const char *when)
+{
+	size_t o, s, k, n = R->nseats(g);
+	char *bytes = R->save(g, NULL);
+
+	for (o = 0; o < n; o++) {
+		struct rules_game *v = R->load(db, bytes, strlen(bytes), NULL);
+		struct ccg_seat *st = &v->seats[o];
+		int same = 1, changed;
+
+		for (k = 0; k < st->deck.n && st->hand.n > 0; k++)
+			if (st->deck.v[k] != st->hand.v[0]) {
+				const struct ccg_card *t = st->deck.v[k];
+
+				st->deck.v[k] = st->hand.v[0];
+				st->hand.v[0] = t;
+				break;
+			}
+		for (k = 0; k < st->deck.n / 2; k++) {
+			const struct ccg_card *t = st->deck.v[k];
+
+			st->deck.v[k] = st->deck.v[st->deck.n - 1 - k];
+			st->deck.v[st->deck.n - 1 - k] = t;
+		}
+		for (s = 0; s <= n; s++) {
+			int seat = s == n ? -1 : (int)s;
+			char *a, *b;
+
+			if (seat == (int)o)
+				continue;
+			a = view_str(R, g, seat);
+			b = view_str(R, v, seat);
+			if (strcmp(a, b) != 0) {
+				same = 0;
+				diag("seat %d sees a change in %s's hidden cards", seat,
+				    R->seat_name(g, o));
+			}
+			free(a);
+			free(b);
+		}
+		ok(same, "%s: views of the others do not change with %s's hand "
+		    "and deck", when, R->seat_name(g, o));
+		{
+			char *a = view_str(R, g, (int)o), *b = view_str(R, v, (int)o);
+
+			changed = strcmp(a, b) != 0;
+			free(a);
+			free(b);
+		}
+		ok(changed, "%s: %s's own view shows its changed hand", when,
+		    R->seat_name(g, o));
+		R->free(v);
+	}
+	free(bytes);
+}
+
+/* Orders for seat in the current phase, chosen with c from the legal list:
+ * a few lines, or (locations) a greedy set of plays the Contact rule likes. */
+static char *
+choose(const struct rules *R, const struct rules_game *g, size_t seat,
+    struct ctr *c)
+{
+	char *legal = R->legal(g, seat), *p, *nl, *lines[512];
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0, i, picks;
+
+	for (p = legal; *p != '\0' && n < 512; p = nl + 1) {
+		nl = strchr(p, '\n');
+		*nl = '\0';
+		if (*p != '#' && strcmp(p, "pass") != 0)
+			lines[n++] = p;
+	}
+	if (strcmp(R->phase(g), "movement.locations") == 0) {
+		for (i = 0; i < n; i++) {
+			size_t keep = sb.len;
+			char *why = NULL;
+
+			strbuf_addstr(&sb, lines[i]);
+			strbuf_addc(&sb, '\n');
+			if (R->check(g, seat, strbuf_str(&sb), &why) != 0 &&
+			    strstr(why, "can still be placed") == NULL) {
+				sb.len = keep;
+				sb.s[keep] = '\0';
+			}
+			free(why);
+		}
+	} else if (n > 0) {
+		picks = 1 + uniform(c, 3);
+		for (i = 0; i < picks; i++) {
+			strbuf_addstr(&sb, lines[uniform(c, (uint32_t)n)]);
+			strbuf_addc(&sb, '\n');
+		}
+	}
+	free(legal);
+	return strbuf_detach(&sb, NULL);
+}
+
+static void
+random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
+{
+	struct rules_events ev = { NULL, 0, 0 };
+	struct ctr c = { seed, 0 }, dice = { seed + 1000, 0 };
+	struct rules_rng rng = { uniform, &dice };
+	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
+	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
+	size_t s;
+
+	while (g != NULL && R->turn(g) <= 12 && steps < 400) {
+		char *orders[4] = { NULL, NULL, NULL, NULL }, *cause = NULL;
+		char *a, *b;
+		struct rules_game *h;
+		size_t la, lb;
+
+		for (s = 0; s < 4; s++) {
+			char *why = NULL;
+
+			if (!R->owes(g, s))
+				continue;
+			/* every legal line is accepted on its own (the Contact
+			 * rule about playing every location aside) */
+			if (strcmp(R->phase(g), "movement.locations") != 0) {
+				char *legal = R->legal(g, s), *p, *nl;
+
+				for (p = legal; *p != '\0'; p = nl + 1) {
+					nl = strchr(p, '\n');
+					*nl = '\0';
+					tried++;
+					if (R->check(g, s, p, &why) != 0) {
+						diag("legal but refused: %s: %s", p, why);
+						lonely++;
+					}
+					free(why);
+					why = NULL;
+				}
+				free(legal);
+			}
+			orders[s] = choose(R, g, s, &c);
+			/* one line could be undone by an earlier one of the same
+			 * seat (two moves of a character out of points): drop the
+			 * text then; what is left must be a legal pass */
+			if (R->check(g, s, orders[s], &why) != 0) {
+				fails++;
+				free(orders[s]);
+				orders[s] = NULL;
+			}
+			free(why);
+		}
+		rules_events_free(&ev);
+		if (R->resolve(g, (const char *const *)orders, &rng, &ev, &cause) != 0) {
+			diag("resolve: %s", cause);
+			refused++;
+			free(cause);
+		}
+		for (s = 0; s < 4; s++)
+			free(orders[s]);
+		a = R->save(g, &la);
+		h = R->load(db, a, la, NULL);
+		b = h ? R->save(h, &lb) : NULL;
+		if (b == NULL || la != lb || memcmp(a, b, la) != 0)
+			badload++;
+		free(a);
+		free(b);
+		if (h)
+			R->free(h);
+		steps++;
+		if (R->result != NULL) {
+			struct rules_result res;
+
+			R->result(g, &res);
+			s = (size_t)res.over;
+			rules_result_free(&res);
+			if (s)
+				break;
+		}
+	}
+	ok(g != NULL && refused == 0 && R->turn(g) > 3,
+	    "random game %llu: %d phases resolved up to turn %d, none refused "
+	    "(%d chosen texts dropped)", (unsigned long long)seed, steps,
+	    g ? R->turn(g) : 0, fails);
+	ok(badload == 0, "random game %llu: every state survives save/load",
+	    (unsigned long long)seed);
+	ok(lonely == 0 && tried > 0, "random game %llu: each of %d legal lines "
+	    "listed is accepted alone", (unsigned long long)seed, tried);
+	rules_events_free(&ev);
+	if (g)
+		R->free(g);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char *cards = xasprintf("%s/rules/ccg/data/sample-cards.json", top);
+	const char *paths[1] = { cards };
+	const struct rules *R = rules_find("ccg");
+	struct ccg_carddb *db;
+	struct rules_events ev = { NULL, 0, 0 };
+	struct rules_game *g, *g2;
+	struct rules_secret *sec;
+	struct rules_result res;
+	char *cause = NULL, *a, *b, *legal;
+	size_t n, i, la, lb, s;
+	int drawn_private = 1, found;
+
+	db = ccg_carddb_load(paths, 1, &cause);
+	if (db == NULL) {
+		printf("Bail out! %s\n", cause);
+		return 1;
+	}
+	load_decks(db, top);
+	ok(R != NULL && rules_find("CCG") == R, "rules_find finds ccg in any case");
+	ok(rules_find("chess") == NULL, "rules_find: unknown game");
+
+	g = new_game(R, db, 7, &ev, &cause);
+	ok(g != NULL, "create a four-seat Contact game");
+	is_int(R->nseats(g), 4, "four seats");
+	is_str(R->seat_name(g, 0), "rogue", "seat 0 is the Rogue (R-M-P-A)");
+	is_str(R->seat_name(g, 3), "aliens", "seat 3 is the Aliens");
+	is_int(R->seat_index(g, "marines"), 1, "seat_index");
+	is_int(R->seat_index(g, "nobody"), -1, "seat_index of an unknown seat");
+	is_int(R->turn(g), 1, "turn 1");
+	is_str(R->phase(g), "movement.evacuate", "first phase that waits");
+	for (i = 0; i < ev.n; i++)
+		if (strstr(ev.v[i].json, "\"draw-card\"") != NULL &&
+		    (ev.v[i].vis != RULES_VIS_SEATS ||
+		    __builtin_popcountll(ev.v[i].seats) != 1))
+			drawn_private = 0;
+	ok(drawn_private, "every drawn card is an event for its seat only");
+	ok(rules_event_visible(&ev.v[0], -1), "the first event is public");
+
+	for (s = 0; s < 4; s++) {
+		int lines = 0;
+
+		legal = R->legal(g, s);
+		for (a = legal; (b = strchr(a, '\n')) != NULL; a = b + 1)
+			if (*a != '#' && strncmp(a, "pass\n", 5) != 0)
+				lines++;
+		ok((lines > 0) == (R->owes(g, s) != 0), "%s owes orders exactly "
+		    "when it has a legal order besides pass", R->seat_name(g, s));
+		ok(strncmp(legal, "pass\n", 5) == 0, "pass is always legal");
+		free(legal);
+	}
+
+	ok(R->check(g, 0, "pass\n", NULL) == 0, "pass is accepted");
+	ok(R->check(g, 0, "pass\nevacuate nobody\n", &cause) == -1 &&
+	    strncmp(cause, "line 2: ", 8) == 0, "a bad line is named: %s", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	ok(R->check(g, 1, "move cpl-hicks to barracks\n", &cause) == -1 &&
+	    strstr(cause, "owes no orders") != NULL,
+	    "a seat that owes nothing may only pass: %s", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+
+	a = R->save(g, &la);
+	{
+		const char *bad[4] = { "evacuate nobody\n", NULL, NULL, NULL };
+		struct ctr c = { 1, 0 };
+		struct rules_rng rng = { uniform, &c };
+
+		rules_events_free(&ev);
+		ok(R->resolve(g, bad, &rng, &ev, &cause) == -1 &&
+		    strstr(cause, "seat rogue: line 1:") != NULL,
+		    "resolve refuses bad orders: %s", cause ? cause : "");
+		free(cause);
+		cause = NULL;
+	}
+	b = R->save(g, &lb);
+	ok(la == lb && memcmp(a, b, la) == 0 && ev.n == 0,
+	    "a refused resolve changes nothing and emits nothing");
+	free(a);
+	free(b);
+
+	R->secrets(g, &sec, &n);
+	is_int(n, 8, "a deck and a hand secret per seat");
+	found = 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(sec[i].id, "hand:marines") == 0 && sec[i].seat == 1 &&
+		    sec[i].len > 0)
+			found = 1;
+	ok(found, "hand:marines is known to the Marines' seat");
+	found = 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(sec[i].id, "deck:aliens") == 0 && sec[i].seat == -1)
+			found = 1;
+	ok(found, "deck:aliens is known to nobody");
+	rules_secrets_free(sec, n);
+
+	R->result(g, &res);
+	ok(!res.over && res.winner == -1 && res.nseats == 4 && res.place[0] == 0,
+	    "no result yet");
+	rules_result_free(&res);
+
+	ok(R->load(db, "{", 1, &cause) == NULL && cause != NULL,
+	    "load refuses broken JSON: %s", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	ok(R->load(db, "{\"format\":\"x\"}", 14, &cause) == NULL &&
+	    strstr(cause, "format") != NULL, "load refuses another format: %s",
+	    cause ? cause : "");
+	free(cause);
+	cause = NULL;
+
+	g2 = new_game(R, db, 7, NULL, NULL);
+	a = R->save(g, &la);
+	b = R->save(g2, &lb);
+	ok(la == lb && memcmp(a, b, la) == 0, "the same seed deals the same game");
+	free(b);
+	R->free(g2);
+	g2 = new_game(R, db, 8, NULL, NULL);
+	b = R->save(g2, &lb);
+	ok(la != lb || memcmp(a, b, la) != 0, "another seed deals another game");
+	free(a);
+	free(b);
+	R->free(g2);
+
+	a = view_str(R, g, -1);
+	ok(strstr(a, "\"hand\":[") == NULL && strstr(a, "legal_orders") == NULL,
+	    "a spectator sees no hand and no orders");
+	free(a);
+	a = view_str(R, g, 2);
+	ok(strstr(a, "\"hand\":[") != NULL && strstr(a, "\"deck\":[") == NULL,
+	    "a seat sees its hand but no deck order");
+	free(a);
+
+	secrecy(R, db, g, "movement.evacuate");
+	ccg_edit(g, "phase movement.move", NULL);
+	secrecy(R, db, g, "movement.move");
+	ccg_edit(g, "phase discard-draw", NULL);
+	secrecy(R, db, g, "discard-draw");
+	R->free(g);
+	rules_events_free(&ev);
+
+	random_game(R, db, 101);
+	random_game(R, db, 202);
+	random_game(R, db, 303);
+
+	for (s = 0; s < 4; s++) {
+		for (i = 0; i < ndecks[s]; i++)
+			free(decks[s][i]);
+		for (i = 0; i < nstarts[s]; i++)
+			free(starts[s][i]);
+		free(decks[s]);
+		free(starts[s]);
+	}
+	ccg_carddb_free(db);
+	free(cards);
+	return done_testing();
+}

@@ -9,7 +9,9 @@
  *
  * The mail has CRLF line endings, no line over 78 characters (header
  * fields are folded; bodies are quoted-printable or base64 where a line
- * would be longer), never 8bit content: a UTF-8 text/plain part (7bit when
+ * would be longer; only an address or a message id too long for a line,
+ * which cannot be folded, makes a longer one, far below the limit of 998),
+ * never 8bit content: a UTF-8 text/plain part (7bit when
  * it can travel as it is, else quoted-printable) and, with attachments,
  * multipart/mixed with each attachment in base64. Non-ASCII display names
  * and subjects are RFC 2047 encoded words, non-ASCII file names RFC 2231

@@ -1,10 +1,16 @@
 /* mime-sigtext.c — the signature shapes, recognised by their first lines. */
 #include "config.h"
 
+#include <ctype.h>
 #include <string.h>
 
+#include "lib/strbuf.h"
 #include "mail/block.h"
 #include "mail/mime-sigtext.h"
+
+#define MINISIGN_SIG_BASE64 100		/* "Ed"/"ED", key id, signature */
+#define MINISIGN_GLOBAL_BASE64 88	/* the 64-byte global signature */
+#define WRAPPED_MIN 60			/* a shorter line was not wrapped */
 
 const char *
 sig_shape_name(enum sig_shape shape)
@@ -69,6 +75,72 @@ shape_of_line(const char *t, size_t i, size_t e)
 	return SIG_SHAPE_NONE;
 }
 
+static int
+is_base64(const char *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!isalnum((unsigned char)p[k]) && p[k] != '+' && p[k] != '/' && p[k] != '=')
+			return 0;
+	return n > 0;
+}
+
+/*
+ * Add the line at i to sb (if not blank), joined with the base64 lines
+ * after it while the line before was base64 and long (a mail client
+ * wrapped it) and the total stays within want; returns where reading
+ * stopped.
+ */
+static size_t
+join_base64(const char *t, size_t len, size_t i, size_t want, struct strbuf *sb)
+{
+	size_t e, next, n, got = 0;
+	int base64;
+
+	while (i < len) {
+		e = line_at(t, len, i, &next);
+		n = trimmed(t, i, e);
+		base64 = is_base64(t + i, n);
+		if (n == 0 || (got > 0 && (!base64 || got + n > want)))
+			break;
+		strbuf_add(sb, t + i, n);
+		got += n;
+		i = next;
+		if (!base64 || n < WRAPPED_MIN || got >= want)
+			break;
+	}
+	strbuf_addc(sb, '\n');
+	return i;
+}
+
+/*
+ * The four minisign lines, with a signature or global signature line that
+ * a mail client wrapped joined again; -1 when the lines are not in that
+ * order (the caller cuts them as they are).
+ */
+static int
+extract_minisign(const char *t, size_t len, size_t i, char **out, size_t *outlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t e, next, n = strlen(SIGTEXT_MINISIGN_TRUSTED);
+
+	e = line_at(t, len, i, &next);
+	strbuf_add(&sb, t + i, trimmed(t, i, e));
+	strbuf_addc(&sb, '\n');
+	i = join_base64(t, len, next, MINISIGN_SIG_BASE64, &sb);
+	e = line_at(t, len, i, &next);
+	if (e - i < n || memcmp(t + i, SIGTEXT_MINISIGN_TRUSTED, n) != 0) {
+		strbuf_free(&sb);
+		return -1;
+	}
+	strbuf_add(&sb, t + i, trimmed(t, i, e));
+	strbuf_addc(&sb, '\n');
+	join_base64(t, len, next, MINISIGN_GLOBAL_BASE64, &sb);
+	*out = strbuf_detach(&sb, outlen);
+	return 0;
+}
+
 /* Cut the signature of the given shape whose first line starts at i. */
 static enum sig_shape
 extract(const char *t, size_t len, size_t i, enum sig_shape shape, char **out,
@@ -78,6 +150,8 @@ extract(const char *t, size_t len, size_t i, enum sig_shape shape, char **out,
 	size_t start = i, stop = i, e, next;
 	int lines = 0;
 
+	if (shape == SIG_SHAPE_MINISIGN && extract_minisign(t, len, i, out, outlen) == 0)
+		return shape;
 	while (i < len) {
 		e = line_at(t, len, i, &next);
 		if (trimmed(t, i, e) == 0)

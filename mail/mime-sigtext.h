@@ -8,7 +8,10 @@
  *   muthur    "-----BEGIN MUTHUR SIGNATURE-----" .. "-----END MUTHUR SIGNATURE-----".
  *
  * The text handed back is normalised like the signed bytes (mail/block.h:
- * LF line endings, no trailing blanks, a final LF). A truncated signature
+ * LF line endings, no trailing blanks, a final LF). A minisign signature
+ * or global-signature line that a mail client wrapped (a base64 line of
+ * 60 or more characters followed by more base64, up to the 100 or 88
+ * characters those lines have) is joined into one line again. A truncated signature
  * (fewer than four minisign lines before an empty line or the end, an
  * armored block without its END line) is still handed back, cut at the
  * first empty line, so that the verifier can say what is missing.
@@ -23,6 +26,7 @@
 #define SIGTEXT_MUTHUR_BEGIN "-----BEGIN MUTHUR SIGNATURE-----"
 #define SIGTEXT_MUTHUR_END "-----END MUTHUR SIGNATURE-----"
 #define SIGTEXT_MINISIGN_FIRST "untrusted comment:"
+#define SIGTEXT_MINISIGN_TRUSTED "trusted comment:"
 
 enum sig_shape {
 	SIG_SHAPE_NONE = 0,

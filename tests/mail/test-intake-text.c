@@ -59,7 +59,7 @@ test_decode(void)
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		s = mail_header_decode(cases[i].in);
-		is_str(s, cases[i].out, "decode \"%s\"", cases[i].in);
+		is_str(s, cases[i].out, "decode case %zu", i);
 		ok(mime_utf8_valid(s, strlen(s)), "decode %zu is UTF-8", i);
 		free(s);
 	}
@@ -226,6 +226,24 @@ test_sigtext(void)
 	is_str(sig_shape_name(at("\n  \nuntrusted comment: x\na\ntrusted comment: t\nb\nc\n",
 	    &s)), "minisign", "minisign after blank lines");
 	is_str(s, "untrusted comment: x\na\ntrusted comment: t\nb\n", "four minisign lines");
+	free(s);
+	is_str(sig_shape_name(at("untrusted comment: c\n"
+	    "RUT4MTOuIkqE6i8lgMc37vREZfMQR0Pwno5Y+0awW4vFsMJA9pXXoUgC8JU2xHQW/ilJQg6aJ61P\n"
+	    "oWpbAMXB7vQh9jXyn2Neewg=\r\n"
+	    "trusted comment: timestamp:1796053844\tfile:orders.txt\thashed\n"
+	    "WYLqbQ/xocm8xqh2vYgHkZZVjpJ3aV6HjRRwfmkITrAsbQ49YV9RWb3isJvKateqyebPjI+Df1prV\n"
+	    "cHnQ9jyDA==\nAlice\n", &s)), "minisign", "minisign wrapped at 76 columns");
+	is_str(s, "untrusted comment: c\n"
+	    "RUT4MTOuIkqE6i8lgMc37vREZfMQR0Pwno5Y+0awW4vFsMJA9pXXoUgC8JU2xHQW/ilJQg6aJ61Po"
+	    "WpbAMXB7vQh9jXyn2Neewg=\n"
+	    "trusted comment: timestamp:1796053844\tfile:orders.txt\thashed\n"
+	    "WYLqbQ/xocm8xqh2vYgHkZZVjpJ3aV6HjRRwfmkITrAsbQ49YV9RWb3isJvKateqyebPjI+Df1prV"
+	    "cHnQ9jyDA==\n", "wrapped lines joined, the text after them left out");
+	free(s);
+	is_str(sig_shape_name(at("untrusted comment: c\nRUT4\ntrusted comment: t\n"
+	    "-- not base64 --\n", &s)), "minisign", "minisign with a bad global line");
+	is_str(s, "untrusted comment: c\nRUT4\ntrusted comment: t\n-- not base64 --\n",
+	    "a line that is no base64 is kept as it is, for the verifier to refuse");
 	free(s);
 	is_str(sig_shape_name(at("-----BEGIN SSH SIGNATURE-----  \r\nAA\r\n"
 	    "-----END SSH SIGNATURE-----\r\ntrailer\r\n", &s)), "ssh", "SSH, CRLF");

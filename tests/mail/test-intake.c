@@ -221,17 +221,17 @@ test_headers(void)
 	free(raw);
 }
 
-/* LF, CRLF and bare-CR copies of one mail give the same result. */
+/* LF, CRLF and bare-CR copies of a mail give the same result. */
 static void
-test_line_endings(void)
+line_endings(const char *file)
 {
 	struct intake_mail *m[3];
 	char *raw, *crlf, *cr, *p;
-	size_t len, clen;
+	size_t len, clen, k;
 	unsigned char h[32];
 	int i;
 
-	raw = load("plain-minisign.eml", &len);
+	raw = load(file, &len);
 	crlf = mime_crlf(raw, len, &clen);
 	cr = xstrdup(raw);
 	for (p = cr; *p != '\0'; p++)
@@ -243,23 +243,37 @@ test_line_endings(void)
 	for (i = 1; i < 3; i++) {
 		const char *what = i == 1 ? "CRLF" : "bare CR";
 
-		is_str(intake_class_name(m[i]->class), "orders", "%s: orders", what);
-		is_str(m[i]->block.signed_bytes, m[0]->block.signed_bytes, "%s: same signed bytes",
-		    what);
-		is_str(m[i]->sig_text, m[0]->sig_text, "%s: same signature text", what);
-		is_str(m[i]->subject, m[0]->subject, "%s: same subject", what);
-		is_str(m[i]->message_id, m[0]->message_id, "%s: same Message-ID", what);
-		is_int(m[i]->nreferences, 2, "%s: folded References unfolded", what);
-		ok(strcmp(m[i]->hash_hex, m[0]->hash_hex) != 0, "%s: the content hash differs",
-		    what);
+		is_str(intake_class_name(m[i]->class), "orders", "%s, %s: orders", file, what);
+		is_str(m[i]->block.signed_bytes, m[0]->block.signed_bytes, "%s, %s: same signed "
+		    "bytes", file, what);
+		is_str(m[i]->sig_text, m[0]->sig_text, "%s, %s: same signature text", file, what);
+		is_str(m[i]->subject, m[0]->subject, "%s, %s: same subject", file, what);
+		is_str(m[i]->message_id, m[0]->message_id, "%s, %s: same Message-ID", file, what);
+		is_int(m[i]->nreferences, 2, "%s, %s: folded References unfolded", file, what);
+		is_int(m[i]->nparts, m[0]->nparts, "%s, %s: same parts", file, what);
+		for (k = 0; k < m[0]->nparts && k < m[i]->nparts; k++)
+			ok(m[i]->parts[k].len == m[0]->parts[k].len && memcmp(m[i]->parts[k].data,
+			    m[0]->parts[k].data, m[0]->parts[k].len) == 0, "%s, %s: part %zu "
+			    "decodes the same", file, what, k + 1);
+		ok(strcmp(m[i]->hash_hex, m[0]->hash_hex) != 0, "%s, %s: the content hash "
+		    "differs", file, what);
 	}
 	crypto_generichash(h, sizeof h, (const unsigned char *)raw, len, NULL, 0);
-	ok(memcmp(h, m[0]->hash, 32) == 0, "hash is BLAKE2b-256 of the raw bytes");
+	ok(memcmp(h, m[0]->hash, 32) == 0, "%s: hash is BLAKE2b-256 of the raw bytes", file);
 	for (i = 0; i < 3; i++)
 		intake_mail_free(m[i]);
 	free(raw);
 	free(crlf);
 	free(cr);
+}
+
+static void
+test_line_endings(void)
+{
+	line_endings("plain-minisign.eml");
+	line_endings("attachments-minisig.eml");
+	line_endings("html-only.eml");
+	line_endings("alternative.eml");
 }
 
 static void

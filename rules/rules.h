@@ -52,10 +52,19 @@ struct rules_seat {
 	const char		*faction;	/* CCG: rogue, marines, predator, aliens */
 	const char *const	*deck;		/* draw deck, one card slug per entry */
 	size_t			 ndeck;
-	const char *const	*start;		/* chosen starting cards (slugs); see
-						   muthur-orders(5) for the CCG's order */
+	const char *const	*start;		/* chosen starting cards (slugs) */
 	size_t			 nstart;
 };
+/*
+ * CCG starting cards (a decklist's [start] section, rules/ccg/deck.h), in
+ * any order except for items: the starting location and the one next to
+ * it (Airlock/Cargo Bay, Barracks/Weapons Locker, Predator Shuttle/an
+ * Entry, Breeding Chamber/a Hive location; the engine knows which is
+ * which), the main characters, at most one battle condition, and the
+ * items: the i-th item is carried by the i-th main character (the
+ * Rogues' one Prohibited weapon each), the Predator carries all of his.
+ * Construction rules (counts, Leader, copies) are deck.h's to check.
+ */
 
 /* What create() needs besides randomness. */
 struct rules_setup {

@@ -150,10 +150,12 @@ struct rules {
 
 	/*
 	 * The legal order lines of seat in the current phase, one per line
-	 * with a final LF, for the view's order template: every line is a
-	 * complete order that check() accepts on its own (the alternatives
-	 * are listed; lines starting with '#' are hints, not orders). The
-	 * first line is always "pass". Caller frees.
+	 * with a final LF, for the view's order template: every line is an
+	 * order that is legal now, alternatives listed (lines starting with
+	 * '#' are hints, not orders). check() accepts each line on its own,
+	 * except where a phase asks for more than one (the CCG Contact
+	 * scenario's movement.locations: every location that has a place must
+	 * be played). The first line is always "pass". Caller frees.
 	 */
 	char		*(*legal)(const struct rules_game *g, size_t seat);
 

@@ -155,7 +155,8 @@ struct rules {
 	 * '#' are hints, not orders). check() accepts each line on its own,
 	 * except where a phase asks for more than one (the CCG Contact
 	 * scenario's movement.locations: every location that has a place must
-	 * be played). The first line is always "pass". Caller frees.
+	 * be played). The first line is "pass" whenever passing is legal
+	 * (there it is not). Caller frees.
 	 */
 	char		*(*legal)(const struct rules_game *g, size_t seat);
 

@@ -154,6 +154,11 @@ ccg_view(const struct rules_game *g, int seat)
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "name", g->nodes[i].card->name);
+		h = cJSON_AddArrayToObject(o, "adjacent");
+		for (s = 0; s < g->nnodes; s++)
+			if (ccg_adjacent(g, (int)i, (int)s))
+				cJSON_AddItemToArray(h,
+				    cJSON_CreateString(g->nodes[s].id));
 		h = cJSON_AddArrayToObject(o, "hive_of");
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, (int)i, (int)s))

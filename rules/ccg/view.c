@@ -4,6 +4,23 @@
  * sizes, deck counts and their face-up discards. Deck order is never shown
  * (not even one's own), hands are listed sorted, and nothing here depends
  * on what the reader may not know except through public counts.
+ *
+ * The model (keys in this order):
+ *   game "ccg", scenario, turn, phase, seat (the reader, null for a
+ *   spectator), awaiting [seats that owe orders],
+ *   seats [{seat, faction, hand (count), hand_size, deck (count), discard
+ *     [slugs, sorted], out_of_play [...], cycles, combat_pool,
+ *     research_points, rescued + rescue_quota (Marines), abducted +
+ *     data_downloaded (Rogue), honor + honor_goal (Predator),
+ *     breeding_chamber_warriors (Aliens), evacuated, place,
+ *     hud {ground [ids], high [id|null per gap], low [...]}}],
+ *   locations [{id, name, adjacent [ids], hive_of [seats]}],
+ *   pieces [{id, name, type, owner, controller|null, at|carried_by,
+ *     rotated, and for characters speed, power, damage, tokens,
+ *     movement_points (in movement.move); data, hostage, searching when
+ *     set}] — cards in play only,
+ *   hand [slugs, sorted] and legal_orders [lines] for the reader only,
+ *   result [{seat, place}], over.
  */
 #include "config.h"
 

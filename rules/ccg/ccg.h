@@ -37,7 +37,7 @@
 #include "rules/ccg/card.h"
 #include "rules/rules.h"
 
-#define CCG_MAX_SEATS	8
+#define CCG_MAX_SEATS	9	/* the overview: 2 to 9 players */
 #define CCG_MAX_GROUP	16	/* characters moving together in one order */
 
 enum ccg_phase {

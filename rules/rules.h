@@ -52,10 +52,19 @@ struct rules_seat {
 	const char		*faction;	/* CCG: rogue, marines, predator, aliens */
 	const char *const	*deck;		/* draw deck, one card slug per entry */
 	size_t			 ndeck;
-	const char *const	*start;		/* chosen starting cards (slugs); see
-						   muthur-orders(5) for the CCG's order */
+	const char *const	*start;		/* chosen starting cards (slugs) */
 	size_t			 nstart;
 };
+/*
+ * CCG starting cards (a decklist's [start] section, rules/ccg/deck.h), in
+ * any order except for items: the starting location and the one next to
+ * it (Airlock/Cargo Bay, Barracks/Weapons Locker, Predator Shuttle/an
+ * Entry, Breeding Chamber/a Hive location; the engine knows which is
+ * which), the main characters, at most one battle condition, and the
+ * items: the i-th item is carried by the i-th main character (the
+ * Rogues' one Prohibited weapon each), the Predator carries all of his.
+ * Construction rules (counts, Leader, copies) are deck.h's to check.
+ */
 
 /* What create() needs besides randomness. */
 struct rules_setup {
@@ -141,10 +150,13 @@ struct rules {
 
 	/*
 	 * The legal order lines of seat in the current phase, one per line
-	 * with a final LF, for the view's order template: every line is a
-	 * complete order that check() accepts on its own (the alternatives
-	 * are listed; lines starting with '#' are hints, not orders). The
-	 * first line is always "pass". Caller frees.
+	 * with a final LF, for the view's order template: every line is an
+	 * order that is legal now, alternatives listed (lines starting with
+	 * '#' are hints, not orders). check() accepts each line on its own,
+	 * except where a phase asks for more than one (the CCG Contact
+	 * scenario's movement.locations: every location that has a place must
+	 * be played). The first line is "pass" whenever passing is legal
+	 * (there it is not). Caller frees.
 	 */
 	char		*(*legal)(const struct rules_game *g, size_t seat);
 

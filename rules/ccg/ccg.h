@@ -37,7 +37,7 @@
 #include "rules/ccg/card.h"
 #include "rules/rules.h"
 
-#define CCG_MAX_SEATS	8
+#define CCG_MAX_SEATS	9	/* the overview: 2 to 9 players */
 #define CCG_MAX_GROUP	16	/* characters moving together in one order */
 
 enum ccg_phase {
@@ -186,139 +186,207 @@ struct ccg_orders {
 	size_t			 n;
 };
 
-/* game.c: lifetime, piles, events, lookups */
+/*
+ * Conventions: g belongs to the caller; functions that apply an order
+ * (struct ccg_order) return 0 after changing the state and appending events
+ * to ev (which may be NULL), or -1 with *cause (caller frees) and the state
+ * unchanged. Seats, pieces and nodes are indexes; -1 means none.
+ */
+
+/* game.c: lifetime, piles, pieces, nodes, events */
+/* An empty game over db (borrowed); free with ccg_game_free(). */
 struct rules_game *ccg_game_new(const struct ccg_carddb *db);
 void	 ccg_game_free(struct rules_game *g);
+/* A deep copy (through save and load); aborts only if they disagree. */
 struct rules_game *ccg_game_clone(const struct rules_game *g);
+/* Piles: append; remove and return entry i; index of a slug or -1; empty. */
 void	 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card);
 const struct ccg_card *ccg_cards_take(struct ccg_cards *c, size_t i);
 int	 ccg_cards_find(const struct ccg_cards *c, const char *slug);
 void	 ccg_cards_clear(struct ccg_cards *c);
+/* A new piece for card, owned (and controlled) by owner, off the board,
+ * with the next free id (slug, slug-2, ...); returns its index. */
 int	 ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner);
+/* Piece or node by id, or -1. */
 int	 ccg_piece_find(const struct rules_game *g, const char *id);
 int	 ccg_node_find(const struct rules_game *g, const char *id);
+/* The node a location card stands for: the node of that name, or a new
+ * one (always new for Distinct cards). */
 int	 ccg_node_for(struct rules_game *g, const struct ccg_card *loc);
+/* Is the piece a character / a main character? */
 int	 ccg_is_character(const struct ccg_piece *p);
 int	 ccg_is_main(const struct ccg_piece *p);
-int	 ccg_piece_at(const struct rules_game *g, int pi);	/* node, via carrier */
+/* The node where piece pi is, following its carriers; -1 off the board. */
+int	 ccg_piece_at(const struct rules_game *g, int pi);
+/* Speed after damage (Alien tokens cancel damage penalties), >= 0. */
 int	 ccg_eff_speed(const struct ccg_piece *p);
 uint64_t ccg_seat_bit(int seat);
+/* Append a JSON event: public when seat < 0, else for that seat only. */
 void	 ccg_event(struct rules_events *ev, int seat, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* s as a quoted JSON string; caller frees. */
 char	*ccg_json_str(const char *s);
+/* Shuffle a pile with the random stream. */
 void	 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng);
 
 /* turn-sequence.c */
+/* Phase name ("movement.move") and back (-1 if unknown). */
 const char *ccg_phase_name(int phase);
 int	 ccg_phase_parse(const char *name);
+/* May orders of this verb be given in this phase? */
 int	 ccg_phase_allows(int phase, int verb);
+/* Does seat owe orders now (a legal choice besides pass, not yet placed)? */
 int	 ccg_seat_owes(const struct rules_game *g, int seat);
+/* The automatic start of the current phase (ready cards, movement points). */
 void	 ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);
+/* Run through phases nobody owes until one waits or the game is over. */
 void	 ccg_advance(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);
+/* Apply one order of seat now (phase check, then the rule file's). */
 int	 ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/* struct rules check() and resolve() (see rules.h). */
 int	 ccg_check(const struct rules_game *g, int seat, const char *text,
 	    char **cause);
 int	 ccg_resolve(struct rules_game *g, const char *const *orders,
 	    struct rules_rng *rng, struct rules_events *ev, char **cause);
 
-/* ready.c */
+/* ready.c: ready every rotated card but the bound; clear per-turn marks. */
 void	 ccg_ready_round(struct rules_game *g, struct rules_events *ev);
 
 /* locations.c */
+/* Are nodes a and b adjacent in any seat's HUD? */
 int	 ccg_adjacent(const struct rules_game *g, int a, int b);
+/* Is node in seat's HUD? */
 int	 ccg_in_hud(const struct rules_game *g, int seat, int node);
+/* Put node into seat's HUD at an end (side LEFT/RIGHT) or into gap `gap`
+ * above (high) or below; no rule is checked. */
 void	 ccg_hud_place(struct rules_game *g, int seat, int node, int side,
 	    int gap, int high);
+/* The play order (movement.locations). */
 int	 ccg_play_location(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Every legal "play" line for loc from seat's hand (new strings in
+ * *lines, caller frees each and the array); 1 if there is one. */
 int	 ccg_location_placeable(const struct rules_game *g, int seat,
 	    const struct ccg_card *loc, char ***lines, size_t *n);
+/* Is node part of seat's Hive (printed Hive in its HUD, or hived by it)? */
 int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
 
-/* outnumbering.c */
+/* outnumbering.c: extra movement points seat pays to leave node. */
 int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
 
 /* movement.c */
+/* Movement points of every character := its speed (step start). */
 void	 ccg_movement_begin(struct rules_game *g);
+/* Basic cost of one step (1; 0 high-high Predator / low-low Alien; 2 by
+ * Hive Movement), or -1 with a reason when to is out of reach. */
 int	 ccg_move_cost(const struct rules_game *g, int seat, int pi, int from,
 	    int to, char **cause);
+/* The move order, with groups, dragging and outnumbering. */
 int	 ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 
 /* control.c */
+/* Give each supporting character the controller its location allows. */
 void	 ccg_control_update(struct rules_game *g, struct rules_events *ev);
+/* Does seat control piece pi on the board? */
 int	 ccg_controls(const struct rules_game *g, int seat, int pi);
+/* Index of character id if seat controls it on the board, else -1 with
+ * a reason. */
 int	 ccg_own_character(const struct rules_game *g, int seat, const char *id,
 	    char **cause);
+/* Is a character of another seat at node? */
 int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
 
 /* items.c */
+/* May carrier take item (one weapon, one armor)? 0 or -1 with a reason. */
 int	 ccg_item_slot_free(const struct rules_game *g, int carrier,
 	    const struct ccg_card *item, char **cause);
+/* The pickup, transfer and drop orders. */
 int	 ccg_items_order(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Items carried by pi fall at its node (zone PLAY) or leave with it. */
 void	 ccg_items_drop_all(struct rules_game *g, int pi, int zone);
 
 /* evacuation.c */
+/* May seat's characters evacuate at node? */
 int	 ccg_evacuation_site(const struct rules_game *g, int seat, int node);
+/* The evacuate and download orders. */
 int	 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 int	 ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 
 /* discard-draw.c */
+/* Seat's current legal hand size (>= 0). */
 int	 ccg_hand_size(const struct rules_game *g, int seat);
+/* The discard order. */
 int	 ccg_discard(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/* Draw up to upto cards (< 0: the hand size), cycling the deck. */
 void	 ccg_draw_up(struct rules_game *g, int seat, int upto,
 	    struct rules_rng *rng, struct rules_events *ev);
+/* The refill at the end of the Discard and Draw Round, R-M-P-A. */
 void	 ccg_draw_round(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);
 
 /* search.c */
+/* The search and find orders. */
 int	 ccg_search_declare(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 int	 ccg_search_find(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* May the character pi find card where it stands? 0 or -1 with a reason. */
 int	 ccg_findable(const struct rules_game *g, int pi,
 	    const struct ccg_card *card, char **cause);
+/* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
 
 /* victory-contact.c */
+/* Give places to seats that fulfil their Contact conditions now. */
 void	 ccg_victory_check(struct rules_game *g, struct rules_events *ev);
+/* Has the game ended (enough places decided)? */
 int	 ccg_game_over(const struct rules_game *g);
 
-/* setup-contact.c */
+/* setup-contact.c: struct rules create() for the Contact scenario. */
 struct rules_game *ccg_setup_contact(const struct rules_setup *setup,
 	    struct rules_rng *rng, struct rules_events *ev, char **cause);
 
 /* orders-parse.c */
+/* Parse a whole orders text into out (free with ccg_orders_free()); -1
+ * with "line N: ..." at the first bad line, out then empty. */
 int	 ccg_orders_parse(const char *text, struct ccg_orders *out, char **cause);
+/* One line: 1 with *o filled (clear with ccg_order_clear()), 0 for a
+ * blank or comment line, -1 with a reason. */
 int	 ccg_order_parse_line(const char *line, int lineno, struct ccg_order *o,
 	    char **cause);
 void	 ccg_order_clear(struct ccg_order *o);
 void	 ccg_orders_free(struct ccg_orders *os);
+/* The verb's word ("move"). */
 const char *ccg_verb_name(int verb);
 
 /* legal-orders.c */
+/* struct rules legal(): new string, caller frees. */
 char	*ccg_legal(const struct rules_game *g, int seat);
+/* 0 when seat has no legal order besides pass (stops at the first). */
 size_t	 ccg_legal_count(const struct rules_game *g, int seat);
 
-/* view.c */
+/* view.c: struct rules view() (keys listed in view.c). */
 cJSON	*ccg_view(const struct rules_game *g, int seat);
 
-/* state-serial.c */
+/* state-serial.c: struct rules save(), load() and secrets(). */
 char	*ccg_save(const struct rules_game *g, size_t *len);
 struct rules_game *ccg_load(const struct ccg_carddb *db, const char *bytes,
 	    size_t len, char **cause);
 void	 ccg_secrets(const struct rules_game *g, struct rules_secret **out,
 	    size_t *n);
 
-/* state-edit.c: building test positions and asking about the state */
+/* state-edit.c: test positions and questions (tests/rules/README) */
+/* Apply one edit line, bypassing the rules; -1 with a reason. */
 int	 ccg_edit(struct rules_game *g, const char *line, char **cause);
+/* Answer a query as a new string, or NULL with a reason. */
 char	*ccg_query(const struct rules_game *g, const char *q, char **cause);
 
 #endif

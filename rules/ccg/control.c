@@ -7,8 +7,6 @@
  */
 #include "config.h"
 
-#include <stdio.h>
-
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 

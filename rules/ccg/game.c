@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -61,15 +60,13 @@ struct rules_game *
 ccg_game_clone(const struct rules_game *g)
 {
 	struct rules_game *c;
-	char *bytes, *cause = NULL;
+	char *bytes;
 	size_t len;
 
 	bytes = ccg_save(g, &len);
-	c = ccg_load(g->db, bytes, len, &cause);
-	if (c == NULL) {	/* save and load are each other's inverse */
-		fprintf(stderr, "ccg_game_clone: %s\n", cause);
+	c = ccg_load(g->db, bytes, len, NULL);
+	if (c == NULL)		/* save and load are each other's inverse */
 		abort();
-	}
 	free(bytes);
 	return c;
 }

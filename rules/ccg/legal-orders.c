@@ -184,10 +184,19 @@ ccg_legal(const struct rules_game *g, int seat)
 	struct strbuf sb = STRBUF_INIT;
 	struct trial t = { g, NULL, seat, &sb, 0, 0 };
 
-	strbuf_addstr(&sb, "pass\n");
 	if (seat >= 0 && (size_t)seat < g->nseats && !ccg_game_over(g) &&
 	    g->seats[seat].place == 0)
 		candidates(&t);
+	/* pass first, unless the Contact scenario makes the seat play a
+	 * location (turn-sequence.c) */
+	if (!(t.n > 0 && g->phase == CCG_PH_LOCATIONS &&
+	    strcmp(g->scenario, "contact") == 0)) {
+		char *rest = strbuf_detach(&sb, NULL);
+
+		strbuf_addstr(&sb, "pass\n");
+		strbuf_addstr(&sb, rest);
+		free(rest);
+	}
 	ccg_game_free(t.c);
 	if (g->phase == CCG_PH_MOVE && t.n > 0)
 		strbuf_addstr(&sb, "# characters at one location may move "

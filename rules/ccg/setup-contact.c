@@ -27,17 +27,7 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
-
-static const struct {
-	int	 faction;
-	int	 hand;
-	int	 pool;
-} contact_base[] = {
-	{ CCG_FACTION_ROGUE, 4, 2 },
-	{ CCG_FACTION_MARINES, 4, 2 },
-	{ CCG_FACTION_PREDATOR, 5, 2 },
-	{ CCG_FACTION_ALIENS, 3, 3 },
-};
+#include "rules/ccg/deck.h"
 
 /* Is loc the seat's starting position (as opposed to the location next to it)? */
 static int
@@ -339,17 +329,19 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	for (i = 0; i < g->nseats; i++) {
 		struct ccg_seat *s = &g->seats[i];
 		const struct rules_seat *rs = &su->seats[order[i]];
+		const struct ccg_start_rules *sr;
 
 		s->name = xstrdup(rs->name);
 		s->faction = fac[order[i]];
 		s->roll = roll[order[i]];
 		s->honor_goal = -1;
 		s->start_node = -1;
-		for (k = 0; k < sizeof contact_base / sizeof contact_base[0]; k++)
-			if (contact_base[k].faction == s->faction) {
-				s->base_hand = contact_base[k].hand;
-				s->pool = contact_base[k].pool;
-			}
+		/* starting hand and Combat Pool: the scenario's table in
+		 * deck-rules.c (one place for the overview's numbers) */
+		sr = ccg_deck_start_rules(ccg_deck_rules_find("contact"),
+		    s->faction);
+		s->base_hand = sr != NULL ? sr->hand : 0;
+		s->pool = sr != NULL ? sr->combat_pool : 0;
 		ccg_event(ev, -1, "{\"type\":\"seat\",\"seat\":\"%s\",\"faction\":"
 		    "\"%s\",\"order\":%zu,\"roll\":%d}", s->name,
 		    ccg_faction_name(s->faction), i + 1, s->roll);

@@ -146,16 +146,16 @@ edit_hud(struct rules_game *g, int s, char **w, size_t n, char **cause)
 		int nodes[MAXW];
 
 		for (i = 1; i < n; i++) {
-			const struct ccg_card *c = card_of(g, w[i], cause);
+			const struct ccg_card *c;
 
-			if (c == NULL)
+			/* a location on the board by its id, or a card's */
+			if ((nodes[i] = ccg_node_find(g, w[i])) >= 0)
+				continue;
+			if ((c = card_of(g, w[i], cause)) == NULL)
 				return -1;
 			if (c->type != CCG_CARD_LOCATION)
 				return cause_set(cause, "%s is not a location", w[i]);
-			/* a card already on the board keeps its location */
-			nodes[i] = ccg_node_find(g, c->slug);
-			if (nodes[i] < 0)
-				nodes[i] = ccg_node_for(g, c);
+			nodes[i] = ccg_node_for(g, c);
 		}
 		h->n = 0;
 		for (i = 1; i < n; i++)

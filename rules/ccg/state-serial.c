@@ -229,7 +229,8 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		g->nnodes++;
 		if ((n->card = get_card(g->db, get_str(o, "card", where, cause),
 		    where, cause)) == NULL ||
-		    get_int(o, "hived", 0, 255, &hv, where, cause))
+		    get_int(o, "hived", 0, (1 << CCG_MAX_SEATS) - 1, &hv, where,
+		    cause))
 			return -1;
 		if (n->card->type != CCG_CARD_LOCATION)
 			return cause_set(cause, "%s: %s is not a location", where,

@@ -4,6 +4,23 @@
  * sizes, deck counts and their face-up discards. Deck order is never shown
  * (not even one's own), hands are listed sorted, and nothing here depends
  * on what the reader may not know except through public counts.
+ *
+ * The model (keys in this order):
+ *   game "ccg", scenario, turn, phase, seat (the reader, null for a
+ *   spectator), awaiting [seats that owe orders],
+ *   seats [{seat, faction, hand (count), hand_size, deck (count), discard
+ *     [slugs, sorted], out_of_play [...], cycles, combat_pool,
+ *     research_points, rescued + rescue_quota (Marines), abducted +
+ *     data_downloaded (Rogue), honor + honor_goal (Predator),
+ *     breeding_chamber_warriors (Aliens), evacuated, place,
+ *     hud {ground [ids], high [id|null per gap], low [...]}}],
+ *   locations [{id, name, adjacent [ids], hive_of [seats]}],
+ *   pieces [{id, name, type, owner, controller|null, at|carried_by,
+ *     rotated, and for characters speed, power, damage, tokens,
+ *     movement_points (in movement.move); data, hostage, searching when
+ *     set}] — cards in play only,
+ *   hand [slugs, sorted] and legal_orders [lines] for the reader only,
+ *   result [{seat, place}], over.
  */
 #include "config.h"
 
@@ -154,6 +171,11 @@ ccg_view(const struct rules_game *g, int seat)
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "name", g->nodes[i].card->name);
+		h = cJSON_AddArrayToObject(o, "adjacent");
+		for (s = 0; s < g->nnodes; s++)
+			if (ccg_adjacent(g, (int)i, (int)s))
+				cJSON_AddItemToArray(h,
+				    cJSON_CreateString(g->nodes[s].id));
 		h = cJSON_AddArrayToObject(o, "hive_of");
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, (int)i, (int)s))

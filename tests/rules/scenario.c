@@ -52,7 +52,7 @@ test_uniform(void *ctx, uint32_t bound)
 	return x % bound;
 }
 
-#define MAXSEATS 8
+#define MAXSEATS 9
 
 struct seatdef {
 	char		*name, *faction;

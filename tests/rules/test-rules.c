@@ -312,6 +312,81 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 		R->free(g);
 }
 
+/*
+ * The overview's cross-location rule for Predators (high to high for no
+ * point while one is left) needs two high locations; the sample set has
+ * one, so a test card joins it here.
+ */
+static void
+predator_high_to_high(const char *cards)
+{
+	static const char extra[] = "{\"format\":\"muthur-ccg-cards\","
+	    "\"version\":1,\"set\":\"test\",\"cards\":[{\"id\":\"t-001\","
+	    "\"name\":\"Roof Vents\",\"type\":\"location\",\"resources\":"
+	    "[\"Confined\"],\"class\":\"cross high\",\"environment\":"
+	    "\"indoor\"}]}";
+	const struct rules *R = rules_find("ccg");
+	struct ccg_carddb *db = ccg_carddb_new();
+	const char *m[] = { "pvt-hudson", "cpl-hicks", "barracks", "weapons-locker" };
+	const char *p[] = { "young-tusk", "melee-claws", "mask", "predator-shuttle",
+	    "landing-field" };
+	const char *deck[] = { "colonist", "medic" };
+	struct rules_seat seats[2] = {
+		{ "marines", "marines", deck, 2, m, 4 },
+		{ "predator", "predator", deck, 2, p, 5 },
+	};
+	struct rules_setup su = { "contact", seats, 2, NULL, 1 };
+	struct ctr c = { 5, 0 };
+	struct rules_rng rng = { uniform, &c };
+	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
+	    "move young-tusk to air-ducts\nmove young-tusk to roof-vents\n" };
+	struct rules_game *g;
+	char *cause = NULL, *text, *mp;
+	size_t len;
+
+	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "test.json", extra, sizeof extra - 1,
+	    &cause) != 0 || ccg_carddb_seal(db, &cause) != 0) {
+		ok(0, "a card database with a second high location: %s", cause);
+		free(cause);
+		ccg_carddb_free(db);
+		return;
+	}
+	free(text);
+	su.data = db;
+	g = R->create(&su, &rng, NULL, &cause);
+	ok(g != NULL && ccg_edit(g, "hud marines ground barracks weapons-locker "
+	    "kitchen tavern", NULL) == 0 &&
+	    ccg_edit(g, "hud marines high weapons-locker kitchen air-ducts",
+	    NULL) == 0 &&
+	    ccg_edit(g, "hud marines high kitchen tavern roof-vents", NULL) == 0 &&
+	    ccg_edit(g, "place young-tusk at air-ducts", NULL) == 0 &&
+	    ccg_edit(g, "phase movement.move", NULL) == 0,
+	    "two high locations side by side");
+	ok(R->resolve(g, orders, &rng, NULL, &cause) == 0,
+	    "the Predator moves between them");
+	mp = ccg_query(g, "at young-tusk", NULL);
+	is_str(mp, "roof-vents", "he ends on Roof Vents");
+	free(mp);
+	free(cause);
+	R->free(g);
+	g = R->create(&su, &rng, NULL, NULL);
+	ccg_edit(g, "hud marines ground barracks weapons-locker kitchen tavern", NULL);
+	ccg_edit(g, "hud marines high weapons-locker kitchen air-ducts", NULL);
+	ccg_edit(g, "hud marines high kitchen tavern roof-vents", NULL);
+	ccg_edit(g, "place young-tusk at air-ducts", NULL);
+	ccg_edit(g, "phase movement.move", NULL);
+	ccg_edit(g, "set young-tusk mp 1", NULL);
+	ok(R->check(g, 1, orders[1], NULL) == 0,
+	    "three high-to-high steps with one point left cost nothing");
+	ccg_edit(g, "set young-tusk mp 0", NULL);
+	ok(R->check(g, 1, "move young-tusk to roof-vents\n", NULL) != 0,
+	    "with no point left the free step is not possible");
+	R->free(g);
+	ccg_carddb_free(db);
+}
+
 int
 main(void)
 {
@@ -363,7 +438,7 @@ main(void)
 				lines++;
 		ok((lines > 0) == (R->owes(g, s) != 0), "%s owes orders exactly "
 		    "when it has a legal order besides pass", R->seat_name(g, s));
-		ok(strncmp(legal, "pass\n", 5) == 0, "pass is always legal");
+		ok(strncmp(legal, "pass\n", 5) == 0, "pass is legal and listed first");
 		free(legal);
 	}
 
@@ -460,6 +535,7 @@ main(void)
 	random_game(R, db, 101);
 	random_game(R, db, 202);
 	random_game(R, db, 303);
+	predator_high_to_high(cards);
 
 	for (s = 0; s < 4; s++) {
 		for (i = 0; i < ndecks[s]; i++)

@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "daemon/audit-int.h"
+#include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
@@ -46,6 +47,39 @@ struct replay {
 
 /* ---- setup ---- */
 
+/*
+ * Load the game's card data (doc/game-record.md, new-game step 2): every
+ * game file "cards/NAME", in name order; the canonical bytes of the result
+ * must be cards.json.
+ */
+static int
+load_card_files(const struct archive *a, struct ccg_carddb *db, char **cause)
+{
+	size_t i, n = 0, len;
+	char *canon;
+	int rc;
+
+	for (i = 0; i < a->nfiles; i++) {
+		if (strncmp(a->files[i].name, "cards/", 6) != 0)
+			continue;
+		n++;
+		if (ccg_carddb_add_json(db, a->files[i].name + 6, a->files[i].bytes,
+		    a->files[i].len, cause) == -1)
+			return -1;
+	}
+	if (n == 0)
+		return cause_set(cause, "no card data file (cards/NAME) in the archive");
+	if (ccg_carddb_seal(db, cause) == -1)
+		return -1;
+	canon = ccg_carddb_canonical(db, &len);
+	rc = archive_file_find(a, "cards.json") != NULL &&
+	    len == archive_file_find(a, "cards.json")->len &&
+	    memcmp(canon, archive_file_find(a, "cards.json")->bytes, len) == 0 ? 0 :
+	    cause_set(cause, "the card data files do not load to the cards of cards.json");
+	free(canon);
+	return rc;
+}
+
 static int
 load_ccg(struct replay *rp)
 {
@@ -56,14 +90,20 @@ load_ccg(struct replay *rp)
 	struct ccg_decklist *dl;
 	char *cause = NULL, *rec;
 	size_t i, j;
-	int k;
+	int k, rc;
 
+	if (cards == NULL)
+		return -1;	/* reported with the files */
 	rp->db = ccg_carddb_new();
-	if (cards == NULL || ccg_carddb_add_json(rp->db, "cards.json", cards->bytes,
-	    cards->len, &cause) == -1 || ccg_carddb_seal(rp->db, &cause) == -1) {
-		audit_fail(rp->r, "file cards.json", "cannot be loaded: %s",
-		    cause != NULL ? cause : "missing");
+	rc = load_card_files(a, rp->db, &cause) == -1;
+	if (rc) {
+		audit_fail(rp->r, "file cards.json", "cannot be loaded: %s", cause);
 		free(cause);
+		return -1;
+	}
+	if (sodium_memcmp(rp->db->hash, a->card_hash, 32) != 0) {
+		audit_fail(rp->r, "file cards.json", "loads to cards whose hash is not the "
+		    "game's card hash");
 		return -1;
 	}
 	rp->seats = xcalloc(a->nseats + 1, sizeof *rp->seats);
@@ -180,7 +220,8 @@ compare_events(struct replay *rp, const struct archive_phase *ph, const char *pr
 		const struct archive_event *e = &rp->a->events[rp->ei++];
 		char rec[64];
 
-		if (bad || strcmp(e->type, "game.result") == 0)
+		if (bad || strcmp(e->type, "game.result") == 0 ||
+		    strcmp(e->type, "game.abandoned") == 0)
 			continue;
 		snprintf(rec, sizeof rec, "event %llu", (unsigned long long)e->seq);
 		audit_fail(rp->r, rec, "not produced by the replay of phase %llu",
@@ -348,6 +389,23 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 	return rc;
 }
 
+/* The game's last event: type with payload, in phase last, visible to all. */
+static void
+expect_final(struct replay *rp, const struct archive_phase *last, const char *prec,
+    const char *type, const char *payload)
+{
+	rp->ei = 0;
+	while (rp->ei < rp->a->nevents && !(rp->a->events[rp->ei].phase == last->seq &&
+	    strcmp(rp->a->events[rp->ei].type, type) == 0))
+		rp->ei++;
+	if (rp->ei + 1 != rp->a->nevents) {
+		rp->ei = rp->a->nevents;
+		audit_fail(rp->r, prec, "the record lacks its %s event as the last event: "
+		    "%s", type, payload);
+	} else
+		expect_event(rp, last->seq, prec, type, "all", payload);
+}
+
 static void
 expect_result(struct replay *rp, const struct archive_phase *last, const char *prec)
 {
@@ -369,17 +427,7 @@ expect_result(struct replay *rp, const struct archive_phase *last, const char *p
 	payload = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
 	rules_result_free(&res);
-	/* The result follows the last phase's events. */
-	rp->ei = 0;
-	while (rp->ei < rp->a->nevents && !(rp->a->events[rp->ei].phase == last->seq &&
-	    strcmp(rp->a->events[rp->ei].type, "game.result") == 0))
-		rp->ei++;
-	if (rp->ei + 1 != rp->a->nevents) {
-		rp->ei = rp->a->nevents;
-		audit_fail(rp->r, prec, "the game is over in the replay; the record lacks "
-		    "its game.result event as the last event: %s", payload);
-	} else
-		expect_event(rp, last->seq, prec, "game.result", "all", payload);
+	expect_final(rp, last, prec, "game.result", payload);
 	cJSON_free(payload);
 	if (strcmp(rp->a->status, "finished") != 0)
 		audit_fail(rp->r, "archive", "the game is over in the replay, but its status "
@@ -503,6 +551,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 			compare_phase(&rp, ph, prec);
 			if (ph->open)
 				stop = 2;
+			else if (i + 1 == a->nphases && strcmp(a->status, "abandoned") == 0)
+				stop = 3;	/* closed unresolved */
 			else if (resolve_phase(&rp, ph, prec, &ev) == -1)
 				stop = 1;
 			else {
@@ -523,6 +573,9 @@ audit_replay(const struct archive *a, struct audit_report *r)
 		prec = audit_phase_record(&a->phases[a->nphases - 1]);
 		if (res.over)
 			expect_result(&rp, &a->phases[a->nphases - 1], prec);
+		else if (stop == 3)
+			expect_final(&rp, &a->phases[a->nphases - 1], prec, "game.abandoned",
+			    "{\"type\":\"game.abandoned\"}");
 		else if (stop != 2)
 			audit_fail(r, prec, "the last phase is closed, yet the game is not over "
 			    "in the replay");

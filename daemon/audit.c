@@ -249,6 +249,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 {
 	size_t i, j, nclosed = 0;
 	char *rec;
+	int abandoned = strcmp(a->status, "abandoned") == 0;
 
 	if (a->nphases == 0) {
 		audit_fail(r, "archive", "the game has no phases");
@@ -272,7 +273,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
 			check_order(a, ph, &ph->orders[j], j, rec, r);
-		if (!ph->open) {
+		if (!ph->open && !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
 				audit_fail(r, rec, "no recorded state after it");
 			nclosed++;
@@ -282,8 +283,10 @@ check_phases(const struct archive *a, struct audit_report *r)
 	if (a->nstates != nclosed)
 		audit_fail(r, "archive", "%zu recorded states for %zu closed phases",
 		    a->nstates, nclosed);
-	if (strcmp(a->status, "finished") == 0 && a->phases[a->nphases - 1].open)
-		audit_fail(r, "archive", "the game is finished but its last phase is open");
+	if ((strcmp(a->status, "finished") == 0 || abandoned) &&
+	    a->phases[a->nphases - 1].open)
+		audit_fail(r, "archive", "the game is %s but its last phase is open",
+		    a->status);
 	if (strcmp(a->status, "running") == 0 && !a->phases[a->nphases - 1].open)
 		audit_fail(r, "archive", "the game is running but has no open phase");
 }
@@ -293,7 +296,8 @@ check_commitments(const struct archive *a, struct audit_report *r)
 {
 	char *rec, *cause = NULL;
 	size_t i, j;
-	int finished = strcmp(a->status, "finished") == 0;
+	int finished = strcmp(a->status, "finished") == 0 ||
+	    strcmp(a->status, "abandoned") == 0;
 
 	for (i = 0; i < a->ncommitments; i++) {
 		const struct archive_commitment *c = &a->commitments[i];

@@ -150,7 +150,9 @@ export_phases(struct store *st, const struct store_game *g, struct archive *a,
 		a->nphases++;
 		if (export_orders(st, &ps[i], ph, cause) == -1)
 			goto fail;
-		if (!ps[i].open) {
+		/* The last phase of an abandoned game closed unresolved. */
+		if (!ps[i].open && !(i + 1 == n &&
+		    strcmp(g->status, GAME_ABANDONED) == 0)) {
 			struct archive_state *s = &a->states[a->nstates];
 			unsigned char *bytes;
 			size_t len;

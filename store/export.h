@@ -20,7 +20,8 @@
 /*
  * Read game name into a new archive (archive_free()). Fails naming the
  * game: no such game, a game not yet started (it has no setup.json), a
- * closed phase without its recorded state, a database error.
+ * closed phase without its recorded state (but for the last phase of an
+ * abandoned game, closed unresolved), a database error.
  */
 struct archive *store_export(struct store *st, const char *name, char **cause);
 /*

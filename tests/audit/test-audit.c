@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include <sodium.h>
 
@@ -326,6 +327,66 @@ t_card(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
+/* ---- the command line ---- */
+
+/* Run "$top_builddir/muthur audit ARGS" and return its exit status. */
+static int
+run(const char *args)
+{
+	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
+	char *cmd = xasprintf("%s/muthur audit %s", bld, args);
+	int rc = system(cmd);
+
+	free(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void
+cli(const char *text)
+{
+	char *path = xasprintf("%s/game.archive", tmpdir), *out, *arg;
+	FILE *fp;
+
+	fp = fopen(path, "w");
+	fputs(text, fp);
+	fclose(fp);
+	arg = xasprintf("%s >/dev/null", path);
+	is_int(run(arg), 0, "muthur audit: exit 0");
+	free(arg);
+	out = xasprintf("%s/report.json", tmpdir);
+	{
+		char *json;
+
+		arg = xasprintf("--json %s > %s", path, out);
+		size_t n;
+
+		is_int(run(arg), 0, "muthur audit --json: exit 0");
+		fp = fopen(out, "r");
+		json = xcalloc(1, 4096);
+		n = fread(json, 1, 4095, fp);
+		fclose(fp);
+		ok(n > 0 && strstr(json, "\"ok\":true") != NULL &&
+		    strstr(json, "\"failures\":[]") != NULL, "the JSON report says ok");
+		free(json);
+		free(arg);
+		unlink(out);
+	}
+	free(out);
+	fp = fopen(path, "w");
+	fwrite(text, 1, strlen(text) - 2, fp);	/* cut short */
+	fputs("]\n", fp);
+	fclose(fp);
+	arg = xasprintf("%s >/dev/null", path);
+	is_int(run(arg), 1, "a changed archive: exit 1");
+	free(arg);
+	is_int(run(">/dev/null 2>&1"), 2, "no archive: exit 2");
+	arg = xasprintf("%s/nonexistent >/dev/null 2>&1", tmpdir);
+	is_int(run(arg), 2, "an unreadable archive: exit 2");
+	free(arg);
+	unlink(path);
+	free(path);
+}
+
 /* ---- the whole-file sample ---- */
 
 static void
@@ -463,6 +524,8 @@ main(void)
 		audit_report_clear(&r);
 		free(t);
 	}
+
+	cli(text);
 
 	/* Every single-byte change must be detected. */
 	byte_sample(rtext, 1000, 7);

@@ -72,7 +72,7 @@ main(int argc, char **argv)
 	printf("export: %.3f s (%zu bytes)\n", now() - t, len);
 	for (i = 0; i < 3; i++) {
 		t = now();
-		if (audit_archive(text, len, &r) != 0) {
+		if (audit_archive(text, len, 0, &r) != 0) {
 			fprintf(stderr, "bench-audit: the archive does not audit clean\n");
 			audit_report_print(&r, stderr);
 			return 1;

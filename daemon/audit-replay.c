@@ -80,17 +80,58 @@ load_card_files(const struct archive *a, struct ccg_carddb *db, char **cause)
 	return rc;
 }
 
+int
+audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
+    const char *text, size_t len, struct rules_seat *rs, char **cause)
+{
+	struct ccg_problems p = CCG_PROBLEMS_INIT;
+	struct ccg_decklist *dl;
+	const char **deck = NULL, **start = NULL;
+	size_t j, nd = 0, ns = 0;
+	int k, rc = 0;
+
+	dl = ccg_decklist_parse(db, name, text, len, &p);
+	if (p.n > 0)
+		rc = cause_set(cause, "%s", p.lines[0]);
+	for (j = 0; j < dl->ndraw; j++)
+		for (k = 0; k < dl->draw[j].count; k++) {
+			deck = xreallocarray(deck, nd + 1, sizeof *deck);
+			deck[nd++] = dl->draw[j].card->slug;
+		}
+	for (j = 0; j < dl->nstart; j++)
+		for (k = 0; k < dl->start[j].count; k++) {
+			start = xreallocarray(start, ns + 1, sizeof *start);
+			start[ns++] = dl->start[j].card->slug;
+		}
+	rs->name = name;
+	rs->faction = faction;
+	rs->deck = deck;
+	rs->ndeck = nd;
+	rs->start = start;
+	rs->nstart = ns;
+	ccg_decklist_free(dl);
+	ccg_problems_free(&p);
+	return rc;
+}
+
+void
+audit_ccg_seat_clear(struct rules_seat *rs)
+{
+	free((void *)rs->deck);
+	free((void *)rs->start);
+	rs->deck = rs->start = NULL;
+	rs->ndeck = rs->nstart = 0;
+}
+
 static int
 load_ccg(struct replay *rp)
 {
 	const struct archive *a = rp->a;
 	const struct archive_file *cards = archive_file_find(a, "cards.json");
 	const struct archive_commitment *c;
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
 	char *cause = NULL, *rec;
-	size_t i, j;
-	int k, rc;
+	size_t i;
+	int rc, bad = 0;
 
 	if (cards == NULL)
 		return -1;	/* reported with the files */
@@ -108,39 +149,19 @@ load_ccg(struct replay *rp)
 	}
 	rp->seats = xcalloc(a->nseats + 1, sizeof *rp->seats);
 	for (i = 0; i < a->nseats; i++) {
-		struct rules_seat *rs = &rp->seats[i];
-		const char **deck = NULL, **start = NULL;
-		size_t nd = 0, ns = 0;
-
-		rs->name = a->seats[i].name;
-		rs->faction = a->seats[i].faction;
 		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
-		dl = ccg_decklist_parse(rp->db, a->seats[i].name, (const char *)c->secret,
-		    c->secret_len, &p);
-		if (p.n > 0) {
+		if (audit_ccg_seat(rp->db, a->seats[i].name, a->seats[i].faction,
+		    (const char *)c->secret, c->secret_len, &rp->seats[i], &cause) == -1) {
 			rec = xasprintf("commitment %s/%s", AUDIT_DECKLIST_DOMAIN,
 			    a->seats[i].name);
-			audit_fail(rp->r, rec, "decklist does not parse: %s", p.lines[0]);
+			audit_fail(rp->r, rec, "decklist does not parse: %s", cause);
 			free(rec);
+			free(cause);
+			cause = NULL;
+			bad = 1;
 		}
-		for (j = 0; j < dl->ndraw; j++)
-			for (k = 0; k < dl->draw[j].count; k++) {
-				deck = xreallocarray(deck, nd + 1, sizeof *deck);
-				deck[nd++] = dl->draw[j].card->slug;
-			}
-		for (j = 0; j < dl->nstart; j++)
-			for (k = 0; k < dl->start[j].count; k++) {
-				start = xreallocarray(start, ns + 1, sizeof *start);
-				start[ns++] = dl->start[j].card->slug;
-			}
-		rs->deck = deck;
-		rs->ndeck = nd;
-		rs->start = start;
-		rs->nstart = ns;
-		ccg_decklist_free(dl);
-		ccg_problems_free(&p);
 	}
-	return rp->r->nfailures > 0 ? -1 : 0;
+	return bad ? -1 : 0;
 }
 
 /* ---- comparing ---- */
@@ -595,10 +616,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 done:
 	if (rp.g != NULL)
 		rp.R->free(rp.g);
-	for (i = 0; rp.seats != NULL && i < a->nseats; i++) {
-		free((void *)rp.seats[i].deck);
-		free((void *)rp.seats[i].start);
-	}
+	for (i = 0; rp.seats != NULL && i < a->nseats; i++)
+		audit_ccg_seat_clear(&rp.seats[i]);
 	free(rp.seats);
 	for (i = 0; i < rp.nknown; i++) {
 		free(rp.known[i].id);

@@ -430,7 +430,7 @@ check_chain(const struct archive *a, struct audit_report *r)
 }
 
 int
-audit_archive(const char *text, size_t len, struct audit_report *r)
+audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r)
 {
 	struct archive *a;
 	char *cause = NULL;
@@ -453,7 +453,8 @@ audit_archive(const char *text, size_t len, struct audit_report *r)
 	check_commitments(a, r);
 	check_seeds(a, r);
 	check_chain(a, r);
-	audit_replay(a, r);
+	if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
+		audit_replay(a, r);
 	archive_free(a);
 	return r->nfailures == 0 ? 0 : -1;
 }

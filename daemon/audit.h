@@ -47,12 +47,30 @@ struct audit_report {
  * Audit the archive text (len bytes). Fills *r (zeroed first; release
  * with audit_report_clear()); returns 0 when everything holds, -1 when
  * there is at least one failure. Never fails otherwise.
+ * With AUDIT_STOP_EARLY the replay is skipped when an earlier check has
+ * already failed (same verdict, fewer failures named: for tests that only
+ * need the verdict).
  */
-int audit_archive(const char *text, size_t len, struct audit_report *r);
+#define AUDIT_STOP_EARLY 0x1
+int audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r);
 /* One line per failure ("RECORD: MESSAGE") and a summary line, to out. */
 void audit_report_print(const struct audit_report *r, FILE *out);
 /* The report as one JSON object with a final LF; caller frees. */
 char *audit_report_json(const struct audit_report *r);
 void audit_report_clear(struct audit_report *r);
+
+/*
+ * A CCG seat from its decklist text (doc/game-record.md, start step 3):
+ * parse it against db (sealed) and fill rs->deck and rs->start with the
+ * card slugs (which belong to db), copies repeated, in decklist order;
+ * name and faction are borrowed. Returns 0, or -1 with the decklist's
+ * first problem in *cause (rs is filled with what could be read either
+ * way). Release with audit_ccg_seat_clear().
+ */
+struct ccg_carddb;
+struct rules_seat;
+int audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
+    const char *text, size_t len, struct rules_seat *rs, char **cause);
+void audit_ccg_seat_clear(struct rules_seat *rs);
 
 #endif

@@ -45,7 +45,7 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		free(cause);
 		return EXIT_MISUSE;
 	}
-	status = audit_archive(text, len, &r) == 0 ? 0 : 1;
+	status = audit_archive(text, len, 0, &r) == 0 ? 0 : 1;
 	if (as_json) {
 		json = audit_report_json(&r);
 		fputs(json, stdout);

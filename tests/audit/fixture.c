@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 #include <sodium.h>
 
+#include "daemon/audit.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
@@ -322,43 +323,6 @@ close_phase(struct afix *f, const struct rules_events *ev, char **cause)
 /* ---- new-game, seat, start ---- */
 
 static int
-seat_deck(struct afix *f, size_t i, char **cause)
-{
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
-	const char **deck = NULL, **start = NULL;
-	size_t j, nd = 0, ns = 0;
-	int k;
-
-	dl = ccg_decklist_parse(f->db, f->seats[i].name, f->seats[i].deck,
-	    strlen(f->seats[i].deck), &p);
-	if (p.n > 0) {
-		cause_set(cause, "%s", p.lines[0]);
-		ccg_problems_free(&p);
-		ccg_decklist_free(dl);
-		return -1;
-	}
-	for (j = 0; j < dl->ndraw; j++)
-		for (k = 0; k < dl->draw[j].count; k++) {
-			deck = xreallocarray(deck, nd + 1, sizeof *deck);
-			deck[nd++] = dl->draw[j].card->slug;
-		}
-	for (j = 0; j < dl->nstart; j++)
-		for (k = 0; k < dl->start[j].count; k++) {
-			start = xreallocarray(start, ns + 1, sizeof *start);
-			start[ns++] = dl->start[j].card->slug;
-		}
-	f->rseats[i].name = f->seats[i].name;
-	f->rseats[i].faction = f->seats[i].name;
-	f->rseats[i].deck = deck;
-	f->rseats[i].ndeck = nd;
-	f->rseats[i].start = start;
-	f->rseats[i].nstart = ns;
-	ccg_decklist_free(dl);
-	return 0;
-}
-
-static int
 start_game(struct afix *f, char **cause)
 {
 	struct rules_events ev = { NULL, 0, 0 };
@@ -394,7 +358,9 @@ start_game(struct afix *f, char **cause)
 		fill(f, nonce, sizeof nonce);
 		if (store_commitment_add(f->st, afix_server_key(), f->game_id, DECK_DOMAIN,
 		    f->seats[i].name, f->seats[i].deck, strlen(f->seats[i].deck), 1, nonce,
-		    NULL, NULL, NULL, cause) == -1 || seat_deck(f, i, cause) == -1)
+		    NULL, NULL, NULL, cause) == -1 || audit_ccg_seat(f->db, f->seats[i].name,
+		    f->seats[i].name, f->seats[i].deck, strlen(f->seats[i].deck), &f->rseats[i],
+		    cause) == -1)
 			return -1;
 	}
 	su.scenario = "contact";
@@ -727,8 +693,7 @@ afix_free(struct afix *f)
 		f->R->free(f->g);
 	for (i = 0; i < NSEATS; i++) {
 		free(f->seats[i].deck);
-		free((void *)f->rseats[i].deck);
-		free((void *)f->rseats[i].start);
+		audit_ccg_seat_clear(&f->rseats[i]);
 	}
 	for (i = 0; i < f->nknown; i++) {
 		free(f->known[i].id);

@@ -58,7 +58,7 @@ show(const struct audit_report *r)
 static size_t
 audit(const char *text, struct audit_report *r)
 {
-	audit_archive(text, strlen(text), r);
+	audit_archive(text, strlen(text), 0, r);
 	return r->nfailures;
 }
 
@@ -137,39 +137,43 @@ phase_with_orders(struct archive *a, size_t k)
 	return NULL;
 }
 
-static int
-t_seed_opening(struct archive *a, char *rec, size_t n)
+/* The seed commitment of the k-th phase with orders; its record in rec. */
+static struct archive_commitment *
+seed_of_phase(struct archive *a, size_t k, char *rec, size_t n)
 {
-	struct archive_phase *ph = phase_with_orders(a, 3);
-	struct archive_commitment *c;
+	struct archive_phase *ph = phase_with_orders(a, k);
+	const struct archive_commitment *c;
 	char *sid;
 
 	if (ph == NULL)
-		return -1;
+		return NULL;
 	sid = rand_seed_secret_id(ph->seq);
-	c = (struct archive_commitment *)archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
+	c = archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
 	free(sid);
-	c->secret[5] ^= 0x01;
 	snprintf(rec, n, "phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
 	    (unsigned long long)ph->turn, ph->name);
+	return (struct archive_commitment *)c;
+}
+
+static int
+t_seed_opening(struct archive *a, char *rec, size_t n)
+{
+	struct archive_commitment *c = seed_of_phase(a, 3, rec, n);
+
+	if (c == NULL)
+		return -1;
+	c->secret[5] ^= 0x01;
 	return 0;
 }
 
 static int
 t_seed_nonce(struct archive *a, char *rec, size_t n)
 {
-	struct archive_phase *ph = phase_with_orders(a, 4);
-	struct archive_commitment *c;
-	char *sid;
+	struct archive_commitment *c = seed_of_phase(a, 4, rec, n);
 
-	if (ph == NULL)
+	if (c == NULL)
 		return -1;
-	sid = rand_seed_secret_id(ph->seq);
-	c = (struct archive_commitment *)archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
-	free(sid);
 	c->nonce[0] ^= 0x80;
-	snprintf(rec, n, "phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
-	    (unsigned long long)ph->turn, ph->name);
 	return 0;
 }
 
@@ -407,7 +411,7 @@ byte_sample(const char *text, int count, uint64_t seed)
 			v = (unsigned char)(seed >> 40);
 		} while (v == old || v == 0);
 		copy[pos] = (char)v;
-		if (audit_archive(copy, len, &r) != 0)
+		if (audit_archive(copy, len, AUDIT_STOP_EARLY, &r) != 0)
 			detected++;
 		else
 			diag("byte %zu: 0x%02x -> 0x%02x not detected", pos, old, v);

@@ -16,6 +16,8 @@
 #include <sodium.h>
 
 #include "daemon/audit.h"
+#include "lib/fsutil.h"
+#include "lib/keyfile.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
 #include "store/commit.h"
@@ -391,6 +393,51 @@ cli(const char *text)
 	free(path);
 }
 
+/* muthur export, with a configuration naming the test's store and key. */
+static void
+cli_export(const char *text)
+{
+	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
+	char *conf = xasprintf("%s/muthur.conf", tmpdir), *key = xasprintf("%s/server.key",
+	    tmpdir), *out = xasprintf("%s/export.archive", tmpdir), *cmd, *got;
+	size_t len;
+	FILE *fp;
+	int rc;
+
+	fp = fopen(conf, "w");
+	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
+	    "from = muthur@club.example\n[server]\nkey = server.key\n");
+	fclose(fp);
+	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
+		abort();
+	cmd = xasprintf("%s/muthur --config %s export contact-1 > %s", bld, conf, out);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 0, "muthur export: exit 0");
+	ok(fs_read_file(out, ARCHIVE_MAX, &got, &len, NULL) == 0 && len == strlen(text) &&
+	    memcmp(got, text, len) == 0, "and writes the archive, byte for byte");
+	free(got);
+	cmd = xasprintf("%s/muthur --config %s export no-such-game >/dev/null 2>%s", bld,
+	    conf, out);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 1, "an unknown game: exit 1");
+	got = NULL;
+	ok(fs_read_file(out, 4096, &got, &len, NULL) == 0 &&
+	    strstr(got, "no-such-game") != NULL, "naming the game");
+	free(got);
+	cmd = xasprintf("%s/muthur --config %s export >/dev/null 2>&1", bld, conf);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 2, "no game: exit 2");
+	unlink(out);
+	unlink(key);
+	unlink(conf);
+	free(out);
+	free(key);
+	free(conf);
+}
+
 /* ---- the whole-file sample ---- */
 
 static void
@@ -448,7 +495,7 @@ main(void)
 	    cause ? cause : "");
 	if (f == NULL)
 		return done_testing();
-	played = afix_play(f, 90, &cause);
+	played = afix_play(f, 60, &cause);
 	ok(played > 0, "played %d phases to turn %d%s", played, afix_turn(f),
 	    cause ? cause : "");
 	if (!afix_over(f)) {
@@ -530,6 +577,7 @@ main(void)
 	}
 
 	cli(text);
+	cli_export(text);
 
 	/* Every single-byte change must be detected. */
 	byte_sample(rtext, 1000, 7);

@@ -86,14 +86,7 @@ main(int argc, char **argv)
 	free(text);
 	afix_free(f);
 	store_close(st);
-	unlink(path);
 	free(path);
-	path = xasprintf("%s/muthur.db-wal", dir);
-	unlink(path);
-	free(path);
-	path = xasprintf("%s/muthur.db-shm", dir);
-	unlink(path);
-	free(path);
-	rmdir(dir);
+	afix_store_remove(dir);
 	return 0;
 }

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
@@ -703,4 +704,19 @@ afix_free(struct afix *f)
 	ccg_carddb_free(f->db);
 	free(f->name);
 	free(f);
+}
+
+void
+afix_store_remove(const char *dir)
+{
+	static const char *const names[] = { "muthur.db", "muthur.db-wal", "muthur.db-shm" };
+	char *path;
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		path = xasprintf("%s/%s", dir, names[i]);
+		unlink(path);
+		free(path);
+	}
+	rmdir(dir);
 }

@@ -46,5 +46,7 @@ int afix_turn(const struct afix *f);
 /* The fixed server key of every fixture game. */
 const struct server_key *afix_server_key(void);
 void afix_free(struct afix *f);
+/* Remove dir/muthur.db (with its -wal and -shm files) and dir itself. */
+void afix_store_remove(const char *dir);
 
 #endif

@@ -589,14 +589,7 @@ main(void)
 	afix_free(f);
 	afix_free(run);
 	store_close(st);
-	unlink(path);
 	free(path);
-	path = xasprintf("%s/muthur.db-wal", tmpdir);
-	unlink(path);
-	free(path);
-	path = xasprintf("%s/muthur.db-shm", tmpdir);
-	unlink(path);
-	free(path);
-	rmdir(tmpdir);
+	afix_store_remove(tmpdir);
 	return done_testing();
 }

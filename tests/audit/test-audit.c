@@ -393,6 +393,37 @@ cli(const char *text)
 	free(path);
 }
 
+/* The parser's refusals name what is wrong. */
+static void
+parse_errors(const char *text)
+{
+	struct audit_report r;
+	char *t;
+
+	t = xasprintf("{ %s", text + 1);
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "byte 2 differs from the canonical form"),
+	    "a space: not the canonical form");
+	audit_report_clear(&r);
+	free(t);
+	t = xstrdup(text);
+	t[strlen("{\"format\":\"muthur-archive-")] = '9';
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "field \"format\": expected \"muthur-archive-1\""),
+	    "another format is named");
+	audit_report_clear(&r);
+	free(t);
+	t = xstrndup(text, 1000);
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "does not end with a line feed"), "a cut archive");
+	audit_report_clear(&r);
+	t[999] = '\n';
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "not a JSON document"), "a cut archive with a LF");
+	audit_report_clear(&r);
+	free(t);
+}
+
 /* muthur export, with a configuration naming the test's store and key. */
 static void
 cli_export(const char *text)
@@ -578,6 +609,7 @@ main(void)
 
 	cli(text);
 	cli_export(text);
+	parse_errors(text);
 
 	/* Every single-byte change must be detected. */
 	byte_sample(rtext, 1000, 7);

@@ -56,5 +56,7 @@ int cmd_keygen(struct cli *, const struct cli_verb *, int, char **);
 int cmd_sign(struct cli *, const struct cli_verb *, int, char **);
 int cmd_verify(struct cli *, const struct cli_verb *, int, char **);
 int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
+int cmd_export(struct cli *, const struct cli_verb *, int, char **);
+int cmd_audit(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

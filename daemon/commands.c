@@ -55,10 +55,12 @@ const struct cli_verb cli_verbs[] = {
 	{ "abandon", "GAME", "end a game without a result",
 	  NULL, NULL, "organiser controls (league work, not yet filed)" },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
-	  NULL, NULL, "archives (audit issue #9)" },
-	{ "audit", "ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
-	  "  --json         print a machine-readable report",
-	  NULL, "offline audit (audit issue #9)" },
+	  NULL, cmd_export, NULL },
+	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
+	  "  --json         print a machine-readable report\n"
+	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
+	  "                 2 misuse or an unreadable file",
+	  cmd_audit, NULL },
 	{ "league", "COMMAND ...", "group games into a league and show standings",
 	  NULL, NULL, "leagues and standings (league work, not yet filed)" },
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "

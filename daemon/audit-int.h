@@ -1,0 +1,23 @@
+/*
+ * audit-int.h — shared by the auditor's files (audit.c: signatures,
+ * commitments, chain; audit-replay.c: the replay). Not a public header.
+ */
+#ifndef MUTHUR_AUDIT_INT_H
+#define MUTHUR_AUDIT_INT_H
+
+#include "daemon/audit.h"
+#include "store/archive.h"
+
+/* Add a failure: record as given, message from fmt. */
+void audit_fail(struct audit_report *r, const char *record, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* "phase 5 (turn 2, movement.move)"; caller frees. */
+char *audit_phase_record(const struct archive_phase *ph);
+/* Replay the game (audit.h) and add what differs to r. */
+void audit_replay(const struct archive *a, struct audit_report *r);
+
+/* Domains of the commitments doc/game-record.md makes. */
+#define AUDIT_DECKLIST_DOMAIN	"muthur.decklist"
+#define AUDIT_SECRET_DOMAIN	"muthur.secret"
+
+#endif

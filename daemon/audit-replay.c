@@ -1,0 +1,629 @@
+/*
+ * audit-replay.c — replaying an archived game with its rules engine
+ * (doc/game-record.md, "Replay"): decklists from their opened
+ * commitments, create with phase 1's stream, then every closed phase
+ * resolved with the recorded current orders and its re-derived stream;
+ * turns, phases, owing seats, events, state hashes, secret commitments and
+ * the result compared with the record.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <sodium.h>
+
+#include "daemon/audit-int.h"
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "rules/ccg/deck.h"
+#include "rules/rules.h"
+#include "store/hashenc.h"
+#include "store/random.h"
+
+/* A secret's latest committed bytes, as the replay knows them. */
+struct known {
+	char		*id;
+	unsigned char	*bytes;
+	size_t		 len;
+};
+
+struct replay {
+	const struct archive	*a;
+	struct audit_report	*r;
+	const struct rules	*R;
+	struct rules_game	*g;
+	struct ccg_carddb	*db;
+	struct rules_seat	*seats;		/* seat order */
+	size_t			 ei;		/* next archived event to compare */
+	struct known		*known;
+	size_t			 nknown;
+	char			*expected;	/* secret-ids expected, "\n"-joined */
+	struct strbuf		 secret_ids;
+};
+
+/* ---- setup ---- */
+
+/*
+ * Load the game's card data (doc/game-record.md, new-game step 2): every
+ * game file "cards/NAME", in name order; the canonical bytes of the result
+ * must be cards.json.
+ */
+static int
+load_card_files(const struct archive *a, struct ccg_carddb *db, char **cause)
+{
+	size_t i, n = 0, len;
+	char *canon;
+	int rc;
+
+	for (i = 0; i < a->nfiles; i++) {
+		if (strncmp(a->files[i].name, "cards/", 6) != 0)
+			continue;
+		n++;
+		if (ccg_carddb_add_json(db, a->files[i].name + 6, a->files[i].bytes,
+		    a->files[i].len, cause) == -1)
+			return -1;
+	}
+	if (n == 0)
+		return cause_set(cause, "no card data file (cards/NAME) in the archive");
+	if (ccg_carddb_seal(db, cause) == -1)
+		return -1;
+	canon = ccg_carddb_canonical(db, &len);
+	rc = archive_file_find(a, "cards.json") != NULL &&
+	    len == archive_file_find(a, "cards.json")->len &&
+	    memcmp(canon, archive_file_find(a, "cards.json")->bytes, len) == 0 ? 0 :
+	    cause_set(cause, "the card data files do not load to the cards of cards.json");
+	free(canon);
+	return rc;
+}
+
+int
+audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
+    const char *text, size_t len, struct rules_seat *rs, char **cause)
+{
+	struct ccg_problems p = CCG_PROBLEMS_INIT;
+	struct ccg_decklist *dl;
+	const char **deck = NULL, **start = NULL;
+	size_t j, nd = 0, ns = 0;
+	int k, rc = 0;
+
+	dl = ccg_decklist_parse(db, name, text, len, &p);
+	if (p.n > 0)
+		rc = cause_set(cause, "%s", p.lines[0]);
+	for (j = 0; j < dl->ndraw; j++)
+		for (k = 0; k < dl->draw[j].count; k++) {
+			deck = xreallocarray(deck, nd + 1, sizeof *deck);
+			deck[nd++] = dl->draw[j].card->slug;
+		}
+	for (j = 0; j < dl->nstart; j++)
+		for (k = 0; k < dl->start[j].count; k++) {
+			start = xreallocarray(start, ns + 1, sizeof *start);
+			start[ns++] = dl->start[j].card->slug;
+		}
+	rs->name = name;
+	rs->faction = faction;
+	rs->deck = deck;
+	rs->ndeck = nd;
+	rs->start = start;
+	rs->nstart = ns;
+	ccg_decklist_free(dl);
+	ccg_problems_free(&p);
+	return rc;
+}
+
+void
+audit_ccg_seat_clear(struct rules_seat *rs)
+{
+	free((void *)rs->deck);
+	free((void *)rs->start);
+	rs->deck = rs->start = NULL;
+	rs->ndeck = rs->nstart = 0;
+}
+
+static int
+load_ccg(struct replay *rp)
+{
+	const struct archive *a = rp->a;
+	const struct archive_file *cards = archive_file_find(a, "cards.json");
+	const struct archive_commitment *c;
+	char *cause = NULL, *rec;
+	size_t i;
+	int rc, bad = 0;
+
+	if (cards == NULL)
+		return -1;	/* reported with the files */
+	rp->db = ccg_carddb_new();
+	rc = load_card_files(a, rp->db, &cause) == -1;
+	if (rc) {
+		audit_fail(rp->r, "file cards.json", "cannot be loaded: %s", cause);
+		free(cause);
+		return -1;
+	}
+	if (sodium_memcmp(rp->db->hash, a->card_hash, 32) != 0) {
+		audit_fail(rp->r, "file cards.json", "loads to cards whose hash is not the "
+		    "game's card hash");
+		return -1;
+	}
+	rp->seats = xcalloc(a->nseats + 1, sizeof *rp->seats);
+	for (i = 0; i < a->nseats; i++) {
+		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
+		if (audit_ccg_seat(rp->db, a->seats[i].name, a->seats[i].faction,
+		    (const char *)c->secret, c->secret_len, &rp->seats[i], &cause) == -1) {
+			rec = xasprintf("commitment %s/%s", AUDIT_DECKLIST_DOMAIN,
+			    a->seats[i].name);
+			audit_fail(rp->r, rec, "decklist does not parse: %s", cause);
+			free(rec);
+			free(cause);
+			cause = NULL;
+			bad = 1;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/* ---- comparing ---- */
+
+static char *
+visibility(const struct replay *rp, const struct rules_event *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = rp->R->nseats(rp->g);
+
+	if (e->vis == RULES_VIS_PUBLIC)
+		return xstrdup("all");
+	for (i = 0; i < n && i < 64; i++)
+		if (e->seats & ((uint64_t)1 << i)) {
+			if (sb.len > 0)
+				strbuf_addc(&sb, ',');
+			strbuf_addstr(&sb, rp->R->seat_name(rp->g, i));
+		}
+	if (sb.len == 0)
+		strbuf_addstr(&sb, "none");
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *
+payload_type(const char *json)
+{
+	cJSON *o = cJSON_Parse(json);
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
+	char *s = xstrdup(cJSON_IsString(t) ? t->valuestring : "");
+
+	cJSON_Delete(o);
+	return s;
+}
+
+/* Compare one expected event with the next archived one of phase seq. */
+static int
+expect_event(struct replay *rp, uint64_t seq, const char *prec, const char *type,
+    const char *vis, const char *payload)
+{
+	const struct archive_event *e;
+	char rec[64];
+
+	if (rp->ei >= rp->a->nevents || rp->a->events[rp->ei].phase != seq) {
+		audit_fail(rp->r, prec, "the replay produces a %s event that the record "
+		    "lacks: %s", type, payload);
+		return -1;
+	}
+	e = &rp->a->events[rp->ei++];
+	snprintf(rec, sizeof rec, "event %llu", (unsigned long long)e->seq);
+	if (strcmp(e->type, type) != 0 || strcmp(e->visibility, vis) != 0 ||
+	    strlen(payload) != e->payload_len || memcmp(payload, e->payload,
+	    e->payload_len) != 0) {
+		audit_fail(rp->r, rec, "does not match the replay (expected %s, visible to "
+		    "%s: %s)", type, vis, payload);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+compare_events(struct replay *rp, const struct archive_phase *ph, const char *prec,
+    const struct rules_events *ev)
+{
+	char *vis, *type;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < ev->n && !bad; i++) {
+		vis = visibility(rp, &ev->v[i]);
+		type = payload_type(ev->v[i].json);
+		bad = expect_event(rp, ph->seq, prec, type, vis, ev->v[i].json) == -1;
+		free(type);
+		free(vis);
+	}
+	/* Resynchronise on the next phase's events. */
+	while (rp->ei < rp->a->nevents && rp->a->events[rp->ei].phase <= ph->seq) {
+		const struct archive_event *e = &rp->a->events[rp->ei++];
+		char rec[64];
+
+		if (bad || strcmp(e->type, "game.result") == 0 ||
+		    strcmp(e->type, "game.abandoned") == 0)
+			continue;
+		snprintf(rec, sizeof rec, "event %llu", (unsigned long long)e->seq);
+		audit_fail(rp->r, rec, "not produced by the replay of phase %llu",
+		    (unsigned long long)ph->seq);
+		bad = 1;
+	}
+}
+
+static void
+compare_state(struct replay *rp, const struct archive_phase *ph, const char *prec)
+{
+	unsigned char h[32];
+	char *bytes;
+	size_t len, i;
+
+	bytes = rp->R->save(rp->g, &len);
+	hashenc_blake2b256(h, bytes, len);
+	free(bytes);
+	for (i = 0; i < rp->a->nstates; i++)
+		if (rp->a->states[i].after_phase == ph->seq) {
+			rp->r->states++;
+			if (sodium_memcmp(h, rp->a->states[i].hash, 32) != 0)
+				audit_fail(rp->r, prec, "the recorded state hash is not the "
+				    "replayed state's");
+			return;
+		}
+}
+
+static void
+compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *prec)
+{
+	struct rules_secret *s;
+	const struct archive_commitment *c;
+	char *sid, *rec;
+	size_t n, i, k;
+
+	rp->R->secrets(rp->g, &s, &n);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < rp->nknown; k++)
+			if (strcmp(rp->known[k].id, s[i].id) == 0)
+				break;
+		if (k < rp->nknown && rp->known[k].len == s[i].len &&
+		    memcmp(rp->known[k].bytes, s[i].bytes, s[i].len) == 0)
+			continue;	/* unchanged: no new commitment */
+		if (k == rp->nknown) {
+			rp->known = xreallocarray(rp->known, ++rp->nknown, sizeof *rp->known);
+			rp->known[k].id = xstrdup(s[i].id);
+		} else
+			free(rp->known[k].bytes);
+		rp->known[k].bytes = xmemdup(s[i].bytes, s[i].len + 1);
+		rp->known[k].len = s[i].len;
+		sid = xasprintf("%s@%llu", s[i].id, (unsigned long long)ph->seq);
+		strbuf_addf(&rp->secret_ids, "\n%s\n", sid);
+		rec = xasprintf("commitment %s/%s", AUDIT_SECRET_DOMAIN, sid);
+		if ((c = archive_commitment_find(rp->a, AUDIT_SECRET_DOMAIN, sid)) == NULL)
+			audit_fail(rp->r, prec, "secret %s changed, but there is no "
+			    "commitment %s/%s", s[i].id, AUDIT_SECRET_DOMAIN, sid);
+		else if (c->created_phase != ph->seq)
+			audit_fail(rp->r, rec, "made in phase %llu, expected %llu",
+			    (unsigned long long)c->created_phase, (unsigned long long)ph->seq);
+		else if (c->opened && (c->secret_len != s[i].len ||
+		    memcmp(c->secret, s[i].bytes, s[i].len) != 0))
+			audit_fail(rp->r, rec, "opened to bytes that are not the replayed "
+			    "secret");
+		free(rec);
+		free(sid);
+	}
+	rules_secrets_free(s, n);
+}
+
+static void
+compare_phase(struct replay *rp, const struct archive_phase *ph, const char *prec)
+{
+	size_t i, n = rp->R->nseats(rp->g), nowes = 0;
+
+	if ((uint64_t)rp->R->turn(rp->g) != ph->turn || strcmp(rp->R->phase(rp->g),
+	    ph->name) != 0)
+		audit_fail(rp->r, prec, "the replay is in turn %d, phase %s",
+		    rp->R->turn(rp->g), rp->R->phase(rp->g));
+	for (i = 0; i < n; i++) {
+		size_t j;
+
+		if (!rp->R->owes(rp->g, i))
+			continue;
+		nowes++;
+		for (j = 0; j < ph->nowing; j++)
+			if (strcmp(ph->owing[j], rp->R->seat_name(rp->g, i)) == 0)
+				break;
+		if (j == ph->nowing)
+			audit_fail(rp->r, prec, "seat %s owes orders in the replay, but the "
+			    "phase does not list it", rp->R->seat_name(rp->g, i));
+	}
+	if (nowes != ph->nowing)
+		audit_fail(rp->r, prec, "lists %zu owing seats, the replay %zu",
+		    ph->nowing, nowes);
+}
+
+/* ---- stepping ---- */
+
+static const unsigned char *
+seed_of(const struct archive *a, const struct archive_phase *ph)
+{
+	const struct archive_commitment *c;
+	char *sid = rand_seed_secret_id(ph->seq);
+
+	c = archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
+	free(sid);
+	if (c == NULL || !c->opened || c->secret_len != RAND_SEED_BYTES)
+		return NULL;
+	return c->secret;
+}
+
+/* Resolve closed phase ph (not phase 1) with its recorded orders. */
+static int
+resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *prec,
+    struct rules_events *ev)
+{
+	size_t n = rp->R->nseats(rp->g), i, j, nn = 0;
+	struct rand_nonce *nonces = xcalloc(rp->a->nseats + 1, sizeof *nonces);
+	char **text = xcalloc(n + 1, sizeof *text), *cause = NULL;
+	const unsigned char *seed = seed_of(rp->a, ph);
+	struct rand_stream rs;
+	struct rules_rng rng = { rand_uniform, &rs };
+	int rc = 0;
+
+	for (i = 0; i < rp->a->nseats; i++)
+		for (j = 0; j < ph->norders; j++) {
+			const struct archive_order *o = &ph->orders[j];
+			struct orders *parsed;
+			struct strbuf sb = STRBUF_INIT;
+			size_t k;
+			int idx;
+
+			if (!o->current || strcmp(o->seat, rp->a->seats[i].name) != 0)
+				continue;
+			nonces[nn].bytes = o->nonce;
+			nonces[nn++].len = o->nonce_len;
+			if ((parsed = orders_parse(o->block, o->block_len, NULL)) == NULL ||
+			    (idx = rp->R->seat_index(rp->g, o->seat)) < 0)
+				continue;	/* reported with the orders */
+			for (k = 0; k < parsed->nlines; k++) {
+				strbuf_addstr(&sb, parsed->lines[k].text);
+				strbuf_addc(&sb, '\n');
+			}
+			free(text[idx]);
+			text[idx] = strbuf_detach(&sb, NULL);
+			orders_free(parsed);
+		}
+	if (seed == NULL) {
+		audit_fail(rp->r, prec, "cannot be replayed without its opened seed");
+		rc = -1;
+	} else {
+		rand_stream_init(&rs, seed, nonces, nn);
+		if (rp->R->resolve(rp->g, (const char *const *)text, &rng, ev, &cause) == -1) {
+			audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s",
+			    cause);
+			free(cause);
+			rc = -1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(text[i]);
+	free(text);
+	free(nonces);
+	return rc;
+}
+
+/* The game's last event: type with payload, in phase last, visible to all. */
+static void
+expect_final(struct replay *rp, const struct archive_phase *last, const char *prec,
+    const char *type, const char *payload)
+{
+	rp->ei = 0;
+	while (rp->ei < rp->a->nevents && !(rp->a->events[rp->ei].phase == last->seq &&
+	    strcmp(rp->a->events[rp->ei].type, type) == 0))
+		rp->ei++;
+	if (rp->ei + 1 != rp->a->nevents) {
+		rp->ei = rp->a->nevents;
+		audit_fail(rp->r, prec, "the record lacks its %s event as the last event: "
+		    "%s", type, payload);
+	} else
+		expect_event(rp, last->seq, prec, type, "all", payload);
+}
+
+static void
+expect_result(struct replay *rp, const struct archive_phase *last, const char *prec)
+{
+	struct rules_result res;
+	cJSON *o = cJSON_CreateObject(), *places;
+	char *payload;
+	size_t i;
+
+	rp->R->result(rp->g, &res);
+	cJSON_AddStringToObject(o, "type", "game.result");
+	cJSON_AddItemToObject(o, "places", places = cJSON_CreateObject());
+	for (i = 0; i < res.nseats; i++)
+		cJSON_AddNumberToObject(places, rp->R->seat_name(rp->g, i), res.place[i]);
+	if (res.winner >= 0)
+		cJSON_AddStringToObject(o, "winner",
+		    rp->R->seat_name(rp->g, (size_t)res.winner));
+	else
+		cJSON_AddNullToObject(o, "winner");
+	payload = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	rules_result_free(&res);
+	expect_final(rp, last, prec, "game.result", payload);
+	cJSON_free(payload);
+	if (strcmp(rp->a->status, "finished") != 0)
+		audit_fail(rp->r, "archive", "the game is over in the replay, but its status "
+		    "is %s", rp->a->status);
+}
+
+/* Every muthur.secret commitment in the archive was expected. */
+static void
+check_unexpected(struct replay *rp)
+{
+	const char *ids = strbuf_str(&rp->secret_ids);
+	char *needle, *rec;
+	size_t i;
+
+	for (i = 0; i < rp->a->ncommitments; i++) {
+		const struct archive_commitment *c = &rp->a->commitments[i];
+
+		if (strcmp(c->domain, AUDIT_SECRET_DOMAIN) != 0)
+			continue;
+		needle = xasprintf("\n%s\n", c->secret_id);
+		if (strstr(ids, needle) == NULL) {
+			rec = xasprintf("commitment %s/%s", c->domain, c->secret_id);
+			audit_fail(rp->r, rec, "not a secret of the replayed game");
+			free(rec);
+		}
+		free(needle);
+	}
+}
+
+static int
+replay_ready(struct replay *rp)
+{
+	const struct archive *a = rp->a;
+	const struct archive_commitment *c;
+	size_t i;
+
+	if ((rp->R = rules_find(a->rules)) == NULL) {
+		audit_fail(rp->r, "archive", "rules %s are not built into this muthur",
+		    a->rules);
+		return -1;
+	}
+	if (strcmp(rp->R->version, a->rules_version) != 0) {
+		audit_fail(rp->r, "archive", "rules version %s, this muthur has %s",
+		    a->rules_version, rp->R->version);
+		return -1;
+	}
+	if (strcmp(a->rules, "ccg") != 0) {
+		rp->r->note = xasprintf("no replay for rules %s", a->rules);
+		return -1;
+	}
+	for (i = 0; i < a->nseats; i++) {
+		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
+		if (c == NULL) {
+			char *rec = xasprintf("seat %s", a->seats[i].name);
+
+			audit_fail(rp->r, rec, "has no decklist commitment");
+			free(rec);
+			return -1;
+		}
+		if (!c->opened) {
+			rp->r->note = xstrdup("no replay: the decklists are opened when the "
+			    "game ends");
+			return -1;
+		}
+	}
+	return load_ccg(rp);
+}
+
+void
+audit_replay(const struct archive *a, struct audit_report *r)
+{
+	struct replay rp;
+	struct rules_setup su;
+	struct rules_events ev = { NULL, 0, 0 };
+	struct rand_stream rs;
+	struct rules_rng rng = { rand_uniform, &rs };
+	const unsigned char *seed;
+	char *cause = NULL, *prec;
+	size_t i;
+	int stop = 0;
+
+	memset(&rp, 0, sizeof rp);
+	rp.a = a;
+	rp.r = r;
+	if (a->nphases == 0 || replay_ready(&rp) == -1)
+		goto done;
+	su.scenario = a->scenario;
+	su.seats = rp.seats;
+	su.nseats = a->nseats;
+	su.data = rp.db;
+	su.places = 1;
+	prec = audit_phase_record(&a->phases[0]);
+	if ((seed = seed_of(a, &a->phases[0])) == NULL) {
+		audit_fail(r, prec, "cannot be replayed without its opened seed");
+		free(prec);
+		goto done;
+	}
+	rand_stream_init(&rs, seed, NULL, 0);
+	if ((rp.g = rp.R->create(&su, &rng, &ev, &cause)) == NULL) {
+		audit_fail(r, prec, "the rules refuse the setup: %s", cause);
+		free(cause);
+		free(prec);
+		goto done;
+	}
+	r->phases++;
+	compare_events(&rp, &a->phases[0], prec, &ev);
+	rules_events_free(&ev);
+	compare_state(&rp, &a->phases[0], prec);
+	compare_secrets(&rp, &a->phases[0], prec);
+	free(prec);
+	for (i = 1; i < a->nphases && !stop; i++) {
+		const struct archive_phase *ph = &a->phases[i];
+		struct rules_result res;
+
+		prec = audit_phase_record(ph);
+		rp.R->result(rp.g, &res);
+		if (res.over) {
+			audit_fail(r, prec, "the game was already over in the replay");
+			stop = 1;
+		} else {
+			compare_phase(&rp, ph, prec);
+			if (ph->open)
+				stop = 2;
+			else if (i + 1 == a->nphases && strcmp(a->status, "abandoned") == 0)
+				stop = 3;	/* closed unresolved */
+			else if (resolve_phase(&rp, ph, prec, &ev) == -1)
+				stop = 1;
+			else {
+				r->phases++;
+				compare_events(&rp, ph, prec, &ev);
+				compare_state(&rp, ph, prec);
+				compare_secrets(&rp, ph, prec);
+			}
+			rules_events_free(&ev);
+		}
+		rules_result_free(&res);
+		free(prec);
+	}
+	if (stop != 1) {
+		struct rules_result res;
+
+		rp.R->result(rp.g, &res);
+		prec = audit_phase_record(&a->phases[a->nphases - 1]);
+		if (res.over)
+			expect_result(&rp, &a->phases[a->nphases - 1], prec);
+		else if (stop == 3)
+			expect_final(&rp, &a->phases[a->nphases - 1], prec, "game.abandoned",
+			    "{\"type\":\"game.abandoned\"}");
+		else if (stop != 2)
+			audit_fail(r, prec, "the last phase is closed, yet the game is not over "
+			    "in the replay");
+		rules_result_free(&res);
+		free(prec);
+		for (; rp.ei < a->nevents; rp.ei++) {
+			char rec[64];
+
+			snprintf(rec, sizeof rec, "event %llu",
+			    (unsigned long long)a->events[rp.ei].seq);
+			audit_fail(r, rec, "not produced by the replay");
+			break;
+		}
+		check_unexpected(&rp);
+		r->replayed = 1;
+	}
+done:
+	if (rp.g != NULL)
+		rp.R->free(rp.g);
+	for (i = 0; rp.seats != NULL && i < a->nseats; i++)
+		audit_ccg_seat_clear(&rp.seats[i]);
+	free(rp.seats);
+	for (i = 0; i < rp.nknown; i++) {
+		free(rp.known[i].id);
+		free(rp.known[i].bytes);
+	}
+	free(rp.known);
+	strbuf_free(&rp.secret_ids);
+	ccg_carddb_free(rp.db);
+}

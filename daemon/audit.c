@@ -1,0 +1,532 @@
+/*
+ * audit.c — the archive checks that need no replay: the archive's own
+ * signature, files, seats, phases, orders and their signatures,
+ * commitments and seeds, the event chain; and the report (audit.h).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <sodium.h>
+
+#include "daemon/audit-int.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "mail/pubkey.h"
+#include "mail/sig.h"
+#include "store/chain.h"
+#include "store/commit.h"
+#include "store/hashenc.h"
+#include "store/random.h"
+
+void
+audit_fail(struct audit_report *r, const char *record, const char *fmt, ...)
+{
+	struct audit_failure *f;
+	va_list ap;
+
+	r->failures = xreallocarray(r->failures, r->nfailures + 1, sizeof *r->failures);
+	f = &r->failures[r->nfailures++];
+	f->record = xstrdup(record);
+	va_start(ap, fmt);
+	f->message = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+char *
+audit_phase_record(const struct archive_phase *ph)
+{
+	return xasprintf("phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
+	    (unsigned long long)ph->turn, ph->name);
+}
+
+static void
+check_files(const struct archive *a, struct audit_report *r)
+{
+	const struct archive_file *cards, *setup;
+	unsigned char h[32];
+	char *rec, *want;
+	cJSON *o, *arr, *s;
+	size_t i;
+
+	for (i = 0; i < a->nfiles; i++) {
+		hashenc_blake2b256(h, a->files[i].bytes, a->files[i].len);
+		if (sodium_memcmp(h, a->files[i].hash, 32) != 0) {
+			rec = xasprintf("file %s", a->files[i].name);
+			audit_fail(r, rec, "hash does not match its bytes");
+			free(rec);
+		}
+	}
+	if ((cards = archive_file_find(a, "cards.json")) == NULL)
+		audit_fail(r, "file cards.json", "missing");
+	else if (sodium_memcmp(cards->hash, a->card_hash, 32) != 0)
+		audit_fail(r, "file cards.json", "hash is not the game's card hash");
+	if ((setup = archive_file_find(a, "setup.json")) == NULL) {
+		audit_fail(r, "file setup.json", "missing");
+		return;
+	}
+	/* doc/game-record.md: what `muthur start` writes. */
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "rules", a->rules);
+	cJSON_AddStringToObject(o, "rules_version", a->rules_version);
+	cJSON_AddStringToObject(o, "scenario", a->scenario);
+	cJSON_AddNumberToObject(o, "places", 1);
+	cJSON_AddItemToObject(o, "seats", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nseats; i++) {
+		cJSON_AddItemToArray(arr, s = cJSON_CreateObject());
+		cJSON_AddStringToObject(s, "name", a->seats[i].name);
+		cJSON_AddStringToObject(s, "faction", a->seats[i].faction);
+	}
+	want = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (strlen(want) != setup->len || memcmp(want, setup->bytes, setup->len) != 0)
+		audit_fail(r, "file setup.json", "is not the setup of this game's rules, "
+		    "scenario and seats (expected %s)", want);
+	cJSON_free(want);
+}
+
+static const char *
+key_type_of(enum pubkey_kind k)
+{
+	switch (k) {
+	case PUBKEY_MUTHUR:
+		return "muthur";
+	case PUBKEY_MINISIGN:
+		return "minisign";
+	case PUBKEY_SSH_ED25519:
+		return "ssh";
+	}
+	return "?";
+}
+
+static void
+check_seats(const struct archive *a, struct audit_report *r)
+{
+	struct pubkey pk;
+	char *rec, *cause = NULL, *canon, *faction;
+	size_t i, j, n;
+
+	for (i = 0; i < a->nseats; i++) {
+		const struct archive_seat *s = &a->seats[i];
+
+		rec = xasprintf("seat %s", s->name);
+		if (s->no != i + 1)
+			audit_fail(r, rec, "numbered %llu, expected %zu",
+			    (unsigned long long)s->no, i + 1);
+		for (j = 0; j < i; j++)
+			if (strcmp(a->seats[j].name, s->name) == 0)
+				audit_fail(r, rec, "a second seat of that name");
+		n = strlen(s->name);
+		while (n > 0 && strchr("0123456789", s->name[n - 1]) != NULL)
+			n--;
+		faction = n > 1 && n < strlen(s->name) && s->name[n - 1] == '-' ?
+		    xstrndup(s->name, n - 1) : xstrdup(s->name);
+		if (strcmp(faction, s->faction) != 0)
+			audit_fail(r, rec, "faction %s, expected %s (its name without a -N "
+			    "suffix)", s->faction, faction);
+		free(faction);
+		if (pubkey_parse(s->key, strlen(s->key), &pk, &cause) == -1) {
+			audit_fail(r, rec, "key does not parse: %s", cause);
+			free(cause);
+			cause = NULL;
+		} else {
+			canon = pubkey_format(&pk);
+			if (strcmp(canon, s->key) != 0)
+				audit_fail(r, rec, "key is not in its canonical form");
+			if (strcmp(key_type_of(pk.kind), s->key_type) != 0)
+				audit_fail(r, rec, "key type %s, but the key is a %s key",
+				    s->key_type, key_type_of(pk.kind));
+			free(canon);
+		}
+		free(rec);
+	}
+}
+
+static const struct archive_seat *
+seat_find(const struct archive *a, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < a->nseats; i++)
+		if (strcmp(a->seats[i].name, name) == 0)
+			return &a->seats[i];
+	return NULL;
+}
+
+static const char *
+sig_type_of(enum sig_format f)
+{
+	switch (f) {
+	case SIG_MINISIGN:
+		return "minisign";
+	case SIG_SSHSIG:
+		return "ssh";
+	case SIG_MUTHUR:
+		return "muthur";
+	case SIG_NONE:
+		break;
+	}
+	return "none";
+}
+
+static int
+owes(const struct archive_phase *ph, const char *seat)
+{
+	size_t i;
+
+	for (i = 0; i < ph->nowing; i++)
+		if (strcmp(ph->owing[i], seat) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+check_order(const struct archive *a, const struct archive_phase *ph,
+    const struct archive_order *o, size_t index, const char *prec,
+    struct audit_report *r)
+{
+	const struct archive_seat *seat;
+	struct orders *parsed;
+	struct pubkey pk;
+	char *rec, *cause = NULL;
+	size_t j;
+	int last = 1;
+
+	rec = xasprintf("%s: orders of seat %s", prec, o->seat);
+	if ((seat = seat_find(a, o->seat)) == NULL) {
+		audit_fail(r, rec, "no such seat");
+		free(rec);
+		return;
+	}
+	if (!owes(ph, o->seat))
+		audit_fail(r, rec, "the seat does not owe orders in this phase");
+	for (j = index + 1; j < ph->norders; j++)
+		if (strcmp(ph->orders[j].seat, o->seat) == 0)
+			last = 0;
+	if (o->current != last)
+		audit_fail(r, rec, last ? "the seat's last orders are marked superseded" :
+		    "marked current, but later orders of the seat supersede them");
+	if (strcmp(sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)),
+	    o->sig_type) != 0)
+		audit_fail(r, rec, "signature type %s, but the signature is %s",
+		    o->sig_type, sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)));
+	r->player_sigs++;
+	if (pubkey_parse(seat->key, strlen(seat->key), &pk, &cause) == -1)
+		audit_fail(r, rec, "signature cannot be checked: the seat's key does not "
+		    "parse");
+	else if (sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
+	    &cause) == -1)
+		audit_fail(r, rec, "signature does not verify: %s", cause);
+	free(cause);
+	cause = NULL;
+	if ((parsed = orders_parse(o->block, o->block_len, &cause)) == NULL) {
+		audit_fail(r, rec, "block does not parse: %s", cause);
+		free(cause);
+		free(rec);
+		return;
+	}
+	if (strcmp(parsed->game, a->game) != 0)
+		audit_fail(r, rec, "block is for game %s", parsed->game);
+	if (strcmp(parsed->seat, o->seat) != 0)
+		audit_fail(r, rec, "block is for seat %s", parsed->seat);
+	if (parsed->turn < 0 || (uint64_t)parsed->turn != ph->turn ||
+	    strcmp(parsed->phase, ph->name) != 0)
+		audit_fail(r, rec, "block is for turn %ld, phase %s", parsed->turn,
+		    parsed->phase);
+	if (parsed->nonce_len != o->nonce_len ||
+	    memcmp(parsed->nonce, o->nonce, o->nonce_len) != 0)
+		audit_fail(r, rec, "nonce is not the block's nonce");
+	orders_free(parsed);
+	free(rec);
+}
+
+static void
+check_phases(const struct archive *a, struct audit_report *r)
+{
+	size_t i, j, nclosed = 0;
+	char *rec;
+	int abandoned = strcmp(a->status, "abandoned") == 0;
+
+	if (a->nphases == 0) {
+		audit_fail(r, "archive", "the game has no phases");
+		return;
+	}
+	for (i = 0; i < a->nphases; i++) {
+		const struct archive_phase *ph = &a->phases[i];
+
+		rec = audit_phase_record(ph);
+		if (ph->seq != i + 1)
+			audit_fail(r, rec, "numbered out of sequence (expected %zu)", i + 1);
+		if (i == 0 && (strcmp(ph->name, "setup") != 0 || ph->turn != 0 ||
+		    ph->nowing != 0))
+			audit_fail(r, rec, "phase 1 must be setup, turn 0, owed by nobody");
+		if (ph->open && i + 1 < a->nphases)
+			audit_fail(r, rec, "open, but a later phase exists");
+		if (ph->open && ph->norders > 0)
+			audit_fail(r, rec, "open, yet orders of it are in the archive");
+		for (j = 0; j < ph->nowing; j++)
+			if (seat_find(a, ph->owing[j]) == NULL)
+				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
+		for (j = 0; j < ph->norders; j++)
+			check_order(a, ph, &ph->orders[j], j, rec, r);
+		if (!ph->open && !(i + 1 == a->nphases && abandoned)) {
+			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
+				audit_fail(r, rec, "no recorded state after it");
+			nclosed++;
+		}
+		free(rec);
+	}
+	if (a->nstates != nclosed)
+		audit_fail(r, "archive", "%zu recorded states for %zu closed phases",
+		    a->nstates, nclosed);
+	if ((strcmp(a->status, "finished") == 0 || abandoned) &&
+	    a->phases[a->nphases - 1].open)
+		audit_fail(r, "archive", "the game is %s but its last phase is open",
+		    a->status);
+	if (strcmp(a->status, "running") == 0 && !a->phases[a->nphases - 1].open)
+		audit_fail(r, "archive", "the game is running but has no open phase");
+}
+
+static void
+check_commitments(const struct archive *a, struct audit_report *r)
+{
+	char *rec, *cause = NULL;
+	size_t i, j;
+	int finished = strcmp(a->status, "finished") == 0 ||
+	    strcmp(a->status, "abandoned") == 0;
+
+	for (i = 0; i < a->ncommitments; i++) {
+		const struct archive_commitment *c = &a->commitments[i];
+		int seed = strcmp(c->domain, RAND_SEED_DOMAIN) == 0;
+
+		rec = xasprintf("commitment %s/%s", c->domain, c->secret_id);
+		for (j = 0; j < i; j++)
+			if (strcmp(a->commitments[j].domain, c->domain) == 0 &&
+			    strcmp(a->commitments[j].secret_id, c->secret_id) == 0)
+				audit_fail(r, rec, "a second commitment of that name");
+		r->server_sigs++;
+		if (commit_sig_verify(a->server_key, c->domain, a->game, c->secret_id, c->c,
+		    c->sig) == -1)
+			audit_fail(r, rec, "server signature does not verify");
+		if (c->created_phase > a->nphases)
+			audit_fail(r, rec, "made in phase %llu, which does not exist",
+			    (unsigned long long)c->created_phase);
+		if (!c->opened) {
+			if (finished)
+				audit_fail(r, rec, "not opened at the end of the game");
+			free(rec);
+			continue;
+		}
+		if (c->revealed_phase < c->created_phase || c->revealed_phase > a->nphases)
+			audit_fail(r, rec, "opened in phase %llu, before it was made or after "
+			    "the last phase", (unsigned long long)c->revealed_phase);
+		r->openings++;
+		if (!seed && commit_open_verify(c->domain, a->game, c->secret_id, c->secret,
+		    c->secret_len, c->nonce, c->c, &cause) == -1) {
+			audit_fail(r, rec, "opening does not match the commitment: %s", cause);
+			free(cause);
+			cause = NULL;
+		}
+		free(rec);
+	}
+}
+
+static void
+check_seeds(const struct archive *a, struct audit_report *r)
+{
+	const struct archive_commitment *c;
+	char *rec, *sid, *cause = NULL;
+	size_t i;
+
+	for (i = 0; i < a->nphases; i++) {
+		const struct archive_phase *ph = &a->phases[i];
+
+		rec = audit_phase_record(ph);
+		sid = rand_seed_secret_id(ph->seq);
+		r->seeds++;
+		if ((c = archive_commitment_find(a, RAND_SEED_DOMAIN, sid)) == NULL)
+			audit_fail(r, rec, "has no seed commitment (%s/%s)", RAND_SEED_DOMAIN,
+			    sid);
+		else if (c->created_phase != ph->seq)
+			audit_fail(r, rec, "seed was committed in phase %llu, not when the "
+			    "phase opened, before its orders", (unsigned long long)c->created_phase);
+		else if (ph->open && c->opened)
+			audit_fail(r, rec, "seed was opened before the phase resolved");
+		else if (!ph->open && !c->opened)
+			audit_fail(r, rec, "seed was not opened when the phase resolved");
+		else if (c->opened && c->revealed_phase != ph->seq)
+			audit_fail(r, rec, "seed was opened in phase %llu, not when the phase "
+			    "resolved", (unsigned long long)c->revealed_phase);
+		else if (c->opened && c->secret_len != RAND_SEED_BYTES)
+			audit_fail(r, rec, "seed has %zu bytes, expected %d", c->secret_len,
+			    RAND_SEED_BYTES);
+		else if (c->opened && commit_open_verify(c->domain, a->game, c->secret_id,
+		    c->secret, c->secret_len, c->nonce, c->c, &cause) == -1) {
+			audit_fail(r, rec, "seed does not match its commitment: %s", cause);
+			free(cause);
+			cause = NULL;
+		}
+		free(sid);
+		free(rec);
+	}
+	for (i = 0; i < a->ncommitments; i++) {
+		c = &a->commitments[i];
+		if (strcmp(c->domain, RAND_SEED_DOMAIN) != 0)
+			continue;
+		rec = xasprintf("commitment %s/%s", c->domain, c->secret_id);
+		sid = c->created_phase >= 1 ? rand_seed_secret_id(c->created_phase) :
+		    xstrdup("");
+		if (c->created_phase < 1 || c->created_phase > a->nphases ||
+		    strcmp(sid, c->secret_id) != 0)
+			audit_fail(r, rec, "a seed of no phase of the game");
+		free(sid);
+		free(rec);
+	}
+}
+
+static void
+check_chain(const struct archive *a, struct audit_report *r)
+{
+	unsigned char prev[CHAIN_HASH_BYTES], h[CHAIN_HASH_BYTES];
+	struct chain_event ce;
+	char rec[64];
+	size_t i;
+
+	memcpy(prev, chain_genesis, sizeof prev);
+	for (i = 0; i < a->nevents; i++) {
+		const struct archive_event *e = &a->events[i];
+
+		r->events++;
+		snprintf(rec, sizeof rec, "event %llu", (unsigned long long)e->seq);
+		if (e->seq != i + 1)
+			audit_fail(r, rec, "out of sequence (expected event %zu here)", i + 1);
+		if (e->phase < 1 || e->phase > a->nphases)
+			audit_fail(r, rec, "belongs to phase %llu, which does not exist",
+			    (unsigned long long)e->phase);
+		if (sodium_memcmp(e->prev, prev, sizeof prev) != 0)
+			audit_fail(r, rec, "hash does not chain (its previous hash is not the "
+			    "hash of the event before)");
+		ce.game = a->game;
+		ce.seq = e->seq;
+		ce.phase_seq = e->phase;
+		ce.type = e->type;
+		ce.visibility = e->visibility;
+		ce.payload = e->payload;
+		ce.payload_len = e->payload_len;
+		chain_hash(e->prev, &ce, h);
+		if (sodium_memcmp(h, e->hash, sizeof h) != 0)
+			audit_fail(r, rec, "hash does not match its contents");
+		memcpy(prev, e->hash, sizeof prev);
+	}
+	if (a->head_count != a->nevents)
+		audit_fail(r, "head", "counts %llu events, the archive has %zu",
+		    (unsigned long long)a->head_count, a->nevents);
+	if (sodium_memcmp(a->head_hash, prev, sizeof prev) != 0)
+		audit_fail(r, "head", "hash is not the hash of the last event");
+}
+
+int
+audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r)
+{
+	struct archive *a;
+	char *cause = NULL;
+
+	memset(r, 0, sizeof *r);
+	if ((a = archive_parse(text, len, &cause)) == NULL) {
+		audit_fail(r, "archive", "%s", cause);
+		free(cause);
+		return -1;
+	}
+	r->game = xstrdup(a->game);
+	r->status = xstrdup(a->status);
+	r->server_sigs++;
+	if (archive_sig_verify(a) == -1)
+		audit_fail(r, "archive", "the server's signature over the archive does not "
+		    "verify");
+	check_files(a, r);
+	check_seats(a, r);
+	check_phases(a, r);
+	check_commitments(a, r);
+	check_seeds(a, r);
+	check_chain(a, r);
+	if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
+		audit_replay(a, r);
+	archive_free(a);
+	return r->nfailures == 0 ? 0 : -1;
+}
+
+void
+audit_report_print(const struct audit_report *r, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++)
+		fprintf(out, "%s: %s\n", r->failures[i].record, r->failures[i].message);
+	if (r->note != NULL)
+		fprintf(out, "note: %s\n", r->note);
+	fprintf(out, "%s %s: %zu failure%s; checked %zu player signatures, %zu server "
+	    "signatures, %zu openings, %zu seeds, %zu events, %zu phases replayed, "
+	    "%zu state hashes%s\n", r->nfailures == 0 ? "OK" : "FAILED",
+	    r->game != NULL ? r->game : "(unreadable archive)", r->nfailures,
+	    r->nfailures == 1 ? "" : "s", r->player_sigs, r->server_sigs, r->openings,
+	    r->seeds, r->events, r->phases, r->states,
+	    r->replayed ? "" : " (no full replay)");
+}
+
+char *
+audit_report_json(const struct audit_report *r)
+{
+	cJSON *o = cJSON_CreateObject(), *arr, *f, *c;
+	char *s, *out;
+	size_t i;
+
+	if (r->game != NULL)
+		cJSON_AddStringToObject(o, "game", r->game);
+	else
+		cJSON_AddNullToObject(o, "game");
+	if (r->status != NULL)
+		cJSON_AddStringToObject(o, "status", r->status);
+	cJSON_AddBoolToObject(o, "ok", r->nfailures == 0);
+	cJSON_AddBoolToObject(o, "replayed", r->replayed);
+	if (r->note != NULL)
+		cJSON_AddStringToObject(o, "note", r->note);
+	cJSON_AddItemToObject(o, "checked", c = cJSON_CreateObject());
+	cJSON_AddNumberToObject(c, "player_signatures", (double)r->player_sigs);
+	cJSON_AddNumberToObject(c, "server_signatures", (double)r->server_sigs);
+	cJSON_AddNumberToObject(c, "openings", (double)r->openings);
+	cJSON_AddNumberToObject(c, "seeds", (double)r->seeds);
+	cJSON_AddNumberToObject(c, "events", (double)r->events);
+	cJSON_AddNumberToObject(c, "phases_replayed", (double)r->phases);
+	cJSON_AddNumberToObject(c, "state_hashes", (double)r->states);
+	cJSON_AddItemToObject(o, "failures", arr = cJSON_CreateArray());
+	for (i = 0; i < r->nfailures; i++) {
+		cJSON_AddItemToArray(arr, f = cJSON_CreateObject());
+		cJSON_AddStringToObject(f, "record", r->failures[i].record);
+		cJSON_AddStringToObject(f, "message", r->failures[i].message);
+	}
+	s = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	out = xasprintf("%s\n", s);
+	cJSON_free(s);
+	return out;
+}
+
+void
+audit_report_clear(struct audit_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++) {
+		free(r->failures[i].record);
+		free(r->failures[i].message);
+	}
+	free(r->failures);
+	free(r->game);
+	free(r->status);
+	free(r->note);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,76 @@
+/*
+ * audit.h — the offline audit of a game archive (`muthur audit`,
+ * doc/muthur-archive.5, doc/game-record.md "Replay").
+ *
+ * Needs nothing but the archive: no database, no server, no secret key.
+ * Checks the server's signature over the archive, every file's hash and
+ * the card hash, setup.json, every seat key, every player signature and
+ * orders header, every commitment's server signature and opening, every
+ * phase seed (its commitment, made when its phase opened, opened once it
+ * resolved), the event hash chain and head; then replays the game with the
+ * rules engine named in the archive from the opened decklists: create with
+ * phase 1's stream, resolve phase by phase with the recorded current
+ * orders and each phase's re-derived stream, comparing every phase's turn,
+ * name and owing seats, every event, every recorded state hash, every
+ * secret commitment and the result. A running game, whose decklists are
+ * not opened yet, is checked without the replay (the report says so).
+ */
+#ifndef MUTHUR_AUDIT_H
+#define MUTHUR_AUDIT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct audit_failure {
+	char	*record;	/* "event 17", "phase 5 (turn 2, movement.move)" */
+	char	*message;	/* "hash does not chain" */
+};
+
+struct audit_report {
+	char			*game;		/* NULL when the archive did not parse */
+	char			*status;	/* the game's status in the archive */
+	struct audit_failure	*failures;
+	size_t			 nfailures;
+	/* What was checked (counts of records that were examined). */
+	size_t			 player_sigs;
+	size_t			 server_sigs;	/* commitments' and the archive's */
+	size_t			 openings;
+	size_t			 seeds;
+	size_t			 events;
+	size_t			 phases;	/* phases replayed */
+	size_t			 states;	/* state hashes compared */
+	int			 replayed;	/* the replay ran to the last phase */
+	char			*note;		/* why it did not, or NULL */
+};
+
+/*
+ * Audit the archive text (len bytes). Fills *r (zeroed first; release
+ * with audit_report_clear()); returns 0 when everything holds, -1 when
+ * there is at least one failure. Never fails otherwise.
+ * With AUDIT_STOP_EARLY the replay is skipped when an earlier check has
+ * already failed (same verdict, fewer failures named: for tests that only
+ * need the verdict).
+ */
+#define AUDIT_STOP_EARLY 0x1
+int audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r);
+/* One line per failure ("RECORD: MESSAGE") and a summary line, to out. */
+void audit_report_print(const struct audit_report *r, FILE *out);
+/* The report as one JSON object with a final LF; caller frees. */
+char *audit_report_json(const struct audit_report *r);
+void audit_report_clear(struct audit_report *r);
+
+/*
+ * A CCG seat from its decklist text (doc/game-record.md, start step 3):
+ * parse it against db (sealed) and fill rs->deck and rs->start with the
+ * card slugs (which belong to db), copies repeated, in decklist order;
+ * name and faction are borrowed. Returns 0, or -1 with the decklist's
+ * first problem in *cause (rs is filled with what could be read either
+ * way). Release with audit_ccg_seat_clear().
+ */
+struct ccg_carddb;
+struct rules_seat;
+int audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
+    const char *text, size_t len, struct rules_seat *rs, char **cause);
+void audit_ccg_seat_clear(struct rules_seat *rs);
+
+#endif

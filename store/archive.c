@@ -1,0 +1,695 @@
+/*
+ * archive.c — the archive's canonical JSON text, writing and reading
+ * (doc/muthur-archive.5). The JSON is cJSON's compact printing of the
+ * members in the fixed order below; the parser re-prints what it read and
+ * refuses any byte that differs.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <sodium.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "store/archive.h"
+#include "store/hashenc.h"
+
+/* ---- writing ---- */
+
+static void
+put_str(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateString(v));
+}
+
+static void
+put_u64(cJSON *o, const char *k, uint64_t v)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateNumber((double)v));
+}
+
+static void
+put_hex(cJSON *o, const char *k, const unsigned char *p, size_t len)
+{
+	char *h = hashenc_hex(p, len);
+
+	put_str(o, k, h);
+	free(h);
+}
+
+static int
+put_text(cJSON *o, const char *k, const char *p, size_t len, const char *where,
+    char **cause)
+{
+	if (memchr(p, '\0', len) != NULL)
+		return cause_set(cause, "%s: field \"%s\" holds a NUL byte", where, k);
+	put_str(o, k, p);
+	return 0;
+}
+
+static int
+build(const struct archive *a, cJSON *root, char **cause)
+{
+	cJSON *arr, *o, *sub, *owing;
+	char where[96];
+	size_t i, j;
+
+	put_str(root, "format", ARCHIVE_FORMAT);
+	put_str(root, "game", a->game);
+	put_str(root, "rules", a->rules);
+	put_str(root, "rules_version", a->rules_version);
+	put_str(root, "scenario", a->scenario);
+	put_str(root, "status", a->status);
+	put_hex(root, "server_key", a->server_key, 32);
+	put_hex(root, "card_hash", a->card_hash, 32);
+
+	cJSON_AddItemToObject(root, "files", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nfiles; i++) {
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_str(o, "name", a->files[i].name);
+		put_hex(o, "hash", a->files[i].hash, 32);
+		snprintf(where, sizeof where, "files[%zu]", i);
+		if (put_text(o, "bytes", a->files[i].bytes, a->files[i].len, where, cause) == -1)
+			return -1;
+	}
+	cJSON_AddItemToObject(root, "seats", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nseats; i++) {
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_u64(o, "no", a->seats[i].no);
+		put_str(o, "name", a->seats[i].name);
+		put_str(o, "faction", a->seats[i].faction);
+		put_str(o, "key_type", a->seats[i].key_type);
+		put_str(o, "key", a->seats[i].key);
+	}
+	cJSON_AddItemToObject(root, "phases", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nphases; i++) {
+		const struct archive_phase *ph = &a->phases[i];
+
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_u64(o, "seq", ph->seq);
+		put_u64(o, "turn", ph->turn);
+		put_str(o, "name", ph->name);
+		cJSON_AddItemToObject(o, "owing", owing = cJSON_CreateArray());
+		for (j = 0; j < ph->nowing; j++)
+			cJSON_AddItemToArray(owing, cJSON_CreateString(ph->owing[j]));
+		cJSON_AddItemToObject(o, "open", cJSON_CreateBool(ph->open));
+		cJSON_AddItemToObject(o, "orders", sub = cJSON_CreateArray());
+		for (j = 0; j < ph->norders; j++) {
+			const struct archive_order *or = &ph->orders[j];
+			cJSON *x;
+
+			cJSON_AddItemToArray(sub, x = cJSON_CreateObject());
+			snprintf(where, sizeof where, "phases[%zu].orders[%zu]", i, j);
+			put_str(x, "seat", or->seat);
+			put_str(x, "sig_type", or->sig_type);
+			cJSON_AddItemToObject(x, "current", cJSON_CreateBool(or->current));
+			put_hex(x, "nonce", or->nonce, or->nonce_len);
+			if (put_text(x, "block", or->block, or->block_len, where, cause) == -1 ||
+			    put_text(x, "signature", or->signature, or->sig_len, where,
+			    cause) == -1)
+				return -1;
+		}
+	}
+	cJSON_AddItemToObject(root, "commitments", arr = cJSON_CreateArray());
+	for (i = 0; i < a->ncommitments; i++) {
+		const struct archive_commitment *c = &a->commitments[i];
+
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_str(o, "domain", c->domain);
+		put_str(o, "secret_id", c->secret_id);
+		put_u64(o, "created_phase", c->created_phase);
+		put_hex(o, "c", c->c, COMMIT_BYTES);
+		put_hex(o, "sig", c->sig, COMMIT_SIG_BYTES);
+		cJSON_AddItemToObject(o, "opened", cJSON_CreateBool(c->opened));
+		if (c->opened) {
+			put_u64(o, "revealed_phase", c->revealed_phase);
+			put_hex(o, "secret", c->secret, c->secret_len);
+			put_hex(o, "nonce", c->nonce, COMMIT_NONCE_BYTES);
+		}
+	}
+	cJSON_AddItemToObject(root, "states", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nstates; i++) {
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_u64(o, "after_phase", a->states[i].after_phase);
+		put_hex(o, "hash", a->states[i].hash, 32);
+	}
+	cJSON_AddItemToObject(root, "events", arr = cJSON_CreateArray());
+	for (i = 0; i < a->nevents; i++) {
+		const struct archive_event *e = &a->events[i];
+
+		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
+		put_u64(o, "seq", e->seq);
+		put_u64(o, "phase", e->phase);
+		put_str(o, "type", e->type);
+		put_str(o, "visibility", e->visibility);
+		snprintf(where, sizeof where, "events[%zu]", i);
+		if (put_text(o, "payload", e->payload, e->payload_len, where, cause) == -1)
+			return -1;
+		put_hex(o, "prev", e->prev, 32);
+		put_hex(o, "hash", e->hash, 32);
+	}
+	cJSON_AddItemToObject(root, "head", o = cJSON_CreateObject());
+	put_u64(o, "count", a->head_count);
+	put_hex(o, "hash", a->head_hash, 32);
+	return 0;
+}
+
+/* BLAKE2b-256 of the compact printing of root. */
+static void
+digest_of(const cJSON *root, unsigned char digest[32])
+{
+	char *s = cJSON_PrintUnformatted(root);
+
+	hashenc_blake2b256(digest, s, strlen(s));
+	cJSON_free(s);
+}
+
+static void
+sig_message(const unsigned char digest[32], unsigned char msg[sizeof ARCHIVE_SIG_CONTEXT - 1 + 32])
+{
+	memcpy(msg, ARCHIVE_SIG_CONTEXT, sizeof ARCHIVE_SIG_CONTEXT - 1);
+	memcpy(msg + sizeof ARCHIVE_SIG_CONTEXT - 1, digest, 32);
+}
+
+int
+archive_format(struct archive *a, const unsigned char sk[64], char **out, size_t *len,
+    char **cause)
+{
+	unsigned char msg[sizeof ARCHIVE_SIG_CONTEXT - 1 + 32];
+	cJSON *root = cJSON_CreateObject();
+	char *s;
+
+	if (build(a, root, cause) == -1) {
+		cJSON_Delete(root);
+		return -1;
+	}
+	digest_of(root, a->digest);
+	sig_message(a->digest, msg);
+	crypto_sign_detached(a->sig, NULL, msg, sizeof msg, sk);
+	put_hex(root, "archive_sig", a->sig, 64);
+	s = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	*out = xasprintf("%s\n", s);
+	cJSON_free(s);
+	if (len != NULL)
+		*len = strlen(*out);
+	return 0;
+}
+
+int
+archive_sig_verify(const struct archive *a)
+{
+	unsigned char msg[sizeof ARCHIVE_SIG_CONTEXT - 1 + 32];
+
+	sig_message(a->digest, msg);
+	return crypto_sign_verify_detached(a->sig, msg, sizeof msg, a->server_key) == 0 ?
+	    0 : -1;
+}
+
+/* ---- reading ---- */
+
+struct rd {
+	const char	*where;		/* "phases[3]" */
+	char		**cause;
+};
+
+/* The object o has exactly the n members named in keys (NULL-terminated). */
+static int
+rd_members(const struct rd *r, const cJSON *o, const char *const *keys)
+{
+	const cJSON *it;
+	size_t n = 0, k;
+
+	if (!cJSON_IsObject(o))
+		return cause_set(r->cause, "%s: expected an object", r->where);
+	for (it = o->child; it != NULL; it = it->next) {
+		for (k = 0; keys[k] != NULL; k++)
+			if (strcmp(it->string, keys[k]) == 0)
+				break;
+		if (keys[k] == NULL)
+			return cause_set(r->cause, "%s: unknown field \"%s\"", r->where,
+			    it->string);
+		n++;
+	}
+	for (k = 0; keys[k] != NULL; k++)
+		if (cJSON_GetObjectItemCaseSensitive(o, keys[k]) == NULL)
+			return cause_set(r->cause, "%s: field \"%s\" is missing", r->where,
+			    keys[k]);
+	if (n != k)
+		return cause_set(r->cause, "%s: a field is repeated", r->where);
+	return 0;
+}
+
+static const cJSON *
+rd_get(const cJSON *o, const char *k)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static int
+rd_str(const struct rd *r, const cJSON *o, const char *k, char **out, size_t *len)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsString(v))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where, k);
+	*out = xstrdup(v->valuestring);
+	if (len != NULL)
+		*len = strlen(*out);
+	return 0;
+}
+
+static int
+rd_u64(const struct rd *r, const cJSON *o, const char *k, uint64_t *out)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 9007199254740992.0 ||
+	    v->valuedouble != (double)(uint64_t)v->valuedouble)
+		return cause_set(r->cause, "%s: field \"%s\": expected a whole number >= 0",
+		    r->where, k);
+	*out = (uint64_t)v->valuedouble;
+	return 0;
+}
+
+static int
+rd_bool(const struct rd *r, const cJSON *o, const char *k, int *out)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsBool(v))
+		return cause_set(r->cause, "%s: field \"%s\": expected true or false",
+		    r->where, k);
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+/* Hex of min..max bytes into out (room for max); *len may be NULL when
+ * min == max. */
+static int
+rd_hex(const struct rd *r, const cJSON *o, const char *k, unsigned char *out,
+    size_t min, size_t max, size_t *len)
+{
+	const cJSON *v = rd_get(o, k);
+	size_t n, i;
+
+	if (!cJSON_IsString(v))
+		goto bad;
+	n = strlen(v->valuestring);
+	if (n % 2 != 0 || n / 2 < min || n / 2 > max)
+		goto bad;
+	for (i = 0; i < n; i++)
+		if (strchr("0123456789abcdef", v->valuestring[i]) == NULL)
+			goto bad;
+	if (sodium_hex2bin(out, max, v->valuestring, n, NULL, &n, NULL) != 0)
+		goto bad;
+	if (len != NULL)
+		*len = n;
+	return 0;
+bad:
+	if (min == max)
+		return cause_set(r->cause, "%s: field \"%s\": expected %zu lower-case hex "
+		    "digits", r->where, k, 2 * min);
+	return cause_set(r->cause, "%s: field \"%s\": expected %zu to %zu lower-case hex "
+	    "digits", r->where, k, 2 * min, 2 * max);
+}
+
+static const cJSON *
+rd_array(const struct rd *r, const cJSON *o, const char *k, size_t *n)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsArray(v)) {
+		cause_set(r->cause, "%s: field \"%s\": expected an array", r->where, k);
+		return NULL;
+	}
+	*n = (size_t)cJSON_GetArraySize(v);
+	return v;
+}
+
+static const char *const top_keys[] = { "format", "game", "rules", "rules_version",
+	"scenario", "status", "server_key", "card_hash", "files", "seats", "phases",
+	"commitments", "states", "events", "head", "archive_sig", NULL };
+static const char *const file_keys[] = { "name", "hash", "bytes", NULL };
+static const char *const seat_keys[] = { "no", "name", "faction", "key_type", "key", NULL };
+static const char *const phase_keys[] = { "seq", "turn", "name", "owing", "open", "orders",
+	NULL };
+static const char *const order_keys[] = { "seat", "sig_type", "current", "nonce", "block",
+	"signature", NULL };
+static const char *const commit_keys[] = { "domain", "secret_id", "created_phase", "c",
+	"sig", "opened", NULL };
+static const char *const opened_keys[] = { "domain", "secret_id", "created_phase", "c",
+	"sig", "opened", "revealed_phase", "secret", "nonce", NULL };
+static const char *const state_keys[] = { "after_phase", "hash", NULL };
+static const char *const event_keys[] = { "seq", "phase", "type", "visibility", "payload",
+	"prev", "hash", NULL };
+static const char *const head_keys[] = { "count", "hash", NULL };
+
+static int
+rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
+{
+	if (rd_members(r, o, order_keys) == -1 ||
+	    rd_str(r, o, "seat", &or->seat, NULL) == -1 ||
+	    rd_str(r, o, "sig_type", &or->sig_type, NULL) == -1 ||
+	    rd_bool(r, o, "current", &or->current) == -1 ||
+	    rd_hex(r, o, "nonce", or->nonce, RAND_NONCE_MIN, RAND_NONCE_MAX,
+	    &or->nonce_len) == -1 ||
+	    rd_str(r, o, "block", &or->block, &or->block_len) == -1 ||
+	    rd_str(r, o, "signature", &or->signature, &or->sig_len) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
+{
+	const cJSON *owing, *orders, *it;
+	char where[96];
+	struct rd sub = { where, r->cause };
+	size_t j;
+
+	if (rd_members(r, o, phase_keys) == -1 || rd_u64(r, o, "seq", &ph->seq) == -1 ||
+	    rd_u64(r, o, "turn", &ph->turn) == -1 ||
+	    rd_str(r, o, "name", &ph->name, NULL) == -1 ||
+	    (owing = rd_array(r, o, "owing", &ph->nowing)) == NULL ||
+	    rd_bool(r, o, "open", &ph->open) == -1 ||
+	    (orders = rd_array(r, o, "orders", &ph->norders)) == NULL)
+		return -1;
+	ph->owing = xcalloc(ph->nowing + 1, sizeof *ph->owing);
+	j = 0;
+	cJSON_ArrayForEach(it, owing) {
+		if (!cJSON_IsString(it))
+			return cause_set(r->cause, "%s: field \"owing\": expected seat names",
+			    r->where);
+		ph->owing[j++] = xstrdup(it->valuestring);
+	}
+	ph->orders = xcalloc(ph->norders + 1, sizeof *ph->orders);
+	j = 0;
+	cJSON_ArrayForEach(it, orders) {
+		snprintf(where, sizeof where, "phases[%zu].orders[%zu]", index, j);
+		if (rd_order(&sub, it, &ph->orders[j++]) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+rd_commitment(struct rd *r, const cJSON *o, struct archive_commitment *c)
+{
+	size_t n;
+
+	if (!cJSON_IsObject(o))
+		return cause_set(r->cause, "%s: expected an object", r->where);
+	c->opened = cJSON_IsTrue(rd_get(o, "opened"));
+	if (rd_members(r, o, c->opened ? opened_keys : commit_keys) == -1 ||
+	    rd_str(r, o, "domain", &c->domain, NULL) == -1 ||
+	    rd_str(r, o, "secret_id", &c->secret_id, NULL) == -1 ||
+	    rd_u64(r, o, "created_phase", &c->created_phase) == -1 ||
+	    rd_hex(r, o, "c", c->c, COMMIT_BYTES, COMMIT_BYTES, NULL) == -1 ||
+	    rd_hex(r, o, "sig", c->sig, COMMIT_SIG_BYTES, COMMIT_SIG_BYTES, NULL) == -1 ||
+	    rd_bool(r, o, "opened", &c->opened) == -1)
+		return -1;
+	if (!c->opened)
+		return 0;
+	if (rd_u64(r, o, "revealed_phase", &c->revealed_phase) == -1 ||
+	    rd_hex(r, o, "nonce", c->nonce, COMMIT_NONCE_BYTES, COMMIT_NONCE_BYTES,
+	    NULL) == -1)
+		return -1;
+	n = strlen(rd_get(o, "secret")->valuestring == NULL ? "" :
+	    rd_get(o, "secret")->valuestring) / 2;
+	c->secret = xmalloc(n + 1);
+	if (rd_hex(r, o, "secret", c->secret, 0, n, &c->secret_len) == -1)
+		return -1;
+	c->secret[c->secret_len] = '\0';
+	return 0;
+}
+
+static int
+rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
+{
+	if (rd_members(r, o, event_keys) == -1 || rd_u64(r, o, "seq", &e->seq) == -1 ||
+	    rd_u64(r, o, "phase", &e->phase) == -1 ||
+	    rd_str(r, o, "type", &e->type, NULL) == -1 ||
+	    rd_str(r, o, "visibility", &e->visibility, NULL) == -1 ||
+	    rd_str(r, o, "payload", &e->payload, &e->payload_len) == -1 ||
+	    rd_hex(r, o, "prev", e->prev, 32, 32, NULL) == -1 ||
+	    rd_hex(r, o, "hash", e->hash, 32, 32, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+/* Read the array k of root into *v (n entries of size bytes) with fn. */
+static int
+rd_list(char **cause, const cJSON *root, const char *k, void **v, size_t *n,
+    size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
+{
+	struct rd top = { "archive", cause };
+	char where[64];
+	struct rd r = { where, cause };
+	const cJSON *arr, *it;
+	size_t i = 0;
+
+	if ((arr = rd_array(&top, root, k, n)) == NULL)
+		return -1;
+	*v = xcalloc(*n + 1, size);
+	cJSON_ArrayForEach(it, arr) {
+		snprintf(where, sizeof where, "%s[%zu]", k, i);
+		if (fn(&r, it, (char *)*v + i * size, i) == -1)
+			return -1;
+		i++;
+	}
+	return 0;
+}
+
+static int
+fn_file(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	struct archive_file *f = p;
+
+	(void)i;
+	if (rd_members(r, o, file_keys) == -1 || rd_str(r, o, "name", &f->name, NULL) == -1 ||
+	    rd_hex(r, o, "hash", f->hash, 32, 32, NULL) == -1 ||
+	    rd_str(r, o, "bytes", &f->bytes, &f->len) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+fn_seat(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	struct archive_seat *s = p;
+
+	(void)i;
+	if (rd_members(r, o, seat_keys) == -1 || rd_u64(r, o, "no", &s->no) == -1 ||
+	    rd_str(r, o, "name", &s->name, NULL) == -1 ||
+	    rd_str(r, o, "faction", &s->faction, NULL) == -1 ||
+	    rd_str(r, o, "key_type", &s->key_type, NULL) == -1 ||
+	    rd_str(r, o, "key", &s->key, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+fn_phase(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	return rd_phase(r, o, p, i);
+}
+
+static int
+fn_commitment(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	(void)i;
+	return rd_commitment(r, o, p);
+}
+
+static int
+fn_state(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	struct archive_state *s = p;
+
+	(void)i;
+	if (rd_members(r, o, state_keys) == -1 ||
+	    rd_u64(r, o, "after_phase", &s->after_phase) == -1 ||
+	    rd_hex(r, o, "hash", s->hash, 32, 32, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
+{
+	(void)i;
+	return rd_event(r, o, p);
+}
+
+static int
+rd_archive(const cJSON *root, struct archive *a, char **cause)
+{
+	struct rd top = { "archive", cause };
+	struct rd head = { "archive: head", cause };
+	char *format = NULL;
+	int rc;
+
+	if (rd_members(&top, root, top_keys) == -1 ||
+	    rd_str(&top, root, "format", &format, NULL) == -1)
+		return -1;
+	rc = strcmp(format, ARCHIVE_FORMAT);
+	free(format);
+	if (rc != 0)
+		return cause_set(cause, "archive: field \"format\": expected \"%s\"",
+		    ARCHIVE_FORMAT);
+	if (rd_str(&top, root, "game", &a->game, NULL) == -1 ||
+	    rd_str(&top, root, "rules", &a->rules, NULL) == -1 ||
+	    rd_str(&top, root, "rules_version", &a->rules_version, NULL) == -1 ||
+	    rd_str(&top, root, "scenario", &a->scenario, NULL) == -1 ||
+	    rd_str(&top, root, "status", &a->status, NULL) == -1 ||
+	    rd_hex(&top, root, "server_key", a->server_key, 32, 32, NULL) == -1 ||
+	    rd_hex(&top, root, "card_hash", a->card_hash, 32, 32, NULL) == -1 ||
+	    rd_list(cause, root, "files", (void **)&a->files, &a->nfiles,
+	    sizeof *a->files, fn_file) == -1 ||
+	    rd_list(cause, root, "seats", (void **)&a->seats, &a->nseats,
+	    sizeof *a->seats, fn_seat) == -1 ||
+	    rd_list(cause, root, "phases", (void **)&a->phases, &a->nphases,
+	    sizeof *a->phases, fn_phase) == -1 ||
+	    rd_list(cause, root, "commitments", (void **)&a->commitments, &a->ncommitments,
+	    sizeof *a->commitments, fn_commitment) == -1 ||
+	    rd_list(cause, root, "states", (void **)&a->states, &a->nstates,
+	    sizeof *a->states, fn_state) == -1 ||
+	    rd_list(cause, root, "events", (void **)&a->events, &a->nevents,
+	    sizeof *a->events, fn_event) == -1 ||
+	    rd_members(&head, rd_get(root, "head"), head_keys) == -1 ||
+	    rd_u64(&head, rd_get(root, "head"), "count", &a->head_count) == -1 ||
+	    rd_hex(&head, rd_get(root, "head"), "hash", a->head_hash, 32, 32, NULL) == -1 ||
+	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
+		return -1;
+	return 0;
+}
+
+struct archive *
+archive_parse(const char *text, size_t len, char **cause)
+{
+	struct archive *a;
+	cJSON *root, *sig;
+	char *canon;
+	size_t i, n;
+
+	if (len > ARCHIVE_MAX) {
+		cause_set(cause, "archive: larger than %u bytes", ARCHIVE_MAX);
+		return NULL;
+	}
+	if (len == 0 || text[len - 1] != '\n') {
+		cause_set(cause, "archive: does not end with a line feed");
+		return NULL;
+	}
+	if ((root = cJSON_ParseWithLength(text, len - 1)) == NULL) {
+		cause_set(cause, "archive: not a JSON document (near byte %zu)",
+		    (size_t)(cJSON_GetErrorPtr() != NULL && cJSON_GetErrorPtr() >= text &&
+		    cJSON_GetErrorPtr() <= text + len ? cJSON_GetErrorPtr() - text : 0));
+		return NULL;
+	}
+	canon = cJSON_PrintUnformatted(root);
+	n = strlen(canon);
+	for (i = 0; i < n && i < len - 1 && canon[i] == text[i]; i++)
+		;
+	cJSON_free(canon);
+	if (i != n || n != len - 1) {
+		cJSON_Delete(root);
+		cause_set(cause, "archive: byte %zu differs from the canonical form", i + 1);
+		return NULL;
+	}
+	a = xcalloc(1, sizeof *a);
+	if (rd_archive(root, a, cause) == -1) {
+		cJSON_Delete(root);
+		archive_free(a);
+		return NULL;
+	}
+	sig = cJSON_DetachItemFromObjectCaseSensitive(root, "archive_sig");
+	cJSON_Delete(sig);
+	digest_of(root, a->digest);
+	cJSON_Delete(root);
+	return a;
+}
+
+void
+archive_free(struct archive *a)
+{
+	size_t i, j;
+
+	if (a == NULL)
+		return;
+	free(a->game);
+	free(a->rules);
+	free(a->rules_version);
+	free(a->scenario);
+	free(a->status);
+	for (i = 0; i < a->nfiles; i++) {
+		free(a->files[i].name);
+		free(a->files[i].bytes);
+	}
+	free(a->files);
+	for (i = 0; i < a->nseats; i++) {
+		free(a->seats[i].name);
+		free(a->seats[i].faction);
+		free(a->seats[i].key_type);
+		free(a->seats[i].key);
+	}
+	free(a->seats);
+	for (i = 0; i < a->nphases; i++) {
+		struct archive_phase *ph = &a->phases[i];
+
+		free(ph->name);
+		for (j = 0; j < ph->nowing; j++)
+			free(ph->owing[j]);
+		free(ph->owing);
+		for (j = 0; j < ph->norders; j++) {
+			free(ph->orders[j].seat);
+			free(ph->orders[j].sig_type);
+			free(ph->orders[j].block);
+			free(ph->orders[j].signature);
+		}
+		free(ph->orders);
+	}
+	free(a->phases);
+	for (i = 0; i < a->ncommitments; i++) {
+		free(a->commitments[i].domain);
+		free(a->commitments[i].secret_id);
+		free(a->commitments[i].secret);
+	}
+	free(a->commitments);
+	free(a->states);
+	for (i = 0; i < a->nevents; i++) {
+		free(a->events[i].type);
+		free(a->events[i].visibility);
+		free(a->events[i].payload);
+	}
+	free(a->events);
+	free(a);
+}
+
+const struct archive_file *
+archive_file_find(const struct archive *a, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < a->nfiles; i++)
+		if (strcmp(a->files[i].name, name) == 0)
+			return &a->files[i];
+	return NULL;
+}
+
+const struct archive_commitment *
+archive_commitment_find(const struct archive *a, const char *domain, const char *secret_id)
+{
+	size_t i;
+
+	for (i = 0; i < a->ncommitments; i++)
+		if (strcmp(a->commitments[i].domain, domain) == 0 &&
+		    strcmp(a->commitments[i].secret_id, secret_id) == 0)
+			return &a->commitments[i];
+	return NULL;
+}

@@ -1,0 +1,154 @@
+/*
+ * archive.h — a game's self-contained archive (doc/muthur-archive.5): the
+ * in-memory form, its one canonical text (a compact JSON document and a
+ * final LF, signed by the server) and the parser. Pure code: no SQL, no
+ * clock, no I/O; the exporter (export.h) fills it from the store and the
+ * offline auditor (daemon/audit.h) reads it.
+ *
+ * Every binary value (hashes, keys, signatures, nonces, seeds, secrets) is
+ * lower-case hex; texts (files, orders blocks, signatures, event payloads)
+ * are JSON strings of their exact bytes. The parser accepts only the
+ * canonical text: the bytes archive_format() would give for what it read,
+ * so that no two different files describe the same archive.
+ *
+ * Ownership: a struct archive and everything it points to belong to it and
+ * are released by archive_free().
+ */
+#ifndef MUTHUR_STORE_ARCHIVE_H
+#define MUTHUR_STORE_ARCHIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/commit.h"
+#include "store/random.h"
+
+#define ARCHIVE_FORMAT		"muthur-archive-1"
+/* The server signs "muthur-archive-v1" ‖ BLAKE2b-256(the unsigned document). */
+#define ARCHIVE_SIG_CONTEXT	"muthur-archive-v1"
+/* Largest archive read (bytes). */
+#define ARCHIVE_MAX		(256u * 1024 * 1024)
+
+struct archive_file {
+	char		*name;		/* "cards.json", "setup.json" */
+	unsigned char	 hash[32];	/* as recorded */
+	char		*bytes;		/* NUL-terminated too */
+	size_t		 len;
+};
+
+struct archive_seat {
+	uint64_t	 no;		/* seat order, 1, 2, ... */
+	char		*name;
+	char		*faction;
+	char		*key_type;	/* "muthur", "minisign" or "ssh" */
+	char		*key;		/* canonical key text (pubkey_format) */
+};
+
+struct archive_order {
+	char		*seat;
+	char		*sig_type;	/* "muthur", "minisign" or "ssh" */
+	int		 current;	/* 0: superseded by a later one */
+	unsigned char	 nonce[RAND_NONCE_MAX];
+	size_t		 nonce_len;
+	char		*block;		/* the signed bytes */
+	size_t		 block_len;
+	char		*signature;	/* as received */
+	size_t		 sig_len;
+};
+
+struct archive_phase {
+	uint64_t		 seq;
+	uint64_t		 turn;
+	char			*name;
+	char			**owing;	/* seat names */
+	size_t			 nowing;
+	int			 open;
+	struct archive_order	*orders;	/* in the order received */
+	size_t			 norders;
+};
+
+struct archive_commitment {
+	char		*domain;
+	char		*secret_id;
+	uint64_t	 created_phase;
+	unsigned char	 c[COMMIT_BYTES];
+	unsigned char	 sig[COMMIT_SIG_BYTES];
+	int		 opened;
+	/* only when opened: */
+	uint64_t	 revealed_phase;
+	unsigned char	*secret;
+	size_t		 secret_len;
+	unsigned char	 nonce[COMMIT_NONCE_BYTES];
+};
+
+struct archive_state {
+	uint64_t	 after_phase;
+	unsigned char	 hash[32];
+};
+
+struct archive_event {
+	uint64_t	 seq;
+	uint64_t	 phase;
+	char		*type;
+	char		*visibility;
+	char		*payload;
+	size_t		 payload_len;
+	unsigned char	 prev[32];
+	unsigned char	 hash[32];
+};
+
+struct archive {
+	char				*game;
+	char				*rules;
+	char				*rules_version;
+	char				*scenario;
+	char				*status;
+	unsigned char			 server_key[32];
+	unsigned char			 card_hash[32];
+	struct archive_file		*files;
+	size_t				 nfiles;
+	struct archive_seat		*seats;
+	size_t				 nseats;
+	struct archive_phase		*phases;
+	size_t				 nphases;
+	struct archive_commitment	*commitments;
+	size_t				 ncommitments;
+	struct archive_state		*states;
+	size_t				 nstates;
+	struct archive_event		*events;
+	size_t				 nevents;
+	uint64_t			 head_count;
+	unsigned char			 head_hash[32];
+	/* The server's signature and what it covers (set by archive_parse). */
+	unsigned char			 sig[64];
+	unsigned char			 digest[32];
+};
+
+/*
+ * The archive's canonical text, signed with the server's secret key sk
+ * (seed ‖ public key, lib/keyfile.h); a->sig and a->digest are set. Fails
+ * (-1, *cause) when a text field holds a NUL byte, which JSON strings of
+ * this format cannot carry. *out (NUL-terminated) is the caller's.
+ */
+int archive_format(struct archive *a, const unsigned char sk[64], char **out,
+    size_t *len, char **cause);
+/*
+ * Parse an archive (len bytes, need not be NUL-terminated). Returns NULL
+ * with one line in *cause: not JSON, not the canonical form ("byte N
+ * differs from the canonical form"), a missing, unknown or repeated field
+ * or a value of the wrong kind, naming where ("phases[3].orders[0]: field
+ * \"nonce\": expected 32 to 128 hex digits"). Signatures and hashes are
+ * not checked here (that is the auditor's work); a->digest is computed.
+ */
+struct archive *archive_parse(const char *text, size_t len, char **cause);
+/* Does a->sig verify under a->server_key over a->digest? 0 yes, -1 no. */
+int archive_sig_verify(const struct archive *a);
+void archive_free(struct archive *a);
+
+/* The file called name, or NULL. */
+const struct archive_file *archive_file_find(const struct archive *a, const char *name);
+/* The commitment (domain, secret_id), or NULL. */
+const struct archive_commitment *archive_commitment_find(const struct archive *a,
+    const char *domain, const char *secret_id);
+
+#endif

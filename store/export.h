@@ -1,0 +1,34 @@
+/*
+ * export.h — reading one game out of the store into an archive
+ * (archive.h, doc/muthur-archive.5), for `muthur export`.
+ *
+ * What is not yet opened stays secret: an unopened commitment is exported
+ * without its secret and nonce, and the orders of a phase still open are
+ * not exported at all (the other seats must not read them before the
+ * phase resolves). Superseded orders of closed phases are exported,
+ * marked. Exporting never changes the database.
+ */
+#ifndef MUTHUR_STORE_EXPORT_H
+#define MUTHUR_STORE_EXPORT_H
+
+#include <stddef.h>
+
+#include "store/archive.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+
+/*
+ * Read game name into a new archive (archive_free()). Fails naming the
+ * game: no such game, a game not yet started (it has no setup.json), a
+ * closed phase without its recorded state (but for the last phase of an
+ * abandoned game, closed unresolved), a database error.
+ */
+struct archive *store_export(struct store *st, const char *name, char **cause);
+/*
+ * store_export() and then archive_format() signed with key, which must be
+ * the game's server key (refused otherwise). *out is the caller's.
+ */
+int store_export_text(struct store *st, const struct server_key *key, const char *name,
+    char **out, size_t *len, char **cause);
+
+#endif

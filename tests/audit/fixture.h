@@ -1,0 +1,52 @@
+/*
+ * fixture.h — recorded games for the audit tests and benchmark: a writer
+ * of a game's record exactly as doc/game-record.md says (new-game, seat,
+ * start, orders, resolving, secrets, end), driving the store/ headers and the CCG
+ * engine with a small scripted policy that picks from rules->legal(). All
+ * four seats play the sample decks; seats sign with muthur keys except
+ * one (the predator) that signs minisign signatures ("ED", prehashed)
+ * made here with libsodium. Everything random (keys, nonces, seeds, the
+ * policy) comes from the fixture's seed, so a game is reproducible.
+ */
+#ifndef MUTHUR_TESTS_AUDIT_FIXTURE_H
+#define MUTHUR_TESTS_AUDIT_FIXTURE_H
+
+#include <stdint.h>
+
+#include "store/serverkey.h"
+#include "store/store.h"
+
+struct afix;
+
+/*
+ * new-game, four seats and start for game name in st, with the card data
+ * and decks under top (the source tree). The server key is the fixed one
+ * (seed 0x42 ...), see afix_server_key(). NULL with *cause on failure.
+ */
+struct afix *afix_new(struct store *st, const char *top, const char *name, uint64_t seed,
+    char **cause);
+/*
+ * Play up to max_phases more phases: every owing seat mails signed orders
+ * (now and then twice, the first superseded), the phase resolves as the
+ * barrier does. Stops early when the game is over. Returns the number of
+ * phases resolved, -1 with *cause on failure.
+ */
+int afix_play(struct afix *f, int max_phases, char **cause);
+/*
+ * `muthur abandon` as doc/game-record.md says: the open phase closed
+ * unresolved (its seed opened), a game.abandoned event, every commitment
+ * opened, status abandoned. (The CCG engine cannot finish a game yet:
+ * without combat nobody wins, so this is how a test gets a game whose
+ * secrets are all opened.)
+ */
+int afix_abandon(struct afix *f, char **cause);
+/* Is the game over? Its current turn? */
+int afix_over(const struct afix *f);
+int afix_turn(const struct afix *f);
+/* The fixed server key of every fixture game. */
+const struct server_key *afix_server_key(void);
+void afix_free(struct afix *f);
+/* Remove dir/muthur.db (with its -wal and -shm files) and dir itself. */
+void afix_store_remove(const char *dir);
+
+#endif

@@ -1,0 +1,627 @@
+/*
+ * test-audit.c — games recorded as doc/game-record.md says (fixture.h),
+ * exported and audited: a finished game and a running one audit clean;
+ * single-byte changes anywhere in an archive are all detected; targeted
+ * tampering (re-signed by the server key, so that only the check aimed
+ * at fails) is named by the right message.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <sodium.h>
+
+#include "daemon/audit.h"
+#include "lib/fsutil.h"
+#include "lib/keyfile.h"
+#include "lib/xmalloc.h"
+#include "store/archive.h"
+#include "store/commit.h"
+#include "store/commitments.h"
+#include "store/export.h"
+#include "store/games.h"
+#include "store/hashenc.h"
+#include "store/random.h"
+#include "tests/audit/fixture.h"
+#include "tests/tap.h"
+
+static char tmpdir[] = "/tmp/muthur-audit-XXXXXX";
+
+/* Does some failure of r have a record starting with rec and a message
+ * containing msg? */
+static int
+has_failure(const struct audit_report *r, const char *rec, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++)
+		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
+		    strstr(r->failures[i].message, msg) != NULL)
+			return 1;
+	return 0;
+}
+
+static void
+show(const struct audit_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures && i < 8; i++)
+		diag("  %s: %s", r->failures[i].record, r->failures[i].message);
+	if (r->note != NULL)
+		diag("  note: %s", r->note);
+}
+
+/* Audit text; returns the number of failures (report in *r, cleared by caller). */
+static size_t
+audit(const char *text, struct audit_report *r)
+{
+	audit_archive(text, strlen(text), 0, r);
+	return r->nfailures;
+}
+
+/* Re-format a (re-signed by the server key). */
+static char *
+resign(struct archive *a)
+{
+	char *out;
+
+	if (archive_format(a, afix_server_key()->sk, &out, NULL, NULL) == -1)
+		abort();
+	return out;
+}
+
+static struct archive *
+parse(const char *text)
+{
+	struct archive *a = archive_parse(text, strlen(text), NULL);
+
+	if (a == NULL)
+		abort();
+	return a;
+}
+
+/* A targeted tampering case: apply fn to a copy of text, re-sign, audit,
+ * require a failure (rec, msg). */
+static void
+tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec, size_t),
+    const char *msg)
+{
+	struct archive *a = parse(text);
+	struct audit_report r;
+	char rec[128], *t;
+
+	rec[0] = '\0';
+	if (fn(a, rec, sizeof rec) == -1) {
+		ok(0, "%s: nothing to tamper with", what);
+		archive_free(a);
+		return;
+	}
+	t = resign(a);
+	audit(t, &r);
+	ok(r.nfailures > 0 && has_failure(&r, rec, msg), "%s: \"%s...: ...%s...\"", what,
+	    rec, msg);
+	if (!has_failure(&r, rec, msg))
+		show(&r);
+	audit_report_clear(&r);
+	free(t);
+	archive_free(a);
+}
+
+/* ---- the tampering ---- */
+
+static struct archive_commitment *
+find_c(struct archive *a, const char *domain, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < a->ncommitments; i++)
+		if (strcmp(a->commitments[i].domain, domain) == 0 &&
+		    strncmp(a->commitments[i].secret_id, prefix, strlen(prefix)) == 0 &&
+		    a->commitments[i].opened)
+			return &a->commitments[i];
+	return NULL;
+}
+
+/* A phase with orders, the k-th such. */
+static struct archive_phase *
+phase_with_orders(struct archive *a, size_t k)
+{
+	size_t i;
+
+	for (i = 1; i < a->nphases; i++)
+		if (a->phases[i].norders > 0 && k-- == 0)
+			return &a->phases[i];
+	return NULL;
+}
+
+/* The seed commitment of the k-th phase with orders; its record in rec. */
+static struct archive_commitment *
+seed_of_phase(struct archive *a, size_t k, char *rec, size_t n)
+{
+	struct archive_phase *ph = phase_with_orders(a, k);
+	const struct archive_commitment *c;
+	char *sid;
+
+	if (ph == NULL)
+		return NULL;
+	sid = rand_seed_secret_id(ph->seq);
+	c = archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
+	free(sid);
+	snprintf(rec, n, "phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
+	    (unsigned long long)ph->turn, ph->name);
+	return (struct archive_commitment *)c;
+}
+
+static int
+t_seed_opening(struct archive *a, char *rec, size_t n)
+{
+	struct archive_commitment *c = seed_of_phase(a, 3, rec, n);
+
+	if (c == NULL)
+		return -1;
+	c->secret[5] ^= 0x01;
+	return 0;
+}
+
+static int
+t_seed_nonce(struct archive *a, char *rec, size_t n)
+{
+	struct archive_commitment *c = seed_of_phase(a, 4, rec, n);
+
+	if (c == NULL)
+		return -1;
+	c->nonce[0] ^= 0x80;
+	return 0;
+}
+
+/* A swapped die result: the seed re-committed, re-signed, to other dice. */
+static int
+t_die_swap(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = &a->phases[0];
+	struct archive_commitment *c;
+
+	c = (struct archive_commitment *)archive_commitment_find(a, RAND_SEED_DOMAIN,
+	    "phase-1");
+	c->secret[0] ^= 0x40;
+	commit_hash(c->domain, a->game, c->secret_id, c->secret, c->secret_len, c->nonce,
+	    c->c);
+	commit_sign(afix_server_key()->sk, c->domain, a->game, c->secret_id, c->c, c->sig);
+	snprintf(rec, n, "%s", "");
+	(void)ph;
+	return 0;
+}
+
+static int
+t_order_nonce(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = phase_with_orders(a, 2);
+
+	if (ph == NULL)
+		return -1;
+	ph->orders[0].nonce[3] ^= 0x10;
+	snprintf(rec, n, "phase %llu (turn %llu, %s): orders of seat %s",
+	    (unsigned long long)ph->seq, (unsigned long long)ph->turn, ph->name,
+	    ph->orders[0].seat);
+	return 0;
+}
+
+static int
+t_order_line(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = phase_with_orders(a, 1);
+	char *p;
+
+	if (ph == NULL)
+		return -1;
+	p = strstr(ph->orders[0].block, "# chosen by the fixture\n");
+	p += strlen("# chosen by the fixture\n");
+	p[strlen(p) > 40 ? 6 : 1] ^= 0x01;	/* e.g. "move hicks to ..." */
+	snprintf(rec, n, "phase %llu (turn %llu, %s): orders of seat %s",
+	    (unsigned long long)ph->seq, (unsigned long long)ph->turn, ph->name,
+	    ph->orders[0].seat);
+	return 0;
+}
+
+static int
+t_minisign(struct archive *a, char *rec, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < a->nphases; i++)
+		for (j = 0; j < a->phases[i].norders; j++)
+			if (strcmp(a->phases[i].orders[j].sig_type, "minisign") == 0) {
+				char *p = strstr(a->phases[i].orders[j].signature,
+				    "\ntrusted comment: ");
+
+				p[strlen("\ntrusted comment: ")] ^= 0x01;
+				snprintf(rec, n, "phase %llu (turn %llu, %s): orders of seat %s",
+				    (unsigned long long)a->phases[i].seq,
+				    (unsigned long long)a->phases[i].turn, a->phases[i].name,
+				    a->phases[i].orders[j].seat);
+				return 0;
+			}
+	return -1;
+}
+
+static int
+t_event_order(struct archive *a, char *rec, size_t n)
+{
+	struct archive_event t;
+	size_t k = a->nevents / 2;
+
+	if (a->nevents < 4)
+		return -1;
+	t = a->events[k];
+	a->events[k] = a->events[k + 1];
+	a->events[k + 1] = t;
+	snprintf(rec, n, "event %llu", (unsigned long long)a->events[k].seq);
+	return 0;
+}
+
+static int
+t_event_renumbered(struct archive *a, char *rec, size_t n)
+{
+	/* The swap with the numbers put back: the chain still breaks. */
+	struct archive_event t;
+	uint64_t s;
+	size_t k = a->nevents / 3;
+
+	t = a->events[k];
+	a->events[k] = a->events[k + 1];
+	a->events[k + 1] = t;
+	s = a->events[k].seq;
+	a->events[k].seq = a->events[k + 1].seq;
+	a->events[k + 1].seq = s;
+	snprintf(rec, n, "event %llu", (unsigned long long)a->events[k].seq);
+	return 0;
+}
+
+static int
+t_secret_resigned(struct archive *a, char *rec, size_t n)
+{
+	struct archive_commitment *c = find_c(a, "muthur.secret", "");
+
+	if (c == NULL || c->secret_len == 0)
+		return -1;
+	c->secret[c->secret_len - 1] ^= 0x01;
+	commit_hash(c->domain, a->game, c->secret_id, c->secret, c->secret_len, c->nonce,
+	    c->c);
+	commit_sign(afix_server_key()->sk, c->domain, a->game, c->secret_id, c->c, c->sig);
+	snprintf(rec, n, "commitment %s/%s", c->domain, c->secret_id);
+	return 0;
+}
+
+static int
+t_commit_sig(struct archive *a, char *rec, size_t n)
+{
+	struct archive_commitment *c = &a->commitments[a->ncommitments / 2];
+
+	c->sig[10] ^= 0x04;
+	snprintf(rec, n, "commitment %s/%s", c->domain, c->secret_id);
+	return 0;
+}
+
+static int
+t_state(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = phase_with_orders(a, 5);
+
+	if (ph == NULL)
+		return -1;
+	a->states[ph->seq - 1].hash[0] ^= 0x01;
+	snprintf(rec, n, "phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
+	    (unsigned long long)ph->turn, ph->name);
+	return 0;
+}
+
+static int
+t_card(struct archive *a, char *rec, size_t n)
+{
+	struct archive_file *f = (struct archive_file *)archive_file_find(a, "cards.json");
+	char *p = strstr(f->bytes, "\"power\":5");
+
+	if (p == NULL)
+		return -1;
+	p[8] = '9';
+	snprintf(rec, n, "file cards.json");
+	return 0;
+}
+
+/* ---- the command line ---- */
+
+/* Run "$top_builddir/muthur audit ARGS" and return its exit status. */
+static int
+run(const char *args)
+{
+	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
+	char *cmd = xasprintf("%s/muthur audit %s", bld, args);
+	int rc = system(cmd);
+
+	free(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void
+cli(const char *text)
+{
+	char *path = xasprintf("%s/game.archive", tmpdir), *out, *arg;
+	FILE *fp;
+
+	fp = fopen(path, "w");
+	fputs(text, fp);
+	fclose(fp);
+	arg = xasprintf("%s >/dev/null", path);
+	is_int(run(arg), 0, "muthur audit: exit 0");
+	free(arg);
+	out = xasprintf("%s/report.json", tmpdir);
+	{
+		char *json;
+
+		arg = xasprintf("--json %s > %s", path, out);
+		size_t n;
+
+		is_int(run(arg), 0, "muthur audit --json: exit 0");
+		fp = fopen(out, "r");
+		json = xcalloc(1, 4096);
+		n = fread(json, 1, 4095, fp);
+		fclose(fp);
+		ok(n > 0 && strstr(json, "\"ok\":true") != NULL &&
+		    strstr(json, "\"failures\":[]") != NULL, "the JSON report says ok");
+		free(json);
+		free(arg);
+		unlink(out);
+	}
+	free(out);
+	fp = fopen(path, "w");
+	fwrite(text, 1, strlen(text) - 2, fp);	/* cut short */
+	fputs("]\n", fp);
+	fclose(fp);
+	arg = xasprintf("%s >/dev/null", path);
+	is_int(run(arg), 1, "a changed archive: exit 1");
+	free(arg);
+	is_int(run(">/dev/null 2>&1"), 2, "no archive: exit 2");
+	arg = xasprintf("%s/nonexistent >/dev/null 2>&1", tmpdir);
+	is_int(run(arg), 2, "an unreadable archive: exit 2");
+	free(arg);
+	unlink(path);
+	free(path);
+}
+
+/* The parser's refusals name what is wrong. */
+static void
+parse_errors(const char *text)
+{
+	struct audit_report r;
+	char *t;
+
+	t = xasprintf("{ %s", text + 1);
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "byte 2 differs from the canonical form"),
+	    "a space: not the canonical form");
+	audit_report_clear(&r);
+	free(t);
+	t = xstrdup(text);
+	t[strlen("{\"format\":\"muthur-archive-")] = '9';
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "field \"format\": expected \"muthur-archive-1\""),
+	    "another format is named");
+	audit_report_clear(&r);
+	free(t);
+	t = xstrndup(text, 1000);
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "does not end with a line feed"), "a cut archive");
+	audit_report_clear(&r);
+	t[999] = '\n';
+	audit(t, &r);
+	ok(has_failure(&r, "archive", "not a JSON document"), "a cut archive with a LF");
+	audit_report_clear(&r);
+	free(t);
+}
+
+/* muthur export, with a configuration naming the test's store and key. */
+static void
+cli_export(const char *text)
+{
+	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
+	char *conf = xasprintf("%s/muthur.conf", tmpdir), *key = xasprintf("%s/server.key",
+	    tmpdir), *out = xasprintf("%s/export.archive", tmpdir), *cmd, *got;
+	size_t len;
+	FILE *fp;
+	int rc;
+
+	fp = fopen(conf, "w");
+	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
+	    "from = muthur@club.example\n[server]\nkey = server.key\n");
+	fclose(fp);
+	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
+		abort();
+	cmd = xasprintf("%s/muthur --config %s export contact-1 > %s", bld, conf, out);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 0, "muthur export: exit 0");
+	ok(fs_read_file(out, ARCHIVE_MAX, &got, &len, NULL) == 0 && len == strlen(text) &&
+	    memcmp(got, text, len) == 0, "and writes the archive, byte for byte");
+	free(got);
+	cmd = xasprintf("%s/muthur --config %s export no-such-game >/dev/null 2>%s", bld,
+	    conf, out);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 1, "an unknown game: exit 1");
+	got = NULL;
+	ok(fs_read_file(out, 4096, &got, &len, NULL) == 0 &&
+	    strstr(got, "no-such-game") != NULL, "naming the game");
+	free(got);
+	cmd = xasprintf("%s/muthur --config %s export >/dev/null 2>&1", bld, conf);
+	rc = system(cmd);
+	free(cmd);
+	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 2, "no game: exit 2");
+	unlink(out);
+	unlink(key);
+	unlink(conf);
+	free(out);
+	free(key);
+	free(conf);
+}
+
+/* ---- the whole-file sample ---- */
+
+static void
+byte_sample(const char *text, int count, uint64_t seed)
+{
+	size_t len = strlen(text), pos, detected = 0;
+	char *copy = xstrdup(text);
+	struct audit_report r;
+	unsigned char old, v;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		pos = (size_t)(seed >> 17) % len;
+		old = (unsigned char)copy[pos];
+		do {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			v = (unsigned char)(seed >> 40);
+		} while (v == old || v == 0);
+		copy[pos] = (char)v;
+		if (audit_archive(copy, len, AUDIT_STOP_EARLY, &r) != 0)
+			detected++;
+		else
+			diag("byte %zu: 0x%02x -> 0x%02x not detected", pos, old, v);
+		audit_report_clear(&r);
+		copy[pos] = (char)old;
+	}
+	ok(detected == (size_t)count, "%zu of %d single-byte changes over %zu bytes detected",
+	    detected, count, len);
+	free(copy);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir") != NULL ? getenv("top_srcdir") : ".";
+	struct store *st;
+	struct afix *f, *run;
+	struct audit_report r;
+	struct store_game *g;
+	struct store_commitment *cs;
+	char *path, *cause = NULL, *text = NULL, *text2 = NULL, *rtext = NULL, *hex;
+	size_t n, i, leaks = 0;
+	int played;
+
+	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
+		skip_all("no temporary folder");
+	path = xasprintf("%s/muthur.db", tmpdir);
+	st = store_open(path, &cause);
+	ok(st != NULL, "store opened");
+
+	/* A whole game. */
+	f = afix_new(st, top, "contact-1", 1, &cause);
+	ok(f != NULL, "game recorded: new-game, seats, start%s%s", cause ? ": " : "",
+	    cause ? cause : "");
+	if (f == NULL)
+		return done_testing();
+	played = afix_play(f, 60, &cause);
+	ok(played > 0, "played %d phases to turn %d%s", played, afix_turn(f),
+	    cause ? cause : "");
+	if (!afix_over(f)) {
+		ok(afix_abandon(f, &cause) == 0, "not over after %d phases: abandoned%s",
+		    played, cause ? cause : "");
+	}
+	if (store_export_text(st, afix_server_key(), "contact-1", &text, NULL, &cause) == -1)
+		diag("%s", cause);
+	ok(text != NULL, "exported (%zu bytes)", text ? strlen(text) : 0);
+	if (text == NULL)
+		return done_testing();
+	ok(store_export_text(st, afix_server_key(), "contact-1", &text2, NULL, NULL) == 0 &&
+	    strcmp(text, text2) == 0, "a second export gives the same bytes");
+	is_int(audit(text, &r), 0, "the ended game audits clean");
+	show(&r);
+	ok(r.replayed && r.phases == (size_t)played + 1 && r.player_sigs > 0,
+	    "replayed %zu phases, %zu player signatures, %zu server signatures, "
+	    "%zu openings, %zu events, %zu states", r.phases, r.player_sigs, r.server_sigs,
+	    r.openings, r.events, r.states);
+	audit_report_clear(&r);
+
+	/* A running game: unopened secrets never leave the database. */
+	run = afix_new(st, top, "contact-2", 2, &cause);
+	ok(run != NULL && afix_play(run, 12, &cause) == 12, "a running game of 12 phases");
+	ok(store_export_text(st, afix_server_key(), "contact-2", &rtext, NULL, &cause) == 0,
+	    "the running game exports");
+	is_int(audit(rtext, &r), 0, "the running game audits clean");
+	show(&r);
+	ok(!r.replayed && r.note != NULL, "and says why it was not replayed");
+	audit_report_clear(&r);
+	g = store_game_get(st, "contact-2", NULL);
+	store_commitments(st, g->id, &cs, &n, NULL);
+	for (i = 0; i < n; i++) {
+		if (cs[i].revealed || cs[i].secret_len < 8)
+			continue;
+		hex = hashenc_hex(cs[i].secret, cs[i].secret_len);
+		if (strstr(rtext, hex) != NULL)
+			leaks++;
+		free(hex);
+		hex = hashenc_hex(cs[i].nonce, sizeof cs[i].nonce);
+		if (strstr(rtext, hex) != NULL)
+			leaks++;
+		free(hex);
+	}
+	ok(n > 0 && leaks == 0, "no secret or nonce of its unopened commitments is exported");
+	store_commitments_free(cs, n);
+	store_game_free(g);
+
+	/* Targeted tampering, each re-signed so that only its check fails. */
+	tamper(text, "a seed opened to a different value", t_seed_opening,
+	    "seed does not match its commitment");
+	tamper(text, "a changed seed nonce", t_seed_nonce, "seed does not match its commitment");
+	tamper(text, "a swapped die result (seed re-committed and re-signed)", t_die_swap,
+	    "does not match the replay");
+	tamper(text, "a changed order nonce", t_order_nonce, "nonce is not the block's nonce");
+	tamper(text, "an altered order", t_order_line, "signature does not verify");
+	tamper(text, "a changed minisign trusted comment", t_minisign,
+	    "signature does not verify");
+	tamper(text, "a reordered event", t_event_order, "out of sequence");
+	tamper(text, "a reordered event, renumbered", t_event_renumbered,
+	    "hash does not chain");
+	tamper(text, "a re-signed commitment with a different secret", t_secret_resigned,
+	    "opened to bytes that are not the replayed secret");
+	tamper(text, "a forged commitment signature", t_commit_sig,
+	    "server signature does not verify");
+	tamper(text, "a changed state hash", t_state, "recorded state hash");
+	tamper(text, "changed card data", t_card, "hash does not match its bytes");
+	{
+		char *t = xstrdup(text);
+
+		t[strlen(t) / 2] ^= 0;	/* unchanged: the control case */
+		ok(audit(t, &r) == 0, "the untouched archive still audits clean");
+		audit_report_clear(&r);
+		t[strlen(t) - 4] = t[strlen(t) - 4] == '0' ? '1' : '0';
+		ok(audit(t, &r) > 0 && has_failure(&r, "archive", "signature over the archive"),
+		    "a changed archive signature is named");
+		audit_report_clear(&r);
+		free(t);
+	}
+
+	cli(text);
+	cli_export(text);
+	parse_errors(text);
+
+	/* Every single-byte change must be detected. */
+	byte_sample(rtext, 1000, 7);
+	byte_sample(text, 1200, 11);
+
+	free(text);
+	free(text2);
+	free(rtext);
+	afix_free(f);
+	afix_free(run);
+	store_close(st);
+	free(path);
+	afix_store_remove(tmpdir);
+	return done_testing();
+}

@@ -135,6 +135,19 @@ struct ccg_seat {
 	struct ccg_hud		 hud;
 };
 
+/* A hidden-movement marker (hidden-movement.c). */
+struct ccg_marker {
+	char			*id;		/* PIECE-marker-N */
+	int			 piece;		/* the character it stands for */
+	int			 node;
+	int			 real;		/* the actual character (secret) */
+	int			 mp;		/* movement points left this step */
+	int			 moved;		/* moved this step */
+	int			 start;		/* node at the start of the step */
+	int			 epoch;		/* changes on placing, shuffle, merge */
+	uint64_t		 viewed;	/* seats shown its truth */
+};
+
 struct rules_game {
 	const struct ccg_carddb	*db;
 	char			*scenario;
@@ -147,6 +160,9 @@ struct rules_game {
 	size_t			 npieces;
 	struct ccg_node		*nodes;
 	size_t			 nnodes;
+	struct ccg_marker	*markers;	/* hidden-movement markers */
+	size_t			 nmarkers;
+	int			 marker_seq;	/* last marker number / epoch */
 };
 
 enum ccg_verb {
@@ -161,6 +177,9 @@ enum ccg_verb {
 	CCG_V_DISCARD,
 	CCG_V_SEARCH,
 	CCG_V_FIND,
+	CCG_V_HIDE,
+	CCG_V_DECOY,
+	CCG_V_REVEAL,
 	CCG_NVERBS
 };
 
@@ -343,6 +362,70 @@ int	 ccg_findable(const struct rules_game *g, int pi,
 	    const struct ccg_card *card, char **cause);
 /* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
+
+/* hidden-movement.c ("Hidden Movement"; markers in g->markers) */
+/* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
+int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
+/* Marker by id, or -1; is marker mi a decoy? */
+int	 ccg_marker_find(const struct rules_game *g, const char *id);
+int	 ccg_marker_is_decoy(const struct rules_game *g, int mi);
+/* Is piece pi moving hidden from seat (its place and movement points
+ * must not be shown to seat)? */
+int	 ccg_piece_hidden_from(const struct rules_game *g, int pi, int seat);
+/* Reveal marker mi to everyone: a decoy is removed; the real one ends
+ * hidden movement and removes every decoy. Emits a public
+ * "marker-reveal" event whose "opens" lists the secret ids made public. */
+void	 ccg_marker_reveal(struct rules_game *g, int mi, struct rules_events *ev);
+/* An attack hits marker mi: revealed; returns the character that takes
+ * the damage, or -1 for a decoy (removed, damage ignored). */
+int	 ccg_marker_hit(struct rules_game *g, int mi, struct rules_events *ev);
+/* A "view" effect: seat alone learns whether mi is real (its view and a
+ * private event); nothing is revealed. */
+void	 ccg_marker_view(struct rules_game *g, int mi, int seat,
+	    struct rules_events *ev);
+/* Reveal the hidden character pi (no-op when it is not hidden). */
+void	 ccg_hidden_reveal_piece(struct rules_game *g, int pi,
+	    struct rules_events *ev);
+/* End hidden movement of characters out of play, without the means, or
+ * at a Submerged location. */
+void	 ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev);
+/* Movement Step start (points, marks) and end (merging). */
+void	 ccg_markers_begin(struct rules_game *g);
+void	 ccg_markers_merge(struct rules_game *g, struct rules_events *ev);
+void	 ccg_markers_free(struct rules_game *g);
+/* The move order (markers, else movement.c's ccg_move) and the hide,
+ * decoy and reveal orders. */
+int	 ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_hidden_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The hidden character of seat that order o makes interact with its
+ * location (so it must reveal itself first), or -1. */
+int	 ccg_hidden_interacting(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+/* 0, or -1 naming a hidden character of seat none of whose markers left
+ * its location this Movement Step though one could. */
+int	 ccg_hidden_moves_done(const struct rules_game *g, int seat, char **cause);
+/* Feed try() every candidate hide/decoy/marker-move line of seat. */
+void	 ccg_hidden_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+/* "reveal MARKER\n" lines for seat's markers; caller frees. */
+char	*ccg_hidden_reveal_lines(const struct rules_game *g, int seat);
+
+/* hidden-state.c: markers in the saved state, secrets, views, tests */
+void	 ccg_markers_save(const struct rules_game *g, cJSON *root);
+int	 ccg_markers_load(struct rules_game *g, const cJSON *root, char **cause);
+/* Append one secret per marker ("marker:SEAT:PIECE:MARKER"). */
+void	 ccg_markers_secrets(const struct rules_game *g,
+	    struct rules_secret **out, size_t *n);
+/* The "markers" array of seat's view. */
+cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
+/* Test edits ("view-marker SEAT MARKER") and queries ("markers PIECE",
+ * "real PIECE"): 1 handled (r/out set), 0 not ours. */
+int	 ccg_hidden_edit(struct rules_game *g, char **w, size_t n, int *r,
+	    char **cause);
+int	 ccg_hidden_query(const struct rules_game *g, char **w, size_t n,
+	    char **out);
 
 /* victory-contact.c */
 /* Give places to seats that fulfil their Contact conditions now. */

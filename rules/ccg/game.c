@@ -52,6 +52,7 @@ ccg_game_free(struct rules_game *g)
 	for (i = 0; i < g->nnodes; i++)
 		free(g->nodes[i].id);
 	free(g->nodes);
+	ccg_markers_free(g);
 	free(g->scenario);
 	free(g);
 }

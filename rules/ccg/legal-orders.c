@@ -61,6 +61,13 @@ tryf(struct trial *t, const char *fmt, ...)
 	free(line);
 }
 
+/* try_line() for hidden-movement.c's candidates */
+static void
+try_cb(void *t, const char *line)
+{
+	try_line(t, line);
+}
+
 static int
 mine(const struct rules_game *g, int seat, size_t i)
 {
@@ -152,6 +159,7 @@ candidates(struct trial *t)
 			}
 		}
 		item_lines(t, 0);
+		ccg_hidden_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_DRAW:
 		for (i = 0; i < s->hand.n; i++)
@@ -198,6 +206,12 @@ ccg_legal(const struct rules_game *g, int seat)
 		free(rest);
 	}
 	ccg_game_free(t.c);
+	if (t.n > 0) {		/* revealing never makes a seat owe */
+		char *rv = ccg_hidden_reveal_lines(g, seat);
+
+		strbuf_addstr(&sb, rv);
+		free(rv);
+	}
 	if (g->phase == CCG_PH_MOVE && t.n > 0)
 		strbuf_addstr(&sb, "# characters at one location may move "
 		    "together: move A, B to LOCATION\n");

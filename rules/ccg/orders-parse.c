@@ -11,6 +11,8 @@
  *   pickup ITEM with CHAR [rotating]    transfer ITEM to CHAR [rotating]
  *   drop ITEM                           discard CARD
  *   search CHAR                         find CARD with CHAR
+ *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
+ *   reveal MARKER
  */
 #include "config.h"
 
@@ -27,7 +29,7 @@
 
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
-	"drop", "discard", "search", "find",
+	"drop", "discard", "search", "find", "hide", "decoy", "reveal",
 };
 
 const char *
@@ -125,6 +127,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	static const char *u_pick = "pickup ITEM with CHAR [rotating]";
 	static const char *u_xfer = "transfer ITEM to CHAR [rotating]";
 	static const char *u_find = "find CARD with CHAR";
+	static const char *u_hide = "hide CHAR real N";
+	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
 	size_t i = 1;
 	int v;
 	const char *verb = w[0];
@@ -139,11 +143,41 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	if (v == CCG_NVERBS)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
-		    "transfer, drop, discard, search, find", lineno, w[0]);
+		    "transfer, drop, discard, search, find, hide, decoy, reveal",
+		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
 		return no_more(w, nw, i, "pass", lineno, cause);
+	case CCG_V_HIDE:	/* hidden-movement.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
+		    want_word(w, nw, i + 1, "real", u_hide, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 2 >= nw || strspn(w[i + 2], "0123456789") !=
+		    strlen(w[i + 2]) || strlen(w[i + 2]) > 2)
+			return cause_set(cause, "line %d: expected the number of "
+			    "the real marker after \"real\"; usage: %s", lineno,
+			    u_hide);
+		o->what = xstrdup(w[i + 2]);
+		return no_more(w, nw, i + 3, u_hide, lineno, cause);
+	case CCG_V_DECOY:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
+		    want_word(w, nw, i + 1, "at", u_decoy, lineno, cause) ||
+		    want_ident(w, nw, i + 2, "location", &o->to, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		i += 3;
+		if (i < nw && strcmp(w[i], "real") == 0) {
+			if (want_ident(w, nw, i + 1, "marker", &o->a, lineno, cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i, u_decoy, lineno, cause);
+	case CCG_V_REVEAL:
+		if (want_ident(w, nw, i, "marker", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 1, "reveal MARKER", lineno, cause);
 	case CCG_V_EVACUATE:
 	case CCG_V_DOWNLOAD:
 	case CCG_V_SEARCH:

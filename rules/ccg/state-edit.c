@@ -308,7 +308,9 @@ ccg_edit(struct rules_game *g, const char *line, char **cause)
 			goto out;
 		g->seats[s].start_node = node;
 		r = 0;
-	} else
+	} else if (ccg_hidden_edit(g, w, n, &r, cause))	/* hidden-state.c */
+		;
+	else
 		cause_set(cause, "unknown edit \"%s\" (or wrong number of words)",
 		    line);
 	if (r == 0)
@@ -462,6 +464,8 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 				r = xasprintf("%d", *f);
 		}
 	}
+	if (r == NULL)
+		ccg_hidden_query(g, w, n, &r);		/* hidden-state.c */
 	if (r == NULL && (cause == NULL || *cause == NULL))
 		cause_set(cause, "unknown query \"%s\" (or unknown seat, piece or "
 		    "location)", q);

@@ -98,6 +98,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
+	ccg_markers_save(g, root);	/* hidden-state.c */
 	out = cJSON_PrintUnformatted(root);
 	cJSON_Delete(root);
 	r = xstrdup(out);
@@ -299,7 +300,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 			return cause_set(cause, "%s: a seat, node, piece or zone "
 			    "value is out of range", where);
 	}
-	return 0;
+	return ccg_markers_load(g, root, cause);	/* hidden-state.c */
 }
 
 struct rules_game *
@@ -373,4 +374,5 @@ ccg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 		add_secret(out, n, xasprintf("hand:%s", g->seats[i].name),
 		    (int)i, &g->seats[i].hand, 1);
 	}
+	ccg_markers_secrets(g, out, n);		/* hidden-state.c */
 }

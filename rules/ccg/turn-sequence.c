@@ -55,8 +55,8 @@ ccg_phase_parse(const char *name)
 int
 ccg_phase_allows(int phase, int verb)
 {
-	if (verb == CCG_V_PASS)
-		return 1;
+	if (verb == CCG_V_PASS || verb == CCG_V_REVEAL)
+		return 1;	/* markers are revealed at any time */
 	switch (phase) {
 	case CCG_PH_EVACUATE:
 		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
@@ -64,7 +64,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_PLAY;
 	case CCG_PH_MOVE:
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
+		    verb == CCG_V_HIDE || verb == CCG_V_DECOY;
 	case CCG_PH_DRAW:
 		return verb == CCG_V_DISCARD;
 	case CCG_PH_SEARCH_DECLARE:
@@ -85,7 +86,7 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, pickup, transfer, drop or pass";
+		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
 	case CCG_PH_DRAW:
 		return "discard or pass";
 	case CCG_PH_SEARCH_DECLARE:
@@ -118,6 +119,7 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
+		ccg_markers_begin(g);
 		break;
 	}
 }
@@ -134,11 +136,15 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_SEARCH_FIND:
 		ccg_search_end(g);
 		break;
+	case CCG_PH_MOVE:
+		ccg_markers_merge(g, ev);
+		break;
 	case CCG_PH_END:
 		g->turn++;
 		ccg_event(ev, -1, "{\"type\":\"turn\",\"turn\":%d}", g->turn);
 		break;
 	}
+	ccg_hidden_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -196,13 +202,16 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_EVACUATE] = ccg_evacuate,
 	[CCG_V_DOWNLOAD] = ccg_download,
 	[CCG_V_PLAY] = ccg_play_location,
-	[CCG_V_MOVE] = ccg_move,
+	[CCG_V_MOVE] = ccg_hidden_move,
 	[CCG_V_PICKUP] = ccg_items_order,
 	[CCG_V_TRANSFER] = ccg_items_order,
 	[CCG_V_DROP] = ccg_items_order,
 	[CCG_V_DISCARD] = ccg_discard,
 	[CCG_V_SEARCH] = ccg_search_declare,
 	[CCG_V_FIND] = ccg_search_find,
+	[CCG_V_HIDE] = ccg_hidden_order,
+	[CCG_V_DECOY] = ccg_hidden_order,
+	[CCG_V_REVEAL] = ccg_hidden_order,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -219,8 +228,21 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		    ccg_phase_name(g->phase), phase_verbs(g->phase));
 	if (o->verb == CCG_V_PASS)
 		return 0;
+	/* a hidden character interacting with its location reveals
+	 * itself first ("Hidden Movement"), if the order can succeed */
+	if ((r = ccg_hidden_interacting(g, seat, o)) >= 0) {
+		struct rules_game *c = ccg_game_clone(g);
+
+		if (verb_rules[o->verb](c, seat, o, NULL, cause) != 0) {
+			ccg_game_free(c);
+			return -1;
+		}
+		ccg_game_free(c);
+		ccg_hidden_reveal_piece(g, r, ev);
+	}
 	r = verb_rules[o->verb](g, seat, o, ev, cause);
 	if (r == 0) {
+		ccg_hidden_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}
@@ -298,6 +320,16 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (locations_all_played(c, seat, &why) != 0) {
+			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
+			    why);
+			free(why);
+			r = -1;
+		}
+	}
+	if (r == 0 && c->phase == CCG_PH_MOVE && ccg_seat_owes(g, seat)) {
+		char *why = NULL;
+
+		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
 			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
 			    why);
 			free(why);

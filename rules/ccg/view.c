@@ -19,6 +19,10 @@
  *     rotated, and for characters speed, power, damage, tokens,
  *     movement_points (in movement.move); data, hostage, searching when
  *     set}] — cards in play only,
+ *   a hidden character shows "hidden": true and, to all but its
+ *     controller, neither "at" nor "movement_points",
+ *   markers [{id, piece, seat, at, movement_points (in movement.move),
+ *     real (to the marker's seat and to seats that viewed it)}],
  *   hand [slugs, sorted] and legal_orders [lines] for the reader only,
  *   result [{seat, place}], over.
  */
@@ -185,8 +189,17 @@ ccg_view(const struct rules_game *g, int seat)
 	}
 	a = cJSON_AddArrayToObject(v, "pieces");
 	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].zone == CCG_Z_PLAY)
-			cJSON_AddItemToArray(a, piece_json(g, i));
+		if (g->pieces[i].zone == CCG_Z_PLAY) {
+			o = piece_json(g, i);
+			if (ccg_piece_hidden_from(g, (int)i, seat)) {
+				cJSON_DeleteItemFromObject(o, "at");
+				cJSON_DeleteItemFromObject(o, "movement_points");
+			}
+			if (g->pieces[i].hidden)
+				cJSON_AddBoolToObject(o, "hidden", 1);
+			cJSON_AddItemToArray(a, o);
+		}
+	cJSON_AddItemToObject(v, "markers", ccg_markers_view(g, seat));
 	if (seat >= 0 && (size_t)seat < g->nseats) {
 		char *legal = ccg_legal(g, seat), *p, *nl;
 

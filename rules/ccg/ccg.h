@@ -65,6 +65,8 @@ enum ccg_zone {
 	CCG_Z_EVACUATED,	/* left the game by evacuation */
 	CCG_Z_DEAD,		/* killed (removed from play or discarded) */
 	CCG_Z_REMOVED,		/* out of play for another reason */
+	CCG_Z_CAPTURED,		/* captured: at a Breeding Chamber (node) or
+				 * carried by a Predator (carrier) */
 };
 
 struct ccg_cards {		/* a pile of cards: hand, deck, discard */
@@ -95,7 +97,14 @@ struct ccg_piece {
 	int			 hidden;	/* moving hidden (part 3) */
 	int			 bound;		/* bound (part 2) */
 	int			 starting;	/* a starting card */
+	/* combat (part 2): the attack declared this Combat Round */
+	int			 atk_kind;	/* 0 none, CCG_ATTACK_CLOSE/RANGED */
+	int			 atk_target;	/* piece attacked, -1 */
+	int			 atk_weapon;	/* weapon piece used, -1 none */
+	int			 atk_mode;	/* enum ccg_atk_mode */
 };
+
+enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
 
 struct ccg_node {
 	char			*id;		/* slug of the name (unique) */
@@ -177,6 +186,7 @@ enum ccg_verb {
 	CCG_V_DISCARD,
 	CCG_V_SEARCH,
 	CCG_V_FIND,
+	CCG_V_ATTACK,
 	CCG_V_HIDE,
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
@@ -198,6 +208,8 @@ struct ccg_order {
 	char	*a, *b;			/* play ... between a and b */
 	int	 side;			/* enum ccg_side */
 	int	 rotate;		/* "rotating" given */
+	int	 attack;		/* attack: CCG_ATTACK_CLOSE or RANGED */
+	int	 mode;			/* attack: enum ccg_atk_mode */
 };
 
 struct ccg_orders {
@@ -362,6 +374,61 @@ int	 ccg_findable(const struct rules_game *g, int pi,
 	    const struct ccg_card *card, char **cause);
 /* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
+
+/* combat-declare.c ("The Combat Round", "Step 1: Declare Attacks") */
+/* The attack order: checks segment, attacker, target, range, weapon and
+ * the species rules, then rotates the attacker and records the attack. */
+int	 ccg_attack_declare(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* 0, or -1 with a reason naming a ready Alien of seat that has a valid
+ * unhidden target in this segment but declared no attack ("Special Rules
+ * for Aliens: Attacking"). */
+int	 ccg_aliens_attacked(const struct rules_game *g, int seat, char **cause);
+
+/* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
+/* Resolve every declared attack of the step (phase) g is in: to-hit rolls
+ * first, then all damage applied at once; deaths, captures, honor. At the
+ * end of the close step the round's declarations are cleared. */
+void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
+ * of Damage"); the totals use the attack piece pi has declared. */
+/* Effective power (printed minus damage), may be <= 0. */
+int	 ccg_eff_power(const struct ccg_piece *p);
+/* What attacker pi adds to its die; target ti's defense; pi's damage;
+ * ti's resistance (power plus armor). */
+int	 ccg_to_hit_bonus(const struct rules_game *g, int pi);
+int	 ccg_defense(const struct rules_game *g, int ti);
+int	 ccg_attack_damage(const struct rules_game *g, int pi);
+int	 ccg_resistance(const struct rules_game *g, int ti);
+/* Forget p's declared attack. */
+void	 ccg_attack_clear(struct ccg_piece *p);
+/* Kill piece pi: its items fall where it died; Predator, Marine and Rogue
+ * main characters are removed from play, Aliens and supporting characters
+ * discarded; a character it held captive is freed. */
+void	 ccg_kill(struct rules_game *g, int pi, struct rules_events *ev);
+
+/* capture.c ("Capturing and Infecting", "Predator Capturing Rules") */
+/* The Breeding Chamber node of seat, or -1. */
+int	 ccg_breeding_chamber(const struct rules_game *g, int seat);
+/* The captive Predator piece pred carries, or -1. */
+int	 ccg_captive_of(const struct rules_game *g, int pred);
+/* Captured by an Alien of seat: to the Breeding Chamber, items dropped
+ * there; killed instead when seat has none. */
+void	 ccg_capture_alien(struct rules_game *g, int seat, int pi,
+	    struct rules_events *ev);
+/* Captured by Predator piece pred: carried with its items. */
+void	 ccg_capture_predator(struct rules_game *g, int pred, int pi,
+	    struct rules_events *ev);
+/* Free the captive of Predator pred at pred's node with power 1. */
+void	 ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev);
+
+/* honor.c (the honor table of "Special Rules for Predators") */
+/* Honor for killing piece pi with what it carries. */
+int	 ccg_kill_honor(const struct rules_game *g, int pi);
+/* Honor for one item (0 for items the table does not list). */
+int	 ccg_item_honor(const struct ccg_card *item);
 
 /* hidden-movement.c ("Hidden Movement"; markers in g->markers) */
 /* Markers piece pi may use (Camouflage Suit, printed), 0 none. */

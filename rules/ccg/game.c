@@ -140,6 +140,8 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->node = -1;
 	p->carrier = -1;
 	p->dragger = -1;
+	p->atk_target = -1;
+	p->atk_weapon = -1;
 	return (int)g->npieces++;
 }
 

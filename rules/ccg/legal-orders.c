@@ -113,6 +113,45 @@ item_lines(struct trial *t, int rotating_only)
 	}
 }
 
+/* attack lines of the declare segments: own characters at enemies in
+ * reach, with each weapon carried or none, and the capture/kill modes */
+static void
+attack_lines(struct trial *t)
+{
+	const struct rules_game *g = t->g;
+	static const char *const modes[] = { "", " capture", " kill" };
+	size_t i, j, w, m;
+	int ranged = g->phase == CCG_PH_DECLARE_UR || g->phase == CCG_PH_DECLARE_HR;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!mine(g, t->seat, i) || g->pieces[i].rotated)
+			continue;
+		for (j = 0; j < g->npieces; j++) {
+			const struct ccg_piece *tp = &g->pieces[j];
+
+			if (tp->zone != CCG_Z_PLAY || !ccg_is_character(tp) ||
+			    tp->node < 0 || tp->controller == t->seat ||
+			    (tp->node != g->pieces[i].node &&
+			    !ccg_adjacent(g, tp->node, g->pieces[i].node)))
+				continue;
+			for (m = 0; m < 3; m++) {
+				if (!ranged)
+					tryf(t, "attack %s at %s close%s",
+					    g->pieces[i].id, tp->id, modes[m]);
+				for (w = 0; w < g->npieces; w++)
+					if (g->pieces[w].carrier == (int)i &&
+					    g->pieces[w].card->type == CCG_CARD_ITEM &&
+					    g->pieces[w].card->item.kind ==
+					    CCG_ITEM_WEAPON)
+						tryf(t, "attack %s at %s %s with "
+						    "%s%s", g->pieces[i].id, tp->id,
+						    ranged ? "ranged" : "close",
+						    g->pieces[w].id, modes[m]);
+			}
+		}
+	}
+}
+
 static void
 candidates(struct trial *t)
 {
@@ -182,6 +221,12 @@ candidates(struct trial *t)
 					tryf(t, "find %s with %s",
 					    s->hand.v[j]->slug, g->pieces[i].id);
 		}
+		break;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		attack_lines(t);
 		break;
 	}
 }

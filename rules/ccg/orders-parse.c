@@ -13,6 +13,7 @@
  *   search CHAR                         find CARD with CHAR
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER
+ *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
  */
 #include "config.h"
 
@@ -29,7 +30,8 @@
 
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
-	"drop", "discard", "search", "find", "hide", "decoy", "reveal",
+	"drop", "discard", "search", "find", "attack", "hide", "decoy",
+	"reveal",
 };
 
 const char *
@@ -129,6 +131,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	static const char *u_find = "find CARD with CHAR";
 	static const char *u_hide = "hide CHAR real N";
 	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
+	static const char *u_atk = "attack CHAR at TARGET close|ranged "
+	    "[with WEAPON] [capture|kill]";
 	size_t i = 1;
 	int v;
 	const char *verb = w[0];
@@ -143,8 +147,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	if (v == CCG_NVERBS)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
-		    "transfer, drop, discard, search, find, hide, decoy, reveal",
-		    lineno, w[0]);
+		    "transfer, drop, discard, search, find, attack, hide, decoy, "
+		    "reveal", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
@@ -265,6 +269,36 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		return no_more(w, nw, i, v == CCG_V_PICKUP ? u_pick :
 		    v == CCG_V_TRANSFER ? u_xfer : u_find, lineno, cause);
+	case CCG_V_ATTACK:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (want_word(w, nw, i + 1, "at", u_atk, lineno, cause) ||
+		    want_ident(w, nw, i + 2, "target", &o->to, lineno, cause))
+			return -1;
+		i += 3;
+		if (i < nw && strcmp(w[i], "close") == 0)
+			o->attack = CCG_ATTACK_CLOSE;
+		else if (i < nw && strcmp(w[i], "ranged") == 0)
+			o->attack = CCG_ATTACK_RANGED;
+		else
+			return cause_set(cause, "line %d: expected close or ranged "
+			    "after the target; usage: %s", lineno, u_atk);
+		i++;
+		if (i < nw && strcmp(w[i], "with") == 0) {
+			if (want_ident(w, nw, i + 1, "weapon", &o->what, lineno,
+			    cause))
+				return -1;
+			i += 2;
+		}
+		if (i < nw && strcmp(w[i], "capture") == 0) {
+			o->mode = CCG_ATK_CAPTURE;
+			i++;
+		} else if (i < nw && strcmp(w[i], "kill") == 0) {
+			o->mode = CCG_ATK_KILL;
+			i++;
+		}
+		return no_more(w, nw, i, u_atk, lineno, cause);
 	}
 	return cause_set(cause, "line %d: unknown order", lineno);
 }

@@ -46,6 +46,9 @@ ints_json(const int *v, size_t n)
 	X(rotated) X(damage) X(tokens) X(data) X(mp) X(moved) X(dragger) \
 	X(found_turn) X(searching) X(found) X(hostage) X(liberated) X(hidden) \
 	X(bound) X(starting)
+/* combat fields (part 2); optional on load for states saved before them */
+#define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
+	X(atk_mode, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -95,6 +98,9 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddStringToObject(o, "card", p->card->slug);
 #define X(f) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_INTS(X)
+#undef X
+#define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
+		PIECE_COMBAT_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -293,10 +299,20 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #define X(f) if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; p->f = v;
 		PIECE_INTS(X)
 #undef X
+#define X(f, d) p->f = d; if (cJSON_HasObjectItem(o, #f)) { \
+		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
+		p->f = v; }
+		PIECE_COMBAT_INTS(X)
+#undef X
+		if (p->atk_target >= np || p->atk_weapon >= np ||
+		    p->atk_kind < 0 || p->atk_kind > CCG_ATTACK_RANGED ||
+		    p->atk_mode < 0 || p->atk_mode > CCG_ATK_KILL)
+			return cause_set(cause, "%s: an attack value is out of "
+			    "range", where);
 		if (p->owner < 0 || p->owner >= ns || p->controller >= ns ||
 		    p->node >= nn || p->carrier >= np || p->dragger >= np ||
 		    p->carrier == (int)g->npieces - 1 || p->zone < CCG_Z_PLAY ||
-		    p->zone > CCG_Z_REMOVED)
+		    p->zone > CCG_Z_CAPTURED)
 			return cause_set(cause, "%s: a seat, node, piece or zone "
 			    "value is out of range", where);
 	}

@@ -73,6 +73,11 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		return verb == CCG_V_ATTACK;
 	}
 	return 0;
 }
@@ -93,6 +98,11 @@ phase_verbs(int phase)
 		return "search, pickup, transfer, drop or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		return "attack or pass";
 	}
 	return "pass";
 }
@@ -138,6 +148,10 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 		break;
 	case CCG_PH_MOVE:
 		ccg_markers_merge(g, ev);
+		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		ccg_combat_resolve(g, rng, ev);
 		break;
 	case CCG_PH_END:
 		g->turn++;
@@ -209,6 +223,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_DISCARD] = ccg_discard,
 	[CCG_V_SEARCH] = ccg_search_declare,
 	[CCG_V_FIND] = ccg_search_find,
+	[CCG_V_ATTACK] = ccg_attack_declare,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,
@@ -330,6 +345,16 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
+			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
+			    why);
+			free(why);
+			r = -1;
+		}
+	}
+	if (r == 0 && ccg_seat_owes(g, seat)) {
+		char *why = NULL;
+
+		if (ccg_aliens_attacked(c, seat, &why) != 0) {
 			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
 			    why);
 			free(why);

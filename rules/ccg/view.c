@@ -17,8 +17,9 @@
  *   locations [{id, name, adjacent [ids], hive_of [seats]}],
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
- *     movement_points (in movement.move); data, hostage, searching when
- *     set}] — cards in play only,
+ *     movement_points (in movement.move); data, hostage, searching,
+ *     bound (binding strength) when set; attack {target, type, weapon,
+ *     mode} once declared (declarations are public)}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",
  *   markers [{id, piece, seat, at, movement_points (in movement.move),
@@ -89,6 +90,21 @@ piece_json(const struct rules_game *g, size_t i)
 		cJSON_AddBoolToObject(o, "hostage", 1);
 	if (p->searching)
 		cJSON_AddBoolToObject(o, "searching", 1);
+	if (p->bound)
+		cJSON_AddNumberToObject(o, "bound", p->bound);
+	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
+		cJSON *at = cJSON_AddObjectToObject(o, "attack");
+
+		cJSON_AddStringToObject(at, "target", g->pieces[p->atk_target].id);
+		cJSON_AddStringToObject(at, "type",
+		    p->atk_kind == CCG_ATTACK_CLOSE ? "close" : "ranged");
+		if (p->atk_weapon >= 0)
+			cJSON_AddStringToObject(at, "weapon",
+			    g->pieces[p->atk_weapon].id);
+		if (p->atk_mode != CCG_ATK_NORMAL)
+			cJSON_AddStringToObject(at, "mode",
+			    p->atk_mode == CCG_ATK_CAPTURE ? "capture" : "kill");
+	}
 	return o;
 }
 

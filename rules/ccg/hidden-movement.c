@@ -215,6 +215,9 @@ ccg_hidden_reveal_piece(struct rules_game *g, int pi, struct rules_events *ev)
 			ccg_marker_reveal(g, (int)i, ev);
 			return;
 		}
+	for (i = g->nmarkers; i-- > 0;)		/* no real one: none left */
+		if (g->markers[i].piece == pi)
+			marker_drop(g, (int)i);
 	g->pieces[pi].hidden = 0;
 }
 
@@ -231,6 +234,13 @@ ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev)
 		    (g->nodes[p->node].card->loc.kinds & CCG_LK_SUBMERGED)))
 			ccg_hidden_reveal_piece(g, (int)i, ev);
 	}
+	/* markers of a character another rule revealed (p->hidden cleared) */
+	for (i = 0; i < g->nmarkers; i++)
+		if (!g->pieces[g->markers[i].piece].hidden) {
+			g->pieces[g->markers[i].piece].hidden = 1;
+			ccg_hidden_reveal_piece(g, g->markers[i].piece, ev);
+			i = (size_t)-1;		/* the list changed: again */
+		}
 }
 
 void

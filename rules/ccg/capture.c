@@ -58,7 +58,6 @@ ccg_capture_alien(struct rules_game *g, int seat, int pi,
 	p->zone = CCG_Z_CAPTURED;
 	p->carrier = -1;
 	p->rotated = 1;
-	ccg_attack_clear(p);
 	ccg_event(ev, -1, "{\"type\":\"captured\",\"piece\":\"%s\",\"seat\":"
 	    "\"%s\",\"at\":\"%s\"}", p->id, g->seats[seat].name, g->nodes[bc].id);
 }
@@ -73,7 +72,6 @@ ccg_capture_predator(struct rules_game *g, int pred, int pi,
 	p->carrier = pred;
 	p->node = -1;
 	p->rotated = 1;
-	ccg_attack_clear(p);
 	ccg_event(ev, -1, "{\"type\":\"captured\",\"piece\":\"%s\",\"seat\":"
 	    "\"%s\",\"by\":\"%s\"}", p->id,
 	    g->seats[g->pieces[pred].controller >= 0 ?

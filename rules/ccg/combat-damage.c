@@ -170,5 +170,5 @@ ccg_kill(struct rules_game *g, int pi, struct rules_events *ev)
 	p->node = -1;
 	p->carrier = -1;
 	p->rotated = 0;
-	ccg_attack_clear(p);
+	/* a declared attack stays on record: the close step reports it lost */
 }

@@ -197,8 +197,7 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 		}
 		if (bind[i] > 0 && t->zone == CCG_Z_PLAY) {
 			t->bound = bind[i];
-			t->rotated = 1;
-			ccg_attack_clear(t);
+			t->rotated = 1;	/* its declared attack is negated */
 			ccg_event(ev, -1, "{\"type\":\"bound\",\"piece\":\"%s\","
 			    "\"strength\":%d}", t->id, bind[i]);
 		}

@@ -102,6 +102,9 @@ struct ccg_piece {
 	int			 atk_target;	/* piece attacked, -1 */
 	int			 atk_weapon;	/* weapon piece used, -1 none */
 	int			 atk_mode;	/* enum ccg_atk_mode */
+	/* the Alien life cycle (part 3) */
+	int			 infected;	/* carries an embryo: burst roll in Ready */
+	int			 hive_work;	/* node it rotated to hive this turn, -1 */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -190,6 +193,7 @@ enum ccg_verb {
 	CCG_V_HIDE,
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
+	CCG_V_HIVE,
 	CCG_NVERBS
 };
 
@@ -431,6 +435,9 @@ int	 ccg_kill_honor(const struct rules_game *g, int pi);
 int	 ccg_item_honor(const struct ccg_card *item);
 
 /* hidden-movement.c ("Hidden Movement"; markers in g->markers) */
+/* Is node a Submerged location (movement ends on entering; no hidden
+ * movement)? Water locations are not. */
+int	 ccg_node_submerged(const struct rules_game *g, int node);
 /* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
 int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */
@@ -479,7 +486,7 @@ void	 ccg_hidden_candidates(const struct rules_game *g, int seat,
 /* "reveal MARKER\n" lines for seat's markers; caller frees. */
 char	*ccg_hidden_reveal_lines(const struct rules_game *g, int seat);
 
-/* hidden-state.c: markers in the saved state, secrets, views, tests */
+/* hidden-state.c: markers in the saved state, secrets, views */
 void	 ccg_markers_save(const struct rules_game *g, cJSON *root);
 int	 ccg_markers_load(struct rules_game *g, const cJSON *root, char **cause);
 /* Append one secret per marker ("marker:SEAT:PIECE:MARKER"). */
@@ -487,11 +494,33 @@ void	 ccg_markers_secrets(const struct rules_game *g,
 	    struct rules_secret **out, size_t *n);
 /* The "markers" array of seat's view. */
 cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
-/* Test edits ("view-marker SEAT MARKER") and queries ("markers PIECE",
- * "real PIECE"): 1 handled (r/out set), 0 not ours. */
-int	 ccg_hidden_edit(struct rules_game *g, char **w, size_t n, int *r,
+
+/* mature.c: the automatic start of the Aliens Mature Step (Chest Burster
+ * tokens become Alien Warrior tokens; captives at a Breeding Chamber die
+ * and leave Chest Burster tokens). */
+void	 ccg_mature_begin(struct rules_game *g, struct rules_events *ev);
+
+/* hive.c ("Hive Construction") */
+/* The "hive LOCATION with ALIEN, ..." order of the Mature Step. */
+int	 ccg_hive_order(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* End of the Search Round: locations where four builders remain are
+ * Hived; the builders' marks are cleared. */
+void	 ccg_hive_end(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate hive lines of seat (Mature Step). */
+void	 ccg_hive_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* infection.c: the burst rolls of infected characters (Ready Round). */
+void	 ccg_infection_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* state-edit-extra.c: the scenario tests' edits and queries for hidden
+ * movement and the Alien life cycle (list there): 1 when handled (*r or
+ * *out set), 0 when not one of them. */
+int	 ccg_edit_extra(struct rules_game *g, char **w, size_t n, int *r,
 	    char **cause);
-int	 ccg_hidden_query(const struct rules_game *g, char **w, size_t n,
+int	 ccg_query_extra(const struct rules_game *g, char **w, size_t n,
 	    char **out);
 
 /* victory-contact.c */

@@ -142,6 +142,7 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->dragger = -1;
 	p->atk_target = -1;
 	p->atk_weapon = -1;
+	p->hive_work = -1;
 	return (int)g->npieces++;
 }
 

@@ -231,7 +231,7 @@ ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev)
 
 		if (p->hidden && (p->zone != CCG_Z_PLAY || p->node < 0 ||
 		    ccg_hidden_capacity(g, (int)i) < 1 ||
-		    (g->nodes[p->node].card->loc.kinds & CCG_LK_SUBMERGED)))
+		    ccg_node_submerged(g, p->node)))
 			ccg_hidden_reveal_piece(g, (int)i, ev);
 	}
 	/* markers of a character another rule revealed (p->hidden cleared) */
@@ -349,10 +349,12 @@ can_step(const struct rules_game *g, int seat, int pi, int from, int mp,
 	return 0;
 }
 
-static int
-is_submerged(const struct rules_game *g, int node)
+/* The overview's Submerged Locations (resource Submerged; a Water
+ * location is not one: it only washes data away). */
+int
+ccg_node_submerged(const struct rules_game *g, int node)
 {
-	return (g->nodes[node].card->loc.kinds & CCG_LK_SUBMERGED) != 0;
+	return ccg_card_has_resource(g->nodes[node].card, "Submerged");
 }
 
 static int
@@ -399,7 +401,7 @@ move_marker(struct rules_game *g, int seat, const struct ccg_order *o,
 	    "\"piece\":\"%s\",\"marker\":\"%s\",\"from\":\"%s\",\"to\":\"%s\","
 	    "\"cost\":%d}", g->seats[seat].name, p->id, m->id,
 	    g->nodes[from].id, g->nodes[to].id, cost);
-	if (is_submerged(g, to)) {
+	if (ccg_node_submerged(g, to)) {
 		if (m->real)
 			p->mp = 0;
 		ccg_marker_reveal(g, mi, ev);
@@ -432,7 +434,7 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
 	}
 	if (ccg_move(g, seat, o, ev, cause) != 0)
 		return -1;
-	if ((to = ccg_node_find(g, o->to)) >= 0 && is_submerged(g, to))
+	if ((to = ccg_node_find(g, o->to)) >= 0 && ccg_node_submerged(g, to))
 		for (i = 0; i < o->nwho; i++)
 			if ((pi = ccg_piece_find(g, o->who[i])) >= 0)
 				g->pieces[pi].mp = 0;
@@ -461,7 +463,7 @@ hide(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (k < 1 || k > n)
 		return cause_set(cause, "real %s: expected a number 1..%d (which "
 		    "of the %d markers is %s)", o->what, n, n, p->id);
-	if (is_submerged(g, p->node))
+	if (ccg_node_submerged(g, p->node))
 		return cause_set(cause, "hidden movement does not work at the "
 		    "Submerged %s", g->nodes[p->node].id);
 	if (p->bound || p->hostage || !can_step(g, seat, pi, p->node, p->mp, 0))

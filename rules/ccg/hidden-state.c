@@ -3,7 +3,7 @@
  * canonical state ("marker_seq" and "markers", after "pieces"), as
  * secrets (one per marker: which marker is the real character), in the
  * views (markers without their truth, except for their owner and for
- * seats that viewed them) and in the scenario tests' edits and queries.
+ * seats that viewed them).
  */
 #include "config.h"
 
@@ -150,58 +150,4 @@ ccg_markers_view(const struct rules_game *g, int seat)
 		cJSON_AddItemToArray(a, o);
 	}
 	return a;
-}
-
-int
-ccg_hidden_edit(struct rules_game *g, char **w, size_t n, int *r,
-    char **cause)
-{
-	size_t s;
-	int mi;
-
-	if (n != 3 || strcmp(w[0], "view-marker") != 0)
-		return 0;
-	*r = -1;
-	for (s = 0; s < g->nseats; s++)
-		if (strcmp(g->seats[s].name, w[1]) == 0)
-			break;
-	if (s == g->nseats) {
-		cause_set(cause, "no seat %s", w[1]);
-		return 1;
-	}
-	if ((mi = ccg_marker_find(g, w[2])) < 0) {
-		cause_set(cause, "no marker %s", w[2]);
-		return 1;
-	}
-	ccg_marker_view(g, mi, (int)s, NULL);
-	*r = 0;
-	return 1;
-}
-
-int
-ccg_hidden_query(const struct rules_game *g, char **w, size_t n, char **out)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-	int pi;
-
-	if (n != 2 || (strcmp(w[0], "markers") != 0 &&
-	    strcmp(w[0], "real") != 0) || (pi = ccg_piece_find(g, w[1])) < 0)
-		return 0;
-	for (i = 0; i < g->nmarkers; i++) {
-		const struct ccg_marker *m = &g->markers[i];
-
-		if (m->piece != pi || (w[0][0] == 'r' && !m->real))
-			continue;
-		if (sb.len)
-			strbuf_addc(&sb, ' ');
-		if (w[0][0] == 'r')
-			strbuf_addstr(&sb, m->id);
-		else
-			strbuf_addf(&sb, "%s@%s", m->id, g->nodes[m->node].id);
-	}
-	if (sb.len == 0)
-		strbuf_addstr(&sb, "none");
-	*out = strbuf_detach(&sb, NULL);
-	return 1;
 }

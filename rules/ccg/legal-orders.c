@@ -200,6 +200,9 @@ candidates(struct trial *t)
 		item_lines(t, 0);
 		ccg_hidden_candidates(g, t->seat, try_cb, t);
 		break;
+	case CCG_PH_MATURE:
+		ccg_hive_candidates(g, t->seat, try_cb, t);
+		break;
 	case CCG_PH_DRAW:
 		for (i = 0; i < s->hand.n; i++)
 			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)

@@ -12,7 +12,7 @@
  *   drop ITEM                           discard CARD
  *   search CHAR                         find CARD with CHAR
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
- *   reveal MARKER
+ *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
  */
 #include "config.h"
@@ -31,7 +31,7 @@
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack", "hide", "decoy",
-	"reveal",
+	"reveal", "hive",
 };
 
 const char *
@@ -131,6 +131,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	static const char *u_find = "find CARD with CHAR";
 	static const char *u_hide = "hide CHAR real N";
 	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
+	static const char *u_hive = "hive LOCATION with ALIEN[, ALIEN ...]";
 	static const char *u_atk = "attack CHAR at TARGET close|ranged "
 	    "[with WEAPON] [capture|kill]";
 	size_t i = 1;
@@ -148,7 +149,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, hide, decoy, "
-		    "reveal", lineno, w[0]);
+		    "reveal, hive", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
@@ -182,6 +183,25 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		if (want_ident(w, nw, i, "marker", &o->what, lineno, cause))
 			return -1;
 		return no_more(w, nw, i + 1, "reveal MARKER", lineno, cause);
+	case CCG_V_HIVE:	/* hive.c */
+		if (want_ident(w, nw, i, "location", &o->to, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", u_hive, lineno, cause))
+			return -1;
+		for (i += 2; i < nw; i++) {
+			if (strcmp(w[i], "and") == 0 && o->nwho > 0)
+				continue;
+			if (o->nwho == CCG_MAX_GROUP)
+				return cause_set(cause, "line %d: more than %d "
+				    "Aliens in one order", lineno, CCG_MAX_GROUP);
+			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
+			    lineno, cause))
+				return -1;
+			o->nwho++;
+		}
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no Alien named; usage: %s",
+			    lineno, u_hive);
+		return 0;
 	case CCG_V_EVACUATE:
 	case CCG_V_DOWNLOAD:
 	case CCG_V_SEARCH:

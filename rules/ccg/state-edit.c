@@ -308,7 +308,7 @@ ccg_edit(struct rules_game *g, const char *line, char **cause)
 			goto out;
 		g->seats[s].start_node = node;
 		r = 0;
-	} else if (ccg_hidden_edit(g, w, n, &r, cause))	/* hidden-state.c */
+	} else if (ccg_edit_extra(g, w, n, &r, cause))	/* state-edit-extra.c */
 		;
 	else
 		cause_set(cause, "unknown edit \"%s\" (or wrong number of words)",
@@ -474,7 +474,7 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 		}
 	}
 	if (r == NULL)
-		ccg_hidden_query(g, w, n, &r);		/* hidden-state.c */
+		ccg_query_extra(g, w, n, &r);		/* state-edit-extra.c */
 	if (r == NULL && (cause == NULL || *cause == NULL))
 		cause_set(cause, "unknown query \"%s\" (or unknown seat, piece or "
 		    "location)", q);

@@ -49,6 +49,8 @@ ints_json(const int *v, size_t n)
 /* combat fields (part 2); optional on load for states saved before them */
 #define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
 	X(atk_mode, 0)
+/* Alien life cycle fields (part 3: infection.c, hive.c), optional too */
+#define PIECE_ALIEN_INTS(X) X(infected, 0) X(hive_work, -1)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -101,6 +103,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #undef X
 #define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_COMBAT_INTS(X)
+		PIECE_ALIEN_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -303,7 +306,10 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
+		PIECE_ALIEN_INTS(X)
 #undef X
+		if (p->hive_work >= nn)
+			return cause_set(cause, "%s: hive_work out of range", where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||
 		    p->atk_kind < 0 || p->atk_kind > CCG_ATTACK_RANGED ||
 		    p->atk_mode < 0 || p->atk_mode > CCG_ATK_KILL)

@@ -66,6 +66,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY;
+	case CCG_PH_MATURE:
+		return verb == CCG_V_HIVE;
 	case CCG_PH_DRAW:
 		return verb == CCG_V_DISCARD;
 	case CCG_PH_SEARCH_DECLARE:
@@ -98,6 +100,8 @@ phase_verbs(int phase)
 		return "search, pickup, transfer, drop or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
+	case CCG_PH_MATURE:
+		return "hive or pass";
 	case CCG_PH_DECLARE_UC:
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
@@ -122,14 +126,17 @@ void
 ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
     struct rules_events *ev)
 {
-	(void)rng;
 	switch (g->phase) {
 	case CCG_PH_READY:
 		ccg_ready_round(g, ev);
+		ccg_infection_roll(g, rng, ev);
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
 		ccg_markers_begin(g);
+		break;
+	case CCG_PH_MATURE:
+		ccg_mature_begin(g, ev);
 		break;
 	}
 }
@@ -145,6 +152,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 		break;
 	case CCG_PH_SEARCH_FIND:
 		ccg_search_end(g);
+		ccg_hive_end(g, ev);
 		break;
 	case CCG_PH_MOVE:
 		ccg_markers_merge(g, ev);
@@ -227,6 +235,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,
+	[CCG_V_HIVE] = ccg_hive_order,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the

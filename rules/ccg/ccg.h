@@ -102,6 +102,10 @@ struct ccg_piece {
 	int			 atk_target;	/* piece attacked, -1 */
 	int			 atk_weapon;	/* weapon piece used, -1 none */
 	int			 atk_mode;	/* enum ccg_atk_mode */
+	int			 atk_hit;	/* its to-hit roll of this step hit */
+	int			 boost;		/* Combat Pool bought +1: CCG_STAT_DAMAGE
+						 * or CCG_STAT_RESISTANCE, 0 none */
+	int			 boost_kind;	/* in the step of this attack kind */
 	/* the Alien life cycle (part 3) */
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
@@ -190,6 +194,7 @@ enum ccg_verb {
 	CCG_V_SEARCH,
 	CCG_V_FIND,
 	CCG_V_ATTACK,
+	CCG_V_BOOST,
 	CCG_V_HIDE,
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
@@ -214,6 +219,7 @@ struct ccg_order {
 	int	 rotate;		/* "rotating" given */
 	int	 attack;		/* attack: CCG_ATTACK_CLOSE or RANGED */
 	int	 mode;			/* attack: enum ccg_atk_mode */
+	int	 boost;			/* boost: CCG_STAT_DAMAGE or RESISTANCE */
 };
 
 struct ccg_orders {
@@ -390,6 +396,10 @@ int	 ccg_attack_declare(struct rules_game *g, int seat,
 int	 ccg_aliens_attacked(const struct rules_game *g, int seat, char **cause);
 
 /* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
+/* Segment 1 of the step g is in: every declared attack of its kind rolls
+ * to hit (atk_hit set); run when the phase starts. */
+void	 ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
 /* Resolve every declared attack of the step (phase) g is in: to-hit rolls
  * first, then all damage applied at once; deaths, captures, honor. At the
  * end of the close step the round's declarations are cleared. */
@@ -412,6 +422,13 @@ void	 ccg_attack_clear(struct ccg_piece *p);
  * main characters are removed from play, Aliens and supporting characters
  * discarded; a character it held captive is freed. */
 void	 ccg_kill(struct rules_game *g, int pi, struct rules_events *ev);
+
+/* combat-pool.c ("Increasing Damage or Resistance With Combat Pool") */
+/* The boost order: 2 Combat Pool for +1 damage (an attacker that hit)
+ * or +1 resistance (a character hit) in this step, once per character per
+ * Combat Round. */
+int	 ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
 
 /* capture.c ("Capturing and Infecting", "Predator Capturing Rules") */
 /* The Breeding Chamber node of seat, or -1. */

@@ -14,6 +14,7 @@
  *   plus the printed hand-to-hand bonus plus a close weapon's damage; +1
  *   per Alien token;
  * - resistance: power plus the armor of the armor item carried;
+ * - +1 damage or resistance bought with Combat Pool for this step;
  * - a character whose power (printed minus damage) reaches 0 dies.
  */
 #include "config.h"
@@ -121,6 +122,8 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	else
 		d = ccg_eff_power(p) + p->card->chr.damage_bonus +
 		    (w != NULL ? w->item.damage : 0);
+	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
+		d++;		/* Combat Pool (combat-pool.c) */
 	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
 }
 
@@ -130,6 +133,11 @@ ccg_resistance(const struct rules_game *g, int ti)
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
 	int r = ccg_eff_power(t) + gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
+	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
+	    CCG_ATTACK_CLOSE;
+
+	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
+		r++;		/* Combat Pool (combat-pool.c) */
 
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *it = &g->pieces[i];
@@ -149,6 +157,7 @@ ccg_attack_clear(struct ccg_piece *p)
 	p->atk_target = -1;
 	p->atk_weapon = -1;
 	p->atk_mode = CCG_ATK_NORMAL;
+	p->atk_hit = 0;
 }
 
 void

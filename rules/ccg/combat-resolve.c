@@ -3,13 +3,15 @@
  * 3: Resolve close combat Attacks".
  *
  * Each step takes the attacks of its type declared in Step 1; nobody
- * attacks who did not declare. Segment 1 rolls to hit for every attack in
- * R-M-P-A order (seat order, then piece order): one die (1..6 from the
- * game's random stream) plus ccg_to_hit_bonus() must be higher than the
- * target's ccg_defense(). Damage is worked out from the attributes as
- * they stood when the step began, because damage points "do not lower
- * attributes until the very end of that Step": all hits of the step land
- * together in Segment 2. A binding weapon's hit does no damage and binds
+ * attacks who did not declare. Segment 1 (ccg_combat_roll(), when the
+ * phase starts) rolls to hit for every attack in R-M-P-A order (seat
+ * order, then piece order): one die (1..6 from the game's random stream)
+ * plus ccg_to_hit_bonus() must be higher than the target's ccg_defense().
+ * The players may then spend Combat Pool (combat-pool.c). Segment 2
+ * (ccg_combat_resolve(), when the phase ends) works out damage from the
+ * attributes as they stood through the step, because damage points "do
+ * not lower attributes until the very end of that Step": all hits of the
+ * step land together. A binding weapon's hit does no damage and binds
  * (the strongest binding wins); a bound character's own declared attack is
  * negated. Then every character at power 0 or less dies, or is captured:
  * by Aliens when the blow that did the most damage to it (the first such in
@@ -123,28 +125,28 @@ deaths(struct rules_game *g, const int *killer, int *cap, struct rules_events *e
 	}
 }
 
+/* The step's kind of attack. */
+static int
+step_kind(const struct rules_game *g)
+{
+	return g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
+	    CCG_ATTACK_CLOSE;
+}
+
 void
-ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
+ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
     struct rules_events *ev)
 {
-	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
-	    CCG_ATTACK_CLOSE;
-	size_t n = g->npieces, i, s;
-	int *pend = xcalloc(n ? n : 1, sizeof *pend);
-	int *best = xcalloc(n ? n : 1, sizeof *best);
-	int *killer = xcalloc(n ? n : 1, sizeof *killer);
-	int *bind = xcalloc(n ? n : 1, sizeof *bind);
-	int *cap = xcalloc(n ? n : 1, sizeof *cap);
+	int kind = step_kind(g);
+	size_t i, s;
 
-	for (i = 0; i < n; i++)
-		killer[i] = -1;
-	/* Segment 1: roll to hit, R-M-P-A; work out damage from the
-	 * attributes as they are now */
+	for (i = 0; i < g->npieces; i++)
+		g->pieces[i].atk_hit = 0;
 	for (s = 0; s < g->nseats; s++)
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < g->npieces; i++) {
 			struct ccg_piece *p = &g->pieces[i];
 			const char *why;
-			int roll, th, def, ti, pts, w;
+			int roll, th, def, ti;
 
 			if (p->atk_kind != kind || p->controller != (int)s)
 				continue;
@@ -163,21 +165,48 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 			    "\"defense\":%d,\"hit\":%s}", p->id,
 			    g->pieces[ti].id, roll, th, def,
 			    th > def ? "true" : "false");
-			if (th <= def)
+			p->atk_hit = th > def;
+		}
+}
+
+void
+ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	int kind = step_kind(g);
+	size_t n = g->npieces, i, s;
+	int *pend = xcalloc(n ? n : 1, sizeof *pend);
+	int *best = xcalloc(n ? n : 1, sizeof *best);
+	int *killer = xcalloc(n ? n : 1, sizeof *killer);
+	int *bind = xcalloc(n ? n : 1, sizeof *bind);
+	int *cap = xcalloc(n ? n : 1, sizeof *cap);
+
+	(void)rng;
+	for (i = 0; i < n; i++)
+		killer[i] = -1;
+	/* Segment 2: work out every hit's damage from the attributes as
+	 * they stood through the step, R-M-P-A */
+	for (s = 0; s < g->nseats; s++)
+		for (i = 0; i < n; i++) {
+			struct ccg_piece *p = &g->pieces[i];
+			int ti, pts, w, dmg, res;
+
+			if (!p->atk_hit || p->atk_kind != kind ||
+			    p->controller != (int)s)
 				continue;
+			ti = p->atk_target;
 			w = p->atk_weapon;
 			if (w >= 0 && g->pieces[w].card->item.bind > 0) {
 				if (g->pieces[w].card->item.bind > bind[ti])
 					bind[ti] = g->pieces[w].card->item.bind;
 				continue;
 			}
-			pts = ccg_attack_damage(g, (int)i) - ccg_resistance(g, ti);
-			if (pts < 0)
-				pts = 0;
+			dmg = ccg_attack_damage(g, (int)i);
+			res = ccg_resistance(g, ti);
+			pts = dmg > res ? dmg - res : 0;
 			ccg_event(ev, -1, "{\"type\":\"hit\",\"attacker\":\"%s\","
 			    "\"target\":\"%s\",\"damage\":%d,\"resistance\":%d,"
-			    "\"points\":%d}", p->id, g->pieces[ti].id,
-			    ccg_attack_damage(g, (int)i), ccg_resistance(g, ti),
+			    "\"points\":%d}", p->id, g->pieces[ti].id, dmg, res,
 			    pts);
 			pend[ti] += pts;
 			if (killer[ti] < 0 || pts > best[ti]) {
@@ -185,7 +214,7 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 				killer[ti] = (int)i;
 			}
 		}
-	/* Segment 2: all damage at once */
+	/* all damage at once */
 	for (i = 0; i < n; i++) {
 		struct ccg_piece *t = &g->pieces[i];
 
@@ -203,9 +232,14 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 		}
 	}
 	deaths(g, killer, cap, ev);
-	if (kind == CCG_ATTACK_CLOSE)
-		for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		g->pieces[i].atk_hit = 0;
+		if (kind == CCG_ATTACK_CLOSE) {	/* the round is over */
 			ccg_attack_clear(&g->pieces[i]);
+			g->pieces[i].boost = 0;
+			g->pieces[i].boost_kind = 0;
+		}
+	}
 	free(pend);
 	free(best);
 	free(killer);

@@ -231,6 +231,14 @@ candidates(struct trial *t)
 	case CCG_PH_DECLARE_HR:
 		attack_lines(t);
 		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		for (i = 0; i < g->npieces; i++)
+			if (mine(g, t->seat, i)) {
+				tryf(t, "boost %s damage", g->pieces[i].id);
+				tryf(t, "boost %s resistance", g->pieces[i].id);
+			}
+		break;
 	}
 }
 

@@ -14,6 +14,7 @@
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
+ *   boost CHAR damage|resistance
  */
 #include "config.h"
 
@@ -30,7 +31,8 @@
 
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
-	"drop", "discard", "search", "find", "attack", "hide", "decoy",
+	"drop", "discard", "search", "find", "attack",
+	"boost", "hide", "decoy",
 	"reveal", "hive",
 };
 
@@ -148,7 +150,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	if (v == CCG_NVERBS)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
-		    "transfer, drop, discard, search, find, attack, hide, decoy, "
+		    "transfer, drop, discard, search, find, attack, "
+		    "boost, hide, decoy, "
 		    "reveal, hive", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -289,6 +292,20 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		return no_more(w, nw, i, v == CCG_V_PICKUP ? u_pick :
 		    v == CCG_V_TRANSFER ? u_xfer : u_find, lineno, cause);
+	case CCG_V_BOOST:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 1 < nw && strcmp(w[i + 1], "damage") == 0)
+			o->boost = CCG_STAT_DAMAGE;
+		else if (i + 1 < nw && strcmp(w[i + 1], "resistance") == 0)
+			o->boost = CCG_STAT_RESISTANCE;
+		else
+			return cause_set(cause, "line %d: expected damage or "
+			    "resistance after the character; usage: boost CHAR "
+			    "damage|resistance", lineno);
+		return no_more(w, nw, i + 2, "boost CHAR damage|resistance",
+		    lineno, cause);
 	case CCG_V_ATTACK:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

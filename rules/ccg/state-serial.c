@@ -48,7 +48,7 @@ ints_json(const int *v, size_t n)
 	X(bound) X(starting)
 /* combat fields (part 2); optional on load for states saved before them */
 #define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
-	X(atk_mode, 0)
+	X(atk_mode, 0) X(atk_hit, 0) X(boost, 0) X(boost_kind, 0)
 /* Alien life cycle fields (part 3: infection.c, hive.c), optional too */
 #define PIECE_ALIEN_INTS(X) X(infected, 0) X(hive_work, -1)
 

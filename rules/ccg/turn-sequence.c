@@ -80,6 +80,9 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
 		return verb == CCG_V_ATTACK;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		return verb == CCG_V_BOOST;
 	}
 	return 0;
 }
@@ -107,6 +110,9 @@ phase_verbs(int phase)
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
 		return "attack or pass";
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		return "boost or pass";
 	}
 	return "pass";
 }
@@ -130,6 +136,10 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_READY:
 		ccg_ready_round(g, ev);
 		ccg_infection_roll(g, rng, ev);
+		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		ccg_combat_roll(g, rng, ev);
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
@@ -232,6 +242,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_SEARCH] = ccg_search_declare,
 	[CCG_V_FIND] = ccg_search_find,
 	[CCG_V_ATTACK] = ccg_attack_declare,
+	[CCG_V_BOOST] = ccg_boost,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,

@@ -109,6 +109,7 @@ struct ccg_piece {
 	/* the Alien life cycle (part 3) */
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
+	int			 concealed;	/* face down as concealed-N (concealed.c) */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -199,6 +200,7 @@ enum ccg_verb {
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
 	CCG_V_HIVE,
+	CCG_V_CONCEAL,
 	CCG_NVERBS
 };
 
@@ -526,6 +528,29 @@ int	 ccg_hive_order(struct rules_game *g, int seat, const struct ccg_order *o,
 void	 ccg_hive_end(struct rules_game *g, struct rules_events *ev);
 /* Feed try() the candidate hive lines of seat (Mature Step). */
 void	 ccg_hive_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* concealed.c ("Prohibited Concealable Weapons") */
+/* The "conceal ITEM" order of the Search Round. */
+int	 ccg_conceal(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* Is item it face down for seat (shown as its alias)? */
+int	 ccg_concealed_from(const struct rules_game *g, int it, int seat);
+/* "concealed-N" for item it; caller frees. */
+char	*ccg_concealed_alias(const struct rules_game *g, int it);
+/* Turn item it face up for everyone (public event with "opens"). */
+void	 ccg_concealed_reveal(struct rules_game *g, int it,
+	    struct rules_events *ev);
+/* Reveal concealed items that were used in an attack, fell or left play. */
+void	 ccg_concealed_tidy(struct rules_game *g, struct rules_events *ev);
+/* The concealed item a drop or transfer order shows, or -1. */
+int	 ccg_concealed_touched(const struct rules_game *g,
+	    const struct ccg_order *o);
+/* Append one secret per concealed item. */
+void	 ccg_concealed_secrets(const struct rules_game *g,
+	    struct rules_secret **out, size_t *n);
+/* Feed try() the candidate conceal lines of seat (Search Round). */
+void	 ccg_concealed_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* infection.c: the burst rolls of infected characters (Ready Round). */

@@ -13,6 +13,7 @@
  *   search CHAR                         find CARD with CHAR
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
+ *   conceal ITEM
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
  *   boost CHAR damage|resistance
  */
@@ -33,7 +34,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
 	"boost", "hide", "decoy",
-	"reveal", "hive",
+	"reveal", "hive", "conceal",
 };
 
 const char *
@@ -152,7 +153,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, hide, decoy, "
-		    "reveal, hive", lineno, w[0]);
+		    "reveal, hive, conceal", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
@@ -216,11 +217,13 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    lineno, cause);
 	case CCG_V_DROP:
 	case CCG_V_DISCARD:
-		if (want_ident(w, nw, i, v == CCG_V_DROP ? "item" : "card",
+	case CCG_V_CONCEAL:
+		if (want_ident(w, nw, i, v == CCG_V_DISCARD ? "card" : "item",
 		    &o->what, lineno, cause))
 			return -1;
 		return no_more(w, nw, i + 1, v == CCG_V_DROP ? "drop ITEM" :
-		    "discard CARD", lineno, cause);
+		    v == CCG_V_CONCEAL ? "conceal ITEM" : "discard CARD", lineno,
+		    cause);
 	case CCG_V_PLAY:
 		if (want_ident(w, nw, i, "location", &o->what, lineno, cause))
 			return -1;

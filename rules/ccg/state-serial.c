@@ -49,8 +49,8 @@ ints_json(const int *v, size_t n)
 /* combat fields (part 2); optional on load for states saved before them */
 #define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
 	X(atk_mode, 0) X(atk_hit, 0) X(boost, 0) X(boost_kind, 0)
-/* Alien life cycle fields (part 3: infection.c, hive.c), optional too */
-#define PIECE_ALIEN_INTS(X) X(infected, 0) X(hive_work, -1)
+/* part 3's fields (infection.c, hive.c, concealed.c), optional too */
+#define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -103,7 +103,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #undef X
 #define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_COMBAT_INTS(X)
-		PIECE_ALIEN_INTS(X)
+		PIECE_PART3_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -306,7 +306,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
-		PIECE_ALIEN_INTS(X)
+		PIECE_PART3_INTS(X)
 #undef X
 		if (p->hive_work >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
@@ -397,4 +397,5 @@ ccg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 		    (int)i, &g->seats[i].hand, 1);
 	}
 	ccg_markers_secrets(g, out, n);		/* hidden-state.c */
+	ccg_concealed_secrets(g, out, n);	/* concealed.c */
 }

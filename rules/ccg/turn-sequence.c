@@ -72,7 +72,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_DISCARD;
 	case CCG_PH_SEARCH_DECLARE:
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
+		    verb == CCG_V_CONCEAL;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -100,7 +101,7 @@ phase_verbs(int phase)
 	case CCG_PH_DRAW:
 		return "discard or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop or pass";
+		return "search, pickup, transfer, drop, conceal or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -177,6 +178,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 		break;
 	}
 	ccg_hidden_tidy(g, ev);
+	ccg_concealed_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -247,6 +249,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,
 	[CCG_V_HIVE] = ccg_hive_order,
+	[CCG_V_CONCEAL] = ccg_conceal,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -264,20 +267,27 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (o->verb == CCG_V_PASS)
 		return 0;
 	/* a hidden character interacting with its location reveals
-	 * itself first ("Hidden Movement"), if the order can succeed */
-	if ((r = ccg_hidden_interacting(g, seat, o)) >= 0) {
+	 * itself first ("Hidden Movement"), a concealed item dropped or
+	 * passed on is turned up first, if the order can succeed */
+	if ((r = ccg_hidden_interacting(g, seat, o)) >= 0 ||
+	    ccg_concealed_touched(g, o) >= 0) {
 		struct rules_game *c = ccg_game_clone(g);
+		int it = ccg_concealed_touched(g, o);
 
 		if (verb_rules[o->verb](c, seat, o, NULL, cause) != 0) {
 			ccg_game_free(c);
 			return -1;
 		}
 		ccg_game_free(c);
-		ccg_hidden_reveal_piece(g, r, ev);
+		if (r >= 0)
+			ccg_hidden_reveal_piece(g, r, ev);
+		if (it >= 0)
+			ccg_concealed_reveal(g, it, ev);
 	}
 	r = verb_rules[o->verb](g, seat, o, ev, cause);
 	if (r == 0) {
 		ccg_hidden_tidy(g, ev);
+		ccg_concealed_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

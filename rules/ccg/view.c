@@ -22,6 +22,8 @@
  *     mode} once declared (declarations are public)}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",
+ *   a concealed item shows to all but its holder as {id "concealed-N",
+ *     name "Concealed item", ...}, to its holder with "concealed": true,
  *   markers [{id, piece, seat, at, movement_points (in movement.move),
  *     real (to the marker's seat and to seats that viewed it)}],
  *   hand [slugs, sorted] and legal_orders [lines] for the reader only,
@@ -213,6 +215,16 @@ ccg_view(const struct rules_game *g, int seat)
 			}
 			if (g->pieces[i].hidden)
 				cJSON_AddBoolToObject(o, "hidden", 1);
+			if (ccg_concealed_from(g, (int)i, seat)) {
+				char *al = ccg_concealed_alias(g, (int)i);
+
+				cJSON_ReplaceItemInObject(o, "id",
+				    cJSON_CreateString(al));
+				free(al);
+				cJSON_ReplaceItemInObject(o, "name",
+				    cJSON_CreateString("Concealed item"));
+			} else if (g->pieces[i].concealed)
+				cJSON_AddBoolToObject(o, "concealed", 1);
 			cJSON_AddItemToArray(a, o);
 		}
 	cJSON_AddItemToObject(v, "markers", ccg_markers_view(g, seat));

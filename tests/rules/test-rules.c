@@ -414,6 +414,75 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 }
 
 /*
+ * Concealed weapons ("Prohibited Concealable Weapons"): once a Rogue has
+ * concealed a weapon, no other seat's view changes when the face-down
+ * card is another one; the Rogue's own view and the secret do.
+ */
+static void
+concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
+{
+	struct rules_game *g = new_game(R, db, 13, NULL, NULL), *h;
+	struct ctr c = { 3, 0 };
+	struct rules_rng rng = { uniform, &c };
+	struct rules_secret *sa, *sb;
+	char *orders[4] = { NULL, NULL, NULL, NULL }, *a, *b;
+	int rs = R->seat_index(g, "rogue"), it = -1, same = 1, own, sdiff = 0;
+	const struct ccg_card *other;
+	size_t i, na, nb, s;
+
+	for (i = 0; i < g->npieces && it < 0; i++)
+		if (g->pieces[i].owner == rs && g->pieces[i].carrier >= 0 &&
+		    (g->pieces[i].card->keywords & CCG_KW_CONCEALABLE))
+			it = (int)i;
+	ccg_edit(g, "phase search.declare", NULL);
+	orders[rs] = xasprintf("conceal %s\n", g->pieces[it].id);
+	ok(R->resolve(g, (const char *const *)orders, &rng, NULL, NULL) == 0 &&
+	    g->pieces[it].concealed > 0, "concealed: the Rogue conceals %s",
+	    g->pieces[it].id);
+	free(orders[rs]);
+	other = ccg_carddb_find_slug(db, strcmp(g->pieces[it].card->slug,
+	    "switchblade") == 0 ? "holdout-pistol" : "switchblade");
+	h = ccg_game_clone(g);
+	h->pieces[it].card = other;
+	free(h->pieces[it].id);
+	h->pieces[it].id = xstrdup("another-weapon");
+	for (s = 0; s <= 4; s++) {
+		int seat = s == 4 ? -1 : (int)s;
+
+		if (seat == rs)
+			continue;
+		a = view_str(R, g, seat);
+		b = view_str(R, h, seat);
+		if (strcmp(a, b) != 0) {
+			same = 0;
+			diag("seat %d sees which weapon is concealed", seat);
+		}
+		free(a);
+		free(b);
+	}
+	ok(same, "concealed: no other seat's view depends on the face-down card");
+	a = view_str(R, g, rs);
+	b = view_str(R, h, rs);
+	own = strcmp(a, b) != 0;
+	free(a);
+	free(b);
+	ok(own, "concealed: the Rogue's own view shows the card");
+	R->secrets(g, &sa, &na);
+	R->secrets(h, &sb, &nb);
+	for (i = 0; i < na && i < nb; i++)
+		if (strncmp(sa[i].id, "concealed:rogue:", 16) == 0 &&
+		    strcmp(sa[i].id, sb[i].id) == 0 && sa[i].seat == rs &&
+		    (sa[i].len != sb[i].len ||
+		    memcmp(sa[i].bytes, sb[i].bytes, sa[i].len) != 0))
+			sdiff = 1;
+	ok(na == nb && sdiff, "concealed: the Rogue's secret names the card");
+	rules_secrets_free(sa, na);
+	rules_secrets_free(sb, nb);
+	R->free(h);
+	R->free(g);
+}
+
+/*
  * The overview's cross-location rule for Predators (high to high for no
  * point while one is left) needs two high locations; the sample set has
  * one, so a test card joins it here.
@@ -634,6 +703,7 @@ main(void)
 	rules_events_free(&ev);
 
 	hidden_secrecy(R, db);
+	concealed_secrecy(R, db);
 	random_game(R, db, 101);
 	random_game(R, db, 202);
 	random_game(R, db, 303);

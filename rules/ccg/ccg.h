@@ -201,6 +201,7 @@ enum ccg_verb {
 	CCG_V_REVEAL,
 	CCG_V_HIVE,
 	CCG_V_CONCEAL,
+	CCG_V_STEAL,
 	CCG_NVERBS
 };
 
@@ -551,6 +552,16 @@ void	 ccg_concealed_secrets(const struct rules_game *g,
 	    struct rules_secret **out, size_t *n);
 /* Feed try() the candidate conceal lines of seat (Search Round). */
 void	 ccg_concealed_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* data-theft.c ("Rogues And Data Theft") */
+/* The "steal CHAR" order of the Search Round. */
+int	 ccg_steal_data(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Drives in Water/Submerged locations and dead Synthetics lose data. */
+void	 ccg_data_tidy(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate steal lines of seat (Search Round). */
+void	 ccg_data_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* infection.c: the burst rolls of infected characters (Ready Round). */

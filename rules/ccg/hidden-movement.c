@@ -594,6 +594,7 @@ ccg_hidden_interacting(const struct rules_game *g, int seat,
 	case CCG_V_PICKUP:
 	case CCG_V_EVACUATE:
 	case CCG_V_DOWNLOAD:
+	case CCG_V_STEAL:
 		if (o->nwho > 0)
 			pi = ccg_piece_find(g, o->who[0]);
 		break;

@@ -214,6 +214,7 @@ candidates(struct trial *t)
 				tryf(t, "search %s", g->pieces[i].id);
 		item_lines(t, 1);
 		ccg_concealed_candidates(g, t->seat, try_cb, t);
+		ccg_data_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_FIND:
 		for (i = 0; i < g->npieces; i++) {

@@ -13,7 +13,7 @@
  *   search CHAR                         find CARD with CHAR
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
- *   conceal ITEM
+ *   conceal ITEM                        steal CHAR
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
  *   boost CHAR damage|resistance
  */
@@ -34,7 +34,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
 	"boost", "hide", "decoy",
-	"reveal", "hive", "conceal",
+	"reveal", "hive", "conceal", "steal",
 };
 
 const char *
@@ -153,7 +153,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, hide, decoy, "
-		    "reveal, hive, conceal", lineno, w[0]);
+		    "reveal, hive, conceal, steal", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
@@ -209,12 +209,13 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	case CCG_V_EVACUATE:
 	case CCG_V_DOWNLOAD:
 	case CCG_V_SEARCH:
+	case CCG_V_STEAL:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;
 		o->nwho = 1;
 		return no_more(w, nw, i + 1, v == CCG_V_SEARCH ? "search CHAR" :
-		    v == CCG_V_EVACUATE ? "evacuate CHAR" : "download CHAR",
-		    lineno, cause);
+		    v == CCG_V_EVACUATE ? "evacuate CHAR" : v == CCG_V_STEAL ?
+		    "steal CHAR" : "download CHAR", lineno, cause);
 	case CCG_V_DROP:
 	case CCG_V_DISCARD:
 	case CCG_V_CONCEAL:

@@ -73,7 +73,7 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_SEARCH_DECLARE:
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
-		    verb == CCG_V_CONCEAL;
+		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -101,7 +101,7 @@ phase_verbs(int phase)
 	case CCG_PH_DRAW:
 		return "discard or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop, conceal or pass";
+		return "search, pickup, transfer, drop, conceal, steal or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -179,6 +179,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	}
 	ccg_hidden_tidy(g, ev);
 	ccg_concealed_tidy(g, ev);
+	ccg_data_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -250,6 +251,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_REVEAL] = ccg_hidden_order,
 	[CCG_V_HIVE] = ccg_hive_order,
 	[CCG_V_CONCEAL] = ccg_conceal,
+	[CCG_V_STEAL] = ccg_steal_data,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -288,6 +290,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (r == 0) {
 		ccg_hidden_tidy(g, ev);
 		ccg_concealed_tidy(g, ev);
+		ccg_data_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

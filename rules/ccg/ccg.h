@@ -564,6 +564,10 @@ void	 ccg_data_tidy(struct rules_game *g, struct rules_events *ev);
 void	 ccg_data_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
+/* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
+void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
 /* infection.c: the burst rolls of infected characters (Ready Round). */
 void	 ccg_infection_roll(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);

@@ -137,6 +137,7 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_READY:
 		ccg_ready_round(g, ev);
 		ccg_infection_roll(g, rng, ev);
+		ccg_drowning_roll(g, rng, ev);
 		break;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:

@@ -106,6 +106,10 @@ struct ccg_piece {
 	int			 boost;		/* Combat Pool bought +1: CCG_STAT_DAMAGE
 						 * or CCG_STAT_RESISTANCE, 0 none */
 	int			 boost_kind;	/* in the step of this attack kind */
+	/* event modifiers for this Combat Round (events-play.c) */
+	int			 ev_hit_close, ev_hit_ranged, ev_def, ev_dmg;
+	int			 ev_res, ev_speed, ev_power;
+	int			 ev_up;		/* abilities raised: 1 << stat */
 	/* the Alien life cycle (part 3) */
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
@@ -134,6 +138,7 @@ struct ccg_seat {
 	int			 faction;	/* enum ccg_faction */
 	int			 roll;		/* die roll ordering duplicate factions */
 	struct ccg_cards	 hand, deck, discard, removed;
+	struct ccg_cards	 table;		/* events played, not yet discarded */
 	int			 pool;		/* Combat Pool */
 	int			 rp;		/* Research Points */
 	int			 base_hand;	/* the scenario's hand size */
@@ -205,7 +210,8 @@ enum ccg_verb {
 	CCG_NVERBS
 };
 
-enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN };
+enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN,
+	CCG_ON };		/* play EVENT on CHARACTER */
 
 /* One parsed order line. Identifiers are lowercased copies. */
 struct ccg_order {
@@ -425,6 +431,17 @@ void	 ccg_attack_clear(struct ccg_piece *p);
  * main characters are removed from play, Aliens and supporting characters
  * discarded; a character it held captive is freed. */
 void	 ccg_kill(struct rules_game *g, int pi, struct rules_events *ev);
+
+/* events-play.c ("Events", event rules of "The Combat Round") */
+/* The play order: "play EVENT on CHAR" (ccg_event_play()) in the Combat
+ * Round, else a location (ccg_play_location()). */
+int	 ccg_play_card(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_event_play(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* End of the Combat Round: event modifiers end, played events are
+ * discarded (permanent ones stay on the table). */
+void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
 
 /* combat-pool.c ("Increasing Damage or Resistance With Combat Pool") */
 /* The boost order: 2 Combat Pool for +1 damage (an attacker that hit)

@@ -15,6 +15,8 @@
  *   per Alien token;
  * - resistance: power plus the armor of the armor item carried;
  * - +1 damage or resistance bought with Combat Pool for this step;
+ * - the modifiers of events played in this Combat Round (events-play.c):
+ *   speed and defense to defense, power to close damage and resistance;
  * - a character whose power (printed minus damage) reaches 0 dies.
  */
 #include "config.h"
@@ -77,6 +79,7 @@ ccg_to_hit_bonus(const struct rules_game *g, int pi)
 	if (p->atk_weapon >= 0)
 		b += g->pieces[p->atk_weapon].card->item.to_hit;
 	b += gear_mod(g, pi, CCG_STAT_TO_HIT, kind);
+	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
 	b += p->tokens - penalty(p);
 	if (p->atk_mode == CCG_ATK_CAPTURE)
 		b -= 2;
@@ -92,8 +95,10 @@ ccg_defense(const struct rules_game *g, int ti)
 
 	if (t->bound)
 		return 0;	/* "Binding": cannot be modified */
-	d = ccg_eff_speed(t) + t->card->chr.defense_bonus +
-	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0);
+	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
+	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def;
+	if (d < 0)
+		d = 0;
 	if (t->hidden)
 		d++;
 	if (t->card->keywords & CCG_KW_QUEEN)
@@ -120,8 +125,9 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	if (p->atk_kind == CCG_ATTACK_RANGED)
 		d = w != NULL ? w->item.damage : 0;
 	else
-		d = ccg_eff_power(p) + p->card->chr.damage_bonus +
+		d = ccg_eff_power(p) + p->ev_power + p->card->chr.damage_bonus +
 		    (w != NULL ? w->item.damage : 0);
+	d += p->ev_dmg;
 	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
 		d++;		/* Combat Pool (combat-pool.c) */
 	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
@@ -132,7 +138,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 {
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
-	int r = ccg_eff_power(t) + gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
+	int r = ccg_eff_power(t) + t->ev_power + t->ev_res +
+	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 

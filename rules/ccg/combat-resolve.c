@@ -232,6 +232,8 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 		}
 	}
 	deaths(g, killer, cap, ev);
+	if (kind == CCG_ATTACK_CLOSE)
+		ccg_events_round_end(g, ev);
 	for (i = 0; i < n; i++) {
 		g->pieces[i].atk_hit = 0;
 		if (kind == CCG_ATTACK_CLOSE) {	/* the round is over */

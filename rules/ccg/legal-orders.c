@@ -152,6 +152,27 @@ attack_lines(struct trial *t)
 	}
 }
 
+/* "play EVENT on CHAR" for each event card in the hand (Combat Round) */
+static void
+event_lines(struct trial *t)
+{
+	const struct rules_game *g = t->g;
+	const struct ccg_cards *h = &g->seats[t->seat].hand;
+	size_t i, k;
+
+	for (k = 0; k < h->n; k++) {
+		if (h->v[k]->type != CCG_CARD_EVENT ||
+		    ccg_cards_find(h, h->v[k]->slug) != (int)k)
+			continue;
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].zone == CCG_Z_PLAY &&
+			    ccg_is_character(&g->pieces[i]) &&
+			    g->pieces[i].node >= 0)
+				tryf(t, "play %s on %s", h->v[k]->slug,
+				    g->pieces[i].id);
+	}
+}
+
 static void
 candidates(struct trial *t)
 {
@@ -232,6 +253,7 @@ candidates(struct trial *t)
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
 		attack_lines(t);
+		event_lines(t);
 		break;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
@@ -240,6 +262,7 @@ candidates(struct trial *t)
 				tryf(t, "boost %s damage", g->pieces[i].id);
 				tryf(t, "boost %s resistance", g->pieces[i].id);
 			}
+		event_lines(t);
 		break;
 	}
 }

@@ -7,6 +7,7 @@
  *   pass
  *   evacuate CHAR                       download CHAR
  *   play LOCATION left|right            play LOCATION between GROUND and GROUND
+ *   play EVENT on CHAR
  *   move CHAR[, CHAR ...] to LOCATION [dragging CHAR]
  *   pickup ITEM with CHAR [rotating]    transfer ITEM to CHAR [rotating]
  *   drop ITEM                           discard CARD
@@ -127,8 +128,8 @@ static int
 parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 {
 	static const char *u_move = "move CHAR[, CHAR ...] to LOCATION [dragging CHAR]";
-	static const char *u_play = "play LOCATION left|right, or play LOCATION "
-	    "between LOCATION and LOCATION";
+	static const char *u_play = "play LOCATION left|right, play LOCATION "
+	    "between LOCATION and LOCATION, or play EVENT on CHAR";
 	static const char *u_pick = "pickup ITEM with CHAR [rotating]";
 	static const char *u_xfer = "transfer ITEM to CHAR [rotating]";
 	static const char *u_find = "find CARD with CHAR";
@@ -229,6 +230,13 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		if (want_ident(w, nw, i, "location", &o->what, lineno, cause))
 			return -1;
 		i++;
+		if (i < nw && strcmp(w[i], "on") == 0) {	/* an event */
+			o->side = CCG_ON;
+			if (want_ident(w, nw, i + 1, "character", &o->to,
+			    lineno, cause))
+				return -1;
+			return no_more(w, nw, i + 2, u_play, lineno, cause);
+		}
 		if (i < nw && strcmp(w[i], "left") == 0) {
 			o->side = CCG_LEFT;
 			return no_more(w, nw, i + 1, u_play, lineno, cause);
@@ -239,7 +247,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		if (i >= nw || strcmp(w[i], "between") != 0)
 			return cause_set(cause, "line %d: expected left, right or "
-			    "between after the location; usage: %s", lineno, u_play);
+			    "between after a location, on after an event; "
+			    "usage: %s", lineno, u_play);
 		o->side = CCG_BETWEEN;
 		if (want_ident(w, nw, i + 1, "location", &o->a, lineno, cause) ||
 		    want_word(w, nw, i + 2, "and", u_play, lineno, cause) ||

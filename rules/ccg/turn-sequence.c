@@ -80,10 +80,10 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
-		return verb == CCG_V_ATTACK;
+		return verb == CCG_V_ATTACK || verb == CCG_V_PLAY;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
-		return verb == CCG_V_BOOST;
+		return verb == CCG_V_BOOST || verb == CCG_V_PLAY;
 	}
 	return 0;
 }
@@ -110,10 +110,10 @@ phase_verbs(int phase)
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
-		return "attack or pass";
+		return "attack, play (events) or pass";
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
-		return "boost or pass";
+		return "boost, play (events) or pass";
 	}
 	return "pass";
 }
@@ -237,7 +237,7 @@ typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
 static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_EVACUATE] = ccg_evacuate,
 	[CCG_V_DOWNLOAD] = ccg_download,
-	[CCG_V_PLAY] = ccg_play_location,
+	[CCG_V_PLAY] = ccg_play_card,
 	[CCG_V_MOVE] = ccg_hidden_move,
 	[CCG_V_PICKUP] = ccg_items_order,
 	[CCG_V_TRANSFER] = ccg_items_order,

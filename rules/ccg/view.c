@@ -9,7 +9,8 @@
  *   game "ccg", scenario, turn, phase, seat (the reader, null for a
  *   spectator), awaiting [seats that owe orders],
  *   seats [{seat, faction, hand (count), hand_size, deck (count), discard
- *     [slugs, sorted], out_of_play [...], cycles, combat_pool,
+ *     [slugs, sorted], out_of_play [...], events_in_play [...], cycles,
+ *     combat_pool,
  *     research_points, rescued + rescue_quota (Marines), abducted +
  *     data_downloaded (Rogue), honor + honor_goal (Predator),
  *     breeding_chamber_warriors (Aliens), evacuated, place,
@@ -163,6 +164,7 @@ ccg_view(const struct rules_game *g, int seat)
 		cJSON_AddNumberToObject(o, "deck", (double)st->deck.n);
 		cJSON_AddItemToObject(o, "discard", sorted_pile(&st->discard));
 		cJSON_AddItemToObject(o, "out_of_play", sorted_pile(&st->removed));
+		cJSON_AddItemToObject(o, "events_in_play", sorted_pile(&st->table));
 		cJSON_AddNumberToObject(o, "cycles", st->cycles);
 		cJSON_AddNumberToObject(o, "combat_pool", st->pool);
 		cJSON_AddNumberToObject(o, "research_points", st->rp);

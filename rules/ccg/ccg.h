@@ -581,6 +581,16 @@ void	 ccg_data_tidy(struct rules_game *g, struct rules_events *ev);
 void	 ccg_data_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
+/* hostages.c ("Rogues And Hostages", "Hostages and Liberation") */
+/* Take hostages (Rogue control, or an armed Rogue main and no Marine main
+ * with them; their items drop) and liberate them (no Rogue main left, a
+ * Marine main there). */
+void	 ccg_hostages_update(struct rules_game *g, struct rules_events *ev);
+/* Does move order o of seat take along an armed Rogue main character, so
+ * the hostages in it may follow? */
+int	 ccg_hostage_escorted(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);

@@ -181,6 +181,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_hidden_tidy(g, ev);
 	ccg_concealed_tidy(g, ev);
 	ccg_data_tidy(g, ev);
+	ccg_hostages_update(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -292,6 +293,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_hidden_tidy(g, ev);
 		ccg_concealed_tidy(g, ev);
 		ccg_data_tidy(g, ev);
+		ccg_hostages_update(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

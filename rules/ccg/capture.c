@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 
 int
@@ -97,4 +98,52 @@ ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev)
 	ccg_event(ev, -1, "{\"type\":\"freed\",\"piece\":\"%s\",\"from\":\"%s\","
 	    "\"at\":\"%s\"}", c->id, g->pieces[pred].id,
 	    c->node >= 0 ? g->nodes[c->node].id : "");
+}
+
+/*
+ * "A Predator with a captured character who begins the Movement Round in
+ * any Predator Ship location may rotate to evacuate the captured
+ * character": it leaves the game with its items, the Predator readies
+ * again at once, and the player earns its honor value plus 1.
+ */
+static int
+evacuate_captive(struct rules_game *g, int seat, int ci,
+    struct rules_events *ev, char **cause)
+{
+	struct ccg_piece *c = &g->pieces[ci], *pred = &g->pieces[c->carrier];
+	int h;
+
+	if (pred->controller != seat)
+		return cause_set(cause, "%s is not held by a Predator of yours",
+		    c->id);
+	if (pred->rotated || pred->bound)
+		return cause_set(cause, "%s must be ready to rotate and evacuate "
+		    "his captive", pred->id);
+	if (pred->node < 0 ||
+	    !(g->nodes[pred->node].card->loc.kinds & CCG_LK_PREDATOR_SHIP))
+		return cause_set(cause, "%s is not at a Predator Ship location",
+		    pred->id);
+	h = ccg_kill_honor(g, ci) + 1;
+	g->seats[seat].honor += h;
+	ccg_items_drop_all(g, ci, CCG_Z_REMOVED);
+	ccg_cards_push(&g->seats[c->owner].removed, c->card);
+	c->zone = CCG_Z_REMOVED;
+	c->carrier = -1;
+	c->node = -1;
+	ccg_event(ev, -1, "{\"type\":\"captive-evacuated\",\"seat\":\"%s\","
+	    "\"piece\":\"%s\",\"by\":\"%s\",\"honor\":%d,\"total\":%d}",
+	    g->seats[seat].name, c->id, pred->id, h, g->seats[seat].honor);
+	return 0;
+}
+
+int
+ccg_evacuate_any(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev, char **cause)
+{
+	int ci = ccg_piece_find(g, o->who[0]);
+
+	if (ci >= 0 && g->pieces[ci].zone == CCG_Z_CAPTURED &&
+	    g->pieces[ci].carrier >= 0)
+		return evacuate_captive(g, seat, ci, ev, cause);
+	return ccg_evacuate(g, seat, o, ev, cause);
 }

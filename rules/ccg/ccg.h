@@ -201,6 +201,7 @@ enum ccg_verb {
 	CCG_V_FIND,
 	CCG_V_ATTACK,
 	CCG_V_BOOST,
+	CCG_V_FREE,
 	CCG_V_HIDE,
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
@@ -464,6 +465,19 @@ void	 ccg_capture_predator(struct rules_game *g, int pred, int pi,
 	    struct rules_events *ev);
 /* Free the captive of Predator pred at pred's node with power 1. */
 void	 ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev);
+
+/* The evacuate order: a Predator's captive (at a Predator Ship, +1
+ * honor), else ccg_evacuate(). */
+int	 ccg_evacuate_any(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+
+/* binding.c ("Binding") */
+/* The Break Rolls at the start of the Discard and Draw Round. */
+void	 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+/* The "free BOUND [with HELPER, ...]" order (Discard and Draw Round). */
+int	 ccg_binding_free(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 
 /* honor.c (the honor table of "Special Rules for Predators") */
 /* Honor for killing piece pi with what it carries. */

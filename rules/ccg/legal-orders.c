@@ -187,6 +187,10 @@ candidates(struct trial *t)
 				tryf(t, "evacuate %s", g->pieces[i].id);
 				tryf(t, "download %s", g->pieces[i].id);
 			}
+		for (i = 0; i < g->npieces; i++)	/* Predators' captives */
+			if (g->pieces[i].zone == CCG_Z_CAPTURED &&
+			    g->pieces[i].carrier >= 0)
+				tryf(t, "evacuate %s", g->pieces[i].id);
 		break;
 	case CCG_PH_LOCATIONS:
 		for (i = 0; i < s->hand.n; i++) {
@@ -225,6 +229,16 @@ candidates(struct trial *t)
 		ccg_hive_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_DRAW:
+		for (i = 0; i < g->npieces; i++) {	/* binding.c */
+			if (!mine(g, t->seat, i) || !g->pieces[i].bound)
+				continue;
+			tryf(t, "free %s", g->pieces[i].id);
+			for (j = 0; j < g->npieces; j++)
+				if (j != i && mine(g, t->seat, j) &&
+				    g->pieces[j].node == g->pieces[i].node)
+					tryf(t, "free %s with %s",
+					    g->pieces[i].id, g->pieces[j].id);
+		}
 		for (i = 0; i < s->hand.n; i++)
 			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
 				tryf(t, "discard %s", s->hand.v[i]->slug);

@@ -16,7 +16,7 @@
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
  *   conceal ITEM                        steal CHAR
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
- *   boost CHAR damage|resistance
+ *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
  */
 #include "config.h"
 
@@ -34,7 +34,7 @@
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
-	"boost", "hide", "decoy",
+	"boost", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal",
 };
 
@@ -153,7 +153,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
-		    "boost, hide, decoy, "
+		    "boost, free, hide, decoy, "
 		    "reveal, hive, conceal, steal", lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -305,6 +305,29 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		return no_more(w, nw, i, v == CCG_V_PICKUP ? u_pick :
 		    v == CCG_V_TRANSFER ? u_xfer : u_find, lineno, cause);
+	case CCG_V_FREE:	/* binding.c */
+		if (want_ident(w, nw, i, "character", &o->what, lineno, cause))
+			return -1;
+		if (i + 1 >= nw)
+			return 0;
+		if (want_word(w, nw, i + 1, "with", "free CHAR [with CHAR[, "
+		    "CHAR ...]]", lineno, cause))
+			return -1;
+		for (i += 2; i < nw; i++) {
+			if (strcmp(w[i], "and") == 0 && o->nwho > 0)
+				continue;
+			if (o->nwho == CCG_MAX_GROUP)
+				return cause_set(cause, "line %d: more than %d "
+				    "helpers", lineno, CCG_MAX_GROUP);
+			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
+			    lineno, cause))
+				return -1;
+			o->nwho++;
+		}
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no helper after \"with\"",
+			    lineno);
+		return 0;
 	case CCG_V_BOOST:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

@@ -69,7 +69,7 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE;
 	case CCG_PH_DRAW:
-		return verb == CCG_V_DISCARD;
+		return verb == CCG_V_DISCARD || verb == CCG_V_FREE;
 	case CCG_PH_SEARCH_DECLARE:
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
@@ -99,7 +99,7 @@ phase_verbs(int phase)
 	case CCG_PH_MOVE:
 		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
 	case CCG_PH_DRAW:
-		return "discard or pass";
+		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
 		return "search, pickup, transfer, drop, conceal, steal or pass";
 	case CCG_PH_SEARCH_FIND:
@@ -142,6 +142,9 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
 		ccg_combat_roll(g, rng, ev);
+		break;
+	case CCG_PH_DRAW:
+		ccg_binding_break_rolls(g, rng, ev);
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
@@ -236,7 +239,7 @@ typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
 
 /* The rule file that carries out each order. */
 static verb_rule *const verb_rules[CCG_NVERBS] = {
-	[CCG_V_EVACUATE] = ccg_evacuate,
+	[CCG_V_EVACUATE] = ccg_evacuate_any,
 	[CCG_V_DOWNLOAD] = ccg_download,
 	[CCG_V_PLAY] = ccg_play_card,
 	[CCG_V_MOVE] = ccg_hidden_move,
@@ -248,6 +251,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_FIND] = ccg_search_find,
 	[CCG_V_ATTACK] = ccg_attack_declare,
 	[CCG_V_BOOST] = ccg_boost,
+	[CCG_V_FREE] = ccg_binding_free,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,

@@ -471,6 +471,15 @@ void	 ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev);
 int	 ccg_evacuate_any(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 
+/* environmental.c ("Environmental Damage") */
+/* Is piece pi immune to environmental damage of kind (its card's or a
+ * carried item's IMMUNE effect naming kind or "all")? */
+int	 ccg_env_immune(const struct rules_game *g, int pi, const char *kind);
+/* amount points of kind to pi, ignoring defense, armor and resistance,
+ * unless immune; it dies at power 0. */
+void	 ccg_env_damage(struct rules_game *g, int pi, int amount,
+	    const char *kind, struct rules_events *ev);
+
 /* binding.c ("Binding") */
 /* The Break Rolls at the start of the Discard and Draw Round. */
 void	 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,

@@ -23,8 +23,9 @@
  * - the modifiers last to the end of the Combat Round, when the played
  *   cards, waiting on the table, are discarded (permanent ones stay).
  * The effects carried out are MODIFY (speed, power, to hit, damage,
- * resistance, defense); cards with other effects are refused with the
- * reason.
+ * resistance, defense) on a character, and environmental damage to every
+ * character at a location where a combat is ("play EVENT on LOCATION");
+ * cards with other effects are refused with the reason.
  */
 #include "config.h"
 
@@ -86,6 +87,8 @@ check_effect(const struct rules_game *g, int seat, int ti,
 {
 	const struct ccg_piece *t = &g->pieces[ti];
 
+	if (e->kind == CCG_EFFECT_ENV_DAMAGE && e->target == CCG_TARGET_AT_LOCATION)
+		return 0;	/* environmental.c */
 	if (e->kind != CCG_EFFECT_MODIFY || mod_of((struct ccg_piece *)t,
 	    e) == NULL)
 		return cause_set(cause, "%s has a %s effect, which muthur does "
@@ -119,6 +122,8 @@ check_effect(const struct rules_game *g, int seat, int ti,
 static void
 apply_mod(struct ccg_piece *t, const struct ccg_effect *e)
 {
+	if (e->kind != CCG_EFFECT_MODIFY)
+		return;
 	*mod_of(t, e) += e->amount;
 	if (e->stat == CCG_STAT_TO_HIT && e->attack == CCG_ATTACK_ANY)
 		t->ev_hit_ranged += e->amount;
@@ -143,6 +148,68 @@ involved(const struct rules_game *g, int ti)
 	return 0;
 }
 
+/* Does the card act on every character at a location? */
+static int
+at_location(const struct ccg_card *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].target == CCG_TARGET_AT_LOCATION)
+			return 1;
+	return 0;
+}
+
+/*
+ * An event on every character at a location ("on" the location, or on a
+ * character standing there) where a combat is: environmental damage
+ * (environmental.c) to each of them.
+ */
+static int
+location_event(struct rules_game *g, int seat, int hi,
+    const struct ccg_order *o, struct rules_events *ev, char **cause)
+{
+	struct ccg_seat *s = &g->seats[seat];
+	const struct ccg_card *c = s->hand.v[hi];
+	size_t i, k;
+	int node, pi, fight = 0;
+
+	if ((node = ccg_node_find(g, o->to)) < 0) {
+		if ((pi = ccg_piece_find(g, o->to)) < 0 ||
+		    g->pieces[pi].zone != CCG_Z_PLAY || g->pieces[pi].node < 0)
+			return cause_set(cause, "no location or character %s on "
+			    "the battleground", o->to);
+		node = g->pieces[pi].node;
+	}
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].node == node &&
+		    g->pieces[i].carrier < 0 && involved(g, (int)i))
+			fight = 1;
+	if (!fight)
+		return cause_set(cause, "no combat at %s", g->nodes[node].id);
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE)
+			return cause_set(cause, "%s has a %s effect, which muthur "
+			    "does not carry out at a location", c->slug,
+			    ccg_effect_kind_name(c->effects[k].kind));
+	if (s->pool < c->cp_cost)
+		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
+		    c->slug, c->cp_cost, s->name, s->pool);
+	s->pool -= c->cp_cost;
+	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
+	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
+	    "\"%s\",\"at\":\"%s\",\"pool\":%d}", s->name, c->slug,
+	    g->nodes[node].id, s->pool);
+	for (k = 0; k < c->neffects; k++)
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].zone == CCG_Z_PLAY &&
+			    ccg_is_character(&g->pieces[i]) &&
+			    g->pieces[i].node == node && g->pieces[i].carrier < 0)
+				ccg_env_damage(g, (int)i, c->effects[k].amount,
+				    c->effects[k].term, ev);
+	return 0;
+}
+
 int
 ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
@@ -164,6 +231,8 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "%s is a %s card; %s may not play it",
 		    c->slug, ccg_faction_name(c->faction),
 		    ccg_faction_name(s->faction));
+	if (at_location(c))
+		return location_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) < 0 ||
 	    !ccg_is_character(&g->pieces[ti]) ||
 	    g->pieces[ti].zone != CCG_Z_PLAY || g->pieces[ti].node < 0)

@@ -49,7 +49,7 @@ ccg_order_clear(struct ccg_order *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->nwho; i++)
+	for (i = 0; i < CCG_MAX_GROUP; i++)	/* set even when nwho is not yet */
 		free(o->who[i]);
 	free(o->text);
 	free(o->what);

@@ -114,6 +114,7 @@ struct ccg_piece {
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
 	int			 concealed;	/* face down as concealed-N (concealed.c) */
+	int			 matured;	/* turn it came into play from a token */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -138,6 +139,8 @@ struct ccg_seat {
 	int			 faction;	/* enum ccg_faction */
 	int			 roll;		/* die roll ordering duplicate factions */
 	struct ccg_cards	 hand, deck, discard, removed;
+	struct ccg_cards	 matured;	/* Alien cards gone to the hand by
+						 * maturing this turn (alien-groups.c) */
 	struct ccg_cards	 table;		/* events played, not yet discarded */
 	int			 pool;		/* Combat Pool */
 	int			 rp;		/* Research Points */
@@ -208,6 +211,9 @@ enum ccg_verb {
 	CCG_V_HIVE,
 	CCG_V_CONCEAL,
 	CCG_V_STEAL,
+	CCG_V_MATURE,
+	CCG_V_GROW,
+	CCG_V_MOVE_TOKEN,
 	CCG_NVERBS
 };
 
@@ -613,6 +619,17 @@ void	 ccg_hostages_update(struct rules_game *g, struct rules_events *ev);
  * the hostages in it may follow? */
 int	 ccg_hostage_escorted(const struct rules_game *g, int seat,
 	    const struct ccg_order *o);
+
+/* alien-groups.c ("Alien Groups", maturing in the Aliens Mature Step) */
+/* The orders "mature CARD [onto CARD]", "grow CARD from CARD|LOCATION"
+ * and "move-token from CARD to CARD". */
+int	 ccg_alien_group_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Ready Round: a new turn, everything may mature again. */
+void	 ccg_alien_groups_ready(struct rules_game *g);
+/* Feed try() the candidate maturing lines of seat (Mature Step). */
+void	 ccg_alien_group_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,

@@ -41,6 +41,7 @@ ccg_game_free(struct rules_game *g)
 		free(s->deck.v);
 		free(s->discard.v);
 		free(s->removed.v);
+		free(s->matured.v);
 		free(s->table.v);
 		free(s->hud.ground);
 		free(s->hud.high);

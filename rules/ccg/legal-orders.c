@@ -227,6 +227,7 @@ candidates(struct trial *t)
 		break;
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);
+		ccg_alien_group_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_DRAW:
 		for (i = 0; i < g->npieces; i++) {	/* binding.c */

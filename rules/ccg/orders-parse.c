@@ -15,6 +15,8 @@
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
  *   conceal ITEM                        steal CHAR
+ *   mature CHAR [onto CHAR]             grow CARD from CHAR|LOCATION
+ *   move-token from CHAR to CHAR
  *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
  */
@@ -35,7 +37,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
 	"boost", "free", "hide", "decoy",
-	"reveal", "hive", "conceal", "steal",
+	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
 };
 
 const char *
@@ -154,7 +156,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, free, hide, decoy, "
-		    "reveal, hive, conceal, steal", lineno, w[0]);
+		    "reveal, hive, conceal, steal, mature, grow, move-token",
+		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
@@ -184,6 +187,39 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			i += 2;
 		}
 		return no_more(w, nw, i, u_decoy, lineno, cause);
+	case CCG_V_MATURE:	/* alien-groups.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 1 < nw && strcmp(w[i + 1], "onto") == 0) {
+			if (want_ident(w, nw, i + 2, "character", &o->to, lineno,
+			    cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i + 1, "mature CHAR [onto CHAR]", lineno,
+		    cause);
+	case CCG_V_GROW:
+		if (want_ident(w, nw, i, "card", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "from", "grow CARD from CHAR|LOCATION",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "character or location", &o->to,
+		    lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "grow CARD from CHAR|LOCATION",
+		    lineno, cause);
+	case CCG_V_MOVE_TOKEN:
+		if (want_word(w, nw, i, "from", "move-token from CHAR to CHAR",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 1, "character", &o->who[0], lineno,
+		    cause) ||
+		    want_word(w, nw, i + 2, "to", "move-token from CHAR to CHAR",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 3, "character", &o->to, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		return no_more(w, nw, i + 4, "move-token from CHAR to CHAR",
+		    lineno, cause);
 	case CCG_V_REVEAL:
 		if (want_ident(w, nw, i, "marker", &o->what, lineno, cause))
 			return -1;

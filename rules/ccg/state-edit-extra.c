@@ -6,7 +6,8 @@
  *           capture PIECE SEAT        captured by an Alien of SEAT
  *           infect PIECE              the character becomes Infected
  *           bursters SEAT N           Chest Burster tokens on its Chamber
- *   queries markers PIECE, real PIECE, infected PIECE, bursters SEAT,
+ *   queries markers PIECE, real PIECE, infected PIECE, tokens PIECE,
+ *           bursters SEAT,
  *           warriors SEAT, hive-of LOCATION
  */
 #include "config.h"
@@ -103,9 +104,10 @@ ccg_query_extra(const struct rules_game *g, char **w, size_t n, char **out)
 		strbuf_free(&sb);
 		return 1;
 	}
-	if (n == 2 && strcmp(w[0], "infected") == 0 &&
-	    (pi = ccg_piece_find(g, w[1])) >= 0) {
-		*out = xasprintf("%d", g->pieces[pi].infected);
+	if (n == 2 && (strcmp(w[0], "infected") == 0 ||
+	    strcmp(w[0], "tokens") == 0) && (pi = ccg_piece_find(g, w[1])) >= 0) {
+		*out = xasprintf("%d", w[0][0] == 'i' ? g->pieces[pi].infected :
+		    g->pieces[pi].tokens);
 		return 1;
 	}
 	if (n != 2 || (strcmp(w[0], "markers") != 0 &&

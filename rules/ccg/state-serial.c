@@ -52,7 +52,8 @@ ints_json(const int *v, size_t n)
 	X(ev_hit_close, 0) X(ev_hit_ranged, 0) X(ev_def, 0) X(ev_dmg, 0) \
 	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
-#define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0)
+#define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
+	X(matured, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -88,6 +89,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddItemToObject(o, "deck", pile_json(&s->deck));
 		cJSON_AddItemToObject(o, "discard", pile_json(&s->discard));
 		cJSON_AddItemToObject(o, "removed", pile_json(&s->removed));
+		cJSON_AddItemToObject(o, "matured", pile_json(&s->matured));
 		cJSON_AddItemToObject(o, "table", pile_json(&s->table));
 		cJSON_AddItemToObject(o, "ground", ints_json(s->hud.ground, s->hud.n));
 		cJSON_AddItemToObject(o, "high", ints_json(s->hud.high, s->hud.n));
@@ -272,6 +274,9 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		    get_pile(g->db, o, "deck", &st->deck, where, cause) ||
 		    get_pile(g->db, o, "discard", &st->discard, where, cause) ||
 		    get_pile(g->db, o, "removed", &st->removed, where, cause))
+			return -1;
+		if (cJSON_HasObjectItem(o, "matured") &&	/* part 3: optional */
+		    get_pile(g->db, o, "matured", &st->matured, where, cause))
 			return -1;
 		if (cJSON_HasObjectItem(o, "table") &&	/* part 2: optional */
 		    get_pile(g->db, o, "table", &st->table, where, cause))

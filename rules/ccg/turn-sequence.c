@@ -67,7 +67,8 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY;
 	case CCG_PH_MATURE:
-		return verb == CCG_V_HIVE;
+		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
+		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
 	case CCG_PH_DRAW:
 		return verb == CCG_V_DISCARD || verb == CCG_V_FREE;
 	case CCG_PH_SEARCH_DECLARE:
@@ -105,7 +106,7 @@ phase_verbs(int phase)
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
-		return "hive or pass";
+		return "hive, mature, grow, move-token or pass";
 	case CCG_PH_DECLARE_UC:
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
@@ -137,6 +138,7 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_READY:
 		ccg_ready_round(g, ev);
 		ccg_infection_roll(g, rng, ev);
+		ccg_alien_groups_ready(g);
 		ccg_drowning_roll(g, rng, ev);
 		break;
 	case CCG_PH_RESOLVE_RANGED:
@@ -258,6 +260,9 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_HIVE] = ccg_hive_order,
 	[CCG_V_CONCEAL] = ccg_conceal,
 	[CCG_V_STEAL] = ccg_steal_data,
+	[CCG_V_MATURE] = ccg_alien_group_order,
+	[CCG_V_GROW] = ccg_alien_group_order,
+	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the

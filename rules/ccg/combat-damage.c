@@ -10,9 +10,9 @@
  * - defense: speed after damage plus modifiers, +1 for a hidden character
  *   ("Hidden tokens are always +1 defense"), +1 for a Queen per other
  *   Lethal Alien (and Alien token) of hers at the location; 0 when Bound;
- * - damage: a ranged weapon's damage replaces power; close combat is power
- *   plus the printed hand-to-hand bonus plus a close weapon's damage; +1
- *   per Alien token;
+ * - damage: a ranged weapon's damage (plus its loaded ammo's) replaces
+ *   power; close combat is power plus the printed hand-to-hand bonus plus
+ *   a close weapon's damage; +1 per Alien token;
  * - resistance: power plus the armor of the armor item carried;
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
@@ -123,7 +123,8 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	int d;
 
 	if (p->atk_kind == CCG_ATTACK_RANGED)
-		d = w != NULL ? w->item.damage : 0;
+		d = (w != NULL ? w->item.damage : 0) + (p->atk_ammo >= 0 ?
+		    g->pieces[p->atk_ammo].card->item.damage : 0);
 	else
 		d = ccg_eff_power(p) + p->ev_power + p->card->chr.damage_bonus +
 		    (w != NULL ? w->item.damage : 0);
@@ -164,6 +165,7 @@ ccg_attack_clear(struct ccg_piece *p)
 	p->atk_target = -1;
 	p->atk_weapon = -1;
 	p->atk_mode = CCG_ATK_NORMAL;
+	p->atk_ammo = -1;
 	p->atk_hit = 0;
 }
 

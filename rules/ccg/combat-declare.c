@@ -8,7 +8,8 @@
  * - the attacker rotates and names the type, the target and the weapon;
  *   close and short-ranged attacks reach the same location, long-ranged
  *   ones also the adjacent locations; never one's own characters;
- * - one weapon at a time, and who may use it (Military Arms: Marine
+ * - one weapon at a time, and who may use it; ammo loaded as a ranged
+ *   attack is declared (Military Arms: Marine
  *   resource; Prohibited: Rogue characters; Predator Item: Predators);
  * - Special Rules for Aliens: a ready Alien with a valid unhidden target
  *   must attack (Face Huggers cannot attack); Aliens may not attack a ready
@@ -221,13 +222,47 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 	return mode_allow(g, seat, pi, ti, kind, mode, cause);
 }
 
+/*
+ * Ammo ("Ammo Item cards"): once per turn an ammo item the attacker
+ * carries is rotated as a ranged attack is declared, to load it into the
+ * weapon it fits (its "loads into" names a resource of the weapon; never
+ * an edged weapon). It stays loaded to the end of the turn.
+ */
+static int
+ammo_ok(const struct rules_game *g, int pi, int wi, int ai, char **cause)
+{
+	const struct ccg_piece *a = &g->pieces[ai];
+	const struct ccg_card *w;
+	size_t k;
+
+	if (wi < 0)
+		return cause_set(cause, "ammo is loaded into a named weapon");
+	w = g->pieces[wi].card;
+	if (a->zone != CCG_Z_PLAY || a->carrier != pi ||
+	    a->card->type != CCG_CARD_ITEM || a->card->item.kind != CCG_ITEM_AMMO)
+		return cause_set(cause, "%s is not ammo %s carries", a->id,
+		    g->pieces[pi].id);
+	if (a->rotated)
+		return cause_set(cause, "%s has been loaded this turn already",
+		    a->id);
+	if (w->keywords & CCG_KW_EDGED)
+		return cause_set(cause, "%s is an edged weapon: it takes no ammo",
+		    w->slug);
+	for (k = 0; k < a->card->neffects; k++)
+		if (a->card->effects[k].kind == CCG_EFFECT_LOADS_INTO &&
+		    a->card->effects[k].term != NULL &&
+		    ccg_card_has_resource(w, a->card->effects[k].term))
+			return 0;
+	return cause_set(cause, "%s does not fit %s", a->id, w->slug);
+}
+
 int
 ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
 	struct ccg_piece *p;
 	char *jw;
-	int pi, ti, wi = -1;
+	int pi, ti, wi = -1, ai = -1;
 
 	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
 		return -1;
@@ -237,6 +272,11 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "no item %s in play", o->what);
 	if (attack_ok(g, seat, pi, ti, wi, o->attack, o->mode, cause) != 0)
 		return -1;
+	if (o->a != NULL && ((ai = ccg_piece_find(g, o->a)) < 0 ||
+	    ammo_ok(g, pi, wi, ai, cause) != 0))
+		return ai < 0 ? cause_set(cause, "no ammo %s in play", o->a) : -1;
+	if (ai >= 0)
+		g->pieces[ai].rotated = 1;	/* loaded */
 	p = &g->pieces[pi];
 	p->rotated = 1;
 	p->hidden = 0;		/* declaring reveals a hidden character */
@@ -244,6 +284,7 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 	p->atk_target = ti;
 	p->atk_weapon = wi;
 	p->atk_mode = o->mode;
+	p->atk_ammo = ai;
 	jw = wi >= 0 ? ccg_json_str(g->pieces[wi].id) : xstrdup("null");
 	ccg_event(ev, -1, "{\"type\":\"attack\",\"seat\":\"%s\",\"attacker\":"
 	    "\"%s\",\"target\":\"%s\",\"attack\":\"%s\",\"weapon\":%s,"

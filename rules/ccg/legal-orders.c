@@ -113,6 +113,23 @@ item_lines(struct trial *t, int rotating_only)
 	}
 }
 
+/* ranged attack lines loading each ammo item the attacker carries */
+static void
+ammo_lines(struct trial *t, size_t att, size_t tgt, size_t wpn)
+{
+	const struct rules_game *g = t->g;
+	size_t a;
+
+	for (a = 0; a < g->npieces; a++)
+		if (g->pieces[a].carrier == (int)att &&
+		    g->pieces[a].zone == CCG_Z_PLAY &&
+		    g->pieces[a].card->type == CCG_CARD_ITEM &&
+		    g->pieces[a].card->item.kind == CCG_ITEM_AMMO)
+			tryf(t, "attack %s at %s ranged with %s loading %s",
+			    g->pieces[att].id, g->pieces[tgt].id,
+			    g->pieces[wpn].id, g->pieces[a].id);
+}
+
 /* attack lines of the declare segments: own characters at enemies in
  * reach, with each weapon carried or none, and the capture/kill modes */
 static void
@@ -142,11 +159,14 @@ attack_lines(struct trial *t)
 					if (g->pieces[w].carrier == (int)i &&
 					    g->pieces[w].card->type == CCG_CARD_ITEM &&
 					    g->pieces[w].card->item.kind ==
-					    CCG_ITEM_WEAPON)
+					    CCG_ITEM_WEAPON) {
 						tryf(t, "attack %s at %s %s with "
 						    "%s%s", g->pieces[i].id, tp->id,
 						    ranged ? "ranged" : "close",
 						    g->pieces[w].id, modes[m]);
+						if (ranged && m == 0)
+							ammo_lines(t, i, j, w);
+					}
 			}
 		}
 	}

@@ -17,7 +17,8 @@
  *   conceal ITEM                        steal CHAR
  *   mature CHAR [onto CHAR]             grow CARD from CHAR|LOCATION
  *   move-token from CHAR to CHAR
- *   attack CHAR at TARGET close|ranged [with WEAPON] [capture|kill]
+ *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
+ *       [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
  */
 #include "config.h"
@@ -139,7 +140,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
 	static const char *u_hive = "hive LOCATION with ALIEN[, ALIEN ...]";
 	static const char *u_atk = "attack CHAR at TARGET close|ranged "
-	    "[with WEAPON] [capture|kill]";
+	    "[with WEAPON [loading AMMO]] [capture|kill]";
 	size_t i = 1;
 	int v;
 	const char *verb = w[0];
@@ -399,6 +400,12 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			    cause))
 				return -1;
 			i += 2;
+			if (i < nw && strcmp(w[i], "loading") == 0) {
+				if (want_ident(w, nw, i + 1, "ammo", &o->a, lineno,
+				    cause))
+					return -1;
+				i += 2;
+			}
 		}
 		if (i < nw && strcmp(w[i], "capture") == 0) {
 			o->mode = CCG_ATK_CAPTURE;

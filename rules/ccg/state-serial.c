@@ -49,6 +49,7 @@ ints_json(const int *v, size_t n)
 /* combat fields (part 2); optional on load for states saved before them */
 #define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
 	X(atk_mode, 0) X(atk_hit, 0) X(boost, 0) X(boost_kind, 0) \
+	X(atk_ammo, -1) \
 	X(ev_hit_close, 0) X(ev_hit_ranged, 0) X(ev_def, 0) X(ev_dmg, 0) \
 	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
@@ -322,6 +323,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		if (p->hive_work >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||
+		    p->atk_ammo >= np ||
 		    p->atk_kind < 0 || p->atk_kind > CCG_ATTACK_RANGED ||
 		    p->atk_mode < 0 || p->atk_mode > CCG_ATK_KILL)
 			return cause_set(cause, "%s: an attack value is out of "

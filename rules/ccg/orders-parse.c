@@ -127,6 +127,26 @@ no_more(char **words, size_t nw, size_t i, const char *usage, int lineno,
 	return 0;
 }
 
+/* Names from w[*i] up to the word stop (NULL: the end) into o->who, "and"
+ * allowed between them; too_many says what more than CCG_MAX_GROUP are. */
+static int
+want_names(char **w, size_t nw, size_t *i, const char *stop,
+    struct ccg_order *o, const char *too_many, int lineno, char **cause)
+{
+	for (; *i < nw && (stop == NULL || strcmp(w[*i], stop) != 0); (*i)++) {
+		if (strcmp(w[*i], "and") == 0 && o->nwho > 0)
+			continue;
+		if (o->nwho == CCG_MAX_GROUP)
+			return cause_set(cause, "line %d: more than %d %s", lineno,
+			    CCG_MAX_GROUP, too_many);
+		if (want_ident(w, nw, *i, "character", &o->who[o->nwho], lineno,
+		    cause))
+			return -1;
+		o->nwho++;
+	}
+	return 0;
+}
+
 static int
 parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 {
@@ -229,17 +249,10 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		if (want_ident(w, nw, i, "location", &o->to, lineno, cause) ||
 		    want_word(w, nw, i + 1, "with", u_hive, lineno, cause))
 			return -1;
-		for (i += 2; i < nw; i++) {
-			if (strcmp(w[i], "and") == 0 && o->nwho > 0)
-				continue;
-			if (o->nwho == CCG_MAX_GROUP)
-				return cause_set(cause, "line %d: more than %d "
-				    "Aliens in one order", lineno, CCG_MAX_GROUP);
-			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
-			    lineno, cause))
-				return -1;
-			o->nwho++;
-		}
+		i += 2;
+		if (want_names(w, nw, &i, NULL, o, "Aliens in one order", lineno,
+		    cause))
+			return -1;
 		if (o->nwho == 0)
 			return cause_set(cause, "line %d: no Alien named; usage: %s",
 			    lineno, u_hive);
@@ -293,20 +306,9 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			return -1;
 		return no_more(w, nw, i + 4, u_play, lineno, cause);
 	case CCG_V_MOVE:
-		while (i < nw && strcmp(w[i], "to") != 0) {
-			if (strcmp(w[i], "and") == 0 && o->nwho > 0) {
-				i++;
-				continue;
-			}
-			if (o->nwho == CCG_MAX_GROUP)
-				return cause_set(cause, "line %d: more than %d "
-				    "characters in one move", lineno, CCG_MAX_GROUP);
-			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
-			    lineno, cause))
-				return -1;
-			o->nwho++;
-			i++;
-		}
+		if (want_names(w, nw, &i, "to", o, "characters in one move",
+		    lineno, cause))
+			return -1;
 		if (o->nwho == 0)
 			return cause_set(cause, "line %d: no character to move; "
 			    "usage: %s", lineno, u_move);
@@ -350,17 +352,9 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		if (want_word(w, nw, i + 1, "with", "free CHAR [with CHAR[, "
 		    "CHAR ...]]", lineno, cause))
 			return -1;
-		for (i += 2; i < nw; i++) {
-			if (strcmp(w[i], "and") == 0 && o->nwho > 0)
-				continue;
-			if (o->nwho == CCG_MAX_GROUP)
-				return cause_set(cause, "line %d: more than %d "
-				    "helpers", lineno, CCG_MAX_GROUP);
-			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
-			    lineno, cause))
-				return -1;
-			o->nwho++;
-		}
+		i += 2;
+		if (want_names(w, nw, &i, NULL, o, "helpers", lineno, cause))
+			return -1;
 		if (o->nwho == 0)
 			return cause_set(cause, "line %d: no helper after \"with\"",
 			    lineno);

@@ -103,6 +103,7 @@ struct ccg_piece {
 	int			 atk_weapon;	/* weapon piece used, -1 none */
 	int			 atk_mode;	/* enum ccg_atk_mode */
 	int			 atk_ammo;	/* ammo item loaded for it, -1 none */
+	int			 free_atk;	/* may attack without rotating (an event) */
 	int			 atk_hit;	/* its to-hit roll of this step hit */
 	int			 boost;		/* Combat Pool bought +1: CCG_STAT_DAMAGE
 						 * or CCG_STAT_RESISTANCE, 0 none */

@@ -173,9 +173,12 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 		return cause_set(cause, "%s is %s: it declares in the %s "
 		    "segments", p->id, p->hidden ? "hidden" : "not hidden",
 		    p->hidden ? "hidden" : "unhidden");
-	if (p->rotated)
+	if (p->rotated && !p->free_atk)
 		return cause_set(cause, "%s is rotated; only a ready character "
 		    "rotates to attack", p->id);
+	if (p->atk_kind != 0)
+		return cause_set(cause, "%s has declared an attack this round",
+		    p->id);
 	if (p->bound)
 		return cause_set(cause, "%s is Bound and cannot act", p->id);
 	if (p->hostage)
@@ -278,7 +281,10 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (ai >= 0)
 		g->pieces[ai].rotated = 1;	/* loaded */
 	p = &g->pieces[pi];
-	p->rotated = 1;
+	if (p->free_atk)
+		p->free_atk = 0;	/* a free attack: no rotation */
+	else
+		p->rotated = 1;
 	p->hidden = 0;		/* declaring reveals a hidden character */
 	p->atk_kind = o->attack;
 	p->atk_target = ti;

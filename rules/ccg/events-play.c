@@ -23,7 +23,10 @@
  * - the modifiers last to the end of the Combat Round, when the played
  *   cards, waiting on the table, are discarded (permanent ones stay).
  * The effects carried out are MODIFY (speed, power, to hit, damage,
- * resistance, defense) on a character, and environmental damage to every
+ * resistance, defense) on a character, a free attack ("Free Attacks": the
+ * character may then declare an attack without rotating, even rotated,
+ * in a later declare segment of the round; it is resolved with the
+ * others of its step), and environmental damage to every
  * character at a location where a combat is ("play EVENT on LOCATION");
  * cards with other effects are refused with the reason.
  */
@@ -89,6 +92,26 @@ check_effect(const struct rules_game *g, int seat, int ti,
 
 	if (e->kind == CCG_EFFECT_ENV_DAMAGE && e->target == CCG_TARGET_AT_LOCATION)
 		return 0;	/* environmental.c */
+	if (e->kind == CCG_EFFECT_FREE_ATTACK) {	/* "Free Attacks" */
+		if (t->controller != seat)
+			return cause_set(cause, "%s gives one's own character a "
+			    "free attack", c->slug);
+		if (e->requires != NULL &&
+		    !ccg_card_has_resource(t->card, e->requires))
+			return cause_set(cause, "%s needs a target with the %s "
+			    "resource", c->slug, e->requires);
+		if (t->atk_kind != 0 || t->free_atk || t->bound || t->hostage)
+			return cause_set(cause, "%s cannot take a free attack: it "
+			    "has declared an attack this round, has one already, "
+			    "or cannot act", t->id);
+		if (g->phase > CCG_PH_DECLARE_HR)
+			return cause_set(cause, "%s: a free attack is declared in "
+			    "a declare segment", c->slug);
+		if (!ccg_enemy_present(g, seat, t->node))
+			return cause_set(cause, "%s has no enemy at its location to "
+			    "attack", t->id);
+		return 0;
+	}
 	if (e->kind != CCG_EFFECT_MODIFY || mod_of((struct ccg_piece *)t,
 	    e) == NULL)
 		return cause_set(cause, "%s has a %s effect, which muthur does "
@@ -122,6 +145,8 @@ check_effect(const struct rules_game *g, int seat, int ti,
 static void
 apply_mod(struct ccg_piece *t, const struct ccg_effect *e)
 {
+	if (e->kind == CCG_EFFECT_FREE_ATTACK)
+		t->free_atk = 1;
 	if (e->kind != CCG_EFFECT_MODIFY)
 		return;
 	*mod_of(t, e) += e->amount;
@@ -144,6 +169,18 @@ involved(const struct rules_game *g, int ti)
 	for (i = 0; i < g->npieces; i++)
 		if (g->pieces[i].atk_kind != 0 && g->pieces[i].atk_target == ti &&
 		    g->pieces[i].zone == CCG_Z_PLAY)
+			return 1;
+	return 0;
+}
+
+/* Does the card grant a free attack (which starts a combat)? */
+static int
+gives_free_attack(const struct ccg_card *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].kind == CCG_EFFECT_FREE_ATTACK)
 			return 1;
 	return 0;
 }
@@ -238,7 +275,7 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	    g->pieces[ti].zone != CCG_Z_PLAY || g->pieces[ti].node < 0)
 		return cause_set(cause, "no character %s on the battleground",
 		    o->to);
-	if (!involved(g, ti))
+	if (!involved(g, ti) && !gives_free_attack(c))
 		return cause_set(cause, "%s takes no part in a combat: it has "
 		    "declared no attack and is no target of one", o->to);
 	for (r = 0; r < c->nrestrictions; r++)
@@ -288,6 +325,7 @@ ccg_events_round_end(struct rules_game *g, struct rules_events *ev)
 		p->ev_hit_close = p->ev_hit_ranged = p->ev_def = 0;
 		p->ev_dmg = p->ev_res = p->ev_speed = p->ev_power = 0;
 		p->ev_up = 0;
+		p->free_atk = 0;
 	}
 	for (i = 0; i < g->nseats; i++) {
 		struct ccg_seat *s = &g->seats[i];

@@ -49,7 +49,7 @@ ints_json(const int *v, size_t n)
 /* combat fields (part 2); optional on load for states saved before them */
 #define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
 	X(atk_mode, 0) X(atk_hit, 0) X(boost, 0) X(boost_kind, 0) \
-	X(atk_ammo, -1) \
+	X(atk_ammo, -1) X(free_atk, 0) \
 	X(ev_hit_close, 0) X(ev_hit_ranged, 0) X(ev_def, 0) X(ev_dmg, 0) \
 	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */

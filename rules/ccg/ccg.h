@@ -117,6 +117,7 @@ struct ccg_piece {
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
 	int			 concealed;	/* face down as concealed-N (concealed.c) */
 	int			 matured;	/* turn it came into play from a token */
+	int			 barrier_to;	/* a Barrier: its other location, -1 */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -216,6 +217,7 @@ enum ccg_verb {
 	CCG_V_MATURE,
 	CCG_V_GROW,
 	CCG_V_MOVE_TOKEN,
+	CCG_V_BARRIER,
 	CCG_NVERBS
 };
 
@@ -631,6 +633,22 @@ int	 ccg_alien_group_order(struct rules_game *g, int seat,
 void	 ccg_alien_groups_ready(struct rules_game *g);
 /* Feed try() the candidate maturing lines of seat (Mature Step). */
 void	 ccg_alien_group_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* barriers.c ("Barriers") */
+/* The "barrier CARD with CHAR to LOCATION" order (Movement, Search). */
+int	 ccg_barrier_play(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The Barrier piece standing between nodes a and b, or -1. */
+int	 ccg_barrier_between(const struct rules_game *g, int a, int b);
+/* 0 when the characters who[0..n-1] moving together from one location to
+ * the other may pass any Barrier between them, else -1 with a reason. */
+int	 ccg_barrier_blocks(const struct rules_game *g, const int *who, size_t n,
+	    int from, int to, char **cause);
+/* Discard Barriers whose damage reached their power. */
+void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate barrier lines of seat. */
+void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */

@@ -3,7 +3,8 @@
  * hidden (the Camouflage Suit, or a card printing it) is replaced by N
  * identical markers at its location, one of them the real character; each
  * marker moves as the character could; at least one marker must leave the
- * character's location every Movement Step; markers of one character that
+ * character's location every Movement Step (and no marker passes a
+ * Barrier the character could not); markers of one character that
  * end the step at one location merge; new decoys may be added (and the
  * markers at one location shuffled) before any marker moves; the owner
  * may reveal a marker at any time; interacting with the location
@@ -384,6 +385,8 @@ move_marker(struct rules_game *g, int seat, const struct ccg_order *o,
 	if ((to = ccg_node_find(g, o->to)) < 0)
 		return cause_set(cause, "no location %s in play; expected a "
 		    "location of the battleground", o->to);
+	if (ccg_barrier_blocks(g, &m->piece, 1, from, to, cause) != 0)
+		return -1;
 	if ((cost = step_cost(g, seat, m->piece, from, m->mp, to, 1, &why)) < 0) {
 		cause_set(cause, "%s: %s", m->id, why);
 		free(why);
@@ -411,7 +414,8 @@ move_marker(struct rules_game *g, int seat, const struct ccg_order *o,
 
 /* The move order: hidden markers, else characters (movement.c); a
  * character moving hidden moves only through its markers. Entering a
- * Submerged location ends a character's movement. */
+ * Submerged location ends a character's movement; a Barrier stops a group
+ * none of whom may pass it (barriers.c). */
 int
 ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
@@ -431,6 +435,19 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		    hider(g, pi) == seat)
 			return cause_set(cause, "%s is moving hidden; expected "
 			    "\"move MARKER to LOCATION\" for its markers", id);
+	}
+	if ((to = ccg_node_find(g, o->to)) >= 0 &&
+	    (pi = ccg_piece_find(g, o->who[0])) >= 0 && g->pieces[pi].node >= 0) {
+		int who[CCG_MAX_GROUP + 1], from = g->pieces[pi].node;
+		size_t n = 0;
+
+		for (i = 0; i < o->nwho + (o->drag != NULL); i++)
+			if ((who[n] = ccg_piece_find(g, i < o->nwho ? o->who[i] :
+			    o->drag)) >= 0)
+				n++;
+		if (from != to &&
+		    ccg_barrier_blocks(g, who, n, from, to, cause) != 0)
+			return -1;
 	}
 	if (ccg_move(g, seat, o, ev, cause) != 0)
 		return -1;

@@ -244,6 +244,7 @@ candidates(struct trial *t)
 		}
 		item_lines(t, 0);
 		ccg_hidden_candidates(g, t->seat, try_cb, t);
+		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);
@@ -271,6 +272,7 @@ candidates(struct trial *t)
 		item_lines(t, 1);
 		ccg_concealed_candidates(g, t->seat, try_cb, t);
 		ccg_data_candidates(g, t->seat, try_cb, t);
+		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_FIND:
 		for (i = 0; i < g->npieces; i++) {

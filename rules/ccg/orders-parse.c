@@ -16,7 +16,7 @@
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
  *   conceal ITEM                        steal CHAR
  *   mature CHAR [onto CHAR]             grow CARD from CHAR|LOCATION
- *   move-token from CHAR to CHAR
+ *   move-token from CHAR to CHAR        barrier CARD with CHAR to LOCATION
  *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
  *       [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
@@ -39,6 +39,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"drop", "discard", "search", "find", "attack",
 	"boost", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
+	"barrier",
 };
 
 const char *
@@ -177,7 +178,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, free, hide, decoy, "
-		    "reveal, hive, conceal, steal, mature, grow, move-token",
+		    "reveal, hive, conceal, steal, mature, grow, move-token, barrier",
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -208,6 +209,20 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			i += 2;
 		}
 		return no_more(w, nw, i, u_decoy, lineno, cause);
+	case CCG_V_BARRIER:	/* barriers.c */
+		if (want_ident(w, nw, i, "card", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "barrier CARD with CHAR to "
+		    "LOCATION", lineno, cause) ||
+		    want_ident(w, nw, i + 2, "character", &o->who[0], lineno,
+		    cause))
+			return -1;
+		o->nwho = 1;
+		if (want_word(w, nw, i + 3, "to", "barrier CARD with CHAR to "
+		    "LOCATION", lineno, cause) ||
+		    want_ident(w, nw, i + 4, "location", &o->to, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 5, "barrier CARD with CHAR to LOCATION",
+		    lineno, cause);
 	case CCG_V_MATURE:	/* alien-groups.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

@@ -54,7 +54,7 @@ ints_json(const int *v, size_t n)
 	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
-	X(matured, 0)
+	X(matured, 0) X(barrier_to, -1)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -320,7 +320,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 #undef X
-		if (p->hive_work >= nn)
+		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||
 		    p->atk_ammo >= np ||

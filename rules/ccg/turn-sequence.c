@@ -65,7 +65,8 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_MOVE:
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
-		    verb == CCG_V_HIDE || verb == CCG_V_DECOY;
+		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
+		    verb == CCG_V_BARRIER;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
@@ -74,7 +75,8 @@ ccg_phase_allows(int phase, int verb)
 	case CCG_PH_SEARCH_DECLARE:
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
-		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL;
+		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
+		    verb == CCG_V_BARRIER;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -187,6 +189,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_concealed_tidy(g, ev);
 	ccg_data_tidy(g, ev);
 	ccg_hostages_update(g, ev);
+	ccg_barriers_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -263,6 +266,7 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_MATURE] = ccg_alien_group_order,
 	[CCG_V_GROW] = ccg_alien_group_order,
 	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
+	[CCG_V_BARRIER] = ccg_barrier_play,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -303,6 +307,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_concealed_tidy(g, ev);
 		ccg_data_tidy(g, ev);
 		ccg_hostages_update(g, ev);
+		ccg_barriers_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

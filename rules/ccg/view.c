@@ -217,6 +217,9 @@ ccg_view(const struct rules_game *g, int seat)
 			}
 			if (g->pieces[i].hidden)
 				cJSON_AddBoolToObject(o, "hidden", 1);
+			if (g->pieces[i].barrier_to >= 0)	/* barriers.c */
+				cJSON_AddStringToObject(o, "to",
+				    g->nodes[g->pieces[i].barrier_to].id);
 			if (ccg_concealed_from(g, (int)i, seat)) {
 				char *al = ccg_concealed_alias(g, (int)i);
 

@@ -410,10 +410,10 @@ void	 ccg_search_end(struct rules_game *g);
  * the species rules, then rotates the attacker and records the attack. */
 int	 ccg_attack_declare(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
-/* 0, or -1 with a reason naming a ready Alien of seat that has a valid
- * unhidden target in this segment but declared no attack ("Special Rules
- * for Aliens: Attacking"). */
-int	 ccg_aliens_attacked(const struct rules_game *g, int seat, char **cause);
+/* End of a close declare segment: every ready Alien that has a valid
+ * unhidden target there but was given no attack attacks the first such
+ * target in play order ("Special Rules for Aliens: Attacking"). */
+void	 ccg_aliens_force(struct rules_game *g, struct rules_events *ev);
 
 /* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
 /* Segment 1 of the step g is in: every declared attack of its kind rolls

@@ -12,7 +12,9 @@
  *   attack is declared (Military Arms: Marine
  *   resource; Prohibited: Rogue characters; Predator Item: Predators);
  * - Special Rules for Aliens: a ready Alien with a valid unhidden target
- *   must attack (Face Huggers cannot attack); Aliens may not attack a ready
+ *   must attack: one its player gave no attack attacks the first such
+ *   target in play order as the close segment ends (Face Huggers cannot
+ *   attack); Aliens may not attack a ready
  *   Synthetic that has not moved this turn; "attack to capture" a main
  *   character at -2, or "kill" a supporting character instead of capturing;
  * - Synthetics never attack Humans; the Marines' code of honor (no attack
@@ -259,12 +261,71 @@ ammo_ok(const struct rules_game *g, int pi, int wi, int ai, char **cause)
 	return cause_set(cause, "%s does not fit %s", a->id, w->slug);
 }
 
+/* Record pi's attack on ti (rotating it unless it is a free attack). */
+static void
+declare(struct rules_game *g, int seat, int pi, int ti, int wi, int ai,
+    int kind, int mode, int forced, struct rules_events *ev)
+{
+	struct ccg_piece *p = &g->pieces[pi];
+	char *jw;
+
+	if (ai >= 0)
+		g->pieces[ai].rotated = 1;	/* loaded */
+	if (p->free_atk)
+		p->free_atk = 0;	/* a free attack: no rotation */
+	else
+		p->rotated = 1;
+	p->hidden = 0;		/* declaring reveals a hidden character */
+	p->atk_kind = kind;
+	p->atk_target = ti;
+	p->atk_weapon = wi;
+	p->atk_mode = mode;
+	p->atk_ammo = ai;
+	jw = wi >= 0 ? ccg_json_str(g->pieces[wi].id) : xstrdup("null");
+	ccg_event(ev, -1, "{\"type\":\"attack\",\"seat\":\"%s\",\"attacker\":"
+	    "\"%s\",\"target\":\"%s\",\"attack\":\"%s\",\"weapon\":%s,"
+	    "\"mode\":\"%s\"%s}", g->seats[seat].name, p->id, g->pieces[ti].id,
+	    kind == CCG_ATTACK_CLOSE ? "close" : "ranged", jw,
+	    mode == CCG_ATK_CAPTURE ? "capture" :
+	    mode == CCG_ATK_KILL ? "kill" : "normal",
+	    forced ? ",\"forced\":true" : "");
+	free(jw);
+}
+
+void
+ccg_aliens_force(struct rules_game *g, struct rules_events *ev)
+{
+	size_t s, i, j;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (g->seats[s].faction != CCG_FACTION_ALIENS)
+			continue;
+		for (i = 0; i < g->npieces; i++) {
+			const struct ccg_piece *p = &g->pieces[i];
+
+			if (!ccg_controls(g, (int)s, (int)i) ||
+			    !ccg_is_character(p) ||
+			    p->card->chr.species != CCG_SPECIES_ALIEN)
+				continue;
+			for (j = 0; j < g->npieces; j++) {
+				const struct ccg_piece *t = &g->pieces[j];
+
+				if (t->hidden || t->node != p->node ||
+				    attack_ok(g, (int)s, (int)i, (int)j, -1,
+				    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, NULL) != 0)
+					continue;
+				declare(g, (int)s, (int)i, (int)j, -1, -1,
+				    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, 1, ev);
+				break;
+			}
+		}
+	}
+}
+
 int
 ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
-	struct ccg_piece *p;
-	char *jw;
 	int pi, ti, wi = -1, ai = -1;
 
 	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
@@ -278,56 +339,6 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (o->a != NULL && ((ai = ccg_piece_find(g, o->a)) < 0 ||
 	    ammo_ok(g, pi, wi, ai, cause) != 0))
 		return ai < 0 ? cause_set(cause, "no ammo %s in play", o->a) : -1;
-	if (ai >= 0)
-		g->pieces[ai].rotated = 1;	/* loaded */
-	p = &g->pieces[pi];
-	if (p->free_atk)
-		p->free_atk = 0;	/* a free attack: no rotation */
-	else
-		p->rotated = 1;
-	p->hidden = 0;		/* declaring reveals a hidden character */
-	p->atk_kind = o->attack;
-	p->atk_target = ti;
-	p->atk_weapon = wi;
-	p->atk_mode = o->mode;
-	p->atk_ammo = ai;
-	jw = wi >= 0 ? ccg_json_str(g->pieces[wi].id) : xstrdup("null");
-	ccg_event(ev, -1, "{\"type\":\"attack\",\"seat\":\"%s\",\"attacker\":"
-	    "\"%s\",\"target\":\"%s\",\"attack\":\"%s\",\"weapon\":%s,"
-	    "\"mode\":\"%s\"}", g->seats[seat].name, p->id, g->pieces[ti].id,
-	    o->attack == CCG_ATTACK_CLOSE ? "close" : "ranged", jw,
-	    o->mode == CCG_ATK_CAPTURE ? "capture" :
-	    o->mode == CCG_ATK_KILL ? "kill" : "normal");
-	free(jw);
-	return 0;
-}
-
-int
-ccg_aliens_attacked(const struct rules_game *g, int seat, char **cause)
-{
-	size_t i, j;
-
-	if (g->seats[seat].faction != CCG_FACTION_ALIENS ||
-	    (g->phase != CCG_PH_DECLARE_UC && g->phase != CCG_PH_DECLARE_HC))
-		return 0;
-	for (i = 0; i < g->npieces; i++) {
-		const struct ccg_piece *p = &g->pieces[i];
-
-		if (!ccg_controls(g, seat, (int)i) || !ccg_is_character(p) ||
-		    species(p) != CCG_SPECIES_ALIEN)
-			continue;
-		for (j = 0; j < g->npieces; j++) {
-			const struct ccg_piece *t = &g->pieces[j];
-
-			if (t->hidden || t->node != p->node ||
-			    attack_ok(g, seat, (int)i, (int)j, -1,
-			    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, NULL) != 0)
-				continue;
-			return cause_set(cause, "%s has a valid unhidden target "
-			    "(%s) and must attack (Special Rules for Aliens); "
-			    "expected an order such as \"attack %s at %s close\"",
-			    p->id, t->id, p->id, t->id);
-		}
-	}
+	declare(g, seat, pi, ti, wi, ai, o->attack, o->mode, 0, ev);
 	return 0;
 }

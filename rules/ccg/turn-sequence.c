@@ -176,6 +176,10 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_MOVE:
 		ccg_markers_merge(g, ev);
 		break;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_HC:
+		ccg_aliens_force(g, ev);
+		break;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
 		ccg_combat_resolve(g, rng, ev);
@@ -395,16 +399,6 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
-			    why);
-			free(why);
-			r = -1;
-		}
-	}
-	if (r == 0 && ccg_seat_owes(g, seat)) {
-		char *why = NULL;
-
-		if (ccg_aliens_attacked(c, seat, &why) != 0) {
 			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
 			    why);
 			free(why);

@@ -19,7 +19,8 @@
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
  *     movement_points (in movement.move); data, hostage, searching,
- *     bound (binding strength) when set; attack {target, type, weapon,
+ *     bound (binding strength), captive (the character a Predator holds)
+ *     when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public)}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",
@@ -95,6 +96,9 @@ piece_json(const struct rules_game *g, size_t i)
 		cJSON_AddBoolToObject(o, "searching", 1);
 	if (p->bound)
 		cJSON_AddNumberToObject(o, "bound", p->bound);
+	if (ccg_is_character(p) && ccg_captive_of(g, (int)i) >= 0)
+		cJSON_AddStringToObject(o, "captive",
+		    g->pieces[ccg_captive_of(g, (int)i)].id);
 	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
 		cJSON *at = cJSON_AddObjectToObject(o, "attack");
 

@@ -651,6 +651,19 @@ void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
 void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
+/* vehicles.c ("Vehicles": a character carrying a vehicle rides it) */
+/* The vehicle piece pi rides, or -1. */
+int	 ccg_vehicle_of(const struct rules_game *g, int pi);
+/* Movement Step start: riders move at the vehicle's speed less its hull
+ * damage. */
+void	 ccg_vehicles_begin(struct rules_game *g);
+/* 0, or -1 with a reason when one of who[0..n-1] rides a vehicle and to is
+ * Confined, Cover, Submerged or a cross location. */
+int	 ccg_vehicle_blocks(const struct rules_game *g, const int *who, size_t n,
+	    int to, char **cause);
+/* Vehicles whose hull is gone are destroyed (riders unharmed). */
+void	 ccg_vehicles_tidy(struct rules_game *g, struct rules_events *ev);
+
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);

@@ -385,7 +385,8 @@ move_marker(struct rules_game *g, int seat, const struct ccg_order *o,
 	if ((to = ccg_node_find(g, o->to)) < 0)
 		return cause_set(cause, "no location %s in play; expected a "
 		    "location of the battleground", o->to);
-	if (ccg_barrier_blocks(g, &m->piece, 1, from, to, cause) != 0)
+	if (ccg_barrier_blocks(g, &m->piece, 1, from, to, cause) != 0 ||
+	    ccg_vehicle_blocks(g, &m->piece, 1, to, cause) != 0)
 		return -1;
 	if ((cost = step_cost(g, seat, m->piece, from, m->mp, to, 1, &why)) < 0) {
 		cause_set(cause, "%s: %s", m->id, why);
@@ -446,7 +447,8 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
 			    o->drag)) >= 0)
 				n++;
 		if (from != to &&
-		    ccg_barrier_blocks(g, who, n, from, to, cause) != 0)
+		    (ccg_barrier_blocks(g, who, n, from, to, cause) != 0 ||
+		    ccg_vehicle_blocks(g, who, n, to, cause) != 0))
 			return -1;
 	}
 	if (ccg_move(g, seat, o, ev, cause) != 0)

@@ -152,6 +152,7 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
+		ccg_vehicles_begin(g);
 		ccg_markers_begin(g);
 		break;
 	case CCG_PH_MATURE:
@@ -194,6 +195,7 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_data_tidy(g, ev);
 	ccg_hostages_update(g, ev);
 	ccg_barriers_tidy(g, ev);
+	ccg_vehicles_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -312,6 +314,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_data_tidy(g, ev);
 		ccg_hostages_update(g, ev);
 		ccg_barriers_tidy(g, ev);
+		ccg_vehicles_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

@@ -414,6 +414,9 @@ int	 ccg_attack_declare(struct rules_game *g, int seat,
  * unhidden target there but was given no attack attacks the first such
  * target in play order ("Special Rules for Aliens: Attacking"). */
 void	 ccg_aliens_force(struct rules_game *g, struct rules_events *ev);
+/* Can pi's attack with a weapon of this range (CCG_RANGE_*) reach piece
+ * ti: same location, a Barrier from either side, adjacent when long? */
+int	 ccg_attack_reach(const struct rules_game *g, int pi, int ti, int range);
 
 /* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
 /* Segment 1 of the step g is in: every declared attack of its kind rolls

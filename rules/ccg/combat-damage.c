@@ -14,6 +14,7 @@
  *   power; close combat is power plus the printed hand-to-hand bonus plus
  *   a close weapon's damage; +1 per Alien token;
  * - resistance: power plus the armor of the armor item carried;
+ * - a Barrier: defense 0, resistance its power less its damage;
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
  *   speed and defense to defense, power to close damage and resistance;
@@ -26,6 +27,8 @@
 int
 ccg_eff_power(const struct ccg_piece *p)
 {
+	if (p->card->type == CCG_CARD_BARRIER)
+		return p->card->barrier.power - p->damage;
 	return p->card->chr.power - p->damage;
 }
 
@@ -93,8 +96,8 @@ ccg_defense(const struct rules_game *g, int ti)
 	size_t i;
 	int d;
 
-	if (t->bound)
-		return 0;	/* "Binding": cannot be modified */
+	if (t->bound || t->card->type == CCG_CARD_BARRIER)
+		return 0;	/* "Binding", "Barriers": cannot be modified */
 	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
 	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def;
 	if (d < 0)
@@ -144,6 +147,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 
+	if (t->card->type == CCG_CARD_BARRIER)	/* its power, as damaged */
+		return ccg_eff_power(t);
 	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
 		r++;		/* Combat Pool (combat-pool.c) */
 

@@ -20,7 +20,9 @@
  * - Synthetics never attack Humans; the Marines' code of honor (no attack
  *   on non-Rogue Humans unless they attacked the Marines first);
  * - Predator Capturing Rules: close combat, Lethal and Veteran (or a Bound
- *   target), one captive per Predator.
+ *   target), one captive per Predator;
+ * - "Barriers": no attack through a Barrier into the adjacent location; a
+ *   Barrier itself may be attacked (close or ranged) from either side.
  */
 #include "config.h"
 
@@ -190,8 +192,9 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 		return cause_set(cause, "%s cannot attack in the Combat Round",
 		    p->id);
 	t = &g->pieces[ti];
-	if (t->zone != CCG_Z_PLAY || !ccg_is_character(t) || t->node < 0)
-		return cause_set(cause, "%s is not a character on the "
+	if (t->zone != CCG_Z_PLAY || t->node < 0 || (!ccg_is_character(t) &&
+	    t->card->type != CCG_CARD_BARRIER))
+		return cause_set(cause, "%s is not a character or Barrier on the "
 		    "battleground", t->id);
 	if (t->controller == seat || ti == pi)
 		return cause_set(cause, "attacks may not be declared against "
@@ -215,16 +218,34 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 		return cause_set(cause, "%s is a ranged weapon; close combat "
 		    "uses a hand-to-hand weapon or none",
 		    g->pieces[wi].id);
-	if (t->node != p->node && (range != CCG_RANGE_LONG ||
-	    !ccg_adjacent(g, t->node, p->node)))
+	if (!ccg_attack_reach(g, pi, ti, range))
 		return cause_set(cause, "%s at %s is out of reach of %s at %s "
 		    "(%s)", t->id, g->nodes[t->node].id, p->id,
 		    g->nodes[p->node].id, range == CCG_RANGE_LONG ?
 		    "long range reaches adjacent locations" :
 		    "close and short range reach the same location only");
+	if (t->node != p->node && ccg_barrier_between(g, p->node, t->node) >= 0 &&
+	    t->card->type != CCG_CARD_BARRIER)
+		return cause_set(cause, "no attack is declared through the "
+		    "Barrier between %s and %s", g->nodes[p->node].id,
+		    g->nodes[t->node].id);
+	if (t->card->type == CCG_CARD_BARRIER)	/* "Barriers": any attack */
+		return mode == CCG_ATK_NORMAL ? 0 : cause_set(cause, "a Barrier "
+		    "is neither captured nor spared");
 	if (species_allow(g, seat, pi, ti, cause) != 0)
 		return -1;
 	return mode_allow(g, seat, pi, ti, kind, mode, cause);
+}
+
+int
+ccg_attack_reach(const struct rules_game *g, int pi, int ti, int range)
+{
+	const struct ccg_piece *p = &g->pieces[pi], *t = &g->pieces[ti];
+
+	if (t->node == p->node || (t->card->type == CCG_CARD_BARRIER &&
+	    t->barrier_to == p->node))
+		return 1;	/* a Barrier stands between its two locations */
+	return range == CCG_RANGE_LONG && ccg_adjacent(g, t->node, p->node);
 }
 
 /*

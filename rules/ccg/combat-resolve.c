@@ -50,8 +50,7 @@ attack_lost(const struct rules_game *g, int pi)
 			return "weapon gone";
 		range = g->pieces[p->atk_weapon].card->item.range;
 	}
-	if (t->node != p->node && (range != CCG_RANGE_LONG ||
-	    !ccg_adjacent(g, t->node, p->node)))
+	if (!ccg_attack_reach(g, pi, p->atk_target, range))
 		return "target out of reach";
 	return NULL;
 }

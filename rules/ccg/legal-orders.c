@@ -146,7 +146,8 @@ attack_lines(struct trial *t)
 		for (j = 0; j < g->npieces; j++) {
 			const struct ccg_piece *tp = &g->pieces[j];
 
-			if (tp->zone != CCG_Z_PLAY || !ccg_is_character(tp) ||
+			if (tp->zone != CCG_Z_PLAY || (!ccg_is_character(tp) &&
+			    tp->card->type != CCG_CARD_BARRIER) ||
 			    tp->node < 0 || tp->controller == t->seat ||
 			    (tp->node != g->pieces[i].node &&
 			    !ccg_adjacent(g, tp->node, g->pieces[i].node)))

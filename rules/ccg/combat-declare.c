@@ -199,6 +199,9 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 	if (t->controller == seat || ti == pi)
 		return cause_set(cause, "attacks may not be declared against "
 		    "one's own characters (%s)", t->id);
+	if (t->hidden)		/* hidden-movement.c: only markers are seen */
+		return cause_set(cause, "%s is moving hidden and cannot be named "
+		    "as a target", t->id);
 	if (wi >= 0) {
 		const struct ccg_piece *w = &g->pieces[wi];
 
@@ -296,7 +299,7 @@ declare(struct rules_game *g, int seat, int pi, int ti, int wi, int ai,
 		p->free_atk = 0;	/* a free attack: no rotation */
 	else
 		p->rotated = 1;
-	p->hidden = 0;		/* declaring reveals a hidden character */
+	ccg_hidden_reveal_piece(g, pi, ev);	/* declaring reveals it */
 	p->atk_kind = kind;
 	p->atk_target = ti;
 	p->atk_weapon = wi;

@@ -173,26 +173,16 @@ involved(const struct rules_game *g, int ti)
 	return 0;
 }
 
-/* Does the card grant a free attack (which starts a combat)? */
+/* Has card c an effect of this kind (-1: any) acting on target (-1: any)?
+ * A free attack starts a combat; an "at location" event hits everyone. */
 static int
-gives_free_attack(const struct ccg_card *c)
+has_effect(const struct ccg_card *c, int kind, int target)
 {
 	size_t k;
 
 	for (k = 0; k < c->neffects; k++)
-		if (c->effects[k].kind == CCG_EFFECT_FREE_ATTACK)
-			return 1;
-	return 0;
-}
-
-/* Does the card act on every character at a location? */
-static int
-at_location(const struct ccg_card *c)
-{
-	size_t k;
-
-	for (k = 0; k < c->neffects; k++)
-		if (c->effects[k].target == CCG_TARGET_AT_LOCATION)
+		if ((kind < 0 || (int)c->effects[k].kind == kind) &&
+		    (target < 0 || (int)c->effects[k].target == target))
 			return 1;
 	return 0;
 }
@@ -268,14 +258,14 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "%s is a %s card; %s may not play it",
 		    c->slug, ccg_faction_name(c->faction),
 		    ccg_faction_name(s->faction));
-	if (at_location(c))
+	if (has_effect(c, -1, CCG_TARGET_AT_LOCATION))
 		return location_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) < 0 ||
 	    !ccg_is_character(&g->pieces[ti]) ||
 	    g->pieces[ti].zone != CCG_Z_PLAY || g->pieces[ti].node < 0)
 		return cause_set(cause, "no character %s on the battleground",
 		    o->to);
-	if (!involved(g, ti) && !gives_free_attack(c))
+	if (!involved(g, ti) && !has_effect(c, CCG_EFFECT_FREE_ATTACK, -1))
 		return cause_set(cause, "%s takes no part in a combat: it has "
 		    "declared no attack and is no target of one", o->to);
 	for (r = 0; r < c->nrestrictions; r++)

@@ -88,6 +88,13 @@ enum rules_vis {
 	RULES_VIS_SEATS
 };
 
+/*
+ * A public event that makes secrets public (a hidden marker revealed)
+ * carries "opens": ["SECRET-ID", ...] in its payload: the ids, as
+ * secrets() names them, whose latest commitment the daemon must open now
+ * (in the log and the views). An id that was never committed (created and
+ * revealed within one resolve) has nothing to open.
+ */
 struct rules_event {
 	enum rules_vis	 vis;
 	uint64_t	 seats;		/* with RULES_VIS_SEATS */

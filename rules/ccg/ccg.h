@@ -65,6 +65,8 @@ enum ccg_zone {
 	CCG_Z_EVACUATED,	/* left the game by evacuation */
 	CCG_Z_DEAD,		/* killed (removed from play or discarded) */
 	CCG_Z_REMOVED,		/* out of play for another reason */
+	CCG_Z_CAPTURED,		/* captured: at a Breeding Chamber (node) or
+				 * carried by a Predator (carrier) */
 };
 
 struct ccg_cards {		/* a pile of cards: hand, deck, discard */
@@ -95,7 +97,30 @@ struct ccg_piece {
 	int			 hidden;	/* moving hidden (part 3) */
 	int			 bound;		/* bound (part 2) */
 	int			 starting;	/* a starting card */
+	/* combat (part 2): the attack declared this Combat Round */
+	int			 atk_kind;	/* 0 none, CCG_ATTACK_CLOSE/RANGED */
+	int			 atk_target;	/* piece attacked, -1 */
+	int			 atk_weapon;	/* weapon piece used, -1 none */
+	int			 atk_mode;	/* enum ccg_atk_mode */
+	int			 atk_ammo;	/* ammo item loaded for it, -1 none */
+	int			 free_atk;	/* may attack without rotating (an event) */
+	int			 atk_hit;	/* its to-hit roll of this step hit */
+	int			 boost;		/* Combat Pool bought +1: CCG_STAT_DAMAGE
+						 * or CCG_STAT_RESISTANCE, 0 none */
+	int			 boost_kind;	/* in the step of this attack kind */
+	/* event modifiers for this Combat Round (events-play.c) */
+	int			 ev_hit_close, ev_hit_ranged, ev_def, ev_dmg;
+	int			 ev_res, ev_speed, ev_power;
+	int			 ev_up;		/* abilities raised: 1 << stat */
+	/* the Alien life cycle (part 3) */
+	int			 infected;	/* carries an embryo: burst roll in Ready */
+	int			 hive_work;	/* node it rotated to hive this turn, -1 */
+	int			 concealed;	/* face down as concealed-N (concealed.c) */
+	int			 matured;	/* turn it came into play from a token */
+	int			 barrier_to;	/* a Barrier: its other location, -1 */
 };
+
+enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
 
 struct ccg_node {
 	char			*id;		/* slug of the name (unique) */
@@ -117,6 +142,9 @@ struct ccg_seat {
 	int			 faction;	/* enum ccg_faction */
 	int			 roll;		/* die roll ordering duplicate factions */
 	struct ccg_cards	 hand, deck, discard, removed;
+	struct ccg_cards	 matured;	/* Alien cards gone to the hand by
+						 * maturing this turn (alien-groups.c) */
+	struct ccg_cards	 table;		/* events played, not yet discarded */
 	int			 pool;		/* Combat Pool */
 	int			 rp;		/* Research Points */
 	int			 base_hand;	/* the scenario's hand size */
@@ -135,6 +163,19 @@ struct ccg_seat {
 	struct ccg_hud		 hud;
 };
 
+/* A hidden-movement marker (hidden-movement.c). */
+struct ccg_marker {
+	char			*id;		/* PIECE-marker-N */
+	int			 piece;		/* the character it stands for */
+	int			 node;
+	int			 real;		/* the actual character (secret) */
+	int			 mp;		/* movement points left this step */
+	int			 moved;		/* moved this step */
+	int			 start;		/* node at the start of the step */
+	int			 epoch;		/* changes on placing, shuffle, merge */
+	uint64_t		 viewed;	/* seats shown its truth */
+};
+
 struct rules_game {
 	const struct ccg_carddb	*db;
 	char			*scenario;
@@ -147,6 +188,9 @@ struct rules_game {
 	size_t			 npieces;
 	struct ccg_node		*nodes;
 	size_t			 nnodes;
+	struct ccg_marker	*markers;	/* hidden-movement markers */
+	size_t			 nmarkers;
+	int			 marker_seq;	/* last marker number / epoch */
 };
 
 enum ccg_verb {
@@ -161,10 +205,24 @@ enum ccg_verb {
 	CCG_V_DISCARD,
 	CCG_V_SEARCH,
 	CCG_V_FIND,
+	CCG_V_ATTACK,
+	CCG_V_BOOST,
+	CCG_V_FREE,
+	CCG_V_HIDE,
+	CCG_V_DECOY,
+	CCG_V_REVEAL,
+	CCG_V_HIVE,
+	CCG_V_CONCEAL,
+	CCG_V_STEAL,
+	CCG_V_MATURE,
+	CCG_V_GROW,
+	CCG_V_MOVE_TOKEN,
+	CCG_V_BARRIER,
 	CCG_NVERBS
 };
 
-enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN };
+enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN,
+	CCG_ON };		/* play EVENT on CHARACTER */
 
 /* One parsed order line. Identifiers are lowercased copies. */
 struct ccg_order {
@@ -179,6 +237,9 @@ struct ccg_order {
 	char	*a, *b;			/* play ... between a and b */
 	int	 side;			/* enum ccg_side */
 	int	 rotate;		/* "rotating" given */
+	int	 attack;		/* attack: CCG_ATTACK_CLOSE or RANGED */
+	int	 mode;			/* attack: enum ccg_atk_mode */
+	int	 boost;			/* boost: CCG_STAT_DAMAGE or RESISTANCE */
 };
 
 struct ccg_orders {
@@ -343,6 +404,284 @@ int	 ccg_findable(const struct rules_game *g, int pi,
 	    const struct ccg_card *card, char **cause);
 /* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
+
+/* combat-declare.c ("The Combat Round", "Step 1: Declare Attacks") */
+/* The attack order: checks segment, attacker, target, range, weapon and
+ * the species rules, then rotates the attacker and records the attack. */
+int	 ccg_attack_declare(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* End of a close declare segment: every ready Alien that has a valid
+ * unhidden target there but was given no attack attacks the first such
+ * target in play order ("Special Rules for Aliens: Attacking"). */
+void	 ccg_aliens_force(struct rules_game *g, struct rules_events *ev);
+/* Can pi's attack with a weapon of this range (CCG_RANGE_*) reach piece
+ * ti: same location, a Barrier from either side, adjacent when long? */
+int	 ccg_attack_reach(const struct rules_game *g, int pi, int ti, int range);
+
+/* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
+/* Segment 1 of the step g is in: every declared attack of its kind rolls
+ * to hit (atk_hit set); run when the phase starts. */
+void	 ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+/* Resolve every declared attack of the step (phase) g is in: to-hit rolls
+ * first, then all damage applied at once; deaths, captures, honor. At the
+ * end of the close step the round's declarations are cleared. */
+void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
+ * of Damage"); the totals use the attack piece pi has declared. */
+/* Effective power (printed minus damage), may be <= 0. */
+int	 ccg_eff_power(const struct ccg_piece *p);
+/* What attacker pi adds to its die; target ti's defense; pi's damage;
+ * ti's resistance (power plus armor). */
+int	 ccg_to_hit_bonus(const struct rules_game *g, int pi);
+int	 ccg_defense(const struct rules_game *g, int ti);
+int	 ccg_attack_damage(const struct rules_game *g, int pi);
+int	 ccg_resistance(const struct rules_game *g, int ti);
+/* Forget p's declared attack. */
+void	 ccg_attack_clear(struct ccg_piece *p);
+/* Kill piece pi: its items fall where it died; Predator, Marine and Rogue
+ * main characters are removed from play, Aliens and supporting characters
+ * discarded; a character it held captive is freed. */
+void	 ccg_kill(struct rules_game *g, int pi, struct rules_events *ev);
+
+/* events-play.c ("Events", event rules of "The Combat Round") */
+/* The play order: "play EVENT on CHAR" (ccg_event_play()) in the Combat
+ * Round, else a location (ccg_play_location()). */
+int	 ccg_play_card(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_event_play(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* End of the Combat Round: event modifiers end, played events are
+ * discarded (permanent ones stay on the table). */
+void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
+
+/* combat-pool.c ("Increasing Damage or Resistance With Combat Pool") */
+/* The boost order: 2 Combat Pool for +1 damage (an attacker that hit)
+ * or +1 resistance (a character hit) in this step, once per character per
+ * Combat Round. */
+int	 ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+
+/* capture.c ("Capturing and Infecting", "Predator Capturing Rules") */
+/* The Breeding Chamber node of seat, or -1. */
+int	 ccg_breeding_chamber(const struct rules_game *g, int seat);
+/* The captive Predator piece pred carries, or -1. */
+int	 ccg_captive_of(const struct rules_game *g, int pred);
+/* Captured by an Alien of seat: to the Breeding Chamber, items dropped
+ * there; killed instead when seat has none. */
+void	 ccg_capture_alien(struct rules_game *g, int seat, int pi,
+	    struct rules_events *ev);
+/* Captured by Predator piece pred: carried with its items. */
+void	 ccg_capture_predator(struct rules_game *g, int pred, int pi,
+	    struct rules_events *ev);
+/* Free the captive of Predator pred at pred's node with power 1. */
+void	 ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev);
+
+/* The evacuate order: a Predator's captive (at a Predator Ship, +1
+ * honor), else ccg_evacuate(). */
+int	 ccg_evacuate_any(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+
+/* environmental.c ("Environmental Damage") */
+/* Is piece pi immune to environmental damage of kind (its card's or a
+ * carried item's IMMUNE effect naming kind or "all")? */
+int	 ccg_env_immune(const struct rules_game *g, int pi, const char *kind);
+/* amount points of kind to pi, ignoring defense, armor and resistance,
+ * unless immune; it dies at power 0. */
+void	 ccg_env_damage(struct rules_game *g, int pi, int amount,
+	    const char *kind, struct rules_events *ev);
+
+/* binding.c ("Binding") */
+/* The Break Rolls at the start of the Discard and Draw Round. */
+void	 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+/* The "free BOUND [with HELPER, ...]" order (Discard and Draw Round). */
+int	 ccg_binding_free(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+
+/* honor.c (the honor table of "Special Rules for Predators") */
+/* Honor for killing piece pi with what it carries. */
+int	 ccg_kill_honor(const struct rules_game *g, int pi);
+/* Honor for one item (0 for items the table does not list). */
+int	 ccg_item_honor(const struct ccg_card *item);
+
+/* hidden-movement.c ("Hidden Movement"; markers in g->markers) */
+/* Is node a Submerged location (movement ends on entering; no hidden
+ * movement)? Water locations are not. */
+int	 ccg_node_submerged(const struct rules_game *g, int node);
+/* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
+int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
+/* Marker by id, or -1; is marker mi a decoy? */
+int	 ccg_marker_find(const struct rules_game *g, const char *id);
+int	 ccg_marker_is_decoy(const struct rules_game *g, int mi);
+/* Is piece pi moving hidden from seat (its place and movement points
+ * must not be shown to seat)? */
+int	 ccg_piece_hidden_from(const struct rules_game *g, int pi, int seat);
+/* Reveal marker mi to everyone: a decoy is removed; the real one ends
+ * hidden movement and removes every decoy. Emits a public
+ * "marker-reveal" event whose "opens" lists the secret ids made public. */
+void	 ccg_marker_reveal(struct rules_game *g, int mi, struct rules_events *ev);
+/* An attack hits marker mi: revealed; returns the character that takes
+ * the damage, or -1 for a decoy (removed, damage ignored). */
+int	 ccg_marker_hit(struct rules_game *g, int mi, struct rules_events *ev);
+/* A "view" effect: seat alone learns whether mi is real (its view and a
+ * private event); nothing is revealed. */
+void	 ccg_marker_view(struct rules_game *g, int mi, int seat,
+	    struct rules_events *ev);
+/* Reveal the hidden character pi (no-op when it is not hidden). */
+void	 ccg_hidden_reveal_piece(struct rules_game *g, int pi,
+	    struct rules_events *ev);
+/* End hidden movement of characters out of play, without the means, or
+ * at a Submerged location. */
+void	 ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev);
+/* Movement Step start (points, marks) and end (merging). */
+void	 ccg_markers_begin(struct rules_game *g);
+void	 ccg_markers_merge(struct rules_game *g, struct rules_events *ev);
+void	 ccg_markers_free(struct rules_game *g);
+/* The move order (markers, else movement.c's ccg_move) and the hide,
+ * decoy and reveal orders. */
+int	 ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_hidden_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The hidden character of seat that order o makes interact with its
+ * location (so it must reveal itself first), or -1. */
+int	 ccg_hidden_interacting(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+/* 0, or -1 naming a hidden character of seat none of whose markers left
+ * its location this Movement Step though one could. */
+int	 ccg_hidden_moves_done(const struct rules_game *g, int seat, char **cause);
+/* Feed try() every candidate hide/decoy/marker-move line of seat. */
+void	 ccg_hidden_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+/* "reveal MARKER\n" lines for seat's markers; caller frees. */
+char	*ccg_hidden_reveal_lines(const struct rules_game *g, int seat);
+
+/* hidden-state.c: markers in the saved state, secrets, views */
+void	 ccg_markers_save(const struct rules_game *g, cJSON *root);
+int	 ccg_markers_load(struct rules_game *g, const cJSON *root, char **cause);
+/* Append one secret per marker ("marker:SEAT:PIECE:MARKER"). */
+void	 ccg_markers_secrets(const struct rules_game *g,
+	    struct rules_secret **out, size_t *n);
+/* The "markers" array of seat's view. */
+cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
+
+/* mature.c: the automatic start of the Aliens Mature Step (Chest Burster
+ * tokens become Alien Warrior tokens; captives at a Breeding Chamber die
+ * and leave Chest Burster tokens). */
+void	 ccg_mature_begin(struct rules_game *g, struct rules_events *ev);
+
+/* hive.c ("Hive Construction") */
+/* The "hive LOCATION with ALIEN, ..." order of the Mature Step. */
+int	 ccg_hive_order(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* End of the Search Round: locations where four builders remain are
+ * Hived; the builders' marks are cleared. */
+void	 ccg_hive_end(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate hive lines of seat (Mature Step). */
+void	 ccg_hive_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* concealed.c ("Prohibited Concealable Weapons") */
+/* The "conceal ITEM" order of the Search Round. */
+int	 ccg_conceal(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* Is item it face down for seat (shown as its alias)? */
+int	 ccg_concealed_from(const struct rules_game *g, int it, int seat);
+/* "concealed-N" for item it; caller frees. */
+char	*ccg_concealed_alias(const struct rules_game *g, int it);
+/* Turn item it face up for everyone (public event with "opens"). */
+void	 ccg_concealed_reveal(struct rules_game *g, int it,
+	    struct rules_events *ev);
+/* Reveal concealed items that were used in an attack, fell or left play. */
+void	 ccg_concealed_tidy(struct rules_game *g, struct rules_events *ev);
+/* The concealed item a drop or transfer order shows, or -1. */
+int	 ccg_concealed_touched(const struct rules_game *g,
+	    const struct ccg_order *o);
+/* Append one secret per concealed item. */
+void	 ccg_concealed_secrets(const struct rules_game *g,
+	    struct rules_secret **out, size_t *n);
+/* Feed try() the candidate conceal lines of seat (Search Round). */
+void	 ccg_concealed_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* data-theft.c ("Rogues And Data Theft") */
+/* The "steal CHAR" order of the Search Round. */
+int	 ccg_steal_data(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Drives in Water/Submerged locations and dead Synthetics lose data. */
+void	 ccg_data_tidy(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate steal lines of seat (Search Round). */
+void	 ccg_data_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* hostages.c ("Rogues And Hostages", "Hostages and Liberation") */
+/* Take hostages (Rogue control, or an armed Rogue main and no Marine main
+ * with them; their items drop) and liberate them (no Rogue main left, a
+ * Marine main there). */
+void	 ccg_hostages_update(struct rules_game *g, struct rules_events *ev);
+/* Does move order o of seat take along an armed Rogue main character, so
+ * the hostages in it may follow? */
+int	 ccg_hostage_escorted(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+
+/* alien-groups.c ("Alien Groups", maturing in the Aliens Mature Step) */
+/* The orders "mature CARD [onto CARD]", "grow CARD from CARD|LOCATION"
+ * and "move-token from CARD to CARD". */
+int	 ccg_alien_group_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Ready Round: a new turn, everything may mature again. */
+void	 ccg_alien_groups_ready(struct rules_game *g);
+/* Feed try() the candidate maturing lines of seat (Mature Step). */
+void	 ccg_alien_group_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* barriers.c ("Barriers") */
+/* The "barrier CARD with CHAR to LOCATION" order (Movement, Search). */
+int	 ccg_barrier_play(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The Barrier piece standing between nodes a and b, or -1. */
+int	 ccg_barrier_between(const struct rules_game *g, int a, int b);
+/* 0 when the characters who[0..n-1] moving together from one location to
+ * the other may pass any Barrier between them, else -1 with a reason. */
+int	 ccg_barrier_blocks(const struct rules_game *g, const int *who, size_t n,
+	    int from, int to, char **cause);
+/* Discard Barriers whose damage reached their power. */
+void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the candidate barrier lines of seat. */
+void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* vehicles.c ("Vehicles": a character carrying a vehicle rides it) */
+/* The vehicle piece pi rides, or -1. */
+int	 ccg_vehicle_of(const struct rules_game *g, int pi);
+/* Movement Step start: riders move at the vehicle's speed less its hull
+ * damage. */
+void	 ccg_vehicles_begin(struct rules_game *g);
+/* 0, or -1 with a reason when one of who[0..n-1] rides a vehicle and to is
+ * Confined, Cover, Submerged or a cross location. */
+int	 ccg_vehicle_blocks(const struct rules_game *g, const int *who, size_t n,
+	    int to, char **cause);
+/* Vehicles whose hull is gone are destroyed (riders unharmed). */
+void	 ccg_vehicles_tidy(struct rules_game *g, struct rules_events *ev);
+
+/* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
+void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* infection.c: the burst rolls of infected characters (Ready Round). */
+void	 ccg_infection_roll(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev);
+
+/* state-edit-extra.c: the scenario tests' edits and queries for hidden
+ * movement and the Alien life cycle (list there): 1 when handled (*r or
+ * *out set), 0 when not one of them. */
+int	 ccg_edit_extra(struct rules_game *g, char **w, size_t n, int *r,
+	    char **cause);
+int	 ccg_query_extra(const struct rules_game *g, char **w, size_t n,
+	    char **out);
 
 /* victory-contact.c */
 /* Give places to seats that fulfil their Contact conditions now. */

@@ -82,7 +82,8 @@ ccg_controls(const struct rules_game *g, int seat, int pi)
 	return p->zone == CCG_Z_PLAY && p->controller == seat && p->node >= 0;
 }
 
-/* Is a character controlled by another seat at node? */
+/* Is a character controlled by another seat at node? (Characters moving
+ * hidden are not known to be anywhere: hidden-movement.c.) */
 int
 ccg_enemy_present(const struct rules_game *g, int seat, int node)
 {
@@ -93,7 +94,7 @@ ccg_enemy_present(const struct rules_game *g, int seat, int node)
 
 		if (p->zone == CCG_Z_PLAY && p->node == node && p->carrier < 0 &&
 		    ccg_is_character(p) && p->controller >= 0 &&
-		    p->controller != seat)
+		    p->controller != seat && !p->hidden)
 			return 1;
 	}
 	return 0;

@@ -41,6 +41,8 @@ ccg_game_free(struct rules_game *g)
 		free(s->deck.v);
 		free(s->discard.v);
 		free(s->removed.v);
+		free(s->matured.v);
+		free(s->table.v);
 		free(s->hud.ground);
 		free(s->hud.high);
 		free(s->hud.low);
@@ -52,6 +54,7 @@ ccg_game_free(struct rules_game *g)
 	for (i = 0; i < g->nnodes; i++)
 		free(g->nodes[i].id);
 	free(g->nodes);
+	ccg_markers_free(g);
 	free(g->scenario);
 	free(g);
 }
@@ -139,6 +142,11 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->node = -1;
 	p->carrier = -1;
 	p->dragger = -1;
+	p->atk_target = -1;
+	p->atk_weapon = -1;
+	p->atk_ammo = -1;
+	p->hive_work = -1;
+	p->barrier_to = -1;
 	return (int)g->npieces++;
 }
 

@@ -61,6 +61,13 @@ tryf(struct trial *t, const char *fmt, ...)
 	free(line);
 }
 
+/* try_line() for hidden-movement.c's candidates */
+static void
+try_cb(void *t, const char *line)
+{
+	try_line(t, line);
+}
+
 static int
 mine(const struct rules_game *g, int seat, size_t i)
 {
@@ -106,6 +113,87 @@ item_lines(struct trial *t, int rotating_only)
 	}
 }
 
+/* ranged attack lines loading each ammo item the attacker carries */
+static void
+ammo_lines(struct trial *t, size_t att, size_t tgt, size_t wpn)
+{
+	const struct rules_game *g = t->g;
+	size_t a;
+
+	for (a = 0; a < g->npieces; a++)
+		if (g->pieces[a].carrier == (int)att &&
+		    g->pieces[a].zone == CCG_Z_PLAY &&
+		    g->pieces[a].card->type == CCG_CARD_ITEM &&
+		    g->pieces[a].card->item.kind == CCG_ITEM_AMMO)
+			tryf(t, "attack %s at %s ranged with %s loading %s",
+			    g->pieces[att].id, g->pieces[tgt].id,
+			    g->pieces[wpn].id, g->pieces[a].id);
+}
+
+/* attack lines of the declare segments: own characters at enemies in
+ * reach, with each weapon carried or none, and the capture/kill modes */
+static void
+attack_lines(struct trial *t)
+{
+	const struct rules_game *g = t->g;
+	static const char *const modes[] = { "", " capture", " kill" };
+	size_t i, j, w, m;
+	int ranged = g->phase == CCG_PH_DECLARE_UR || g->phase == CCG_PH_DECLARE_HR;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!mine(g, t->seat, i) || g->pieces[i].rotated)
+			continue;
+		for (j = 0; j < g->npieces; j++) {
+			const struct ccg_piece *tp = &g->pieces[j];
+
+			if (tp->zone != CCG_Z_PLAY || (!ccg_is_character(tp) &&
+			    tp->card->type != CCG_CARD_BARRIER) ||
+			    tp->node < 0 || tp->controller == t->seat ||
+			    (tp->node != g->pieces[i].node &&
+			    !ccg_adjacent(g, tp->node, g->pieces[i].node)))
+				continue;
+			for (m = 0; m < 3; m++) {
+				if (!ranged)
+					tryf(t, "attack %s at %s close%s",
+					    g->pieces[i].id, tp->id, modes[m]);
+				for (w = 0; w < g->npieces; w++)
+					if (g->pieces[w].carrier == (int)i &&
+					    g->pieces[w].card->type == CCG_CARD_ITEM &&
+					    g->pieces[w].card->item.kind ==
+					    CCG_ITEM_WEAPON) {
+						tryf(t, "attack %s at %s %s with "
+						    "%s%s", g->pieces[i].id, tp->id,
+						    ranged ? "ranged" : "close",
+						    g->pieces[w].id, modes[m]);
+						if (ranged && m == 0)
+							ammo_lines(t, i, j, w);
+					}
+			}
+		}
+	}
+}
+
+/* "play EVENT on CHAR" for each event card in the hand (Combat Round) */
+static void
+event_lines(struct trial *t)
+{
+	const struct rules_game *g = t->g;
+	const struct ccg_cards *h = &g->seats[t->seat].hand;
+	size_t i, k;
+
+	for (k = 0; k < h->n; k++) {
+		if (h->v[k]->type != CCG_CARD_EVENT ||
+		    ccg_cards_find(h, h->v[k]->slug) != (int)k)
+			continue;
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].zone == CCG_Z_PLAY &&
+			    ccg_is_character(&g->pieces[i]) &&
+			    g->pieces[i].node >= 0)
+				tryf(t, "play %s on %s", h->v[k]->slug,
+				    g->pieces[i].id);
+	}
+}
+
 static void
 candidates(struct trial *t)
 {
@@ -120,6 +208,10 @@ candidates(struct trial *t)
 				tryf(t, "evacuate %s", g->pieces[i].id);
 				tryf(t, "download %s", g->pieces[i].id);
 			}
+		for (i = 0; i < g->npieces; i++)	/* Predators' captives */
+			if (g->pieces[i].zone == CCG_Z_CAPTURED &&
+			    g->pieces[i].carrier >= 0)
+				tryf(t, "evacuate %s", g->pieces[i].id);
 		break;
 	case CCG_PH_LOCATIONS:
 		for (i = 0; i < s->hand.n; i++) {
@@ -152,8 +244,24 @@ candidates(struct trial *t)
 			}
 		}
 		item_lines(t, 0);
+		ccg_hidden_candidates(g, t->seat, try_cb, t);
+		ccg_barrier_candidates(g, t->seat, try_cb, t);
+		break;
+	case CCG_PH_MATURE:
+		ccg_hive_candidates(g, t->seat, try_cb, t);
+		ccg_alien_group_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_DRAW:
+		for (i = 0; i < g->npieces; i++) {	/* binding.c */
+			if (!mine(g, t->seat, i) || !g->pieces[i].bound)
+				continue;
+			tryf(t, "free %s", g->pieces[i].id);
+			for (j = 0; j < g->npieces; j++)
+				if (j != i && mine(g, t->seat, j) &&
+				    g->pieces[j].node == g->pieces[i].node)
+					tryf(t, "free %s with %s",
+					    g->pieces[i].id, g->pieces[j].id);
+		}
 		for (i = 0; i < s->hand.n; i++)
 			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
 				tryf(t, "discard %s", s->hand.v[i]->slug);
@@ -163,6 +271,9 @@ candidates(struct trial *t)
 			if (mine(g, t->seat, i))
 				tryf(t, "search %s", g->pieces[i].id);
 		item_lines(t, 1);
+		ccg_concealed_candidates(g, t->seat, try_cb, t);
+		ccg_data_candidates(g, t->seat, try_cb, t);
+		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_FIND:
 		for (i = 0; i < g->npieces; i++) {
@@ -174,6 +285,22 @@ candidates(struct trial *t)
 					tryf(t, "find %s with %s",
 					    s->hand.v[j]->slug, g->pieces[i].id);
 		}
+		break;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		attack_lines(t);
+		event_lines(t);
+		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		for (i = 0; i < g->npieces; i++)
+			if (mine(g, t->seat, i)) {
+				tryf(t, "boost %s damage", g->pieces[i].id);
+				tryf(t, "boost %s resistance", g->pieces[i].id);
+			}
+		event_lines(t);
 		break;
 	}
 }
@@ -198,6 +325,12 @@ ccg_legal(const struct rules_game *g, int seat)
 		free(rest);
 	}
 	ccg_game_free(t.c);
+	if (t.n > 0) {		/* revealing never makes a seat owe */
+		char *rv = ccg_hidden_reveal_lines(g, seat);
+
+		strbuf_addstr(&sb, rv);
+		free(rv);
+	}
 	if (g->phase == CCG_PH_MOVE && t.n > 0)
 		strbuf_addstr(&sb, "# characters at one location may move "
 		    "together: move A, B to LOCATION\n");

@@ -114,9 +114,10 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (p->bound)
 			return cause_set(cause, "%s is bound and cannot move",
 			    p->id);
-		if (p->hostage)
+		if (p->hostage && !ccg_hostage_escorted(g, seat, o))
 			return cause_set(cause, "%s is a hostage and only "
-			    "follows the Rogues", p->id);
+			    "follows a Rogue main character openly carrying a "
+			    "weapon", p->id);
 		if (cannot_move(p->card))
 			return cause_set(cause, "%s may not be moved", p->id);
 	}

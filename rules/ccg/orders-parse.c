@@ -7,10 +7,19 @@
  *   pass
  *   evacuate CHAR                       download CHAR
  *   play LOCATION left|right            play LOCATION between GROUND and GROUND
+ *   play EVENT on CHAR
  *   move CHAR[, CHAR ...] to LOCATION [dragging CHAR]
  *   pickup ITEM with CHAR [rotating]    transfer ITEM to CHAR [rotating]
  *   drop ITEM                           discard CARD
  *   search CHAR                         find CARD with CHAR
+ *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
+ *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
+ *   conceal ITEM                        steal CHAR
+ *   mature CHAR [onto CHAR]             grow CARD from CHAR|LOCATION
+ *   move-token from CHAR to CHAR        barrier CARD with CHAR to LOCATION
+ *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
+ *       [capture|kill]
+ *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
  */
 #include "config.h"
 
@@ -27,7 +36,10 @@
 
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
-	"drop", "discard", "search", "find",
+	"drop", "discard", "search", "find", "attack",
+	"boost", "free", "hide", "decoy",
+	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
+	"barrier",
 };
 
 const char *
@@ -41,7 +53,7 @@ ccg_order_clear(struct ccg_order *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->nwho; i++)
+	for (i = 0; i < CCG_MAX_GROUP; i++)	/* set even when nwho is not yet */
 		free(o->who[i]);
 	free(o->text);
 	free(o->what);
@@ -116,15 +128,40 @@ no_more(char **words, size_t nw, size_t i, const char *usage, int lineno,
 	return 0;
 }
 
+/* Names from w[*i] up to the word stop (NULL: the end) into o->who, "and"
+ * allowed between them; too_many says what more than CCG_MAX_GROUP are. */
+static int
+want_names(char **w, size_t nw, size_t *i, const char *stop,
+    struct ccg_order *o, const char *too_many, int lineno, char **cause)
+{
+	for (; *i < nw && (stop == NULL || strcmp(w[*i], stop) != 0); (*i)++) {
+		if (strcmp(w[*i], "and") == 0 && o->nwho > 0)
+			continue;
+		if (o->nwho == CCG_MAX_GROUP)
+			return cause_set(cause, "line %d: more than %d %s", lineno,
+			    CCG_MAX_GROUP, too_many);
+		if (want_ident(w, nw, *i, "character", &o->who[o->nwho], lineno,
+		    cause))
+			return -1;
+		o->nwho++;
+	}
+	return 0;
+}
+
 static int
 parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 {
 	static const char *u_move = "move CHAR[, CHAR ...] to LOCATION [dragging CHAR]";
-	static const char *u_play = "play LOCATION left|right, or play LOCATION "
-	    "between LOCATION and LOCATION";
+	static const char *u_play = "play LOCATION left|right, play LOCATION "
+	    "between LOCATION and LOCATION, or play EVENT on CHAR";
 	static const char *u_pick = "pickup ITEM with CHAR [rotating]";
 	static const char *u_xfer = "transfer ITEM to CHAR [rotating]";
 	static const char *u_find = "find CARD with CHAR";
+	static const char *u_hide = "hide CHAR real N";
+	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
+	static const char *u_hive = "hive LOCATION with ALIEN[, ALIEN ...]";
+	static const char *u_atk = "attack CHAR at TARGET close|ranged "
+	    "[with WEAPON [loading AMMO]] [capture|kill]";
 	size_t i = 1;
 	int v;
 	const char *verb = w[0];
@@ -139,31 +176,132 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	if (v == CCG_NVERBS)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
-		    "transfer, drop, discard, search, find", lineno, w[0]);
+		    "transfer, drop, discard, search, find, attack, "
+		    "boost, free, hide, decoy, "
+		    "reveal, hive, conceal, steal, mature, grow, move-token, barrier",
+		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
 	case CCG_V_PASS:
 		return no_more(w, nw, i, "pass", lineno, cause);
+	case CCG_V_HIDE:	/* hidden-movement.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
+		    want_word(w, nw, i + 1, "real", u_hide, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 2 >= nw || strspn(w[i + 2], "0123456789") !=
+		    strlen(w[i + 2]) || strlen(w[i + 2]) > 2)
+			return cause_set(cause, "line %d: expected the number of "
+			    "the real marker after \"real\"; usage: %s", lineno,
+			    u_hide);
+		o->what = xstrdup(w[i + 2]);
+		return no_more(w, nw, i + 3, u_hide, lineno, cause);
+	case CCG_V_DECOY:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
+		    want_word(w, nw, i + 1, "at", u_decoy, lineno, cause) ||
+		    want_ident(w, nw, i + 2, "location", &o->to, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		i += 3;
+		if (i < nw && strcmp(w[i], "real") == 0) {
+			if (want_ident(w, nw, i + 1, "marker", &o->a, lineno, cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i, u_decoy, lineno, cause);
+	case CCG_V_BARRIER:	/* barriers.c */
+		if (want_ident(w, nw, i, "card", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "barrier CARD with CHAR to "
+		    "LOCATION", lineno, cause) ||
+		    want_ident(w, nw, i + 2, "character", &o->who[0], lineno,
+		    cause))
+			return -1;
+		o->nwho = 1;
+		if (want_word(w, nw, i + 3, "to", "barrier CARD with CHAR to "
+		    "LOCATION", lineno, cause) ||
+		    want_ident(w, nw, i + 4, "location", &o->to, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 5, "barrier CARD with CHAR to LOCATION",
+		    lineno, cause);
+	case CCG_V_MATURE:	/* alien-groups.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 1 < nw && strcmp(w[i + 1], "onto") == 0) {
+			if (want_ident(w, nw, i + 2, "character", &o->to, lineno,
+			    cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i + 1, "mature CHAR [onto CHAR]", lineno,
+		    cause);
+	case CCG_V_GROW:
+		if (want_ident(w, nw, i, "card", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "from", "grow CARD from CHAR|LOCATION",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "character or location", &o->to,
+		    lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "grow CARD from CHAR|LOCATION",
+		    lineno, cause);
+	case CCG_V_MOVE_TOKEN:
+		if (want_word(w, nw, i, "from", "move-token from CHAR to CHAR",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 1, "character", &o->who[0], lineno,
+		    cause) ||
+		    want_word(w, nw, i + 2, "to", "move-token from CHAR to CHAR",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 3, "character", &o->to, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		return no_more(w, nw, i + 4, "move-token from CHAR to CHAR",
+		    lineno, cause);
+	case CCG_V_REVEAL:
+		if (want_ident(w, nw, i, "marker", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 1, "reveal MARKER", lineno, cause);
+	case CCG_V_HIVE:	/* hive.c */
+		if (want_ident(w, nw, i, "location", &o->to, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", u_hive, lineno, cause))
+			return -1;
+		i += 2;
+		if (want_names(w, nw, &i, NULL, o, "Aliens in one order", lineno,
+		    cause))
+			return -1;
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no Alien named; usage: %s",
+			    lineno, u_hive);
+		return 0;
 	case CCG_V_EVACUATE:
 	case CCG_V_DOWNLOAD:
 	case CCG_V_SEARCH:
+	case CCG_V_STEAL:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;
 		o->nwho = 1;
 		return no_more(w, nw, i + 1, v == CCG_V_SEARCH ? "search CHAR" :
-		    v == CCG_V_EVACUATE ? "evacuate CHAR" : "download CHAR",
-		    lineno, cause);
+		    v == CCG_V_EVACUATE ? "evacuate CHAR" : v == CCG_V_STEAL ?
+		    "steal CHAR" : "download CHAR", lineno, cause);
 	case CCG_V_DROP:
 	case CCG_V_DISCARD:
-		if (want_ident(w, nw, i, v == CCG_V_DROP ? "item" : "card",
+	case CCG_V_CONCEAL:
+		if (want_ident(w, nw, i, v == CCG_V_DISCARD ? "card" : "item",
 		    &o->what, lineno, cause))
 			return -1;
 		return no_more(w, nw, i + 1, v == CCG_V_DROP ? "drop ITEM" :
-		    "discard CARD", lineno, cause);
+		    v == CCG_V_CONCEAL ? "conceal ITEM" : "discard CARD", lineno,
+		    cause);
 	case CCG_V_PLAY:
 		if (want_ident(w, nw, i, "location", &o->what, lineno, cause))
 			return -1;
 		i++;
+		if (i < nw && strcmp(w[i], "on") == 0) {	/* an event */
+			o->side = CCG_ON;
+			if (want_ident(w, nw, i + 1, "character", &o->to,
+			    lineno, cause))
+				return -1;
+			return no_more(w, nw, i + 2, u_play, lineno, cause);
+		}
 		if (i < nw && strcmp(w[i], "left") == 0) {
 			o->side = CCG_LEFT;
 			return no_more(w, nw, i + 1, u_play, lineno, cause);
@@ -174,7 +312,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		if (i >= nw || strcmp(w[i], "between") != 0)
 			return cause_set(cause, "line %d: expected left, right or "
-			    "between after the location; usage: %s", lineno, u_play);
+			    "between after a location, on after an event; "
+			    "usage: %s", lineno, u_play);
 		o->side = CCG_BETWEEN;
 		if (want_ident(w, nw, i + 1, "location", &o->a, lineno, cause) ||
 		    want_word(w, nw, i + 2, "and", u_play, lineno, cause) ||
@@ -182,20 +321,9 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			return -1;
 		return no_more(w, nw, i + 4, u_play, lineno, cause);
 	case CCG_V_MOVE:
-		while (i < nw && strcmp(w[i], "to") != 0) {
-			if (strcmp(w[i], "and") == 0 && o->nwho > 0) {
-				i++;
-				continue;
-			}
-			if (o->nwho == CCG_MAX_GROUP)
-				return cause_set(cause, "line %d: more than %d "
-				    "characters in one move", lineno, CCG_MAX_GROUP);
-			if (want_ident(w, nw, i, "character", &o->who[o->nwho],
-			    lineno, cause))
-				return -1;
-			o->nwho++;
-			i++;
-		}
+		if (want_names(w, nw, &i, "to", o, "characters in one move",
+		    lineno, cause))
+			return -1;
 		if (o->nwho == 0)
 			return cause_set(cause, "line %d: no character to move; "
 			    "usage: %s", lineno, u_move);
@@ -231,6 +359,71 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		}
 		return no_more(w, nw, i, v == CCG_V_PICKUP ? u_pick :
 		    v == CCG_V_TRANSFER ? u_xfer : u_find, lineno, cause);
+	case CCG_V_FREE:	/* binding.c */
+		if (want_ident(w, nw, i, "character", &o->what, lineno, cause))
+			return -1;
+		if (i + 1 >= nw)
+			return 0;
+		if (want_word(w, nw, i + 1, "with", "free CHAR [with CHAR[, "
+		    "CHAR ...]]", lineno, cause))
+			return -1;
+		i += 2;
+		if (want_names(w, nw, &i, NULL, o, "helpers", lineno, cause))
+			return -1;
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no helper after \"with\"",
+			    lineno);
+		return 0;
+	case CCG_V_BOOST:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 1 < nw && strcmp(w[i + 1], "damage") == 0)
+			o->boost = CCG_STAT_DAMAGE;
+		else if (i + 1 < nw && strcmp(w[i + 1], "resistance") == 0)
+			o->boost = CCG_STAT_RESISTANCE;
+		else
+			return cause_set(cause, "line %d: expected damage or "
+			    "resistance after the character; usage: boost CHAR "
+			    "damage|resistance", lineno);
+		return no_more(w, nw, i + 2, "boost CHAR damage|resistance",
+		    lineno, cause);
+	case CCG_V_ATTACK:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (want_word(w, nw, i + 1, "at", u_atk, lineno, cause) ||
+		    want_ident(w, nw, i + 2, "target", &o->to, lineno, cause))
+			return -1;
+		i += 3;
+		if (i < nw && strcmp(w[i], "close") == 0)
+			o->attack = CCG_ATTACK_CLOSE;
+		else if (i < nw && strcmp(w[i], "ranged") == 0)
+			o->attack = CCG_ATTACK_RANGED;
+		else
+			return cause_set(cause, "line %d: expected close or ranged "
+			    "after the target; usage: %s", lineno, u_atk);
+		i++;
+		if (i < nw && strcmp(w[i], "with") == 0) {
+			if (want_ident(w, nw, i + 1, "weapon", &o->what, lineno,
+			    cause))
+				return -1;
+			i += 2;
+			if (i < nw && strcmp(w[i], "loading") == 0) {
+				if (want_ident(w, nw, i + 1, "ammo", &o->a, lineno,
+				    cause))
+					return -1;
+				i += 2;
+			}
+		}
+		if (i < nw && strcmp(w[i], "capture") == 0) {
+			o->mode = CCG_ATK_CAPTURE;
+			i++;
+		} else if (i < nw && strcmp(w[i], "kill") == 0) {
+			o->mode = CCG_ATK_KILL;
+			i++;
+		}
+		return no_more(w, nw, i, u_atk, lineno, cause);
 	}
 	return cause_set(cause, "line %d: unknown order", lineno);
 }

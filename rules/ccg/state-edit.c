@@ -308,7 +308,9 @@ ccg_edit(struct rules_game *g, const char *line, char **cause)
 			goto out;
 		g->seats[s].start_node = node;
 		r = 0;
-	} else
+	} else if (ccg_edit_extra(g, w, n, &r, cause))	/* state-edit-extra.c */
+		;
+	else
 		cause_set(cause, "unknown edit \"%s\" (or wrong number of words)",
 		    line);
 	if (r == 0)
@@ -352,7 +354,8 @@ pile_str(const struct ccg_cards *c)
 	return joined(v, c->n);
 }
 
-static const char *const zone_names[] = { "play", "evacuated", "dead", "removed" };
+static const char *const zone_names[] = { "play", "evacuated", "dead", "removed",
+	"captured" };
 
 char *
 ccg_query(const struct rules_game *g, const char *q, char **cause)
@@ -410,7 +413,11 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 	} else if (n == 2 && pi >= 0 && strcmp(w[0], "at") == 0) {
 		const struct ccg_piece *p = &g->pieces[pi];
 
-		r = p->zone != CCG_Z_PLAY ? xstrdup(zone_names[p->zone]) :
+		r = p->zone == CCG_Z_CAPTURED ? (p->carrier >= 0 ?
+		    xasprintf("captured on %s", g->pieces[p->carrier].id) :
+		    xasprintf("captured at %s", p->node >= 0 ?
+		    g->nodes[p->node].id : "-")) :
+		    p->zone != CCG_Z_PLAY ? xstrdup(zone_names[p->zone]) :
 		    p->carrier >= 0 ? xasprintf("on %s", g->pieces[p->carrier].id) :
 		    p->node >= 0 ? xstrdup(g->nodes[p->node].id) : xstrdup("-");
 	} else if (n == 2 && pi >= 0 && strcmp(w[0], "zone") == 0)
@@ -429,6 +436,10 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 			    g->pieces[i].zone == CCG_Z_PLAY)
 				v[k++] = g->pieces[i].id;
 		r = joined(v, k);
+	} else if (n == 2 && pi >= 0 &&
+	    piece_field((struct ccg_piece *)&g->pieces[pi], w[0]) != NULL) {
+		r = xasprintf("%d", *piece_field((struct ccg_piece *)&g->pieces[pi],
+		    w[0]));		/* damage, tokens, bound, hidden ... */
 	} else if (n == 2 && s >= 0) {
 		const struct ccg_seat *st = &g->seats[s];
 
@@ -462,6 +473,8 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 				r = xasprintf("%d", *f);
 		}
 	}
+	if (r == NULL)
+		ccg_query_extra(g, w, n, &r);		/* state-edit-extra.c */
 	if (r == NULL && (cause == NULL || *cause == NULL))
 		cause_set(cause, "unknown query \"%s\" (or unknown seat, piece or "
 		    "location)", q);

@@ -46,6 +46,15 @@ ints_json(const int *v, size_t n)
 	X(rotated) X(damage) X(tokens) X(data) X(mp) X(moved) X(dragger) \
 	X(found_turn) X(searching) X(found) X(hostage) X(liberated) X(hidden) \
 	X(bound) X(starting)
+/* combat fields (part 2); optional on load for states saved before them */
+#define PIECE_COMBAT_INTS(X) X(atk_kind, 0) X(atk_target, -1) X(atk_weapon, -1) \
+	X(atk_mode, 0) X(atk_hit, 0) X(boost, 0) X(boost_kind, 0) \
+	X(atk_ammo, -1) X(free_atk, 0) \
+	X(ev_hit_close, 0) X(ev_hit_ranged, 0) X(ev_def, 0) X(ev_dmg, 0) \
+	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
+/* part 3's fields (infection.c, hive.c, concealed.c), optional too */
+#define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
+	X(matured, 0) X(barrier_to, -1)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -81,6 +90,8 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddItemToObject(o, "deck", pile_json(&s->deck));
 		cJSON_AddItemToObject(o, "discard", pile_json(&s->discard));
 		cJSON_AddItemToObject(o, "removed", pile_json(&s->removed));
+		cJSON_AddItemToObject(o, "matured", pile_json(&s->matured));
+		cJSON_AddItemToObject(o, "table", pile_json(&s->table));
 		cJSON_AddItemToObject(o, "ground", ints_json(s->hud.ground, s->hud.n));
 		cJSON_AddItemToObject(o, "high", ints_json(s->hud.high, s->hud.n));
 		cJSON_AddItemToObject(o, "low", ints_json(s->hud.low, s->hud.n));
@@ -96,8 +107,13 @@ ccg_save(const struct rules_game *g, size_t *len)
 #define X(f) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_INTS(X)
 #undef X
+#define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
+		PIECE_COMBAT_INTS(X)
+		PIECE_PART3_INTS(X)
+#undef X
 		cJSON_AddItemToArray(a, o);
 	}
+	ccg_markers_save(g, root);	/* hidden-state.c */
 	out = cJSON_PrintUnformatted(root);
 	cJSON_Delete(root);
 	r = xstrdup(out);
@@ -260,6 +276,12 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		    get_pile(g->db, o, "discard", &st->discard, where, cause) ||
 		    get_pile(g->db, o, "removed", &st->removed, where, cause))
 			return -1;
+		if (cJSON_HasObjectItem(o, "matured") &&	/* part 3: optional */
+		    get_pile(g->db, o, "matured", &st->matured, where, cause))
+			return -1;
+		if (cJSON_HasObjectItem(o, "table") &&	/* part 2: optional */
+		    get_pile(g->db, o, "table", &st->table, where, cause))
+			return -1;
 		n = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o,
 		    "ground"));
 		st->hud.n = n;
@@ -292,14 +314,28 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #define X(f) if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; p->f = v;
 		PIECE_INTS(X)
 #undef X
+#define X(f, d) p->f = d; if (cJSON_HasObjectItem(o, #f)) { \
+		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
+		p->f = v; }
+		PIECE_COMBAT_INTS(X)
+		PIECE_PART3_INTS(X)
+#undef X
+		if (p->hive_work >= nn || p->barrier_to >= nn)
+			return cause_set(cause, "%s: hive_work out of range", where);
+		if (p->atk_target >= np || p->atk_weapon >= np ||
+		    p->atk_ammo >= np ||
+		    p->atk_kind < 0 || p->atk_kind > CCG_ATTACK_RANGED ||
+		    p->atk_mode < 0 || p->atk_mode > CCG_ATK_KILL)
+			return cause_set(cause, "%s: an attack value is out of "
+			    "range", where);
 		if (p->owner < 0 || p->owner >= ns || p->controller >= ns ||
 		    p->node >= nn || p->carrier >= np || p->dragger >= np ||
 		    p->carrier == (int)g->npieces - 1 || p->zone < CCG_Z_PLAY ||
-		    p->zone > CCG_Z_REMOVED)
+		    p->zone > CCG_Z_CAPTURED)
 			return cause_set(cause, "%s: a seat, node, piece or zone "
 			    "value is out of range", where);
 	}
-	return 0;
+	return ccg_markers_load(g, root, cause);	/* hidden-state.c */
 }
 
 struct rules_game *
@@ -373,4 +409,6 @@ ccg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 		add_secret(out, n, xasprintf("hand:%s", g->seats[i].name),
 		    (int)i, &g->seats[i].hand, 1);
 	}
+	ccg_markers_secrets(g, out, n);		/* hidden-state.c */
+	ccg_concealed_secrets(g, out, n);	/* concealed.c */
 }

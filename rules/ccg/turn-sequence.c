@@ -55,8 +55,8 @@ ccg_phase_parse(const char *name)
 int
 ccg_phase_allows(int phase, int verb)
 {
-	if (verb == CCG_V_PASS)
-		return 1;
+	if (verb == CCG_V_PASS || verb == CCG_V_REVEAL)
+		return 1;	/* markers are revealed at any time */
 	switch (phase) {
 	case CCG_PH_EVACUATE:
 		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
@@ -64,14 +64,29 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_PLAY;
 	case CCG_PH_MOVE:
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
+		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
+		    verb == CCG_V_BARRIER;
+	case CCG_PH_MATURE:
+		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
+		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
 	case CCG_PH_DRAW:
-		return verb == CCG_V_DISCARD;
+		return verb == CCG_V_DISCARD || verb == CCG_V_FREE;
 	case CCG_PH_SEARCH_DECLARE:
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP;
+		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
+		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
+		    verb == CCG_V_BARRIER;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		return verb == CCG_V_ATTACK || verb == CCG_V_PLAY;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		return verb == CCG_V_BOOST || verb == CCG_V_PLAY;
 	}
 	return 0;
 }
@@ -85,13 +100,23 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, pickup, transfer, drop or pass";
+		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
 	case CCG_PH_DRAW:
-		return "discard or pass";
+		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop or pass";
+		return "search, pickup, transfer, drop, conceal, steal or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
+	case CCG_PH_MATURE:
+		return "hive, mature, grow, move-token or pass";
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		return "attack, play (events) or pass";
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		return "boost, play (events) or pass";
 	}
 	return "pass";
 }
@@ -111,13 +136,27 @@ void
 ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
     struct rules_events *ev)
 {
-	(void)rng;
 	switch (g->phase) {
 	case CCG_PH_READY:
 		ccg_ready_round(g, ev);
+		ccg_infection_roll(g, rng, ev);
+		ccg_alien_groups_ready(g);
+		ccg_drowning_roll(g, rng, ev);
+		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		ccg_combat_roll(g, rng, ev);
+		break;
+	case CCG_PH_DRAW:
+		ccg_binding_break_rolls(g, rng, ev);
 		break;
 	case CCG_PH_MOVE:
 		ccg_movement_begin(g);
+		ccg_vehicles_begin(g);
+		ccg_markers_begin(g);
+		break;
+	case CCG_PH_MATURE:
+		ccg_mature_begin(g, ev);
 		break;
 	}
 }
@@ -133,12 +172,30 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 		break;
 	case CCG_PH_SEARCH_FIND:
 		ccg_search_end(g);
+		ccg_hive_end(g, ev);
+		break;
+	case CCG_PH_MOVE:
+		ccg_markers_merge(g, ev);
+		break;
+	case CCG_PH_DECLARE_UC:
+	case CCG_PH_DECLARE_HC:
+		ccg_aliens_force(g, ev);
+		break;
+	case CCG_PH_RESOLVE_RANGED:
+	case CCG_PH_RESOLVE_CLOSE:
+		ccg_combat_resolve(g, rng, ev);
 		break;
 	case CCG_PH_END:
 		g->turn++;
 		ccg_event(ev, -1, "{\"type\":\"turn\",\"turn\":%d}", g->turn);
 		break;
 	}
+	ccg_hidden_tidy(g, ev);
+	ccg_concealed_tidy(g, ev);
+	ccg_data_tidy(g, ev);
+	ccg_hostages_update(g, ev);
+	ccg_barriers_tidy(g, ev);
+	ccg_vehicles_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -193,16 +250,29 @@ typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
 
 /* The rule file that carries out each order. */
 static verb_rule *const verb_rules[CCG_NVERBS] = {
-	[CCG_V_EVACUATE] = ccg_evacuate,
+	[CCG_V_EVACUATE] = ccg_evacuate_any,
 	[CCG_V_DOWNLOAD] = ccg_download,
-	[CCG_V_PLAY] = ccg_play_location,
-	[CCG_V_MOVE] = ccg_move,
+	[CCG_V_PLAY] = ccg_play_card,
+	[CCG_V_MOVE] = ccg_hidden_move,
 	[CCG_V_PICKUP] = ccg_items_order,
 	[CCG_V_TRANSFER] = ccg_items_order,
 	[CCG_V_DROP] = ccg_items_order,
 	[CCG_V_DISCARD] = ccg_discard,
 	[CCG_V_SEARCH] = ccg_search_declare,
 	[CCG_V_FIND] = ccg_search_find,
+	[CCG_V_ATTACK] = ccg_attack_declare,
+	[CCG_V_BOOST] = ccg_boost,
+	[CCG_V_FREE] = ccg_binding_free,
+	[CCG_V_HIDE] = ccg_hidden_order,
+	[CCG_V_DECOY] = ccg_hidden_order,
+	[CCG_V_REVEAL] = ccg_hidden_order,
+	[CCG_V_HIVE] = ccg_hive_order,
+	[CCG_V_CONCEAL] = ccg_conceal,
+	[CCG_V_STEAL] = ccg_steal_data,
+	[CCG_V_MATURE] = ccg_alien_group_order,
+	[CCG_V_GROW] = ccg_alien_group_order,
+	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
+	[CCG_V_BARRIER] = ccg_barrier_play,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -219,8 +289,32 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		    ccg_phase_name(g->phase), phase_verbs(g->phase));
 	if (o->verb == CCG_V_PASS)
 		return 0;
+	/* a hidden character interacting with its location reveals
+	 * itself first ("Hidden Movement"), a concealed item dropped or
+	 * passed on is turned up first, if the order can succeed */
+	if ((r = ccg_hidden_interacting(g, seat, o)) >= 0 ||
+	    ccg_concealed_touched(g, o) >= 0) {
+		struct rules_game *c = ccg_game_clone(g);
+		int it = ccg_concealed_touched(g, o);
+
+		if (verb_rules[o->verb](c, seat, o, NULL, cause) != 0) {
+			ccg_game_free(c);
+			return -1;
+		}
+		ccg_game_free(c);
+		if (r >= 0)
+			ccg_hidden_reveal_piece(g, r, ev);
+		if (it >= 0)
+			ccg_concealed_reveal(g, it, ev);
+	}
 	r = verb_rules[o->verb](g, seat, o, ev, cause);
 	if (r == 0) {
+		ccg_hidden_tidy(g, ev);
+		ccg_concealed_tidy(g, ev);
+		ccg_data_tidy(g, ev);
+		ccg_hostages_update(g, ev);
+		ccg_barriers_tidy(g, ev);
+		ccg_vehicles_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}
@@ -298,6 +392,16 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (locations_all_played(c, seat, &why) != 0) {
+			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
+			    why);
+			free(why);
+			r = -1;
+		}
+	}
+	if (r == 0 && c->phase == CCG_PH_MOVE && ccg_seat_owes(g, seat)) {
+		char *why = NULL;
+
+		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
 			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
 			    why);
 			free(why);

@@ -9,7 +9,8 @@
  *   game "ccg", scenario, turn, phase, seat (the reader, null for a
  *   spectator), awaiting [seats that owe orders],
  *   seats [{seat, faction, hand (count), hand_size, deck (count), discard
- *     [slugs, sorted], out_of_play [...], cycles, combat_pool,
+ *     [slugs, sorted], out_of_play [...], events_in_play [...], cycles,
+ *     combat_pool,
  *     research_points, rescued + rescue_quota (Marines), abducted +
  *     data_downloaded (Rogue), honor + honor_goal (Predator),
  *     breeding_chamber_warriors (Aliens), evacuated, place,
@@ -17,8 +18,16 @@
  *   locations [{id, name, adjacent [ids], hive_of [seats]}],
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
- *     movement_points (in movement.move); data, hostage, searching when
- *     set}] — cards in play only,
+ *     movement_points (in movement.move); data, hostage, searching,
+ *     bound (binding strength), captive (the character a Predator holds)
+ *     when set; attack {target, type, weapon,
+ *     mode} once declared (declarations are public)}] — cards in play only,
+ *   a hidden character shows "hidden": true and, to all but its
+ *     controller, neither "at" nor "movement_points",
+ *   a concealed item shows to all but its holder as {id "concealed-N",
+ *     name "Concealed item", ...}, to its holder with "concealed": true,
+ *   markers [{id, piece, seat, at, movement_points (in movement.move),
+ *     real (to the marker's seat and to seats that viewed it)}],
  *   hand [slugs, sorted] and legal_orders [lines] for the reader only,
  *   result [{seat, place}], over.
  */
@@ -85,6 +94,24 @@ piece_json(const struct rules_game *g, size_t i)
 		cJSON_AddBoolToObject(o, "hostage", 1);
 	if (p->searching)
 		cJSON_AddBoolToObject(o, "searching", 1);
+	if (p->bound)
+		cJSON_AddNumberToObject(o, "bound", p->bound);
+	if (ccg_is_character(p) && ccg_captive_of(g, (int)i) >= 0)
+		cJSON_AddStringToObject(o, "captive",
+		    g->pieces[ccg_captive_of(g, (int)i)].id);
+	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
+		cJSON *at = cJSON_AddObjectToObject(o, "attack");
+
+		cJSON_AddStringToObject(at, "target", g->pieces[p->atk_target].id);
+		cJSON_AddStringToObject(at, "type",
+		    p->atk_kind == CCG_ATTACK_CLOSE ? "close" : "ranged");
+		if (p->atk_weapon >= 0)
+			cJSON_AddStringToObject(at, "weapon",
+			    g->pieces[p->atk_weapon].id);
+		if (p->atk_mode != CCG_ATK_NORMAL)
+			cJSON_AddStringToObject(at, "mode",
+			    p->atk_mode == CCG_ATK_CAPTURE ? "capture" : "kill");
+	}
 	return o;
 }
 
@@ -141,6 +168,7 @@ ccg_view(const struct rules_game *g, int seat)
 		cJSON_AddNumberToObject(o, "deck", (double)st->deck.n);
 		cJSON_AddItemToObject(o, "discard", sorted_pile(&st->discard));
 		cJSON_AddItemToObject(o, "out_of_play", sorted_pile(&st->removed));
+		cJSON_AddItemToObject(o, "events_in_play", sorted_pile(&st->table));
 		cJSON_AddNumberToObject(o, "cycles", st->cycles);
 		cJSON_AddNumberToObject(o, "combat_pool", st->pool);
 		cJSON_AddNumberToObject(o, "research_points", st->rp);
@@ -185,8 +213,30 @@ ccg_view(const struct rules_game *g, int seat)
 	}
 	a = cJSON_AddArrayToObject(v, "pieces");
 	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].zone == CCG_Z_PLAY)
-			cJSON_AddItemToArray(a, piece_json(g, i));
+		if (g->pieces[i].zone == CCG_Z_PLAY) {
+			o = piece_json(g, i);
+			if (ccg_piece_hidden_from(g, (int)i, seat)) {
+				cJSON_DeleteItemFromObject(o, "at");
+				cJSON_DeleteItemFromObject(o, "movement_points");
+			}
+			if (g->pieces[i].hidden)
+				cJSON_AddBoolToObject(o, "hidden", 1);
+			if (g->pieces[i].barrier_to >= 0)	/* barriers.c */
+				cJSON_AddStringToObject(o, "to",
+				    g->nodes[g->pieces[i].barrier_to].id);
+			if (ccg_concealed_from(g, (int)i, seat)) {
+				char *al = ccg_concealed_alias(g, (int)i);
+
+				cJSON_ReplaceItemInObject(o, "id",
+				    cJSON_CreateString(al));
+				free(al);
+				cJSON_ReplaceItemInObject(o, "name",
+				    cJSON_CreateString("Concealed item"));
+			} else if (g->pieces[i].concealed)
+				cJSON_AddBoolToObject(o, "concealed", 1);
+			cJSON_AddItemToArray(a, o);
+		}
+	cJSON_AddItemToObject(v, "markers", ccg_markers_view(g, seat));
 	if (seat >= 0 && (size_t)seat < g->nseats) {
 		char *legal = ccg_legal(g, seat), *p, *nl;
 

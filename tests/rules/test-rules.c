@@ -313,6 +313,176 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 }
 
 /*
+ * Hidden movement (rulebook "Hidden Movement"): the same Predator moves
+ * hidden with its three markers moving alike, once with each marker real.
+ * Every other seat's view and events must be byte-identical in the three
+ * games, for several phases on; its own view must differ. The markers are
+ * secrets of the Predator's seat, and their bytes say which is real.
+ */
+static void
+hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
+{
+	struct rules_game *base = new_game(R, db, 11, NULL, NULL), *g[3];
+	struct rules_events ev[3];
+	struct rules_secret *sec;
+	char *edit, *text, *a, *b, *orders[4] = { NULL, NULL, NULL, NULL };
+	int ps = R->seat_index(base, "predator"), pi = -1, to = -1, k, same = 1;
+	int step, resolved = 1, own_differs = 0, nsec = 0, truth = 0;
+	size_t i, n, s;
+
+	for (i = 0; i < base->npieces && pi < 0; i++)
+		if (base->pieces[i].owner == ps && ccg_is_main(&base->pieces[i]))
+			pi = (int)i;
+	edit = xasprintf("add predator camouflage-suit on %s", base->pieces[pi].id);
+	ok(ccg_edit(base, edit, NULL) == 0, "hidden: the Predator gets a "
+	    "Camouflage Suit");
+	free(edit);
+	ccg_edit(base, "phase movement.move", NULL);
+	for (i = 0; i < base->nnodes && to < 0; i++)
+		if (ccg_move_cost(base, ps, pi, base->pieces[pi].node, (int)i,
+		    NULL) == 1)
+			to = (int)i;
+	for (k = 0; k < 3; k++) {
+		struct ctr c = { 5, 0 };
+		struct rules_rng rng = { uniform, &c };
+
+		memset(&ev[k], 0, sizeof ev[k]);
+		g[k] = ccg_game_clone(base);
+		text = xasprintf("hide %s real %d\nmove %s-marker-1 to %s\n",
+		    base->pieces[pi].id, k + 1, base->pieces[pi].id,
+		    base->nodes[to].id);
+		orders[ps] = text;
+		if (R->resolve(g[k], (const char *const *)orders, &rng, &ev[k],
+		    NULL) != 0)
+			resolved = 0;
+		free(text);
+	}
+	ok(resolved, "hidden: hide and move a marker, with marker 1, 2 or 3 real");
+	for (step = 0; step < 6; step++) {
+		for (s = 0; s <= 4; s++) {
+			int seat = s == 4 ? -1 : (int)s;
+
+			for (k = 1; k < 3; k++) {
+				a = view_str(R, g[0], seat);
+				b = view_str(R, g[k], seat);
+				if (seat == ps)
+					own_differs += strcmp(a, b) != 0;
+				else if (strcmp(a, b) != 0) {
+					same = 0;
+					diag("step %d: seat %d sees which marker is "
+					    "real", step, seat);
+				}
+				free(a);
+				free(b);
+				for (i = 0; seat != ps && i < ev[0].n; i++)
+					if (rules_event_visible(&ev[0].v[i], seat) &&
+					    (i >= ev[k].n ||
+					    strcmp(ev[0].v[i].json, ev[k].v[i].json) != 0 ||
+					    !rules_event_visible(&ev[k].v[i], seat)))
+						same = 0;
+			}
+		}
+		for (k = 0; k < 3; k++) {
+			struct ctr c = { 6 + (uint64_t)step, 0 };
+			struct rules_rng rng = { uniform, &c };
+
+			rules_events_free(&ev[k]);
+			if (R->phase(g[k])[0] != 'o' &&
+			    R->resolve(g[k], NULL, &rng, &ev[k], NULL) != 0)
+				resolved = 0;
+		}
+	}
+	ok(same && resolved, "hidden: no other seat (nor a spectator) sees "
+	    "which marker is real, in views or events, for six phases");
+	ok(own_differs > 0, "hidden: the Predator's own view shows the truth");
+	R->secrets(g[1], &sec, &n);
+	for (i = 0; i < n; i++)
+		if (strncmp(sec[i].id, "marker:predator:", 16) == 0) {
+			nsec++;
+			if (sec[i].seat == ps && sec[i].len > 0 &&
+			    memmem(sec[i].bytes, sec[i].len, "-marker-2 real ", 15))
+				truth = 1;
+		}
+	rules_secrets_free(sec, n);
+	ok(nsec >= 2 && truth, "hidden: one secret per marker, the Predator's, "
+	    "naming the real one (%d)", nsec);
+	for (k = 0; k < 3; k++) {
+		rules_events_free(&ev[k]);
+		R->free(g[k]);
+	}
+	R->free(base);
+}
+
+/*
+ * Concealed weapons ("Prohibited Concealable Weapons"): once a Rogue has
+ * concealed a weapon, no other seat's view changes when the face-down
+ * card is another one; the Rogue's own view and the secret do.
+ */
+static void
+concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
+{
+	struct rules_game *g = new_game(R, db, 13, NULL, NULL), *h;
+	struct ctr c = { 3, 0 };
+	struct rules_rng rng = { uniform, &c };
+	struct rules_secret *sa, *sb;
+	char *orders[4] = { NULL, NULL, NULL, NULL }, *a, *b;
+	int rs = R->seat_index(g, "rogue"), it = -1, same = 1, own, sdiff = 0;
+	const struct ccg_card *other;
+	size_t i, na, nb, s;
+
+	for (i = 0; i < g->npieces && it < 0; i++)
+		if (g->pieces[i].owner == rs && g->pieces[i].carrier >= 0 &&
+		    (g->pieces[i].card->keywords & CCG_KW_CONCEALABLE))
+			it = (int)i;
+	ccg_edit(g, "phase search.declare", NULL);
+	orders[rs] = xasprintf("conceal %s\n", g->pieces[it].id);
+	ok(R->resolve(g, (const char *const *)orders, &rng, NULL, NULL) == 0 &&
+	    g->pieces[it].concealed > 0, "concealed: the Rogue conceals %s",
+	    g->pieces[it].id);
+	free(orders[rs]);
+	other = ccg_carddb_find_slug(db, strcmp(g->pieces[it].card->slug,
+	    "switchblade") == 0 ? "holdout-pistol" : "switchblade");
+	h = ccg_game_clone(g);
+	h->pieces[it].card = other;
+	free(h->pieces[it].id);
+	h->pieces[it].id = xstrdup("another-weapon");
+	for (s = 0; s <= 4; s++) {
+		int seat = s == 4 ? -1 : (int)s;
+
+		if (seat == rs)
+			continue;
+		a = view_str(R, g, seat);
+		b = view_str(R, h, seat);
+		if (strcmp(a, b) != 0) {
+			same = 0;
+			diag("seat %d sees which weapon is concealed", seat);
+		}
+		free(a);
+		free(b);
+	}
+	ok(same, "concealed: no other seat's view depends on the face-down card");
+	a = view_str(R, g, rs);
+	b = view_str(R, h, rs);
+	own = strcmp(a, b) != 0;
+	free(a);
+	free(b);
+	ok(own, "concealed: the Rogue's own view shows the card");
+	R->secrets(g, &sa, &na);
+	R->secrets(h, &sb, &nb);
+	for (i = 0; i < na && i < nb; i++)
+		if (strncmp(sa[i].id, "concealed:rogue:", 16) == 0 &&
+		    strcmp(sa[i].id, sb[i].id) == 0 && sa[i].seat == rs &&
+		    (sa[i].len != sb[i].len ||
+		    memcmp(sa[i].bytes, sb[i].bytes, sa[i].len) != 0))
+			sdiff = 1;
+	ok(na == nb && sdiff, "concealed: the Rogue's secret names the card");
+	rules_secrets_free(sa, na);
+	rules_secrets_free(sb, nb);
+	R->free(h);
+	R->free(g);
+}
+
+/*
  * The overview's cross-location rule for Predators (high to high for no
  * point while one is left) needs two high locations; the sample set has
  * one, so a test card joins it here.
@@ -532,6 +702,8 @@ main(void)
 	R->free(g);
 	rules_events_free(&ev);
 
+	hidden_secrecy(R, db);
+	concealed_secrecy(R, db);
 	random_game(R, db, 101);
 	random_game(R, db, 202);
 	random_game(R, db, 303);

@@ -1,0 +1,197 @@
+/*
+ * combat-damage.c — rulebook "Segment 1: Rolling To Hit", "Segment 2:
+ * Attack Resolution" and "The Effects of Damage": the totals an attack is
+ * resolved with, and death.
+ *
+ * - to hit: the die plus the character's printed bonus for the attack
+ *   type, the weapon's, carried gear's, +1 per Alien token, -1 per damage
+ *   point (each Alien token cancels one such penalty, "Alien Groups"), and
+ *   -2 when attacking to capture;
+ * - defense: speed after damage plus modifiers, +1 for a hidden character
+ *   ("Hidden tokens are always +1 defense"), +1 for a Queen per other
+ *   Lethal Alien (and Alien token) of hers at the location; 0 when Bound;
+ * - damage: a ranged weapon's damage (plus its loaded ammo's) replaces
+ *   power; close combat is power plus the printed hand-to-hand bonus plus
+ *   a close weapon's damage; +1 per Alien token;
+ * - resistance: power plus the armor of the armor item carried;
+ * - a Barrier: defense 0, resistance its power less its damage;
+ * - +1 damage or resistance bought with Combat Pool for this step;
+ * - the modifiers of events played in this Combat Round (events-play.c):
+ *   speed and defense to defense, power to close damage and resistance;
+ * - a character whose power (printed minus damage) reaches 0 dies.
+ */
+#include "config.h"
+
+#include "rules/ccg/ccg.h"
+
+int
+ccg_eff_power(const struct ccg_piece *p)
+{
+	if (p->card->type == CCG_CARD_BARRIER)
+		return p->card->barrier.power - p->damage;
+	return p->card->chr.power - p->damage;
+}
+
+/* Sum of the always-on MODIFY effects of stat on items pi carries that
+ * act on their carrier, for this kind of attack (0: any). Attachments
+ * count only when attached (part 3), so they are left out here. */
+static int
+gear_mod(const struct rules_game *g, int pi, int stat, int kind)
+{
+	size_t i, k;
+	int sum = 0;
+
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *it = &g->pieces[i];
+
+		if (it->zone != CCG_Z_PLAY || it->carrier != pi ||
+		    it->card->type != CCG_CARD_ITEM ||
+		    it->card->item.kind == CCG_ITEM_ATTACHMENT)
+			continue;
+		for (k = 0; k < it->card->neffects; k++) {
+			const struct ccg_effect *e = &it->card->effects[k];
+
+			if (e->kind == CCG_EFFECT_MODIFY && (int)e->stat == stat &&
+			    e->when == CCG_WHEN_ALWAYS &&
+			    e->target == CCG_TARGET_CARRIER &&
+			    (e->attack == CCG_ATTACK_ANY || kind == 0 ||
+			    (int)e->attack == kind))
+				sum += e->amount;
+		}
+	}
+	return sum;
+}
+
+/* Damage points not cancelled by Alien tokens. */
+static int
+penalty(const struct ccg_piece *p)
+{
+	int pen = p->damage - p->tokens;
+
+	return pen > 0 ? pen : 0;
+}
+
+int
+ccg_to_hit_bonus(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+	int kind = p->atk_kind, b;
+
+	b = kind == CCG_ATTACK_CLOSE ? p->card->chr.to_hit_close :
+	    p->card->chr.to_hit_ranged;
+	if (p->atk_weapon >= 0)
+		b += g->pieces[p->atk_weapon].card->item.to_hit;
+	b += gear_mod(g, pi, CCG_STAT_TO_HIT, kind);
+	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
+	b += p->tokens - penalty(p);
+	if (p->atk_mode == CCG_ATK_CAPTURE)
+		b -= 2;
+	return b;
+}
+
+int
+ccg_defense(const struct rules_game *g, int ti)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+	size_t i;
+	int d;
+
+	if (t->bound || t->card->type == CCG_CARD_BARRIER)
+		return 0;	/* "Binding", "Barriers": cannot be modified */
+	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
+	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def;
+	if (d < 0)
+		d = 0;
+	if (t->hidden)
+		d++;
+	if (t->card->keywords & CCG_KW_QUEEN)
+		for (i = 0; i < g->npieces; i++) {
+			const struct ccg_piece *a = &g->pieces[i];
+
+			if ((int)i != ti && a->zone == CCG_Z_PLAY &&
+			    a->node == t->node && a->controller == t->controller &&
+			    a->card->chr.species == CCG_SPECIES_ALIEN &&
+			    ccg_card_has_resource(a->card, "Lethal"))
+				d += 1 + a->tokens;
+		}
+	return d;
+}
+
+int
+ccg_attack_damage(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+	const struct ccg_card *w = p->atk_weapon >= 0 ?
+	    g->pieces[p->atk_weapon].card : NULL;
+	int d;
+
+	if (p->atk_kind == CCG_ATTACK_RANGED)
+		d = (w != NULL ? w->item.damage : 0) + (p->atk_ammo >= 0 ?
+		    g->pieces[p->atk_ammo].card->item.damage : 0);
+	else
+		d = ccg_eff_power(p) + p->ev_power + p->card->chr.damage_bonus +
+		    (w != NULL ? w->item.damage : 0);
+	d += p->ev_dmg;
+	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
+		d++;		/* Combat Pool (combat-pool.c) */
+	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
+}
+
+int
+ccg_resistance(const struct rules_game *g, int ti)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+	size_t i;
+	int r = ccg_eff_power(t) + t->ev_power + t->ev_res +
+	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
+	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
+	    CCG_ATTACK_CLOSE;
+
+	if (t->card->type == CCG_CARD_BARRIER)	/* its power, as damaged */
+		return ccg_eff_power(t);
+	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
+		r++;		/* Combat Pool (combat-pool.c) */
+
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *it = &g->pieces[i];
+
+		if (it->zone == CCG_Z_PLAY && it->carrier == ti &&
+		    it->card->type == CCG_CARD_ITEM &&
+		    it->card->item.kind == CCG_ITEM_ARMOR)
+			r += it->card->item.armor;
+	}
+	return r;
+}
+
+void
+ccg_attack_clear(struct ccg_piece *p)
+{
+	p->atk_kind = 0;
+	p->atk_target = -1;
+	p->atk_weapon = -1;
+	p->atk_mode = CCG_ATK_NORMAL;
+	p->atk_ammo = -1;
+	p->atk_hit = 0;
+}
+
+void
+ccg_kill(struct rules_game *g, int pi, struct rules_events *ev)
+{
+	struct ccg_piece *p = &g->pieces[pi];
+	struct ccg_seat *owner = &g->seats[p->owner];
+	int removed;
+
+	if (ccg_captive_of(g, pi) >= 0)
+		ccg_capture_free(g, pi, ev);
+	ccg_items_drop_all(g, pi, CCG_Z_PLAY);
+	removed = ccg_is_main(p) && p->card->chr.species != CCG_SPECIES_ALIEN;
+	ccg_cards_push(removed ? &owner->removed : &owner->discard, p->card);
+	ccg_event(ev, -1, "{\"type\":\"killed\",\"piece\":\"%s\",\"at\":\"%s\","
+	    "\"to\":\"%s\"}", p->id, p->node >= 0 ? g->nodes[p->node].id : "",
+	    removed ? "out-of-play" : "discard");
+	p->zone = CCG_Z_DEAD;
+	p->node = -1;
+	p->carrier = -1;
+	p->rotated = 0;
+	/* a declared attack stays on record: the close step reports it lost */
+}

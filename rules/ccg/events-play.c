@@ -1,0 +1,332 @@
+/*
+ * events-play.c — rulebook "Events" and the event rules of "The Combat
+ * Round": playing an event card from the hand on a character during the
+ * Combat Round ("play EVENT on CHAR").
+ *
+ * - the target takes part in a combat: it has declared an attack or is the
+ *   target of one ("any player may play event cards to modify a combat");
+ * - the player's faction may use the card (a Human card serves Rogues and
+ *   Marines: the Premiere Marine -> Human errata, ccg_faction_may_use());
+ *   the card's restrictions and each effect's "requires" are resources the
+ *   target must have; "own character" effects need one's own character;
+ * - its Combat Pool cost is paid; a "when rotated" effect rotates the
+ *   (ready) target;
+ * - cards changing speed, defense or the roll to hit are played before the
+ *   die is rolled: in the declare segments, not once a resolve step has
+ *   rolled (combat-resolve.c rolls as the step begins); damage, resistance
+ *   and power may still change then, after the hit is known;
+ * - each ability (to hit, damage, resistance, defense, movement) of a
+ *   character may be increased by one event per combat; any number of
+ *   events may lower it; the attributes speed and power have no limit;
+ * - seats play in R-M-P-A order when they play in the same phase (the
+ *   interleaving of turn-sequence.c);
+ * - the modifiers last to the end of the Combat Round, when the played
+ *   cards, waiting on the table, are discarded (permanent ones stay).
+ * The effects carried out are MODIFY (speed, power, to hit, damage,
+ * resistance, defense) on a character, a free attack ("Free Attacks": the
+ * character may then declare an attack without rotating, even rotated,
+ * in a later declare segment of the round; it is resolved with the
+ * others of its step), and environmental damage to every
+ * character at a location where a combat is ("play EVENT on LOCATION");
+ * cards with other effects are refused with the reason.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/cause.h"
+#include "rules/ccg/ccg.h"
+
+static int
+combat_phase(int phase)
+{
+	return phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE;
+}
+
+/* Before the roll: speed, defense and to hit. */
+static int
+before_roll_only(enum ccg_stat st)
+{
+	return st == CCG_STAT_SPEED || st == CCG_STAT_DEFENSE ||
+	    st == CCG_STAT_TO_HIT;
+}
+
+/* The piece's modifier for stat (and attack kind), or NULL. */
+static int *
+mod_of(struct ccg_piece *p, const struct ccg_effect *e)
+{
+	switch (e->stat) {
+	case CCG_STAT_SPEED:
+		return &p->ev_speed;
+	case CCG_STAT_POWER:
+		return &p->ev_power;
+	case CCG_STAT_TO_HIT:
+		return e->attack == CCG_ATTACK_RANGED ? &p->ev_hit_ranged :
+		    e->attack == CCG_ATTACK_CLOSE ? &p->ev_hit_close :
+		    &p->ev_hit_close;	/* any: both, see apply_mod() */
+	case CCG_STAT_DAMAGE:
+		return &p->ev_dmg;
+	case CCG_STAT_RESISTANCE:
+		return &p->ev_res;
+	case CCG_STAT_DEFENSE:
+		return &p->ev_def;
+	default:
+		return NULL;
+	}
+}
+
+/* Is stat an ability (one increasing event per combat)? */
+static int
+ability(enum ccg_stat st)
+{
+	return st == CCG_STAT_TO_HIT || st == CCG_STAT_DAMAGE ||
+	    st == CCG_STAT_RESISTANCE || st == CCG_STAT_DEFENSE ||
+	    st == CCG_STAT_MOVEMENT;
+}
+
+static int
+check_effect(const struct rules_game *g, int seat, int ti,
+    const struct ccg_card *c, const struct ccg_effect *e, char **cause)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	if (e->kind == CCG_EFFECT_ENV_DAMAGE && e->target == CCG_TARGET_AT_LOCATION)
+		return 0;	/* environmental.c */
+	if (e->kind == CCG_EFFECT_FREE_ATTACK) {	/* "Free Attacks" */
+		if (t->controller != seat)
+			return cause_set(cause, "%s gives one's own character a "
+			    "free attack", c->slug);
+		if (e->requires != NULL &&
+		    !ccg_card_has_resource(t->card, e->requires))
+			return cause_set(cause, "%s needs a target with the %s "
+			    "resource", c->slug, e->requires);
+		if (t->atk_kind != 0 || t->free_atk || t->bound || t->hostage)
+			return cause_set(cause, "%s cannot take a free attack: it "
+			    "has declared an attack this round, has one already, "
+			    "or cannot act", t->id);
+		if (g->phase > CCG_PH_DECLARE_HR)
+			return cause_set(cause, "%s: a free attack is declared in "
+			    "a declare segment", c->slug);
+		if (!ccg_enemy_present(g, seat, t->node))
+			return cause_set(cause, "%s has no enemy at its location to "
+			    "attack", t->id);
+		return 0;
+	}
+	if (e->kind != CCG_EFFECT_MODIFY || mod_of((struct ccg_piece *)t,
+	    e) == NULL)
+		return cause_set(cause, "%s has a %s effect, which muthur does "
+		    "not carry out in combat; expected a card that modifies "
+		    "speed, power, to hit, damage, resistance or defense",
+		    c->slug, ccg_effect_kind_name(e->kind));
+	if (before_roll_only(e->stat) && (g->phase == CCG_PH_RESOLVE_RANGED ||
+	    g->phase == CCG_PH_RESOLVE_CLOSE))
+		return cause_set(cause, "%s changes %s: it must be played before "
+		    "the die is rolled (in the declare segments)", c->slug,
+		    ccg_stat_name(e->stat));
+	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
+		return cause_set(cause, "%s is for one's own character; %s is not "
+		    "yours", c->slug, t->id);
+	if (e->target == CCG_TARGET_ENEMY_CHARACTER && t->controller == seat)
+		return cause_set(cause, "%s is for an enemy character", c->slug);
+	if (e->requires != NULL && !ccg_card_has_resource(t->card, e->requires))
+		return cause_set(cause, "%s needs a target with the %s resource",
+		    c->slug, e->requires);
+	if (ability(e->stat) && e->amount > 0 &&
+	    (t->ev_up & (1 << e->stat)))
+		return cause_set(cause, "%s's %s has been increased by an event "
+		    "in this combat already (one per ability)", t->id,
+		    ccg_stat_name(e->stat));
+	if (e->when == CCG_WHEN_ROTATED && (t->rotated || t->bound))
+		return cause_set(cause, "%s rotates %s, which is not ready",
+		    c->slug, t->id);
+	return 0;
+}
+
+static void
+apply_mod(struct ccg_piece *t, const struct ccg_effect *e)
+{
+	if (e->kind == CCG_EFFECT_FREE_ATTACK)
+		t->free_atk = 1;
+	if (e->kind != CCG_EFFECT_MODIFY)
+		return;
+	*mod_of(t, e) += e->amount;
+	if (e->stat == CCG_STAT_TO_HIT && e->attack == CCG_ATTACK_ANY)
+		t->ev_hit_ranged += e->amount;
+	if (ability(e->stat) && e->amount > 0)
+		t->ev_up |= 1 << e->stat;
+	if (e->when == CCG_WHEN_ROTATED)
+		t->rotated = 1;
+}
+
+/* Does piece ti take part in a combat (attacker or target)? */
+static int
+involved(const struct rules_game *g, int ti)
+{
+	size_t i;
+
+	if (g->pieces[ti].atk_kind != 0)
+		return 1;
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].atk_kind != 0 && g->pieces[i].atk_target == ti &&
+		    g->pieces[i].zone == CCG_Z_PLAY)
+			return 1;
+	return 0;
+}
+
+/* Has card c an effect of this kind (-1: any) acting on target (-1: any)?
+ * A free attack starts a combat; an "at location" event hits everyone. */
+static int
+has_effect(const struct ccg_card *c, int kind, int target)
+{
+	size_t k;
+
+	for (k = 0; k < c->neffects; k++)
+		if ((kind < 0 || (int)c->effects[k].kind == kind) &&
+		    (target < 0 || (int)c->effects[k].target == target))
+			return 1;
+	return 0;
+}
+
+/*
+ * An event on every character at a location ("on" the location, or on a
+ * character standing there) where a combat is: environmental damage
+ * (environmental.c) to each of them.
+ */
+static int
+location_event(struct rules_game *g, int seat, int hi,
+    const struct ccg_order *o, struct rules_events *ev, char **cause)
+{
+	struct ccg_seat *s = &g->seats[seat];
+	const struct ccg_card *c = s->hand.v[hi];
+	size_t i, k;
+	int node, pi, fight = 0;
+
+	if ((node = ccg_node_find(g, o->to)) < 0) {
+		if ((pi = ccg_piece_find(g, o->to)) < 0 ||
+		    g->pieces[pi].zone != CCG_Z_PLAY || g->pieces[pi].node < 0)
+			return cause_set(cause, "no location or character %s on "
+			    "the battleground", o->to);
+		node = g->pieces[pi].node;
+	}
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].node == node &&
+		    g->pieces[i].carrier < 0 && involved(g, (int)i))
+			fight = 1;
+	if (!fight)
+		return cause_set(cause, "no combat at %s", g->nodes[node].id);
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE)
+			return cause_set(cause, "%s has a %s effect, which muthur "
+			    "does not carry out at a location", c->slug,
+			    ccg_effect_kind_name(c->effects[k].kind));
+	if (s->pool < c->cp_cost)
+		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
+		    c->slug, c->cp_cost, s->name, s->pool);
+	s->pool -= c->cp_cost;
+	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
+	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
+	    "\"%s\",\"at\":\"%s\",\"pool\":%d}", s->name, c->slug,
+	    g->nodes[node].id, s->pool);
+	for (k = 0; k < c->neffects; k++)
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].zone == CCG_Z_PLAY &&
+			    ccg_is_character(&g->pieces[i]) &&
+			    g->pieces[i].node == node && g->pieces[i].carrier < 0)
+				ccg_env_damage(g, (int)i, c->effects[k].amount,
+				    c->effects[k].term, ev);
+	return 0;
+}
+
+int
+ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev, char **cause)
+{
+	struct ccg_seat *s = &g->seats[seat];
+	const struct ccg_card *c;
+	size_t k, r;
+	int hi, ti;
+
+	if (!combat_phase(g->phase))
+		return cause_set(cause, "events are played in the Combat Round "
+		    "(combat.declare.* and combat.resolve.*)");
+	if ((hi = ccg_cards_find(&s->hand, o->what)) < 0)
+		return cause_set(cause, "no %s in %s's hand", o->what, s->name);
+	c = s->hand.v[hi];
+	if (c->type != CCG_CARD_EVENT)
+		return cause_set(cause, "%s is not an event card", c->slug);
+	if (!ccg_faction_may_use(c->faction, s->faction))
+		return cause_set(cause, "%s is a %s card; %s may not play it",
+		    c->slug, ccg_faction_name(c->faction),
+		    ccg_faction_name(s->faction));
+	if (has_effect(c, -1, CCG_TARGET_AT_LOCATION))
+		return location_event(g, seat, hi, o, ev, cause);
+	if ((ti = ccg_piece_find(g, o->to)) < 0 ||
+	    !ccg_is_character(&g->pieces[ti]) ||
+	    g->pieces[ti].zone != CCG_Z_PLAY || g->pieces[ti].node < 0)
+		return cause_set(cause, "no character %s on the battleground",
+		    o->to);
+	if (!involved(g, ti) && !has_effect(c, CCG_EFFECT_FREE_ATTACK, -1))
+		return cause_set(cause, "%s takes no part in a combat: it has "
+		    "declared no attack and is no target of one", o->to);
+	for (r = 0; r < c->nrestrictions; r++)
+		if (!ccg_card_has_resource(g->pieces[ti].card, c->restrictions[r]))
+			return cause_set(cause, "%s is restricted to %s; %s lacks "
+			    "that resource", c->slug, c->restrictions[r],
+			    g->pieces[ti].id);
+	if (c->neffects == 0)
+		return cause_set(cause, "%s has no effect to carry out", c->slug);
+	for (k = 0; k < c->neffects; k++)
+		if (check_effect(g, seat, ti, c, &c->effects[k], cause) != 0)
+			return -1;
+	if (s->pool < c->cp_cost)
+		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
+		    c->slug, c->cp_cost, s->name, s->pool);
+	s->pool -= c->cp_cost;
+	for (k = 0; k < c->neffects; k++)
+		apply_mod(&g->pieces[ti], &c->effects[k]);
+	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
+	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
+	    "\"%s\",\"on\":\"%s\",\"pool\":%d}", s->name, c->slug,
+	    g->pieces[ti].id, s->pool);
+	return 0;
+}
+
+int
+ccg_play_card(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev, char **cause)
+{
+	if (o->side == CCG_ON)
+		return ccg_event_play(g, seat, o, ev, cause);
+	if (g->phase != CCG_PH_LOCATIONS)
+		return cause_set(cause, "locations are played in "
+		    "movement.locations; in the Combat Round expected \"play "
+		    "EVENT on CHARACTER\"");
+	return ccg_play_location(g, seat, o, ev, cause);
+}
+
+void
+ccg_events_round_end(struct rules_game *g, struct rules_events *ev)
+{
+	size_t i, k;
+
+	for (i = 0; i < g->npieces; i++) {
+		struct ccg_piece *p = &g->pieces[i];
+
+		p->ev_hit_close = p->ev_hit_ranged = p->ev_def = 0;
+		p->ev_dmg = p->ev_res = p->ev_speed = p->ev_power = 0;
+		p->ev_up = 0;
+		p->free_atk = 0;
+	}
+	for (i = 0; i < g->nseats; i++) {
+		struct ccg_seat *s = &g->seats[i];
+
+		for (k = s->table.n; k-- > 0;) {
+			if (s->table.v[k]->keywords & CCG_KW_PERMANENT)
+				continue;
+			ccg_event(ev, -1, "{\"type\":\"event-discarded\","
+			    "\"seat\":\"%s\",\"card\":\"%s\"}", s->name,
+			    s->table.v[k]->slug);
+			ccg_cards_push(&s->discard, ccg_cards_take(&s->table, k));
+		}
+	}
+}

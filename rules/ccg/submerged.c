@@ -1,0 +1,41 @@
+/*
+ * submerged.c — the overview's Submerged Locations, the Ready Round part:
+ * every character at a Submerged location makes a drowning roll; on 1 or
+ * 2 it takes 2 damage (and dies when its power is gone, "The Effects of
+ * Damage"). The movement parts (entering ends movement; no hidden
+ * movement there) are in hidden-movement.c, the loss of data in
+ * data-theft.c.
+ */
+#include "config.h"
+
+#include "rules/ccg/ccg.h"
+
+#define DROWN_DAMAGE	2
+
+void
+ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	size_t i;
+
+	if (rng == NULL)	/* a test edit entering the phase: no dice */
+		return;
+	for (i = 0; i < g->npieces; i++) {
+		struct ccg_piece *p = &g->pieces[i];
+		int roll;
+
+		if (p->zone != CCG_Z_PLAY || !ccg_is_character(p) ||
+		    p->node < 0 || p->carrier >= 0 ||
+		    !ccg_node_submerged(g, p->node))
+			continue;
+		roll = 1 + (int)rng->uniform(rng->ctx, 6);
+		ccg_event(ev, -1, "{\"type\":\"drowning-roll\",\"piece\":\"%s\","
+		    "\"at\":\"%s\",\"roll\":%d,\"damage\":%d}", p->id,
+		    g->nodes[p->node].id, roll, roll <= 2 ? DROWN_DAMAGE : 0);
+		if (roll > 2)
+			continue;
+		p->damage += DROWN_DAMAGE;
+		if (ccg_eff_power(p) <= 0)
+			ccg_kill(g, (int)i, ev);
+	}
+}

@@ -13,7 +13,10 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "mail/block.h"
 #include "mail/compose.h"
+
+#define VIEW_WIDTH	76	/* longest body line outside the orders block */
 
 /* Render a one-line template: white space (line breaks too) folded. */
 static char *
@@ -56,11 +59,92 @@ mail_from_ctx(struct compose_mail *m, const struct view_mail_ctx *ctx)
 	m->to_name = ctx->to_name;
 }
 
+/*
+ * Append line [p, e) to out, folded to VIEW_WIDTH: at the last space that
+ * fits in the second half of the line, else (a long hex string) hard at
+ * the width but never inside a UTF-8 sequence; no line ends in a space;
+ * continuation lines are indented 4 more than the line.
+ */
+static void
+fold_line(struct strbuf *out, const char *p, const char *e)
+{
+	size_t indent = 0, width = VIEW_WIDTH, cut, i;
+
+	while (p + indent < e && p[indent] == ' ')
+		indent++;
+	if (indent > VIEW_WIDTH / 2)
+		indent = VIEW_WIDTH / 2;
+	while ((size_t)(e - p) > width) {
+		cut = 0;
+		for (i = width; i > width / 2 && i > indent; i--)
+			if (p[i] == ' ') {
+				cut = i;
+				break;
+			}
+		if (cut == 0)
+			for (cut = width; cut > indent + 1 &&
+			    ((unsigned char)p[cut] & 0xc0) == 0x80; cut--)
+				;
+		for (i = cut; i > 0 && p[i - 1] == ' '; i--)
+			;
+		strbuf_add(out, p, i);
+		strbuf_addc(out, '\n');
+		p += cut;
+		while (p < e && *p == ' ')
+			p++;
+		if (p == e)
+			return;
+		for (i = 0; i < indent + 4; i++)
+			strbuf_addc(out, ' ');
+		width = VIEW_WIDTH - indent - 4;
+	}
+	strbuf_add(out, p, (size_t)(e - p));
+	strbuf_addc(out, '\n');
+}
+
+/*
+ * Fold the lines of a rendered body to VIEW_WIDTH so that it travels as
+ * 7bit text and reads on a phone, leaving the orders block (BEGIN to END)
+ * exactly as it is: its lines are what the player signs.
+ */
+static void
+fold_body(struct strbuf *out, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *nl;
+	int in_block = 0;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		if (!in_block && (size_t)(nl - p) == strlen(ORDERS_BEGIN) &&
+		    memcmp(p, ORDERS_BEGIN, (size_t)(nl - p)) == 0)
+			in_block = 1;
+		if (in_block) {
+			strbuf_add(out, p, (size_t)(nl - p));
+			strbuf_addc(out, '\n');
+		} else
+			fold_line(out, p, nl);
+		if (in_block && (size_t)(nl - p) == strlen(ORDERS_END) &&
+		    memcmp(p, ORDERS_END, (size_t)(nl - p)) == 0)
+			in_block = 0;
+		p = nl + 1;
+	}
+}
+
 int
 view_body_render(const struct tmpl_set *t, const cJSON *model,
     struct strbuf *out, char **cause)
 {
-	return tmpl_render(t, "view", model, TMPL_PLAIN, out, cause);
+	struct strbuf raw = STRBUF_INIT;
+
+	if (tmpl_render(t, "view", model, TMPL_PLAIN, &raw, cause) != 0) {
+		strbuf_free(&raw);
+		return -1;
+	}
+	fold_body(out, strbuf_str(&raw), raw.len);
+	strbuf_free(&raw);
+	return 0;
 }
 
 char *
@@ -164,15 +248,17 @@ reply_mail_render(const struct tmpl_set *t, enum reply_kind kind,
 {
 	cJSON *model = reply_model_build(kind, f);
 	struct compose_mail m;
-	struct strbuf body = STRBUF_INIT;
+	struct strbuf body = STRBUF_INIT, raw = STRBUF_INIT;
 	char *subject, *out = NULL;
 
 	if (tmpl_render(t, kind == REPLY_ACK ? "ack" : "refusal", model, TMPL_PLAIN,
-	    &body, cause) != 0) {
+	    &raw, cause) != 0) {
 		cJSON_Delete(model);
-		strbuf_free(&body);
+		strbuf_free(&raw);
 		return NULL;
 	}
+	fold_body(&body, strbuf_str(&raw), raw.len);
+	strbuf_free(&raw);
 	subject = compose_reply_subject(ctx->subject);
 	mail_from_ctx(&m, ctx);
 	m.subject = subject;

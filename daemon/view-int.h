@@ -17,8 +17,6 @@ int view_time_text(int64_t t, char *buf, size_t size);
 cJSON *view_names(const char *const *v, size_t n);
 /* The names joined with ", ", or none when there are none; caller frees. */
 char *view_join(const char *const *v, size_t n, const char *none);
-/* Does an event visibility ("all", "none", "a,b,c") include seat? */
-int view_visible_to(const char *vis, const char *seat);
 /*
  * Display-ready text of a CCG rules view (rules/ccg/view.c's shape) for
  * the reader seat: built from that view alone. Never NULL.

@@ -83,9 +83,8 @@ view_join(const char *const *v, size_t n, const char *none)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* Is an event with this visibility ("all", "none", "a,b") for seat? */
 int
-view_visible_to(const char *vis, const char *seat)
+view_event_visible(const char *vis, const char *seat)
 {
 	size_t n = strlen(seat);
 	const char *p;
@@ -146,7 +145,7 @@ add_events(cJSON *m, const struct view_facts *f, char **cause)
 		cJSON *o, *p;
 		char *text;
 
-		if (!view_visible_to(e->visibility, f->seat))
+		if (!view_event_visible(e->visibility, f->seat))
 			continue;
 		p = cJSON_ParseWithLength((const char *)e->payload, e->payload_len);
 		if (!cJSON_IsObject(p)) {

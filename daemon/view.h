@@ -76,6 +76,12 @@ struct view_facts {
 };
 
 /*
+ * May seat see an event of this visibility (store/events.h: "all", "none",
+ * or seat names separated by commas)? 1 or 0.
+ */
+int view_event_visible(const char *visibility, const char *seat);
+
+/*
  * The view model of seat seat_index (play order) of game g under rules r:
  * the rules view under "rules", the facts, display-ready text for the
  * templates and, when the seat owes orders, a ready-to-edit orders block

@@ -283,16 +283,21 @@ vfx_choose(struct vfx *x, size_t seat)
 	/* greedily: each line that still checks with those kept before */
 	for (i = 0; i < n; i++) {
 		size_t keep = sb.len;
+		char *why = NULL;
 
 		if (strcmp(x->R->phase(x->g), "movement.locations") != 0 &&
 		    uniform(c, 3) != 0)
 			continue;
 		strbuf_addstr(&sb, lines[i]);
 		strbuf_addc(&sb, '\n');
-		if (x->R->check(x->g, seat, strbuf_str(&sb), NULL) != 0) {
+		/* (the Contact rule wants every placeable location played:
+		 * a set still short of that is kept and added to) */
+		if (x->R->check(x->g, seat, strbuf_str(&sb), &why) != 0 &&
+		    strstr(why, "can still be placed") == NULL) {
 			sb.len = keep;
 			sb.s[keep] = '\0';
 		}
+		free(why);
 	}
 	free(legal);
 	return strbuf_detach(&sb, NULL);
@@ -315,8 +320,13 @@ vfx_step(struct vfx *x)
 	if (over)
 		return 0;
 	for (s = 0; s < 4; s++)
-		if (x->R->owes(x->g, s))
+		if (x->R->owes(x->g, s)) {
 			orders[s] = vfx_choose(x, s);
+			if (x->R->check(x->g, s, orders[s], NULL) != 0) {
+				free(orders[s]);
+				orders[s] = NULL;
+			}
+		}
 	if (x->R->resolve(x->g, (const char *const *)orders, &rng, &ev, &cause) != 0) {
 		diag("resolve: %s", cause);
 		free(cause);

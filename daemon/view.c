@@ -262,7 +262,7 @@ add_commitments(cJSON *m, const struct view_facts *f)
 	const struct store_commitment *seed = NULL, *last_seed = NULL;
 	char *seed_id = rand_seed_secret_id(f->phase_seq);
 	uint64_t since = UINT64_MAX;
-	size_t i, j;
+	size_t i, j, older = 0;
 
 	for (i = 0; i < f->nevents; i++)
 		if (f->events[i].phase_seq < since)
@@ -279,8 +279,20 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			continue;
 		}
 		if (c->revealed) {
-			if (since != UINT64_MAX && c->revealed_phase >= since)
+			if (since == UINT64_MAX || c->revealed_phase < since)
+				continue;
+			/* of a secret opened several times at once (the end
+			 * of the game), the latest only: the rest is for the
+			 * auditor (muthur export) */
+			for (j = i + 1; j < f->ncommitments; j++)
+				if (f->commitments[j].revealed &&
+				    f->commitments[j].revealed_phase >= since &&
+				    same_secret(c, &f->commitments[j]))
+					break;
+			if (j == f->ncommitments)
 				cJSON_AddItemToArray(opened, commitment_opened(c));
+			else
+				older++;
 			continue;
 		}
 		/* the latest unrevealed commitment of each secret */
@@ -292,6 +304,8 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			cJSON_AddItemToArray(hidden, commitment_public(c));
 	}
 	cJSON_AddBoolToObject(m, "has_openings", cJSON_GetArraySize(opened) > 0);
+	cJSON_AddNumberToObject(m, "older_openings", (double)older);
+	cJSON_AddBoolToObject(m, "has_older_openings", older > 0);
 	if (seed != NULL)
 		cJSON_AddItemToObject(m, "seed", commitment_public(seed));
 	else

@@ -389,6 +389,83 @@ test_override(struct vfx *x, const struct tmpl_set *inst)
 	strbuf_free(&b2);
 }
 
+/* The last view of a finished game: result, no orders, openings. */
+static void
+test_over(struct vfx *x, const struct tmpl_set *t)
+{
+	struct view_facts f;
+	struct view_mail_ctx ctx;
+	struct intake_mail *im = NULL;
+	const struct intake_part *p;
+	char *cause = NULL, *mail = NULL;
+	size_t i, len, rogue = (size_t)x->R->seat_index(x->g, "rogue");
+	cJSON *m;
+
+	{
+		/* the saved state with the Marines first and the game over */
+		char *bytes = x->R->save(x->g, NULL), *out;
+		cJSON *root = cJSON_Parse(bytes), *it;
+		struct rules_game *g;
+
+		cJSON_ReplaceItemInObject(root, "phase", cJSON_CreateString("over"));
+		cJSON_ArrayForEach(it, cJSON_GetObjectItem(root, "seats"))
+			if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(it, "name")),
+			    "marines") == 0)
+				cJSON_ReplaceItemInObject(it, "place", cJSON_CreateNumber(1));
+		out = cJSON_PrintUnformatted(root);
+		g = x->R->load(x->db, out, strlen(out), &cause);
+		cJSON_free(out);
+		cJSON_Delete(root);
+		free(bytes);
+		if (g == NULL) {
+			ok(0, "a finished game loads: %s", cause);
+			free(cause);
+			return;
+		}
+		x->R->free(x->g);
+		x->g = g;
+	}
+	for (i = 0; i < x->ncm; i++)
+		if (!x->cm[i].revealed) {
+			x->cm[i].revealed = 1;
+			x->cm[i].revealed_phase = x->phase_seq - 1;
+		}
+	vfx_facts(x, rogue, 0, 0, &f);
+	f.nawaited = 0;
+	vfx_ctx(rogue, "rogue", &ctx);
+	m = view_model_build(x->R, x->g, (int)rogue, &f, &cause);
+	if (m != NULL)
+		mail = view_mail_render(t, m, &ctx, &len, &cause);
+	ok(mail != NULL, "the view of a finished game renders%s%s",
+	    cause ? ": " : "", cause ? cause : "");
+	if (mail == NULL || intake_parse(mail, len, NULL, &im, NULL) != 0) {
+		free(cause);
+		cJSON_Delete(m);
+		free(mail);
+		return;
+	}
+	p = find_part(im, "text/plain", NULL);
+	ok(strstr(im->subject, "game over, marines wins") != NULL,
+	    "its subject says who won: %s", im->subject);
+	ok(p && strstr(p->data, "The game is over. marines wins.") &&
+	    strstr(p->data, "place 1: marines") && !strstr(p->data, ORDERS_BEGIN),
+	    "its body gives the places and no orders block");
+	ok(p && strstr(p->data, "== Commitments opened ==") &&
+	    strstr(p->data, "muthur.decklist marines") &&
+	    strstr(p->data, "secret (text, exact bytes in view.json):\n# Sample") &&
+	    strstr(p->data, "\nfaction marines\n") != NULL,
+	    "the openings are shown, the decklists as text");
+	ok(cJSON_GetArraySize(cJSON_GetObjectItem(m, "commitments")) == 0 &&
+	    cJSON_IsNull(cJSON_GetObjectItem(m, "seed")),
+	    "nothing is left hidden");
+	ok(strstr(mail, "Content-Transfer-Encoding: 7bit") != NULL ||
+	    strstr(mail, "Content-Transfer-Encoding: quoted-printable") != NULL,
+	    "the text travels as 7bit or quoted-printable");
+	intake_mail_free(im);
+	cJSON_Delete(m);
+	free(mail);
+}
+
 int
 main(void)
 {
@@ -416,6 +493,7 @@ main(void)
 	test_filtering(&x);
 	test_replies(t);
 	test_override(&x, t);
+	test_over(&x, t);
 	vfx_free(&x);
 	tmpl_set_free(t);
 	return done_testing();

@@ -63,10 +63,11 @@ struct view_facts {
 	size_t				 nevents;
 	/*
 	 * Every commitment of the game (store_commitments()). Shown: the
-	 * latest unrevealed commitment of each secret (secret-id up to '@'),
-	 * the decklist commitments, the current phase's seed commitment (by
-	 * phase_seq), the last opened seed in full, and the openings revealed
-	 * in the phases of the reported events (secret and nonce in hex).
+	 * latest unrevealed commitment of each secret (domain and secret-id
+	 * up to '@': decklists, hands, decks, ...), the current phase's seed
+	 * commitment (by phase_seq), the last opened seed in full, and the
+	 * commitments revealed in the phases of the reported events (the
+	 * latest of each secret, with secret and nonce).
 	 */
 	const struct store_commitment	*commitments;
 	size_t				 ncommitments;
@@ -125,7 +126,8 @@ char *view_mail_render(const struct tmpl_set *t, const cJSON *model,
 
 /*
  * The text body alone (view.mustache), for `muthur show --seat`: appended
- * to out. -1 with a reason (out then holds a partial result to discard).
+ * to out, lines folded to 76 columns except inside the orders block. -1
+ * with a reason (out then holds a partial result to discard).
  */
 int view_body_render(const struct tmpl_set *t, const cJSON *model,
     struct strbuf *out, char **cause);

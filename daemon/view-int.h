@@ -17,6 +17,8 @@ int view_time_text(int64_t t, char *buf, size_t size);
 cJSON *view_names(const char *const *v, size_t n);
 /* The names joined with ", ", or none when there are none; caller frees. */
 char *view_join(const char *const *v, size_t n, const char *none);
+/* The non-empty lines of text (LF-separated) as a JSON array of strings. */
+cJSON *view_lines(const char *text);
 /*
  * Display-ready text of a CCG rules view (rules/ccg/view.c's shape) for
  * the reader seat: built from that view alone. Never NULL.

@@ -187,8 +187,6 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 {
 	cJSON *m = cJSON_CreateObject(), *a;
 	char deadline[64], *s;
-	const char *p, *nl;
-	size_t n = 0;
 
 	cJSON_AddStringToObject(m, "kind", kind == REPLY_ACK ? "ack" : "refusal");
 	cJSON_AddBoolToObject(m, "ack", kind == REPLY_ACK);
@@ -207,25 +205,9 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 		cJSON_AddNullToObject(m, "turn");
 	OPT_STR("phase", f->phase);
 	if (kind == REPLY_ACK) {
-		a = cJSON_AddArrayToObject(m, "orders");
-		for (p = f->orders ? f->orders : ""; *p != '\0'; p = nl + 1) {
-			char *line;
-
-			nl = strchr(p, '\n');
-			if (nl == NULL)
-				nl = p + strlen(p);
-			line = xmalloc((size_t)(nl - p) + 1);
-			memcpy(line, p, (size_t)(nl - p));
-			line[nl - p] = '\0';
-			if (*line != '\0') {
-				cJSON_AddItemToArray(a, cJSON_CreateString(line));
-				n++;
-			}
-			free(line);
-			if (*nl == '\0')
-				break;
-		}
-		cJSON_AddBoolToObject(m, "passes", n == 0);
+		a = view_lines(f->orders ? f->orders : "");
+		cJSON_AddItemToObject(m, "orders", a);
+		cJSON_AddBoolToObject(m, "passes", cJSON_GetArraySize(a) == 0);
 		cJSON_AddBoolToObject(m, "replaced", f->replaced != 0);
 		cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
 		s = view_join(f->awaited, f->nawaited, "nobody: the phase resolves now");

@@ -353,13 +353,13 @@ orders_block(const struct view_facts *f, int turn, const char *phase,
 	return strbuf_detach(&sb, NULL);
 }
 
-static cJSON *
-legal_lines(const char *legal)
+cJSON *
+view_lines(const char *text)
 {
 	cJSON *a = cJSON_CreateArray();
 	const char *p, *nl;
 
-	for (p = legal; *p != '\0'; p = nl + 1) {
+	for (p = text; *p != '\0'; p = nl + 1) {
 		char *line;
 
 		nl = strchr(p, '\n');
@@ -466,7 +466,7 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	else
 		cJSON_AddNullToObject(m, "server_key");
 	legal = r->legal(g, (size_t)seat_index);
-	cJSON_AddItemToObject(m, "legal", legal_lines(legal));
+	cJSON_AddItemToObject(m, "legal", view_lines(legal));
 	if (due) {
 		s = orders_block(f, turn, phase, legal);
 		cJSON_AddStringToObject(m, "orders_block", s);

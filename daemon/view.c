@@ -106,29 +106,37 @@ view_event_visible(const char *vis, const char *seat)
 	return 0;
 }
 
-/* One line saying what an event says: "type: key value, key value". */
+/*
+ * One line saying what an event says, from its payload alone:
+ * "SEAT: TYPE key value, key value" (or "TYPE: key value, ..." when it
+ * names no seat).
+ */
 static char *
 event_text(const cJSON *payload)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const cJSON *it, *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(payload, "seat");
 	int first = 1;
 
+	if (cJSON_IsString(seat))
+		strbuf_addf(&sb, "%s: ", seat->valuestring);
 	strbuf_addstr(&sb, cJSON_IsString(type) ? type->valuestring : "event");
 	cJSON_ArrayForEach(it, payload) {
-		if (it->string == NULL || strcmp(it->string, "type") == 0)
+		if (it->string == NULL || strcmp(it->string, "type") == 0 ||
+		    (it == seat && cJSON_IsString(seat)))
 			continue;
-		strbuf_addstr(&sb, first ? ": " : ", ");
+		strbuf_addstr(&sb, first ? (cJSON_IsString(seat) ? " " : ": ") : ", ");
 		first = 0;
 		strbuf_addstr(&sb, it->string);
 		strbuf_addc(&sb, ' ');
 		if (cJSON_IsString(it))
 			strbuf_addstr(&sb, it->valuestring);
 		else {
-			char *s = cJSON_PrintUnformatted(it);
+			char *v = cJSON_PrintUnformatted(it);
 
-			strbuf_addstr(&sb, s);
-			cJSON_free(s);
+			strbuf_addstr(&sb, v);
+			cJSON_free(v);
 		}
 	}
 	return strbuf_detach(&sb, NULL);

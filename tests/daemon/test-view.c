@@ -37,6 +37,31 @@ find_part(const struct intake_mail *m, const char *type, const char *filename)
 	return NULL;
 }
 
+/* Lines over 76 bytes outside the orders block. */
+static int
+long_lines(const char *text)
+{
+	const char *p, *nl;
+	int n = 0, in_block = 0;
+
+	for (p = text; *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		if (strncmp(p, ORDERS_BEGIN "\n", strlen(ORDERS_BEGIN) + 1) == 0)
+			in_block = 1;
+		if (!in_block && nl - p > 76) {
+			diag("long line: %.*s", (int)(nl - p), p);
+			n++;
+		}
+		if (strncmp(p, ORDERS_END "\n", strlen(ORDERS_END) + 1) == 0)
+			in_block = 0;
+		if (*nl == '\0')
+			break;
+	}
+	return n;
+}
+
 static char *
 replace(const char *s, const char *from, const char *to)
 {
@@ -104,6 +129,9 @@ check_view(struct vfx *x, const struct tmpl_set *t, size_t seat, const char *whe
 	cJSON_Delete(back);
 	ok(text != NULL && strstr(text->data, "== Your hand ==") != NULL,
 	    "%s: %s's body shows the hand", when, name);
+	ok(text != NULL && long_lines(text->data) == 0,
+	    "%s: %s's body has no line over 76 columns outside the orders block",
+	    when, name);
 	if (owes && text != NULL) {
 		struct orders_block b;
 		struct orders *o = NULL;

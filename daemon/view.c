@@ -262,55 +262,72 @@ commitment_opened(const struct store_commitment *c)
 	return o;
 }
 
+/*
+ * Has a later commitment of the same secret been seen already? seen[0..*n)
+ * holds the latest of each secret met walking backwards; c joins them
+ * when it is the first of its secret.
+ */
+static int
+seen_before(const struct store_commitment *c, const struct store_commitment **seen,
+    size_t *n)
+{
+	size_t k;
+
+	for (k = 0; k < *n; k++)
+		if (same_secret(c, seen[k]))
+			return 1;
+	seen[(*n)++] = c;
+	return 0;
+}
+
 static void
 add_commitments(cJSON *m, const struct view_facts *f)
 {
 	cJSON *hidden = cJSON_AddArrayToObject(m, "commitments");
 	cJSON *opened = cJSON_AddArrayToObject(m, "openings");
-	const struct store_commitment *seed = NULL, *last_seed = NULL;
-	char *seed_id = rand_seed_secret_id(f->phase_seq);
+	const struct store_commitment *seed = NULL, *last_seed = NULL, **seen_h, **seen_o;
+	char *seed_id = rand_seed_secret_id(f->phase_seq), *show;
 	uint64_t since = UINT64_MAX;
-	size_t i, j, older = 0;
+	size_t i, nh = 0, no = 0, older = 0, n = f->ncommitments;
 
 	for (i = 0; i < f->nevents; i++)
 		if (f->events[i].phase_seq < since)
 			since = f->events[i].phase_seq;
-	for (i = 0; i < f->ncommitments; i++) {
-		const struct store_commitment *c = &f->commitments[i];
+	/*
+	 * Walking from the latest: of each secret the latest unrevealed
+	 * commitment is shown, and of the commitments revealed in the
+	 * reported phases the latest of each secret (a secret opened several
+	 * times at once, at the end of the game, has its older openings
+	 * counted: they are for the auditor, muthur export).
+	 */
+	show = xcalloc(n + 1, 1);
+	seen_h = xcalloc(n + 1, sizeof *seen_h);
+	seen_o = xcalloc(n + 1, sizeof *seen_o);
+	for (i = n; i > 0; i--) {
+		const struct store_commitment *c = &f->commitments[i - 1];
 
 		if (strcmp(c->domain, RAND_SEED_DOMAIN) == 0) {
 			if (strcmp(c->secret_id, seed_id) == 0 && !c->revealed)
 				seed = c;
 			else if (c->revealed && (last_seed == NULL ||
-			    c->created_phase >= last_seed->created_phase))
+			    c->created_phase > last_seed->created_phase))
 				last_seed = c;
-			continue;
+		} else if (!c->revealed)
+			show[i - 1] = !seen_before(c, seen_h, &nh);
+		else if (since != UINT64_MAX && c->revealed_phase >= since) {
+			show[i - 1] = !seen_before(c, seen_o, &no);
+			older += !show[i - 1];
 		}
-		if (c->revealed) {
-			if (since == UINT64_MAX || c->revealed_phase < since)
-				continue;
-			/* of a secret opened several times at once (the end
-			 * of the game), the latest only: the rest is for the
-			 * auditor (muthur export) */
-			for (j = i + 1; j < f->ncommitments; j++)
-				if (f->commitments[j].revealed &&
-				    f->commitments[j].revealed_phase >= since &&
-				    same_secret(c, &f->commitments[j]))
-					break;
-			if (j == f->ncommitments)
-				cJSON_AddItemToArray(opened, commitment_opened(c));
-			else
-				older++;
-			continue;
-		}
-		/* the latest unrevealed commitment of each secret */
-		for (j = i + 1; j < f->ncommitments; j++)
-			if (!f->commitments[j].revealed &&
-			    same_secret(c, &f->commitments[j]))
-				break;
-		if (j == f->ncommitments)
-			cJSON_AddItemToArray(hidden, commitment_public(c));
 	}
+	for (i = 0; i < n; i++)
+		if (show[i])
+			cJSON_AddItemToArray(f->commitments[i].revealed ? opened : hidden,
+			    f->commitments[i].revealed ?
+			    commitment_opened(&f->commitments[i]) :
+			    commitment_public(&f->commitments[i]));
+	free(show);
+	free(seen_h);
+	free(seen_o);
 	cJSON_AddBoolToObject(m, "has_openings", cJSON_GetArraySize(opened) > 0);
 	cJSON_AddNumberToObject(m, "older_openings", (double)older);
 	cJSON_AddBoolToObject(m, "has_older_openings", older > 0);

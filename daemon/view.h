@@ -90,8 +90,9 @@ int view_event_visible(const char *visibility, const char *seat);
  * nonce line holding VIEW_NONCE_PLACEHOLDER; the legal orders as "# "
  * comment lines with "pass" as the one live order line; END line). The
  * fields are listed in doc/views.md. Fails with a reason when seat_index
- * is out of range, f->seat is not that seat's name, or the rules' view or
- * an event's payload is not a JSON object. Caller frees (cJSON_Delete).
+ * is out of range, f->seat is not that seat's name, f->game is not a slug,
+ * or the rules' view or the payload of an event the seat may see is not a
+ * JSON object. Caller frees (cJSON_Delete).
  */
 cJSON *view_model_build(const struct rules *r, const struct rules_game *g,
     int seat_index, const struct view_facts *f, char **cause);

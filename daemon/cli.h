@@ -56,5 +56,11 @@ int cmd_keygen(struct cli *, const struct cli_verb *, int, char **);
 int cmd_sign(struct cli *, const struct cli_verb *, int, char **);
 int cmd_verify(struct cli *, const struct cli_verb *, int, char **);
 int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
+int cmd_new_game(struct cli *, const struct cli_verb *, int, char **);
+int cmd_seat(struct cli *, const struct cli_verb *, int, char **);
+int cmd_start(struct cli *, const struct cli_verb *, int, char **);
+int cmd_status(struct cli *, const struct cli_verb *, int, char **);
+int cmd_show(struct cli *, const struct cli_verb *, int, char **);
+int cmd_demo(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

@@ -29,6 +29,7 @@
 #include "store/outbox.h"
 
 #define DEMO_MAX_PHASES	3000
+#define DEMO_TURNS	40	/* default --turns: the demo stays under a minute */
 
 static const char *const demo_seats[4] = { "rogue", "marines", "predator", "aliens" };
 
@@ -129,14 +130,14 @@ demo_result(struct game_live *l)
 		s = xasprintf("the game ended in turn %d without a winner",
 		    l->rules->turn(l->g));
 	else
-		s = xasprintf("no victory after turn %d (the game stays open)",
-		    l->rules->turn(l->g));
+		s = xasprintf("no victory by turn %d; the demo stops there and the game "
+		    "stays open (muthur status)", l->rules->turn(l->g) - 1);
 	rules_result_free(&res);
 	return s;
 }
 
 static int
-demo_play(struct cli *cli, int quiet)
+demo_play(struct cli *cli, int quiet, int turns)
 {
 	struct config *cf = cli_config(cli);
 	struct game_cli gc;
@@ -202,7 +203,8 @@ demo_play(struct cli *cli, int quiet)
 		game_live_free(l);
 		if ((l = game_live_load(lp.st, name, &cause)) == NULL)
 			goto fail;
-		if (strcmp(l->game->status, GAME_RUNNING) != 0 || phases >= DEMO_MAX_PHASES)
+		if (strcmp(l->game->status, GAME_RUNNING) != 0 || phases >= DEMO_MAX_PHASES ||
+		    l->rules->turn(l->g) > turns)
 			break;
 		if (!quiet && ls.advanced > 0 && l->rules->turn(l->g) % 10 == 0 &&
 		    strcmp(l->rules->phase(l->g), "movement.evacuate") == 0) {
@@ -242,11 +244,13 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "turns", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL;
 	char *confpath = NULL;
-	int c, rc, quiet = 0;
+	int c, rc, quiet = 0, turns = DEMO_TURNS;
+	char *end;
 
 	opterr = 0;
 	optind = 1;
@@ -254,6 +258,12 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 'd': dir = optarg; break;
 		case 'q': quiet = 1; break;
+		case 't':
+			turns = (int)strtol(optarg, &end, 10);
+			if (*end != '\0' || turns < 1 || turns > 10000)
+				return cli_usage_error(v, "--turns takes a number of turns "
+				    "1..10000, not \"%s\"", optarg);
+			break;
 		default:
 			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
 		}
@@ -265,7 +275,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	}
 	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
-	rc = demo_play(cli, quiet);
+	rc = demo_play(cli, quiet, turns);
 	free(confpath);
 	return rc;
 }

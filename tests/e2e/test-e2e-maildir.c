@@ -9,14 +9,11 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -29,146 +26,18 @@
 #include "store/mailseen.h"
 #include "store/orders.h"
 #include "store/outbox.h"
+#include "tests/e2e/e2e-util.h"
 #include "tests/tap.h"
 
-static char *dir, *bin, *conf;
-static unsigned char sk[2][64];
-static const char *seats[2] = { "marines", "aliens" };
-static int serial;
 static const char conftext[] = "[store]\npath = var/muthur.db\n[mail]\n"
     "in = maildir:var/mail/in\nout = maildir:var/mail/out\n"
     "from = muthur@club.example\n[server]\nkey = var/server.key\n";
+static char *outdir;
 
-static int
-sh(const char *fmt, ...)
-{
-	va_list ap;
-	char *cmd;
-	int rc;
-
-	va_start(ap, fmt);
-	if (vasprintf(&cmd, fmt, ap) == -1)
-		abort();
-	va_end(ap);
-	rc = system(cmd);
-	free(cmd);
-	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-static int
-daemon_once(void)
-{
-	return sh("%s/muthurd --config %s --once 2>>%s/muthurd.log", bin, conf, dir);
-}
-
-/* Files in the outgoing Maildir, and how many hold text (QP undone). */
 static size_t
 out_count(const char *text)
 {
-	char *path = xasprintf("%s/var/mail/out/new", dir), *f, *data, *p, *q;
-	struct dirent *de;
-	size_t n = 0, len;
-	DIR *d = opendir(path);
-
-	while (d != NULL && (de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (text == NULL) {
-			n++;
-			continue;
-		}
-		f = xasprintf("%s/%s", path, de->d_name);
-		if (fs_read_file(f, 1 << 22, &data, &len, NULL) == 0) {
-			for (p = q = data; *p != '\0'; p++) {	/* soft line breaks */
-				if (p[0] == '=' && p[1] == '\r' && p[2] == '\n')
-					p += 2;
-				else if (*p != '\r' && *p != '\n')
-					*q++ = *p;
-				else
-					*q++ = ' ';
-			}
-			*q = '\0';
-			if (strstr(data, text) != NULL)
-				n++;
-			free(data);
-		}
-		free(f);
-	}
-	if (d != NULL)
-		closedir(d);
-	free(path);
-	return n;
-}
-
-static void
-deliver(const char *mail, size_t len)
-{
-	char *in = xasprintf("%s/var/mail/in", dir), *cause = NULL;
-
-	if (game_maildir_deliver(in, mail, len, &cause) == -1)
-		diag("deliver: %s", cause);
-	free(in);
-	free(cause);
-}
-
-/* A signed orders mail of seat k (signed with key ks) for the open phase. */
-static char *
-orders_mail(struct store *st, int k, int ks, int turn_shift, const char *text,
-    size_t *len)
-{
-	struct game_live *l = game_live_load(st, "e2e", NULL);
-	struct store_phase *ph = store_phase_current(st, l->game->id, NULL);
-	char *orders, *from, *tag, *mail;
-	int idx = l->rules->seat_index(l->g, seats[k]);
-
-	orders = text != NULL ? xstrdup(text) : game_policy_orders(l->rules, l->g,
-	    (size_t)idx);
-	from = xasprintf("%s@players.example", seats[k]);
-	tag = xasprintf("e2e.%d", ++serial);
-	mail = game_orders_mail(from, "muthur@club.example", "e2e", seats[k],
-	    ph->turn + turn_shift, ph->name, orders, sk[ks], tag, (int64_t)time(NULL), len);
-	free(tag);
-	free(from);
-	free(orders);
-	store_phase_free(ph);
-	game_live_free(l);
-	return mail;
-}
-
-/* Mail the policy's orders of every awaited seat; how many. */
-static int
-round_of_orders(struct store *st)
-{
-	struct store_game *g = store_game_get(st, "e2e", NULL);
-	struct store_phase *ph = store_phase_current(st, g->id, NULL);
-	char **missing = NULL, *mail;
-	size_t n = 0, i, len;
-	int k, sent = 0;
-
-	if (ph != NULL && store_phase_missing(st, ph->id, &missing, &n, NULL) == 0)
-		for (i = 0; i < n; i++) {
-			k = strcmp(missing[i], "marines") == 0 ? 0 : 1;
-			mail = orders_mail(st, k, k, 0, NULL, &len);
-			deliver(mail, len);
-			free(mail);
-			sent++;
-		}
-	store_names_free(missing, n);
-	store_phase_free(ph);
-	store_game_free(g);
-	return sent;
-}
-
-static uint64_t
-phase_seq(struct store *st)
-{
-	struct store_game *g = store_game_get(st, "e2e", NULL);
-	struct store_phase *ph = store_phase_current(st, g->id, NULL);
-	uint64_t seq = ph != NULL ? ph->seq : 0;
-
-	store_phase_free(ph);
-	store_game_free(g);
-	return seq;
+	return e2e_count(outdir, text);
 }
 
 /*
@@ -176,18 +45,6 @@ phase_seq(struct store *st)
  * same seat in a later pass. 1 when the second superseded the first, 0
  * when no phase was right for it, -1 when it failed.
  */
-/* A fresh connection (see the report: a read snapshot can stay open). */
-static struct store *
-reopen(struct store *st)
-{
-	char *path = xasprintf("%s/var/muthur.db", dir);
-
-	store_close(st);
-	st = store_open(path, NULL);
-	free(path);
-	return st;
-}
-
 static int
 resubmit(struct store **stp)
 {
@@ -202,12 +59,12 @@ resubmit(struct store **stp)
 	    nm == 2) {
 		k = strcmp(missing[0], "aliens") == 0 ? 1 : 0;
 		for (i = 0; i < 2; i++) {
-			mail = orders_mail(*stp, k, k, 0, NULL, &len);
-			deliver(mail, len);
+			mail = e2e_orders_mail(*stp, k, k, 0, NULL, &len);
+			e2e_deliver(mail, len);
 			free(mail);
-			daemon_once();
+			e2e_daemon_once();
 		}
-		*stp = reopen(*stp);
+		*stp = e2e_reopen(*stp);
 		store_orders_all(*stp, ph->id, &ord, &nord, NULL);
 		for (i = 0; i < nord; i++)
 			if (ord[i].superseded_by != 0)
@@ -219,23 +76,6 @@ resubmit(struct store **stp)
 	store_phase_free(ph);
 	store_game_free(g);
 	return rc;
-}
-
-static size_t
-files_in(const char *sub)
-{
-	char *path = xasprintf("%s/var/mail/in/%s", dir, sub);
-	struct dirent *de;
-	size_t n = 0;
-	DIR *d = opendir(path);
-
-	while (d != NULL && (de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.')
-			n++;
-	if (d != NULL)
-		closedir(d);
-	free(path);
-	return n;
 }
 
 int
@@ -257,42 +97,44 @@ main(void)
 		skip_all("run under make check (top_srcdir, top_builddir)");
 	if (sodium_init() < 0 || mkdtemp(tmpl) == NULL)
 		skip_all("no libsodium or no temporary folder");
-	dir = tmpl;
-	bin = xstrdup(build);
-	conf = xasprintf("%s/muthur.conf", dir);
+	e2e_dir = tmpl;
+	e2e_bin = xstrdup(build);
+	e2e_conf = xasprintf("%s/muthur.conf", e2e_dir);
+	e2e_in = xasprintf("%s/var/mail/in", e2e_dir);
+	outdir = xasprintf("%s/var/mail/out", e2e_dir);
 	setenv("MUTHUR_DATADIR", path = xasprintf("%s/rules", top), 1);
 	free(path);
 	setenv("MUTHUR_TEMPLATES", path = xasprintf("%s/templates", top), 1);
 	free(path);
-	fs_write_file_excl(conf, conftext, strlen(conftext), 0644, NULL);
-	is_int(sh("%s/muthur --config %s init >/dev/null", bin, conf), 0, "muthur init");
+	fs_write_file_excl(e2e_conf, conftext, strlen(conftext), 0644, NULL);
+	is_int(e2e_sh("%s/muthur --config %s init >/dev/null", e2e_bin, e2e_conf), 0, "muthur init");
 	for (k = 0; k < 2; k++) {
-		key_generate(pk, sk[k]);
-		path = xasprintf("%s/%s.pub", dir, seats[k]);
-		key_public_write(path, pk, seats[k], NULL);
+		key_generate(pk, e2e_sk[k]);
+		path = xasprintf("%s/%s.pub", e2e_dir, e2e_seats[k]);
+		key_public_write(path, pk, e2e_seats[k], NULL);
 		free(path);
 	}
-	is_int(sh("%s/muthur --config %s new-game e2e --rules ccg --scenario contact "
-	    ">/dev/null", bin, conf), 0, "new-game");
+	is_int(e2e_sh("%s/muthur --config %s new-game e2e --rules ccg --scenario contact "
+	    ">/dev/null", e2e_bin, e2e_conf), 0, "new-game");
 	for (k = 0; k < 2; k++)
-		is_int(sh("%s/muthur --config %s seat e2e %s --email %s@players.example "
-		    "--key %s/%s.pub >/dev/null", bin, conf, seats[k], seats[k], dir,
-		    seats[k]), 0, "seat %s", seats[k]);
-	is_int(sh("%s/muthur --config %s seat e2e rogue --email r@x.example --key %s/"
-	    "marines.pub --deck %s/rules/ccg/data/aliens.deck >/dev/null 2>&1", bin, conf,
-	    dir, top), 1, "a decklist of another faction is refused");
-	is_int(sh("%s/muthur --config %s start e2e >/dev/null", bin, conf), 0, "start");
-	is_int(daemon_once(), 0, "muthurd --once");
+		is_int(e2e_sh("%s/muthur --config %s seat e2e %s --email %s@players.example "
+		    "--key %s/%s.pub >/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_seats[k], e2e_dir,
+		    e2e_seats[k]), 0, "seat %s", e2e_seats[k]);
+	is_int(e2e_sh("%s/muthur --config %s seat e2e rogue --email r@x.example --key %s/"
+	    "marines.pub --deck %s/rules/ccg/data/aliens.deck >/dev/null 2>&1", e2e_bin, e2e_conf,
+	    e2e_dir, top), 1, "a decklist of another faction is refused");
+	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf), 0, "start");
+	is_int(e2e_daemon_once(), 0, "muthurd --once");
 	is_int((int)out_count(NULL), 2, "the first views went out, one per seat");
 	ok(out_count("Subject: e2e") == 2 || out_count("e2e") == 2, "they are about game e2e");
 
-	path = xasprintf("%s/var/muthur.db", dir);
+	path = xasprintf("%s/var/muthur.db", e2e_dir);
 	st = store_open(path, &cause);
 	free(path);
 	if (st == NULL)
 		return diag("%s", cause), done_testing();
 	store_mail_count(st, &seen0, NULL);
-	seq0 = phase_seq(st);
+	seq0 = e2e_phase_seq(st);
 	out0 = out_count(NULL);
 
 	/* a wrong key, a wrong turn, a bounce, one mail twice, from a seat
@@ -309,73 +151,73 @@ main(void)
 		store_phase_free(ph);
 		store_game_free(g);
 	}
-	mail = orders_mail(st, w, 1 - w, 0, NULL, &len);
-	deliver(mail, len);
+	mail = e2e_orders_mail(st, w, 1 - w, 0, NULL, &len);
+	e2e_deliver(mail, len);
 	free(mail);
-	mail = orders_mail(st, w, w, 3, NULL, &len);
-	deliver(mail, len);
+	mail = e2e_orders_mail(st, w, w, 3, NULL, &len);
+	e2e_deliver(mail, len);
 	free(mail);
 	path = xasprintf("%s/tests/data/bounces/lhost-postfix-35.eml", top);
 	if (fs_read_file(path, 1 << 20, &bounce, &len, NULL) == 0) {
-		deliver(bounce, len);
+		e2e_deliver(bounce, len);
 		free(bounce);
 	} else
 		diag("no %s", path);
 	free(path);
-	mail = orders_mail(st, w, w, 0, NULL, &len);
-	deliver(mail, len);
-	deliver(mail, len);
-	is_int(daemon_once(), 0, "muthurd --once over the bad and the doubled mail");
-	is_int((int)(out_count(NULL) - out0), 3 + (phase_seq(st) != seq0 ? 2 : 0),
+	mail = e2e_orders_mail(st, w, w, 0, NULL, &len);
+	e2e_deliver(mail, len);
+	e2e_deliver(mail, len);
+	is_int(e2e_daemon_once(), 0, "muthurd --once over the bad and the doubled mail");
+	is_int((int)(out_count(NULL) - out0), 3 + (e2e_phase_seq(st) != seq0 ? 2 : 0),
 	    "two refusals and one acknowledgement (and the views if the phase "
 	    "resolved), nothing for the bounce or the second copy");
-	path = xasprintf("signature does not verify for seat %s", seats[w]);
+	path = xasprintf("signature does not verify for seat %s", e2e_seats[w]);
 	is_int((int)out_count(path), 1, "the wrong key is refused by name");
 	free(path);
 	is_int((int)out_count("e2e is in turn"), 1, "the wrong turn is refused with the "
 	    "turn and phase the game is in");
 	store_mail_count(st, &seen1, NULL);
 	is_int((int)(seen1 - seen0), 4, "four mails recorded: the copy was recognised");
-	is_int((int)files_in("new"), 0, "every mail was marked processed");
+	is_int((int)e2e_files_in("new"), 0, "every mail was marked processed");
 
 	free(mail);
 	/* play on by mail */
 	before = out_count(NULL);
-	for (rounds = 0; rounds < 30 && phase_seq(st) < seq0 + 8; rounds++) {
+	for (rounds = 0; rounds < 30 && e2e_phase_seq(st) < seq0 + 8; rounds++) {
 		if (!superseded)
 			superseded = resubmit(&st);
-		round_of_orders(st);
-		daemon_once();
+		e2e_round(st);
+		e2e_daemon_once();
 	}
 	ok(superseded == 1, "a resubmission supersedes the earlier orders");
 	ok(out_count("replac") >= 1, "its acknowledgement says so");
-	ok(phase_seq(st) >= seq0 + 8, "phases advance by mail (phase %llu after %d rounds)",
-	    (unsigned long long)phase_seq(st), rounds);
+	ok(e2e_phase_seq(st) >= seq0 + 8, "phases advance by mail (phase %llu after %d rounds)",
+	    (unsigned long long)e2e_phase_seq(st), rounds);
 	ok(out_count(NULL) > before + 8, "views and acknowledgements went out");
 
 	/* killed mid-pass: nothing lost, nothing doubled */
 	store_mail_count(st, &seen0, NULL);
-	k = round_of_orders(st);
+	k = e2e_round(st);
 	for (i = 0; i < 20; i++) {
-		mail = orders_mail(st, 1, 1, 0, "not\nreally\n", &len);
-		deliver(mail, len);
+		mail = e2e_orders_mail(st, 1, 1, 0, "not\nreally\n", &len);
+		e2e_deliver(mail, len);
 		free(mail);
 	}
 	if ((pid = fork()) == 0) {
 		if (freopen("/dev/null", "w", stderr) == NULL)
 			_exit(127);
-		execl(xasprintf("%s/muthurd", bin), "muthurd", "--config", conf, "--once",
+		execl(xasprintf("%s/muthurd", e2e_bin), "muthurd", "--config", e2e_conf, "--once",
 		    (char *)NULL);
 		_exit(127);
 	}
 	usleep(30000);
 	kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
-	is_int(daemon_once(), 0, "muthurd --once after a SIGKILL");
+	is_int(e2e_daemon_once(), 0, "muthurd --once after a SIGKILL");
 	store_mail_count(st, &seen1, NULL);
 	is_int((int)(seen1 - seen0), k + 20, "every mail handled exactly once across the "
 	    "crash");
-	is_int((int)files_in("new"), 0, "and marked");
+	is_int((int)e2e_files_in("new"), 0, "and marked");
 	{
 		size_t pending = 1;
 
@@ -388,6 +230,6 @@ main(void)
 	store_game_free(g);
 	store_close(st);
 	if (getenv("KEEP") == NULL)
-		sh("rm -rf %s", dir);
+		e2e_sh("rm -rf %s", e2e_dir);
 	return done_testing();
 }

@@ -45,6 +45,40 @@ game_data_file(const char *file, char **cause)
 	return NULL;
 }
 
+/*
+ * Card databases already loaded, by card hash: games made from the same
+ * card data share one (read-only once sealed), so that handling a mail
+ * does not parse the card data again. Kept for the life of the process.
+ */
+#define CARDS_CACHE 8
+static struct ccg_carddb *cards_cache[CARDS_CACHE];
+
+static struct ccg_carddb *
+cards_cached(const unsigned char hash[32])
+{
+	size_t i;
+
+	for (i = 0; i < CARDS_CACHE && cards_cache[i] != NULL; i++)
+		if (memcmp(cards_cache[i]->hash, hash, 32) == 0)
+			return cards_cache[i];
+	return NULL;
+}
+
+static void
+cards_remember(struct ccg_carddb *db)
+{
+	size_t i;
+
+	for (i = 0; i < CARDS_CACHE; i++)
+		if (cards_cache[i] == NULL) {
+			cards_cache[i] = db;
+			return;
+		}
+	ccg_carddb_free(cards_cache[CARDS_CACHE - 1]);
+	memmove(cards_cache + 1, cards_cache, (CARDS_CACHE - 1) * sizeof *cards_cache);
+	cards_cache[0] = db;
+}
+
 void
 game_live_free(struct game_live *l)
 {
@@ -52,7 +86,6 @@ game_live_free(struct game_live *l)
 		return;
 	if (l->g != NULL)
 		l->rules->free(l->g);
-	ccg_carddb_free(l->data);
 	store_seats_free(l->seats, l->nseats);
 	store_game_free(l->game);
 	free(l);
@@ -99,8 +132,11 @@ game_live_load_id(struct store *st, int64_t game_id, char **cause)
 		cause_set(cause, "game %s: unknown rules %s", l->game->name, l->game->rules);
 		goto fail;
 	}
-	if ((l->data = cards_load(st, l->game, cause)) == NULL)
-		goto fail;
+	if ((l->data = cards_cached(l->game->card_hash)) == NULL) {
+		if ((l->data = cards_load(st, l->game, cause)) == NULL)
+			goto fail;
+		cards_remember(l->data);
+	}
 	if (store_seats(st, game_id, &l->seats, &l->nseats, cause) == -1)
 		goto fail;
 	if (strcmp(l->game->status, GAME_SETUP) == 0)

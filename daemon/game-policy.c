@@ -37,6 +37,7 @@ struct policy_map {
 	int		 dist[POLICY_NODES];	/* steps to a Docking Bay */
 	int		 sdist[POLICY_NODES];	/* steps to where a card in hand
 						   can be found */
+	int		 searching;	/* the party still looks for more */
 	size_t		 n;
 	cJSON		*view;
 };
@@ -111,6 +112,45 @@ findable_here(const struct policy_map *m, const char *id)
 	return 0;
 }
 
+/* Supporting characters the Marines still have to rescue (1 if unknown). */
+static int
+rescue_left(const struct policy_map *m)
+{
+	const cJSON *s, *f, *res, *quota;
+
+	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats")) {
+		f = cJSON_GetObjectItemCaseSensitive(s, "faction");
+		res = cJSON_GetObjectItemCaseSensitive(s, "rescued");
+		quota = cJSON_GetObjectItemCaseSensitive(s, "rescue_quota");
+		if (cJSON_IsString(f) && strcmp(f->valuestring, "marines") == 0 &&
+		    cJSON_IsNumber(res) && cJSON_IsNumber(quota))
+			return quota->valueint - res->valueint;
+	}
+	return 1;
+}
+
+/*
+ * Have the Marines enough supporting characters in play (with those
+ * rescued) to meet the quota? Then the party heads for the Docking Bay.
+ */
+static int
+enough_found(const struct policy_map *m)
+{
+	const cJSON *p, *type, *owner;
+	int n = 0, need = rescue_left(m);
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
+		type = cJSON_GetObjectItemCaseSensitive(p, "type");
+		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+		if (cJSON_IsString(type) && cJSON_IsString(owner) &&
+		    strcmp(type->valuestring, "supporting character") == 0 &&
+		    strcmp(owner->valuestring, "marines") == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(p, "at") != NULL)
+			n++;
+	}
+	return n >= need;
+}
+
 /* HUD ground rows: neighbours in a row are adjacent; ids shared by rows
  * (the Kitchen of two HUDs) join them. */
 static void
@@ -144,6 +184,7 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 		if (findable_here(m, m->id[i]))
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->sdist);
+	m->searching = qt > 0 && !enough_found(m);
 }
 
 static int
@@ -191,8 +232,10 @@ move_closer(struct policy_map *m, const char *line)
 
 	if (to == NULL || who[len] != ' ' || (at = piece_at(m, who, len)) == NULL)
 		return 0;
-	dist = is_main(m, who, len) && !quota_met(m) ? m->sdist : m->dist;
-	return map_dist(m, dist, to + 4) < map_dist(m, dist, at);
+	dist = m->searching ? m->sdist : m->dist;
+	if (map_dist(m, dist, to + 4) >= map_dist(m, dist, at))
+		return 0;
+	return is_main(m, who, len) ? 4 : 5;	/* the escorted move first */
 }
 
 /* The Marines' supporting characters: the ones they rescue. */
@@ -213,17 +256,7 @@ rescuable(const char *slug)
 static int
 quota_met(const struct policy_map *m)
 {
-	const cJSON *s, *f, *res, *quota;
-
-	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats")) {
-		f = cJSON_GetObjectItemCaseSensitive(s, "faction");
-		res = cJSON_GetObjectItemCaseSensitive(s, "rescued");
-		quota = cJSON_GetObjectItemCaseSensitive(s, "rescue_quota");
-		if (cJSON_IsString(f) && strcmp(f->valuestring, "marines") == 0 &&
-		    cJSON_IsNumber(res) && cJSON_IsNumber(quota))
-			return res->valueint >= quota->valueint;
-	}
-	return 0;
+	return rescue_left(m) <= 0;
 }
 
 /* Is the piece a main character? */
@@ -266,9 +299,9 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 	if (strncmp(line, "evacuate ", 9) == 0)
 		return !is_main(m, line + 9, strlen(line + 9)) ? 6 : quota_met(m) ? 6 : 0;
 	if (strncmp(line, "discard ", 8) == 0)
-		return rescuable(line + 8) ? 0 : 2;
-	if (strncmp(line, "move ", 5) == 0 && move_closer(m, line))
-		return 5;
+		return rescuable(line + 8) || strcmp(line + 8, "docking-bay") == 0 ? 0 : 2;
+	if (strncmp(line, "move ", 5) == 0)
+		return move_closer(m, line);
 	return 0;
 }
 

@@ -62,12 +62,11 @@ from = muthur@club.example
 key  = var/server.key
 CONF
 	fi
+	# run from the source tree: its card data and templates
+	MUTHUR_DATADIR=$(pwd)/rules MUTHUR_TEMPLATES=$(pwd)/templates
+	export MUTHUR_DATADIR MUTHUR_TEMPLATES
 	./muthur --config demo/muthur.conf init
-	if ./muthur demo --help | grep -q "Not available yet"; then
-		echo "quickstart: muthur is built and initialised in demo/ (the demo game is not built yet)"
-	else
-		./muthur --config demo/muthur.conf demo
-	fi
+	./muthur --config demo/muthur.conf demo
 	;;
 test)
 	# shellcheck disable=SC2086

@@ -31,21 +31,21 @@ const struct cli_verb cli_verbs[] = {
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
 	  "  --rules RULES        the game's rules (ccg)\n"
 	  "  --scenario SCENARIO  the scenario (contact)",
-	  NULL, "the game store (store issue #3) and the CCG rules (issue #4)" },
+	  cmd_new_game, NULL },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
 	  "  --email ADDRESS  where the seat's views are mailed\n"
 	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
 	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",
-	  NULL, "the game store (store issue #3) and the CCG rules (issue #4)" },
+	  cmd_seat, NULL },
 	{ "start", "GAME", "deal, commit the secrets and mail the first views",
-	  NULL, NULL, "starting games by mail (views and daemon issue #8)" },
+	  NULL, cmd_start, NULL },
 	{ "status", "[GAME]", "show the phase, who is awaited and the deadline",
-	  NULL, NULL, "the game store (store issue #3) and views (issue #8)" },
+	  NULL, cmd_status, NULL },
 	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
 	  "  --seat SEAT    whose view to render\n"
 	  "  --json         print the JSON view model instead of the mail text",
-	  NULL, "per-seat views (views and daemon issue #8)" },
+	  cmd_show, NULL },
 	{ "deadline", "GAME WHEN", "set the deadline of the current phase",
 	  NULL, NULL, "deadlines and NMR handling (league work, not yet filed)" },
 	{ "pause", "GAME", "stop a game's clock and its processing",
@@ -72,8 +72,11 @@ const struct cli_verb cli_verbs[] = {
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
 	  cmd_cards, NULL },
-	{ "demo", "[--dir DIR]", "play a whole scripted game on the embedded default",
-	  NULL, NULL, "the daemon loop (views and daemon issue #8)" },
+	{ "demo", "[--dir DIR] [--turns N]", "play a whole scripted game on the embedded default",
+	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
+	  "  --turns N      stop after turn N when nobody has won yet (default 40)\n"
+	  "  --quiet        no progress lines",
+	  cmd_demo, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 

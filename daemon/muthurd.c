@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,10 @@
 #include <sodium.h>
 
 #include "daemon/conf.h"
+#include "daemon/loop.h"
+#include "daemon/proc.h"
+#include "mail/fetch.h"
+#include "templates/tmpl.h"
 #include "lib/log.h"
 
 static void
@@ -26,6 +31,105 @@ usage(FILE *out)
 	    "  --help         this text\n\nSee muthurd(8) and muthur.conf(5).\n");
 }
 
+/* Reload the config and templates after SIGHUP; keep the old on failure. */
+static void
+reload(struct loop *lp, const struct config *orig, const char *path)
+{
+	struct config *cf;
+	char *cause = NULL;
+
+	proc_reload = 0;
+	if ((cf = config_load(path, &cause)) == NULL) {
+		log_warnx("reload: %s (keeping the running config)", cause);
+		free(cause);
+		return;
+	}
+	if (tmpl_set_reload(lp->tmpl, &cause) == -1) {
+		log_warnx("reload: templates: %s (keeping the old ones)", cause);
+		free(cause);
+		cause = NULL;
+	}
+	/* the store, key and mailboxes stay open; the new values apply to
+	 * the mail handled from now on */
+	if (lp->cf != orig)
+		config_free(lp->cf);
+	lp->cf = cf;
+	log_info("reloaded %s", path);
+}
+
+static int
+run(struct config *cf, int once, int foreground, const char *path)
+{
+	struct loop lp;
+	struct loop_stats ls;
+	char *cause = NULL;
+	int daemonised = 0;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (loop_open(&lp, cf, &cause) == -1) {
+		fprintf(stderr, "muthurd: %s\n", cause);
+		free(cause);
+		return 1;
+	}
+	proc_signals();
+	if (once) {
+		memset(&ls, 0, sizeof ls);
+		if (loop_pass(&lp, &ls, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			loop_close(&lp);
+			return 1;
+		}
+		log_info("pass done: %zu mail%s handled, %zu phase%s resolved, %zu mail%s sent",
+		    ls.mails, ls.mails == 1 ? "" : "s", ls.advanced,
+		    ls.advanced == 1 ? "" : "s", ls.sent, ls.sent == 1 ? "" : "s");
+		loop_close(&lp);
+		return 0;
+	}
+	if (!foreground) {
+		if (proc_detach(&cause) == -1) {
+			fprintf(stderr, "muthurd: %s\n", cause);
+			free(cause);
+			loop_close(&lp);
+			return 1;
+		}
+		daemonised = 1;
+		log_init("muthurd", 1, log_get_level());
+	}
+	if (cf->pid_file != NULL && proc_pidfile_write(cf->pid_file, &cause) == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+		loop_close(&lp);
+		return 1;
+	}
+	log_info("muthurd %s started%s", PACKAGE_VERSION, daemonised ? "" : " (foreground)");
+	while (!proc_stop) {
+		if (proc_reload)
+			reload(&lp, cf, path);
+		memset(&ls, 0, sizeof ls);
+		if (loop_pass(&lp, &ls, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			cause = NULL;
+		}
+		if (proc_stop)
+			break;
+		if (fetch_wait(lp.in, lp.cf->poll_interval, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			cause = NULL;
+			proc_sleep(5);
+		}
+	}
+	log_info("muthurd stopping");
+	if (cf->pid_file != NULL)
+		proc_pidfile_remove(cf->pid_file);
+	if (lp.cf != cf)
+		config_free(lp.cf);
+	loop_close(&lp);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -41,7 +145,7 @@ main(int argc, char **argv)
 	const char *config_path = NULL;
 	struct config *cf;
 	char *cause = NULL;
-	int c, once = 0, foreground = 0, verbose = 0;
+	int c, once = 0, foreground = 0, verbose = 0, rc;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "c:fvh", opts, NULL)) != -1) {
@@ -71,10 +175,7 @@ main(int argc, char **argv)
 		free(cause);
 		return 1;
 	}
-	(void)once;
-	(void)foreground;
-	fprintf(stderr, "muthurd: not available yet: processing mail needs mail intake "
-	    "(issue #7), the store (issue #3) and the daemon loop (issue #8)\n");
+	rc = run(cf, once, foreground, config_default_path(config_path));
 	config_free(cf);
-	return 2;
+	return rc;
 }

@@ -1,0 +1,304 @@
+/*
+ * bench-e2e.c — muthur end to end: creates many games (default 1,000, up to
+ * 10,000) on the embedded default, drops a round of signed orders mails
+ * (one per awaited seat of every game) into the incoming Maildir, and runs
+ * the daemon's handling over them: intake, signature check, store,
+ * barrier, resolve, render, outbox, and the outbox sent into the outgoing
+ * Maildir. Prints mails handled per second end to end, the Ed25519 verify
+ * rate of the same signatures measured in the same run, their ratio, the
+ * median time of a mail that completes a 4-seat phase (its intake and
+ * check, resolving the phase and rendering the four views), and peak RSS.
+ *
+ *   bench/bench-e2e [-g GAMES] [-r ROUNDS] [-k]     (make bench; run from
+ *   the top folder or set top_srcdir)
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "daemon/conf.h"
+#include "daemon/game.h"
+#include "lib/fsutil.h"
+#include "lib/keyfile.h"
+#include "lib/log.h"
+#include "lib/xmalloc.h"
+#include "mail/fetch.h"
+#include "mail/intake.h"
+#include "mail/pubkey.h"
+#include "mail/send.h"
+#include "mail/sig.h"
+#include "store/orders.h"
+#include "store/outbox.h"
+#include "store/serverkey.h"
+#include "templates/tmpl.h"
+
+static const char *const seats[4] = { "rogue", "marines", "predator", "aliens" };
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+die(const char *what, char *cause)
+{
+	fprintf(stderr, "bench-e2e: %s: %s\n", what, cause != NULL ? cause : "failed");
+	exit(1);
+}
+
+/* The signatures to verify again, outside the daemon. */
+struct sigs {
+	char		**block, **sig;
+	size_t		*blen, *slen;
+	int		*seat;
+	size_t		 n;
+};
+
+int
+main(int argc, char **argv)
+{
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char tmpl[] = "/tmp/muthur-bench-XXXXXX", *dir, *p, *cause = NULL, *conftext;
+	char *name, *email, *keytext[4], *mail, *from, *tag, *outcome, **missing;
+	unsigned char pk[4][32], sk[4][64], spk[32], ssk[64];
+	struct config *cf;
+	struct server_key *skey;
+	struct tmpl_set *ts;
+	struct store *st;
+	struct game_ctx c;
+	struct game_live *l;
+	struct fetcher *in;
+	struct sender *out;
+	struct fetch_msg msg;
+	struct fetch_options fo;
+	struct send_options so;
+	struct pubkey pks[4];
+	struct sigs sg;
+	struct rusage ru;
+	double t0, t_setup, t_mail, t_send, t_verify, *phase_t = NULL;
+	size_t len, nm, i, j, mails = 0, nphase = 0, sent = 0;
+	int games = 1000, rounds = 1, keep = 0, opt, g, r, adv, k;
+
+	while ((opt = getopt(argc, argv, "g:r:k")) != -1) {
+		switch (opt) {
+		case 'g': games = atoi(optarg); break;
+		case 'r': rounds = atoi(optarg); break;
+		case 'k': keep = 1; break;
+		default:
+			fprintf(stderr, "usage: bench-e2e [-g GAMES] [-r ROUNDS] [-k]\n");
+			return 2;
+		}
+	}
+	if (games < 1 || games > 10000 || rounds < 1 || rounds > 100) {
+		fprintf(stderr, "bench-e2e: -g takes 1..10000 games, -r 1..100 rounds\n");
+		return 2;
+	}
+	if (sodium_init() < 0 || (dir = mkdtemp(tmpl)) == NULL)
+		die("setup", NULL);
+	log_init("bench-e2e", 0, LOG_LEVEL_WARN);
+	setenv("MUTHUR_DATADIR", p = xasprintf("%s/rules", top), 1);
+	free(p);
+	setenv("MUTHUR_TEMPLATES", p = xasprintf("%s/templates", top), 1);
+	free(p);
+	for (i = 0; i < 2; i++) {
+		static const char *const md[2] = { "in", "out" };
+		static const char *const sub[3] = { "new", "cur", "tmp" };
+
+		for (j = 0; j < 3; j++) {
+			p = xasprintf("%s/var/mail/%s/%s", dir, md[i], sub[j]);
+			if (fs_mkdir_p(p, 0700, &cause) == -1)
+				die(p, cause);
+			free(p);
+		}
+	}
+	key_generate(spk, ssk);
+	p = xasprintf("%s/var/server.key", dir);
+	if (key_secret_write(p, ssk, "bench", &cause) == -1)
+		die(p, cause);
+	free(p);
+	conftext = xasprintf("[store]\npath = var/muthur.db\n[mail]\nin = maildir:var/mail/in\n"
+	    "out = maildir:var/mail/out\nfrom = muthur@club.example\n[server]\n"
+	    "key = var/server.key\n");
+	if ((cf = config_parse(conftext, "bench.conf", dir, &cause)) == NULL ||
+	    (st = store_open(cf->store_path, &cause)) == NULL ||
+	    (skey = server_key_load(cf->server_key, &cause)) == NULL ||
+	    (ts = tmpl_set_new(NULL, NULL, &cause)) == NULL)
+		die("open", cause);
+	memset(&c, 0, sizeof c);
+	c.st = st;
+	c.key = skey;
+	c.tmpl = ts;
+	c.from = cf->mail_from;
+	c.now = (int64_t)time(NULL);
+	for (k = 0; k < 4; k++) {
+		key_generate(pk[k], sk[k]);
+		keytext[k] = key_public_format(pk[k], NULL);
+		pubkey_parse(keytext[k], strlen(keytext[k]), &pks[k], NULL);
+	}
+
+	t0 = now();
+	for (g = 0; g < games; g++) {
+		name = xasprintf("bench-%d", g);
+		if (game_new(&c, name, "ccg", "contact", &cause) == -1)
+			die(name, cause);
+		for (k = 0; k < 4; k++) {
+			email = xasprintf("%s-%d@players.example", seats[k], g);
+			if (game_seat(&c, name, seats[k], email, keytext[k], NULL, NULL,
+			    &cause) == -1)
+				die(name, cause);
+			free(email);
+		}
+		if (game_start(&c, name, &cause) == -1)
+			die(name, cause);
+		free(name);
+	}
+	t_setup = now() - t0;
+	printf("setup: %d games created, seated and started in %.1f s (%.1f ms a game)\n",
+	    games, t_setup, t_setup * 1000 / games);
+
+	memset(&fo, 0, sizeof fo);
+	fo.poll_interval = 60;
+	memset(&so, 0, sizeof so);
+	if ((out = send_open(&cf->mail_out, &so, &cause)) == NULL)
+		die("send_open", cause);
+	/* the views of the start go out first (not counted) */
+	if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
+		die("outbox", cause);
+	memset(&sg, 0, sizeof sg);
+	t_mail = t_send = 0;
+	for (r = 0; r < rounds; r++) {
+		/* a round of orders: every awaited seat of every game */
+		for (g = 0; g < games; g++) {
+			name = xasprintf("bench-%d", g);
+			l = game_live_load(st, name, &cause);
+			if (l == NULL || strcmp(l->game->status, "running") != 0) {
+				game_live_free(l);
+				free(name);
+				free(cause);
+				cause = NULL;
+				continue;
+			}
+			{
+				struct store_phase *ph = store_phase_current(st, l->game->id, NULL);
+
+				nm = 0;
+				missing = NULL;
+				store_phase_missing(st, ph->id, &missing, &nm, NULL);
+				for (i = 0; i < nm; i++) {
+					struct intake_mail *im = NULL;
+					char *orders;
+					int idx = l->rules->seat_index(l->g, missing[i]);
+
+					for (k = 0; k < 4; k++)
+						if (strcmp(seats[k], missing[i]) == 0)
+							break;
+					orders = game_policy_orders(l->rules, l->g, (size_t)idx);
+					from = xasprintf("%s-%d@players.example", seats[k], g);
+					tag = xasprintf("b.%d.%d.%zu", r, g, i);
+					mail = game_orders_mail(from, cf->mail_from, name, missing[i],
+					    ph->turn, ph->name, orders, sk[k], tag, c.now, &len);
+					if (game_maildir_deliver(cf->mail_in.path, mail, len,
+					    &cause) == -1)
+						die("deliver", cause);
+					if (intake_parse(mail, len, NULL, &im, &cause) == 0 &&
+					    im->class == INTAKE_ORDERS) {
+						sg.block = xreallocarray(sg.block, sg.n + 1, sizeof *sg.block);
+						sg.sig = xreallocarray(sg.sig, sg.n + 1, sizeof *sg.sig);
+						sg.blen = xreallocarray(sg.blen, sg.n + 1, sizeof *sg.blen);
+						sg.slen = xreallocarray(sg.slen, sg.n + 1, sizeof *sg.slen);
+						sg.seat = xreallocarray(sg.seat, sg.n + 1, sizeof *sg.seat);
+						sg.block[sg.n] = xstrdup(im->block.signed_bytes);
+						sg.blen[sg.n] = im->block.signed_len;
+						sg.sig[sg.n] = xmalloc(im->sig_len + 1);
+						memcpy(sg.sig[sg.n], im->sig_text, im->sig_len);
+						sg.slen[sg.n] = im->sig_len;
+						sg.seat[sg.n] = k;
+						sg.n++;
+					}
+					intake_mail_free(im);
+					free(mail);
+					free(tag);
+					free(from);
+					free(orders);
+				}
+				store_names_free(missing, nm);
+				store_phase_free(ph);
+			}
+			game_live_free(l);
+			free(name);
+		}
+
+		/* the daemon's handling, timed mail by mail */
+		if ((in = fetch_open(&cf->mail_in, &fo, &cause)) == NULL)
+			die("fetch_open", cause);
+		memset(&msg, 0, sizeof msg);
+		t0 = now();
+		while (fetch_next(in, &msg, &cause) == FETCH_OK) {
+			double t1 = now();
+
+			c.now = (int64_t)time(NULL);
+			if (game_handle_mail(&c, msg.data, msg.len, &outcome, &adv, &cause) == -1)
+				die(msg.id, cause);
+			if (adv > 0) {
+				phase_t = xreallocarray(phase_t, nphase + 1, sizeof *phase_t);
+				phase_t[nphase++] = now() - t1;
+			}
+			free(outcome);
+			fetch_mark(in, msg.id, NULL);
+			fetch_msg_clear(&msg);
+			mails++;
+		}
+		t_mail += now() - t0;
+		fetch_close(in);
+		t0 = now();
+		if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
+			die("outbox", cause);
+		t_send += now() - t0;
+	}
+
+	t0 = now();
+	for (i = 0; i < sg.n; i++)
+		if (sig_verify(&pks[sg.seat[i]], sg.block[i], sg.blen[i], sg.sig[i], sg.slen[i],
+		    &cause) == -1)
+			die("verify", cause);
+	t_verify = now() - t0;
+	getrusage(RUSAGE_SELF, &ru);
+	qsort(phase_t, nphase, sizeof *phase_t, cmp_double);
+	printf("mails handled end to end: %zu in %.2f s handling + %.2f s sending = "
+	    "%.0f mails/s\n", mails, t_mail, t_send, mails / (t_mail + t_send));
+	printf("Ed25519 verify of the same %zu signatures: %.0f /s\n", sg.n,
+	    sg.n / t_verify);
+	printf("ratio (end to end / verify): %.4f\n",
+	    (mails / (t_mail + t_send)) / (sg.n / t_verify));
+	printf("median mail completing a 4-seat phase (intake, verify, store, resolve, "
+	    "render 4 views): %.2f ms over %zu phases\n",
+	    nphase ? phase_t[nphase / 2] * 1000 : 0.0, nphase);
+	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
+	if (!keep) {
+		p = xasprintf("rm -rf %s", dir);
+		if (system(p) != 0)
+			fprintf(stderr, "bench-e2e: could not remove %s\n", dir);
+		free(p);
+	} else
+		printf("kept %s\n", dir);
+	return 0;
+}

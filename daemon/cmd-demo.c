@@ -1,0 +1,281 @@
+/*
+ * cmd-demo.c — `muthur demo [--dir DIR]`: a whole Contact game on the
+ * embedded default (PRODUCT.md §2, §10). Four seats with generated muthur
+ * keys; the scripted players (game_policy_orders) write signed orders
+ * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
+ * the same as `muthurd --once`) runs after each round of mail, until the
+ * game is over.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "daemon/conf.h"
+#include "daemon/game-cli.h"
+#include "daemon/loop.h"
+#include "lib/fsutil.h"
+#include "lib/keyfile.h"
+#include "lib/log.h"
+#include "lib/xmalloc.h"
+#include "store/games.h"
+#include "store/orders.h"
+#include "store/outbox.h"
+
+#define DEMO_MAX_PHASES	3000
+#define DEMO_TURNS	40	/* default --turns: the demo stays under a minute */
+
+static const char *const demo_seats[4] = { "rogue", "marines", "predator", "aliens" };
+
+static const char demo_conf[] =
+    "# muthur demo: the embedded default (SQLite, Maildir in and out)\n"
+    "[store]\npath = var/muthur.db\n"
+    "[mail]\nin   = maildir:var/mail/in\nout  = maildir:var/mail/out\n"
+    "from = muthur@club.example\n"
+    "[server]\nkey  = var/server.key\n";
+
+/* Where the config is: --dir DIR, else --config, else ./demo. */
+static int
+demo_setup(struct cli *cli, const char *dir, char **confpath)
+{
+	const struct cli_verb *init = cli_verb_find("init");
+	char *argv[2] = { (char *)"init", NULL }, *cause = NULL;
+
+	if (dir == NULL && cli->config_path != NULL)
+		*confpath = xstrdup(cli->config_path);
+	else {
+		if (dir == NULL)
+			dir = "demo";
+		*confpath = xasprintf("%s/muthur.conf", dir);
+		if (fs_mkdir_p(dir, 0755, &cause) == -1) {
+			fprintf(stderr, "muthur demo: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+		if (access(*confpath, F_OK) != 0 && fs_write_file_excl(*confpath, demo_conf,
+		    sizeof demo_conf - 1, 0644, &cause) == -1) {
+			fprintf(stderr, "muthur demo: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+	}
+	config_free(cli->cf);
+	cli->cf = NULL;
+	cli->config_path = *confpath;
+	return init->run(cli, init, 1, argv) == 0 ? 0 : -1;
+}
+
+/* Mail the orders every awaited seat owes now; returns how many. */
+static int
+demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[4][64],
+    const char *name, char **cause)
+{
+	struct store_phase *ph;
+	char **missing = NULL, *orders, *mail, *from, *tag;
+	size_t n = 0, i, k, len;
+	int idx, sent = 0;
+
+	if ((ph = store_phase_current(lp->st, l->game->id, cause)) == NULL)
+		return -1;
+	if (store_phase_missing(lp->st, ph->id, &missing, &n, cause) == -1) {
+		store_phase_free(ph);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 4; k++)
+			if (strcmp(demo_seats[k], missing[i]) == 0)
+				break;
+		idx = l->rules->seat_index(l->g, missing[i]);
+		if (k == 4 || idx < 0)
+			continue;
+		orders = game_policy_orders(l->rules, l->g, (size_t)idx);
+		from = xasprintf("%s@players.example", missing[i]);
+		tag = xasprintf("demo.%s.%llu.%s", name, (unsigned long long)ph->seq,
+		    missing[i]);
+		mail = game_orders_mail(from, lp->cf->mail_from, name, missing[i], ph->turn,
+		    ph->name, orders, sk[k], tag, (int64_t)time(NULL), &len);
+		if (game_maildir_deliver(lp->cf->mail_in.path, mail, len, cause) == -1)
+			sent = -1;
+		else
+			sent++;
+		free(mail);
+		free(tag);
+		free(from);
+		free(orders);
+		if (sent == -1)
+			break;
+	}
+	store_names_free(missing, n);
+	store_phase_free(ph);
+	return sent;
+}
+
+static char *
+demo_result(struct game_live *l)
+{
+	struct rules_result res;
+	char *s;
+
+	l->rules->result(l->g, &res);
+	if (res.over && res.winner >= 0)
+		s = xasprintf("%s won in turn %d", l->rules->seat_name(l->g,
+		    (size_t)res.winner), l->rules->turn(l->g));
+	else if (res.over)
+		s = xasprintf("the game ended in turn %d without a winner",
+		    l->rules->turn(l->g));
+	else
+		s = xasprintf("no victory by turn %d; the demo stops there and the game "
+		    "stays open (muthur status)", l->rules->turn(l->g) - 1);
+	rules_result_free(&res);
+	return s;
+}
+
+static int
+demo_play(struct cli *cli, int quiet, int turns)
+{
+	struct config *cf = cli_config(cli);
+	struct game_cli gc;
+	struct loop lp;
+	struct loop_stats ls;
+	struct game_live *l = NULL;
+	struct store_game *g;
+	unsigned char pk[32], sk[4][64];
+	char *cause = NULL, *name = NULL, *keytext, *path, *email, *res, *dirname;
+	size_t k, queued = 0, mails = 0;
+	int n, phases = 0, rc = 1;
+
+	memset(&lp, 0, sizeof lp);
+	if (cf == NULL || loop_open(&lp, cf, &cause) == -1)
+		goto fail;
+	memset(&gc.c, 0, sizeof gc.c);
+	gc.c.st = lp.st;
+	gc.c.key = lp.key;
+	gc.c.tmpl = lp.tmpl;
+	gc.c.from = cf->mail_from;
+	gc.c.now = (int64_t)time(NULL);
+	for (n = 1; ; n++) {
+		free(name);
+		name = xasprintf("demo-%d", n);
+		if ((g = store_game_get(lp.st, name, &cause)) == NULL)
+			break;
+		store_game_free(g);
+	}
+	free(cause);
+	cause = NULL;
+	if (game_new(&gc.c, name, "ccg", "contact", &cause) == -1)
+		goto fail;
+	for (k = 0; k < 4; k++) {
+		key_generate(pk, sk[k]);
+		path = xasprintf("%s/var/keys/%s-%s.key", cf->basedir, name, demo_seats[k]);
+		keytext = key_public_format(pk, NULL);
+		email = xasprintf("%s@players.example", demo_seats[k]);
+		dirname = fs_dirname(path);
+		n = fs_mkdir_p(dirname, 0700, &cause);
+		free(dirname);
+		if (n == 0)
+			n = key_secret_write(path, sk[k], demo_seats[k], &cause);
+		if (n == 0)
+			n = game_seat(&gc.c, name, demo_seats[k], email, keytext, NULL, NULL,
+			    &cause);
+		free(email);
+		free(keytext);
+		free(path);
+		if (n == -1)
+			goto fail;
+	}
+	if (game_start(&gc.c, name, &cause) == -1)
+		goto fail;
+	printf("demo: game %s started with seats rogue, marines, predator, aliens "
+	    "(keys in %s/var/keys)\n", name, cf->basedir);
+	fflush(stdout);
+	for (;;) {
+		memset(&ls, 0, sizeof ls);
+		if (loop_rescan(&lp, &cause) == -1 || loop_pass(&lp, &ls, &cause) == -1)
+			goto fail;
+		phases += (int)ls.advanced;
+		mails += ls.mails;
+		game_live_free(l);
+		if ((l = game_live_load(lp.st, name, &cause)) == NULL)
+			goto fail;
+		if (strcmp(l->game->status, GAME_RUNNING) != 0 || phases >= DEMO_MAX_PHASES ||
+		    l->rules->turn(l->g) > turns)
+			break;
+		if (!quiet && ls.advanced > 0 && l->rules->turn(l->g) % 10 == 0 &&
+		    strcmp(l->rules->phase(l->g), "movement.evacuate") == 0) {
+			printf("demo: turn %d\n", l->rules->turn(l->g));
+			fflush(stdout);
+		}
+		if ((n = demo_orders(&lp, l, sk, name, &cause)) == -1)
+			goto fail;
+		if (n == 0 && ls.advanced == 0) {
+			cause = xstrdup("the game waits for a seat the demo does not play");
+			goto fail;
+		}
+	}
+	if (store_outbox_count(lp.st, OUTBOX_SENT, &queued, &cause) == -1)
+		goto fail;
+	res = demo_result(l);
+	printf("demo: %zu orders mails handled, %d phases resolved, %zu mails sent\n"
+	    "demo: incoming mail in %s, the mails muthur sent in %s/new\n"
+	    "demo: game %s: %s\n", mails, phases, queued, cf->mail_in.path,
+	    cf->mail_out.path, name, res);
+	free(res);
+	rc = 0;
+fail:
+	if (rc != 0)
+		fprintf(stderr, "muthur demo: %s\n", cause != NULL ? cause : "failed");
+	sodium_memzero(sk, sizeof sk);
+	game_live_free(l);
+	loop_close(&lp);
+	free(cause);
+	free(name);
+	return rc;
+}
+
+int
+cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "turns", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = NULL;
+	char *confpath = NULL;
+	int c, rc, quiet = 0, turns = DEMO_TURNS;
+	char *end;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': dir = optarg; break;
+		case 'q': quiet = 1; break;
+		case 't':
+			turns = (int)strtol(optarg, &end, 10);
+			if (*end != '\0' || turns < 1 || turns > 10000)
+				return cli_usage_error(v, "--turns takes a number of turns "
+				    "1..10000, not \"%s\"", optarg);
+			break;
+		default:
+			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(v, "unexpected argument \"%s\"", argv[optind]);
+	if (demo_setup(cli, dir, &confpath) == -1) {
+		free(confpath);
+		return 1;
+	}
+	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
+	rc = demo_play(cli, quiet, turns);
+	free(confpath);
+	return rc;
+}

@@ -1,0 +1,62 @@
+/* cmd-show.c — `muthur show GAME --seat SEAT [--json]`: the view now. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "daemon/game-cli.h"
+
+int
+cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "seat", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *seat = NULL;
+	struct game_live *l;
+	struct game_cli gc;
+	char *cause = NULL, *out = NULL;
+	size_t len = 0;
+	cJSON *model;
+	int c, json = 0;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': seat = optarg; break;
+		case 'j': json = 1; break;
+		default:
+			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_usage_error(v, "give one GAME name");
+	if (seat == NULL)
+		return cli_usage_error(v, "--seat SEAT is required");
+	if (game_cli_open(cli, v, &gc) == -1)
+		return 1;
+	if ((l = game_live_load(gc.st, argv[optind], &cause)) != NULL) {
+		if (json) {
+			if ((model = game_view_model(&gc.c, l, seat, &cause)) != NULL) {
+				out = cJSON_Print(model);
+				cJSON_Delete(model);
+			}
+		} else
+			out = game_view_mail(&gc.c, l, seat, &len, &cause);
+		game_live_free(l);
+	}
+	if (out == NULL)
+		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
+	else if (json)
+		printf("%s\n", out);
+	else
+		fwrite(out, 1, len, stdout);
+	free(out);
+	free(cause);
+	game_cli_close(&gc);
+	return out == NULL ? 1 : 0;
+}

@@ -1,0 +1,49 @@
+/* game-cli.c — opening the store, key and templates for the game verbs. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon/conf.h"
+#include "daemon/game-cli.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+#include "templates/tmpl.h"
+
+int
+game_cli_open(struct cli *cli, const struct cli_verb *v, struct game_cli *gc)
+{
+	struct config *cf;
+	char *cause = NULL;
+
+	memset(gc, 0, sizeof *gc);
+	if ((cf = cli_config(cli)) == NULL)
+		return -1;
+	if ((gc->st = store_open(cf->store_path, &cause)) == NULL ||
+	    (gc->key = server_key_load(cf->server_key, &cause)) == NULL ||
+	    (gc->tmpl = tmpl_set_new(cf->templates, NULL, &cause)) == NULL) {
+		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
+		free(cause);
+		game_cli_close(gc);
+		return -1;
+	}
+	gc->c.st = gc->st;
+	gc->c.key = gc->key;
+	gc->c.tmpl = gc->tmpl;
+	gc->c.from = cf->mail_from;
+	gc->c.now = (int64_t)time(NULL);
+	gc->c.max_message_size = cf->max_message_size;
+	gc->c.max_orders_size = cf->max_orders_size;
+	return 0;
+}
+
+void
+game_cli_close(struct game_cli *gc)
+{
+	tmpl_set_free(gc->tmpl);
+	server_key_free(gc->key);
+	store_close(gc->st);
+	memset(gc, 0, sizeof *gc);
+}

@@ -1,0 +1,68 @@
+/*
+ * game-int.h — what the game service's files (game.c, game-mail.c,
+ * game-resolve.c, game-views.c) share. Not for other callers: use game.h.
+ * Every function here runs inside the caller's transaction.
+ */
+#ifndef MUTHUR_DAEMON_GAME_INT_H
+#define MUTHUR_DAEMON_GAME_INT_H
+
+#include "daemon/game.h"
+#include "rules/rules.h"
+#include "store/phases.h"
+
+#define GAME_SECRET_DOMAIN	"muthur.secret"
+#define GAME_DECKLIST_DOMAIN	"muthur.decklist"
+/* The card data file as loaded; cards.json holds its canonical bytes. */
+#define GAME_CARDS_SOURCE	"cards/source.json"
+
+/* The domain of muthur's From address (after '@'), borrowed from c. */
+const char *game_mail_domain(const struct game_ctx *c);
+
+/*
+ * Append the rules events ev as stored events of phase phase_seq
+ * (type from the payload, visibility "all" or the seat names in play
+ * order).
+ */
+int game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
+    const struct rules_events *ev, char **cause);
+
+/* Commit to the secrets of the live state that changed, at phase P. */
+int game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
+    char **cause);
+
+/*
+ * Open the next phase for the live state (turn, phase, owing seats) and
+ * commit its seed; *phase_id and *seq of the new phase.
+ */
+int game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id,
+    uint64_t *seq, char **cause);
+
+/*
+ * Record the end of the game after phase P: the game.result event, every
+ * unopened commitment opened, status finished.
+ */
+int game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
+    char **cause);
+
+/*
+ * Queue one view mail per seat for the game's current state (key
+ * "view/GAME/SEQ/SEAT"; seq is the open phase's, or the last one's when the
+ * game is over).
+ */
+int game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause);
+
+/*
+ * Resolve the open phase of l while its barrier is passed (in the caller's
+ * transaction); *advanced counts the phases resolved.
+ */
+int game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advanced,
+    char **cause);
+
+/* The names of seats owing in the live state, in seat order (store's). */
+size_t game_owing(struct game_live *l, const char **out);
+
+/* Rewrite "line K: ..." of rules->check for orders text built from lines. */
+struct orders;
+char *game_check_reason(const struct orders *o, const char *why);
+
+#endif

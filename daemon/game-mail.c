@@ -1,0 +1,329 @@
+/*
+ * game-mail.c — handling one incoming mail exactly once (doc/exactly-once.md,
+ * doc/game-record.md "Orders"): one transaction from store_mail_seen to
+ * store_mail_record, with the acknowledgement or refusal in the outbox and
+ * every phase the orders complete resolved.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/game-int.h"
+#include "daemon/view.h"
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "mail/compose.h"
+#include "mail/intake.h"
+#include "mail/mime-headers.h"
+#include "mail/pubkey.h"
+#include "mail/sig.h"
+#include "store/mailseen.h"
+#include "store/orders.h"
+#include "store/outbox.h"
+
+/* One mail being handled. */
+struct mail_job {
+	const struct game_ctx	*c;
+	struct intake_mail	*m;
+	struct orders		*o;		/* the parsed block, or NULL */
+	struct game_live	*l;
+	struct store_phase	*ph;
+	const struct store_seat	*seat;
+	int64_t			 game_id;
+	char			*reason;	/* refusal reason */
+	char			*outcome;
+	int			 advanced;
+};
+
+/* Queue a reply (ack or refusal) to the mail. */
+static int
+reply_queue(struct mail_job *j, enum reply_kind kind, const struct reply_facts *f,
+    const char *to, char **cause)
+{
+	struct view_mail_ctx ctx;
+	char *key, *msgid, *mail, **refs = NULL;
+	size_t len, nrefs;
+	int rc = -1;
+
+	key = xasprintf("%s/%s", kind == REPLY_ACK ? "ack" : "refusal", j->m->message_id);
+	msgid = outbox_message_id(key, game_mail_domain(j->c));
+	nrefs = compose_reply_references(j->m->message_id,
+	    (const char *const *)j->m->references, j->m->nreferences, j->m->in_reply_to,
+	    &refs);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.date = (time_t)j->c->now;
+	ctx.message_id = msgid;
+	ctx.from_addr = j->c->from;
+	ctx.from_name = "muthur";
+	ctx.to_addr = to;
+	ctx.in_reply_to = j->m->message_id;
+	ctx.references = (const char *const *)refs;
+	ctx.nreferences = nrefs;
+	ctx.subject = j->m->subject;
+	mail = reply_mail_render(j->c->tmpl, kind, f, &ctx, &len, cause);
+	if (mail != NULL)
+		rc = store_outbox_add(j->c->st, j->game_id, key, msgid, to, mail, len,
+		    j->c->now, NULL, cause);
+	free(mail);
+	mail_strings_free(refs, nrefs);
+	free(msgid);
+	free(key);
+	return rc;
+}
+
+/* Refuse with j->reason: a reply when there is an address; the outcome. */
+static int
+refuse(struct mail_job *j, char **cause)
+{
+	struct reply_facts f;
+	const char *to = intake_answer_address(j->m);
+	char *one, *nl;
+
+	memset(&f, 0, sizeof f);
+	if (j->o != NULL) {
+		f.game = j->o->game;
+		f.seat = j->o->seat;
+		f.turn = (int)j->o->turn;
+		f.phase = j->o->phase;
+	}
+	f.reason = j->reason;
+	if (to != NULL && reply_queue(j, REPLY_REFUSAL, &f, to, cause) == -1)
+		return -1;
+	one = xstrdup(j->reason);
+	if ((nl = strchr(one, '\n')) != NULL)
+		*nl = '\0';
+	j->outcome = xasprintf("refused: %s%s", one, to == NULL ? " (no address to "
+	    "answer)" : "");
+	free(one);
+	return 0;
+}
+
+static const char *
+store_sig_type(enum sig_format f)
+{
+	switch (f) {
+	case SIG_MINISIGN: return "minisign";
+	case SIG_SSHSIG: return "ssh";
+	default: return "muthur";
+	}
+}
+
+/*
+ * Check the orders against game, seat, signature, phase and rules. 1 when
+ * valid, 0 when refused (j->reason set), -1 on a database error.
+ */
+static int
+orders_check(struct mail_job *j, char **cause)
+{
+	const struct intake_mail *m = j->m;
+	struct strbuf text = STRBUF_INIT;
+	struct pubkey pk;
+	char *why = NULL, *err = NULL;
+	size_t i, k;
+	int idx;
+
+	if ((j->o = orders_parse(m->block.signed_bytes, m->block.signed_len, &why)) == NULL) {
+		j->reason = xasprintf("the orders block: %s", why);
+		free(why);
+		return 0;
+	}
+	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
+		j->reason = xasprintf("%s", err);
+		free(err);
+		return 0;
+	}
+	j->game_id = j->l->game->id;
+	for (k = 0; k < j->l->nseats; k++)
+		if (strcmp(j->l->seats[k].name, j->o->seat) == 0)
+			j->seat = &j->l->seats[k];
+	if (j->seat == NULL) {
+		j->reason = xasprintf("game %s has no seat %s", j->o->game, j->o->seat);
+		return 0;
+	}
+	if (m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE) {
+		j->reason = xasprintf("signature does not verify for seat %s: the mail "
+		    "holds no signature (put it right after the orders block, or attach "
+		    "it as a .minisig or .sig file)", j->seat->name);
+		return 0;
+	}
+	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk, &why) == -1 ||
+	    sig_verify(&pk, m->block.signed_bytes, m->block.signed_len, m->sig_text,
+	    m->sig_len, &why) == -1) {
+		j->reason = xasprintf("signature does not verify for seat %s: %s",
+		    j->seat->name, why);
+		free(why);
+		return 0;
+	}
+	if (strcmp(j->l->game->status, GAME_RUNNING) != 0) {
+		j->reason = xasprintf("game %s is %s: it takes no orders now", j->o->game,
+		    j->l->game->status);
+		return 0;
+	}
+	if ((j->ph = store_phase_current(j->c->st, j->game_id, cause)) == NULL)
+		return -1;
+	if (j->ph->turn != j->o->turn || strcmp(j->ph->name, j->o->phase) != 0) {
+		j->reason = xasprintf("game %s is in turn %d, phase %s, not turn %ld, "
+		    "phase %s", j->o->game, j->ph->turn, j->ph->name, j->o->turn,
+		    j->o->phase);
+		return 0;
+	}
+	for (k = 0; k < j->ph->nowing; k++)
+		if (strcmp(j->ph->owing[k], j->seat->name) == 0)
+			break;
+	if (k == j->ph->nowing) {
+		j->reason = xasprintf("seat %s owes no orders in game %s, turn %d, "
+		    "phase %s", j->seat->name, j->o->game, j->ph->turn, j->ph->name);
+		return 0;
+	}
+	idx = j->l->rules->seat_index(j->l->g, j->seat->name);
+	strbuf_addstr(&text, "");
+	for (i = 0; i < j->o->nlines; i++) {
+		strbuf_addstr(&text, j->o->lines[i].text);
+		strbuf_addc(&text, '\n');
+	}
+	if (idx < 0 || j->l->rules->check(j->l->g, (size_t)idx, strbuf_str(&text),
+	    &why) == -1) {
+		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat");
+		free(why);
+		strbuf_free(&text);
+		return 0;
+	}
+	strbuf_free(&text);
+	return 1;
+}
+
+/* Store valid orders, acknowledge them and resolve what they complete. */
+static int
+orders_accept(struct mail_job *j, char **cause)
+{
+	struct store_order *cur = NULL;
+	struct strbuf text = STRBUF_INIT;
+	struct reply_facts f;
+	char **missing = NULL;
+	size_t ncur = 0, nmissing = 0, i;
+	int replaced = 0, rc = -1;
+	enum sig_format fmt = sig_detect(j->m->sig_text, j->m->sig_len, NULL, NULL);
+
+	if (store_orders_current(j->c->st, j->ph->id, &cur, &ncur, cause) == -1)
+		return -1;
+	for (i = 0; i < ncur; i++)
+		if (cur[i].seat_id == j->seat->id)
+			replaced = 1;
+	store_orders_free(cur, ncur);
+	if (store_order_put(j->c->st, j->ph->id, j->seat->id, j->m->block.signed_bytes,
+	    j->m->block.signed_len, j->m->sig_text, j->m->sig_len, store_sig_type(fmt),
+	    j->o->nonce, j->o->nonce_len, j->m->message_id, j->c->now, NULL, cause) == -1 ||
+	    store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing, cause) == -1)
+		return -1;
+	for (i = 0; i < j->o->nlines; i++) {
+		strbuf_addstr(&text, j->o->lines[i].text);
+		strbuf_addc(&text, '\n');
+	}
+	memset(&f, 0, sizeof f);
+	f.game = j->l->game->name;
+	f.seat = j->seat->name;
+	f.turn = j->ph->turn;
+	f.phase = j->ph->name;
+	f.orders = text.len > 0 ? strbuf_str(&text) : "";
+	f.replaced = replaced;
+	f.awaited = (const char *const *)missing;
+	f.nawaited = nmissing;
+	f.deadline = j->ph->deadline;
+	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
+		goto out;
+	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
+		goto out;
+	j->outcome = xasprintf("accepted: game %s, seat %s, turn %d, phase %s%s%s",
+	    j->l->game->name, j->seat->name, j->ph->turn, j->ph->name,
+	    replaced ? " (replacing earlier orders)" : "",
+	    j->advanced > 0 ? "; phase resolved" : "");
+	rc = 0;
+out:
+	strbuf_free(&text);
+	store_names_free(missing, nmissing);
+	return rc;
+}
+
+static int
+handle_locked(struct mail_job *j, char **cause)
+{
+	char *seen = NULL;
+	int r;
+
+	r = store_mail_seen(j->c->st, j->m->message_id, j->m->hash, &seen, cause);
+	if (r == -1)
+		return -1;
+	if (r == 1) {
+		j->outcome = xasprintf("duplicate: handled before (%s)", seen);
+		free(seen);
+		return 1;
+	}
+	switch (j->m->class) {
+	case INTAKE_AUTOMATIC:
+	case INTAKE_NOT_ORDERS:
+		j->outcome = xasprintf("filed: %s: %s", intake_class_name(j->m->class),
+		    j->m->reason != NULL ? j->m->reason : "");
+		break;
+	case INTAKE_TOO_BIG:
+	case INTAKE_MALFORMED:
+		j->reason = xstrdup(j->m->reason != NULL ? j->m->reason : "unreadable mail");
+		if (refuse(j, cause) == -1)
+			return -1;
+		break;
+	case INTAKE_ORDERS:
+		if ((r = orders_check(j, cause)) == -1)
+			return -1;
+		if (r == 0 ? refuse(j, cause) == -1 : orders_accept(j, cause) == -1)
+			return -1;
+		break;
+	}
+	return store_mail_record(j->c->st, j->m->message_id, j->m->hash, j->game_id,
+	    j->outcome, j->c->now, cause);
+}
+
+int
+game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
+    char **outcome, int *advanced, char **cause)
+{
+	struct intake_limits lim;
+	struct mail_job j;
+	int rc;
+
+	memset(&j, 0, sizeof j);
+	j.c = c;
+	lim.max_message_size = c->max_message_size;
+	lim.max_orders_size = c->max_orders_size;
+	lim.own_address = c->from;
+	if (intake_parse(raw, len, &lim, &j.m, cause) == -1)
+		return -1;
+	if (store_begin(c->st, cause) == -1) {
+		intake_mail_free(j.m);
+		return -1;
+	}
+	rc = handle_locked(&j, cause);
+	if (rc == 1) {
+		store_rollback(c->st);
+		rc = 0;
+	} else if (rc == 0)
+		rc = store_commit(c->st, cause);
+	else
+		store_rollback(c->st);
+	if (rc == 0) {
+		*outcome = xasprintf("%s from %s: %s", j.m->message_id,
+		    j.m->from_addr != NULL ? j.m->from_addr : "(no sender)", j.outcome);
+		if (advanced != NULL)
+			*advanced = j.advanced;
+	}
+	free(j.outcome);
+	free(j.reason);
+	store_phase_free(j.ph);
+	game_live_free(j.l);
+	if (j.o != NULL)
+		orders_free(j.o);
+	intake_mail_free(j.m);
+	return rc;
+}

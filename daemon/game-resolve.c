@@ -1,0 +1,360 @@
+/*
+ * game-resolve.c — the seat barrier and resolving a phase, secrets, opening
+ * a phase and the end of a game (doc/game-record.md).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "daemon/game-int.h"
+#include "lib/cause.h"
+#include "lib/log.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "store/commitments.h"
+#include "store/events.h"
+#include "store/orders.h"
+#include "store/random.h"
+
+const char *
+game_mail_domain(const struct game_ctx *c)
+{
+	const char *at = strrchr(c->from, '@');
+
+	return at != NULL ? at + 1 : c->from;
+}
+
+int
+game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
+    const struct rules_events *ev, char **cause)
+{
+	struct strbuf vis = STRBUF_INIT;
+	const cJSON *t;
+	cJSON *o;
+	size_t i, s, n = l->rules->nseats(l->g);
+	int rc;
+
+	for (i = 0; i < ev->n; i++) {
+		const struct rules_event *e = &ev->v[i];
+
+		strbuf_reset(&vis);
+		if (e->vis == RULES_VIS_PUBLIC)
+			strbuf_addstr(&vis, "all");
+		else {
+			for (s = 0; s < n && s < 64; s++)
+				if (e->seats & ((uint64_t)1 << s)) {
+					if (vis.len > 0)
+						strbuf_addc(&vis, ',');
+					strbuf_addstr(&vis, l->rules->seat_name(l->g, s));
+				}
+			if (vis.len == 0)
+				strbuf_addstr(&vis, "none");
+		}
+		o = cJSON_Parse(e->json);
+		t = cJSON_GetObjectItemCaseSensitive(o, "type");
+		rc = store_event_append(st, l->game->id, phase_seq,
+		    cJSON_IsString(t) ? t->valuestring : "event", strbuf_str(&vis), e->json,
+		    strlen(e->json), NULL, cause);
+		cJSON_Delete(o);
+		if (rc == -1) {
+			strbuf_free(&vis);
+			return -1;
+		}
+	}
+	strbuf_free(&vis);
+	return 0;
+}
+
+/* The secret-id of commitment id "ID@P": its ID part length. */
+static size_t
+secret_base_len(const char *secret_id)
+{
+	const char *at = strrchr(secret_id, '@');
+
+	return at != NULL ? (size_t)(at - secret_id) : strlen(secret_id);
+}
+
+int
+game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
+    char **cause)
+{
+	struct store_commitment *v = NULL;
+	struct rules_secret *sec = NULL;
+	const struct store_commitment *latest;
+	size_t nv = 0, ns = 0, i, j, idlen;
+	char *sid;
+	int rc = 0;
+
+	if (store_commitments(c->st, l->game->id, &v, &nv, cause) == -1)
+		return -1;
+	l->rules->secrets(l->g, &sec, &ns);
+	for (i = 0; i < ns && rc == 0; i++) {
+		idlen = strlen(sec[i].id);
+		latest = NULL;
+		for (j = 0; j < nv; j++)
+			if (strcmp(v[j].domain, GAME_SECRET_DOMAIN) == 0 &&
+			    secret_base_len(v[j].secret_id) == idlen &&
+			    strncmp(v[j].secret_id, sec[i].id, idlen) == 0)
+				latest = &v[j];
+		if (latest != NULL && latest->secret_len == sec[i].len &&
+		    memcmp(latest->secret, sec[i].bytes, sec[i].len) == 0)
+			continue;
+		sid = xasprintf("%s@%llu", sec[i].id, (unsigned long long)phase_seq);
+		rc = store_commitment_add(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN, sid,
+		    sec[i].bytes, sec[i].len, phase_seq, NULL, NULL, NULL, NULL, cause);
+		free(sid);
+	}
+	rules_secrets_free(sec, ns);
+	store_commitments_free(v, nv);
+	return rc;
+}
+
+size_t
+game_owing(struct game_live *l, const char **out)
+{
+	size_t i, n = 0;
+	int idx;
+
+	for (i = 0; i < l->nseats; i++) {
+		idx = l->rules->seat_index(l->g, l->seats[i].name);
+		if (idx >= 0 && l->rules->owes(l->g, (size_t)idx))
+			out[n++] = l->seats[i].name;
+	}
+	return n;
+}
+
+int
+game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id,
+    uint64_t *seq, char **cause)
+{
+	const char **owing = xcalloc(l->nseats + 1, sizeof *owing);
+	size_t n = game_owing(l, owing);
+	int64_t id;
+	int rc;
+
+	rc = store_phase_open(c->st, l->game->id, l->rules->turn(l->g),
+	    l->rules->phase(l->g), owing, n, 0, c->now, &id, seq, cause);
+	free(owing);
+	if (rc == -1)
+		return -1;
+	if (phase_id != NULL)
+		*phase_id = id;
+	return store_seed_commit(c->st, c->key, id, NULL, NULL, cause);
+}
+
+int
+game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
+    char **cause)
+{
+	struct store_commitment *v = NULL;
+	struct rules_result res;
+	cJSON *o, *places;
+	char *payload;
+	size_t i, nv;
+	int rc;
+
+	l->rules->result(l->g, &res);
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "type", "game.result");
+	places = cJSON_AddObjectToObject(o, "places");
+	for (i = 0; i < res.nseats; i++)
+		if (res.place[i] > 0)
+			cJSON_AddNumberToObject(places, l->rules->seat_name(l->g, i),
+			    res.place[i]);
+	if (res.winner >= 0)
+		cJSON_AddStringToObject(o, "winner",
+		    l->rules->seat_name(l->g, (size_t)res.winner));
+	else
+		cJSON_AddNullToObject(o, "winner");
+	rules_result_free(&res);
+	payload = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	rc = store_event_append(c->st, l->game->id, phase_seq, "game.result", "all",
+	    payload, strlen(payload), NULL, cause);
+	free(payload);
+	if (rc == -1 || store_commitments(c->st, l->game->id, &v, &nv, cause) == -1)
+		return -1;
+	for (i = 0; i < nv && rc == 0; i++)
+		if (!v[i].revealed)
+			rc = store_commitment_reveal(c->st, l->game->id, v[i].domain,
+			    v[i].secret_id, phase_seq, cause);
+	store_commitments_free(v, nv);
+	if (rc == 0)
+		rc = store_game_set_status(c->st, l->game->id, GAME_FINISHED, cause);
+	if (rc == 0) {
+		free(l->game->status);
+		l->game->status = xstrdup(GAME_FINISHED);
+	}
+	return rc;
+}
+
+char *
+game_check_reason(const struct orders *o, const char *why)
+{
+	unsigned long k;
+	char *end;
+
+	if (strncmp(why, "line ", 5) != 0)
+		return xstrdup(why);
+	k = strtoul(why + 5, &end, 10);
+	if (end == why + 5 || *end != ':' || k == 0 || k > o->nlines)
+		return xstrdup(why);
+	return xasprintf("line %d:%s", o->lines[k - 1].lineno, end + 1);
+}
+
+/* The orders text of one stored order: its order lines, each with LF. */
+static char *
+order_text(const struct store_order *ord, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct orders *o;
+	size_t i;
+
+	if ((o = orders_parse((const char *)ord->block, ord->block_len, cause)) == NULL)
+		return NULL;
+	strbuf_addstr(&sb, "");
+	for (i = 0; i < o->nlines; i++) {
+		strbuf_addstr(&sb, o->lines[i].text);
+		strbuf_addc(&sb, '\n');
+	}
+	orders_free(o);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Resolve the open phase ph (its barrier passed). */
+static int
+resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    char **cause)
+{
+	struct rules_events ev = { NULL, 0, 0 };
+	struct store_order *ord = NULL;
+	struct rand_nonce *nonces = NULL;
+	struct rand_stream stream;
+	struct rules_rng rng;
+	unsigned char seed[RAND_SEED_BYTES];
+	size_t nord = 0, i, n = l->rules->nseats(l->g), len;
+	char **texts = xcalloc(n, sizeof *texts), *state = NULL;
+	struct rules_result res;
+	int rc = -1, idx, over;
+
+	if (store_orders_current(c->st, ph->id, &ord, &nord, cause) == -1 ||
+	    store_seed_get(c->st, ph->id, seed, cause) == -1)
+		goto out;
+	store_orders_nonces(ord, nord, &nonces);
+	rand_stream_init(&stream, seed, nonces, nord);
+	rng.uniform = rand_uniform;
+	rng.ctx = &stream;
+	for (i = 0; i < nord; i++) {
+		idx = l->rules->seat_index(l->g, ord[i].seat);
+		if (idx < 0) {
+			cause_set(cause, "game %s has no seat %s", l->game->name, ord[i].seat);
+			goto out;
+		}
+		if ((texts[idx] = order_text(&ord[i], cause)) == NULL)
+			goto out;
+	}
+	if (l->rules->resolve(l->g, (const char *const *)texts, &rng, &ev, cause) == -1) {
+		cause_prefix(cause, "game %s, phase %llu", l->game->name,
+		    (unsigned long long)ph->seq);
+		goto out;
+	}
+	state = l->rules->save(l->g, &len);
+	if (game_events_store(c->st, l, ph->seq, &ev, cause) == -1 ||
+	    store_seed_reveal(c->st, ph->id, ph->seq, cause) == -1 ||
+	    store_state_put(c->st, l->game->id, ph->seq, state, len, cause) == -1 ||
+	    store_phase_close(c->st, ph->id, c->now, cause) == -1 ||
+	    game_secrets_commit(c, l, ph->seq, cause) == -1)
+		goto out;
+	l->rules->result(l->g, &res);
+	over = res.over;
+	rules_result_free(&res);
+	if (over)
+		rc = game_finish(c, l, ph->seq, cause);
+	else
+		rc = game_phase_open(c, l, NULL, NULL, cause);
+	if (rc == 0)
+		log_info("game %s: turn %d, %s resolved (phase %llu)%s", l->game->name,
+		    ph->turn, ph->name, (unsigned long long)ph->seq,
+		    over ? "; the game is over" : "");
+out:
+	for (i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(state);
+	free(nonces);
+	store_orders_free(ord, nord);
+	rules_events_free(&ev);
+	return rc;
+}
+
+/* Most phases resolved in one run (a game in which nobody can act). */
+#define GAME_MAX_RUN 500
+
+int
+game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advanced,
+    char **cause)
+{
+	struct store_phase *ph;
+	char **missing;
+	size_t nmissing;
+	int rc;
+
+	*advanced = 0;
+	while (strcmp(l->game->status, GAME_RUNNING) == 0) {
+		if (*advanced >= GAME_MAX_RUN) {
+			log_warnx("game %s: %d phases in a row resolved; waiting for the "
+			    "next pass", l->game->name, *advanced);
+			break;
+		}
+		if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
+			return -1;
+		if (store_phase_missing(c->st, ph->id, &missing, &nmissing, cause) == -1) {
+			store_phase_free(ph);
+			return -1;
+		}
+		store_names_free(missing, nmissing);
+		if (nmissing > 0) {
+			store_phase_free(ph);
+			break;
+		}
+		rc = resolve_one(c, l, ph, cause);
+		store_phase_free(ph);
+		if (rc == -1)
+			return -1;
+		(*advanced)++;
+	}
+	if (*advanced > 0)
+		return game_views_queue(c, l, cause);
+	return 0;
+}
+
+int
+game_advance(const struct game_ctx *c, int64_t game_id, int *advanced, char **cause)
+{
+	struct game_live *l;
+	int rc;
+
+	*advanced = 0;
+	if ((l = game_live_load_id(c->st, game_id, cause)) == NULL)
+		return -1;
+	if (strcmp(l->game->status, GAME_RUNNING) != 0) {
+		game_live_free(l);
+		return 0;
+	}
+	if (store_begin(c->st, cause) == -1) {
+		game_live_free(l);
+		return -1;
+	}
+	rc = game_resolve_ready(c, l, advanced, cause);
+	if (rc == 0)
+		rc = store_commit(c->st, cause);
+	else
+		store_rollback(c->st);
+	game_live_free(l);
+	return rc;
+}

@@ -1,0 +1,164 @@
+/*
+ * game.h — the game service: everything that changes a game, exactly as
+ * doc/game-record.md records it (new-game, seat, start, orders by mail,
+ * the seat barrier and resolving, secrets, the end of a game), and the
+ * outbox sender. The `muthur` verbs, muthurd's loop, the demo, the tests
+ * and the benchmark all go through here.
+ *
+ * Every function that changes the database runs one transaction
+ * (store_begin ... store_commit) together with the outbox rows it causes,
+ * and rolls it back on any failure: a failing call changes nothing.
+ * Times come in through struct game_ctx (now), never from the clock.
+ */
+#ifndef MUTHUR_DAEMON_GAME_H
+#define MUTHUR_DAEMON_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "rules/rules.h"
+#include "store/games.h"
+#include "store/phases.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+#include "templates/tmpl.h"
+
+struct sender;
+
+/* What the service works with; everything is borrowed. */
+struct game_ctx {
+	struct store		*st;
+	const struct server_key	*key;		/* signs commitments */
+	const struct tmpl_set	*tmpl;		/* view, ack and refusal templates */
+	const char		*from;		/* muthur's address (config [mail] from) */
+	int64_t			 now;		/* seconds since the epoch */
+	size_t			 max_message_size;	/* intake limits; 0: none */
+	size_t			 max_orders_size;
+};
+
+/* One game loaded from the store: rules, card data and the latest state. */
+struct game_live {
+	struct store_game	*game;
+	const struct rules	*rules;
+	void			*data;		/* CCG: struct ccg_carddb * */
+	struct rules_game	*g;		/* latest recorded state */
+	struct store_seat	*seats;		/* seat order */
+	size_t			 nseats;
+};
+
+/*
+ * The card data file of the installation: FILE under $MUTHUR_DATADIR or
+ * the installed data folder, looked for as DIR/ccg/FILE, DIR/ccg/data/FILE
+ * and DIR/FILE. A new string, or NULL with a reason naming the folders.
+ */
+char *game_data_file(const char *file, char **cause);
+
+/*
+ * `muthur new-game`: create game name under rules and scenario, snapshot
+ * the installed card data as cards.json, open phase 1 (setup) and commit
+ * its seed. Refuses unknown rules or scenario and an existing name.
+ */
+int game_new(const struct game_ctx *c, const char *name, const char *rules,
+    const char *scenario, char **cause);
+
+/*
+ * `muthur seat`: add seat to a game in setup (faction: the seat name
+ * without a -N suffix), or, when the seat exists, replace its e-mail and
+ * key (allowed in any status). key is a key file or the key text
+ * (pubkey_from_arg). deck_path is a decklist file or NULL for the
+ * scenario's sample deck; a new seat's decklist is validated and refused
+ * with every violation, one per line, in *cause. *replaced (may be NULL)
+ * says which it was.
+ */
+int game_seat(const struct game_ctx *c, const char *name, const char *seat,
+    const char *email, const char *key, const char *deck_path, int *replaced,
+    char **cause);
+
+/*
+ * `muthur start`: setup.json, decklist commitments, create with phase 1's
+ * stream, events, state, secrets, the first phase that waits for a seat
+ * and its views in the outbox. Refuses a game not in setup or with fewer
+ * than two seats.
+ */
+int game_start(const struct game_ctx *c, const char *name, char **cause);
+
+/*
+ * Load a game with its latest state (free with game_live_free()). NULL
+ * with a reason when the game, its card data or its state cannot be read.
+ */
+struct game_live *game_live_load(struct store *st, const char *name, char **cause);
+struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **cause);
+void game_live_free(struct game_live *l);
+
+/*
+ * Handle one incoming mail (raw RFC 5322 bytes) in one transaction:
+ * recognise a mail handled before (nothing happens again), file automatic
+ * and non-orders mail without an answer, refuse bad mail with a reply
+ * saying why, store valid orders with an acknowledgement, and resolve
+ * every phase whose barrier this completes. Returns 0 with a one-line
+ * *outcome (caller frees; "duplicate: ...", "filed: ...", "refused: ...",
+ * "accepted: ...") once the transaction committed: the caller may then
+ * mark the mail processed. -1 with a reason when the database failed;
+ * nothing changed and the mail must be handled again later. *advanced
+ * (may be NULL) gets the number of phases resolved.
+ */
+int game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
+    char **outcome, int *advanced, char **cause);
+
+/*
+ * Resolve game's open phase if every owing seat has orders (and the
+ * phases after it that nobody owes), in one transaction. *advanced gets
+ * the phases resolved (0: the barrier is not passed yet).
+ */
+int game_advance(const struct game_ctx *c, int64_t game_id, int *advanced,
+    char **cause);
+
+/*
+ * Send the outbox rows due now through s (at most limit; 0: all):
+ * delivered rows are marked sent, temporary failures retried at
+ * send_retry_at(), permanent ones given up. *sent and *failed may be NULL.
+ * -1 only when the database fails.
+ */
+int game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
+    size_t *sent, size_t *failed, char **cause);
+
+/*
+ * The view model seat would get now (daemon/view.h), with the events since
+ * its last view. For `muthur show --json`; caller frees.
+ */
+cJSON *game_view_model(const struct game_ctx *c, struct game_live *l,
+    const char *seat, char **cause);
+/* The same rendered as the whole mail (show), *len its length. */
+char *game_view_mail(const struct game_ctx *c, struct game_live *l, const char *seat,
+    size_t *len, char **cause);
+
+/*
+ * Orders for seat (play-order index) chosen by a deterministic scripted
+ * policy from rules->legal(), aiming at a victory (the demo, the tests and
+ * the benchmark play with it): the order lines, each ending in LF, or ""
+ * to pass. Caller frees.
+ */
+char *game_policy_orders(const struct rules *r, const struct rules_game *g,
+    size_t seat);
+
+/*
+ * A player's signed orders mail, as a mail client would send it: From
+ * from, To to, the orders block for game, seat, turn and phase with a
+ * fresh random nonce and the order lines orders ("" to pass), signed with
+ * the muthur secret key sk (muthur sign) and the signature after the
+ * block; Message-ID "<tag@HOST of from>". Returns the RFC 5322 bytes
+ * (CRLF), *len their length; caller frees.
+ */
+char *game_orders_mail(const char *from, const char *to, const char *game,
+    const char *seat, int turn, const char *phase, const char *orders,
+    const unsigned char sk[64], const char *tag, int64_t date, size_t *len);
+
+/*
+ * Deliver a mail into the Maildir folder dir (tmp/, then new/), as a
+ * mail server does. -1 with a reason.
+ */
+int game_maildir_deliver(const char *dir, const char *mail, size_t len, char **cause);
+
+#endif

@@ -1,0 +1,196 @@
+/* loop.c — one pass of muthurd (daemon/loop.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon/conf.h"
+#include "daemon/game.h"
+#include "daemon/loop.h"
+#include "daemon/proc.h"
+#include "lib/cause.h"
+#include "lib/log.h"
+#include "lib/xmalloc.h"
+#include "mail/fetch.h"
+#include "mail/send.h"
+#include "store/games.h"
+#include "store/serverkey.h"
+#include "store/store.h"
+#include "templates/tmpl.h"
+
+static void
+fetch_opts(const struct config *cf, struct fetch_options *fo)
+{
+	memset(fo, 0, sizeof *fo);
+	fo->password_file = cf->in_password_file;
+	fo->ca_file = cf->ca_file;
+	fo->poll_interval = cf->poll_interval;
+	fo->max_message_size = cf->max_message_size;
+}
+
+int
+loop_rescan(struct loop *lp, char **cause)
+{
+	struct fetch_options fo;
+
+	fetch_close(lp->in);
+	fetch_opts(lp->cf, &fo);
+	return (lp->in = fetch_open(&lp->cf->mail_in, &fo, cause)) == NULL ? -1 : 0;
+}
+
+int
+loop_open(struct loop *lp, struct config *cf, char **cause)
+{
+	struct fetch_options fo;
+	struct send_options so;
+
+	memset(lp, 0, sizeof *lp);
+	lp->cf = cf;
+	fetch_opts(cf, &fo);
+	memset(&so, 0, sizeof so);
+	so.password_file = cf->out_password_file;
+	so.ca_file = cf->ca_file;
+	if ((lp->st = store_open(cf->store_path, cause)) == NULL ||
+	    (lp->key = server_key_load(cf->server_key, cause)) == NULL ||
+	    (lp->tmpl = tmpl_set_new(cf->templates, NULL, cause)) == NULL ||
+	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||
+	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL) {
+		loop_close(lp);
+		return -1;
+	}
+	return 0;
+}
+
+void
+loop_close(struct loop *lp)
+{
+	send_close(lp->out);
+	fetch_close(lp->in);
+	tmpl_set_free(lp->tmpl);
+	server_key_free(lp->key);
+	store_close(lp->st);
+	lp->out = NULL;
+	lp->in = NULL;
+	lp->tmpl = NULL;
+	lp->key = NULL;
+	lp->st = NULL;
+}
+
+static void
+ctx_init(struct loop *lp, struct game_ctx *c)
+{
+	memset(c, 0, sizeof *c);
+	c->st = lp->st;
+	c->key = lp->key;
+	c->tmpl = lp->tmpl;
+	c->from = lp->cf->mail_from;
+	c->now = lp->now != 0 ? lp->now : (int64_t)time(NULL);
+	c->max_message_size = lp->cf->max_message_size;
+	c->max_orders_size = lp->cf->max_orders_size;
+}
+
+int
+loop_send(struct loop *lp, struct loop_stats *stats, char **cause)
+{
+	struct game_ctx c;
+	size_t sent = 0, failed = 0;
+	int rc;
+
+	ctx_init(lp, &c);
+	rc = game_outbox_send(&c, lp->out, 0, &sent, &failed, cause);
+	if (stats != NULL) {
+		stats->sent += sent;
+		stats->send_failed += failed;
+	}
+	return rc;
+}
+
+/* Games whose barrier passed without a mail (e.g. after a crash). */
+static void
+advance_all(struct loop *lp, struct loop_stats *stats)
+{
+	struct game_ctx c;
+	struct store_game *g;
+	char **names = NULL, *cause = NULL;
+	size_t n = 0, i;
+	int adv;
+
+	ctx_init(lp, &c);
+	if (store_game_list(lp->st, &names, &n, &cause) == -1) {
+		log_warnx("listing games: %s", cause);
+		free(cause);
+		return;
+	}
+	for (i = 0; i < n && !proc_stop; i++) {
+		if ((g = store_game_get(lp->st, names[i], &cause)) == NULL) {
+			log_warnx("%s", cause);
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		if (strcmp(g->status, GAME_RUNNING) == 0 &&
+		    game_advance(&c, g->id, &adv, &cause) == -1) {
+			log_warnx("game %s: %s", names[i], cause);
+			free(cause);
+			cause = NULL;
+		} else if (strcmp(g->status, GAME_RUNNING) == 0 && stats != NULL)
+			stats->advanced += (size_t)adv;
+		store_game_free(g);
+	}
+	store_names_free(names, n);
+}
+
+int
+loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
+{
+	struct loop_stats dummy;
+	struct fetch_msg msg;
+	struct game_ctx c;
+	enum fetch_result r = FETCH_NONE;
+	char *why = NULL, *outcome = NULL;
+	int adv;
+
+	if (stats == NULL) {
+		memset(&dummy, 0, sizeof dummy);
+		stats = &dummy;
+	}
+	memset(&msg, 0, sizeof msg);
+	if (lp->in == NULL && loop_rescan(lp, cause) == -1)
+		return -1;
+	while (!proc_stop && (r = fetch_next(lp->in, &msg, &why)) == FETCH_OK) {
+		ctx_init(lp, &c);
+		adv = 0;
+		if (game_handle_mail(&c, msg.data, msg.len, &outcome, &adv, &why) == -1) {
+			log_warnx("mail %s: %s (left for the next pass)", msg.id, why);
+			free(why);
+			why = NULL;
+			stats->errors++;
+		} else {
+			log_info("mail %s: %s", msg.id, outcome);
+			stats->mails++;
+			stats->advanced += (size_t)adv;
+			if (strstr(outcome, ": accepted: ") != NULL)
+				stats->accepted++;
+			if (strstr(outcome, ": duplicate: ") != NULL)
+				stats->duplicates++;
+			free(outcome);
+			outcome = NULL;
+			if (fetch_mark(lp->in, msg.id, &why) == -1) {
+				log_warnx("mail %s: marking it processed: %s", msg.id, why);
+				free(why);
+				why = NULL;
+			}
+		}
+		fetch_msg_clear(&msg);
+	}
+	if (!proc_stop && r == FETCH_ERROR) {
+		log_warnx("fetching mail: %s", why);
+		free(why);
+		why = NULL;
+	}
+	if (!proc_stop)
+		advance_all(lp, stats);
+	return loop_send(lp, stats, cause);
+}

@@ -1,0 +1,70 @@
+/*
+ * loop.h — muthurd's pass: fetch every waiting mail, handle each in its
+ * own transaction (daemon/game.h) and mark it only after the commit,
+ * resolve what is ready, then send the outbox. muthurd runs passes in a
+ * loop (waiting for mail in between); `muthurd --once`, the demo, the
+ * end-to-end tests and the benchmark run them one at a time.
+ */
+#ifndef MUTHUR_DAEMON_LOOP_H
+#define MUTHUR_DAEMON_LOOP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct config;
+struct fetcher;
+struct sender;
+struct server_key;
+struct store;
+struct tmpl_set;
+
+/* The open resources of a running daemon. */
+struct loop {
+	struct config		*cf;
+	struct store		*st;
+	struct server_key	*key;
+	struct tmpl_set		*tmpl;
+	struct fetcher		*in;
+	struct sender		*out;
+	int64_t			 now;		/* 0: read the clock at each step */
+};
+
+/* What one pass did. */
+struct loop_stats {
+	size_t	mails;		/* mails handled (committed and marked) */
+	size_t	accepted;	/* of which orders stored */
+	size_t	duplicates;	/* recognised as handled before */
+	size_t	advanced;	/* phases resolved */
+	size_t	sent;		/* outbox mails delivered */
+	size_t	send_failed;
+	size_t	errors;		/* mails left for a later pass */
+};
+
+/*
+ * Open everything the config names: the store, the server key, the
+ * templates, the incoming mailbox and the outgoing transport. Fills *lp;
+ * -1 with a reason (and nothing left open) on failure.
+ */
+int loop_open(struct loop *lp, struct config *cf, char **cause);
+/* Close what loop_open opened (not the config). */
+void loop_close(struct loop *lp);
+
+/*
+ * One pass: every waiting mail (stopping early when proc_stop is set,
+ * after the current mail), every running game whose barrier is passed,
+ * then the outbox. One log line per mail handled and per phase resolved.
+ * *stats may be NULL. -1 only when the outbox or store failed as a whole;
+ * a mail that fails is logged and left for the next pass.
+ */
+int loop_pass(struct loop *lp, struct loop_stats *stats, char **cause);
+
+/*
+ * Start a new pass of the incoming mailbox without waiting (reopens it):
+ * for callers that run passes back to back (the demo, tests, benchmark).
+ */
+int loop_rescan(struct loop *lp, char **cause);
+
+/* Send the due outbox rows only (used before exit and by tests). */
+int loop_send(struct loop *lp, struct loop_stats *stats, char **cause);
+
+#endif

@@ -5,8 +5,11 @@
  * A file that holds an orders block is normalised and signed as it is. A
  * file that holds only the header lines and the orders gets the BEGIN and
  * END lines, an empty line between header and orders, and a fresh random
- * "nonce:" line when it has none. Either way the block must be one the
- * daemon would parse, and the signature is checked before it is printed.
+ * "nonce:" line when it has none. A "nonce:" line still holding the view
+ * mail's placeholder (VIEW_NONCE_PLACEHOLDER, daemon/view.h) gets a fresh
+ * random nonce in its place, so the orders block of a view can be edited
+ * and signed as it is. Either way the block must be one the daemon would
+ * parse, and the signature is checked before it is printed.
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include <sodium.h>
 
 #include "daemon/cli.h"
+#include "daemon/view.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/strbuf.h"
@@ -51,6 +55,29 @@ header_line(const char *p, const char *e, int *nonce)
 		}
 	}
 	return 0;
+}
+
+/* Put a fresh random nonce where a view's placeholder stands; the new length. */
+static size_t
+fill_placeholder(char *data, size_t len)
+{
+	const char *ph = VIEW_NONCE_PLACEHOLDER;
+	size_t phlen = strlen(ph), hexlen;
+	unsigned char nonce[NONCE_BYTES];
+	char hex[2 * NONCE_BYTES + 1];
+	char *p;
+
+	if ((p = memmem(data, len, ph, phlen)) == NULL)
+		return len;
+	randombytes_buf(nonce, sizeof nonce);
+	sodium_bin2hex(hex, sizeof hex, nonce, sizeof nonce);
+	hexlen = strlen(hex);
+	if (hexlen > phlen)
+		return len;
+	memcpy(p, hex, hexlen);
+	/* Move the rest and its terminating NUL (fs_read_file adds one). */
+	memmove(p + hexlen, p + phlen, len - (size_t)(p - data) - phlen + 1);
+	return len - (phlen - hexlen);
 }
 
 /* Wrap header lines and orders into a block (see the top of the file). */
@@ -135,6 +162,7 @@ cmd_sign(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		status = EXIT_MISUSE;
 		goto done;
 	}
+	len = fill_placeholder(data, len);
 	rc = orders_block_find(data, len, &b, &cause);
 	if (rc == -1) {
 		fprintf(stderr, "muthur sign: %s: %s\n", file, cause);

@@ -72,6 +72,11 @@ cp "$o" block.txt
 ok $? "a block with its own nonce keeps it"
 "$MUTHUR" verify --key "$d/muthur.pub" signed.txt >/dev/null 2>&1
 is $? 1 "another muthur key does not verify it"
+# A view mail's block, its nonce still the placeholder, is signed as it is.
+printf -- '-----BEGIN MUTHUR ORDERS-----\ngame: contact-17\nseat: marines\nturn: 3\nphase: movement.move\nnonce: REPLACE-WITH-YOUR-OWN-RANDOM-HEX\n\n# move hicks to kitchen\npass\n-----END MUTHUR ORDERS-----\n' >view-block.txt
+"$MUTHUR" sign --key alice.key view-block.txt >view-signed.txt; ok $? "a view's block with the nonce placeholder is signed"
+grep -Eq '^nonce: [0-9a-f]{32}$' view-signed.txt; ok $? "the placeholder became a random nonce"
+"$MUTHUR" verify --key alice.pub view-signed.txt >/dev/null; ok $? "and the result verifies"
 printf 'game: contact-17\nseat: marines\nturn: three\nphase: movement.move\n\npass\n' >bad.txt
 err=$("$MUTHUR" sign --key alice.key bad.txt 2>&1); is $? 1 "sign refuses a block the daemon would refuse"
 is "$err" "muthur sign: bad.txt: the orders block would be refused: line 4: turn \"three\" is not a turn number (expected a number such as 3) (line 1 is the BEGIN line sign adds)" "with the line and reason"

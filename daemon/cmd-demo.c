@@ -33,6 +33,13 @@
 
 static const char *const demo_seats[4] = { "rogue", "marines", "predator", "aliens" };
 
+/*
+ * The decks the demo seats (NULL: the faction's sample deck): the Marines
+ * get the demo deck with four privates, the least rescue quota Contact
+ * allows, so that a whole game fits in under a minute.
+ */
+static const char *const demo_decks[4] = { NULL, "demo-marines.deck", NULL, NULL };
+
 static const char demo_conf[] =
     "# muthur demo: the embedded default (SQLite, Maildir in and out)\n"
     "[store]\npath = var/muthur.db\n"
@@ -147,6 +154,7 @@ demo_play(struct cli *cli, int quiet, int turns)
 	struct store_game *g;
 	unsigned char pk[32], sk[4][64];
 	char *cause = NULL, *name = NULL, *keytext, *path, *email, *res, *dirname;
+	char *deck;
 	size_t k, queued = 0, mails = 0;
 	int n, phases = 0, rc = 1;
 
@@ -180,9 +188,14 @@ demo_play(struct cli *cli, int quiet, int turns)
 		free(dirname);
 		if (n == 0)
 			n = key_secret_write(path, sk[k], demo_seats[k], &cause);
+		deck = NULL;
+		if (n == 0 && demo_decks[k] != NULL &&
+		    (deck = game_data_file(demo_decks[k], &cause)) == NULL)
+			n = -1;
 		if (n == 0)
-			n = game_seat(&gc.c, name, demo_seats[k], email, keytext, NULL, NULL,
-			    &cause);
+			n = game_seat(&gc.c, name, demo_seats[k], email, keytext, deck,
+			    NULL, &cause);
+		free(deck);
 		free(email);
 		free(keytext);
 		free(path);

@@ -151,6 +151,33 @@ enough_found(const struct policy_map *m)
 	return n >= need;
 }
 
+/*
+ * Can one of the seat's own characters reach a place where a card of the
+ * hand can be found? (A Colonist findable only at another HUD's Cargo Bay,
+ * across no path, must not hold the party back from the Docking Bay.)
+ */
+static int
+party_can_reach(const struct policy_map *m)
+{
+	const cJSON *p, *at, *owner, *seat;
+	size_t i;
+
+	seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
+		at = cJSON_GetObjectItemCaseSensitive(p, "at");
+		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+		if (!cJSON_IsString(at) || !cJSON_IsString(owner) ||
+		    !cJSON_IsString(seat) ||
+		    strcmp(owner->valuestring, seat->valuestring) != 0)
+			continue;
+		for (i = 0; i < m->n; i++)
+			if (strcmp(m->id[i], at->valuestring) == 0 &&
+			    m->sdist[i] < POLICY_FAR)
+				return 1;
+	}
+	return 0;
+}
+
 /* HUD ground rows: neighbours in a row are adjacent; ids shared by rows
  * (the Kitchen of two HUDs) join them. */
 static void
@@ -184,7 +211,7 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 		if (findable_here(m, m->id[i]))
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->sdist);
-	m->searching = qt > 0 && !enough_found(m);
+	m->searching = qt > 0 && !enough_found(m) && party_can_reach(m);
 }
 
 static int

@@ -4,7 +4,9 @@
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
  * the same as `muthurd --once`) runs after each round of mail, until the
- * game is over.
+ * game is over. The Marines play the demo deck (rules/ccg/data/
+ * demo-marines.deck, rescue quota 4): their rescue ends the game in some
+ * 15 to 30 turns, 12 to 35 s on two shared cores.
  */
 #include "config.h"
 

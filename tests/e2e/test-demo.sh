@@ -13,7 +13,7 @@ out=$("$MUTHUR" demo --dir "$d" --quiet 2>&1)
 ok $? "muthur demo exits 0"
 result=$(printf '%s\n' "$out" | tail -n 1)
 echo "# $result"
-printf '%s\n' "$result" | grep -Eq '^demo: game demo-1: [a-z]+ won in turn [0-9]+$'
+printf '%s\n' "$result" | grep -Eq '^demo: game demo-1: [a-z]+ won in turn [0-9]+ \(victory: [a-z-]+\)$'
 ok $? "the demo ends in a victory with a winner"
 printf '%s\n' "$out" | grep -q "the mails muthur sent in $d/var/mail/out/new"
 ok $? "the demo says where the mails are"

@@ -37,6 +37,8 @@ struct policy_map {
 	int		 dist[POLICY_NODES];	/* steps to a Docking Bay */
 	int		 sdist[POLICY_NODES];	/* steps to where a card in hand
 						   can be found */
+	int		 pdist[POLICY_NODES];	/* steps from the seat's own
+						   characters */
 	int		 searching;	/* the party still looks for more */
 	size_t		 n;
 	cJSON		*view;
@@ -132,23 +134,85 @@ rescue_left(const struct policy_map *m)
 /*
  * Have the Marines enough supporting characters in play (with those
  * rescued) to meet the quota? Then the party heads for the Docking Bay.
+ * Those another seat holds hostage do not count.
  */
 static int
 enough_found(const struct policy_map *m)
 {
-	const cJSON *p, *type, *owner;
+	const cJSON *p, *type, *owner, *ctl;
 	int n = 0, need = rescue_left(m);
 
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
 		type = cJSON_GetObjectItemCaseSensitive(p, "type");
 		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+		ctl = cJSON_GetObjectItemCaseSensitive(p, "controller");
 		if (cJSON_IsString(type) && cJSON_IsString(owner) &&
 		    strcmp(type->valuestring, "supporting character") == 0 &&
 		    strcmp(owner->valuestring, "marines") == 0 &&
+		    (!cJSON_IsString(ctl) ||
+		    strcmp(ctl->valuestring, "marines") == 0) &&
 		    cJSON_GetObjectItemCaseSensitive(p, "at") != NULL)
 			n++;
 	}
 	return n >= need;
+}
+
+/* Distances from where the seat's own characters stand (m->pdist). */
+static void
+map_party(struct policy_map *m)
+{
+	const cJSON *p, *at, *owner, *seat;
+	int q[POLICY_NODES], qt = 0;
+	size_t i;
+
+	seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
+		at = cJSON_GetObjectItemCaseSensitive(p, "at");
+		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+		if (!cJSON_IsString(at) || !cJSON_IsString(owner) ||
+		    !cJSON_IsString(seat) ||
+		    strcmp(owner->valuestring, seat->valuestring) != 0)
+			continue;
+		for (i = 0; i < m->n; i++)
+			if (strcmp(m->id[i], at->valuestring) == 0 && qt < POLICY_NODES)
+				q[qt++] = (int)i;
+	}
+	map_bfs(m, q, qt, m->pdist);
+}
+
+/*
+ * Can the party reach a location where card slug can be found? (A
+ * Colonist findable only at another HUD's Cargo Bay, across no path, must
+ * neither hold the party back from the Docking Bay nor stay in hand.)
+ */
+static int
+findable_within_reach(const struct policy_map *m, const char *slug)
+{
+	size_t i, k, n;
+
+	for (i = 0; i < sizeof finds / sizeof finds[0]; i++) {
+		if (strcmp(finds[i].card, slug) != 0)
+			continue;
+		for (k = 0; finds[i].where[k] != NULL; k++)
+			for (n = 0; n < m->n; n++)
+				if (m->pdist[n] < POLICY_FAR &&
+				    strncmp(m->id[n], finds[i].where[k],
+				    strlen(finds[i].where[k])) == 0)
+					return 1;
+	}
+	return 0;
+}
+
+/* Can the party reach a place where a card of the hand can be found? */
+static int
+party_can_reach(const struct policy_map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->sdist[i] < POLICY_FAR && m->pdist[i] < POLICY_FAR)
+			return 1;
+	return 0;
 }
 
 /* HUD ground rows: neighbours in a row are adjacent; ids shared by rows
@@ -184,7 +248,8 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 		if (findable_here(m, m->id[i]))
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->sdist);
-	m->searching = qt > 0 && !enough_found(m);
+	map_party(m);
+	m->searching = qt > 0 && !enough_found(m) && party_can_reach(m);
 }
 
 static int
@@ -299,7 +364,9 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 	if (strncmp(line, "evacuate ", 9) == 0)
 		return !is_main(m, line + 9, strlen(line + 9)) ? 6 : quota_met(m) ? 6 : 0;
 	if (strncmp(line, "discard ", 8) == 0)
-		return rescuable(line + 8) || strcmp(line + 8, "docking-bay") == 0 ? 0 : 2;
+		return strcmp(line + 8, "docking-bay") == 0 ? 0 :
+		    !rescuable(line + 8) ? 2 :
+		    !findable_within_reach(m, line + 8) ? 1 : 0;
 	if (strncmp(line, "move ", 5) == 0)
 		return move_closer(m, line);
 	return 0;

@@ -162,10 +162,9 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "type", "game.result");
 	places = cJSON_AddObjectToObject(o, "places");
-	for (i = 0; i < res.nseats; i++)
-		if (res.place[i] > 0)
-			cJSON_AddNumberToObject(places, l->rules->seat_name(l->g, i),
-			    res.place[i]);
+	for (i = 0; i < res.nseats; i++)	/* every seat, 0: not placed */
+		cJSON_AddNumberToObject(places, l->rules->seat_name(l->g, i),
+		    res.place[i]);
 	if (res.winner >= 0)
 		cJSON_AddStringToObject(o, "winner",
 		    l->rules->seat_name(l->g, (size_t)res.winner));

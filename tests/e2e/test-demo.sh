@@ -1,0 +1,39 @@
+#!/bin/sh
+# test-demo.sh — `muthur demo` plays a whole Contact game to a victory:
+# the one-line result names the winner, the outgoing Maildir holds views
+# for all four seats, and the exported archive audits with a full replay.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+
+MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
+: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
+tap_tmpdir
+d="$TAP_TMP/demo"
+
+out=$("$MUTHUR" demo --dir "$d" --quiet 2>&1)
+ok $? "muthur demo exits 0"
+result=$(printf '%s\n' "$out" | tail -n 1)
+echo "# $result"
+printf '%s\n' "$result" | grep -Eq '^demo: game demo-1: [a-z]+ won in turn [0-9]+ \(victory: [a-z-]+\)$'
+ok $? "the demo ends in a victory with a winner"
+printf '%s\n' "$out" | grep -q "the mails muthur sent in $d/var/mail/out/new"
+ok $? "the demo says where the mails are"
+
+for seat in rogue marines predator aliens; do
+	n=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* 2>/dev/null |
+	    wc -l)
+	[ "$n" -gt 0 ]
+	ok $? "the outgoing Maildir holds views for $seat ($n)"
+done
+
+"$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo-1.archive"
+ok $? "muthur export of the demo game exits 0"
+audit=$("$MUTHUR" audit "$TAP_TMP/demo-1.archive" 2>&1)
+ok $? "muthur audit of the archive exits 0"
+printf '%s\n' "$audit" | sed 's/^/# /'
+replayed=$(printf '%s\n' "$audit" | sed -n 's/.* \([0-9][0-9]*\) phases replayed.*/\1/p')
+[ "${replayed:-0}" -gt 0 ]
+ok $? "the audit replayed the phases (${replayed:-none})"
+printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures'
+ok $? "the audit's summary says OK with 0 failures"
+
+done_testing

@@ -32,8 +32,12 @@ game_data_file(const char *file, char **cause)
 	size_t i;
 	char *p;
 
-	if (dir == NULL || *dir == '\0')
+	if (dir == NULL || *dir == '\0') {
 		dir = MUTHUR_DATADIR;
+		/* Not installed yet: a program run from its build tree uses the source. */
+		if (access(dir, F_OK) != 0 && access(MUTHUR_SRCDIR "/rules", F_OK) == 0)
+			dir = MUTHUR_SRCDIR "/rules";
+	}
 	for (i = 0; i < sizeof sub / sizeof sub[0]; i++) {
 		p = xasprintf("%s/%s%s", dir, sub[i], file);
 		if (access(p, R_OK) == 0)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "lib/cause.h"
@@ -37,7 +38,13 @@ tmpl_installed_dir(void)
 {
 	const char *env = getenv("MUTHUR_TEMPLATES");
 
-	return env != NULL && *env != '\0' ? env : MUTHUR_DATADIR "/templates";
+	if (env != NULL && *env != '\0')
+		return env;
+	/* Not installed yet: a program run from its build tree uses the source. */
+	if (access(MUTHUR_DATADIR "/templates", F_OK) != 0 &&
+	    access(MUTHUR_SRCDIR "/templates", F_OK) == 0)
+		return MUTHUR_SRCDIR "/templates";
+	return MUTHUR_DATADIR "/templates";
 }
 
 static void

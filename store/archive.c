@@ -627,26 +627,26 @@ archive_free(struct archive *a)
 	free(a->rules_version);
 	free(a->scenario);
 	free(a->status);
-	for (i = 0; i < a->nfiles; i++) {
+	for (i = 0; a->files != NULL && i < a->nfiles; i++) {
 		free(a->files[i].name);
 		free(a->files[i].bytes);
 	}
 	free(a->files);
-	for (i = 0; i < a->nseats; i++) {
+	for (i = 0; a->seats != NULL && i < a->nseats; i++) {
 		free(a->seats[i].name);
 		free(a->seats[i].faction);
 		free(a->seats[i].key_type);
 		free(a->seats[i].key);
 	}
 	free(a->seats);
-	for (i = 0; i < a->nphases; i++) {
+	for (i = 0; a->phases != NULL && i < a->nphases; i++) {
 		struct archive_phase *ph = &a->phases[i];
 
 		free(ph->name);
-		for (j = 0; j < ph->nowing; j++)
+		for (j = 0; ph->owing != NULL && j < ph->nowing; j++)
 			free(ph->owing[j]);
 		free(ph->owing);
-		for (j = 0; j < ph->norders; j++) {
+		for (j = 0; ph->orders != NULL && j < ph->norders; j++) {
 			free(ph->orders[j].seat);
 			free(ph->orders[j].sig_type);
 			free(ph->orders[j].block);
@@ -655,14 +655,14 @@ archive_free(struct archive *a)
 		free(ph->orders);
 	}
 	free(a->phases);
-	for (i = 0; i < a->ncommitments; i++) {
+	for (i = 0; a->commitments != NULL && i < a->ncommitments; i++) {
 		free(a->commitments[i].domain);
 		free(a->commitments[i].secret_id);
 		free(a->commitments[i].secret);
 	}
 	free(a->commitments);
 	free(a->states);
-	for (i = 0; i < a->nevents; i++) {
+	for (i = 0; a->events != NULL && i < a->nevents; i++) {
 		free(a->events[i].type);
 		free(a->events[i].visibility);
 		free(a->events[i].payload);
@@ -676,7 +676,7 @@ archive_file_find(const struct archive *a, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < a->nfiles; i++)
+	for (i = 0; a->files != NULL && i < a->nfiles; i++)
 		if (strcmp(a->files[i].name, name) == 0)
 			return &a->files[i];
 	return NULL;
@@ -687,7 +687,7 @@ archive_commitment_find(const struct archive *a, const char *domain, const char 
 {
 	size_t i;
 
-	for (i = 0; i < a->ncommitments; i++)
+	for (i = 0; a->commitments != NULL && i < a->ncommitments; i++)
 		if (strcmp(a->commitments[i].domain, domain) == 0 &&
 		    strcmp(a->commitments[i].secret_id, secret_id) == 0)
 			return &a->commitments[i];

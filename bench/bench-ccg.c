@@ -102,6 +102,7 @@ main(void)
 	su.nseats = 4;
 	su.data = db;
 	su.places = 1;
+	su.await_legal = 0;
 
 	t = now();
 	for (n = 0; n < 200; n++)

@@ -540,6 +540,7 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	su.nseats = a->nseats;
 	su.data = rp.db;
 	su.places = 1;
+	su.await_legal = 0;
 	prec = audit_phase_record(&a->phases[0]);
 	if ((seed = seed_of(a, &a->phases[0])) == NULL) {
 		audit_fail(r, prec, "cannot be replayed without its opened seed");

@@ -469,6 +469,7 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	su.nseats = l->nseats;
 	su.data = l->data;
 	su.places = 1;
+	su.await_legal = 0;
 	if ((l->g = l->rules->create(&su, &rng, &ev, cause)) == NULL)
 		goto out;
 	state = l->rules->save(l->g, &len);

@@ -77,6 +77,11 @@ struct rules_setup {
 	int			 places;	/* places to decide before the game
 						   ends: 1 = stop at the first winner,
 						   2 = play on for second place, ... */
+	int			 await_legal;	/* 0 (every real game): a phase also
+						   waits for seats that, for all the
+						   others can tell, might have a choice
+						   (a hand, a deck); 1 (rules tests
+						   only): only for seats that have one */
 };
 
 /*

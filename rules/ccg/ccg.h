@@ -191,6 +191,7 @@ struct rules_game {
 	struct ccg_marker	*markers;	/* hidden-movement markers */
 	size_t			 nmarkers;
 	int			 marker_seq;	/* last marker number / epoch */
+	int			 await_legal;	/* rules_setup.await_legal */
 };
 
 enum ccg_verb {

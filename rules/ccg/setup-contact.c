@@ -322,6 +322,7 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	g = ccg_game_new(db);
 	g->scenario = xstrdup("contact");
 	g->places = su->places > 0 ? su->places : 1;
+	g->await_legal = su->await_legal != 0;
 	g->phase = CCG_PH_READY;
 	order_seats(su, fac, order, roll, rng);
 	g->nseats = su->nseats;

@@ -69,6 +69,8 @@ ccg_save(const struct rules_game *g, size_t *len)
 	cJSON_AddNumberToObject(root, "turn", g->turn);
 	cJSON_AddStringToObject(root, "phase", ccg_phase_name(g->phase));
 	cJSON_AddNumberToObject(root, "places", g->places);
+	if (g->await_legal)	/* absent in every real game's state */
+		cJSON_AddTrueToObject(root, "await_legal");
 	a = cJSON_AddArrayToObject(root, "nodes");
 	for (i = 0; i < g->nnodes; i++) {
 		o = cJSON_CreateObject();
@@ -226,6 +228,8 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 	if (get_int(root, "turn", 1, 1000000, &g->turn, "state", cause) ||
 	    get_int(root, "places", 1, CCG_MAX_SEATS, &g->places, "state", cause))
 		return -1;
+	g->await_legal = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
+	    "await_legal"));
 	if ((s = get_str(root, "phase", "state", cause)) == NULL)
 		return -1;
 	if ((g->phase = ccg_phase_parse(s)) < 0)

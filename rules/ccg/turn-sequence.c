@@ -121,13 +121,88 @@ phase_verbs(int phase)
 	return "pass";
 }
 
-/* A seat owes orders when it has a legal choice other than passing
- * (PRODUCT.md section 4) and has not already won its place. */
+/* Does seat have a character (or a marker) on the battleground? */
+static int
+has_character(const struct rules_game *g, int seat)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].zone == CCG_Z_PLAY &&
+		    ccg_is_character(&g->pieces[i]) &&
+		    ccg_controls(g, seat, (int)i))
+			return 1;
+	return 0;
+}
+
+/* Has an attack of the kind resolved in this phase been declared? */
+static int
+attacks_declared(const struct rules_game *g)
+{
+	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
+	    CCG_ATTACK_CLOSE;
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].atk_kind == kind)
+			return 1;
+	return 0;
+}
+
+/*
+ * Might seat have a choice here that only hidden information decides (the
+ * cards in its hand, the order of its deck)? Judged from public facts only
+ * (hand size, pieces in play, declared searches and attacks), so that being
+ * awaited or not tells the other seats nothing they may not know (the
+ * secrecy promise, PRODUCT.md section 6; doc/views.md "Awaiting").
+ */
+static int
+hidden_choice_possible(const struct rules_game *g, int seat)
+{
+	const struct ccg_seat *s = &g->seats[seat];
+	size_t i;
+
+	switch (g->phase) {
+	case CCG_PH_LOCATIONS:		/* a location card to play */
+	case CCG_PH_DRAW:		/* a card to discard */
+		return s->hand.n > 0;
+	case CCG_PH_MOVE:		/* a Barrier card to put up */
+	case CCG_PH_SEARCH_DECLARE:
+	case CCG_PH_DECLARE_UC:		/* an event to play */
+	case CCG_PH_DECLARE_UR:
+	case CCG_PH_DECLARE_HC:
+	case CCG_PH_DECLARE_HR:
+		return s->hand.n > 0 && has_character(g, seat);
+	case CCG_PH_MATURE:		/* a card to grow into */
+		return s->hand.n > 0 && s->faction == CCG_FACTION_ALIENS &&
+		    has_character(g, seat);
+	case CCG_PH_RESOLVE_RANGED:	/* an event on an attack */
+	case CCG_PH_RESOLVE_CLOSE:
+		return s->hand.n > 0 && attacks_declared(g);
+	case CCG_PH_SEARCH_FIND:	/* the deck may hold a findable card */
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].searching && !g->pieces[i].found &&
+			    ccg_controls(g, seat, (int)i))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * A seat owes orders when it has not already won its place and it has a
+ * legal choice other than passing (PRODUCT.md section 4) -- or, as far as
+ * the other seats can tell, it might have one: a phase whose choices hang
+ * on a hand or a deck waits for every seat that could hold such a choice,
+ * whatever it actually holds.
+ */
 int
 ccg_seat_owes(const struct rules_game *g, int seat)
 {
 	if (ccg_game_over(g) || g->seats[seat].place != 0)
 		return 0;
+	if (!g->await_legal && hidden_choice_possible(g, seat))
+		return 1;
 	return ccg_legal_count(g, seat) > 0;
 }
 

@@ -369,6 +369,7 @@ start_game(struct afix *f, char **cause)
 	su.nseats = NSEATS;
 	su.data = f->db;
 	su.places = 1;
+	su.await_legal = 0;
 	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1)
 		return -1;
 	rand_stream_init(&rs, seed, NULL, 0);

@@ -71,6 +71,7 @@ struct run {
 	struct seatdef		 seats[MAXSEATS];
 	size_t			 nseats;
 	int			 places;
+	int			 await_public;	/* "await public": real games' awaiting */
 	struct rules_game	*g;
 	char			*orders[MAXSEATS];
 	struct rules_events	 ev;
@@ -255,6 +256,7 @@ run_scenario(struct run *r, char *text)
 	r->rng.uniform = test_uniform;
 	r->rng.ctx = &r->rs;
 	r->places = 1;
+	r->await_public = 0;
 	for (i = 0; i < n; i++) {
 		char *line = lines[i], *rest, *copy, **w;
 		size_t nw;
@@ -273,6 +275,9 @@ run_scenario(struct run *r, char *text)
 			r->rs.seed = strtoull(w[1], NULL, 10);
 		else if (strcmp(w[0], "places") == 0 && nw == 2)
 			r->places = atoi(w[1]);
+		else if (strcmp(w[0], "await") == 0 && nw == 2 &&
+		    strcmp(w[1], "public") == 0)
+			r->await_public = 1;
 		else if (strcmp(w[0], "seat") == 0 && nw >= 3 && r->nseats < MAXSEATS) {
 			struct seatdef *sd = &r->seats[r->nseats++];
 
@@ -316,6 +321,7 @@ run_scenario(struct run *r, char *text)
 			su.nseats = r->nseats;
 			su.data = r->db;
 			su.places = r->places;
+			su.await_legal = !r->await_public;
 			rules_events_free(&r->ev);
 			if (r->g != NULL)	/* a second create starts over */
 				r->R->free(r->g);

@@ -106,6 +106,7 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
 	su.nseats = 4;
 	su.data = db;
 	su.places = 1;
+	su.await_legal = 0;
 	return R->create(&su, &rng, ev, cause);
 }
 
@@ -505,7 +506,7 @@ predator_high_to_high(const char *cards)
 		{ "marines", "marines", deck, 2, m, 4 },
 		{ "predator", "predator", deck, 2, p, 5 },
 	};
-	struct rules_setup su = { "contact", seats, 2, NULL, 1 };
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
 	struct ctr c = { 5, 0 };
 	struct rules_rng rng = { uniform, &c };
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"

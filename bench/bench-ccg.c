@@ -38,36 +38,15 @@ static void
 seat_from_deck(const struct ccg_carddb *db, const char *top, const char *f,
     struct rules_seat *rs)
 {
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
 	char *path = xasprintf("%s/rules/ccg/data/%s.deck", top, f), *text;
-	const char **deck = NULL, **start = NULL;
-	size_t len, i, nd = 0, ns = 0;
-	int k;
+	char *cause = NULL;
+	size_t len;
 
-	if (fs_read_file(path, 1 << 20, &text, &len, NULL) != 0) {
-		fprintf(stderr, "bench-ccg: cannot read %s\n", path);
+	if (fs_read_file(path, 1 << 20, &text, &len, &cause) != 0 ||
+	    ccg_decklist_seat(db, path, f, f, text, len, rs, &cause) != 0) {
+		fprintf(stderr, "bench-ccg: %s\n", cause);
 		exit(1);
 	}
-	dl = ccg_decklist_parse(db, path, text, len, &p);
-	for (i = 0; i < dl->ndraw; i++)
-		for (k = 0; k < dl->draw[i].count; k++) {
-			deck = xreallocarray(deck, nd + 1, sizeof *deck);
-			deck[nd++] = dl->draw[i].card->slug;
-		}
-	for (i = 0; i < dl->nstart; i++)
-		for (k = 0; k < dl->start[i].count; k++) {
-			start = xreallocarray(start, ns + 1, sizeof *start);
-			start[ns++] = dl->start[i].card->slug;
-		}
-	rs->name = f;
-	rs->faction = f;
-	rs->deck = deck;
-	rs->ndeck = nd;
-	rs->start = start;
-	rs->nstart = ns;
-	ccg_decklist_free(dl);	/* slugs belong to db */
-	ccg_problems_free(&p);
 	free(text);
 	free(path);
 }
@@ -135,8 +114,7 @@ main(void)
 	    (now() - t) * 1000 / phases, phases, R->turn(g));
 	R->free(g);
 	for (i = 0; i < 4; i++) {
-		free((void *)seats[i].deck);
-		free((void *)seats[i].start);
+		ccg_decklist_seat_clear(&seats[i]);
 	}
 	ccg_carddb_free(db);
 	free(cards);

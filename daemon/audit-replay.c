@@ -80,49 +80,6 @@ load_card_files(const struct archive *a, struct ccg_carddb *db, char **cause)
 	return rc;
 }
 
-int
-audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
-    const char *text, size_t len, struct rules_seat *rs, char **cause)
-{
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
-	const char **deck = NULL, **start = NULL;
-	size_t j, nd = 0, ns = 0;
-	int k, rc = 0;
-
-	dl = ccg_decklist_parse(db, name, text, len, &p);
-	if (p.n > 0)
-		rc = cause_set(cause, "%s", p.lines[0]);
-	for (j = 0; j < dl->ndraw; j++)
-		for (k = 0; k < dl->draw[j].count; k++) {
-			deck = xreallocarray(deck, nd + 1, sizeof *deck);
-			deck[nd++] = dl->draw[j].card->slug;
-		}
-	for (j = 0; j < dl->nstart; j++)
-		for (k = 0; k < dl->start[j].count; k++) {
-			start = xreallocarray(start, ns + 1, sizeof *start);
-			start[ns++] = dl->start[j].card->slug;
-		}
-	rs->name = name;
-	rs->faction = faction;
-	rs->deck = deck;
-	rs->ndeck = nd;
-	rs->start = start;
-	rs->nstart = ns;
-	ccg_decklist_free(dl);
-	ccg_problems_free(&p);
-	return rc;
-}
-
-void
-audit_ccg_seat_clear(struct rules_seat *rs)
-{
-	free((void *)rs->deck);
-	free((void *)rs->start);
-	rs->deck = rs->start = NULL;
-	rs->ndeck = rs->nstart = 0;
-}
-
 static int
 load_ccg(struct replay *rp)
 {
@@ -150,8 +107,9 @@ load_ccg(struct replay *rp)
 	rp->seats = xcalloc(a->nseats + 1, sizeof *rp->seats);
 	for (i = 0; i < a->nseats; i++) {
 		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
-		if (audit_ccg_seat(rp->db, a->seats[i].name, a->seats[i].faction,
-		    (const char *)c->secret, c->secret_len, &rp->seats[i], &cause) == -1) {
+		if (ccg_decklist_seat(rp->db, a->seats[i].name, a->seats[i].name,
+		    a->seats[i].faction, (const char *)c->secret, c->secret_len,
+		    &rp->seats[i], &cause) == -1) {
 			rec = xasprintf("commitment %s/%s", AUDIT_DECKLIST_DOMAIN,
 			    a->seats[i].name);
 			audit_fail(rp->r, rec, "decklist does not parse: %s", cause);
@@ -618,7 +576,7 @@ done:
 	if (rp.g != NULL)
 		rp.R->free(rp.g);
 	for (i = 0; rp.seats != NULL && i < a->nseats; i++)
-		audit_ccg_seat_clear(&rp.seats[i]);
+		ccg_decklist_seat_clear(&rp.seats[i]);
 	free(rp.seats);
 	for (i = 0; i < rp.nknown; i++) {
 		free(rp.known[i].id);

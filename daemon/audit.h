@@ -59,18 +59,4 @@ void audit_report_print(const struct audit_report *r, FILE *out);
 char *audit_report_json(const struct audit_report *r);
 void audit_report_clear(struct audit_report *r);
 
-/*
- * A CCG seat from its decklist text (doc/game-record.md, start step 3):
- * parse it against db (sealed) and fill rs->deck and rs->start with the
- * card slugs (which belong to db), copies repeated, in decklist order;
- * name and faction are borrowed. Returns 0, or -1 with the decklist's
- * first problem in *cause (rs is filled with what could be read either
- * way). Release with audit_ccg_seat_clear().
- */
-struct ccg_carddb;
-struct rules_seat;
-int audit_ccg_seat(const struct ccg_carddb *db, const char *name, const char *faction,
-    const char *text, size_t len, struct rules_seat *rs, char **cause);
-void audit_ccg_seat_clear(struct rules_seat *rs);
-
 #endif

@@ -367,41 +367,18 @@ out:
 static int
 setup_seats(struct game_live *l, struct rules_seat *rs, char **cause)
 {
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
-	const char **v;
-	size_t i, j, n;
-	int k;
+	size_t i;
+	char *why = NULL;
 
-	for (i = 0; i < l->nseats; i++) {
-		dl = ccg_decklist_parse(l->data, l->seats[i].name, l->seats[i].deck,
-		    strlen(l->seats[i].deck), &p);
-		if (p.n != 0) {
-			cause_set(cause, "seat %s: %s", l->seats[i].name, p.lines[0]);
-			ccg_decklist_free(dl);
-			ccg_problems_free(&p);
+	for (i = 0; i < l->nseats; i++)
+		if (ccg_decklist_seat(l->data, l->seats[i].name, l->seats[i].name,
+		    l->seats[i].faction, l->seats[i].deck, strlen(l->seats[i].deck),
+		    &rs[i], &why) == -1) {
+			cause_set(cause, "seat %s: %s", l->seats[i].name, why);
+			free(why);
+			ccg_decklist_seat_clear(&rs[i]);
 			return -1;
 		}
-		rs[i].name = l->seats[i].name;
-		rs[i].faction = l->seats[i].faction;
-		v = NULL;
-		for (j = n = 0; j < dl->ndraw; j++)
-			for (k = 0; k < dl->draw[j].count; k++) {
-				v = xreallocarray(v, n + 1, sizeof *v);
-				v[n++] = dl->draw[j].card->slug;
-			}
-		rs[i].deck = v;
-		rs[i].ndeck = n;
-		v = NULL;
-		for (j = n = 0; j < dl->nstart; j++)
-			for (k = 0; k < dl->start[j].count; k++) {
-				v = xreallocarray(v, n + 1, sizeof *v);
-				v[n++] = dl->start[j].card->slug;
-			}
-		rs[i].start = v;
-		rs[i].nstart = n;
-		ccg_decklist_free(dl);
-	}
 	return 0;
 }
 
@@ -491,10 +468,8 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < l->nseats; i++) {
-		free((void *)rs[i].deck);
-		free((void *)rs[i].start);
-	}
+	for (i = 0; i < l->nseats; i++)
+		ccg_decklist_seat_clear(&rs[i]);
 	free(rs);
 	rules_events_free(&ev);
 	store_phase_free(ph);

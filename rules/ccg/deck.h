@@ -68,6 +68,21 @@ struct ccg_decklist *ccg_decklist_parse(const struct ccg_carddb *db,
     const char *name, const char *text, size_t len, struct ccg_problems *p);
 void ccg_decklist_free(struct ccg_decklist *dl);
 
+/*
+ * A decklist as the seat of a new game (struct rules_seat of
+ * rules/rules.h): parses text (name in messages) and fills rs->deck and
+ * rs->start with card slugs, copies repeated, in decklist order; the slugs
+ * belong to db, the arrays to rs; seat and faction are borrowed. Returns
+ * 0, or -1 with the decklist's first problem in *cause; rs holds what could
+ * be read either way. Release with ccg_decklist_seat_clear(). Used by the
+ * daemon's start, the auditor, the tests and the benchmarks alike.
+ */
+struct rules_seat;
+int ccg_decklist_seat(const struct ccg_carddb *db, const char *name,
+    const char *seat, const char *faction, const char *text, size_t len,
+    struct rules_seat *rs, char **cause);
+void ccg_decklist_seat_clear(struct rules_seat *rs);
+
 /* Total copies in the draw deck / among the starting cards. */
 int ccg_decklist_draw_size(const struct ccg_decklist *dl);
 int ccg_decklist_start_size(const struct ccg_decklist *dl);

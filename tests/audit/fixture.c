@@ -359,8 +359,8 @@ start_game(struct afix *f, char **cause)
 		fill(f, nonce, sizeof nonce);
 		if (store_commitment_add(f->st, afix_server_key(), f->game_id, DECK_DOMAIN,
 		    f->seats[i].name, f->seats[i].deck, strlen(f->seats[i].deck), 1, nonce,
-		    NULL, NULL, NULL, cause) == -1 || audit_ccg_seat(f->db, f->seats[i].name,
-		    f->seats[i].name, f->seats[i].deck, strlen(f->seats[i].deck), &f->rseats[i],
+		    NULL, NULL, NULL, cause) == -1 || ccg_decklist_seat(f->db,
+		    f->seats[i].name, f->seats[i].name, f->seats[i].name, f->seats[i].deck, strlen(f->seats[i].deck), &f->rseats[i],
 		    cause) == -1)
 			return -1;
 	}
@@ -695,7 +695,7 @@ afix_free(struct afix *f)
 		f->R->free(f->g);
 	for (i = 0; i < NSEATS; i++) {
 		free(f->seats[i].deck);
-		audit_ccg_seat_clear(&f->rseats[i]);
+		ccg_decklist_seat_clear(&f->rseats[i]);
 	}
 	for (i = 0; i < f->nknown; i++) {
 		free(f->known[i].id);

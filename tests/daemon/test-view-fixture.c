@@ -164,8 +164,8 @@ vfx_init(struct vfx *x, const char *extra_cards, uint64_t seed, char **cause)
 {
 	char *cards = xasprintf("%s/rules/ccg/data/sample-cards.json", vfx_top());
 	const char *paths[2] = { cards, extra_cards };
-	char **decks[4], **starts[4], *texts[4];
-	size_t ndecks[4], nstarts[4], f, i;
+	char *texts[4] = { NULL, NULL, NULL, NULL };
+	size_t f, i;
 	struct rules_seat seats[4];
 	struct rules_setup su;
 	struct rules_events ev = { NULL, 0, 0 };
@@ -186,40 +186,21 @@ vfx_init(struct vfx *x, const char *extra_cards, uint64_t seed, char **cause)
 		return -1;
 	x->phase_seq = 1;
 	seed_commit(x);
+	memset(seats, 0, sizeof seats);
 	for (f = 0; f < 4; f++) {
-		struct ccg_problems p = CCG_PROBLEMS_INIT;
-		struct ccg_decklist *dl;
 		char *path = xasprintf("%s/rules/ccg/data/%s.deck", vfx_top(), factions[f]);
 		size_t len;
 
-		decks[f] = starts[f] = NULL;
-		ndecks[f] = nstarts[f] = 0;
-		texts[f] = NULL;
 		if (fs_read_file(path, 1 << 20, &texts[f], &len, cause) != 0) {
 			free(path);
 			goto out;
 		}
 		add_commitment(x, "muthur.decklist", factions[f], texts[f], len);
-		dl = ccg_decklist_parse(x->db, path, texts[f], len, &p);
+		k = ccg_decklist_seat(x->db, path, factions[f], factions[f], texts[f],
+		    len, &seats[f], cause);
 		free(path);
-		for (i = 0; i < dl->ndraw; i++)
-			for (k = 0; k < dl->draw[i].count; k++) {
-				decks[f] = xreallocarray(decks[f], ndecks[f] + 1, sizeof *decks[f]);
-				decks[f][ndecks[f]++] = xstrdup(dl->draw[i].card->slug);
-			}
-		for (i = 0; i < dl->nstart; i++)
-			for (k = 0; k < dl->start[i].count; k++) {
-				starts[f] = xreallocarray(starts[f], nstarts[f] + 1, sizeof *starts[f]);
-				starts[f][nstarts[f]++] = xstrdup(dl->start[i].card->slug);
-			}
-		ccg_decklist_free(dl);
-		ccg_problems_free(&p);
-		seats[f].name = factions[f];
-		seats[f].faction = factions[f];
-		seats[f].deck = (const char *const *)decks[f];
-		seats[f].ndeck = ndecks[f];
-		seats[f].start = (const char *const *)starts[f];
-		seats[f].nstart = nstarts[f];
+		if (k != 0)
+			goto out;
 	}
 	su.scenario = "contact";
 	su.seats = seats;
@@ -243,12 +224,7 @@ vfx_init(struct vfx *x, const char *extra_cards, uint64_t seed, char **cause)
 out:
 	rules_events_free(&ev);
 	for (f = 0; f < 4; f++) {
-		for (i = 0; i < ndecks[f]; i++)
-			free(decks[f][i]);
-		for (i = 0; i < nstarts[f]; i++)
-			free(starts[f][i]);
-		free(decks[f]);
-		free(starts[f]);
+		ccg_decklist_seat_clear(&seats[f]);
 		free(texts[f]);
 	}
 	return rc;

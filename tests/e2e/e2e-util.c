@@ -11,6 +11,7 @@
 
 #include "daemon/game.h"
 #include "lib/fsutil.h"
+#include "lib/keyfile.h"
 #include "lib/xmalloc.h"
 #include "mail/send.h"
 #include "store/orders.h"
@@ -183,4 +184,30 @@ e2e_files_in(const char *sub)
 
 	free(path);
 	return n;
+}
+
+int
+e2e_init_game(const char *top, const char *conftext)
+{
+	unsigned char pk[KEY_PUBLIC_BYTES];
+	char *path;
+	int k, rc;
+
+	setenv("MUTHUR_DATADIR", path = xasprintf("%s/rules", top), 1);
+	free(path);
+	setenv("MUTHUR_TEMPLATES", path = xasprintf("%s/templates", top), 1);
+	free(path);
+	fs_mkdir_p(e2e_dir, 0700, NULL);
+	fs_write_file_excl(e2e_conf, conftext, strlen(conftext), 0644, NULL);
+	if ((rc = e2e_sh("%s/muthur --config %s init >/dev/null", e2e_bin,
+	    e2e_conf)) != 0)
+		return rc;
+	for (k = 0; k < 2; k++) {
+		key_generate(pk, e2e_sk[k]);
+		path = xasprintf("%s/%s.pub", e2e_dir, e2e_seats[k]);
+		key_public_write(path, pk, e2e_seats[k], NULL);
+		free(path);
+	}
+	return e2e_sh("%s/muthur --config %s new-game %s --rules ccg --scenario "
+	    "contact >/dev/null", e2e_bin, e2e_conf, e2e_game);
 }

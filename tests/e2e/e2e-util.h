@@ -43,6 +43,11 @@ int e2e_round(struct store *st);
 uint64_t e2e_phase_seq(struct store *st);
 /* Close st and open the database again. */
 struct store *e2e_reopen(struct store *st);
+/* Set up e2e_dir for a game: programs find templates and card data under
+ * top; the config file e2e_conf gets conftext; then `muthur init`, the two
+ * players' public keys (DIR/SEAT.pub from e2e_sk) and `muthur new-game`
+ * for e2e_game. 0, or the exit status of the first command that failed. */
+int e2e_init_game(const char *top, const char *conftext);
 /* Files in e2e_in's sub folder ("new", "cur"). */
 size_t e2e_files_in(const char *sub);
 

@@ -53,7 +53,6 @@ main(int argc, char **argv)
 	const char *top = getenv("top_srcdir"), *build = getenv("top_builddir");
 	char *envtext, *path, *conftext, *imap_port, *smtp_port, *user, *pwfile, *maildir;
 	char *cause = NULL;
-	unsigned char pk[32];
 	struct store *st;
 	size_t len, pending = 1, sent0 = 0, sent1 = 0;
 	uint64_t seq0;
@@ -93,25 +92,11 @@ main(int argc, char **argv)
 		mail_url_clear(&url);
 		free(path);
 	}
-	setenv("MUTHUR_DATADIR", path = xasprintf("%s/rules", top), 1);
-	free(path);
-	setenv("MUTHUR_TEMPLATES", path = xasprintf("%s/templates", top), 1);
-	free(path);
-	fs_mkdir_p(e2e_dir, 0700, NULL);
 	conftext = xasprintf("[store]\npath = var/muthur.db\n[mail]\n"
 	    "in = imap://%s@127.0.0.1:%s/INBOX\nout = smtp://127.0.0.1:%s\n"
 	    "password_file = %s\nfrom = muthur@test.example\npoll_interval = 2\n"
 	    "[server]\nkey = var/server.key\n", user, imap_port, smtp_port, pwfile);
-	fs_write_file_excl(e2e_conf, conftext, strlen(conftext), 0644, NULL);
-	is_int(e2e_sh("%s/muthur --config %s init >/dev/null", e2e_bin, e2e_conf), 0, "init");
-	for (k = 0; k < 2; k++) {
-		key_generate(pk, e2e_sk[k]);
-		path = xasprintf("%s/%s.pub", e2e_dir, e2e_seats[k]);
-		key_public_write(path, pk, e2e_seats[k], NULL);
-		free(path);
-	}
-	is_int(e2e_sh("%s/muthur --config %s new-game e2e --rules ccg --scenario contact "
-	    ">/dev/null", e2e_bin, e2e_conf), 0, "new-game");
+	is_int(e2e_init_game(top, conftext), 0, "muthur init, players' keys, new-game");
 	for (k = 0; k < 2; k++)
 		e2e_sh("%s/muthur --config %s seat e2e %s --email alice@test.example "
 		    "--key %s/%s.pub >/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_dir,

@@ -87,7 +87,6 @@ main(void)
 	struct store_phase *ph;
 	char *mail, *bounce, *path, *cause = NULL, tmpl[] = "/tmp/muthur-e2e-XXXXXX";
 	size_t len, before, i, out0;
-	unsigned char pk[32];
 	int64_t seen0, seen1;
 	uint64_t seq0, bad;
 	int k, w, rounds, status, superseded = 0;
@@ -102,20 +101,7 @@ main(void)
 	e2e_conf = xasprintf("%s/muthur.conf", e2e_dir);
 	e2e_in = xasprintf("%s/var/mail/in", e2e_dir);
 	outdir = xasprintf("%s/var/mail/out", e2e_dir);
-	setenv("MUTHUR_DATADIR", path = xasprintf("%s/rules", top), 1);
-	free(path);
-	setenv("MUTHUR_TEMPLATES", path = xasprintf("%s/templates", top), 1);
-	free(path);
-	fs_write_file_excl(e2e_conf, conftext, strlen(conftext), 0644, NULL);
-	is_int(e2e_sh("%s/muthur --config %s init >/dev/null", e2e_bin, e2e_conf), 0, "muthur init");
-	for (k = 0; k < 2; k++) {
-		key_generate(pk, e2e_sk[k]);
-		path = xasprintf("%s/%s.pub", e2e_dir, e2e_seats[k]);
-		key_public_write(path, pk, e2e_seats[k], NULL);
-		free(path);
-	}
-	is_int(e2e_sh("%s/muthur --config %s new-game e2e --rules ccg --scenario contact "
-	    ">/dev/null", e2e_bin, e2e_conf), 0, "new-game");
+	is_int(e2e_init_game(top, conftext), 0, "muthur init, players' keys, new-game");
 	for (k = 0; k < 2; k++)
 		is_int(e2e_sh("%s/muthur --config %s seat e2e %s --email %s@players.example "
 		    "--key %s/%s.pub >/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_seats[k], e2e_dir,

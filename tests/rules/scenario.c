@@ -159,11 +159,10 @@ add_slugs(char ***v, size_t *n, char **w, size_t nw)
 static int
 load_deckfile(struct run *r, struct seatdef *sd, const char *path, char **cause)
 {
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
+	struct rules_seat rs;
 	char *full, *text;
-	size_t len, i;
-	int k;
+	size_t len;
+	int rc;
 
 	if (r->opts->topdir == NULL)
 		return cause_set(cause, "deckfile lines are not allowed here");
@@ -175,28 +174,15 @@ load_deckfile(struct run *r, struct seatdef *sd, const char *path, char **cause)
 		return -1;
 	}
 	free(full);
-	dl = ccg_decklist_parse(r->db, path, text, len, &p);
+	rc = ccg_decklist_seat(r->db, path, sd->name, sd->faction, text, len,
+	    &rs, cause);
 	free(text);
-	if (p.n > 0) {
-		cause_set(cause, "%s", p.lines[0]);
-		ccg_problems_free(&p);
-		ccg_decklist_free(dl);
-		return -1;
+	if (rc == 0) {
+		add_slugs(&sd->start, &sd->nstart, (char **)rs.start, rs.nstart);
+		add_slugs(&sd->deck, &sd->ndeck, (char **)rs.deck, rs.ndeck);
 	}
-	for (i = 0; i < dl->nstart; i++)
-		for (k = 0; k < dl->start[i].count; k++) {
-			sd->start = xreallocarray(sd->start, sd->nstart + 1,
-			    sizeof *sd->start);
-			sd->start[sd->nstart++] = xstrdup(dl->start[i].card->slug);
-		}
-	for (i = 0; i < dl->ndraw; i++)
-		for (k = 0; k < dl->draw[i].count; k++) {
-			sd->deck = xreallocarray(sd->deck, sd->ndeck + 1,
-			    sizeof *sd->deck);
-			sd->deck[sd->ndeck++] = xstrdup(dl->draw[i].card->slug);
-		}
-	ccg_decklist_free(dl);
-	return 0;
+	ccg_decklist_seat_clear(&rs);
+	return rc;
 }
 
 static int

@@ -43,41 +43,24 @@ uniform(void *ctx, uint32_t bound)
 }
 
 static const char *factions[4] = { "aliens", "predator", "marines", "rogue" };
-static char **decks[4], **starts[4];
-static size_t ndecks[4], nstarts[4];
+static struct rules_seat rseats[4];	/* the sample decks, by faction */
 
 static void
 load_decks(const struct ccg_carddb *db, const char *top)
 {
-	size_t f, i;
-	int k;
+	size_t f;
 
 	for (f = 0; f < 4; f++) {
-		struct ccg_problems p = CCG_PROBLEMS_INIT;
-		struct ccg_decklist *dl;
 		char *path = xasprintf("%s/rules/ccg/data/%s.deck", top, factions[f]);
 		char *text, *cause = NULL;
 		size_t len;
 
-		if (fs_read_file(path, 1 << 20, &text, &len, &cause) != 0) {
+		if (fs_read_file(path, 1 << 20, &text, &len, &cause) != 0 ||
+		    ccg_decklist_seat(db, path, factions[f], factions[f], text, len,
+		    &rseats[f], &cause) != 0) {
 			printf("Bail out! %s\n", cause);
 			exit(1);
 		}
-		dl = ccg_decklist_parse(db, path, text, len, &p);
-		for (i = 0; i < dl->ndraw; i++)
-			for (k = 0; k < dl->draw[i].count; k++) {
-				decks[f] = xreallocarray(decks[f], ndecks[f] + 1,
-				    sizeof *decks[f]);
-				decks[f][ndecks[f]++] = xstrdup(dl->draw[i].card->slug);
-			}
-		for (i = 0; i < dl->nstart; i++)
-			for (k = 0; k < dl->start[i].count; k++) {
-				starts[f] = xreallocarray(starts[f], nstarts[f] + 1,
-				    sizeof *starts[f]);
-				starts[f][nstarts[f]++] = xstrdup(dl->start[i].card->slug);
-			}
-		ccg_decklist_free(dl);
-		ccg_problems_free(&p);
 		free(text);
 		free(path);
 	}
@@ -87,22 +70,12 @@ static struct rules_game *
 new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
     struct rules_events *ev, char **cause)
 {
-	struct rules_seat seats[4];
 	struct rules_setup su;
 	struct ctr c = { seed, 0 };
 	struct rules_rng rng = { uniform, &c };
-	size_t f;
 
-	for (f = 0; f < 4; f++) {
-		seats[f].name = factions[f];
-		seats[f].faction = factions[f];
-		seats[f].deck = (const char *const *)decks[f];
-		seats[f].ndeck = ndecks[f];
-		seats[f].start = (const char *const *)starts[f];
-		seats[f].nstart = nstarts[f];
-	}
 	su.scenario = "contact";
-	su.seats = seats;
+	su.seats = rseats;
 	su.nseats = 4;
 	su.data = db;
 	su.places = 1;
@@ -710,14 +683,8 @@ main(void)
 	random_game(R, db, 303);
 	predator_high_to_high(cards);
 
-	for (s = 0; s < 4; s++) {
-		for (i = 0; i < ndecks[s]; i++)
-			free(decks[s][i]);
-		for (i = 0; i < nstarts[s]; i++)
-			free(starts[s][i]);
-		free(decks[s]);
-		free(starts[s]);
-	}
+	for (s = 0; s < 4; s++)
+		ccg_decklist_seat_clear(&rseats[s]);
 	ccg_carddb_free(db);
 	free(cards);
 	return done_testing();

@@ -259,7 +259,7 @@ struct ccg_orders {
 /* An empty game over db (borrowed); free with ccg_game_free(). */
 struct rules_game *ccg_game_new(const struct ccg_carddb *db);
 void	 ccg_game_free(struct rules_game *g);
-/* A deep copy (through save and load); aborts only if they disagree. */
+/* A deep copy (its own strings, piles and arrays); free with ccg_game_free(). */
 struct rules_game *ccg_game_clone(const struct rules_game *g);
 /* Piles: append; remove and return entry i; index of a slug or -1; empty. */
 void	 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card);

@@ -111,6 +111,13 @@ trace_state(struct run *r)
 		free(b);
 		r->R->free(c);
 	}
+	/* ccg_game_clone() copies field by field: it must give the same game */
+	c = ccg_game_clone(r->g);
+	b = r->R->save(c, &lb);
+	if (la != lb || memcmp(a, b, la) != 0)
+		r->roundtrip_bad++;
+	free(b);
+	r->R->free(c);
 	free(a);
 }
 

@@ -97,7 +97,7 @@ main(int argc, char **argv)
 		    a.failures == b.failures,
 		    "%s: two runs give byte-identical states", o.file);
 		ok(a.roundtrip_bad == 0, "%s: every state survives save/load "
-		    "unchanged", o.file);
+		    "and clone unchanged", o.file);
 		scenario_outcome_free(&a);
 		scenario_outcome_free(&b);
 		free(text);

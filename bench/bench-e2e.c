@@ -9,7 +9,7 @@
  * median time of a mail that completes a 4-seat phase (its intake and
  * check, resolving the phase and rendering the four views), and peak RSS.
  *
- *   bench/bench-e2e [-g GAMES] [-r ROUNDS] [-k]     (make bench; run from
+ *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] [-k]   (make bench; run from
  *   the top folder or set top_srcdir)
  */
 #include "config.h"
@@ -25,6 +25,7 @@
 
 #include "daemon/conf.h"
 #include "daemon/game.h"
+#include "daemon/loop.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/log.h"
@@ -58,6 +59,28 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Mail timings from loop_intake()'s hook: the time since the last mail
+ * ended, kept for the mails that resolved a phase. */
+struct ticks {
+	double	 last;
+	double	*phase_t;
+	size_t	 nphase;
+};
+
+static void
+tick(void *arg, int advanced)
+{
+	struct ticks *tk = arg;
+	double t = now();
+
+	if (advanced > 0) {
+		tk->phase_t = xreallocarray(tk->phase_t, tk->nphase + 1,
+		    sizeof *tk->phase_t);
+		tk->phase_t[tk->nphase++] = t - tk->last;
+	}
+	tk->last = t;
+}
+
 static void
 die(const char *what, char *cause)
 {
@@ -78,7 +101,7 @@ main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char tmpl[] = "/tmp/muthur-bench-XXXXXX", *dir, *p, *cause = NULL, *conftext;
-	char *name, *email, *keytext[4], *mail, *from, *tag, *outcome, **missing;
+	char *name, *email, *keytext[4], *mail, *from, *tag, **missing;
 	unsigned char pk[4][32], sk[4][64], spk[32], ssk[64];
 	struct config *cf;
 	struct server_key *skey;
@@ -88,23 +111,27 @@ main(int argc, char **argv)
 	struct game_live *l;
 	struct fetcher *in;
 	struct sender *out;
-	struct fetch_msg msg;
 	struct fetch_options fo;
 	struct send_options so;
 	struct pubkey pks[4];
 	struct sigs sg;
 	struct rusage ru;
-	double t0, t_setup, t_mail, t_send, t_verify, *phase_t = NULL;
-	size_t len, nm, i, j, mails = 0, nphase = 0, sent = 0;
-	int games = 1000, rounds = 1, keep = 0, opt, g, r, adv, k;
+	double t0, t_setup, t_mail, t_send, t_verify;
+	size_t len, nm, i, j, mails = 0, sent = 0, batch = LOOP_BATCH;
+	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
+	struct loop lp;
+	struct loop_stats stats;
+	struct ticks tk = { 0, NULL, 0 };
 
-	while ((opt = getopt(argc, argv, "g:r:k")) != -1) {
+	while ((opt = getopt(argc, argv, "b:g:r:k")) != -1) {
 		switch (opt) {
+		case 'b': batch = (size_t)atoi(optarg); break;
 		case 'g': games = atoi(optarg); break;
 		case 'r': rounds = atoi(optarg); break;
 		case 'k': keep = 1; break;
 		default:
-			fprintf(stderr, "usage: bench-e2e [-g GAMES] [-r ROUNDS] [-k]\n");
+			fprintf(stderr, "usage: bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] "
+			    "[-k]\n");
 			return 2;
 		}
 	}
@@ -247,28 +274,33 @@ main(int argc, char **argv)
 			free(name);
 		}
 
-		/* the daemon's handling, timed mail by mail */
+		/* the daemon's handling (loop_intake(): the mails in
+		 * transactions of LOOP_BATCH, as muthurd does), each mail timed
+		 * from the end of the one before */
 		if ((in = fetch_open(&cf->mail_in, &fo, &cause)) == NULL)
 			die("fetch_open", cause);
-		memset(&msg, 0, sizeof msg);
-		t0 = now();
-		while (fetch_next(in, &msg, &cause) == FETCH_OK) {
-			double t1 = now();
-
-			c.now = (int64_t)time(NULL);
-			if (game_handle_mail(&c, msg.data, msg.len, &outcome, &adv, &cause) == -1)
-				die(msg.id, cause);
-			if (adv > 0) {
-				phase_t = xreallocarray(phase_t, nphase + 1, sizeof *phase_t);
-				phase_t[nphase++] = now() - t1;
-			}
-			free(outcome);
-			fetch_mark(in, msg.id, NULL);
-			fetch_msg_clear(&msg);
-			mails++;
-		}
+		memset(&lp, 0, sizeof lp);
+		lp.cf = cf;
+		lp.st = st;
+		lp.key = skey;
+		lp.tmpl = ts;
+		lp.in = in;
+		lp.out = out;
+		lp.now = (int64_t)time(NULL);
+		lp.batch = batch;
+		lp.on_mail = tick;
+		lp.on_mail_arg = &tk;
+		memset(&stats, 0, sizeof stats);
+		t0 = tk.last = now();
+		loop_intake(&lp, &stats);
+		if (stats.errors > 0)
+			die("loop_intake", "mails failed (see the log)");
+		mails += stats.mails;
+		if (getenv("BENCH_DEBUG"))
+			fprintf(stderr, "round %d: %zu mails, %zu accepted, %zu advanced\n", r, stats.mails, stats.accepted, stats.advanced);
 		t_mail += now() - t0;
 		fetch_close(in);
+		c.now = lp.now;		/* the views are due from then */
 		t0 = now();
 		if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
 			die("outbox", cause);
@@ -282,7 +314,7 @@ main(int argc, char **argv)
 			die("verify", cause);
 	t_verify = now() - t0;
 	getrusage(RUSAGE_SELF, &ru);
-	qsort(phase_t, nphase, sizeof *phase_t, cmp_double);
+	qsort(tk.phase_t, tk.nphase, sizeof *tk.phase_t, cmp_double);
 	printf("mails handled end to end: %zu in %.2f s handling + %.2f s sending = "
 	    "%.0f mails/s\n", mails, t_mail, t_send, mails / (t_mail + t_send));
 	printf("Ed25519 verify of the same %zu signatures: %.0f /s\n", sg.n,
@@ -291,7 +323,7 @@ main(int argc, char **argv)
 	    (mails / (t_mail + t_send)) / (sg.n / t_verify));
 	printf("median mail completing a 4-seat phase (intake, verify, store, resolve, "
 	    "render 4 views): %.2f ms over %zu phases\n",
-	    nphase ? phase_t[nphase / 2] * 1000 : 0.0, nphase);
+	    tk.nphase ? tk.phase_t[tk.nphase / 2] * 1000 : 0.0, tk.nphase);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);

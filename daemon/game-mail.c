@@ -300,18 +300,16 @@ game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
 	lim.own_address = c->from;
 	if (intake_parse(raw, len, &lim, &j.m, cause) == -1)
 		return -1;
-	if (store_begin(c->st, cause) == -1) {
+	if (store_unit_begin(c->st, cause) == -1) {
 		intake_mail_free(j.m);
 		return -1;
 	}
 	rc = handle_locked(&j, cause);
-	if (rc == 1) {
-		store_rollback(c->st);
+	if (rc == 1) {		/* a duplicate: nothing to keep */
+		store_unit_end(c->st, 0, NULL);
 		rc = 0;
-	} else if (rc == 0)
-		rc = store_commit(c->st, cause);
-	else
-		store_rollback(c->st);
+	} else
+		rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
 	if (rc == 0) {
 		*outcome = xasprintf("%s from %s: %s", j.m->message_id,
 		    j.m->from_addr != NULL ? j.m->from_addr : "(no sender)", j.outcome);

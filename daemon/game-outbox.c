@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon/game.h"
 #include "lib/log.h"
@@ -15,6 +16,19 @@
 
 /* Attempts after which a mail that keeps failing is given up. */
 #define OUTBOX_MAX_ATTEMPTS 20
+/* Marks stored in one transaction: at most this many, and none held open
+ * longer than about a second (a slow SMTP server must not keep the
+ * database locked). */
+#define OUTBOX_MARK_BATCH 64
+
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 int
 game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
@@ -24,7 +38,9 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 	size_t n = 0, i, nsent = 0, nfailed = 0;
 	enum send_result r;
 	char *why, *rcpt, *comma;
-	int rc = 0, perm;
+	size_t marks = 0;
+	double since = 0;
+	int rc = 0, perm, open = 0;
 
 	if (store_outbox_due(c->st, c->now, limit == 0 ? (size_t)-1 : limit, &v, &n,
 	    cause) == -1)
@@ -35,6 +51,16 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 		if ((comma = strchr(rcpt, ',')) != NULL)
 			*comma = '\0';
 		r = send_mail(s, (const char *)v[i].mail, v[i].len, c->from, rcpt, &why);
+		if (!open) {
+			if ((rc = store_begin(c->st, cause)) == -1) {
+				free(why);
+				free(rcpt);
+				break;
+			}
+			open = 1;
+			marks = 0;
+			since = seconds();
+		}
 		if (r == SEND_OK) {
 			rc = store_outbox_sent(c->st, v[i].id, c->now, cause);
 			nsent++;
@@ -48,8 +74,18 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 			    perm, cause);
 			nfailed++;
 		}
+		if (rc == 0 && (++marks == OUTBOX_MARK_BATCH || seconds() - since >= 1.0)) {
+			open = 0;
+			rc = store_commit(c->st, cause);
+		}
 		free(why);
 		free(rcpt);
+	}
+	if (open) {
+		if (rc == 0)
+			rc = store_commit(c->st, cause);
+		else
+			store_rollback(c->st);
 	}
 	store_outbox_free(v, n);
 	if (sent != NULL)

@@ -93,16 +93,18 @@ struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **ca
 void game_live_free(struct game_live *l);
 
 /*
- * Handle one incoming mail (raw RFC 5322 bytes) in one transaction:
- * recognise a mail handled before (nothing happens again), file automatic
- * and non-orders mail without an answer, refuse bad mail with a reply
- * saying why, store valid orders with an acknowledgement, and resolve
- * every phase whose barrier this completes. Returns 0 with a one-line
- * *outcome (caller frees; "duplicate: ...", "filed: ...", "refused: ...",
- * "accepted: ...") once the transaction committed: the caller may then
- * mark the mail processed. -1 with a reason when the database failed;
- * nothing changed and the mail must be handled again later. *advanced
- * (may be NULL) gets the number of phases resolved.
+ * Handle one incoming mail (raw RFC 5322 bytes) as one unit of work
+ * (store_unit_begin(): its own transaction, or a savepoint when the caller
+ * has one open to group several mails): recognise a mail handled before
+ * (nothing happens again), file automatic and non-orders mail without an
+ * answer, refuse bad mail with a reply saying why, store valid orders with
+ * an acknowledgement, and resolve every phase whose barrier this completes.
+ * Returns 0 with a one-line *outcome (caller frees; "duplicate: ...",
+ * "filed: ...", "refused: ...", "accepted: ..."): the caller may mark the
+ * mail processed once the transaction holding it committed. -1 with a
+ * reason when the database failed; nothing of this mail changed and it must
+ * be handled again later. *advanced (may be NULL) gets the number of phases
+ * resolved.
  */
 int game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
     char **outcome, int *advanced, char **cause);
@@ -118,8 +120,11 @@ int game_advance(const struct game_ctx *c, int64_t game_id, int *advanced,
 /*
  * Send the outbox rows due now through s (at most limit; 0: all):
  * delivered rows are marked sent, temporary failures retried at
- * send_retry_at(), permanent ones given up. *sent and *failed may be NULL.
- * -1 only when the database fails.
+ * send_retry_at(), permanent ones given up. The marks of up to 64 mails
+ * (or of about a second) share one transaction, so a crash can send those
+ * again (doc/exactly-once.md). *sent and *failed may be NULL. -1 only when
+ * the database fails (the marks of the open transaction are lost: those
+ * mails go out again).
  */
 int game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
     size_t *sent, size_t *failed, char **cause);

@@ -142,24 +142,80 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 	store_names_free(names, n);
 }
 
-int
-loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
+/* A mail handled in the open transaction, to mark once it committed. */
+struct handled {
+	char	*id;
+	char	*outcome;
+	int	 advanced;
+};
+
+/* The transaction of a batch committed (ok) or failed: mark and log. */
+static void
+batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
+    struct loop_stats *stats)
 {
-	struct loop_stats dummy;
+	char *why = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (ok) {
+			log_info("mail %s: %s", h[i].id, h[i].outcome);
+			stats->mails++;
+			stats->advanced += (size_t)h[i].advanced;
+			if (strstr(h[i].outcome, ": accepted: ") != NULL)
+				stats->accepted++;
+			if (strstr(h[i].outcome, ": duplicate: ") != NULL)
+				stats->duplicates++;
+			if (fetch_mark(lp->in, h[i].id, &why) == -1) {
+				log_warnx("mail %s: marking it processed: %s",
+				    h[i].id, why);
+				free(why);
+				why = NULL;
+			}
+		} else
+			stats->errors++;
+		free(h[i].id);
+		free(h[i].outcome);
+	}
+}
+
+/* Commit the open transaction holding mails h[0..n-1], then mark them. */
+static void
+batch_commit(struct loop *lp, struct handled *h, size_t n,
+    struct loop_stats *stats)
+{
+	char *why = NULL;
+
+	if (store_commit(lp->st, &why) == -1) {
+		log_warnx("storing %zu mails: %s (all left for the next pass)", n, why);
+		free(why);
+		batch_done(lp, h, n, 0, stats);
+	} else
+		batch_done(lp, h, n, 1, stats);
+}
+
+void
+loop_intake(struct loop *lp, struct loop_stats *stats)
+{
+	size_t max = lp->batch ? lp->batch : LOOP_BATCH, n = 0;
+	struct handled *h = xcalloc(max, sizeof *h);
 	struct fetch_msg msg;
 	struct game_ctx c;
 	enum fetch_result r = FETCH_NONE;
 	char *why = NULL, *outcome = NULL;
-	int adv;
+	int adv, open = 0;
 
-	if (stats == NULL) {
-		memset(&dummy, 0, sizeof dummy);
-		stats = &dummy;
-	}
 	memset(&msg, 0, sizeof msg);
-	if (lp->in == NULL && loop_rescan(lp, cause) == -1)
-		return -1;
 	while (!proc_stop && (r = fetch_next(lp->in, &msg, &why)) == FETCH_OK) {
+		if (!open && store_begin(lp->st, &why) == -1) {
+			log_warnx("mail %s: %s (left for the next pass)", msg.id, why);
+			free(why);
+			why = NULL;
+			stats->errors++;
+			fetch_msg_clear(&msg);
+			break;
+		}
+		open = 1;
 		ctx_init(lp, &c);
 		adv = 0;
 		if (game_handle_mail(&c, msg.data, msg.len, &outcome, &adv, &why) == -1) {
@@ -167,29 +223,51 @@ loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
 			free(why);
 			why = NULL;
 			stats->errors++;
-		} else {
-			log_info("mail %s: %s", msg.id, outcome);
-			stats->mails++;
-			stats->advanced += (size_t)adv;
-			if (strstr(outcome, ": accepted: ") != NULL)
-				stats->accepted++;
-			if (strstr(outcome, ": duplicate: ") != NULL)
-				stats->duplicates++;
-			free(outcome);
-			outcome = NULL;
-			if (fetch_mark(lp->in, msg.id, &why) == -1) {
-				log_warnx("mail %s: marking it processed: %s", msg.id, why);
-				free(why);
-				why = NULL;
+			if (!store_in_transaction(lp->st)) {
+				/* the database ended the whole transaction */
+				log_warnx("the %zu mails before it in the same "
+				    "transaction are left for the next pass", n);
+				batch_done(lp, h, n, 0, stats);
+				n = 0;
+				open = 0;
 			}
+		} else {
+			h[n].id = xstrdup(msg.id);
+			h[n].outcome = outcome;
+			h[n].advanced = adv;
+			n++;
+			outcome = NULL;
 		}
+		if (lp->on_mail != NULL)
+			lp->on_mail(lp->on_mail_arg, adv);
 		fetch_msg_clear(&msg);
+		if (n == max) {
+			batch_commit(lp, h, n, stats);
+			open = 0;
+			n = 0;
+		}
 	}
+	if (open)
+		batch_commit(lp, h, n, stats);
+	free(h);
 	if (!proc_stop && r == FETCH_ERROR) {
 		log_warnx("fetching mail: %s", why);
 		free(why);
-		why = NULL;
 	}
+}
+
+int
+loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
+{
+	struct loop_stats dummy;
+
+	if (stats == NULL) {
+		memset(&dummy, 0, sizeof dummy);
+		stats = &dummy;
+	}
+	if (lp->in == NULL && loop_rescan(lp, cause) == -1)
+		return -1;
+	loop_intake(lp, stats);
 	if (!proc_stop)
 		advance_all(lp, stats);
 	return loop_send(lp, stats, cause);

@@ -27,7 +27,15 @@ struct loop {
 	struct fetcher		*in;
 	struct sender		*out;
 	int64_t			 now;		/* 0: read the clock at each step */
+	size_t			 batch;		/* mails per transaction (0: LOOP_BATCH) */
+	/* called right after each mail is handled, before its transaction
+	 * commits (the benchmark times mails with it); may be NULL */
+	void			(*on_mail)(void *arg, int advanced);
+	void			*on_mail_arg;
 };
+
+/* Mails grouped in one transaction by default: one fsync for them all. */
+#define LOOP_BATCH 64
 
 /* What one pass did. */
 struct loop_stats {
@@ -50,13 +58,22 @@ int loop_open(struct loop *lp, struct config *cf, char **cause);
 void loop_close(struct loop *lp);
 
 /*
- * One pass: every waiting mail (stopping early when proc_stop is set,
- * after the current mail), every running game whose barrier is passed,
- * then the outbox. One log line per mail handled and per phase resolved.
- * *stats may be NULL. -1 only when the outbox or store failed as a whole;
- * a mail that fails is logged and left for the next pass.
+ * One pass: every waiting mail (loop_intake()), every running game whose
+ * barrier is passed, then the outbox. One log line per mail handled and
+ * per phase resolved. *stats may be NULL. -1 only when the outbox or store
+ * failed as a whole; a mail that fails is logged and left for the next pass.
  */
 int loop_pass(struct loop *lp, struct loop_stats *stats, char **cause);
+
+/*
+ * Every waiting mail (stopping early when proc_stop is set, after the
+ * current mail), handled in transactions of up to lp->batch mails, each
+ * mail a unit of its own inside (game_handle_mail()). Mails are marked
+ * processed, and their log lines written, only after their transaction
+ * committed; when a commit fails, every mail of it stays waiting. A mail
+ * whose handling fails is undone alone and left for the next pass.
+ */
+void loop_intake(struct loop *lp, struct loop_stats *stats);
 
 /*
  * Start a new pass of the incoming mailbox without waiting (reopens it):

@@ -131,7 +131,8 @@ fs_sync_parent(const char *path, char **cause)
 }
 
 int
-fs_write_file_excl(const char *path, const void *data, size_t len, mode_t mode, char **cause)
+fs_write_file_excl_data(const char *path, const void *data, size_t len, mode_t mode,
+    char **cause)
 {
 	int fd;
 
@@ -147,6 +148,14 @@ fs_write_file_excl(const char *path, const void *data, size_t len, mode_t mode, 
 		unlink(path);
 		return cause_set(cause, "cannot write %s: %s", path, strerror(errno));
 	}
+	return 0;
+}
+
+int
+fs_write_file_excl(const char *path, const void *data, size_t len, mode_t mode, char **cause)
+{
+	if (fs_write_file_excl_data(path, data, len, mode, cause) == -1)
+		return -1;
 	return fs_sync_parent(path, cause);
 }
 

@@ -26,6 +26,13 @@ int fs_write_file_atomic(const char *path, const void *data, size_t len, mode_t 
  * fsync'd. Used for secrets that must never be overwritten.
  */
 int fs_write_file_excl(const char *path, const void *data, size_t len, mode_t mode, char **cause);
+/*
+ * The same, except the folder is not synced: the file's bytes are durable,
+ * its name is not. For files the caller links or renames elsewhere and
+ * syncs there (a Maildir's tmp/ to new/).
+ */
+int fs_write_file_excl_data(const char *path, const void *data, size_t len, mode_t mode,
+    char **cause);
 /* fsync the folder that holds path. */
 int fs_sync_parent(const char *path, char **cause);
 /* rel if absolute, else dir/rel; a new string. */

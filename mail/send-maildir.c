@@ -108,7 +108,7 @@ maildir_send(struct send_state *st, const char *data, size_t len, const char *fr
 			free(new);
 			continue;
 		}
-		if (fs_write_file_excl(tmp, sb.s, sb.len, 0600, cause) == -1) {
+		if (fs_write_file_excl_data(tmp, sb.s, sb.len, 0600, cause) == -1) {
 			free(tmp);
 			free(new);
 			strbuf_free(&sb);

@@ -424,3 +424,17 @@ store_in_transaction(const struct store *st)
 {
 	return !sqlite3_get_autocommit(st->db);
 }
+
+int
+store_unit_begin(struct store *st, char **cause)
+{
+	if (db_tx_enter(st, cause) == -1)
+		return cause_prefix(cause, "cannot begin a unit of work");
+	return 0;
+}
+
+int
+store_unit_end(struct store *st, int ok, char **cause)
+{
+	return db_tx_leave(st, ok, cause);
+}

@@ -78,4 +78,15 @@ void store_rollback(struct store *st);
 /* Is a transaction (store_begin) open? */
 int store_in_transaction(const struct store *st);
 
+/*
+ * A unit of work: outside a transaction, store_unit_begin() is
+ * store_begin() and store_unit_end(ok) commits (ok) or rolls back; inside
+ * one it is a SAVEPOINT, and store_unit_end() keeps the unit's changes for
+ * the enclosing transaction's commit (ok) or undoes just them (not ok).
+ * store_unit_end() returns -1 when ok is 0, or with *cause when keeping the
+ * unit failed (then it was undone).
+ */
+int store_unit_begin(struct store *st, char **cause);
+int store_unit_end(struct store *st, int ok, char **cause);
+
 #endif

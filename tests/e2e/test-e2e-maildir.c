@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <sodium.h>
+#include <sqlite3.h>
 
 #include "daemon/game.h"
 #include "lib/fsutil.h"
@@ -180,6 +181,45 @@ main(void)
 	ok(e2e_phase_seq(st) >= seq0 + 8, "phases advance by mail (phase %llu after %d rounds)",
 	    (unsigned long long)e2e_phase_seq(st), rounds);
 	ok(out_count(NULL) > before + 8, "views and acknowledgements went out");
+
+	/* several mails in one transaction: one that fails is undone alone */
+	{
+		sqlite3 *db = NULL;
+		char *ids[3], *sql, *m, *p;
+
+		store_mail_count(st, &seen0, NULL);
+		for (i = 0; i < 3; i++) {
+			m = e2e_orders_mail(st, 1, 1, 0, "not\nreally\n", &len);
+			p = strstr(m, "Message-ID: <") + 13;
+			ids[i] = xstrndup(p, (size_t)(strchr(p, '>') - p));
+			e2e_deliver(m, len);
+			free(m);
+		}
+		path = xasprintf("%s/var/muthur.db", e2e_dir);
+		sql = xasprintf("CREATE TRIGGER boom BEFORE INSERT ON mail_seen WHEN "
+		    "NEW.message_id LIKE '%%%s%%' BEGIN SELECT RAISE(ABORT, "
+		    "'injected failure'); END;", ids[1]);
+		ok(sqlite3_open(path, &db) == SQLITE_OK &&
+		    sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK,
+		    "a trigger makes storing the second of three mails fail");
+		is_int(e2e_daemon_once(), 0, "muthurd --once over the three");
+		st = e2e_reopen(st);
+		store_mail_count(st, &seen1, NULL);
+		is_int((int)(seen1 - seen0), 2, "the two others of its transaction are kept");
+		is_int((int)e2e_files_in("new"), 1, "the failed mail alone is left waiting");
+		ok(sqlite3_exec(db, "DROP TRIGGER boom", NULL, NULL, NULL) == SQLITE_OK,
+		    "the failure is gone");
+		is_int(e2e_daemon_once(), 0, "muthurd --once again");
+		st = e2e_reopen(st);
+		store_mail_count(st, &seen1, NULL);
+		is_int((int)(seen1 - seen0), 3, "the waiting mail is handled, once");
+		is_int((int)e2e_files_in("new"), 0, "and marked");
+		sqlite3_close(db);
+		free(sql);
+		free(path);
+		for (i = 0; i < 3; i++)
+			free(ids[i]);
+	}
 
 	/* killed mid-pass: nothing lost, nothing doubled */
 	store_mail_count(st, &seen0, NULL);

@@ -7,7 +7,8 @@
 #
 # A target NAME is: its harness tests/fuzz/fuzz-NAME.c, the project sources
 # it links in tests/fuzz/NAME.sources (paths from the top folder, on one or
-# more lines), its seed corpus tests/fuzz/corpus/NAME/ and an optional
+# more lines; a pattern such as rules/ccg/*.c takes every file it matches),
+# its seed corpus tests/fuzz/corpus/NAME/ and an optional
 # dictionary tests/fuzz/NAME.dict.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
 command -v clang >/dev/null 2>&1 || skip_all "clang is not installed (Debian package clang)"

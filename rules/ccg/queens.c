@@ -170,9 +170,8 @@ ccg_upgrade_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "%s is no Alien", o->who[0]);
 	if (o->a != NULL)
 		return upgrade_by_event(g, seat, pi, o, ev, cause);
-	if ((h = ccg_cards_find(&s->hand, o->what)) < 0)
-		return cause_set(cause, "no %s in your hand", o->what);
-	c = s->hand.v[h];
+	if ((c = ccg_carddb_find_slug(g->db, o->what)) == NULL)
+		return cause_set(cause, "no card %s", o->what);
 	if ((e = matures_from(g, c, g->pieces[pi].card)) == NULL)
 		return cause_set(cause, "%s does not mature from %s", c->name,
 		    g->pieces[pi].card->name);
@@ -180,6 +179,8 @@ ccg_upgrade_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		return cause_set(cause, "%s replaces %s when she takes damage, "
 		    "or by an event: \"upgrade %s into %s using EVENT\"", c->name,
 		    g->pieces[pi].card->name, o->who[0], o->what);
+	if ((h = ccg_cards_find(&s->hand, o->what)) < 0)
+		return cause_set(cause, "no %s in your hand", o->what);
 	if (g->pieces[pi].queen_made == g->turn)
 		return cause_set(cause, "%s was created in this Mature Step; she "
 		    "matures in a later one", o->who[0]);

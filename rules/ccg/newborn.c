@@ -8,8 +8,10 @@
  * stands there) they are consumed: discarded, and the Newborn gains Gore
  * tokens by the rulebook's chart (Face Hugger or Chest Burster 1, any
  * Cloned Alien Warrior 2, Recessive Guard 4, others none; a card's "gore"
- * effect overrides the chart). Gore tokens are spent before any die roll
- * of the turn: 2 for +1 damage or +1 movement, 2 for +1 defense or +1
+ * effect overrides the chart). Gore tokens are spent before the dice of
+ * the Combat Round, in the Movement and Mature Steps and the attack
+ * declarations (the steps the Aliens player acts in anyway, so that the
+ * Gore tokens do not make him owe orders in every phase): 2 for +1 damage or +1 movement, 2 for +1 defense or +1
  * resistance until the end of the turn, 3 for +1 to hit or +1 hand size;
  * the bonuses are permanent unless said otherwise. The Newborn's attacks
  * kill, never capture; like every Alien it must attack an unhidden enemy
@@ -150,17 +152,13 @@ static const struct {
 int
 ccg_gore_phase(int phase)
 {
-	switch (phase) {
-	case CCG_PH_EVACUATE:
-	case CCG_PH_LOCATIONS:
+	switch (phase) {	/* the steps where Aliens act anyway */
 	case CCG_PH_MOVE:
 	case CCG_PH_MATURE:
-	case CCG_PH_DRAW:
 	case CCG_PH_DECLARE_UC:
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
-	case CCG_PH_SEARCH_DECLARE:
 		return 1;
 	}
 	return 0;

@@ -210,6 +210,7 @@ ccg_queens_tidy(struct rules_game *g, struct rules_events *ev)
 
 		if (p->zone != CCG_Z_PLAY || !is_queen(p) || p->damage <= 0 ||
 		    ccg_eff_power(p) <= 0 || seat < 0 ||
+		    ccg_queen_may_enter(g, seat, (int)i, NULL) != 0 ||
 		    (c = damage_upgrade(g, p->card)) == NULL ||
 		    (c = ccg_search_own(g, seat, c->slug)) == NULL)
 			continue;

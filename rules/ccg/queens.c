@@ -237,16 +237,21 @@ ccg_queens_candidates(const struct rules_game *g, int seat,
 		    !ccg_is_character(p) ||
 		    p->card->chr.species != CCG_SPECIES_ALIEN)
 			continue;
+		up = damage_upgrade(g, p->card);
 		for (h = 0; h < s->hand.n; h++) {
-			if (ccg_cards_find(&s->hand, s->hand.v[h]->slug) != (int)h)
+			const struct ccg_card *c = s->hand.v[h];
+
+			if (ccg_cards_find(&s->hand, c->slug) != (int)h)
 				continue;
-			line = xasprintf("upgrade %s into %s", p->id,
-			    s->hand.v[h]->slug);
-			try(ctx, line);
-			free(line);
-			if ((up = damage_upgrade(g, p->card)) != NULL) {
+			if (matures_from(g, c, p->card) != NULL) {
+				line = xasprintf("upgrade %s into %s", p->id,
+				    c->slug);
+				try(ctx, line);
+				free(line);
+			}
+			if (up != NULL && c->type == CCG_CARD_EVENT) {
 				line = xasprintf("upgrade %s into %s using %s",
-				    p->id, up->slug, s->hand.v[h]->slug);
+				    p->id, up->slug, c->slug);
 				try(ctx, line);
 				free(line);
 			}

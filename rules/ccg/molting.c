@@ -140,6 +140,12 @@ ccg_molt_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		from = cb;
 		node = g->pieces[holder].node;
 	}
+	if (from == NULL)
+		return cause_set(cause, "the card data has no Chest Burster");
+	if (s->hand.v[h]->type != CCG_CARD_MAIN_CHARACTER ||
+	    s->hand.v[h]->chr.species != CCG_SPECIES_ALIEN)
+		return cause_set(cause, "%s is no Alien character card",
+		    s->hand.v[h]->name);
 	if (names(g, s->hand.v[h], CCG_EFFECT_MOLTS_FROM, from) == NULL)
 		return cause_set(cause, "%s does not molt from %s with Royal Jelly",
 		    s->hand.v[h]->name, from->name);
@@ -340,7 +346,8 @@ ccg_molting_begin(struct rules_game *g, struct rules_events *ev)
 			int ni;
 
 			if (e == NULL || e->requires == NULL ||
-			    strcasecmp(e->requires, "Pet") != 0)
+			    strcasecmp(e->requires, "Pet") != 0 ||
+			    st->hand.v[i]->type != CCG_CARD_MAIN_CHARACTER)
 				continue;
 			ni = ccg_piece_add(g, ccg_cards_take(&st->hand, i--), (int)s);
 			g->pieces[ni].zone = CCG_Z_PLAY;

@@ -80,13 +80,17 @@ ccg_replace_piece(struct rules_game *g, int old, const struct ccg_card *c,
 	return ni;
 }
 
-/* The "matures from" effect of c naming card from, or NULL. */
+/* The "matures from" effect (without requires) of the Alien character
+ * card c naming card from, or NULL. */
 static const struct ccg_effect *
 matures_from(const struct rules_game *g, const struct ccg_card *c,
     const struct ccg_card *from)
 {
 	size_t k;
 
+	if (c->type != CCG_CARD_MAIN_CHARACTER ||
+	    c->chr.species != CCG_SPECIES_ALIEN)
+		return NULL;
 	for (k = 0; k < c->neffects; k++)
 		if (c->effects[k].kind == CCG_EFFECT_MATURES_FROM &&
 		    c->effects[k].requires == NULL &&

@@ -34,7 +34,8 @@ const char *const ccg_item_kind_names[] = {
 const char *const ccg_range_names[] = { "none", "close", "short", "long", NULL };
 const char *const ccg_effect_kind_names[] = {
 	"modify", "hidden movement", "immune", "cannot move", "no honor win",
-	"skip ready", "stop attacks", "hive movement", "data store",
+	"skip ready", "stop attacks", "hive movement", "molts from",
+	"matures from", "forced upgrade", "gore", "data store",
 	"starts with", "draw", "gain pool", "heal", "ready", "cancel event",
 	"add resource", "free attack", "destroy item", "environmental damage",
 	"replenish", "attach to", "loads into", "evacuate", "search deck",

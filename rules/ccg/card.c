@@ -141,7 +141,10 @@ ccg_carddb_seal(struct ccg_carddb *db, char **cause)
 		for (j = 0; j < c->neffects; j++) {
 			const struct ccg_effect *e = &c->effects[j];
 
-			if (e->kind == CCG_EFFECT_STARTS_WITH &&
+			if ((e->kind == CCG_EFFECT_STARTS_WITH ||
+			    e->kind == CCG_EFFECT_MOLTS_FROM ||
+			    e->kind == CCG_EFFECT_MATURES_FROM ||
+			    e->kind == CCG_EFFECT_FORCE_UPGRADE) &&
 			    ccg_carddb_find_name(db, e->term) == NULL)
 				return cause_set(cause, "%s: card \"%s\": field "
 				    "\"effects[%zu].term\": no card named \"%s\"",

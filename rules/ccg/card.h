@@ -190,6 +190,16 @@ enum ccg_effect_kind {
 	CCG_EFFECT_SKIP_READY,	/* after rolling `amount` in combat, skip the next Ready */
 	CCG_EFFECT_STOP_ATTACKS, /* rotate: no other character at the location attacks */
 	CCG_EFFECT_HIVE_MOVEMENT, /* Aliens move Hive <-> here for `amount` MPs */
+	CCG_EFFECT_MOLTS_FROM,	/* Royal Jelly on an Alien `term` (name) in the
+				 * Mature Step replaces it with this card */
+	CCG_EFFECT_MATURES_FROM, /* this card replaces an Alien `term` (name) of
+				 * its player: from the hand in a Mature Step, or
+				 * (when "combat") as soon as `term` takes damage,
+				 * searched from hand, deck or discard */
+	CCG_EFFECT_FORCE_UPGRADE, /* event: the Alien `term` (name) is replaced
+				 * by its damage upgrade though undamaged */
+	CCG_EFFECT_GORE,	/* the Newborn gains `amount` Gore tokens when it
+				 * consumes this Alien (card or token) */
 	CCG_EFFECT_DATA_STORE,	/* holds up to `amount` data tokens */
 	CCG_EFFECT_STARTS_WITH,	/* when a starting card, begins with card `term` (slug) */
 	CCG_EFFECT_DRAW,	/* owner draws `amount` cards */
@@ -208,7 +218,7 @@ enum ccg_effect_kind {
 	CCG_EFFECT_SEARCH_DECK,	/* searching here may find cards from the draw deck */
 	CCG_EFFECT_CARRY_BARRIER, /* item used on a location makes a barrier of power `amount` */
 };
-#define CCG_NEFFECT_KINDS 25
+#define CCG_NEFFECT_KINDS 29
 
 /* Attributes and abilities an effect can change (rulebook "Events"). */
 enum ccg_stat {

@@ -117,6 +117,15 @@ struct ccg_piece {
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
 	int			 concealed;	/* face down as concealed-N (concealed.c) */
 	int			 matured;	/* turn it came into play from a token */
+	/* the Alien life cycle: Queens and the Newborn (queens.c, newborn.c) */
+	int			 queen_made;	/* turn a Young Queen was created */
+	int			 gore;		/* Newborn: Gore tokens on it */
+	int			 gore_dmg;	/* bought: +damage (permanent) */
+	int			 gore_mv;	/* bought: +movement (permanent) */
+	int			 gore_hit;	/* bought: +to hit (permanent) */
+	int			 gore_def;	/* bought: +defense in turn gore_turn */
+	int			 gore_res;	/* bought: +resistance in turn gore_turn */
+	int			 gore_turn;
 	int			 barrier_to;	/* a Barrier: its other location, -1 */
 };
 
@@ -126,6 +135,12 @@ struct ccg_node {
 	char			*id;		/* slug of the name (unique) */
 	const struct ccg_card	*card;		/* the first card placed */
 	uint64_t		 hived;		/* seats that hived it (Hive Construction) */
+	/* a Breeding Chamber made by creating a Queen (molting.c): the
+	 * location card it replaced, and card, a copy of the Breeding
+	 * Chamber owned by the game with the replaced card's class and
+	 * environment; both NULL otherwise */
+	const struct ccg_card	*replaced;
+	struct ccg_card		*made;
 };
 
 /* A seat's HUD: a row of ground locations; cross locations sit in the gaps
@@ -157,6 +172,8 @@ struct ccg_seat {
 	int			 abducted;	/* Rogue: weighted abducted count */
 	int			 downloaded;	/* Rogue: data tokens downloaded */
 	int			 bc_warriors;	/* Alien Warrior tokens on the Breeding Chamber */
+	int			 bc_pet;	/* of bc_bursters: from Pet hosts (molting.c) */
+	int			 shuffle_due;	/* deck searched: shuffle at the phase end */
 	int			 bc_bursters;	/* Chest Burster tokens there */
 	int			 start_node;	/* starting location */
 	int			 place;		/* 0, or the place won */
@@ -218,6 +235,10 @@ enum ccg_verb {
 	CCG_V_MATURE,
 	CCG_V_GROW,
 	CCG_V_MOVE_TOKEN,
+	CCG_V_MOLT,
+	CCG_V_CHAMBER,
+	CCG_V_UPGRADE,
+	CCG_V_GORE,
 	CCG_V_BARRIER,
 	CCG_NVERBS
 };
@@ -637,6 +658,90 @@ int	 ccg_alien_group_order(struct rules_game *g, int seat,
 void	 ccg_alien_groups_ready(struct rules_game *g);
 /* Feed try() the candidate maturing lines of seat (Mature Step). */
 void	 ccg_alien_group_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* molting.c ("Alien Molting Process", "Alien Queens": creating a Queen,
+ * "Creating a Breeding Chamber", the Pet host of "Step 4: Aliens Mature") */
+/* The orders "molt CHAR into CARD" and "molt token from CHAR|LOCATION
+ * into CARD" (Royal Jelly from the hand; CARD "molts from" the Alien it
+ * replaces; a Queen so made is "created") and "chamber LOCATION" (the
+ * location of a Queen created this step becomes a Breeding Chamber). */
+int	 ccg_molt_order(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_chamber_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Turn node into a Breeding Chamber (bc, a location card) replacing the
+ * location card was: node->made is a new card owned by the game (freed by
+ * ccg_chamber_free()); node->card points at it. Used by the order and by
+ * state loading. */
+void	 ccg_chamber_build(struct ccg_node *node, const struct ccg_card *bc,
+	    const struct ccg_card *was);
+void	 ccg_chamber_free(struct ccg_node *node);
+/* Start of the Mature Step, before ccg_mature_begin(): Chest Burster
+ * tokens of Pet hosts become Pet Hybrid cards from the hand (the rest
+ * mature as usual); captives at the Breeding Chamber with the Pet
+ * resource are counted as Pet hosts. */
+void	 ccg_molting_begin(struct rules_game *g, struct rules_events *ev);
+/* End of a phase (with the random stream): decks searched for a card
+ * this phase are shuffled. */
+void	 ccg_molting_shuffle(struct rules_game *g, struct rules_rng *rng);
+/* Take the first card named slug from seat's hand, discard or deck (the
+ * deck is then due a shuffle); NULL when none. */
+const struct ccg_card *ccg_search_own(struct rules_game *g, int seat,
+	    const char *slug);
+/* Feed try() the candidate molt and chamber lines of seat. */
+void	 ccg_molting_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* queens.c ("Alien Queens"): one Queen per player; Young Queen -> Alien
+ * Queen from the hand; a damaged Alien Queen -> Warrior Queen; Egg Sack
+ * Detachment; the Newborn replaces a Cloned Queen. */
+/* Seat's Queen in play, or -1. */
+int	 ccg_queen_of(const struct rules_game *g, int seat);
+/* 0 when a Queen may come into play for seat (replacing piece old, or -1):
+ * no other Queen in play and no Newborn; else -1 with a reason. */
+int	 ccg_queen_may_enter(const struct rules_game *g, int seat, int old,
+	    char **cause);
+/* Replace piece old by a new piece of card c at its place: old leaves
+ * (zone REMOVED, card to the hand when to_hand, else to the discard);
+ * damage does not carry over. Returns the new piece. */
+int	 ccg_replace_piece(struct rules_game *g, int old, const struct ccg_card *c,
+	    int to_hand);
+/* The order "upgrade CHAR into CARD [using EVENT]" of the Mature Step. */
+int	 ccg_upgrade_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* After every order and phase: a damaged Queen whose damage upgrade
+ * ("matures from", when "combat") the player has in hand, deck or
+ * discard is replaced by it. */
+void	 ccg_queens_tidy(struct rules_game *g, struct rules_events *ev);
+void	 ccg_queens_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* newborn.c ("Newborn") */
+/* Is the card the Newborn (the word in its name)? Seat's Newborn in play,
+ * or -1. */
+int	 ccg_is_newborn(const struct ccg_card *c);
+int	 ccg_newborn_of(const struct rules_game *g, int seat);
+/* Bringing the Newborn into play: base hand size 3, cycles forgotten. */
+void	 ccg_newborn_enters(struct rules_game *g, int seat);
+/* After every order and phase: each Newborn consumes the unhidden Aliens
+ * of its player at its location (cards with their tokens, and the
+ * Breeding Chamber's tokens there), gaining Gore tokens. */
+void	 ccg_newborn_tidy(struct rules_game *g, struct rules_events *ev);
+/* The order "gore NEWBORN damage|movement|defense|resistance|to-hit|
+ * hand-size", and the phases that take it (before any die roll). */
+int	 ccg_gore_order(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+int	 ccg_gore_phase(int phase);
+/* What piece pi's bought Gore bonuses add to stat (CCG_STAT_TO_HIT,
+ * DAMAGE, DEFENSE, RESISTANCE, MOVEMENT) now. */
+int	 ccg_gore_mod(const struct rules_game *g, int pi, int stat);
+/* Movement Step start: bought movement points. */
+void	 ccg_gore_movement_begin(struct rules_game *g);
+/* 0, or -1 when piece pi is the Newborn and mode asks to capture. */
+int	 ccg_newborn_attack_ok(const struct rules_game *g, int pi, int mode,
+	    char **cause);
+void	 ccg_gore_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* barriers.c ("Barriers") */

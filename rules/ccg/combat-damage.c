@@ -84,6 +84,7 @@ ccg_to_hit_bonus(const struct rules_game *g, int pi)
 	b += gear_mod(g, pi, CCG_STAT_TO_HIT, kind);
 	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
 	b += p->tokens - penalty(p);
+	b += ccg_gore_mod(g, pi, CCG_STAT_TO_HIT);	/* newborn.c */
 	if (p->atk_mode == CCG_ATK_CAPTURE)
 		b -= 2;
 	return b;
@@ -99,7 +100,8 @@ ccg_defense(const struct rules_game *g, int ti)
 	if (t->bound || t->card->type == CCG_CARD_BARRIER)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
 	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
-	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def;
+	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
+	    ccg_gore_mod(g, ti, CCG_STAT_DEFENSE);
 	if (d < 0)
 		d = 0;
 	if (t->hidden)
@@ -134,7 +136,8 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	d += p->ev_dmg;
 	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
 		d++;		/* Combat Pool (combat-pool.c) */
-	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
+	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind) +
+	    ccg_gore_mod(g, pi, CCG_STAT_DAMAGE);
 }
 
 int
@@ -143,7 +146,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
 	int r = ccg_eff_power(t) + t->ev_power + t->ev_res +
-	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
+	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0) +
+	    ccg_gore_mod(g, ti, CCG_STAT_RESISTANCE);
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 

@@ -191,6 +191,8 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 	if (never_attacks(p))
 		return cause_set(cause, "%s cannot attack in the Combat Round",
 		    p->id);
+	if (ccg_newborn_attack_ok(g, pi, mode, cause) != 0)
+		return -1;
 	t = &g->pieces[ti];
 	if (t->zone != CCG_Z_PLAY || t->node < 0 || (!ccg_is_character(t) &&
 	    t->card->type != CCG_CARD_BARRIER))

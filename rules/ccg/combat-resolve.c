@@ -65,6 +65,8 @@ captures(const struct rules_game *g, int ai)
 	int f = g->seats[seat].faction;
 
 	t = &g->pieces[a->atk_target];
+	if (ccg_is_newborn(a->card))
+		return 0;	/* newborn.c: it kills, never captures */
 	if (f == CCG_FACTION_ALIENS &&
 	    a->card->chr.species == CCG_SPECIES_ALIEN) {
 		if (ccg_is_main(t))

@@ -460,6 +460,7 @@ ccg_deck_validate(const struct ccg_decklist *dl, const struct ccg_deck_rules *r,
 		ccg_problems_add(p, "%s: the draw deck has no Docking Bay location; in "
 		    "%s the %s need one", dl->name, r->title, faction_title(faction));
 
+	ccg_deck_cloned_check(dl, faction, p);
 	check_start(dl, r, faction, p);
 	return p->n - n0;
 }

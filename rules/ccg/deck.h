@@ -157,4 +157,13 @@ const struct ccg_start_rules *ccg_deck_start_rules(const struct ccg_deck_rules *
 size_t ccg_deck_validate(const struct ccg_decklist *dl, const struct ccg_deck_rules *r,
     int faction, struct ccg_problems *p);
 
+/*
+ * deck-cloned.c: rulebook "Cloned Aliens". For an Aliens deck (faction)
+ * holding a Cloned Alien main character, one problem per line naming an
+ * Alien main character a Cloned Aliens deck may not hold. Returns the
+ * number of problems added. Called by ccg_deck_validate().
+ */
+size_t ccg_deck_cloned_check(const struct ccg_decklist *dl, int faction,
+    struct ccg_problems *p);
+
 #endif

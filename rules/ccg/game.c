@@ -51,8 +51,10 @@ ccg_game_free(struct rules_game *g)
 	for (i = 0; i < g->npieces; i++)
 		free(g->pieces[i].id);
 	free(g->pieces);
-	for (i = 0; i < g->nnodes; i++)
+	for (i = 0; i < g->nnodes; i++) {
 		free(g->nodes[i].id);
+		ccg_chamber_free(&g->nodes[i]);	/* molting.c */
+	}
 	free(g->nodes);
 	ccg_markers_free(g);
 	free(g->scenario);
@@ -255,6 +257,8 @@ ccg_node_for(struct rules_game *g, const struct ccg_card *loc)
 	n->id = id;
 	n->card = loc;
 	n->hived = 0;
+	n->replaced = NULL;
+	n->made = NULL;
 	return (int)g->nnodes++;
 }
 

@@ -33,8 +33,13 @@ ccg_infection_roll(struct rules_game *g, struct rules_rng *rng,
 				to = (int)s;
 		ccg_kill(g, (int)i, ev);
 		p->infected = 0;
-		if (to >= 0)
+		if (to >= 0) {
 			g->seats[to].bc_bursters++;
+			/* a Pet host's Chest Burster may become a Pet
+			 * Hybrid (molting.c) */
+			if (ccg_card_has_resource(p->card, "Pet"))
+				g->seats[to].bc_pet++;
+		}
 		ccg_event(ev, -1, "{\"type\":\"chest-burster\",\"host\":\"%s\","
 		    "\"seat\":%s%s%s,\"born\":%s}", p->id, to >= 0 ? "\"" : "",
 		    to >= 0 ? g->seats[to].name : "null", to >= 0 ? "\"" : "",

@@ -250,6 +250,8 @@ candidates(struct trial *t)
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);
 		ccg_alien_group_candidates(g, t->seat, try_cb, t);
+		ccg_molting_candidates(g, t->seat, try_cb, t);
+		ccg_queens_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_DRAW:
 		for (i = 0; i < g->npieces; i++) {	/* binding.c */
@@ -303,6 +305,7 @@ candidates(struct trial *t)
 		event_lines(t);
 		break;
 	}
+	ccg_gore_candidates(g, t->seat, try_cb, t);	/* newborn.c */
 }
 
 char *

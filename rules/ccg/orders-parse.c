@@ -17,6 +17,9 @@
  *   conceal ITEM                        steal CHAR
  *   mature CHAR [onto CHAR]             grow CARD from CHAR|LOCATION
  *   move-token from CHAR to CHAR        barrier CARD with CHAR to LOCATION
+ *   molt CHAR into CARD                 molt token from CHAR|LOCATION into CARD
+ *   chamber LOCATION                    upgrade CHAR into CARD [using EVENT]
+ *   gore CHAR BONUS
  *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
  *       [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
@@ -39,6 +42,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"drop", "discard", "search", "find", "attack",
 	"boost", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
+	"molt", "chamber", "upgrade", "gore",
 	"barrier",
 };
 
@@ -160,6 +164,9 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 	static const char *u_hide = "hide CHAR real N";
 	static const char *u_decoy = "decoy CHAR at LOCATION [real MARKER]";
 	static const char *u_hive = "hive LOCATION with ALIEN[, ALIEN ...]";
+	static const char *u_molt = "molt CHAR into CARD, or molt token from "
+	    "CHAR|LOCATION into CARD";
+	static const char *u_upgrade = "upgrade CHAR into CARD [using EVENT]";
 	static const char *u_atk = "attack CHAR at TARGET close|ranged "
 	    "[with WEAPON [loading AMMO]] [capture|kill]";
 	size_t i = 1;
@@ -178,7 +185,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, free, hide, decoy, "
-		    "reveal, hive, conceal, steal, mature, grow, move-token, barrier",
+		    "reveal, hive, conceal, steal, mature, grow, move-token, "
+		    "molt, chamber, upgrade, gore, barrier",
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -256,6 +264,52 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		o->nwho = 1;
 		return no_more(w, nw, i + 4, "move-token from CHAR to CHAR",
 		    lineno, cause);
+	case CCG_V_MOLT:	/* molting.c */
+		if (i < nw && strcmp(w[i], "token") == 0) {
+			if (want_word(w, nw, i + 1, "from", u_molt, lineno,
+			    cause) ||
+			    want_ident(w, nw, i + 2, "character or location",
+			    &o->to, lineno, cause))
+				return -1;
+			i += 3;
+		} else {
+			if (want_ident(w, nw, i, "character", &o->who[0], lineno,
+			    cause))
+				return -1;
+			o->nwho = 1;
+			i++;
+		}
+		if (want_word(w, nw, i, "into", u_molt, lineno, cause) ||
+		    want_ident(w, nw, i + 1, "card", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 2, u_molt, lineno, cause);
+	case CCG_V_CHAMBER:
+		if (want_ident(w, nw, i, "location", &o->to, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 1, "chamber LOCATION", lineno, cause);
+	case CCG_V_UPGRADE:	/* queens.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
+		    want_word(w, nw, i + 1, "into", u_upgrade, lineno, cause) ||
+		    want_ident(w, nw, i + 2, "card", &o->what, lineno, cause))
+			return -1;
+		o->nwho = 1;
+		i += 3;
+		if (i < nw && strcmp(w[i], "using") == 0) {
+			if (want_ident(w, nw, i + 1, "event", &o->a, lineno, cause))
+				return -1;
+			i += 2;
+		}
+		return no_more(w, nw, i, u_upgrade, lineno, cause);
+	case CCG_V_GORE:	/* newborn.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		if (i + 1 >= nw || !is_ident(w[i + 1]))
+			return cause_set(cause, "line %d: expected a bonus after the "
+			    "Newborn; usage: gore CHAR damage|movement|defense|"
+			    "resistance|to-hit|hand-size", lineno);
+		o->what = xstrdup(w[i + 1]);
+		return no_more(w, nw, i + 2, "gore CHAR BONUS", lineno, cause);
 	case CCG_V_REVEAL:
 		if (want_ident(w, nw, i, "marker", &o->what, lineno, cause))
 			return -1;

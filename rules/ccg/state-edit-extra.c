@@ -6,9 +6,13 @@
  *           capture PIECE SEAT        captured by an Alien of SEAT
  *           infect PIECE              the character becomes Infected
  *           bursters SEAT N           Chest Burster tokens on its Chamber
+ *           gore PIECE N              Gore tokens on the Newborn
+ *           pet-bursters SEAT N       of its Chest Burster tokens, Pet hosts
  *   queries markers PIECE, real PIECE, infected PIECE, tokens PIECE,
  *           bursters SEAT,
- *           warriors SEAT, hive-of LOCATION
+ *           warriors SEAT, hive-of LOCATION,
+ *           gore PIECE, pet-bursters SEAT, queen SEAT (piece or "none"),
+ *           location LOCATION ("CARD CLASS ENVIRONMENT RESOURCE,...")
  */
 #include "config.h"
 
@@ -69,6 +73,18 @@ ccg_edit_extra(struct rules_game *g, char **w, size_t n, int *r,
 		}
 		return 1;
 	}
+	if (n == 3 && (strcmp(w[0], "gore") == 0 ||
+	    strcmp(w[0], "pet-bursters") == 0)) {	/* newborn.c, molting.c */
+		if (w[0][0] == 'g' && (pi = ccg_piece_find(g, w[1])) >= 0)
+			g->pieces[pi].gore = atoi(w[2]);
+		else if (w[0][0] == 'p' && (s = seat_named(g, w[1])) >= 0)
+			g->seats[s].bc_pet = atoi(w[2]);
+		else
+			return cause_set(cause, "%s: no %s %s", w[0],
+			    w[0][0] == 'g' ? "piece" : "seat", w[1]), 1;
+		*r = 0;
+		return 1;
+	}
 	if (n == 3 && strcmp(w[0], "bursters") == 0) {
 		if ((s = seat_named(g, w[1])) < 0)
 			cause_set(cause, "bursters: no seat %s", w[1]);
@@ -92,6 +108,32 @@ ccg_query_extra(const struct rules_game *g, char **w, size_t n, char **out)
 	    (strcmp(w[0], "bursters") == 0 || strcmp(w[0], "warriors") == 0)) {
 		*out = xasprintf("%d", w[0][0] == 'b' ? g->seats[s].bc_bursters :
 		    g->seats[s].bc_warriors);
+		return 1;
+	}
+	if (n == 2 && strcmp(w[0], "gore") == 0 &&
+	    (pi = ccg_piece_find(g, w[1])) >= 0) {
+		*out = xasprintf("%d", g->pieces[pi].gore);
+		return 1;
+	}
+	if (n == 2 && (s = seat_named(g, w[1])) >= 0 &&
+	    (strcmp(w[0], "pet-bursters") == 0 || strcmp(w[0], "queen") == 0)) {
+		pi = ccg_queen_of(g, s);
+		*out = w[0][0] == 'p' ? xasprintf("%d", g->seats[s].bc_pet) :
+		    xstrdup(pi >= 0 ? g->pieces[pi].id : "none");
+		return 1;
+	}
+	if (n == 2 && strcmp(w[0], "location") == 0 &&
+	    (pi = ccg_node_find(g, w[1])) >= 0) {
+		const struct ccg_card *c = g->nodes[pi].card;
+
+		strbuf_addf(&sb, "%s %s %s ", c->slug,
+		    ccg_location_class_name(c->loc.cls),
+		    c->loc.env == CCG_ENV_INDOOR ? "indoor" : "outdoor");
+		for (i = 0; i < c->nresources; i++)
+			strbuf_addf(&sb, "%s%s", i ? "," : "", c->resources[i]);
+		if (c->keywords & CCG_KW_DISTINCT)
+			strbuf_addstr(&sb, " distinct");
+		*out = strbuf_detach(&sb, NULL);
 		return 1;
 	}
 	if (n == 2 && strcmp(w[0], "hive-of") == 0 &&

@@ -42,6 +42,8 @@ ints_json(const int *v, size_t n)
 #define SEAT_INTS(X) X(faction) X(roll) X(pool) X(rp) X(base_hand) X(cycles) \
 	X(honor) X(honor_goal) X(quota) X(rescued) X(evac_mains) X(abducted) \
 	X(downloaded) X(bc_warriors) X(bc_bursters) X(start_node) X(place)
+/* the Alien life cycle's seat fields (molting.c), optional on load */
+#define SEAT_LIFE_INTS(X) X(bc_pet) X(shuffle_due)
 #define PIECE_INTS(X) X(owner) X(controller) X(zone) X(node) X(carrier) \
 	X(rotated) X(damage) X(tokens) X(data) X(mp) X(moved) X(dragger) \
 	X(found_turn) X(searching) X(found) X(hostage) X(liberated) X(hidden) \
@@ -55,6 +57,9 @@ ints_json(const int *v, size_t n)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
 	X(matured, 0) X(barrier_to, -1)
+/* the Alien life cycle's fields (molting.c, newborn.c), optional too */
+#define PIECE_LIFE_INTS(X) X(queen_made, 0) X(gore, 0) X(gore_dmg, 0) \
+	X(gore_mv, 0) X(gore_hit, 0) X(gore_def, 0) X(gore_res, 0) X(gore_turn, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -77,6 +82,9 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "card", g->nodes[i].card->slug);
 		cJSON_AddNumberToObject(o, "hived", (double)g->nodes[i].hived);
+		if (g->nodes[i].replaced != NULL)	/* molting.c */
+			cJSON_AddStringToObject(o, "replaced",
+			    g->nodes[i].replaced->slug);
 		cJSON_AddItemToArray(a, o);
 	}
 	a = cJSON_AddArrayToObject(root, "seats");
@@ -87,6 +95,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddStringToObject(o, "name", s->name);
 #define X(f) cJSON_AddNumberToObject(o, #f, s->f);
 		SEAT_INTS(X)
+		SEAT_LIFE_INTS(X)
 #undef X
 		cJSON_AddItemToObject(o, "hand", pile_json(&s->hand));
 		cJSON_AddItemToObject(o, "deck", pile_json(&s->deck));
@@ -112,6 +121,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_LIFE_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -256,6 +266,18 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 			return cause_set(cause, "%s: %s is not a location", where,
 			    n->card->slug);
 		n->hived = (uint64_t)hv;
+		if (cJSON_HasObjectItem(o, "replaced")) {	/* molting.c */
+			const struct ccg_card *was = get_card(g->db, get_str(o,
+			    "replaced", where, cause), where, cause);
+
+			if (was == NULL)
+				return -1;
+			if (was->type != CCG_CARD_LOCATION ||
+			    !(n->card->loc.kinds & CCG_LK_BREEDING_CHAMBER))
+				return cause_set(cause, "%s: only a Breeding "
+				    "Chamber replaces a location", where);
+			ccg_chamber_build(n, n->card, was);
+		}
 	}
 	a = cJSON_GetObjectItemCaseSensitive(root, "seats");
 	if (!cJSON_IsArray(a) || (ns = cJSON_GetArraySize(a)) < 1 ||
@@ -274,6 +296,10 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		st->name = xstrdup(s);
 #define X(f) if (get_int(o, #f, -1, 1000000, &st->f, where, cause)) return -1;
 		SEAT_INTS(X)
+#undef X
+#define X(f) if (cJSON_HasObjectItem(o, #f) && \
+	    get_int(o, #f, 0, 1000000, &st->f, where, cause)) return -1;
+		SEAT_LIFE_INTS(X)
 #undef X
 		if (get_pile(g->db, o, "hand", &st->hand, where, cause) ||
 		    get_pile(g->db, o, "deck", &st->deck, where, cause) ||
@@ -323,6 +349,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_LIFE_INTS(X)
 #undef X
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);

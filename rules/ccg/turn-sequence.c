@@ -57,6 +57,8 @@ ccg_phase_allows(int phase, int verb)
 {
 	if (verb == CCG_V_PASS || verb == CCG_V_REVEAL)
 		return 1;	/* markers are revealed at any time */
+	if (verb == CCG_V_GORE)
+		return ccg_gore_phase(phase);	/* newborn.c */
 	switch (phase) {
 	case CCG_PH_EVACUATE:
 		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
@@ -69,7 +71,9 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_BARRIER;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
-		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
+		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN ||
+		    verb == CCG_V_MOLT || verb == CCG_V_CHAMBER ||
+		    verb == CCG_V_UPGRADE;
 	case CCG_PH_DRAW:
 		return verb == CCG_V_DISCARD || verb == CCG_V_FREE;
 	case CCG_PH_SEARCH_DECLARE:
@@ -108,7 +112,8 @@ phase_verbs(int phase)
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
-		return "hive, mature, grow, move-token or pass";
+		return "hive, mature, grow, move-token, molt, chamber, upgrade, "
+		    "gore or pass";
 	case CCG_PH_DECLARE_UC:
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
@@ -229,8 +234,10 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 		ccg_movement_begin(g);
 		ccg_vehicles_begin(g);
 		ccg_markers_begin(g);
+		ccg_gore_movement_begin(g);
 		break;
 	case CCG_PH_MATURE:
+		ccg_molting_begin(g, ev);
 		ccg_mature_begin(g, ev);
 		break;
 	}
@@ -271,6 +278,9 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_hostages_update(g, ev);
 	ccg_barriers_tidy(g, ev);
 	ccg_vehicles_tidy(g, ev);
+	ccg_queens_tidy(g, ev);
+	ccg_newborn_tidy(g, ev);
+	ccg_molting_shuffle(g, rng);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -347,6 +357,10 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_MATURE] = ccg_alien_group_order,
 	[CCG_V_GROW] = ccg_alien_group_order,
 	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
+	[CCG_V_MOLT] = ccg_molt_order,
+	[CCG_V_CHAMBER] = ccg_chamber_order,
+	[CCG_V_UPGRADE] = ccg_upgrade_order,
+	[CCG_V_GORE] = ccg_gore_order,
 	[CCG_V_BARRIER] = ccg_barrier_play,
 };
 
@@ -390,6 +404,8 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_hostages_update(g, ev);
 		ccg_barriers_tidy(g, ev);
 		ccg_vehicles_tidy(g, ev);
+		ccg_queens_tidy(g, ev);
+		ccg_newborn_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}

@@ -15,13 +15,16 @@
  *     data_downloaded (Rogue), honor + honor_goal (Predator),
  *     breeding_chamber_warriors (Aliens), evacuated, place,
  *     hud {ground [ids], high [id|null per gap], low [...]}}],
- *   locations [{id, name, adjacent [ids], hive_of [seats]}],
+ *   locations [{id, name, adjacent [ids], hive_of [seats]}] (and
+ *     "replaced", the name of the location a made Breeding Chamber took
+ *     the place of),
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
  *     movement_points (in movement.move); data, hostage, searching,
  *     bound (binding strength), captive (the character a Predator holds)
  *     when set; attack {target, type, weapon,
- *     mode} once declared (declarations are public)}] — cards in play only,
+ *     mode} once declared (declarations are public), gore (the Newborn's
+ *     Gore tokens) when any}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",
  *   a concealed item shows to all but its holder as {id "concealed-N",
@@ -199,6 +202,9 @@ ccg_view(const struct rules_game *g, int seat)
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "name", g->nodes[i].card->name);
+		if (g->nodes[i].replaced != NULL)	/* molting.c */
+			cJSON_AddStringToObject(o, "replaced",
+			    g->nodes[i].replaced->name);
 		h = cJSON_AddArrayToObject(o, "adjacent");
 		for (s = 0; s < g->nnodes; s++)
 			if (ccg_adjacent(g, (int)i, (int)s))
@@ -221,6 +227,9 @@ ccg_view(const struct rules_game *g, int seat)
 			}
 			if (g->pieces[i].hidden)
 				cJSON_AddBoolToObject(o, "hidden", 1);
+			if (g->pieces[i].gore > 0)	/* newborn.c */
+				cJSON_AddNumberToObject(o, "gore",
+				    g->pieces[i].gore);
 			if (g->pieces[i].barrier_to >= 0)	/* barriers.c */
 				cJSON_AddStringToObject(o, "to",
 				    g->nodes[g->pieces[i].barrier_to].id);

@@ -124,7 +124,7 @@ main(void)
 	ok(c != NULL && c->type == CCG_CARD_VEHICLE && c->veh.speed == 2 && c->veh.armor == 3,
 	    "P.T.V.: speed 2, armor 3");
 	c = ccg_carddb_find_slug(db, "alien-queen");
-	ok(c != NULL && (c->keywords & CCG_KW_QUEEN) && c->neffects == 1 &&
+	ok(c != NULL && (c->keywords & CCG_KW_QUEEN) && c->neffects >= 1 &&
 	    c->effects[0].kind == CCG_EFFECT_CANNOT_MOVE, "Alien Queen cannot move");
 	c = ccg_carddb_find_slug(db, "breeding-chamber");
 	ok(c != NULL && (c->loc.kinds & CCG_LK_BREEDING_CHAMBER) &&

@@ -65,6 +65,12 @@ check(const char *text, const char *scenario, int faction)
 	"3 Defend The Hive\n3 Royal Jelly\n3 Acid Splash\n3 Resin Wall\n2 Adrenaline Rush\n"
 #define A_LEGAL A_HEAD "3 Alien Warrior\n" M_SUP M_LOC A_REST
 
+/* Cloned Aliens (general rules): lines 1-21, a legal 40-card deck. */
+#define C_LEGAL "faction aliens\n[deck]\n3 Cloned Alien Warrior\n3 Chest Burster\n" \
+	"3 Face Hugger\n1 Young Queen\n1 Cloned Queen\n1 Newborn\n" M_SUP M_LOC \
+	"3 Protect The Queen\n3 Defend The Hive\n3 Royal Jelly\n3 Acid Splash\n" \
+	"3 Resin Wall\n2 Adrenaline Rush\n"
+
 /* Predator: lines 1-8, draw deck from line 9. */
 #define P_HEAD "faction predator\n[start]\n1 Young Tusk\n1 Melee Claws\n1 Mask\n" \
 	"1 Predator Shuttle\n1 Landing Field\n[deck]\n"
@@ -108,6 +114,28 @@ static const struct {
 	{ "molted Aliens up to 5", "contact", -1, A_LEGAL "5 Elite Guard\n", "" },
 	{ "molted Aliens not 6", "contact", -1, A_LEGAL "6 Elite Guard\n",
 	  "t.deck:25: 6 Elite Guard: at most 5 copies (molted Alien)" },
+	/* "Cloned Aliens" (deck-cloned.c) */
+	{ "a Cloned Aliens deck", "general", -1, C_LEGAL, "" },
+	{ "a Cloned Aliens deck: only Cloned Alien main characters", "general", -1,
+	  C_LEGAL "1 Alien Warrior\n1 Elite Guard\n1 Warrior Queen\n",
+	  "t.deck:22: Alien Warrior is never in a Cloned Aliens deck (this deck "
+	  "holds Cloned Aliens from line 3, and a Hive Aliens deck never does)\n"
+	  "t.deck:23: Elite Guard lacks the Cloned resource: a Cloned Aliens deck "
+	  "(Cloned Aliens from line 3) uses only Cloned Alien main characters "
+	  "besides Face Hugger, Chest Burster and Young Queen\n"
+	  "t.deck:24: Warrior Queen is never in a Cloned Aliens deck (this deck "
+	  "holds Cloned Aliens from line 3, and a Hive Aliens deck never does)" },
+	{ "a Hive Aliens deck holds no Cloned Alien", "contact", -1,
+	  A_LEGAL "1 Cloned Alien Warrior\n",
+	  "t.deck:3: Alien Queen lacks the Cloned resource: a Cloned Aliens deck "
+	  "(Cloned Aliens from line 25) uses only Cloned Alien main characters "
+	  "besides Face Hugger, Chest Burster and Young Queen\n"
+	  "t.deck:4: Alien Warrior is never in a Cloned Aliens deck (this deck "
+	  "holds Cloned Aliens from line 25, and a Hive Aliens deck never does)\n"
+	  "t.deck:8: Alien Warrior is never in a Cloned Aliens deck (this deck "
+	  "holds Cloned Aliens from line 25, and a Hive Aliens deck never does)\n"
+	  "t.deck:18: Royal Guard is never in a Cloned Aliens deck (this deck "
+	  "holds Cloned Aliens from line 25, and a Hive Aliens deck never does)" },
 	{ "starting Alien Warriors do not count against the deck's 3", "contact", -1,
 	  A_LEGAL "1 Alien Warrior\n",
 	  "t.deck:8: 4 Alien Warrior: at most 3 copies (copy limit)" },

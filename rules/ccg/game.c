@@ -122,8 +122,23 @@ ccg_game_clone(const struct rules_game *g)
 		c->pieces[i].id = xstrdup(g->pieces[i].id);
 	c->nodes = xreallocarray(NULL, g->nnodes + 1, sizeof *c->nodes);
 	memcpy(c->nodes, g->nodes, g->nnodes * sizeof *c->nodes);
-	for (i = 0; i < g->nnodes; i++)
+	for (i = 0; i < g->nnodes; i++) {
+		const struct ccg_card *m = g->nodes[i].made;
+
 		c->nodes[i].id = xstrdup(g->nodes[i].id);
+		if (m != NULL) {	/* a made Breeding Chamber (molting.c) */
+			struct ccg_card *d = xmalloc(sizeof *d);
+
+			*d = *m;
+			d->resources = xreallocarray(NULL, m->nresources + 1,
+			    sizeof *d->resources);
+			memcpy(d->resources, m->resources,
+			    m->nresources * sizeof *d->resources);
+			c->nodes[i].made = d;
+			if (g->nodes[i].card == m)
+				c->nodes[i].card = d;
+		}
+	}
 	c->markers = NULL;
 	if (g->markers != NULL) {
 		c->markers = xcalloc(g->nmarkers + 1, sizeof *c->markers);

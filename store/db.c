@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "lib/cause.h"
+#include "lib/log.h"
 #include "lib/xmalloc.h"
 #include "store/db-internal.h"
 #include "store/schema.h"
@@ -423,6 +424,21 @@ int
 store_in_transaction(const struct store *st)
 {
 	return !sqlite3_get_autocommit(st->db);
+}
+
+int
+store_statements_running(struct store *st)
+{
+	sqlite3_stmt *s = NULL;
+	int n = 0;
+
+	while ((s = sqlite3_next_stmt(st->db, s)) != NULL)
+		if (sqlite3_stmt_busy(s)) {
+			log_debug("%s: statement still running: %s", st->path,
+			    sqlite3_sql(s));
+			n++;
+		}
+	return n;
 }
 
 int

@@ -77,6 +77,12 @@ int store_commit(struct store *st, char **cause);
 void store_rollback(struct store *st);
 /* Is a transaction (store_begin) open? */
 int store_in_transaction(const struct store *st);
+/*
+ * Statements of st still running (stepped, not reset). Each one holds a
+ * read snapshot, so later reads would not see other connections' writes;
+ * between calls into the store the answer must be 0 (tests check it).
+ */
+int store_statements_running(struct store *st);
 
 /*
  * A unit of work: outside a transaction, store_unit_begin() is

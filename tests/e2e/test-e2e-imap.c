@@ -145,6 +145,8 @@ main(int argc, char **argv)
 	store_outbox_count(st, OUTBOX_SENT, &sent1, NULL);
 	store_mail_count(st, &seen1, NULL);
 	is_int((int)pending, 0, "nothing left in the outbox");
+	is_int(store_statements_running(st), 0, "no statement of the test's store "
+	    "is left running (it would read an old snapshot)");
 	ok(seen > 10 && seen1 == seen && sent1 == sent0, "muthur's own mails, read back "
 	    "over IMAP, were filed and never answered (%lld mails recorded, then %lld; "
 	    "%lld sent, then %lld)", (long long)seen, (long long)seen1,

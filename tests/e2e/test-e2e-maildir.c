@@ -250,6 +250,8 @@ main(void)
 		store_outbox_count(st, OUTBOX_PENDING, &pending, NULL);
 		is_int((int)pending, 0, "no mail left unsent in the outbox");
 	}
+	is_int(store_statements_running(st), 0, "no statement of the test's store "
+	    "is left running (it would read an old snapshot)");
 	g = store_game_get(st, "e2e", NULL);
 	ok(store_events_verify(st, g->id, &bad, &cause) == 0, "the event chain verifies%s%s",
 	    cause ? ": " : "", cause ? cause : "");

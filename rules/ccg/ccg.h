@@ -118,6 +118,10 @@ struct ccg_piece {
 	int			 concealed;	/* face down as concealed-N (concealed.c) */
 	int			 matured;	/* turn it came into play from a token */
 	int			 barrier_to;	/* a Barrier: its other location, -1 */
+	int			 bs_target;	/* backstab.c: target of the backstab
+						 * declared this Movement Step, -1 */
+	int			 bs_weapon;	/* its concealed weapon, -1 */
+	int			 bs_turn;	/* turn of its last backstab, 0 never */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -218,6 +222,7 @@ enum ccg_verb {
 	CCG_V_GROW,
 	CCG_V_MOVE_TOKEN,
 	CCG_V_BARRIER,
+	CCG_V_BACKSTAB,
 	CCG_NVERBS
 };
 
@@ -666,6 +671,28 @@ int	 ccg_vehicle_blocks(const struct rules_game *g, const int *who, size_t n,
 	    int to, char **cause);
 /* Vehicles whose hull is gone are destroyed (riders unharmed). */
 void	 ccg_vehicles_tidy(struct rules_game *g, struct rules_events *ev);
+
+/* backstab.c ("Prohibited Concealable Weapons": the Rogues' backstab) */
+/* The "backstab TARGET with ITEM" order of the Movement Step: the Rogue
+ * carrying the concealed Concealable weapon ITEM (its id, or the alias
+ * concealed-N) declares its once-a-turn free attack on TARGET; the item
+ * is revealed at once (public event with the commitment's opening). */
+int	 ccg_backstab(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* End of seat's segment of the Movement Step: its declared backstabs
+ * roll to hit and deal damage (free attacks resolve as they are made);
+ * with rng NULL they are dropped unrolled. */
+void	 ccg_backstab_resolve(struct rules_game *g, int seat,
+	    struct rules_rng *rng, struct rules_events *ev);
+/* Feed try() the candidate backstab lines of seat (Movement Step). */
+void	 ccg_backstab_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* submerged.c (the overview's Submerged Locations, the firing part) */
+/* 0 when a ranged attack may be fired from node from at node to, else -1
+ * with a reason: no firing into, out of or within a Submerged location. */
+int	 ccg_fire_blocked(const struct rules_game *g, int from, int to,
+	    char **cause);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,

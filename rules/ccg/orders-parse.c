@@ -20,6 +20,7 @@
  *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
  *       [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
+ *   backstab TARGET with ITEM
  */
 #include "config.h"
 
@@ -39,7 +40,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"drop", "discard", "search", "find", "attack",
 	"boost", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
-	"barrier",
+	"barrier", "backstab",
 };
 
 const char *
@@ -178,7 +179,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, free, hide, decoy, "
-		    "reveal, hive, conceal, steal, mature, grow, move-token, barrier",
+		    "reveal, hive, conceal, steal, mature, grow, move-token, barrier, "
+		    "backstab",
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -223,6 +225,14 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			return -1;
 		return no_more(w, nw, i + 5, "barrier CARD with CHAR to LOCATION",
 		    lineno, cause);
+	case CCG_V_BACKSTAB:	/* backstab.c */
+		if (want_ident(w, nw, i, "target", &o->to, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "backstab TARGET with ITEM",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "item", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "backstab TARGET with ITEM", lineno,
+		    cause);
 	case CCG_V_MATURE:	/* alien-groups.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

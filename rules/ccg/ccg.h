@@ -694,6 +694,10 @@ void	 ccg_backstab_candidates(const struct rules_game *g, int seat,
 int	 ccg_fire_blocked(const struct rules_game *g, int from, int to,
 	    char **cause);
 
+/* data-theft.c: a damaged drive keeps its tokens but yields none */
+/* A damaged drive piece pi carries that holds data tokens, or -1. */
+int	 ccg_data_damaged_drive(const struct rules_game *g, int pi);
+
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);

@@ -653,7 +653,8 @@ int	 ccg_barrier_between(const struct rules_game *g, int a, int b);
  * the other may pass any Barrier between them, else -1 with a reason. */
 int	 ccg_barrier_blocks(const struct rules_game *g, const int *who, size_t n,
 	    int from, int to, char **cause);
-/* Discard Barriers whose damage reached their power. */
+/* Discard Barriers whose damage reached their power, or whose two
+ * locations are no longer adjacent. */
 void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
 /* Feed try() the candidate barrier lines of seat. */
 void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
@@ -697,6 +698,13 @@ int	 ccg_fire_blocked(const struct rules_game *g, int from, int to,
 /* data-theft.c: a damaged drive keeps its tokens but yields none */
 /* A damaged drive piece pi carries that holds data tokens, or -1. */
 int	 ccg_data_damaged_drive(const struct rules_game *g, int pi);
+
+/* barriers.c: a location moved or destroyed */
+/* Discard every Barrier standing by node (a rule that moves, replaces or
+ * destroys a location calls it; ccg_barriers_tidy() also discards a
+ * Barrier whose two locations are no longer adjacent). */
+void	 ccg_barriers_location_changed(struct rules_game *g, int node,
+	    struct rules_events *ev);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,

@@ -122,6 +122,8 @@ struct ccg_piece {
 						 * declared this Movement Step, -1 */
 	int			 bs_weapon;	/* its concealed weapon, -1 */
 	int			 bs_turn;	/* turn of its last backstab, 0 never */
+	int			 riding;	/* vehicles.c: vehicle it rides as a
+						 * passenger, -1 */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -223,6 +225,8 @@ enum ccg_verb {
 	CCG_V_MOVE_TOKEN,
 	CCG_V_BARRIER,
 	CCG_V_BACKSTAB,
+	CCG_V_BOARD,
+	CCG_V_ALIGHT,
 	CCG_NVERBS
 };
 
@@ -705,6 +709,22 @@ int	 ccg_data_damaged_drive(const struct rules_game *g, int pi);
  * Barrier whose two locations are no longer adjacent). */
 void	 ccg_barriers_location_changed(struct rules_game *g, int node,
 	    struct rules_events *ev);
+
+/* vehicles.c: passengers and Enclosed vehicles */
+/* The "board VEHICLE with CHAR, ..." and "alight CHAR" orders of the
+ * Movement Step: characters at a driven vehicle's location climb aboard
+ * (driver and riders together at most its capacity), or get off. */
+int	 ccg_vehicle_board(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The Enclosed vehicle piece pi drives or rides (a location of its own
+ * for being together and control), or -1. */
+int	 ccg_vehicle_compartment(const struct rules_game *g, int pi);
+/* Are characters a and b together: the same location and the same
+ * compartment (both outside, or aboard the same Enclosed vehicle)? */
+int	 ccg_together(const struct rules_game *g, int a, int b);
+/* Feed try() the candidate board and alight lines of seat. */
+void	 ccg_vehicle_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,

@@ -149,6 +149,7 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->barrier_to = -1;
 	p->bs_target = -1;
 	p->bs_weapon = -1;
+	p->riding = -1;
 	return (int)g->npieces++;
 }
 

@@ -55,7 +55,7 @@ ints_json(const int *v, size_t n)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
 	X(matured, 0) X(barrier_to, -1) \
-	X(bs_target, -1) X(bs_weapon, -1) X(bs_turn, 0)
+	X(bs_target, -1) X(bs_weapon, -1) X(bs_turn, 0) X(riding, -1)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -323,7 +323,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #undef X
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
-		if (p->bs_target >= np || p->bs_weapon >= np)
+		if (p->bs_target >= np || p->bs_weapon >= np || p->riding >= np)
 			return cause_set(cause, "%s: a backstab piece out of range",
 			    where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||

@@ -66,7 +66,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
-		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB;
+		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB ||
+		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
@@ -101,7 +102,7 @@ phase_verbs(int phase)
 		return "play or pass";
 	case CCG_PH_MOVE:
 		return "move, hide, decoy, pickup, transfer, drop, reveal, "
-		    "barrier, backstab or pass";
+		    "barrier, backstab, board, alight or pass";
 	case CCG_PH_DRAW:
 		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
@@ -275,6 +276,8 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
 	[CCG_V_BARRIER] = ccg_barrier_play,
 	[CCG_V_BACKSTAB] = ccg_backstab,
+	[CCG_V_BOARD] = ccg_vehicle_board,
+	[CCG_V_ALIGHT] = ccg_vehicle_board,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the

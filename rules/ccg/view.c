@@ -224,6 +224,9 @@ ccg_view(const struct rules_game *g, int seat)
 			if (g->pieces[i].barrier_to >= 0)	/* barriers.c */
 				cJSON_AddStringToObject(o, "to",
 				    g->nodes[g->pieces[i].barrier_to].id);
+			if (g->pieces[i].riding >= 0)	/* vehicles.c */
+				cJSON_AddStringToObject(o, "riding",
+				    g->pieces[g->pieces[i].riding].id);
 			if (ccg_concealed_from(g, (int)i, seat)) {
 				char *al = ccg_concealed_alias(g, (int)i);
 

@@ -19,8 +19,8 @@
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
  *     movement_points (in movement.move); data, hostage, searching,
- *     bound (binding strength), captive (the character a Predator holds)
- *     when set; attack {target, type, weapon,
+ *     bound (binding strength), captive (the character a Predator holds),
+ *     riding (the vehicle a passenger rides) when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public)}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",

@@ -36,33 +36,13 @@
 #include "rules/ccg/ccg.h"
 #include "rules/rules.h"
 #include "store/commit.h"
+#include "tests/rules/test-util.h"
 #include "tests/tap.h"
 
 #define NGAMES		3
 #define DOMAIN		"muthur.secret"
 #define GAME		"hidden-game"
 #define MAXSTEPS	80
-
-struct ctr {
-	uint64_t	seed, n;
-};
-
-static uint32_t
-uniform(void *ctx, uint32_t bound)
-{
-	struct ctr *c = ctx;
-	uint64_t x = c->seed * 0x9e3779b97f4a7c15ULL + c->n++;
-	uint32_t lim = UINT32_MAX - UINT32_MAX % bound;
-
-	for (;;) {
-		x ^= x >> 33;
-		x *= 0xff51afd7ed558ccdULL;
-		x ^= x >> 33;
-		if ((uint32_t)x < lim)
-			return (uint32_t)x % bound;
-		x += c->n++;
-	}
-}
 
 /* One commitment made by the "daemon" of one game. */
 struct commitment {
@@ -76,7 +56,7 @@ struct commitment {
 
 struct play {
 	struct rules_game	*g;
-	struct ctr		 ctr;
+	struct test_ctr		 ctr;
 	struct rules_rng	 rng;
 	struct rules_events	 ev;		/* of the last step */
 	struct commitment	*cm;
@@ -125,15 +105,15 @@ commit_secrets(const struct rules *R, struct play *p, int step)
 	rules_secrets_free(sec, n);
 }
 
-static char *
-view_str(const struct rules *R, const struct rules_game *g, int seat)
+/* Are a and b the same text? Frees both. */
+static int
+same_str(char *a, char *b)
 {
-	cJSON *v = R->view(g, seat);
-	char *s = cJSON_PrintUnformatted(v), *r = xstrdup(s);
+	int same = strcmp(a, b) == 0;
 
-	cJSON_free(s);
-	cJSON_Delete(v);
-	return r;
+	free(a);
+	free(b);
+	return same;
 }
 
 /* The events of the step that seat may see, one per line. */
@@ -316,7 +296,7 @@ main(int argc, char **argv)
 	for (k = 0; k < NGAMES; k++) {
 		memset(&p[k], 0, sizeof p[k]);
 		p[k].ctr.seed = 17;
-		p[k].rng.uniform = uniform;
+		p[k].rng.uniform = test_ctr_uniform;
 		p[k].rng.ctx = &p[k].ctr;
 		p[k].g = R->create(&su, &p[k].rng, &p[k].ev, &cause);
 		if (p[k].g == NULL) {
@@ -367,38 +347,18 @@ main(int argc, char **argv)
 				int seat, s;
 
 				for (s = 0; s < 2; s++) {
-					char *a, *b;
-
 					seat = s == 0 ? ms : -1;
-					a = view_str(R, p[0].g, seat);
-					b = view_str(R, p[k].g, seat);
-					if (strcmp(a, b) != 0) {
+					if (!same_str(test_view_str(R, p[0].g, seat),
+					    test_view_str(R, p[k].g, seat)) ||
+					    !same_str(events_str(&p[0].ev, seat),
+					    events_str(&p[k].ev, seat))) {
 						same = 0;
-						diag("step %d: seat %d's view tells "
-						    "game 1 from game %d", step, seat,
-						    k + 1);
+						diag("step %d: seat %d tells game 1 "
+						    "from game %d", step, seat, k + 1);
 					}
-					free(a);
-					free(b);
-					a = events_str(&p[0].ev, seat);
-					b = events_str(&p[k].ev, seat);
-					if (strcmp(a, b) != 0) {
-						same = 0;
-						diag("step %d: seat %d's events tell "
-						    "game 1 from game %d", step, seat,
-						    k + 1);
-					}
-					free(a);
-					free(b);
 				}
-				{
-					char *a = view_str(R, p[0].g, ps);
-					char *b = view_str(R, p[k].g, ps);
-
-					own += strcmp(a, b) != 0;
-					free(a);
-					free(b);
-				}
+				own += !same_str(test_view_str(R, p[0].g, ps),
+				    test_view_str(R, p[k].g, ps));
 			}
 			for (k = 0; k < NGAMES; k++) {
 				placed += view_places(R, p[k].g, ms, "young-tusk");

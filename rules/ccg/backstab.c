@@ -32,16 +32,17 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 
-/* The item named id (or its alias concealed-N) carried by a character of
- * seat, or -1. */
+/* The item named id, or the alias concealed-N of one carried by a
+ * character of seat; -1 when there is none, or when id names a card
+ * another seat holds face down (so the refusal tells nothing of it). */
 static int
 weapon_named(const struct rules_game *g, int seat, const char *id)
 {
 	size_t i;
 	int it = ccg_piece_find(g, id);
 
-	if (it >= 0)
-		return it;
+	if (it >= 0)	/* another seat's face-down card is not named by id */
+		return ccg_concealed_from(g, it, seat) ? -1 : it;
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
 		char *alias;

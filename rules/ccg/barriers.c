@@ -5,8 +5,11 @@
  * the hand between its location and an adjacent one; a Barrier blocks
  * movement between the two (characters that may not pass it may go along
  * with one that may); it has defense 0 and its power serves as resistance
- * and hit points: it is discarded once its damage reaches its power.
- * Attacks through a Barrier are combat's to refuse (ccg_barrier_between()).
+ * and hit points: it is discarded once its damage reaches its power, and
+ * at once when one of its two locations moves or is destroyed (the two
+ * are no longer adjacent, or a rule that moves or replaces a location
+ * says so through ccg_barriers_location_changed()). Attacks through a
+ * Barrier are combat's to refuse (ccg_barrier_between()).
  */
 #include "config.h"
 
@@ -119,6 +122,18 @@ ccg_barrier_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	return 0;
 }
 
+/* Barrier pi leaves play for the discard pile. */
+static void
+discard(struct rules_game *g, int pi)
+{
+	struct ccg_piece *p = &g->pieces[pi];
+
+	ccg_cards_push(&g->seats[p->owner].discard, p->card);
+	p->zone = CCG_Z_DEAD;
+	p->node = -1;
+	p->barrier_to = -1;
+}
+
 void
 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev)
 {
@@ -127,15 +142,34 @@ ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev)
 	for (i = 0; i < g->npieces; i++) {
 		struct ccg_piece *p = &g->pieces[i];
 
-		if (p->zone != CCG_Z_PLAY || p->card->type != CCG_CARD_BARRIER ||
-		    p->damage < p->card->barrier.power)
+		if (p->zone != CCG_Z_PLAY || p->card->type != CCG_CARD_BARRIER)
 			continue;
-		ccg_cards_push(&g->seats[p->owner].discard, p->card);
-		ccg_event(ev, -1, "{\"type\":\"barrier-destroyed\",\"piece\":"
-		    "\"%s\"}", p->id);
-		p->zone = CCG_Z_DEAD;
-		p->node = -1;
-		p->barrier_to = -1;
+		if (p->damage >= p->card->barrier.power) {
+			ccg_event(ev, -1, "{\"type\":\"barrier-destroyed\","
+			    "\"piece\":\"%s\"}", p->id);
+			discard(g, (int)i);
+		} else if (!ccg_adjacent(g, p->node, p->barrier_to))
+			ccg_barriers_location_changed(g, p->node, ev);
+	}
+}
+
+void
+ccg_barriers_location_changed(struct rules_game *g, int node,
+    struct rules_events *ev)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++) {
+		struct ccg_piece *p = &g->pieces[i];
+
+		if (p->zone != CCG_Z_PLAY || p->card->type != CCG_CARD_BARRIER ||
+		    (p->node != node && p->barrier_to != node))
+			continue;
+		ccg_event(ev, -1, "{\"type\":\"barrier-discarded\",\"piece\":"
+		    "\"%s\",\"between\":[\"%s\",\"%s\"],\"reason\":\"a "
+		    "location it stands by moved or was destroyed\"}", p->id,
+		    g->nodes[p->node].id, g->nodes[p->barrier_to].id);
+		discard(g, (int)i);
 	}
 }
 

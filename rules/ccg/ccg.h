@@ -127,6 +127,12 @@ struct ccg_piece {
 	int			 gore_res;	/* bought: +resistance in turn gore_turn */
 	int			 gore_turn;
 	int			 barrier_to;	/* a Barrier: its other location, -1 */
+	int			 bs_target;	/* backstab.c: target of the backstab
+						 * declared this Movement Step, -1 */
+	int			 bs_weapon;	/* its concealed weapon, -1 */
+	int			 bs_turn;	/* turn of its last backstab, 0 never */
+	int			 riding;	/* vehicles.c: vehicle it rides as a
+						 * passenger, -1 */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -240,6 +246,9 @@ enum ccg_verb {
 	CCG_V_UPGRADE,
 	CCG_V_GORE,
 	CCG_V_BARRIER,
+	CCG_V_BACKSTAB,
+	CCG_V_BOARD,
+	CCG_V_ALIGHT,
 	CCG_NVERBS
 };
 
@@ -754,7 +763,8 @@ int	 ccg_barrier_between(const struct rules_game *g, int a, int b);
  * the other may pass any Barrier between them, else -1 with a reason. */
 int	 ccg_barrier_blocks(const struct rules_game *g, const int *who, size_t n,
 	    int from, int to, char **cause);
-/* Discard Barriers whose damage reached their power. */
+/* Discard Barriers whose damage reached their power, or whose two
+ * locations are no longer adjacent. */
 void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
 /* Feed try() the candidate barrier lines of seat. */
 void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
@@ -772,6 +782,55 @@ int	 ccg_vehicle_blocks(const struct rules_game *g, const int *who, size_t n,
 	    int to, char **cause);
 /* Vehicles whose hull is gone are destroyed (riders unharmed). */
 void	 ccg_vehicles_tidy(struct rules_game *g, struct rules_events *ev);
+
+/* backstab.c ("Prohibited Concealable Weapons": the Rogues' backstab) */
+/* The "backstab TARGET with ITEM" order of the Movement Step: the Rogue
+ * carrying the concealed Concealable weapon ITEM (its id, or the alias
+ * concealed-N) declares its once-a-turn free attack on TARGET; the item
+ * is revealed at once (public event with the commitment's opening). */
+int	 ccg_backstab(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* End of seat's segment of the Movement Step: its declared backstabs
+ * roll to hit and deal damage (free attacks resolve as they are made);
+ * with rng NULL they are dropped unrolled. */
+void	 ccg_backstab_resolve(struct rules_game *g, int seat,
+	    struct rules_rng *rng, struct rules_events *ev);
+/* Feed try() the candidate backstab lines of seat (Movement Step). */
+void	 ccg_backstab_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* submerged.c (the overview's Submerged Locations, the firing part) */
+/* 0 when a ranged attack may be fired from node from at node to, else -1
+ * with a reason: no firing into, out of or within a Submerged location. */
+int	 ccg_fire_blocked(const struct rules_game *g, int from, int to,
+	    char **cause);
+
+/* data-theft.c: a damaged drive keeps its tokens but yields none */
+/* A damaged drive piece pi carries that holds data tokens, or -1. */
+int	 ccg_data_damaged_drive(const struct rules_game *g, int pi);
+
+/* barriers.c: a location moved or destroyed */
+/* Discard every Barrier standing by node (a rule that moves, replaces or
+ * destroys a location calls it; ccg_barriers_tidy() also discards a
+ * Barrier whose two locations are no longer adjacent). */
+void	 ccg_barriers_location_changed(struct rules_game *g, int node,
+	    struct rules_events *ev);
+
+/* vehicles.c: passengers and Enclosed vehicles */
+/* The "board VEHICLE with CHAR, ..." and "alight CHAR" orders of the
+ * Movement Step: characters at a driven vehicle's location climb aboard
+ * (driver and riders together at most its capacity), or get off. */
+int	 ccg_vehicle_board(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The Enclosed vehicle piece pi drives or rides (a location of its own
+ * for being together and control), or -1. */
+int	 ccg_vehicle_compartment(const struct rules_game *g, int pi);
+/* Are characters a and b together: the same location and the same
+ * compartment (both outside, or aboard the same Enclosed vehicle)? */
+int	 ccg_together(const struct rules_game *g, int a, int b);
+/* Feed try() the candidate board and alight lines of seat. */
+void	 ccg_vehicle_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* submerged.c: the drowning rolls at Submerged locations (Ready Round). */
 void	 ccg_drowning_roll(struct rules_game *g, struct rules_rng *rng,

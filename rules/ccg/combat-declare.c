@@ -234,6 +234,9 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 		return cause_set(cause, "no attack is declared through the "
 		    "Barrier between %s and %s", g->nodes[p->node].id,
 		    g->nodes[t->node].id);
+	if (kind == CCG_ATTACK_RANGED &&	/* submerged.c */
+	    ccg_fire_blocked(g, p->node, t->node, cause) != 0)
+		return -1;
 	if (t->card->type == CCG_CARD_BARRIER)	/* "Barriers": any attack */
 		return mode == CCG_ATK_NORMAL ? 0 : cause_set(cause, "a Barrier "
 		    "is neither captured nor spared");

@@ -4,6 +4,8 @@
  * uncontrolled and cannot move, search, pick up or attack. Control stays
  * with the current controller while one of its Human mains is there, and
  * otherwise passes to the first seat (R-M-P-A) with a Human main there.
+ * Aboard an Enclosed vehicle is a location of its own ("Vehicles":
+ * ccg_together()).
  */
 #include "config.h"
 
@@ -11,7 +13,7 @@
 #include "rules/ccg/ccg.h"
 
 static int
-human_main_at(const struct rules_game *g, int seat, int node)
+human_main_at(const struct rules_game *g, int seat, int node, int sup)
 {
 	size_t i;
 
@@ -19,6 +21,7 @@ human_main_at(const struct rules_game *g, int seat, int node)
 		const struct ccg_piece *p = &g->pieces[i];
 
 		if (p->zone == CCG_Z_PLAY && p->node == node &&
+		    ccg_together(g, (int)i, sup) &&	/* vehicles.c: Enclosed */
 		    p->carrier < 0 && ccg_is_main(p) && p->controller == seat &&
 		    (p->card->chr.species == CCG_SPECIES_HUMAN ||
 		    p->card->chr.species == CCG_SPECIES_SYNTHETIC))
@@ -40,10 +43,11 @@ ccg_control_update(struct rules_game *g, struct rules_events *ev)
 		    p->card->type != CCG_CARD_SUPPORTING_CHARACTER ||
 		    p->node < 0)
 			continue;
-		if (p->controller >= 0 && human_main_at(g, p->controller, p->node))
+		if (p->controller >= 0 &&
+		    human_main_at(g, p->controller, p->node, (int)i))
 			continue;
 		for (s = 0; s < g->nseats && c < 0; s++)
-			if (human_main_at(g, (int)s, p->node))
+			if (human_main_at(g, (int)s, p->node, (int)i))
 				c = (int)s;
 		if (c == p->controller)
 			continue;

@@ -43,7 +43,7 @@ data_store(const struct rules_game *g, int pi, char **cause)
 	    store_size(p->card) > 0) {
 		if (p->data < store_size(p->card))
 			return pi;
-		full = 1;
+		full = store_size(p->card);
 	}
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *d = &g->pieces[i];
@@ -53,11 +53,26 @@ data_store(const struct rules_game *g, int pi, char **cause)
 			continue;
 		if (d->data < store_size(d->card))
 			return (int)i;
-		full = 1;
+		if (store_size(d->card) > full)
+			full = store_size(d->card);
 	}
-	return cause_set(cause, full ? "%s has no room for more data (at most "
-	    "%d tokens)" : "%s carries no working Data Drive and is no Rogue "
-	    "Synthetic", p->id, DATA_MAX);
+	if (full)
+		return cause_set(cause, "%s has no room for more data (at most "
+		    "%d tokens)", p->id, full);
+	return cause_set(cause, "%s carries no working Data Drive and is no "
+	    "Rogue Synthetic", p->id);
+}
+
+int
+ccg_data_damaged_drive(const struct rules_game *g, int pi)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].carrier == pi && g->pieces[i].zone == CCG_Z_PLAY &&
+		    g->pieces[i].damage && g->pieces[i].data > 0)
+			return (int)i;
+	return -1;
 }
 
 int

@@ -93,7 +93,7 @@ ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
 	struct ccg_seat *s = &g->seats[seat];
-	int pi, got = 0;
+	int pi, got = 0, dd;
 	struct ccg_piece *p;
 	size_t i;
 
@@ -113,6 +113,10 @@ ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (g->pieces[i].carrier == pi && g->pieces[i].zone == CCG_Z_PLAY &&
 		    !g->pieces[i].damage)
 			got += g->pieces[i].data;
+	if (got == 0 && (dd = ccg_data_damaged_drive(g, pi)) >= 0)
+		return cause_set(cause, "the %d data tokens on %s cannot be "
+		    "downloaded: the drive is damaged", g->pieces[dd].data,
+		    g->pieces[dd].id);	/* data-theft.c */
 	if (got == 0)
 		return cause_set(cause, "%s carries no data tokens", o->who[0]);
 	p->rotated = 1;

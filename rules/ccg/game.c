@@ -222,6 +222,9 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->atk_ammo = -1;
 	p->hive_work = -1;
 	p->barrier_to = -1;
+	p->bs_target = -1;
+	p->bs_weapon = -1;
+	p->riding = -1;
 	return (int)g->npieces++;
 }
 

@@ -246,6 +246,8 @@ candidates(struct trial *t)
 		item_lines(t, 0);
 		ccg_hidden_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
+		ccg_backstab_candidates(g, t->seat, try_cb, t);
+		ccg_vehicle_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);

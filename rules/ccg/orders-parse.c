@@ -23,6 +23,8 @@
  *   attack CHAR at TARGET close|ranged [with WEAPON [loading AMMO]]
  *       [capture|kill]
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
+ *   backstab TARGET with ITEM
+ *   board VEHICLE with CHAR[, CHAR ...] alight CHAR
  */
 #include "config.h"
 
@@ -43,7 +45,7 @@ static const char *const verb_names[CCG_NVERBS] = {
 	"boost", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
 	"molt", "chamber", "upgrade", "gore",
-	"barrier",
+	"barrier", "backstab", "board", "alight",
 };
 
 const char *
@@ -186,7 +188,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    "transfer, drop, discard, search, find, attack, "
 		    "boost, free, hide, decoy, "
 		    "reveal, hive, conceal, steal, mature, grow, move-token, "
-		    "molt, chamber, upgrade, gore, barrier",
+		    "molt, chamber, upgrade, gore, barrier, backstab, board, alight",
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
@@ -231,6 +233,32 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			return -1;
 		return no_more(w, nw, i + 5, "barrier CARD with CHAR to LOCATION",
 		    lineno, cause);
+	case CCG_V_BACKSTAB:	/* backstab.c */
+		if (want_ident(w, nw, i, "target", &o->to, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "backstab TARGET with ITEM",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "item", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "backstab TARGET with ITEM", lineno,
+		    cause);
+	case CCG_V_BOARD:	/* vehicles.c */
+		if (want_ident(w, nw, i, "vehicle", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "board VEHICLE with CHAR[, "
+		    "CHAR ...]", lineno, cause))
+			return -1;
+		i += 2;
+		if (want_names(w, nw, &i, NULL, o, "riders in one order", lineno,
+		    cause))
+			return -1;
+		if (o->nwho == 0)
+			return cause_set(cause, "line %d: no rider named; usage: "
+			    "board VEHICLE with CHAR[, CHAR ...]", lineno);
+		return 0;
+	case CCG_V_ALIGHT:
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		return no_more(w, nw, i + 1, "alight CHAR", lineno, cause);
 	case CCG_V_MATURE:	/* alien-groups.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

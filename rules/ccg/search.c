@@ -7,7 +7,8 @@
  * (controlled per control.c) and, found this turn, may not search this
  * turn. Aliens find no Items ("Items"); no Supporting Character is found at
  * a Hived location unless it is restricted to that very location ("Hive
- * Construction").
+ * Construction"); nothing is found at a Submerged location (the overview:
+ * no supporting character or item enters play there).
  */
 #include "config.h"
 
@@ -53,6 +54,9 @@ ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
 	size_t s;
 	int hived = 0, printed;
 
+	if (ccg_node_submerged(g, p->node))	/* the overview; submerged.c */
+		return cause_set(cause, "%s is Submerged: nothing is found there",
+		    n->id);
 	switch (card->type) {
 	case CCG_CARD_ITEM:
 	case CCG_CARD_VEHICLE:

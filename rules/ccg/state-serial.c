@@ -56,7 +56,8 @@ ints_json(const int *v, size_t n)
 	X(ev_res, 0) X(ev_speed, 0) X(ev_power, 0) X(ev_up, 0)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
-	X(matured, 0) X(barrier_to, -1)
+	X(matured, 0) X(barrier_to, -1) \
+	X(bs_target, -1) X(bs_weapon, -1) X(bs_turn, 0) X(riding, -1)
 /* the Alien life cycle's fields (molting.c, newborn.c), optional too */
 #define PIECE_LIFE_INTS(X) X(queen_made, 0) X(gore, 0) X(gore_dmg, 0) \
 	X(gore_mv, 0) X(gore_hit, 0) X(gore_def, 0) X(gore_res, 0) X(gore_turn, 0)
@@ -353,6 +354,9 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #undef X
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
+		if (p->bs_target >= np || p->bs_weapon >= np || p->riding >= np)
+			return cause_set(cause, "%s: a backstab piece out of range",
+			    where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||
 		    p->atk_ammo >= np ||
 		    p->atk_kind < 0 || p->atk_kind > CCG_ATTACK_RANGED ||

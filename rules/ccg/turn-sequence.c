@@ -68,7 +68,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
-		    verb == CCG_V_BARRIER;
+		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB ||
+		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN ||
@@ -104,7 +105,8 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
+		return "move, hide, decoy, pickup, transfer, drop, reveal, "
+		    "barrier, backstab, board, alight or pass";
 	case CCG_PH_DRAW:
 		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
@@ -362,6 +364,9 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_UPGRADE] = ccg_upgrade_order,
 	[CCG_V_GORE] = ccg_gore_order,
 	[CCG_V_BARRIER] = ccg_barrier_play,
+	[CCG_V_BACKSTAB] = ccg_backstab,
+	[CCG_V_BOARD] = ccg_vehicle_board,
+	[CCG_V_ALIGHT] = ccg_vehicle_board,
 };
 
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
@@ -569,9 +574,12 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 			}
 		}
 	} else {
-		for (i = 0; i < g->nseats; i++)
+		for (i = 0; i < g->nseats; i++) {
 			for (pass = 0; pass < os[i].n; pass++)
 				apply_one(g, (int)i, &os[i].v[pass], ev);
+			/* backstab.c: free attacks end the seat's segment */
+			ccg_backstab_resolve(g, (int)i, rng, ev);
+		}
 	}
 	for (i = 0; i < g->nseats; i++)
 		ccg_orders_free(&os[i]);

@@ -21,8 +21,8 @@
  *   pieces [{id, name, type, owner, controller|null, at|carried_by,
  *     rotated, and for characters speed, power, damage, tokens,
  *     movement_points (in movement.move); data, hostage, searching,
- *     bound (binding strength), captive (the character a Predator holds)
- *     when set; attack {target, type, weapon,
+ *     bound (binding strength), captive (the character a Predator holds),
+ *     riding (the vehicle a passenger rides) when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public), gore (the Newborn's
  *     Gore tokens) when any}] — cards in play only,
  *   a hidden character shows "hidden": true and, to all but its
@@ -233,6 +233,9 @@ ccg_view(const struct rules_game *g, int seat)
 			if (g->pieces[i].barrier_to >= 0)	/* barriers.c */
 				cJSON_AddStringToObject(o, "to",
 				    g->nodes[g->pieces[i].barrier_to].id);
+			if (g->pieces[i].riding >= 0)	/* vehicles.c */
+				cJSON_AddStringToObject(o, "riding",
+				    g->pieces[g->pieces[i].riding].id);
 			if (ccg_concealed_from(g, (int)i, seat)) {
 				char *al = ccg_concealed_alias(g, (int)i);
 

@@ -457,6 +457,119 @@ concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
 }
 
 /*
+ * All the secrets at once (issue #6): a state with a hidden Predator's
+ * markers, a concealed Rogue weapon and every seat's hand. For each seat
+ * (and a spectator) a copy differs in everything that seat may not know:
+ * which marker is real (unless it is the Predator), which card is face
+ * down (unless it is the Rogue) and the cards of every other seat's hand
+ * (same counts). The seat's view must be byte-identical in the two; and
+ * changing its own hand must change it (the comparison can fail).
+ */
+static void
+all_secrecy(const struct rules *R, const struct ccg_carddb *db)
+{
+	struct rules_game *g = new_game(R, db, 19, NULL, NULL), *h;
+	struct ctr c = { 9, 0 };
+	struct rules_rng rng = { uniform, &c };
+	char *orders[4] = { NULL, NULL, NULL, NULL }, *edit, *a, *b;
+	int rs = R->seat_index(g, "rogue"), ps = R->seat_index(g, "predator");
+	int pi = -1, it = -1, to = -1, same = 1, own = 1, varied = 1, setup;
+	const struct ccg_card *medic = ccg_carddb_find_slug(db, "medic");
+	const struct ccg_card *colonist = ccg_carddb_find_slug(db, "colonist");
+	size_t i, s, t, k;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (pi < 0 && g->pieces[i].owner == ps && ccg_is_main(&g->pieces[i]))
+			pi = (int)i;
+		if (it < 0 && g->pieces[i].owner == rs && g->pieces[i].carrier >= 0 &&
+		    (g->pieces[i].card->keywords & CCG_KW_CONCEALABLE))
+			it = (int)i;
+	}
+	setup = 0;
+	edit = xasprintf("add predator camouflage-suit on %s", g->pieces[pi].id);
+	setup |= ccg_edit(g, edit, NULL);
+	free(edit);
+	ccg_edit(g, "phase movement.move", NULL);
+	for (i = 0; i < g->nnodes && to < 0; i++)
+		if (ccg_move_cost(g, ps, pi, g->pieces[pi].node, (int)i, NULL) == 1)
+			to = (int)i;
+	orders[ps] = xasprintf("hide %s real 1\nmove %s-marker-1 to %s\n",
+	    g->pieces[pi].id, g->pieces[pi].id, g->nodes[to].id);
+	{
+		char *why = NULL;
+
+		if (R->resolve(g, (const char *const *)orders, &rng, NULL,
+		    &why) != 0) {
+			diag("%s", why);
+			setup = -1;
+		}
+		free(why);
+	}
+	free(orders[ps]);
+	orders[ps] = NULL;
+	ccg_edit(g, "phase search.declare", NULL);
+	orders[rs] = xasprintf("conceal %s\n", g->pieces[it].id);
+	setup |= R->resolve(g, (const char *const *)orders, &rng, NULL, NULL);
+	free(orders[rs]);
+	ok(setup == 0 && g->nmarkers >= 2 && g->pieces[it].concealed > 0,
+	    "all secrets: %zu markers, a concealed %s, hands", g->nmarkers,
+	    g->pieces[it].id);
+	for (s = 0; s <= 4; s++) {
+		int seat = s == 4 ? -1 : (int)s;
+
+		h = ccg_game_clone(g);
+		if (seat != ps)		/* another marker is the real one */
+			for (k = 0; k < h->nmarkers; k++)
+				h->markers[k].real = !h->markers[k].real &&
+				    k == (h->markers[0].real ? 1 : 0);
+		if (seat != rs) {	/* another card face down */
+			h->pieces[it].card = ccg_carddb_find_slug(db,
+			    strcmp(g->pieces[it].card->slug, "switchblade") == 0 ?
+			    "holdout-pistol" : "switchblade");
+			free(h->pieces[it].id);
+			h->pieces[it].id = xstrdup("another-weapon");
+		}
+		for (t = 0; t < h->nseats; t++) {	/* other hands */
+			struct ccg_cards *hand = &h->seats[t].hand;
+
+			if ((int)t == seat)
+				continue;
+			for (k = 0; k < hand->n; k++)
+				hand->v[k] = hand->v[k] == medic ? colonist : medic;
+		}
+		a = R->save(g, &k);
+		b = R->save(h, &k);
+		varied &= strcmp(a, b) != 0;
+		free(a);
+		free(b);
+		a = view_str(R, g, seat);
+		b = view_str(R, h, seat);
+		if (strcmp(a, b) != 0) {
+			same = 0;
+			diag("seat %d's view changes with what it may not know",
+			    seat);
+		}
+		free(a);
+		free(b);
+		if (seat >= 0 && h->seats[seat].hand.n > 0) {
+			h->seats[seat].hand.v[0] = h->seats[seat].hand.v[0] ==
+			    medic ? colonist : medic;
+			a = view_str(R, g, seat);
+			b = view_str(R, h, seat);
+			own &= strcmp(a, b) != 0;
+			free(a);
+			free(b);
+		}
+		R->free(h);
+	}
+	ok(varied, "all secrets: every copy's state differs");
+	ok(same, "all secrets: no seat's view (nor a spectator's) depends on "
+	    "the real marker, the face-down card or the others' hands");
+	ok(own, "all secrets: each seat's view shows its own hand");
+	R->free(g);
+}
+
+/*
  * The overview's cross-location rule for Predators (high to high for no
  * point while one is left) needs two high locations; the sample set has
  * one, so a test card joins it here.
@@ -678,6 +791,7 @@ main(void)
 
 	hidden_secrecy(R, db);
 	concealed_secrecy(R, db);
+	all_secrecy(R, db);
 	random_game(R, db, 101);
 	random_game(R, db, 202);
 	random_game(R, db, 303);

@@ -19,28 +19,8 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
 #include "rules/rules.h"
+#include "tests/rules/test-util.h"
 #include "tests/tap.h"
-
-struct ctr {
-	uint64_t	seed, n;
-};
-
-static uint32_t
-uniform(void *ctx, uint32_t bound)
-{
-	struct ctr *c = ctx;
-	uint64_t x = c->seed * 0x9e3779b97f4a7c15ULL + c->n++;
-	uint32_t lim = UINT32_MAX - UINT32_MAX % bound;
-
-	for (;;) {
-		x ^= x >> 33;
-		x *= 0xff51afd7ed558ccdULL;
-		x ^= x >> 33;
-		if ((uint32_t)x < lim)
-			return (uint32_t)x % bound;
-		x += c->n++;
-	}
-}
 
 static const char *factions[4] = { "aliens", "predator", "marines", "rogue" };
 static struct rules_seat rseats[4];	/* the sample decks, by faction */
@@ -71,8 +51,8 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
     struct rules_events *ev, char **cause)
 {
 	struct rules_setup su;
-	struct ctr c = { seed, 0 };
-	struct rules_rng rng = { uniform, &c };
+	struct test_ctr c = { seed, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c };
 
 	su.scenario = "contact";
 	su.seats = rseats;
@@ -81,17 +61,6 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
 	su.places = 1;
 	su.await_legal = 0;
 	return R->create(&su, &rng, ev, cause);
-}
-
-static char *
-view_str(const struct rules *R, const struct rules_game *g, int seat)
-{
-	cJSON *v = R->view(g, seat);
-	char *s = cJSON_PrintUnformatted(v), *r = xstrdup(s);
-
-	cJSON_free(s);
-	cJSON_Delete(v);
-	return r;
 }
 
 /* The secrecy promise: change what seat o hides (one hand card swapped
@@ -128,8 +97,8 @@ secrecy(const struct rules *R, const struct ccg_carddb *db,
 
 			if (seat == (int)o)
 				continue;
-			a = view_str(R, g, seat);
-			b = view_str(R, v, seat);
+			a = test_view_str(R, g, seat);
+			b = test_view_str(R, v, seat);
 			if (strcmp(a, b) != 0) {
 				same = 0;
 				diag("seat %d sees a change in %s's hidden cards", seat,
@@ -141,7 +110,7 @@ secrecy(const struct rules *R, const struct ccg_carddb *db,
 		ok(same, "%s: views of the others do not change with %s's hand "
 		    "and deck", when, R->seat_name(g, o));
 		{
-			char *a = view_str(R, g, (int)o), *b = view_str(R, v, (int)o);
+			char *a = test_view_str(R, g, (int)o), *b = test_view_str(R, v, (int)o);
 
 			changed = strcmp(a, b) != 0;
 			free(a);
@@ -158,7 +127,7 @@ secrecy(const struct rules *R, const struct ccg_carddb *db,
  * a few lines, or (locations) a greedy set of plays the Contact rule likes. */
 static char *
 choose(const struct rules *R, const struct rules_game *g, size_t seat,
-    struct ctr *c)
+    struct test_ctr *c)
 {
 	char *legal = R->legal(g, seat), *p, *nl, *lines[512];
 	struct strbuf sb = STRBUF_INIT;
@@ -185,9 +154,9 @@ choose(const struct rules *R, const struct rules_game *g, size_t seat,
 			free(why);
 		}
 	} else if (n > 0) {
-		picks = 1 + uniform(c, 3);
+		picks = 1 + test_ctr_uniform(c, 3);
 		for (i = 0; i < picks; i++) {
-			strbuf_addstr(&sb, lines[uniform(c, (uint32_t)n)]);
+			strbuf_addstr(&sb, lines[test_ctr_uniform(c, (uint32_t)n)]);
 			strbuf_addc(&sb, '\n');
 		}
 	}
@@ -199,8 +168,8 @@ static void
 random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 {
 	struct rules_events ev = { NULL, 0, 0 };
-	struct ctr c = { seed, 0 }, dice = { seed + 1000, 0 };
-	struct rules_rng rng = { uniform, &dice };
+	struct test_ctr c = { seed, 0 }, dice = { seed + 1000, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &dice };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
 	size_t s;
@@ -317,8 +286,8 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 		    NULL) == 1)
 			to = (int)i;
 	for (k = 0; k < 3; k++) {
-		struct ctr c = { 5, 0 };
-		struct rules_rng rng = { uniform, &c };
+		struct test_ctr c = { 5, 0 };
+		struct rules_rng rng = { test_ctr_uniform, &c };
 
 		memset(&ev[k], 0, sizeof ev[k]);
 		g[k] = ccg_game_clone(base);
@@ -337,8 +306,8 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 			int seat = s == 4 ? -1 : (int)s;
 
 			for (k = 1; k < 3; k++) {
-				a = view_str(R, g[0], seat);
-				b = view_str(R, g[k], seat);
+				a = test_view_str(R, g[0], seat);
+				b = test_view_str(R, g[k], seat);
 				if (seat == ps)
 					own_differs += strcmp(a, b) != 0;
 				else if (strcmp(a, b) != 0) {
@@ -357,8 +326,8 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 			}
 		}
 		for (k = 0; k < 3; k++) {
-			struct ctr c = { 6 + (uint64_t)step, 0 };
-			struct rules_rng rng = { uniform, &c };
+			struct test_ctr c = { 6 + (uint64_t)step, 0 };
+			struct rules_rng rng = { test_ctr_uniform, &c };
 
 			rules_events_free(&ev[k]);
 			if (R->phase(g[k])[0] != 'o' &&
@@ -396,8 +365,8 @@ static void
 concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
 {
 	struct rules_game *g = new_game(R, db, 13, NULL, NULL), *h;
-	struct ctr c = { 3, 0 };
-	struct rules_rng rng = { uniform, &c };
+	struct test_ctr c = { 3, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c };
 	struct rules_secret *sa, *sb;
 	char *orders[4] = { NULL, NULL, NULL, NULL }, *a, *b;
 	int rs = R->seat_index(g, "rogue"), it = -1, same = 1, own, sdiff = 0;
@@ -425,8 +394,8 @@ concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
 
 		if (seat == rs)
 			continue;
-		a = view_str(R, g, seat);
-		b = view_str(R, h, seat);
+		a = test_view_str(R, g, seat);
+		b = test_view_str(R, h, seat);
 		if (strcmp(a, b) != 0) {
 			same = 0;
 			diag("seat %d sees which weapon is concealed", seat);
@@ -435,8 +404,8 @@ concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
 		free(b);
 	}
 	ok(same, "concealed: no other seat's view depends on the face-down card");
-	a = view_str(R, g, rs);
-	b = view_str(R, h, rs);
+	a = test_view_str(R, g, rs);
+	b = test_view_str(R, h, rs);
 	own = strcmp(a, b) != 0;
 	free(a);
 	free(b);
@@ -469,8 +438,8 @@ static void
 all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 {
 	struct rules_game *g = new_game(R, db, 19, NULL, NULL), *h;
-	struct ctr c = { 9, 0 };
-	struct rules_rng rng = { uniform, &c };
+	struct test_ctr c = { 9, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c };
 	char *orders[4] = { NULL, NULL, NULL, NULL }, *edit, *a, *b;
 	int rs = R->seat_index(g, "rogue"), ps = R->seat_index(g, "predator");
 	int pi = -1, it = -1, to = -1, same = 1, own = 1, varied = 1, setup;
@@ -542,8 +511,8 @@ all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 		varied &= strcmp(a, b) != 0;
 		free(a);
 		free(b);
-		a = view_str(R, g, seat);
-		b = view_str(R, h, seat);
+		a = test_view_str(R, g, seat);
+		b = test_view_str(R, h, seat);
 		if (strcmp(a, b) != 0) {
 			same = 0;
 			diag("seat %d's view changes with what it may not know",
@@ -554,8 +523,8 @@ all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 		if (seat >= 0 && h->seats[seat].hand.n > 0) {
 			h->seats[seat].hand.v[0] = h->seats[seat].hand.v[0] ==
 			    medic ? colonist : medic;
-			a = view_str(R, g, seat);
-			b = view_str(R, h, seat);
+			a = test_view_str(R, g, seat);
+			b = test_view_str(R, h, seat);
 			own &= strcmp(a, b) != 0;
 			free(a);
 			free(b);
@@ -593,8 +562,8 @@ predator_high_to_high(const char *cards)
 		{ "predator", "predator", deck, 2, p, 5 },
 	};
 	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
-	struct ctr c = { 5, 0 };
-	struct rules_rng rng = { uniform, &c };
+	struct test_ctr c = { 5, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c };
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
 	    "move young-tusk to air-ducts\nmove young-tusk to roof-vents\n" };
 	struct rules_game *g;
@@ -713,8 +682,8 @@ main(void)
 	a = R->save(g, &la);
 	{
 		const char *bad[4] = { "evacuate nobody\n", NULL, NULL, NULL };
-		struct ctr c = { 1, 0 };
-		struct rules_rng rng = { uniform, &c };
+		struct test_ctr c = { 1, 0 };
+		struct rules_rng rng = { test_ctr_uniform, &c };
 
 		rules_events_free(&ev);
 		ok(R->resolve(g, bad, &rng, &ev, &cause) == -1 &&
@@ -772,11 +741,11 @@ main(void)
 	free(b);
 	R->free(g2);
 
-	a = view_str(R, g, -1);
+	a = test_view_str(R, g, -1);
 	ok(strstr(a, "\"hand\":[") == NULL && strstr(a, "legal_orders") == NULL,
 	    "a spectator sees no hand and no orders");
 	free(a);
-	a = view_str(R, g, 2);
+	a = test_view_str(R, g, 2);
 	ok(strstr(a, "\"hand\":[") != NULL && strstr(a, "\"deck\":[") == NULL,
 	    "a seat sees its hand but no deck order");
 	free(a);

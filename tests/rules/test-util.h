@@ -1,7 +1,6 @@
 /*
- * test-util.h — helpers for the CCG rules tests (test-hidden-game; the
- * older test-rules.c keeps its own copies): a counter-based random stream
- * and a view as text.
+ * test-util.h — helpers for the CCG rules tests (test-rules,
+ * test-hidden-game): a counter-based random stream and a view as text.
  */
 #ifndef MUTHUR_TESTS_RULES_TEST_UTIL_H
 #define MUTHUR_TESTS_RULES_TEST_UTIL_H

@@ -39,17 +39,19 @@ armed(const struct rules_game *g, int pi)
 	return 0;
 }
 
-/* The seat of a main character of faction at node (armed if asked and
- * not moving hidden), or -1. */
+/* The seat of a main character of faction together with piece who (the
+ * same location, and inside the same Enclosed vehicle or both outside:
+ * vehicles.c), armed if asked and not moving hidden, or -1. */
 static int
-main_at(const struct rules_game *g, int faction, int node, int need_arms)
+main_at(const struct rules_game *g, int faction, int who, int need_arms)
 {
 	size_t i;
 
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
 
-		if (p->zone != CCG_Z_PLAY || p->node != node || p->carrier >= 0 ||
+		if (p->zone != CCG_Z_PLAY || p->carrier >= 0 ||
+		    !ccg_together(g, (int)i, who) ||
 		    !ccg_is_main(p) || p->hidden ||
 		    g->seats[seat_of(p)].faction != faction)
 			continue;
@@ -74,8 +76,8 @@ ccg_hostages_update(struct rules_game *g, struct rules_events *ev)
 		    p->card->faction == CCG_FACTION_ROGUE)
 			continue;
 		if (p->hostage) {
-			if (main_at(g, CCG_FACTION_ROGUE, p->node, 0) >= 0 ||
-			    (m = main_at(g, CCG_FACTION_MARINES, p->node, 0)) < 0)
+			if (main_at(g, CCG_FACTION_ROGUE, (int)i, 0) >= 0 ||
+			    (m = main_at(g, CCG_FACTION_MARINES, (int)i, 0)) < 0)
 				continue;
 			p->hostage = 0;
 			p->liberated = 1;
@@ -87,9 +89,9 @@ ccg_hostages_update(struct rules_game *g, struct rules_events *ev)
 		}
 		by_control = p->controller >= 0 &&
 		    g->seats[p->controller].faction == CCG_FACTION_ROGUE;
-		r = main_at(g, CCG_FACTION_MARINES, p->node, 0) >= 0 ? -1 :
+		r = main_at(g, CCG_FACTION_MARINES, (int)i, 0) >= 0 ? -1 :
 		    by_control ? p->controller :
-		    main_at(g, CCG_FACTION_ROGUE, p->node, 1);
+		    main_at(g, CCG_FACTION_ROGUE, (int)i, 1);
 		if (r < 0)
 			continue;
 		p->hostage = 1;

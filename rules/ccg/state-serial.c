@@ -55,6 +55,8 @@ ints_json(const int *v, size_t n)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
 	X(matured, 0) X(barrier_to, -1)
+/* the species combat rules' fields (marker-attacks.c, breeding-tokens.c) */
+#define PIECE_SPECIES_INTS(X) X(atk_marker, 0) X(atk_real, 0) X(bc_token, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -110,6 +112,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_SPECIES_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -319,6 +322,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_SPECIES_INTS(X)
 #undef X
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);

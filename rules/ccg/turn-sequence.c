@@ -66,7 +66,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
-		    verb == CCG_V_BARRIER;
+		    verb == CCG_V_BARRIER || verb == CCG_V_HEAL ||
+		    verb == CCG_V_RELEASE;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN;
@@ -76,7 +77,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
-		    verb == CCG_V_BARRIER;
+		    verb == CCG_V_BARRIER || verb == CCG_V_HEAL ||
+		    verb == CCG_V_RELEASE;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -100,11 +102,13 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
+		return "move, hide, decoy, pickup, transfer, drop, reveal, "
+		    "heal, release or pass";
 	case CCG_PH_DRAW:
 		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop, conceal, steal or pass";
+		return "search, pickup, transfer, drop, conceal, steal, heal, "
+		    "release or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -146,6 +150,9 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
 		ccg_combat_roll(g, rng, ev);
+		break;
+	case CCG_PH_DECLARE_UC:
+		ccg_bc_tokens_enter(g, ev);
 		break;
 	case CCG_PH_DRAW:
 		ccg_binding_break_rolls(g, rng, ev);
@@ -262,6 +269,8 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_FIND] = ccg_search_find,
 	[CCG_V_ATTACK] = ccg_attack_declare,
 	[CCG_V_BOOST] = ccg_boost,
+	[CCG_V_HEAL] = ccg_heal_order,
+	[CCG_V_RELEASE] = ccg_release_order,
 	[CCG_V_FREE] = ccg_binding_free,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,

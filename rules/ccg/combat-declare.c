@@ -21,6 +21,8 @@
  *   on non-Rogue Humans unless they attacked the Marines first);
  * - Predator Capturing Rules: close combat, Lethal and Veteran (or a Bound
  *   target), one captive per Predator;
+ * - a hidden character's marker may be the target (marker-attacks.c), reach
+ *   counted from the marker; a Breeding Chamber token is never captured.
  * - "Barriers": no attack through a Barrier into the adjacent location; a
  *   Barrier itself may be attacked (close or ranged) from either side.
  */

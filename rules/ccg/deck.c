@@ -15,6 +15,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/card.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/hunting-packs.h"
 
 #define MAX_LINE 200
 
@@ -461,5 +462,7 @@ ccg_deck_validate(const struct ccg_decklist *dl, const struct ccg_deck_rules *r,
 		    "%s the %s need one", dl->name, r->title, faction_title(faction));
 
 	check_start(dl, r, faction, p);
+	if (r->pack != NULL && faction == CCG_FACTION_PREDATOR)
+		ccg_hunting_pack_validate(dl, r->pack, p);	/* hunting-packs.c */
 	return p->n - n0;
 }

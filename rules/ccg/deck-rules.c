@@ -55,15 +55,21 @@ static const struct ccg_start_slot contact_aliens[] = {
 	{ NULL, CCG_CARD_LOCATION, -1, 0, CCG_LK_HIVE, -1, -1, 1, "Hive location" },
 };
 
+/* The starting cards of Contact for the factions other than the Predator
+ * (scenarios built on Contact share them), and the Predator's row for
+ * starting slots ps. */
+#define CONTACT_START(ps) { \
+	{ CCG_FACTION_NEUTRAL, NULL, 0, -1, NULL, 0, 0 }, \
+	{ CCG_FACTION_ROGUE, contact_rogue, NSLOTS(contact_rogue), 1, NULL, 4, 2 }, \
+	{ CCG_FACTION_MARINES, contact_marines, NSLOTS(contact_marines), -1, \
+	  contact_marines_once, 4, 2 }, \
+	{ CCG_FACTION_PREDATOR, ps, NSLOTS(ps), -1, NULL, 5, 2 }, \
+	{ CCG_FACTION_ALIENS, contact_aliens, NSLOTS(contact_aliens), -1, NULL, 3, 3 }, \
+}
+
 /* Indexed by faction (enum ccg_faction); [0] unused. */
-static const struct ccg_start_rules contact_start[CCG_NPLAYER_FACTIONS + 1] = {
-	{ CCG_FACTION_NEUTRAL, NULL, 0, -1, NULL, 0, 0 },
-	{ CCG_FACTION_ROGUE, contact_rogue, NSLOTS(contact_rogue), 1, NULL, 4, 2 },
-	{ CCG_FACTION_MARINES, contact_marines, NSLOTS(contact_marines), -1,
-	  contact_marines_once, 4, 2 },
-	{ CCG_FACTION_PREDATOR, contact_predator, NSLOTS(contact_predator), -1, NULL, 5, 2 },
-	{ CCG_FACTION_ALIENS, contact_aliens, NSLOTS(contact_aliens), -1, NULL, 3, 3 },
-};
+static const struct ccg_start_rules contact_start[CCG_NPLAYER_FACTIONS + 1] =
+    CONTACT_START(contact_predator);
 
 /* Contact treats these cards as Unique or Limited. */
 static const struct ccg_deck_override contact_overrides[] = {
@@ -82,23 +88,20 @@ static const struct ccg_deck_rules rules_general = {
 	.max_molted = 5,
 };
 
+/* Contact's construction rules (scenarios built on Contact share them). */
+#define CONTACT_CONSTRUCTION \
+	.min_size = 40, .max_copies = 3, .max_limited = 3, .max_molted = 5, \
+	.min_supporting = 4, .min_supporting_kinds = 3, .min_locations = 6, \
+	.min_location_kinds = 4, .need_lkinds = CCG_LK_OPERATIONS, \
+	.need_lkinds_faction = { [CCG_FACTION_MARINES] = CCG_LK_DOCKING_BAY }, \
+	.overrides = contact_overrides, .noverrides = NSLOTS(contact_overrides), \
+	.need_start = 1
+
 static const struct ccg_deck_rules rules_contact = {
 	.scenario = "contact",
 	.title = "Contact",
-	.min_size = 40,
-	.max_copies = 3,
-	.max_limited = 3,
-	.max_molted = 5,
-	.min_supporting = 4,
-	.min_supporting_kinds = 3,
-	.min_locations = 6,
-	.min_location_kinds = 4,
-	.need_lkinds = CCG_LK_OPERATIONS,
-	.need_lkinds_faction = { [CCG_FACTION_MARINES] = CCG_LK_DOCKING_BAY },
-	.overrides = contact_overrides,
-	.noverrides = NSLOTS(contact_overrides),
+	CONTACT_CONSTRUCTION,
 	.start = contact_start,
-	.need_start = 1,
 };
 
 /*
@@ -117,14 +120,8 @@ static const struct ccg_start_slot hunt_predator[] = {
 	{ NULL, CCG_CARD_LOCATION, -1, 0, 0, CCG_LOC_ENTRY, -1, 1, "Entry location" },
 };
 
-static const struct ccg_start_rules hunt_start[CCG_NPLAYER_FACTIONS + 1] = {
-	{ CCG_FACTION_NEUTRAL, NULL, 0, -1, NULL, 0, 0 },
-	{ CCG_FACTION_ROGUE, contact_rogue, NSLOTS(contact_rogue), 1, NULL, 4, 2 },
-	{ CCG_FACTION_MARINES, contact_marines, NSLOTS(contact_marines), -1,
-	  contact_marines_once, 4, 2 },
-	{ CCG_FACTION_PREDATOR, hunt_predator, NSLOTS(hunt_predator), -1, NULL, 5, 2 },
-	{ CCG_FACTION_ALIENS, contact_aliens, NSLOTS(contact_aliens), -1, NULL, 3, 3 },
-};
+static const struct ccg_start_rules hunt_start[CCG_NPLAYER_FACTIONS + 1] =
+    CONTACT_START(hunt_predator);
 
 static const char *const hunt_items[] = {
 	"melee-claws", "mask", "combi-stick", "net-gun", "predator-medikit", NULL
@@ -140,20 +137,8 @@ static const struct ccg_hunting_pack hunt_pack = {
 static const struct ccg_deck_rules rules_training_hunt = {
 	.scenario = "training-hunt",
 	.title = "Training Hunt",
-	.min_size = 40,
-	.max_copies = 3,
-	.max_limited = 3,
-	.max_molted = 5,
-	.min_supporting = 4,
-	.min_supporting_kinds = 3,
-	.min_locations = 6,
-	.min_location_kinds = 4,
-	.need_lkinds = CCG_LK_OPERATIONS,
-	.need_lkinds_faction = { [CCG_FACTION_MARINES] = CCG_LK_DOCKING_BAY },
-	.overrides = contact_overrides,
-	.noverrides = NSLOTS(contact_overrides),
+	CONTACT_CONSTRUCTION,
 	.start = hunt_start,
-	.need_start = 1,
 	.pack = &hunt_pack,
 };
 

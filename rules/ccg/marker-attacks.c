@@ -96,7 +96,7 @@ ccg_marker_attack_roll(struct rules_game *g, int pi, struct rules_rng *rng,
 	char *mid;
 	int mi, ti = p->atk_target, roll, th, def, hit;
 
-	if (p->atk_marker == 0)
+	if (p->atk_marker == 0 || ti < 0)
 		return 0;
 	if ((mi = ccg_attack_marker(g, pi)) < 0) {
 		if (p->atk_real && !g->pieces[ti].hidden) {

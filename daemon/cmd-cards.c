@@ -120,7 +120,7 @@ cmd_cards(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if (strcmp(rules, "ccg") != 0)
 		return cli_usage_error(v, "unknown rules \"%s\" (ccg)", rules);
 	if (ccg_deck_rules_find(scenario) == NULL)
-		return cli_usage_error(v, "unknown scenario \"%s\" (general, contact)",
+		return cli_usage_error(v, "unknown scenario \"%s\" (general, contact, training-hunt)",
 		    scenario);
 	if (deck == NULL && faction != -1)
 		return cli_usage_error(v, "--faction needs --deck FILE");

@@ -108,6 +108,12 @@ struct ccg_piece {
 	int			 boost;		/* Combat Pool bought +1: CCG_STAT_DAMAGE
 						 * or CCG_STAT_RESISTANCE, 0 none */
 	int			 boost_kind;	/* in the step of this attack kind */
+	/* species combat rules (marker-attacks.c, breeding-tokens.c) */
+	int			 atk_marker;	/* number N of the marker PIECE-marker-N
+						 * attacked, 0 when a piece is */
+	int			 atk_real;	/* that marker was the real one (secret) */
+	int			 bc_token;	/* a Breeding Chamber token fighting as a
+						 * character: 1 warrior, 2 burster, 0 a card */
 	/* event modifiers for this Combat Round (events-play.c) */
 	int			 ev_hit_close, ev_hit_ranged, ev_def, ev_dmg;
 	int			 ev_res, ev_speed, ev_power;
@@ -231,6 +237,8 @@ enum ccg_verb {
 	CCG_V_FIND,
 	CCG_V_ATTACK,
 	CCG_V_BOOST,
+	CCG_V_HEAL,
+	CCG_V_RELEASE,
 	CCG_V_FREE,
 	CCG_V_HIDE,
 	CCG_V_DECOY,
@@ -514,6 +522,52 @@ void	 ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev);
  * honor), else ccg_evacuate(). */
 int	 ccg_evacuate_any(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+
+/* marker-attacks.c ("Hidden Movement" markers as targets in "The Combat
+ * Round") */
+/* The marker piece pi's declared attack aims at, or -1 (not a marker
+ * attack, or the marker is gone). */
+int	 ccg_attack_marker(const struct rules_game *g, int pi);
+/* The id a declared attack of pi names: its marker's or its target's. */
+const char *ccg_attack_target_id(const struct rules_game *g, int pi);
+/* Segment 1 for an attack of pi on a marker: 0 when pi's attack is not
+ * (or no longer) a marker attack, so the caller rolls as usual; else 1
+ * after rolling against the marker (+1 defense): a hit on a decoy removes
+ * it with no damage, a hit on the real one reveals the character, who
+ * takes the damage (atk_hit set); an attack on a vanished decoy is lost. */
+int	 ccg_marker_attack_roll(struct rules_game *g, int pi,
+	    struct rules_rng *rng, struct rules_events *ev);
+/* Feed try() the attack lines of seat at other seats' markers. */
+void	 ccg_marker_attack_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* healing.c (the heal effects of cards; "Synthetic": never healed) */
+/* The "heal TARGET with SOURCE" order: SOURCE, a character or an item
+ * with a rotated heal effect, rotates to remove damage from TARGET. */
+int	 ccg_heal_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Feed try() the candidate heal lines of seat. */
+void	 ccg_heal_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* breeding-tokens.c ("Breeding Chamber": its tokens fight as characters) */
+/* Combat Round start: Alien tokens on a Breeding Chamber where an enemy
+ * is become token pieces (bc_token) that attack and can be attacked. */
+void	 ccg_bc_tokens_enter(struct rules_game *g, struct rules_events *ev);
+/* Combat Round end: surviving token pieces go back onto the chamber,
+ * every injury healed. */
+void	 ccg_bc_tokens_leave(struct rules_game *g, struct rules_events *ev);
+/* A token piece dies: it leaves no card anywhere. */
+void	 ccg_bc_token_kill(struct rules_game *g, int pi, struct rules_events *ev);
+
+/* predator-release.c ("Predator Capturing Rules": release by choice) */
+/* The "release PREDATOR" order: his captive is freed where he is with
+ * power 1 (ccg_capture_free()). */
+int	 ccg_release_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Feed try() the candidate release lines of seat. */
+void	 ccg_release_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* environmental.c ("Environmental Damage") */
 /* Is piece pi immune to environmental damage of kind (its card's or a

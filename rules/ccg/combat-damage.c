@@ -71,6 +71,14 @@ penalty(const struct ccg_piece *p)
 	return pen > 0 ? pen : 0;
 }
 
+/* Power as it fights: printed less the damage penalties (Alien tokens
+ * cancel one each, "Alien Groups"); death still counts every point. */
+static int
+fighting_power(const struct ccg_piece *p)
+{
+	return p->card->chr.power - penalty(p);
+}
+
 int
 ccg_to_hit_bonus(const struct rules_game *g, int pi)
 {
@@ -131,7 +139,7 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 		d = (w != NULL ? w->item.damage : 0) + (p->atk_ammo >= 0 ?
 		    g->pieces[p->atk_ammo].card->item.damage : 0);
 	else
-		d = ccg_eff_power(p) + p->ev_power + p->card->chr.damage_bonus +
+		d = fighting_power(p) + p->ev_power + p->card->chr.damage_bonus +
 		    (w != NULL ? w->item.damage : 0);
 	d += p->ev_dmg;
 	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
@@ -145,7 +153,7 @@ ccg_resistance(const struct rules_game *g, int ti)
 {
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
-	int r = ccg_eff_power(t) + t->ev_power + t->ev_res +
+	int r = fighting_power(t) + t->ev_power + t->ev_res +
 	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0) +
 	    ccg_gore_mod(g, ti, CCG_STAT_RESISTANCE);
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
@@ -185,6 +193,10 @@ ccg_kill(struct rules_game *g, int pi, struct rules_events *ev)
 	struct ccg_seat *owner = &g->seats[p->owner];
 	int removed;
 
+	if (p->bc_token) {	/* breeding-tokens.c: no card to discard */
+		ccg_bc_token_kill(g, pi, ev);
+		return;
+	}
 	if (ccg_captive_of(g, pi) >= 0)
 		ccg_capture_free(g, pi, ev);
 	ccg_items_drop_all(g, pi, CCG_Z_PLAY);

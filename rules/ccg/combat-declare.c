@@ -21,6 +21,8 @@
  *   on non-Rogue Humans unless they attacked the Marines first);
  * - Predator Capturing Rules: close combat, Lethal and Veteran (or a Bound
  *   target), one captive per Predator;
+ * - a hidden character's marker may be the target (marker-attacks.c), reach
+ *   counted from the marker; a Breeding Chamber token is never captured.
  * - "Barriers": no attack through a Barrier into the adjacent location; a
  *   Barrier itself may be attacked (close or ranged) from either side.
  */
@@ -159,14 +161,16 @@ mode_allow(const struct rules_game *g, int seat, int pi, int ti, int kind,
 
 /*
  * Could seat's character pi attack ti with weapon wi (-1 none), of this
- * kind and mode, in the current segment? 0, or -1 with the reason.
+ * kind and mode, in the current segment? tnode is the node of the marker
+ * of ti attacked (marker-attacks.c), -1 when ti itself is named. 0, or -1
+ * with the reason.
  */
 static int
-attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
-    int kind, int mode, char **cause)
+attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
+    int wi, int kind, int mode, char **cause)
 {
 	const struct ccg_piece *p = &g->pieces[pi], *t;
-	int range = CCG_RANGE_CLOSE;
+	int range = CCG_RANGE_CLOSE, tn;
 
 	if ((kind == CCG_ATTACK_RANGED) != segment_ranged(g->phase))
 		return cause_set(cause, "a %s attack is not declared in %s; "
@@ -201,7 +205,7 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 	if (t->controller == seat || ti == pi)
 		return cause_set(cause, "attacks may not be declared against "
 		    "one's own characters (%s)", t->id);
-	if (t->hidden)		/* hidden-movement.c: only markers are seen */
+	if (t->hidden && tnode < 0)	/* hidden-movement.c: only markers */
 		return cause_set(cause, "%s is moving hidden and cannot be named "
 		    "as a target", t->id);
 	if (wi >= 0) {
@@ -223,20 +227,26 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int wi,
 		return cause_set(cause, "%s is a ranged weapon; close combat "
 		    "uses a hand-to-hand weapon or none",
 		    g->pieces[wi].id);
-	if (!ccg_attack_reach(g, pi, ti, range))
+	tn = tnode >= 0 ? tnode : t->node;	/* a marker: where it stands */
+	if (tnode >= 0 ? !(tn == p->node || (range == CCG_RANGE_LONG &&
+	    ccg_adjacent(g, tn, p->node))) : !ccg_attack_reach(g, pi, ti, range))
 		return cause_set(cause, "%s at %s is out of reach of %s at %s "
-		    "(%s)", t->id, g->nodes[t->node].id, p->id,
+		    "(%s)", tnode >= 0 ? "the marker" : t->id, g->nodes[tn].id,
+		    p->id,
 		    g->nodes[p->node].id, range == CCG_RANGE_LONG ?
 		    "long range reaches adjacent locations" :
 		    "close and short range reach the same location only");
-	if (t->node != p->node && ccg_barrier_between(g, p->node, t->node) >= 0 &&
+	if (tn != p->node && ccg_barrier_between(g, p->node, tn) >= 0 &&
 	    t->card->type != CCG_CARD_BARRIER)
 		return cause_set(cause, "no attack is declared through the "
 		    "Barrier between %s and %s", g->nodes[p->node].id,
-		    g->nodes[t->node].id);
+		    g->nodes[tn].id);
 	if (kind == CCG_ATTACK_RANGED &&	/* submerged.c */
-	    ccg_fire_blocked(g, p->node, t->node, cause) != 0)
+	    ccg_fire_blocked(g, p->node, tn, cause) != 0)
 		return -1;
+	if (t->bc_token && mode == CCG_ATK_CAPTURE)	/* breeding-tokens.c */
+		return cause_set(cause, "%s is an Alien token of a Breeding "
+		    "Chamber: it is killed, never captured", t->id);
 	if (t->card->type == CCG_CARD_BARRIER)	/* "Barriers": any attack */
 		return mode == CCG_ATK_NORMAL ? 0 : cause_set(cause, "a Barrier "
 		    "is neither captured nor spared");
@@ -290,13 +300,23 @@ ammo_ok(const struct rules_game *g, int pi, int wi, int ai, char **cause)
 	return cause_set(cause, "%s does not fit %s", a->id, w->slug);
 }
 
-/* Record pi's attack on ti (rotating it unless it is a free attack). */
+/* Record pi's attack on ti, or on its marker mi (-1 none), rotating it
+ * unless it is a free attack. */
 static void
-declare(struct rules_game *g, int seat, int pi, int ti, int wi, int ai,
-    int kind, int mode, int forced, struct rules_events *ev)
+declare(struct rules_game *g, int seat, int pi, int ti, int mi, int wi,
+    int ai, int kind, int mode, int forced, struct rules_events *ev)
 {
 	struct ccg_piece *p = &g->pieces[pi];
-	char *jw;
+	const char *num;
+	char *jw, *jt;
+
+	p->atk_marker = 0;
+	p->atk_real = 0;
+	if (mi >= 0) {	/* the marker number; its truth stays secret */
+		num = strrchr(g->markers[mi].id, '-');
+		p->atk_marker = atoi(num + 1);
+		p->atk_real = g->markers[mi].real;
+	}
 
 	if (ai >= 0)
 		g->pieces[ai].rotated = 1;	/* loaded */
@@ -304,6 +324,7 @@ declare(struct rules_game *g, int seat, int pi, int ti, int wi, int ai,
 		p->free_atk = 0;	/* a free attack: no rotation */
 	else
 		p->rotated = 1;
+	jt = ccg_json_str(mi >= 0 ? g->markers[mi].id : g->pieces[ti].id);
 	ccg_hidden_reveal_piece(g, pi, ev);	/* declaring reveals it */
 	p->atk_kind = kind;
 	p->atk_target = ti;
@@ -312,13 +333,14 @@ declare(struct rules_game *g, int seat, int pi, int ti, int wi, int ai,
 	p->atk_ammo = ai;
 	jw = wi >= 0 ? ccg_json_str(g->pieces[wi].id) : xstrdup("null");
 	ccg_event(ev, -1, "{\"type\":\"attack\",\"seat\":\"%s\",\"attacker\":"
-	    "\"%s\",\"target\":\"%s\",\"attack\":\"%s\",\"weapon\":%s,"
-	    "\"mode\":\"%s\"%s}", g->seats[seat].name, p->id, g->pieces[ti].id,
+	    "\"%s\",\"target\":%s,\"attack\":\"%s\",\"weapon\":%s,"
+	    "\"mode\":\"%s\"%s}", g->seats[seat].name, p->id, jt,
 	    kind == CCG_ATTACK_CLOSE ? "close" : "ranged", jw,
 	    mode == CCG_ATK_CAPTURE ? "capture" :
 	    mode == CCG_ATK_KILL ? "kill" : "normal",
 	    forced ? ",\"forced\":true" : "");
 	free(jw);
+	free(jt);
 }
 
 void
@@ -340,10 +362,10 @@ ccg_aliens_force(struct rules_game *g, struct rules_events *ev)
 				const struct ccg_piece *t = &g->pieces[j];
 
 				if (t->hidden || t->node != p->node ||
-				    attack_ok(g, (int)s, (int)i, (int)j, -1,
+				    attack_ok(g, (int)s, (int)i, (int)j, -1, -1,
 				    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, NULL) != 0)
 					continue;
-				declare(g, (int)s, (int)i, (int)j, -1, -1,
+				declare(g, (int)s, (int)i, (int)j, -1, -1, -1,
 				    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, 1, ev);
 				break;
 			}
@@ -355,19 +377,23 @@ int
 ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
-	int pi, ti, wi = -1, ai = -1;
+	int pi, ti, mi, wi = -1, ai = -1;
 
 	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
 		return -1;
-	if ((ti = ccg_piece_find(g, o->to)) < 0)
+	/* a hidden-movement marker may be the target (marker-attacks.c) */
+	if ((mi = ccg_marker_find(g, o->to)) >= 0)
+		ti = g->markers[mi].piece;
+	else if ((ti = ccg_piece_find(g, o->to)) < 0)
 		return cause_set(cause, "no character %s in play", o->to);
 	if (o->what != NULL && (wi = ccg_piece_find(g, o->what)) < 0)
 		return cause_set(cause, "no item %s in play", o->what);
-	if (attack_ok(g, seat, pi, ti, wi, o->attack, o->mode, cause) != 0)
+	if (attack_ok(g, seat, pi, ti, mi >= 0 ? g->markers[mi].node : -1, wi,
+	    o->attack, o->mode, cause) != 0)
 		return -1;
 	if (o->a != NULL && ((ai = ccg_piece_find(g, o->a)) < 0 ||
 	    ammo_ok(g, pi, wi, ai, cause) != 0))
 		return ai < 0 ? cause_set(cause, "no ammo %s in play", o->a) : -1;
-	declare(g, seat, pi, ti, wi, ai, o->attack, o->mode, 0, ev);
+	declare(g, seat, pi, ti, mi, wi, ai, o->attack, o->mode, 0, ev);
 	return 0;
 }

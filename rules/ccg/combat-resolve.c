@@ -153,6 +153,8 @@ ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
 
 			if (p->atk_kind != kind || p->controller != (int)s)
 				continue;
+			if (ccg_marker_attack_roll(g, (int)i, rng, ev))
+				continue;	/* at a marker (marker-attacks.c) */
 			if ((why = attack_lost(g, (int)i)) != NULL) {
 				ccg_event(ev, -1, "{\"type\":\"attack-lost\","
 				    "\"attacker\":\"%s\",\"reason\":\"%s\"}",
@@ -235,8 +237,10 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 		}
 	}
 	deaths(g, killer, cap, ev);
-	if (kind == CCG_ATTACK_CLOSE)
+	if (kind == CCG_ATTACK_CLOSE) {
 		ccg_events_round_end(g, ev);
+		ccg_bc_tokens_leave(g, ev);	/* breeding-tokens.c */
+	}
 	for (i = 0; i < n; i++) {
 		g->pieces[i].atk_hit = 0;
 		if (kind == CCG_ATTACK_CLOSE) {	/* the round is over */

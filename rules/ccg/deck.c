@@ -15,6 +15,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/card.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/hunting-packs.h"
 
 #define MAX_LINE 200
 
@@ -462,5 +463,7 @@ ccg_deck_validate(const struct ccg_decklist *dl, const struct ccg_deck_rules *r,
 
 	ccg_deck_cloned_check(dl, faction, p);
 	check_start(dl, r, faction, p);
+	if (r->pack != NULL && faction == CCG_FACTION_PREDATOR)
+		ccg_hunting_pack_validate(dl, r->pack, p);	/* hunting-packs.c */
 	return p->n - n0;
 }

@@ -122,6 +122,8 @@ struct ccg_deck_override {
 	int		 faction;	/* enum ccg_faction, or -1 for every player */
 };
 
+struct ccg_hunting_pack;
+
 /* Construction rules: the general ones plus a scenario's additions. */
 struct ccg_deck_rules {
 	const char			*scenario;	/* "general" or "contact" */
@@ -140,6 +142,8 @@ struct ccg_deck_rules {
 	const struct ccg_start_rules	*start;		/* per faction, [faction] */
 	int				 need_start;	/* the [start] section is required */
 	const char			*title;		/* for messages: "Contact" */
+	/* a Predator Hunting Pack the scenario allows (hunting-packs.h), or NULL */
+	const struct ccg_hunting_pack	*pack;
 };
 
 /* The rules by scenario name ("general", "contact"); NULL when unknown. */

@@ -248,6 +248,8 @@ candidates(struct trial *t)
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		ccg_backstab_candidates(g, t->seat, try_cb, t);
 		ccg_vehicle_candidates(g, t->seat, try_cb, t);
+		ccg_heal_candidates(g, t->seat, try_cb, t);
+		ccg_release_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);
@@ -278,6 +280,8 @@ candidates(struct trial *t)
 		ccg_concealed_candidates(g, t->seat, try_cb, t);
 		ccg_data_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
+		ccg_heal_candidates(g, t->seat, try_cb, t);
+		ccg_release_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_FIND:
 		for (i = 0; i < g->npieces; i++) {
@@ -295,6 +299,7 @@ candidates(struct trial *t)
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
 		attack_lines(t);
+		ccg_marker_attack_candidates(g, t->seat, try_cb, t);
 		event_lines(t);
 		break;
 	case CCG_PH_RESOLVE_RANGED:

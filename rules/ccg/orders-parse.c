@@ -25,6 +25,7 @@
  *   boost CHAR damage|resistance       free CHAR [with CHAR[, CHAR ...]]
  *   backstab TARGET with ITEM
  *   board VEHICLE with CHAR[, CHAR ...] alight CHAR
+ *   heal CHAR with CHAR|ITEM            release PREDATOR
  */
 #include "config.h"
 
@@ -42,7 +43,7 @@
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
-	"boost", "free", "hide", "decoy",
+	"boost", "heal", "release", "free", "hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
 	"molt", "chamber", "upgrade", "gore",
 	"barrier", "backstab", "board", "alight",
@@ -186,7 +187,7 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
-		    "boost, free, hide, decoy, "
+		    "boost, heal, release, free, hide, decoy, "
 		    "reveal, hive, conceal, steal, mature, grow, move-token, "
 		    "molt, chamber, upgrade, gore, barrier, backstab, board, alight",
 		    lineno, w[0]);
@@ -470,6 +471,19 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			    "damage|resistance", lineno);
 		return no_more(w, nw, i + 2, "boost CHAR damage|resistance",
 		    lineno, cause);
+	case CCG_V_HEAL:	/* healing.c */
+		if (want_ident(w, nw, i, "character", &o->to, lineno, cause) ||
+		    want_word(w, nw, i + 1, "with", "heal CHAR with CHAR|ITEM",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "healer", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "heal CHAR with CHAR|ITEM", lineno,
+		    cause);
+	case CCG_V_RELEASE:	/* predator-release.c */
+		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
+			return -1;
+		o->nwho = 1;
+		return no_more(w, nw, i + 1, "release PREDATOR", lineno, cause);
 	case CCG_V_ATTACK:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

@@ -61,6 +61,8 @@ ints_json(const int *v, size_t n)
 /* the Alien life cycle's fields (molting.c, newborn.c), optional too */
 #define PIECE_LIFE_INTS(X) X(queen_made, 0) X(gore, 0) X(gore_dmg, 0) \
 	X(gore_mv, 0) X(gore_hit, 0) X(gore_def, 0) X(gore_res, 0) X(gore_turn, 0)
+/* the species combat rules' fields (marker-attacks.c, breeding-tokens.c) */
+#define PIECE_SPECIES_INTS(X) X(atk_marker, 0) X(atk_real, 0) X(bc_token, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -123,6 +125,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)
+		PIECE_SPECIES_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -351,6 +354,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)
+		PIECE_SPECIES_INTS(X)
 #undef X
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);

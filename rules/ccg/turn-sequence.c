@@ -69,7 +69,8 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
 		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB ||
-		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT;
+		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT ||
+		    verb == CCG_V_HEAL || verb == CCG_V_RELEASE;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN ||
@@ -81,7 +82,8 @@ ccg_phase_allows(int phase, int verb)
 		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
-		    verb == CCG_V_BARRIER;
+		    verb == CCG_V_BARRIER || verb == CCG_V_HEAL ||
+		    verb == CCG_V_RELEASE;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -106,11 +108,12 @@ phase_verbs(int phase)
 		return "play or pass";
 	case CCG_PH_MOVE:
 		return "move, hide, decoy, pickup, transfer, drop, reveal, "
-		    "barrier, backstab, board, alight or pass";
+		    "barrier, backstab, board, alight, heal, release or pass";
 	case CCG_PH_DRAW:
 		return "discard, free or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop, conceal, steal or pass";
+		return "search, pickup, transfer, drop, conceal, steal, heal, "
+		    "release or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -228,6 +231,9 @@ ccg_phase_enter(struct rules_game *g, struct rules_rng *rng,
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
 		ccg_combat_roll(g, rng, ev);
+		break;
+	case CCG_PH_DECLARE_UC:
+		ccg_bc_tokens_enter(g, ev);
 		break;
 	case CCG_PH_DRAW:
 		ccg_binding_break_rolls(g, rng, ev);
@@ -349,6 +355,8 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_FIND] = ccg_search_find,
 	[CCG_V_ATTACK] = ccg_attack_declare,
 	[CCG_V_BOOST] = ccg_boost,
+	[CCG_V_HEAL] = ccg_heal_order,
+	[CCG_V_RELEASE] = ccg_release_order,
 	[CCG_V_FREE] = ccg_binding_free,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,

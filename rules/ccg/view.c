@@ -105,7 +105,8 @@ piece_json(const struct rules_game *g, size_t i)
 	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
 		cJSON *at = cJSON_AddObjectToObject(o, "attack");
 
-		cJSON_AddStringToObject(at, "target", g->pieces[p->atk_target].id);
+		cJSON_AddStringToObject(at, "target",
+		    ccg_attack_target_id(g, (int)i));	/* marker-attacks.c */
 		cJSON_AddStringToObject(at, "type",
 		    p->atk_kind == CCG_ATTACK_CLOSE ? "close" : "ranged");
 		if (p->atk_weapon >= 0)

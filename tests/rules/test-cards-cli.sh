@@ -75,4 +75,27 @@ is "$?" 1 "no sample set found: exits 1"
 "$MUTHUR" cards --rules ccg --deck "$TAP_TMP/missing.deck" >/dev/null 2>&1
 is "$?" 1 "missing deck file: exits 1"
 
+# Predator Hunting Packs (rules/ccg/hunting-packs.c): the Training Hunt
+# example scenario fields three different Predators, never The Outcast,
+# with only the Predator Items it grants, nine copies at most
+sed -e 's/^1 Mask$/1 Cunning Hunter\
+1 Gray Stripe/' -e 's/^1 Melee Claws$/3 Melee Claws/' \
+    -e '/Camouflage Suit/d' -e '/Plasma Caster/d' -e '/Smart Disc/d' \
+    -e 's/^2 Colonist$/3 Colonist/' -e 's/^1 Pet Dog$/3 Pet Dog/' \
+    -e 's/^1 Engineering$/3 Engineering/' "$DATA/predator.deck" > "$TAP_TMP/pack.deck"
+out=$("$MUTHUR" cards --rules ccg --scenario training-hunt --deck "$TAP_TMP/pack.deck"); st=$?
+is "$st" 0 "a Hunting Pack of three different Predators is legal"
+out=$("$MUTHUR" cards --rules ccg --scenario contact --deck "$TAP_TMP/pack.deck"); st=$?
+is "$st" 1 "Contact has no Hunting Pack"
+sed -e 's/^1 Gray Stripe$/1 Outcast/' -e 's/^1 Cunning Hunter$/1 Young Tusk/' \
+    -e 's/^2 Net Gun$/2 Smart Disc\
+3 Net Gun/' "$TAP_TMP/pack.deck" > "$TAP_TMP/badpack.deck"
+out=$("$MUTHUR" cards --rules ccg --scenario training-hunt --deck "$TAP_TMP/badpack.deck"); st=$?
+is "$st" 1 "a bad Hunting Pack exits 1"
+expected='badpack.deck:7: Young Tusk: each Predator of a Hunting Pack must be a different card
+badpack.deck:8: Outcast may not be part of a Hunting Pack
+badpack.deck:29: Smart Disc: the Training Hunt pack may not use this Predator Item
+badpack.deck: 12 Predator Items in all; the Training Hunt pack may have at most 9'
+is "$(printf '%s\n' "$out" | sed 1d)" "$expected" "Hunting Pack: every violation on its own line"
+
 done_testing

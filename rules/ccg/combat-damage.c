@@ -34,7 +34,7 @@ ccg_eff_power(const struct ccg_piece *p)
 
 /* Sum of the always-on MODIFY effects of stat on items pi carries that
  * act on their carrier, for this kind of attack (0: any). Attachments
- * count only when attached (part 3), so they are left out here. */
+ * count only when attached (attachments.c), so they are left out here. */
 static int
 gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 {
@@ -82,6 +82,7 @@ ccg_to_hit_bonus(const struct rules_game *g, int pi)
 	if (p->atk_weapon >= 0)
 		b += g->pieces[p->atk_weapon].card->item.to_hit;
 	b += gear_mod(g, pi, CCG_STAT_TO_HIT, kind);
+	b += ccg_attachment_mod(g, pi, CCG_STAT_TO_HIT, kind);
 	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
 	b += p->tokens - penalty(p);
 	if (p->atk_mode == CCG_ATK_CAPTURE)
@@ -99,7 +100,8 @@ ccg_defense(const struct rules_game *g, int ti)
 	if (t->bound || t->card->type == CCG_CARD_BARRIER)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
 	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
-	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def;
+	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
+	    ccg_attachment_mod(g, ti, CCG_STAT_DEFENSE, 0);
 	if (d < 0)
 		d = 0;
 	if (t->hidden)
@@ -134,7 +136,8 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	d += p->ev_dmg;
 	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
 		d++;		/* Combat Pool (combat-pool.c) */
-	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
+	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind) +
+	    ccg_attachment_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
 }
 
 int
@@ -143,7 +146,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
 	int r = ccg_eff_power(t) + t->ev_power + t->ev_res +
-	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0);
+	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0) +
+	    ccg_attachment_mod(g, ti, CCG_STAT_RESISTANCE, 0);
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 

@@ -43,6 +43,8 @@ ccg_game_free(struct rules_game *g)
 		free(s->removed.v);
 		free(s->matured.v);
 		free(s->table.v);
+		free(s->armed.v);
+		free(s->armed_on.v);
 		free(s->hud.ground);
 		free(s->hud.high);
 		free(s->hud.low);
@@ -147,6 +149,8 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->atk_ammo = -1;
 	p->hive_work = -1;
 	p->barrier_to = -1;
+	p->loaded_in = -1;
+	p->attached_to = -1;
 	return (int)g->npieces++;
 }
 

@@ -244,6 +244,7 @@ candidates(struct trial *t)
 			}
 		}
 		item_lines(t, 0);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		ccg_hidden_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		break;
@@ -265,12 +266,14 @@ candidates(struct trial *t)
 		for (i = 0; i < s->hand.n; i++)
 			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
 				tryf(t, "discard %s", s->hand.v[i]->slug);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_DECLARE:
 		for (i = 0; i < g->npieces; i++)
 			if (mine(g, t->seat, i))
 				tryf(t, "search %s", g->pieces[i].id);
 		item_lines(t, 1);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		ccg_concealed_candidates(g, t->seat, try_cb, t);
 		ccg_data_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
@@ -292,6 +295,7 @@ candidates(struct trial *t)
 	case CCG_PH_DECLARE_HR:
 		attack_lines(t);
 		event_lines(t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
@@ -301,6 +305,7 @@ candidates(struct trial *t)
 				tryf(t, "boost %s resistance", g->pieces[i].id);
 			}
 		event_lines(t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	}
 }

@@ -55,6 +55,9 @@ ints_json(const int *v, size_t n)
 /* part 3's fields (infection.c, hive.c, concealed.c), optional too */
 #define PIECE_PART3_INTS(X) X(infected, 0) X(hive_work, -1) X(concealed, 0) \
 	X(matured, 0) X(barrier_to, -1)
+/* ammo and attachments (ammo.c, attachments.c), optional too */
+#define PIECE_GEAR_INTS(X) X(loaded_in, -1) X(shots, 0) X(depleted, 0) \
+	X(empty, 0) X(attached_to, -1) X(attach_turn, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -110,6 +113,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 #define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_GEAR_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -319,7 +323,11 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
+		PIECE_GEAR_INTS(X)
 #undef X
+		if (p->loaded_in >= np || p->attached_to >= np)
+			return cause_set(cause, "%s: loaded_in or attached_to out "
+			    "of range", where);
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
 		if (p->atk_target >= np || p->atk_weapon >= np ||

@@ -57,6 +57,10 @@ ccg_phase_allows(int phase, int verb)
 {
 	if (verb == CCG_V_PASS || verb == CCG_V_REVEAL)
 		return 1;	/* markers are revealed at any time */
+	if (verb == CCG_V_UNLOAD || verb == CCG_V_ATTACH ||
+	    verb == CCG_V_DETACH)	/* ammo.c, attachments.c */
+		return phase == CCG_PH_MOVE || phase == CCG_PH_DRAW ||
+		    phase == CCG_PH_SEARCH_DECLARE;
 	switch (phase) {
 	case CCG_PH_EVACUATE:
 		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
@@ -100,11 +104,13 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, hide, decoy, pickup, transfer, drop, reveal or pass";
+		return "move, hide, decoy, pickup, transfer, drop, unload, "
+		    "attach, detach, reveal or pass";
 	case CCG_PH_DRAW:
-		return "discard, free or pass";
+		return "discard, free, unload, attach, detach or pass";
 	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop, conceal, steal or pass";
+		return "search, pickup, transfer, drop, conceal, steal, unload, "
+		    "attach, detach or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -196,6 +202,8 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_hostages_update(g, ev);
 	ccg_barriers_tidy(g, ev);
 	ccg_vehicles_tidy(g, ev);
+	ccg_permanent_tidy(g, ev);
+	ccg_loadout_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -263,6 +271,9 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_ATTACK] = ccg_attack_declare,
 	[CCG_V_BOOST] = ccg_boost,
 	[CCG_V_FREE] = ccg_binding_free,
+	[CCG_V_UNLOAD] = ccg_unload,
+	[CCG_V_ATTACH] = ccg_attach_order,
+	[CCG_V_DETACH] = ccg_attach_order,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,
@@ -315,6 +326,8 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_hostages_update(g, ev);
 		ccg_barriers_tidy(g, ev);
 		ccg_vehicles_tidy(g, ev);
+		ccg_permanent_tidy(g, ev);
+		ccg_loadout_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}
@@ -467,6 +480,13 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 		}
 		ccg_orders_parse(t, &os[i], NULL);
 	}
+	/* reactions stand ready before anything else (reactions.c) */
+	for (i = 0; i < g->nseats; i++)
+		for (pass = 0; pass < os[i].n; pass++)
+			if (ccg_order_is_reaction(g, (int)i, &os[i].v[pass])) {
+				apply_one(g, (int)i, &os[i].v[pass], ev);
+				os[i].v[pass].verb = CCG_V_PASS;
+			}
 	if (interleaved(g->phase)) {
 		for (pass = 0, more = 1; more; pass++) {
 			more = 0;
@@ -484,6 +504,7 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 	}
 	for (i = 0; i < g->nseats; i++)
 		ccg_orders_free(&os[i]);
+	ccg_reactions_disarm(g, ev);
 	if (g->phase != CCG_PH_OVER) {
 		phase_finish(g, rng, ev);
 		next_phase(g, rng, ev);

@@ -113,7 +113,7 @@ ccg_is_permanent_event(const struct rules_game *g, int pi)
 }
 
 /* Add sign times the modifiers of permanent event piece pi to its
- * character; raising marks the abilities increased. */
+ * character, marking the abilities it increases, or unmarking them. */
 static void
 perm_mods(struct rules_game *g, int pi, int sign)
 {
@@ -128,9 +128,13 @@ perm_mods(struct rules_game *g, int pi, int sign)
 		const struct ccg_effect *e = &c->effects[k];
 
 		ccg_event_mod_add(t, e, sign);
-		if (sign > 0 && e->kind == CCG_EFFECT_MODIFY && e->amount > 0 &&
-		    e->stat >= CCG_STAT_TO_HIT && e->stat <= CCG_STAT_MOVEMENT)
+		if (e->kind != CCG_EFFECT_MODIFY || e->amount <= 0 ||
+		    e->stat < CCG_STAT_TO_HIT || e->stat > CCG_STAT_MOVEMENT)
+			continue;
+		if (sign > 0)	/* the one event increasing it */
 			t->ev_up |= 1 << e->stat;
+		else		/* none does any more ("at any time") */
+			t->ev_up &= ~(1 << e->stat);
 	}
 }
 

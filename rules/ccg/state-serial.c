@@ -318,8 +318,11 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #define X(f) if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; p->f = v;
 		PIECE_INTS(X)
 #undef X
+/* fields defaulting to -1 are piece or node indexes; the others may hold
+ * negative event modifiers (several events lowering one ability) */
 #define X(f, d) p->f = d; if (cJSON_HasObjectItem(o, #f)) { \
-		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
+		if (get_int(o, #f, d < 0 ? -1 : -99, 1000000, &v, where, \
+		    cause)) return -1; \
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)

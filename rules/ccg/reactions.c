@@ -55,8 +55,8 @@ reaches(const struct ccg_card *rc, const struct ccg_card *c)
 {
 	const struct ccg_effect *e = cancel_effect(rc);
 
-	if (e == NULL || c->type != CCG_CARD_EVENT)
-		return 0;
+	if (e == NULL || c->type != CCG_CARD_EVENT || ccg_is_cancel_card(c))
+		return 0;	/* a reaction is not itself reacted to */
 	return e->term == NULL || strcmp(e->term, "permanent") != 0 ||
 	    (c->keywords & CCG_KW_PERMANENT);
 }

@@ -479,6 +479,12 @@ void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
 int	 ccg_event_restrictions(const struct rules_game *g, int seat,
 	    const struct ccg_card *c, const struct ccg_card *target,
 	    char **cause);
+/* Has the die that MODIFY effect e on piece ti would change (its own
+ * to-hit roll; for speed and defense, the rolls against it) been rolled
+ * already? Every roll once the close step has begun; in the ranged step
+ * those of its ranged attacks, the close ones are still to come. */
+int	 ccg_roll_made(const struct rules_game *g, int ti,
+	    const struct ccg_effect *e);
 /* Can seat pay c's Combat Pool and Research Point costs? 0 or -1 with a
  * reason; ccg_event_pay() pays them. */
 int	 ccg_event_costs(const struct rules_game *g, int seat,

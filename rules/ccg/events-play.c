@@ -5,23 +5,29 @@
  *
  * - the target takes part in a combat: it has declared an attack or is the
  *   target of one ("any player may play event cards to modify a combat");
- * - the player's faction may use the card (a Human card serves Rogues and
- *   Marines: the Premiere Marine -> Human errata, ccg_faction_may_use());
- *   the card's restrictions and each effect's "requires" are resources the
- *   target must have; "own character" effects need one's own character;
- * - its Combat Pool cost is paid; a "when rotated" effect rotates the
- *   (ready) target;
+ * - who may play it and what the target must have: events-rules.c
+ *   (species and faction restrictions are about the player, the others
+ *   resources of the target; the Premiere Marine -> Human errata); each
+ *   effect's "requires" is a resource the target must have; "own
+ *   character" effects need one's own character;
+ * - its Combat Pool and Research Point costs are paid (events-rules.c);
+ *   a "when rotated" effect rotates the (ready) target;
  * - cards changing speed, defense or the roll to hit are played before the
- *   die is rolled: in the declare segments, not once a resolve step has
- *   rolled (combat-resolve.c rolls as the step begins); damage, resistance
- *   and power may still change then, after the hit is known;
+ *   die is rolled (ccg_roll_made(): in the declare segments, and in the
+ *   ranged step for the close step's dice); damage, resistance and power
+ *   may still change after the hit is known;
  * - each ability (to hit, damage, resistance, defense, movement) of a
  *   character may be increased by one event per combat; any number of
  *   events may lower it; the attributes speed and power have no limit;
  * - seats play in R-M-P-A order when they play in the same phase (the
  *   interleaving of turn-sequence.c);
  * - the modifiers last to the end of the Combat Round, when the played
- *   cards, waiting on the table, are discarded (permanent ones stay).
+ *   cards, waiting on the table, are discarded; a permanent event stays
+ *   in play on its character with its modifiers (events-rules.c);
+ * - a cancel card is a reaction (reactions.c), and any event may be
+ *   cancelled by one as it is played;
+ * - "play EVENT on SEAT" plays an event on a player (research.c), "play
+ *   EVENT on ITEM" on a weapon (ammo.c).
  * The effects carried out are MODIFY (speed, power, to hit, damage,
  * resistance, defense) on a character, a free attack ("Free Attacks": the
  * character may then declare an attack without rotating, even rotated,
@@ -120,11 +126,11 @@ check_effect(const struct rules_game *g, int seat, int ti,
 		    "not carry out in combat; expected a card that modifies "
 		    "speed, power, to hit, damage, resistance or defense",
 		    c->slug, ccg_effect_kind_name(e->kind));
-	if (before_roll_only(e->stat) && (g->phase == CCG_PH_RESOLVE_RANGED ||
-	    g->phase == CCG_PH_RESOLVE_CLOSE))
+	if (before_roll_only(e->stat) && ccg_roll_made(g, ti, e))
 		return cause_set(cause, "%s changes %s: it must be played before "
-		    "the die is rolled (in the declare segments)", c->slug,
-		    ccg_stat_name(e->stat));
+		    "the die is rolled (%s's %s die has been rolled in this "
+		    "step)", c->slug, ccg_stat_name(e->stat), t->id,
+		    e->stat == CCG_STAT_TO_HIT ? "to-hit" : "defending");
 	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
 		return cause_set(cause, "%s is for one's own character; %s is not "
 		    "yours", c->slug, t->id);

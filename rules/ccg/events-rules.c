@@ -9,6 +9,9 @@
  * - the errata to the Premiere events: a Marine restriction now reads
  *   Human, so Rogue players may play them too. muthur applies it to every
  *   event card: the card data keeps one set name per file, not per card;
+ * - "The Combat Round": a change to speed, defense or a roll to hit comes
+ *   before the die it changes is rolled: in the ranged step only for the
+ *   dice of the close step still to come;
  * - an event costs its Combat Pool and its Research Points (research.c);
  * - a permanent event played on a character stays on the table: muthur
  *   keeps it as a piece carried by that character (saved with the state,
@@ -77,6 +80,24 @@ ccg_event_restrictions(const struct rules_game *g, int seat,
 			    "target %s lacks that resource", c->slug, res,
 			    target->slug);
 	}
+	return 0;
+}
+
+int
+ccg_roll_made(const struct rules_game *g, int ti, const struct ccg_effect *e)
+{
+	size_t i;
+
+	if (g->phase == CCG_PH_RESOLVE_CLOSE)
+		return 1;
+	if (g->phase != CCG_PH_RESOLVE_RANGED)
+		return 0;
+	if (e->stat == CCG_STAT_TO_HIT)
+		return g->pieces[ti].atk_kind == CCG_ATTACK_RANGED;
+	for (i = 0; i < g->npieces; i++)
+		if (g->pieces[i].atk_kind == CCG_ATTACK_RANGED &&
+		    g->pieces[i].atk_target == ti)
+			return 1;
 	return 0;
 }
 

@@ -192,13 +192,8 @@ ccg_item_event(struct rules_game *g, int seat, int hi,
 	}
 	if (ccg_event_costs(g, seat, c, cause) != 0)
 		return -1;
-	if (ccg_reaction_cancels(g, seat, c, ev))	/* reactions.c */
-		return 0;
-	ccg_event_pay(g, seat, c);
-	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
-	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
-	    "\"%s\",\"on\":\"%s\",\"pool\":%d}", s->name, c->slug, w->id,
-	    s->pool);
+	if (ccg_event_commit(g, seat, hi, "on", w->id, ev))
+		return 0;	/* cancelled (reactions.c) */
 	for (k = 0; k < c->neffects; k++) {
 		if (c->effects[k].kind == CCG_EFFECT_REPLENISH) {
 			w->empty = 0;

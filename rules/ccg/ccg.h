@@ -490,6 +490,12 @@ int	 ccg_roll_made(const struct rules_game *g, int ti,
 int	 ccg_event_costs(const struct rules_game *g, int seat,
 	    const struct ccg_card *c, char **cause);
 void	 ccg_event_pay(struct rules_game *g, int seat, const struct ccg_card *c);
+/* Seat plays card hi of its hand, every check passed: 1 when a reaction
+ * cancels it (reactions.c); else 0 after its costs are paid, the card is
+ * put on the table and the public "event-played" event names where it
+ * went ("KEY":"ON", KEY "on" or "at"). */
+int	 ccg_event_commit(struct rules_game *g, int seat, int hi,
+	    const char *key, const char *on, struct rules_events *ev);
 /* The modifier field of p that MODIFY effect e changes, or NULL
  * (events-play.c; a to-hit of any attack also changes ev_hit_ranged). */
 int	*ccg_event_mod_of(struct ccg_piece *p, const struct ccg_effect *e);

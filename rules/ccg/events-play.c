@@ -239,13 +239,8 @@ location_event(struct rules_game *g, int seat, int hi,
 			    ccg_effect_kind_name(c->effects[k].kind));
 	if (ccg_event_costs(g, seat, c, cause) != 0)
 		return -1;
-	if (ccg_reaction_cancels(g, seat, c, ev))	/* reactions.c */
-		return 0;
-	ccg_event_pay(g, seat, c);
-	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
-	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
-	    "\"%s\",\"at\":\"%s\",\"pool\":%d}", s->name, c->slug,
-	    g->nodes[node].id, s->pool);
+	if (ccg_event_commit(g, seat, hi, "at", g->nodes[node].id, ev))
+		return 0;	/* cancelled (reactions.c) */
 	for (k = 0; k < c->neffects; k++)
 		for (i = 0; i < g->npieces; i++)
 			if (g->pieces[i].zone == CCG_Z_PLAY &&

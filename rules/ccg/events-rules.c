@@ -125,6 +125,23 @@ ccg_event_pay(struct rules_game *g, int seat, const struct ccg_card *c)
 }
 
 int
+ccg_event_commit(struct rules_game *g, int seat, int hi, const char *key,
+    const char *on, struct rules_events *ev)
+{
+	struct ccg_seat *s = &g->seats[seat];
+	const struct ccg_card *c = s->hand.v[hi];
+
+	if (ccg_reaction_cancels(g, seat, c, ev))
+		return 1;
+	ccg_event_pay(g, seat, c);
+	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
+	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
+	    "\"%s\",\"%s\":\"%s\",\"pool\":%d}", s->name, c->slug, key, on,
+	    s->pool);
+	return 0;
+}
+
+int
 ccg_is_permanent_event(const struct rules_game *g, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];

@@ -57,18 +57,16 @@ ccg_player_event(struct rules_game *g, int seat, int hi,
 		    "not on %s", c->slug, s->name, o->to);
 	if (ccg_event_costs(g, seat, c, cause) != 0)
 		return -1;
-	if (ccg_reaction_cancels(g, seat, c, ev))	/* reactions.c */
-		return 0;
-	ccg_event_pay(g, seat, c);
+	if (ccg_event_commit(g, seat, hi, "on", s->name, ev))
+		return 0;	/* cancelled (reactions.c) */
 	for (k = 0; k < c->neffects; k++) {
 		if (c->effects[k].kind == CCG_EFFECT_GAIN_POOL)
 			s->pool += c->effects[k].amount;
 		else if (c->effects[k].kind == CCG_EFFECT_GAIN_RP)
 			s->rp += c->effects[k].amount;
 	}
-	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
-	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
-	    "\"%s\",\"on\":\"%s\",\"pool\":%d,\"research_points\":%d}", s->name,
-	    c->slug, s->name, s->pool, s->rp);
+	ccg_event(ev, -1, "{\"type\":\"seat-gains\",\"seat\":\"%s\",\"card\":"
+	    "\"%s\",\"pool\":%d,\"research_points\":%d}", s->name, c->slug,
+	    s->pool, s->rp);
 	return 0;
 }

@@ -61,21 +61,34 @@ reaches(const struct ccg_card *rc, const struct ccg_card *c)
 	    (c->keywords & CCG_KW_PERMANENT);
 }
 
+/* The permanent event piece in play that cancel card rc, played on name,
+ * cancels at once (rc cancels permanent events, name is such a piece), or
+ * -1: then name is an event card to wait for. */
+static int
+in_play_target(const struct rules_game *g, const struct ccg_card *rc,
+    const char *name)
+{
+	const struct ccg_effect *e = cancel_effect(rc);
+	int pi;
+
+	if (e == NULL || e->term == NULL || strcmp(e->term, "permanent") != 0)
+		return -1;
+	pi = ccg_piece_find(g, name);
+	return pi >= 0 && ccg_is_permanent_event(g, pi) ? pi : -1;
+}
+
 int
 ccg_order_is_reaction(const struct rules_game *g, int seat,
     const struct ccg_order *o)
 {
 	const struct ccg_card *c;
-	int pi;
 
 	if (o->verb != CCG_V_PLAY || o->side != CCG_ON || o->what == NULL ||
 	    o->to == NULL || ccg_cards_find(&g->seats[seat].hand, o->what) < 0)
 		return 0;
 	c = ccg_carddb_find_slug(g->db, o->what);
-	if (c == NULL || !ccg_is_cancel_card(c))
-		return 0;
-	pi = ccg_piece_find(g, o->to);
-	return pi < 0 || !ccg_is_permanent_event(g, pi);
+	return c != NULL && ccg_is_cancel_card(c) &&
+	    in_play_target(g, c, o->to) < 0;
 }
 
 int
@@ -91,11 +104,7 @@ ccg_reaction_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	rc = s->hand.v[hi];
 	if (ccg_event_costs(g, seat, rc, cause) != 0)
 		return -1;
-	pi = ccg_piece_find(g, o->to);
-	if (pi >= 0 && ccg_is_permanent_event(g, pi)) {
-		if (!reaches(rc, g->pieces[pi].card))
-			return cause_set(cause, "%s cancels an event as it is "
-			    "played; %s is in play already", rc->slug, o->to);
+	if ((pi = in_play_target(g, rc, o->to)) >= 0) {
 		ccg_event_pay(g, seat, rc);
 		ccg_cards_push(&s->discard, ccg_cards_take(&s->hand, (size_t)hi));
 		ccg_event(ev, -1, "{\"type\":\"event-cancelled\",\"seat\":\"%s\","

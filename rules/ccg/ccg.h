@@ -471,11 +471,12 @@ int	 ccg_event_play(struct rules_game *g, int seat,
 void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
 
 /* events-rules.c ("Events": restrictions, permanent events) */
-/* May seat play event c on a target card (NULL: a player)? The species
- * and faction restrictions (Human, Rogue, Marine(s), Predator, Alien(s))
- * and the card's faction are about the player, a Marine one reading as
- * Human (the Premiere errata); every other restriction is a resource the
- * target must have. 0, or -1 with a reason. */
+/* May seat play event c on a target card (character, item or location)?
+ * The species and faction restrictions (Human, Rogue, Marine(s),
+ * Predator, Alien(s)) and the card's faction are about the player, a
+ * Marine one reading as Human (the Premiere errata); every other
+ * restriction is a resource the target must have (not checked when
+ * target is NULL: only who may play it). 0, or -1 with a reason. */
 int	 ccg_event_restrictions(const struct rules_game *g, int seat,
 	    const struct ccg_card *c, const struct ccg_card *target,
 	    char **cause);

@@ -232,6 +232,8 @@ location_event(struct rules_game *g, int seat, int hi,
 			fight = 1;
 	if (!fight)
 		return cause_set(cause, "no combat at %s", g->nodes[node].id);
+	if (ccg_event_restrictions(g, seat, c, g->nodes[node].card, cause) != 0)
+		return -1;	/* the location's resources */
 	for (k = 0; k < c->neffects; k++)
 		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE)
 			return cause_set(cause, "%s has a %s effect, which muthur "

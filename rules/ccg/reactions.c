@@ -183,6 +183,18 @@ ccg_reactions_disarm(struct rules_game *g, struct rules_events *ev)
 	}
 }
 
+/* Has card c an effect of this kind? */
+static int
+has_kind(const struct ccg_card *c, int kind)
+{
+	size_t k;
+
+	for (k = 0; k < c->neffects; k++)
+		if ((int)c->effects[k].kind == kind)
+			return 1;
+	return 0;
+}
+
 /* May a seat other than seat play event card c at all? */
 static int
 others_may_play(const struct rules_game *g, int seat, const struct ccg_card *c)
@@ -196,13 +208,23 @@ others_may_play(const struct rules_game *g, int seat, const struct ccg_card *c)
 	return 0;
 }
 
+/* try() the line "play CARD on ON". */
+static void
+try_play(void (*try)(void *, const char *), void *ctx, const char *card,
+    const char *on)
+{
+	char *line = xasprintf("play %s on %s", card, on);
+
+	try(ctx, line);
+	free(line);
+}
+
 void
 ccg_reaction_candidates(const struct rules_game *g, int seat,
     void (*try)(void *, const char *), void *ctx)
 {
 	const struct ccg_cards *h = &g->seats[seat].hand;
 	size_t k, i;
-	char *line;
 
 	for (k = 0; k < h->n; k++) {
 		const struct ccg_card *c = h->v[k];
@@ -217,33 +239,23 @@ ccg_reaction_candidates(const struct rules_game *g, int seat,
 				if (t->type != CCG_CARD_EVENT || !reaches(c, t) ||
 				    !others_may_play(g, seat, t))
 					continue;
-				line = xasprintf("play %s on %s", c->slug, t->slug);
-				try(ctx, line);
-				free(line);
+				try_play(try, ctx, c->slug, t->slug);
 			}
 			for (i = 0; i < g->npieces; i++)
-				if (ccg_is_permanent_event(g, (int)i)) {
-					line = xasprintf("play %s on %s", c->slug,
-					    g->pieces[i].id);
-					try(ctx, line);
-					free(line);
-				}
+				if (ccg_is_permanent_event(g, (int)i))
+					try_play(try, ctx, c->slug, g->pieces[i].id);
 			continue;
 		}
-		for (i = 0; i < g->nseats; i++) {	/* research.c */
-			line = xasprintf("play %s on %s", c->slug,
-			    g->seats[i].name);
-			try(ctx, line);
-			free(line);
-		}
-		for (i = 0; i < g->npieces; i++)	/* ammo.c */
+		if (has_kind(c, CCG_EFFECT_GAIN_POOL) ||	/* research.c */
+		    has_kind(c, CCG_EFFECT_GAIN_RP))
+			try_play(try, ctx, c->slug, g->seats[seat].name);
+		if (!has_kind(c, CCG_EFFECT_DEPLETE) &&	/* ammo.c */
+		    !has_kind(c, CCG_EFFECT_REPLENISH))
+			continue;
+		for (i = 0; i < g->npieces; i++)
 			if (g->pieces[i].zone == CCG_Z_PLAY &&
 			    g->pieces[i].card->type == CCG_CARD_ITEM &&
-			    g->pieces[i].card->item.kind == CCG_ITEM_WEAPON) {
-				line = xasprintf("play %s on %s", c->slug,
-				    g->pieces[i].id);
-				try(ctx, line);
-				free(line);
-			}
+			    g->pieces[i].card->item.kind == CCG_ITEM_WEAPON)
+				try_play(try, ctx, c->slug, g->pieces[i].id);
 	}
 }

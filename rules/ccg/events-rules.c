@@ -197,7 +197,7 @@ ccg_permanent_remove(struct rules_game *g, int pi, const char *why,
 	struct ccg_piece *p = &g->pieces[pi];
 	int t = p->carrier;
 
-	if (t >= 0 && g->pieces[t].zone == CCG_Z_PLAY)
+	if (t >= 0)
 		perm_mods(g, pi, -1);
 	ccg_cards_push(&g->seats[p->owner].discard, p->card);
 	ccg_event(ev, -1, "{\"type\":\"permanent-ends\",\"piece\":\"%s\","
@@ -230,9 +230,7 @@ ccg_permanent_tidy(struct rules_game *g, struct rules_events *ev)
 			continue;
 		t = g->pieces[i].carrier;
 		if (t < 0 || g->pieces[t].zone != CCG_Z_PLAY ||
-		    g->pieces[t].node < 0) {
-			g->pieces[i].carrier = -1;	/* nothing to undo */
+		    g->pieces[t].node < 0)
 			ccg_permanent_remove(g, (int)i, "character gone", ev);
-		}
 	}
 }

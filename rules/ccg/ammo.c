@@ -51,12 +51,11 @@ ccg_ammo_loaded(const struct rules_game *g, int wi)
 }
 
 int
-ccg_ammo_attack_ok(const struct rules_game *g, int pi, int wi, int ai,
-    int kind, char **cause)
+ccg_ammo_attack_ok(const struct rules_game *g, int wi, int ai, int kind,
+    char **cause)
 {
 	int in;
 
-	(void)pi;
 	if (wi < 0 || kind != CCG_ATTACK_RANGED)
 		return 0;
 	in = ccg_ammo_loaded(g, wi);

@@ -548,10 +548,10 @@ void	 ccg_reaction_candidates(const struct rules_game *g, int seat,
 /* ammo.c ("Ammo Item cards") */
 /* The ammo loaded in weapon wi, or -1. */
 int	 ccg_ammo_loaded(const struct rules_game *g, int wi);
-/* Further checks of a declared attack by pi with weapon wi (-1) loading
- * ammo ai (-1): one ammo per weapon, none after depletion this turn, an
- * empty weapon fires only loaded ammo. 0 or -1 with a reason. */
-int	 ccg_ammo_attack_ok(const struct rules_game *g, int pi, int wi, int ai,
+/* Further checks of an attack of this kind declared with weapon wi (-1)
+ * loading ammo ai (-1): one ammo per weapon, none after depletion this
+ * turn, an empty weapon fires only loaded ammo. 0 or -1 with a reason. */
+int	 ccg_ammo_attack_ok(const struct rules_game *g, int wi, int ai,
 	    int kind, char **cause);
 /* After pi's attack is declared: ammo named is loaded into the weapon;
  * ammo already loaded in it is used. */

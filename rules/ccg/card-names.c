@@ -37,6 +37,7 @@ const char *const ccg_effect_kind_names[] = {
 	"skip ready", "stop attacks", "hive movement", "molts from",
 	"matures from", "forced upgrade", "gore", "data store",
 	"starts with", "draw", "gain pool", "heal", "ready", "cancel event",
+	"gain research", "spend research", "shots", "deplete",
 	"add resource", "free attack", "destroy item", "environmental damage",
 	"replenish", "attach to", "loads into", "evacuate", "search deck",
 	"makes barrier", NULL

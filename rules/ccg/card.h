@@ -207,6 +207,10 @@ enum ccg_effect_kind {
 	CCG_EFFECT_HEAL,	/* remove `amount` damage from the target */
 	CCG_EFFECT_READY,	/* ready the target */
 	CCG_EFFECT_CANCEL_EVENT, /* cancel an event (`term`: "permanent" or NULL for any) */
+	CCG_EFFECT_GAIN_RP,	/* owner gains `amount` Research Points */
+	CCG_EFFECT_SPEND_RP,	/* playing it costs `amount` Research Points */
+	CCG_EFFECT_SHOTS,	/* ammo: depleted after `amount` attacks */
+	CCG_EFFECT_DEPLETE,	/* empties a weapon: its loaded ammo, else its own */
 	CCG_EFFECT_ADD_RESOURCE, /* target gains resource `term` */
 	CCG_EFFECT_FREE_ATTACK,	/* target makes a free attack (no rotation) */
 	CCG_EFFECT_DESTROY_ITEM, /* discard the targeted item */
@@ -218,7 +222,7 @@ enum ccg_effect_kind {
 	CCG_EFFECT_SEARCH_DECK,	/* searching here may find cards from the draw deck */
 	CCG_EFFECT_CARRY_BARRIER, /* item used on a location makes a barrier of power `amount` */
 };
-#define CCG_NEFFECT_KINDS 29
+#define CCG_NEFFECT_KINDS 33
 
 /* Attributes and abilities an effect can change (rulebook "Events"). */
 enum ccg_stat {

@@ -118,6 +118,13 @@ struct ccg_piece {
 	int			 ev_hit_close, ev_hit_ranged, ev_def, ev_dmg;
 	int			 ev_res, ev_speed, ev_power;
 	int			 ev_up;		/* abilities raised: 1 << stat */
+	/* ammo and attachments (ammo.c, attachments.c) */
+	int			 loaded_in;	/* ammo: weapon it is loaded in, -1 */
+	int			 shots;		/* ammo: attacks made with it */
+	int			 depleted;	/* weapon: turn its ammo ran out, 0 */
+	int			 empty;		/* weapon: basic ammunition spent */
+	int			 attached_to;	/* attachment: its item, -1 none */
+	int			 attach_turn;	/* attachment: turn last attached, 0 */
 	/* the Alien life cycle (part 3) */
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */
@@ -172,6 +179,9 @@ struct ccg_seat {
 	struct ccg_cards	 matured;	/* Alien cards gone to the hand by
 						 * maturing this turn (alien-groups.c) */
 	struct ccg_cards	 table;		/* events played, not yet discarded */
+	/* reactions.c: cancel cards standing ready in this resolve and the
+	 * event card each waits for (never in a saved state) */
+	struct ccg_cards	 armed, armed_on;
 	int			 pool;		/* Combat Pool */
 	int			 rp;		/* Research Points */
 	int			 base_hand;	/* the scenario's hand size */
@@ -240,6 +250,9 @@ enum ccg_verb {
 	CCG_V_HEAL,
 	CCG_V_RELEASE,
 	CCG_V_FREE,
+	CCG_V_UNLOAD,
+	CCG_V_ATTACH,
+	CCG_V_DETACH,
 	CCG_V_HIDE,
 	CCG_V_DECOY,
 	CCG_V_REVEAL,
@@ -495,6 +508,127 @@ int	 ccg_event_play(struct rules_game *g, int seat,
 /* End of the Combat Round: event modifiers end, played events are
  * discarded (permanent ones stay on the table). */
 void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
+
+/* events-rules.c ("Events": restrictions, permanent events) */
+/* May seat play event c on a target card (character, item or location)?
+ * The species and faction restrictions (Human, Rogue, Marine(s),
+ * Predator, Alien(s)) and the card's faction are about the player, a
+ * Marine one reading as Human (the Premiere errata); every other
+ * restriction is a resource the target must have (not checked when
+ * target is NULL: only who may play it). 0, or -1 with a reason. */
+int	 ccg_event_restrictions(const struct rules_game *g, int seat,
+	    const struct ccg_card *c, const struct ccg_card *target,
+	    char **cause);
+/* Has the die that MODIFY effect e on piece ti would change (its own
+ * to-hit roll; for speed and defense, the rolls against it) been rolled
+ * already? Every roll once the close step has begun; in the ranged step
+ * those of its ranged attacks, the close ones are still to come. */
+int	 ccg_roll_made(const struct rules_game *g, int ti,
+	    const struct ccg_effect *e);
+/* Can seat pay c's Combat Pool and Research Point costs? 0 or -1 with a
+ * reason; ccg_event_pay() pays them. */
+int	 ccg_event_costs(const struct rules_game *g, int seat,
+	    const struct ccg_card *c, char **cause);
+void	 ccg_event_pay(struct rules_game *g, int seat, const struct ccg_card *c);
+/* Seat plays card hi of its hand, every check passed: 1 when a reaction
+ * cancels it (reactions.c); else 0 after its costs are paid, the card is
+ * put on the table and the public "event-played" event names where it
+ * went ("KEY":"ON", KEY "on" or "at"). */
+int	 ccg_event_commit(struct rules_game *g, int seat, int hi,
+	    const char *key, const char *on, struct rules_events *ev);
+/* The modifier field of p that MODIFY effect e changes, or NULL
+ * (events-play.c; a to-hit of any attack also changes ev_hit_ranged). */
+int	*ccg_event_mod_of(struct ccg_piece *p, const struct ccg_effect *e);
+/* Add sign * e's modifier to p (a to-hit of any attack to both kinds). */
+void	 ccg_event_mod_add(struct ccg_piece *p, const struct ccg_effect *e,
+	    int sign);
+/* A permanent event c of seat, applied to character ti, stays in play as
+ * a piece carried by ti; returns the piece. */
+int	 ccg_permanent_place(struct rules_game *g, int seat,
+	    const struct ccg_card *c, int ti, struct rules_events *ev);
+/* Is piece pi a permanent event in play? */
+int	 ccg_is_permanent_event(const struct rules_game *g, int pi);
+/* Take permanent event piece pi out of play (cancelled, or its character
+ * gone): its modifiers end, the card goes to its owner's discard pile. */
+void	 ccg_permanent_remove(struct rules_game *g, int pi, const char *why,
+	    struct rules_events *ev);
+/* End of the Combat Round, after the round's modifiers are cleared: the
+ * permanent events in play give theirs again. */
+void	 ccg_permanent_restore(struct rules_game *g);
+/* Permanent events whose character left play are discarded. */
+void	 ccg_permanent_tidy(struct rules_game *g, struct rules_events *ev);
+
+/* reactions.c ("Timing Issues": Not So Fast and other cancel cards) */
+/* Is c a cancel card (a CANCEL_EVENT effect)? */
+int	 ccg_is_cancel_card(const struct ccg_card *c);
+/* Is o, of seat, a reaction that waits for an event (a cancel card from
+ * the hand played on an event card's name, not on an event in play)?
+ * ccg_resolve() applies these before every other order of the resolve. */
+int	 ccg_order_is_reaction(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+/* "play CANCEL on EVENT": cancel the permanent event piece EVENT now, or
+ * stand ready to cancel the next EVENT card another seat plays in this
+ * resolve (the cost is paid when it cancels). */
+int	 ccg_reaction_play(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Seat is about to play event c (every check passed): when a reaction of
+ * another seat waits for it (the first in R-M-P-A order that can pay),
+ * the reaction is paid and discarded, c goes from seat's hand to its
+ * discard pile with no result, and 1 is returned; else 0. */
+int	 ccg_reaction_cancels(struct rules_game *g, int seat,
+	    const struct ccg_card *c, struct rules_events *ev);
+/* End of a resolve: reactions nothing triggered go back to the hand. */
+void	 ccg_reactions_disarm(struct rules_game *g, struct rules_events *ev);
+/* Feed try() seat's candidate reaction, item-event and player-event lines
+ * (Combat Round). */
+void	 ccg_reaction_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* ammo.c ("Ammo Item cards") */
+/* The ammo loaded in weapon wi, or -1. */
+int	 ccg_ammo_loaded(const struct rules_game *g, int wi);
+/* Further checks of an attack of this kind declared with weapon wi (-1)
+ * loading ammo ai (-1): one ammo per weapon, none after depletion this
+ * turn, an empty weapon fires only loaded ammo. 0 or -1 with a reason. */
+int	 ccg_ammo_attack_ok(const struct rules_game *g, int wi, int ai,
+	    int kind, char **cause);
+/* After pi's attack is declared: ammo named is loaded into the weapon;
+ * ammo already loaded in it is used. */
+void	 ccg_ammo_declared(struct rules_game *g, int pi);
+/* After pi's to-hit roll: its ammo has made one more attack; ammo whose
+ * shots are used up is depleted (discarded; the weapon's remaining
+ * declared attacks are cancelled). */
+void	 ccg_ammo_fired(struct rules_game *g, int pi, struct rules_events *ev);
+/* "play EVENT on ITEM": deplete (loaded ammo first, else the weapon's
+ * own) and replenish (a weapon's basic ammunition) effects. */
+int	 ccg_item_event(struct rules_game *g, int seat, int hi,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* "unload AMMO": 1 Combat Pool, outside the Combat Round. */
+int	 ccg_unload(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
+/* Ammo and attachments separated from their item (dropped, passed on,
+ * gone) are no longer loaded or attached. */
+void	 ccg_loadout_tidy(struct rules_game *g, struct rules_events *ev);
+
+/* attachments.c ("Attachment Items") */
+/* "attach ATTACHMENT to ITEM" and "detach ATTACHMENT". */
+int	 ccg_attach_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Modifiers of stat from attachments working for pi: on the weapon of its
+ * declared attack (to hit, damage) or on armor it carries (defense,
+ * resistance); only on undamaged items. */
+int	 ccg_attachment_mod(const struct rules_game *g, int pi, int stat,
+	    int kind);
+/* Feed try() seat's candidate attach, detach and unload lines. */
+void	 ccg_gear_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* research.c ("Research Points", events played on a player) */
+/* "play EVENT on SEAT": Combat Pool and Research Points gained. */
+int	 ccg_player_event(struct rules_game *g, int seat, int hi,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Research Points card c costs (its SPEND_RP effects). */
+int	 ccg_rp_cost(const struct ccg_card *c);
 
 /* combat-pool.c ("Increasing Damage or Resistance With Combat Pool") */
 /* The boost order: 2 Combat Pool for +1 damage (an attacker that hit)

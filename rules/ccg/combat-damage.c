@@ -34,7 +34,7 @@ ccg_eff_power(const struct ccg_piece *p)
 
 /* Sum of the always-on MODIFY effects of stat on items pi carries that
  * act on their carrier, for this kind of attack (0: any). Attachments
- * count only when attached (part 3), so they are left out here. */
+ * count only when attached (attachments.c), so they are left out here. */
 static int
 gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 {
@@ -90,6 +90,7 @@ ccg_to_hit_bonus(const struct rules_game *g, int pi)
 	if (p->atk_weapon >= 0)
 		b += g->pieces[p->atk_weapon].card->item.to_hit;
 	b += gear_mod(g, pi, CCG_STAT_TO_HIT, kind);
+	b += ccg_attachment_mod(g, pi, CCG_STAT_TO_HIT, kind);
 	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
 	b += p->tokens - penalty(p);
 	b += ccg_gore_mod(g, pi, CCG_STAT_TO_HIT);	/* newborn.c */
@@ -109,7 +110,8 @@ ccg_defense(const struct rules_game *g, int ti)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
 	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
 	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
-	    ccg_gore_mod(g, ti, CCG_STAT_DEFENSE);
+	    ccg_gore_mod(g, ti, CCG_STAT_DEFENSE) +
+	    ccg_attachment_mod(g, ti, CCG_STAT_DEFENSE, 0);
 	if (d < 0)
 		d = 0;
 	if (t->hidden)
@@ -145,7 +147,8 @@ ccg_attack_damage(const struct rules_game *g, int pi)
 	if (p->boost == CCG_STAT_DAMAGE && p->boost_kind == p->atk_kind)
 		d++;		/* Combat Pool (combat-pool.c) */
 	return d + p->tokens + gear_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind) +
-	    ccg_gore_mod(g, pi, CCG_STAT_DAMAGE);
+	    ccg_gore_mod(g, pi, CCG_STAT_DAMAGE) +
+	    ccg_attachment_mod(g, pi, CCG_STAT_DAMAGE, p->atk_kind);
 }
 
 int
@@ -155,7 +158,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 	size_t i;
 	int r = fighting_power(t) + t->ev_power + t->ev_res +
 	    gear_mod(g, ti, CCG_STAT_RESISTANCE, 0) +
-	    ccg_gore_mod(g, ti, CCG_STAT_RESISTANCE);
+	    ccg_gore_mod(g, ti, CCG_STAT_RESISTANCE) +
+	    ccg_attachment_mod(g, ti, CCG_STAT_RESISTANCE, 0);
 	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 

@@ -394,6 +394,9 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (o->a != NULL && ((ai = ccg_piece_find(g, o->a)) < 0 ||
 	    ammo_ok(g, pi, wi, ai, cause) != 0))
 		return ai < 0 ? cause_set(cause, "no ammo %s in play", o->a) : -1;
+	if (ccg_ammo_attack_ok(g, wi, ai, o->attack, cause) != 0)
+		return -1;	/* ammo.c */
 	declare(g, seat, pi, ti, mi, wi, ai, o->attack, o->mode, 0, ev);
+	ccg_ammo_declared(g, pi);
 	return 0;
 }

@@ -171,6 +171,7 @@ ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
 			    g->pieces[ti].id, roll, th, def,
 			    th > def ? "true" : "false");
 			p->atk_hit = th > def;
+			ccg_ammo_fired(g, (int)i, ev);	/* ammo.c */
 		}
 }
 

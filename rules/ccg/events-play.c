@@ -5,23 +5,29 @@
  *
  * - the target takes part in a combat: it has declared an attack or is the
  *   target of one ("any player may play event cards to modify a combat");
- * - the player's faction may use the card (a Human card serves Rogues and
- *   Marines: the Premiere Marine -> Human errata, ccg_faction_may_use());
- *   the card's restrictions and each effect's "requires" are resources the
- *   target must have; "own character" effects need one's own character;
- * - its Combat Pool cost is paid; a "when rotated" effect rotates the
- *   (ready) target;
+ * - who may play it and what the target must have: events-rules.c
+ *   (species and faction restrictions are about the player, the others
+ *   resources of the target; the Premiere Marine -> Human errata); each
+ *   effect's "requires" is a resource the target must have; "own
+ *   character" effects need one's own character;
+ * - its Combat Pool and Research Point costs are paid (events-rules.c);
+ *   a "when rotated" effect rotates the (ready) target;
  * - cards changing speed, defense or the roll to hit are played before the
- *   die is rolled: in the declare segments, not once a resolve step has
- *   rolled (combat-resolve.c rolls as the step begins); damage, resistance
- *   and power may still change then, after the hit is known;
+ *   die is rolled (ccg_roll_made(): in the declare segments, and in the
+ *   ranged step for the close step's dice); damage, resistance and power
+ *   may still change after the hit is known;
  * - each ability (to hit, damage, resistance, defense, movement) of a
  *   character may be increased by one event per combat; any number of
  *   events may lower it; the attributes speed and power have no limit;
  * - seats play in R-M-P-A order when they play in the same phase (the
  *   interleaving of turn-sequence.c);
  * - the modifiers last to the end of the Combat Round, when the played
- *   cards, waiting on the table, are discarded (permanent ones stay).
+ *   cards, waiting on the table, are discarded; a permanent event stays
+ *   in play on its character with its modifiers (events-rules.c);
+ * - a cancel card is a reaction (reactions.c), and any event may be
+ *   cancelled by one as it is played;
+ * - "play EVENT on SEAT" plays an event on a player (research.c), "play
+ *   EVENT on ITEM" on a weapon (ammo.c).
  * The effects carried out are MODIFY (speed, power, to hit, damage,
  * resistance, defense) on a character, a free attack ("Free Attacks": the
  * character may then declare an attack without rotating, even rotated,
@@ -52,8 +58,8 @@ before_roll_only(enum ccg_stat st)
 }
 
 /* The piece's modifier for stat (and attack kind), or NULL. */
-static int *
-mod_of(struct ccg_piece *p, const struct ccg_effect *e)
+int *
+ccg_event_mod_of(struct ccg_piece *p, const struct ccg_effect *e)
 {
 	switch (e->stat) {
 	case CCG_STAT_SPEED:
@@ -112,17 +118,19 @@ check_effect(const struct rules_game *g, int seat, int ti,
 			    "attack", t->id);
 		return 0;
 	}
-	if (e->kind != CCG_EFFECT_MODIFY || mod_of((struct ccg_piece *)t,
+	if (e->kind == CCG_EFFECT_SPEND_RP)
+		return 0;	/* a cost (research.c) */
+	if (e->kind != CCG_EFFECT_MODIFY || ccg_event_mod_of((struct ccg_piece *)t,
 	    e) == NULL)
 		return cause_set(cause, "%s has a %s effect, which muthur does "
 		    "not carry out in combat; expected a card that modifies "
 		    "speed, power, to hit, damage, resistance or defense",
 		    c->slug, ccg_effect_kind_name(e->kind));
-	if (before_roll_only(e->stat) && (g->phase == CCG_PH_RESOLVE_RANGED ||
-	    g->phase == CCG_PH_RESOLVE_CLOSE))
+	if (before_roll_only(e->stat) && ccg_roll_made(g, ti, e))
 		return cause_set(cause, "%s changes %s: it must be played before "
-		    "the die is rolled (in the declare segments)", c->slug,
-		    ccg_stat_name(e->stat));
+		    "the die is rolled (%s's %s die has been rolled in this "
+		    "step)", c->slug, ccg_stat_name(e->stat), t->id,
+		    e->stat == CCG_STAT_TO_HIT ? "to-hit" : "defending");
 	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
 		return cause_set(cause, "%s is for one's own character; %s is not "
 		    "yours", c->slug, t->id);
@@ -142,6 +150,18 @@ check_effect(const struct rules_game *g, int seat, int ti,
 	return 0;
 }
 
+void
+ccg_event_mod_add(struct ccg_piece *p, const struct ccg_effect *e, int sign)
+{
+	int *f = ccg_event_mod_of(p, e);
+
+	if (e->kind != CCG_EFFECT_MODIFY || f == NULL)
+		return;
+	*f += sign * e->amount;
+	if (e->stat == CCG_STAT_TO_HIT && e->attack == CCG_ATTACK_ANY)
+		p->ev_hit_ranged += sign * e->amount;
+}
+
 static void
 apply_mod(struct ccg_piece *t, const struct ccg_effect *e)
 {
@@ -149,9 +169,7 @@ apply_mod(struct ccg_piece *t, const struct ccg_effect *e)
 		t->free_atk = 1;
 	if (e->kind != CCG_EFFECT_MODIFY)
 		return;
-	*mod_of(t, e) += e->amount;
-	if (e->stat == CCG_STAT_TO_HIT && e->attack == CCG_ATTACK_ANY)
-		t->ev_hit_ranged += e->amount;
+	ccg_event_mod_add(t, e, 1);
 	if (ability(e->stat) && e->amount > 0)
 		t->ev_up |= 1 << e->stat;
 	if (e->when == CCG_WHEN_ROTATED)
@@ -214,19 +232,17 @@ location_event(struct rules_game *g, int seat, int hi,
 			fight = 1;
 	if (!fight)
 		return cause_set(cause, "no combat at %s", g->nodes[node].id);
+	if (ccg_event_restrictions(g, seat, c, g->nodes[node].card, cause) != 0)
+		return -1;	/* the location's resources */
 	for (k = 0; k < c->neffects; k++)
 		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE)
 			return cause_set(cause, "%s has a %s effect, which muthur "
 			    "does not carry out at a location", c->slug,
 			    ccg_effect_kind_name(c->effects[k].kind));
-	if (s->pool < c->cp_cost)
-		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
-		    c->slug, c->cp_cost, s->name, s->pool);
-	s->pool -= c->cp_cost;
-	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
-	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
-	    "\"%s\",\"at\":\"%s\",\"pool\":%d}", s->name, c->slug,
-	    g->nodes[node].id, s->pool);
+	if (ccg_event_costs(g, seat, c, cause) != 0)
+		return -1;
+	if (ccg_event_commit(g, seat, hi, "at", g->nodes[node].id, ev))
+		return 0;	/* cancelled (reactions.c) */
 	for (k = 0; k < c->neffects; k++)
 		for (i = 0; i < g->npieces; i++)
 			if (g->pieces[i].zone == CCG_Z_PLAY &&
@@ -243,7 +259,7 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 {
 	struct ccg_seat *s = &g->seats[seat];
 	const struct ccg_card *c;
-	size_t k, r;
+	size_t k;
 	int hi, ti;
 
 	if (!combat_phase(g->phase))
@@ -254,10 +270,16 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	c = s->hand.v[hi];
 	if (c->type != CCG_CARD_EVENT)
 		return cause_set(cause, "%s is not an event card", c->slug);
-	if (!ccg_faction_may_use(c->faction, s->faction))
-		return cause_set(cause, "%s is a %s card; %s may not play it",
-		    c->slug, ccg_faction_name(c->faction),
-		    ccg_faction_name(s->faction));
+	if (ccg_event_restrictions(g, seat, c, NULL, cause) != 0)
+		return -1;	/* who may play it (events-rules.c) */
+	if (ccg_is_cancel_card(c))		/* reactions.c */
+		return ccg_reaction_play(g, seat, o, ev, cause);
+	for (k = 0; k < g->nseats; k++)		/* research.c */
+		if (strcmp(g->seats[k].name, o->to) == 0)
+			return ccg_player_event(g, seat, hi, o, ev, cause);
+	if ((ti = ccg_piece_find(g, o->to)) >= 0 &&	/* ammo.c */
+	    g->pieces[ti].card->type == CCG_CARD_ITEM)
+		return ccg_item_event(g, seat, hi, o, ev, cause);
 	if (has_effect(c, -1, CCG_TARGET_AT_LOCATION))
 		return location_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) < 0 ||
@@ -268,26 +290,28 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (!involved(g, ti) && !has_effect(c, CCG_EFFECT_FREE_ATTACK, -1))
 		return cause_set(cause, "%s takes no part in a combat: it has "
 		    "declared no attack and is no target of one", o->to);
-	for (r = 0; r < c->nrestrictions; r++)
-		if (!ccg_card_has_resource(g->pieces[ti].card, c->restrictions[r]))
-			return cause_set(cause, "%s is restricted to %s; %s lacks "
-			    "that resource", c->slug, c->restrictions[r],
-			    g->pieces[ti].id);
+	if (ccg_event_restrictions(g, seat, c, g->pieces[ti].card, cause) != 0)
+		return -1;
 	if (c->neffects == 0)
 		return cause_set(cause, "%s has no effect to carry out", c->slug);
 	for (k = 0; k < c->neffects; k++)
 		if (check_effect(g, seat, ti, c, &c->effects[k], cause) != 0)
 			return -1;
-	if (s->pool < c->cp_cost)
-		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
-		    c->slug, c->cp_cost, s->name, s->pool);
-	s->pool -= c->cp_cost;
+	if (ccg_event_costs(g, seat, c, cause) != 0)
+		return -1;
+	if (ccg_reaction_cancels(g, seat, c, ev))	/* reactions.c */
+		return 0;
+	ccg_event_pay(g, seat, c);
 	for (k = 0; k < c->neffects; k++)
 		apply_mod(&g->pieces[ti], &c->effects[k]);
-	ccg_cards_push(&s->table, ccg_cards_take(&s->hand, (size_t)hi));
+	ccg_cards_take(&s->hand, (size_t)hi);
 	ccg_event(ev, -1, "{\"type\":\"event-played\",\"seat\":\"%s\",\"card\":"
 	    "\"%s\",\"on\":\"%s\",\"pool\":%d}", s->name, c->slug,
 	    g->pieces[ti].id, s->pool);
+	if (c->keywords & CCG_KW_PERMANENT)	/* stays: events-rules.c */
+		ccg_permanent_place(g, seat, c, ti, ev);
+	else
+		ccg_cards_push(&s->table, c);
 	return 0;
 }
 
@@ -329,4 +353,5 @@ ccg_events_round_end(struct rules_game *g, struct rules_events *ev)
 			ccg_cards_push(&s->discard, ccg_cards_take(&s->table, k));
 		}
 	}
+	ccg_permanent_restore(g);	/* events-rules.c */
 }

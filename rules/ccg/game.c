@@ -43,6 +43,8 @@ ccg_game_free(struct rules_game *g)
 		free(s->removed.v);
 		free(s->matured.v);
 		free(s->table.v);
+		free(s->armed.v);
+		free(s->armed_on.v);
 		free(s->hud.ground);
 		free(s->hud.high);
 		free(s->hud.low);
@@ -112,6 +114,8 @@ ccg_game_clone(const struct rules_game *g)
 		cards_dup(&d->removed, &s->removed);
 		cards_dup(&d->matured, &s->matured);
 		cards_dup(&d->table, &s->table);
+		cards_dup(&d->armed, &s->armed);
+		cards_dup(&d->armed_on, &s->armed_on);
 		d->hud.ground = ints_dup(s->hud.ground, s->hud.n);
 		d->hud.high = ints_dup(s->hud.high, s->hud.n);
 		d->hud.low = ints_dup(s->hud.low, s->hud.n);
@@ -225,6 +229,8 @@ ccg_piece_add(struct rules_game *g, const struct ccg_card *card, int owner)
 	p->bs_target = -1;
 	p->bs_weapon = -1;
 	p->riding = -1;
+	p->loaded_in = -1;
+	p->attached_to = -1;
 	return (int)g->npieces++;
 }
 

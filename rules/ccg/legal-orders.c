@@ -244,6 +244,7 @@ candidates(struct trial *t)
 			}
 		}
 		item_lines(t, 0);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		ccg_hidden_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		ccg_backstab_candidates(g, t->seat, try_cb, t);
@@ -271,12 +272,14 @@ candidates(struct trial *t)
 		for (i = 0; i < s->hand.n; i++)
 			if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
 				tryf(t, "discard %s", s->hand.v[i]->slug);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_DECLARE:
 		for (i = 0; i < g->npieces; i++)
 			if (mine(g, t->seat, i))
 				tryf(t, "search %s", g->pieces[i].id);
 		item_lines(t, 1);
+		ccg_gear_candidates(g, t->seat, try_cb, t);
 		ccg_concealed_candidates(g, t->seat, try_cb, t);
 		ccg_data_candidates(g, t->seat, try_cb, t);
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
@@ -301,6 +304,7 @@ candidates(struct trial *t)
 		attack_lines(t);
 		ccg_marker_attack_candidates(g, t->seat, try_cb, t);
 		event_lines(t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
@@ -310,6 +314,7 @@ candidates(struct trial *t)
 				tryf(t, "boost %s resistance", g->pieces[i].id);
 			}
 		event_lines(t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	}
 	ccg_gore_candidates(g, t->seat, try_cb, t);	/* newborn.c */

@@ -26,6 +26,9 @@
  *   backstab TARGET with ITEM
  *   board VEHICLE with CHAR[, CHAR ...] alight CHAR
  *   heal CHAR with CHAR|ITEM            release PREDATOR
+ *   unload AMMO                         attach ATTACHMENT to ITEM
+ *   detach ATTACHMENT
+ *   (play EVENT on ... also names an event card, an item or a seat)
  */
 #include "config.h"
 
@@ -43,7 +46,8 @@
 static const char *const verb_names[CCG_NVERBS] = {
 	"pass", "evacuate", "download", "play", "move", "pickup", "transfer",
 	"drop", "discard", "search", "find", "attack",
-	"boost", "heal", "release", "free", "hide", "decoy",
+	"boost", "heal", "release", "free", "unload", "attach", "detach",
+	"hide", "decoy",
 	"reveal", "hive", "conceal", "steal", "mature", "grow", "move-token",
 	"molt", "chamber", "upgrade", "gore",
 	"barrier", "backstab", "board", "alight",
@@ -187,8 +191,8 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		return cause_set(cause, "line %d: unknown order \"%s\"; expected "
 		    "one of pass, evacuate, download, play, move, pickup, "
 		    "transfer, drop, discard, search, find, attack, "
-		    "boost, heal, release, free, hide, decoy, "
-		    "reveal, hive, conceal, steal, mature, grow, move-token, "
+		    "boost, heal, release, free, unload, attach, detach, hide, "
+		    "decoy, reveal, hive, conceal, steal, mature, grow, move-token, "
 		    "molt, chamber, upgrade, gore, barrier, backstab, board, alight",
 		    lineno, w[0]);
 	o->verb = v;
@@ -457,6 +461,21 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 			return cause_set(cause, "line %d: no helper after \"with\"",
 			    lineno);
 		return 0;
+	case CCG_V_UNLOAD:	/* ammo.c */
+	case CCG_V_DETACH:	/* attachments.c */
+		if (want_ident(w, nw, i, v == CCG_V_UNLOAD ? "ammo" :
+		    "attachment", &o->what, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 1, v == CCG_V_UNLOAD ? "unload AMMO" :
+		    "detach ATTACHMENT", lineno, cause);
+	case CCG_V_ATTACH:
+		if (want_ident(w, nw, i, "attachment", &o->what, lineno, cause) ||
+		    want_word(w, nw, i + 1, "to", "attach ATTACHMENT to ITEM",
+		    lineno, cause) ||
+		    want_ident(w, nw, i + 2, "item", &o->to, lineno, cause))
+			return -1;
+		return no_more(w, nw, i + 3, "attach ATTACHMENT to ITEM", lineno,
+		    cause);
 	case CCG_V_BOOST:
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause))
 			return -1;

@@ -75,6 +75,7 @@ seat_field(struct ccg_seat *s, const char *f)
 {
 	static const struct { const char *name; size_t off; } fields[] = {
 		{ "pool", offsetof(struct ccg_seat, pool) },
+		{ "rp", offsetof(struct ccg_seat, rp) },
 		{ "honor", offsetof(struct ccg_seat, honor) },
 		{ "honor-goal", offsetof(struct ccg_seat, honor_goal) },
 		{ "cycles", offsetof(struct ccg_seat, cycles) },

@@ -63,6 +63,9 @@ ints_json(const int *v, size_t n)
 	X(gore_mv, 0) X(gore_hit, 0) X(gore_def, 0) X(gore_res, 0) X(gore_turn, 0)
 /* the species combat rules' fields (marker-attacks.c, breeding-tokens.c) */
 #define PIECE_SPECIES_INTS(X) X(atk_marker, 0) X(atk_real, 0) X(bc_token, 0)
+/* ammo and attachments (ammo.c, attachments.c), optional too */
+#define PIECE_GEAR_INTS(X) X(loaded_in, -1) X(shots, 0) X(depleted, 0) \
+	X(empty, 0) X(attached_to, -1) X(attach_turn, 0)
 
 char *
 ccg_save(const struct rules_game *g, size_t *len)
@@ -126,6 +129,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)
 		PIECE_SPECIES_INTS(X)
+		PIECE_GEAR_INTS(X)
 #undef X
 		cJSON_AddItemToArray(a, o);
 	}
@@ -348,14 +352,21 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #define X(f) if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; p->f = v;
 		PIECE_INTS(X)
 #undef X
+/* fields defaulting to -1 are piece or node indexes; the others may hold
+ * negative event modifiers (several events lowering one ability) */
 #define X(f, d) p->f = d; if (cJSON_HasObjectItem(o, #f)) { \
-		if (get_int(o, #f, -1, 1000000, &v, where, cause)) return -1; \
+		if (get_int(o, #f, d < 0 ? -1 : -99, 1000000, &v, where, \
+		    cause)) return -1; \
 		p->f = v; }
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)
 		PIECE_SPECIES_INTS(X)
+		PIECE_GEAR_INTS(X)
 #undef X
+		if (p->loaded_in >= np || p->attached_to >= np)
+			return cause_set(cause, "%s: loaded_in or attached_to out "
+			    "of range", where);
 		if (p->hive_work >= nn || p->barrier_to >= nn)
 			return cause_set(cause, "%s: hive_work out of range", where);
 		if (p->bs_target >= np || p->bs_weapon >= np || p->riding >= np)

@@ -59,6 +59,10 @@ ccg_phase_allows(int phase, int verb)
 		return 1;	/* markers are revealed at any time */
 	if (verb == CCG_V_GORE)
 		return ccg_gore_phase(phase);	/* newborn.c */
+	if (verb == CCG_V_UNLOAD || verb == CCG_V_ATTACH ||
+	    verb == CCG_V_DETACH)	/* ammo.c, attachments.c */
+		return phase == CCG_PH_MOVE || phase == CCG_PH_DRAW ||
+		    phase == CCG_PH_SEARCH_DECLARE;
 	switch (phase) {
 	case CCG_PH_EVACUATE:
 		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
@@ -107,13 +111,14 @@ phase_verbs(int phase)
 	case CCG_PH_LOCATIONS:
 		return "play or pass";
 	case CCG_PH_MOVE:
-		return "move, hide, decoy, pickup, transfer, drop, reveal, "
-		    "barrier, backstab, board, alight, heal, release or pass";
+		return "move, hide, decoy, pickup, transfer, drop, unload, "
+		    "attach, detach, reveal, barrier, backstab, board, alight, "
+		    "heal, release or pass";
 	case CCG_PH_DRAW:
-		return "discard, free or pass";
+		return "discard, free, unload, attach, detach or pass";
 	case CCG_PH_SEARCH_DECLARE:
 		return "search, pickup, transfer, drop, conceal, steal, heal, "
-		    "release or pass";
+		    "release, unload, attach, detach or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -289,6 +294,8 @@ phase_finish(struct rules_game *g, struct rules_rng *rng,
 	ccg_queens_tidy(g, ev);
 	ccg_newborn_tidy(g, ev);
 	ccg_molting_shuffle(g, rng);
+	ccg_permanent_tidy(g, ev);
+	ccg_loadout_tidy(g, ev);
 	ccg_control_update(g, ev);
 	ccg_victory_check(g, ev);
 }
@@ -358,6 +365,9 @@ static verb_rule *const verb_rules[CCG_NVERBS] = {
 	[CCG_V_HEAL] = ccg_heal_order,
 	[CCG_V_RELEASE] = ccg_release_order,
 	[CCG_V_FREE] = ccg_binding_free,
+	[CCG_V_UNLOAD] = ccg_unload,
+	[CCG_V_ATTACH] = ccg_attach_order,
+	[CCG_V_DETACH] = ccg_attach_order,
 	[CCG_V_HIDE] = ccg_hidden_order,
 	[CCG_V_DECOY] = ccg_hidden_order,
 	[CCG_V_REVEAL] = ccg_hidden_order,
@@ -419,6 +429,8 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		ccg_vehicles_tidy(g, ev);
 		ccg_queens_tidy(g, ev);
 		ccg_newborn_tidy(g, ev);
+		ccg_permanent_tidy(g, ev);
+		ccg_loadout_tidy(g, ev);
 		ccg_control_update(g, ev);
 		ccg_victory_check(g, ev);
 	}
@@ -571,6 +583,13 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 		}
 		ccg_orders_parse(t, &os[i], NULL);
 	}
+	/* reactions stand ready before anything else (reactions.c) */
+	for (i = 0; i < g->nseats; i++)
+		for (pass = 0; pass < os[i].n; pass++)
+			if (ccg_order_is_reaction(g, (int)i, &os[i].v[pass])) {
+				apply_one(g, (int)i, &os[i].v[pass], ev);
+				os[i].v[pass].verb = CCG_V_PASS;
+			}
 	if (interleaved(g->phase)) {
 		for (pass = 0, more = 1; more; pass++) {
 			more = 0;
@@ -591,6 +610,7 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 	}
 	for (i = 0; i < g->nseats; i++)
 		ccg_orders_free(&os[i]);
+	ccg_reactions_disarm(g, ev);
 	if (g->phase != CCG_PH_OVER) {
 		phase_finish(g, rng, ev);
 		next_phase(g, rng, ev);

@@ -25,6 +25,10 @@
  *     riding (the vehicle a passenger rides) when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public), gore (the Newborn's
  *     Gore tokens) when any}] — cards in play only,
+ *   ammo shows "loaded_in" (its weapon), an attachment "attached_to"
+ *     (its item), a weapon whose own ammunition is spent "empty": true;
+ *   a permanent event in play is a piece of type "event" carried_by
+ *     its character (events-rules.c),
  *   a hidden character shows "hidden": true and, to all but its
  *     controller, neither "at" nor "movement_points",
  *   a concealed item shows to all but its holder as {id "concealed-N",
@@ -237,6 +241,14 @@ ccg_view(const struct rules_game *g, int seat)
 			if (g->pieces[i].riding >= 0)	/* vehicles.c */
 				cJSON_AddStringToObject(o, "riding",
 				    g->pieces[g->pieces[i].riding].id);
+			if (g->pieces[i].loaded_in >= 0)	/* ammo.c */
+				cJSON_AddStringToObject(o, "loaded_in",
+				    g->pieces[g->pieces[i].loaded_in].id);
+			if (g->pieces[i].attached_to >= 0)	/* attachments.c */
+				cJSON_AddStringToObject(o, "attached_to",
+				    g->pieces[g->pieces[i].attached_to].id);
+			if (g->pieces[i].empty)			/* ammo.c */
+				cJSON_AddBoolToObject(o, "empty", 1);
 			if (ccg_concealed_from(g, (int)i, seat)) {
 				char *al = ccg_concealed_alias(g, (int)i);
 

@@ -219,6 +219,51 @@ try_play(void (*try)(void *, const char *), void *ctx, const char *card,
 	free(line);
 }
 
+/*
+ * The event cards a reaction line is listed for: those the seat knows of
+ * (its own hand, deck and discard) and those every seat has seen (any
+ * seat's discard, table and removed piles), each once. Never the card
+ * database as a whole, nor anything only other seats know: the listed
+ * lines appear in the seat's view (a reaction naming any other event card
+ * is still a legal order, it is just not listed).
+ */
+static int
+by_slug(const void *a, const void *b)
+{
+	const struct ccg_card *const *x = a, *const *y = b;
+
+	return strcmp((*x)->slug, (*y)->slug);
+}
+
+static void
+known_events(const struct rules_game *g, int seat, struct ccg_cards *out)
+{
+	const struct ccg_seat *me = &g->seats[seat];
+	const struct ccg_cards *piles[3 + 3 * CCG_MAX_SEATS];
+	size_t np = 0, s, k, i;
+
+	piles[np++] = &me->hand;
+	piles[np++] = &me->deck;
+	piles[np++] = &me->discard;
+	for (s = 0; s < g->nseats && np + 3 <= sizeof piles / sizeof piles[0]; s++) {
+		if ((int)s != seat)
+			piles[np++] = &g->seats[s].discard;
+		piles[np++] = &g->seats[s].table;
+		piles[np++] = &g->seats[s].removed;
+	}
+	for (k = 0; k < np; k++)
+		for (i = 0; i < piles[k]->n; i++) {
+			const struct ccg_card *t = piles[k]->v[i];
+
+			if (t->type == CCG_CARD_EVENT &&
+			    ccg_cards_find(out, t->slug) < 0)
+				ccg_cards_push(out, t);
+		}
+	/* by slug: the order of the piles (a deck's!) must not show */
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof *out->v, by_slug);
+}
+
 void
 ccg_reaction_candidates(const struct rules_game *g, int seat,
     void (*try)(void *, const char *), void *ctx)
@@ -233,14 +278,17 @@ ccg_reaction_candidates(const struct rules_game *g, int seat,
 		    ccg_cards_find(h, c->slug) != (int)k)
 			continue;
 		if (ccg_is_cancel_card(c)) {
-			for (i = 0; i < g->db->ncards; i++) {
-				const struct ccg_card *t = g->db->cards[i];
+			struct ccg_cards known = { NULL, 0, 0 };
 
-				if (t->type != CCG_CARD_EVENT || !reaches(c, t) ||
-				    !others_may_play(g, seat, t))
+			known_events(g, seat, &known);
+			for (i = 0; i < known.n; i++) {
+				const struct ccg_card *t = known.v[i];
+
+				if (!reaches(c, t) || !others_may_play(g, seat, t))
 					continue;
 				try_play(try, ctx, c->slug, t->slug);
 			}
+			free(known.v);
 			for (i = 0; i < g->npieces; i++)
 				if (ccg_is_permanent_event(g, (int)i))
 					try_play(try, ctx, c->slug, g->pieces[i].id);

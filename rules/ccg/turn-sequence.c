@@ -150,16 +150,15 @@ has_character(const struct rules_game *g, int seat)
 	return 0;
 }
 
-/* Has an attack of the kind resolved in this phase been declared? */
+/* Does a character of seat carry a face-down (concealed) item? */
 static int
-attacks_declared(const struct rules_game *g)
+has_concealed(const struct rules_game *g, int seat)
 {
-	int kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
-	    CCG_ATTACK_CLOSE;
 	size_t i;
 
 	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].atk_kind == kind)
+		if (g->pieces[i].concealed && g->pieces[i].carrier >= 0 &&
+		    ccg_controls(g, seat, g->pieces[i].carrier))
 			return 1;
 	return 0;
 }
@@ -181,19 +180,22 @@ hidden_choice_possible(const struct rules_game *g, int seat)
 	case CCG_PH_LOCATIONS:		/* a location card to play */
 	case CCG_PH_DRAW:		/* a card to discard */
 		return s->hand.n > 0;
-	case CCG_PH_MOVE:		/* a Barrier card to put up */
+	case CCG_PH_MOVE:		/* a Barrier card to put up, a */
+		if (has_concealed(g, seat))	/* backstab by a face-down card */
+			return 1;
+		/* FALLTHROUGH */
 	case CCG_PH_SEARCH_DECLARE:
-	case CCG_PH_DECLARE_UC:		/* an event to play */
-	case CCG_PH_DECLARE_UR:
-	case CCG_PH_DECLARE_HC:
-	case CCG_PH_DECLARE_HR:
 		return s->hand.n > 0 && has_character(g, seat);
-	case CCG_PH_MATURE:		/* a card to grow into */
+	case CCG_PH_MATURE:		/* a card to grow or molt into */
 		return s->hand.n > 0 && s->faction == CCG_FACTION_ALIENS &&
 		    has_character(g, seat);
-	case CCG_PH_RESOLVE_RANGED:	/* an event on an attack */
+	case CCG_PH_DECLARE_UC:		/* an event, a reaction, an event */
+	case CCG_PH_DECLARE_UR:		/* on oneself: none needs a */
+	case CCG_PH_DECLARE_HC:		/* character */
+	case CCG_PH_DECLARE_HR:
+	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
-		return s->hand.n > 0 && attacks_declared(g);
+		return s->hand.n > 0;
 	case CCG_PH_SEARCH_FIND:	/* the deck may hold a findable card */
 		for (i = 0; i < g->npieces; i++)
 			if (g->pieces[i].searching && !g->pieces[i].found &&

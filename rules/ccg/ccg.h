@@ -3,25 +3,12 @@
  *
  * The engine implements struct rules (rules/rules.h) as `rules_ccg`
  * (rules/ccg/game.c). Each rule of the rulebook lives in the file named
- * after its section:
- *
- *   setup-contact.c     Section 5 / overview: the Contact scenario's setup
- *   turn-sequence.c     "The Turn Sequence", "R-M-P-A Order", "Timing Issues"
- *   ready.c             "The Ready Cards Round", "Rotating"
- *   locations.c         "Locations", "Step 2: Play New Locations"
- *   movement.c          "Step 3: Movement", dragging, Hive Movement
- *   outnumbering.c      "Outnumbering/Moving Past Enemies"
- *   control.c           "Supporting Characters" (control by Human mains)
- *   items.c             "Picking Up, Transferring, and Dropping Items"
- *   evacuation.c        "Step 1: Evacuation/Downloading Data"
- *   discard-draw.c      "Discard And Draw Round"
- *   search.c            "The Search Round"
- *   victory-contact.c   "Victory" and the Contact victory conditions
- *   orders-parse.c      the orders language (muthur-orders(5))
- *   legal-orders.c      listing the legal orders of a seat
- *   view.c              a seat's view model
- *   state-serial.c      canonical save/load and the secrets
- *   state-edit.c        test positions and queries (scenario tests)
+ * after its section; doc/ccg-rules-map.md lists them all, in the
+ * rulebook's order (setup-contact.c, turn-sequence.c, ready.c, ...,
+ * combat-declare.c, ..., victory-contact.c), with orders-parse.c (the
+ * orders language), legal-orders.c, view.c, state-serial.c and
+ * state-edit.c (scenario tests) besides. This header declares them
+ * section by section, in the same order as the files came.
  *
  * Pieces are the cards in play (characters, items, battle conditions);
  * they are never deleted, only moved to another zone, so their index and

@@ -74,7 +74,9 @@ test_forms(void)
 	ok(pubkey_equal(&m, &x), "the RW line is the same key as the file");
 	free(canon);
 	pubkey_minisign_id_hex(m.minisign_id, id);
-	ok(strstr(mfile, id) != NULL, "the key id %s is the one in minisign's comment", id);
+	/* minisign prints it with %PRIX64: no leading zeros */
+	ok(strstr(mfile, id + strspn(id, "0")) != NULL, "the key id %s is the one in "
+	    "minisign's comment", id);
 	crlf = xasprintf("\r\n\r\n%.*s\r\n%s\r\n\r\n", (int)(rw - mfile - 1), mfile, rw);
 	free(accept(crlf, PUBKEY_MINISIGN, "the minisign file with CRLF and blank lines", &x));
 	ok(pubkey_equal(&m, &x), "is the same key");

@@ -213,7 +213,9 @@ test_minisign(void)
 	/* The key id printed in the public key file's comment. */
 	t = slurp("minisign.pub", NULL);
 	pubkey_minisign_id_hex(mk.minisign_id, gotid);
-	ok(strstr(t, gotid) != NULL, "the key id reads as in minisign's comment (%s)", gotid);
+	/* minisign prints it with %PRIX64: no leading zeros */
+	ok(strstr(t, gotid + strspn(gotid, "0")) != NULL, "the key id reads as in "
+	    "minisign's comment (%s)", gotid);
 	free(t);
 
 	pubkey_minisign_id_hex(other.minisign_id, wantid);

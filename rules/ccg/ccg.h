@@ -533,8 +533,12 @@ int	 ccg_destroy_item_event(struct rules_game *g, int seat, int hi,
  * empty deck ends it): private "draw-card", public "draw" events. */
 void	 ccg_event_draw(struct rules_game *g, int seat, int n,
 	    struct rules_events *ev);
-/* Feed try() the "play EVENT on ..." lines of seat's events whose timing
- * names the current round (never hidden enemies or face-down cards). */
+/* Is piece pi an item seat may name as an event's target (in play, face
+ * up, not carried by a hidden enemy)? */
+int	 ccg_event_item_seen(const struct rules_game *g, int seat, int pi);
+/* Feed try() the "play EVENT on LOCATION|CHARACTER" lines of seat's
+ * events whose timing names the current round, never on a hidden enemy
+ * (the lines on players and items: ccg_reaction_candidates()). */
 void	 ccg_round_event_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
@@ -609,7 +613,7 @@ int	 ccg_reaction_cancels(struct rules_game *g, int seat,
 /* End of a resolve: reactions nothing triggered go back to the hand. */
 void	 ccg_reactions_disarm(struct rules_game *g, struct rules_events *ev);
 /* Feed try() seat's candidate reaction, item-event and player-event lines
- * (Combat Round). */
+ * (Combat Round, and events-rounds.c's movement.move and search.declare). */
 void	 ccg_reaction_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 

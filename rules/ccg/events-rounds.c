@@ -128,9 +128,9 @@ ccg_destroy_item_event(struct rules_game *g, int seat, int hi,
 	struct ccg_piece *it;
 	size_t k;
 
-	if (ii < 0 || g->pieces[ii].zone != CCG_Z_PLAY ||
-	    g->pieces[ii].card->type != CCG_CARD_ITEM || g->pieces[ii].concealed)
-		return cause_set(cause, "%s is not an item in play", o->to);
+	if (ii < 0 || !ccg_event_item_seen(g, seat, ii))
+		return cause_set(cause, "%s is not an item in play you see",
+		    o->to);
 	it = &g->pieces[ii];
 	node = it->carrier >= 0 ? g->pieces[it->carrier].node : it->node;
 	if (node < 0 || !own_character_at(g, seat, node))
@@ -350,6 +350,16 @@ ccg_round_event(struct rules_game *g, int seat, int hi,
 	return character_event(g, seat, hi, pi, ev, cause);
 }
 
+int
+ccg_event_item_seen(const struct rules_game *g, int seat, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+
+	return p->zone == CCG_Z_PLAY && p->card->type == CCG_CARD_ITEM &&
+	    !p->concealed && (p->carrier < 0 || !g->pieces[p->carrier].hidden ||
+	    g->pieces[p->carrier].controller == seat);
+}
+
 void
 ccg_round_event_candidates(const struct rules_game *g, int seat,
     void (*try)(void *, const char *), void *ctx)
@@ -365,9 +375,6 @@ ccg_round_event_candidates(const struct rules_game *g, int seat,
 		if (c->type != CCG_CARD_EVENT || !(c->timing & t) ||
 		    ccg_is_cancel_card(c) || ccg_cards_find(h, c->slug) != (int)k)
 			continue;
-		snprintf(line, sizeof line, "play %s on %s", c->slug,
-		    g->seats[seat].name);
-		try(ctx, line);
 		for (i = 0; i < g->nnodes; i++) {
 			snprintf(line, sizeof line, "play %s on %s", c->slug,
 			    g->nodes[i].id);
@@ -376,12 +383,8 @@ ccg_round_event_candidates(const struct rules_game *g, int seat,
 		for (i = 0; i < g->npieces; i++) {
 			const struct ccg_piece *p = &g->pieces[i];
 
-			if (p->zone != CCG_Z_PLAY || p->concealed ||
-			    (p->hidden && p->controller != seat) ||
-			    (p->carrier >= 0 && g->pieces[p->carrier].hidden &&
-			    g->pieces[p->carrier].controller != seat) ||
-			    (!ccg_is_character(p) && p->card->type !=
-			    CCG_CARD_ITEM))
+			if (p->zone != CCG_Z_PLAY || !ccg_is_character(p) ||
+			    p->node < 0 || (p->hidden && p->controller != seat))
 				continue;
 			snprintf(line, sizeof line, "play %s on %s", c->slug,
 			    p->id);

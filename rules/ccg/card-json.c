@@ -656,9 +656,12 @@ parse_timing(struct pctx *px, const cJSON *o, struct ccg_card *c)
 		c->timing = CCG_TIMING_COMBAT;
 		return 0;
 	}
-	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0)
-		return fail_got(px, "timing", "a non-empty array of rounds "
-		    "(combat, movement, search)", v);
+	if (!cJSON_IsArray(v))
+		return fail_got(px, "timing", "an array of rounds (combat, "
+		    "movement, search)", v);
+	if (cJSON_GetArraySize(v) == 0)
+		return fail(px, "timing", "empty; expected one or more rounds "
+		    "(combat, movement, search)");
 	cJSON_ArrayForEach(e, v) {
 		snprintf(f, sizeof(f), "timing[%zu]", i++);
 		if (get_enum(px, e, f, ccg_timing_names, &x) == -1)

@@ -66,6 +66,14 @@ card_json(const struct ccg_card *c)
 	add_int(o, "honor", c->honor);
 	add_int(o, "kill_honor", c->kill_honor);
 	add_int(o, "cp_cost", c->cp_cost);
+	if (c->type == CCG_CARD_EVENT && c->timing != CCG_TIMING_COMBAT) {
+		a = cJSON_CreateArray();	/* only when not the default */
+		for (i = 0; ccg_timing_names[i] != NULL; i++)
+			if (c->timing & (1u << i))
+				cJSON_AddItemToArray(a,
+				    cJSON_CreateString(ccg_timing_names[i]));
+		cJSON_AddItemToObject(o, "timing", a);
+	}
 	add_str(o, "rarity", c->rarity);
 	add_str(o, "text", c->text);
 	switch (c->type) {

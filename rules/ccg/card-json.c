@@ -248,6 +248,7 @@ static const char *const item_fields[] = {
 };
 static const char *const vehicle_fields[] = { "speed", "capacity", "armor", "hull", NULL };
 static const char *const barrier_fields[] = { "power", NULL };
+static const char *const event_fields[] = { "timing", NULL };
 static const char *const no_fields[] = { NULL };
 
 static const char *const *
@@ -265,6 +266,8 @@ type_fields(enum ccg_card_type t)
 		return vehicle_fields;
 	case CCG_CARD_BARRIER:
 		return barrier_fields;
+	case CCG_CARD_EVENT:
+		return event_fields;
 	default:
 		return no_fields;
 	}
@@ -640,6 +643,37 @@ derive(struct ccg_card *c)
 				c->loc.kinds |= lk[i].bit;
 }
 
+/* An event's "timing": the rounds it may be played in (default: combat). */
+static int
+parse_timing(struct pctx *px, const cJSON *o, struct ccg_card *c)
+{
+	const cJSON *v, *e;
+	char f[32];
+	size_t i = 0;
+	int x;
+
+	if ((v = item(o, "timing")) == NULL) {
+		c->timing = CCG_TIMING_COMBAT;
+		return 0;
+	}
+	if (!cJSON_IsArray(v))
+		return fail_got(px, "timing", "an array of rounds (combat, "
+		    "movement, search)", v);
+	if (cJSON_GetArraySize(v) == 0)
+		return fail(px, "timing", "empty; expected one or more rounds "
+		    "(combat, movement, search)");
+	cJSON_ArrayForEach(e, v) {
+		snprintf(f, sizeof(f), "timing[%zu]", i++);
+		if (get_enum(px, e, f, ccg_timing_names, &x) == -1)
+			return -1;
+		if (c->timing & (1u << x))
+			return fail(px, f, "\"%s\" is listed twice",
+			    ccg_timing_names[x]);
+		c->timing |= 1u << x;
+	}
+	return 0;
+}
+
 static int
 parse_card(struct pctx *px, const cJSON *o, struct ccg_card *c)
 {
@@ -705,6 +739,8 @@ parse_card(struct pctx *px, const cJSON *o, struct ccg_card *c)
 			return fail(px, "keywords", "a card is unique or limited, not both");
 	}
 	if (parse_type_fields(px, o, c) == -1)
+		return -1;
+	if (c->type == CCG_CARD_EVENT && parse_timing(px, o, c) == -1)
 		return -1;
 	derive(c);
 

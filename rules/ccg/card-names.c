@@ -62,6 +62,9 @@ const char *const ccg_keyword_names[] = {
 	"unique", "limited", "prohibited", "concealable", "permanent",
 	"molted", "distinct", NULL
 };
+const char *const ccg_timing_names[] = {
+	"combat", "movement", "search", NULL
+};
 
 int
 ccg_name_index(const char *const *table, const char *s)

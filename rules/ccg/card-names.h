@@ -22,6 +22,8 @@ extern const char *const ccg_trigger_names[];
 extern const char *const ccg_duration_names[];
 /* Keywords written in the data, in bit order: names[i] is bit 1 << i. */
 extern const char *const ccg_keyword_names[];
+/* An event's "timing" rounds, by bit (CCG_TIMING_*). */
+extern const char *const ccg_timing_names[];
 
 /* Index of s in table (case-insensitive), or -1. */
 int ccg_name_index(const char *const *table, const char *s);

@@ -75,6 +75,12 @@ enum ccg_card_type {
 #define CCG_KW_ENCLOSED		0x0800u	/* derived: vehicle resource Enclosed */
 #define CCG_KW_EDGED		0x1000u	/* derived: item resource Edged (blade) */
 
+/* The rounds an event card may be played in (card "timing", bit i is
+ * ccg_timing_names[i]); events-rounds.c. */
+#define CCG_TIMING_COMBAT	0x1u	/* the Combat Round (the default) */
+#define CCG_TIMING_MOVEMENT	0x2u	/* the Movement Round's Movement Step */
+#define CCG_TIMING_SEARCH	0x4u	/* the Search Round, as searches are declared */
+
 /* Marine rank (rescue quota: each starting Marine of corporal rank or above,
  * and each irregular, adds one supporting character to rescue). */
 enum ccg_rank {
@@ -310,6 +316,8 @@ struct ccg_card {
 	int			 cp_cost;	/* Combat Pool to play or use; 0 none */
 	const char		*rarity;	/* or NULL */
 	const char		*text;		/* short paraphrase for views, or NULL */
+	unsigned		 timing;	/* event: CCG_TIMING_* rounds it may be
+						 * played in ("timing"; default combat) */
 
 	struct ccg_character	 chr;		/* MAIN/SUPPORTING_CHARACTER */
 	struct ccg_location	 loc;		/* LOCATION */

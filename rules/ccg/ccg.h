@@ -378,7 +378,8 @@ int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
 int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
 
 /* movement.c */
-/* Movement points of every character := its speed (step start). */
+/* Movement points of every character := its speed, permanent events'
+ * speed changes included (step start). */
 void	 ccg_movement_begin(struct rules_game *g);
 /* Basic cost of one step (1; 0 high-high Predator / low-low Alien; 2 by
  * Hive Movement), or -1 with a reason when to is out of reach. */
@@ -496,6 +497,38 @@ int	 ccg_event_play(struct rules_game *g, int seat,
  * discarded (permanent ones stay on the table). */
 void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
 
+/* events-rounds.c ("Events" outside the Combat Round: the card's timing) */
+/* Is phase one where events are played outside combat (movement.move,
+ * search.declare)? */
+int	 ccg_round_event_phase(int phase);
+/* May event c be played in the current phase by its timing
+ * (CCG_TIMING_*)? 0, or -1 with a reason naming its rounds. */
+int	 ccg_event_timing_ok(const struct rules_game *g,
+	    const struct ccg_card *c, char **cause);
+/* Seat plays event card hi of its hand outside combat on o->to (its own
+ * player, a location, an item or a character); every check, then
+ * reactions, costs, effects; the card goes to the discard pile (a
+ * permanent one stays on its character). 0, or -1 with a reason and
+ * nothing changed. */
+int	 ccg_round_event(struct rules_game *g, int seat, int hi,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Event card hi destroys item o->to at a location where seat has a
+ * character (any phase an event is played in). 0 or -1 with a reason. */
+int	 ccg_destroy_item_event(struct rules_game *g, int seat, int hi,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Seat draws up to n cards off the top of its deck (an event's draw; an
+ * empty deck ends it): private "draw-card", public "draw" events. */
+void	 ccg_event_draw(struct rules_game *g, int seat, int n,
+	    struct rules_events *ev);
+/* Is piece pi an item seat may name as an event's target (in play, face
+ * up, not carried by a hidden enemy)? */
+int	 ccg_event_item_seen(const struct rules_game *g, int seat, int pi);
+/* Feed try() the "play EVENT on LOCATION|CHARACTER" lines of seat's
+ * events whose timing names the current round, never on a hidden enemy
+ * (the lines on players and items: ccg_reaction_candidates()). */
+void	 ccg_round_event_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
 /* events-rules.c ("Events": restrictions, permanent events) */
 /* May seat play event c on a target card (character, item or location)?
  * The species and faction restrictions (Human, Rogue, Marine(s),
@@ -567,7 +600,7 @@ int	 ccg_reaction_cancels(struct rules_game *g, int seat,
 /* End of a resolve: reactions nothing triggered go back to the hand. */
 void	 ccg_reactions_disarm(struct rules_game *g, struct rules_events *ev);
 /* Feed try() seat's candidate reaction, item-event and player-event lines
- * (Combat Round). */
+ * (Combat Round, and events-rounds.c's movement.move and search.declare). */
 void	 ccg_reaction_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 

@@ -262,9 +262,10 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	size_t k;
 	int hi, ti;
 
-	if (!combat_phase(g->phase))
+	if (!combat_phase(g->phase) && !ccg_round_event_phase(g->phase))
 		return cause_set(cause, "events are played in the Combat Round "
-		    "(combat.declare.* and combat.resolve.*)");
+		    "(combat.declare.* and combat.resolve.*), or by their "
+		    "timing in movement.move or search.declare");
 	if ((hi = ccg_cards_find(&s->hand, o->what)) < 0)
 		return cause_set(cause, "no %s in %s's hand", o->what, s->name);
 	c = s->hand.v[hi];
@@ -274,12 +275,18 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 		return -1;	/* who may play it (events-rules.c) */
 	if (ccg_is_cancel_card(c))		/* reactions.c */
 		return ccg_reaction_play(g, seat, o, ev, cause);
+	if (ccg_event_timing_ok(g, c, cause) != 0)	/* events-rounds.c */
+		return -1;
+	if (!combat_phase(g->phase))
+		return ccg_round_event(g, seat, hi, o, ev, cause);
 	for (k = 0; k < g->nseats; k++)		/* research.c */
 		if (strcmp(g->seats[k].name, o->to) == 0)
 			return ccg_player_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) >= 0 &&	/* ammo.c */
 	    g->pieces[ti].card->type == CCG_CARD_ITEM)
-		return ccg_item_event(g, seat, hi, o, ev, cause);
+		return has_effect(c, CCG_EFFECT_DESTROY_ITEM, -1) ?
+		    ccg_destroy_item_event(g, seat, hi, o, ev, cause) :
+		    ccg_item_event(g, seat, hi, o, ev, cause);
 	if (has_effect(c, -1, CCG_TARGET_AT_LOCATION))
 		return location_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) < 0 ||

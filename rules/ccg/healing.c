@@ -13,7 +13,9 @@
  * rulebook ("Synthetic") says Synthetics never heal. Healing is done
  * outside combat: in the Movement Step and as searches are declared.
  * Breeding Chamber tokens heal by themselves after combat
- * (breeding-tokens.c). Nothing else heals: damage stays marked.
+ * (breeding-tokens.c); heal events outside combat follow the same
+ * Synthetic rule (events-rounds.c). Nothing else heals: damage stays
+ * marked.
  */
 #include "config.h"
 

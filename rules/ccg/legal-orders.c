@@ -251,6 +251,8 @@ candidates(struct trial *t)
 		ccg_vehicle_candidates(g, t->seat, try_cb, t);
 		ccg_heal_candidates(g, t->seat, try_cb, t);
 		ccg_release_candidates(g, t->seat, try_cb, t);
+		ccg_round_event_candidates(g, t->seat, try_cb, t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_MATURE:
 		ccg_hive_candidates(g, t->seat, try_cb, t);
@@ -285,6 +287,8 @@ candidates(struct trial *t)
 		ccg_barrier_candidates(g, t->seat, try_cb, t);
 		ccg_heal_candidates(g, t->seat, try_cb, t);
 		ccg_release_candidates(g, t->seat, try_cb, t);
+		ccg_round_event_candidates(g, t->seat, try_cb, t);
+		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;
 	case CCG_PH_SEARCH_FIND:
 		for (i = 0; i < g->npieces; i++) {

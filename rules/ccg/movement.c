@@ -1,6 +1,7 @@
 /*
  * movement.c — rulebook "Step 3: Movement": every character starts the
- * step with movement points equal to its Speed; entering an adjacent
+ * step with movement points equal to its Speed (a permanent event's speed
+ * change counts, events-rounds.c); entering an adjacent
  * location costs one; characters may move together as a group; a character
  * with too few points may not move. Also "Dragging/Moving Other Characters"
  * (rotate and pay one extra point per location to drag a character of
@@ -28,8 +29,15 @@ ccg_movement_begin(struct rules_game *g)
 	for (i = 0; i < g->npieces; i++) {
 		struct ccg_piece *p = &g->pieces[i];
 
-		if (p->zone == CCG_Z_PLAY && ccg_is_character(p))
-			p->mp = p->bound ? 0 : ccg_eff_speed(p);
+		int sp;
+
+		if (p->zone != CCG_Z_PLAY || !ccg_is_character(p))
+			continue;
+		/* ev_speed holds the permanent events' speed here: the
+		 * round's own event modifiers ended with the Combat Round
+		 * (events-play.c, events-rules.c) */
+		sp = ccg_eff_speed(p) + p->ev_speed;
+		p->mp = p->bound || sp < 0 ? 0 : sp;
 	}
 }
 

@@ -295,8 +295,14 @@ ccg_reaction_candidates(const struct rules_game *g, int seat,
 			continue;
 		}
 		if (has_kind(c, CCG_EFFECT_GAIN_POOL) ||	/* research.c */
-		    has_kind(c, CCG_EFFECT_GAIN_RP))
+		    has_kind(c, CCG_EFFECT_GAIN_RP) ||
+		    has_kind(c, CCG_EFFECT_DRAW))
 			try_play(try, ctx, c->slug, g->seats[seat].name);
+		if (has_kind(c, CCG_EFFECT_DESTROY_ITEM))	/* events-rounds.c */
+			for (i = 0; i < g->npieces; i++)
+				if (ccg_event_item_seen(g, seat, (int)i))
+					try_play(try, ctx, c->slug,
+					    g->pieces[i].id);
 		if (!has_kind(c, CCG_EFFECT_DEPLETE) &&	/* ammo.c */
 		    !has_kind(c, CCG_EFFECT_REPLENISH))
 			continue;

@@ -8,8 +8,8 @@
  * research") and cards cost them ("spend research": the event may be
  * played only when its player has that many, and they are spent as it is
  * played; events-rules.c checks and pays every cost). An event played on a
- * player carries out "gain pool" and "gain research" for its own player;
- * muthur plays such events in the Combat Round, like every event.
+ * player carries out "gain pool", "gain research" and "draw" for its own
+ * player, in the rounds its timing names (events-rounds.c).
  */
 #include "config.h"
 
@@ -44,10 +44,12 @@ ccg_player_event(struct rules_game *g, int seat, int hi,
 		if (e->kind == CCG_EFFECT_SPEND_RP)
 			continue;
 		if ((e->kind != CCG_EFFECT_GAIN_POOL &&
-		    e->kind != CCG_EFFECT_GAIN_RP) || e->when == CCG_WHEN_ALWAYS)
+		    e->kind != CCG_EFFECT_GAIN_RP &&
+		    e->kind != CCG_EFFECT_DRAW) || e->when == CCG_WHEN_ALWAYS)
 			return cause_set(cause, "%s has a %s effect, which muthur "
 			    "does not carry out on a player; expected an event "
-			    "that gains Combat Pool or Research Points", c->slug,
+			    "that gains Combat Pool or Research Points or draws "
+			    "cards", c->slug,
 			    ccg_effect_kind_name(e->kind));
 	}
 	if (c->neffects == 0)
@@ -64,6 +66,8 @@ ccg_player_event(struct rules_game *g, int seat, int hi,
 			s->pool += c->effects[k].amount;
 		else if (c->effects[k].kind == CCG_EFFECT_GAIN_RP)
 			s->rp += c->effects[k].amount;
+		else if (c->effects[k].kind == CCG_EFFECT_DRAW)
+			ccg_event_draw(g, seat, c->effects[k].amount, ev);
 	}
 	ccg_event(ev, -1, "{\"type\":\"seat-gains\",\"seat\":\"%s\",\"card\":"
 	    "\"%s\",\"pool\":%d,\"research_points\":%d}", s->name, c->slug,

@@ -74,7 +74,8 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
 		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB ||
 		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT ||
-		    verb == CCG_V_HEAL || verb == CCG_V_RELEASE;
+		    verb == CCG_V_HEAL || verb == CCG_V_RELEASE ||
+		    verb == CCG_V_PLAY;
 	case CCG_PH_MATURE:
 		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
 		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN ||
@@ -87,7 +88,7 @@ ccg_phase_allows(int phase, int verb)
 		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
 		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
 		    verb == CCG_V_BARRIER || verb == CCG_V_HEAL ||
-		    verb == CCG_V_RELEASE;
+		    verb == CCG_V_RELEASE || verb == CCG_V_PLAY;
 	case CCG_PH_SEARCH_FIND:
 		return verb == CCG_V_FIND;
 	case CCG_PH_DECLARE_UC:
@@ -113,12 +114,12 @@ phase_verbs(int phase)
 	case CCG_PH_MOVE:
 		return "move, hide, decoy, pickup, transfer, drop, unload, "
 		    "attach, detach, reveal, barrier, backstab, board, alight, "
-		    "heal, release or pass";
+		    "heal, release, play (events) or pass";
 	case CCG_PH_DRAW:
 		return "discard, free, unload, attach, detach or pass";
 	case CCG_PH_SEARCH_DECLARE:
 		return "search, pickup, transfer, drop, conceal, steal, heal, "
-		    "release, unload, attach, detach or pass";
+		    "release, unload, attach, detach, play (events) or pass";
 	case CCG_PH_SEARCH_FIND:
 		return "find or pass";
 	case CCG_PH_MATURE:
@@ -184,8 +185,8 @@ hidden_choice_possible(const struct rules_game *g, int seat)
 		if (has_concealed(g, seat))	/* backstab by a face-down card */
 			return 1;
 		/* FALLTHROUGH */
-	case CCG_PH_SEARCH_DECLARE:
-		return s->hand.n > 0 && has_character(g, seat);
+	case CCG_PH_SEARCH_DECLARE:	/* an event (events-rounds.c), on */
+		return s->hand.n > 0;	/* oneself: none needs a character */
 	case CCG_PH_MATURE:		/* a card to grow or molt into */
 		return s->hand.n > 0 && s->faction == CCG_FACTION_ALIENS &&
 		    has_character(g, seat);

@@ -8,19 +8,9 @@
 
 MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
 : "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
-MUTHURD="$top_builddir/muthurd"
 tap_tmpdir
 cd "$TAP_TMP" || exit 1
-cat > muthur.conf <<'CONF'
-[store]
-path = var/muthur.db
-[mail]
-in   = maildir:var/mail/in
-out  = maildir:var/mail/out
-from = muthur@club.example
-[server]
-key  = var/server.key
-CONF
+tap_muthur_conf
 "$MUTHUR" init >/dev/null 2>&1; ok $? "muthur init"
 "$MUTHUR" keygen --out pred >/dev/null 2>&1 && "$MUTHUR" keygen --out ali >/dev/null 2>&1
 ok $? "two player keys"

@@ -30,7 +30,7 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_verify, NULL },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
 	  "  --rules RULES        the game's rules (ccg)\n"
-	  "  --scenario SCENARIO  the scenario (contact)",
+	  "  --scenario SCENARIO  the scenario (contact, training-hunt)",
 	  cmd_new_game, NULL },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
@@ -67,7 +67,7 @@ const struct cli_verb cli_verbs[] = {
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
 	  "  --rules RULES     the game (ccg)\n"
-	  "  --scenario S      apply the scenario's deck rules (contact)\n"
+	  "  --scenario S      apply the scenario's deck rules (contact, training-hunt)\n"
 	  "  --faction F       the faction the deck is for\n"
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",

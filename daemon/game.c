@@ -19,6 +19,7 @@
 #include "mail/block.h"
 #include "mail/pubkey.h"
 #include "rules/ccg/card.h"
+#include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
 #include "store/commitments.h"
 #include "store/gamefiles.h"
@@ -184,8 +185,10 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 
 	if (rules_find(rules) == NULL || strcmp(rules, "ccg") != 0)
 		return cause_set(cause, "unknown rules \"%s\" (ccg)", rules);
-	if (strcmp(scenario, "contact") != 0)
-		return cause_set(cause, "unknown scenario \"%s\" (contact)", scenario);
+	if (ccg_scenario_find(scenario) == NULL ||
+	    strcmp(ccg_scenario_find(scenario)->scenario, scenario) != 0)
+		return cause_set(cause, "unknown scenario \"%s\" (contact, "
+		    "training-hunt)", scenario);
 	if (!orders_is_slug(name, 0))
 		return cause_set(cause, "game name \"%s\" is not a slug (letters, "
 		    "digits and '-')", name);
@@ -254,9 +257,16 @@ deck_read(const struct ccg_carddb *db, const char *scenario, const char *faction
 	size_t len, i, j;
 
 	if (path == NULL) {
-		fname = xasprintf("%s.deck", faction);
-		sample = game_data_file(fname, cause);
+		/* the scenario's own sample deck (training-hunt-predator.deck),
+		 * else the faction's Contact one */
+		fname = xasprintf("%s-%s.deck", scenario, faction);
+		sample = game_data_file(fname, NULL);
 		free(fname);
+		if (sample == NULL) {
+			fname = xasprintf("%s.deck", faction);
+			sample = game_data_file(fname, cause);
+			free(fname);
+		}
 		if (sample == NULL)
 			return NULL;
 		path = sample;

@@ -45,3 +45,12 @@ tap_tmpdir() {
 	TAP_TMP=$(mktemp -d "${TMPDIR:-/tmp}/muthur-test.XXXXXX")
 	[ -n "${MUTHUR_KEEP_TMP:-}" ] || trap 'rm -rf "$TAP_TMP"' EXIT
 }
+
+# A muthur.conf in the current folder for a test club: the database, the
+# Maildirs and the server key under var/ (run `muthur init` next).
+tap_muthur_conf() {
+	printf '%s\n' '[store]' 'path = var/muthur.db' '[mail]' \
+	    'in   = maildir:var/mail/in' 'out  = maildir:var/mail/out' \
+	    'from = muthur@club.example' '[server]' 'key  = var/server.key' \
+	    > muthur.conf
+}

@@ -1062,6 +1062,31 @@ void	 ccg_victory_check(struct rules_game *g, struct rules_events *ev);
 /* Has the game ended (enough places decided)? */
 int	 ccg_game_over(const struct rules_game *g);
 
+/*
+ * scenarios.c: which scenarios a game can be created for, from the
+ * scenario data of deck-rules.c (struct ccg_deck_rules.setup and .pack).
+ */
+struct ccg_deck_rules;
+struct ccg_hunting_pack;
+/* The rules of scenario name (any case) when a game of it can be created,
+ * else NULL (unknown, or a deck-building rule set only such as "general"). */
+const struct ccg_deck_rules *ccg_scenario_find(const char *name);
+/* Does game g follow the Contact scenario's setup and turn rules (Contact
+ * itself and the scenarios built on it, such as Training Hunt)? */
+int	 ccg_scenario_is_contact(const struct rules_game *g);
+/* The Hunting Pack of g's scenario, or NULL when it has none. */
+const struct ccg_hunting_pack *ccg_scenario_pack(const struct rules_game *g);
+/*
+ * Check the starting cards and deck of a Predator seat rs
+ * against the Hunting Pack of scenario r: its Predators all different, never
+ * The Outcast, only the Predator Items it grants, up to its count. 0 when
+ * r has no pack or all holds; else -1 with every problem, "seat NAME: ...",
+ * one per line in *cause. Slugs not in db are left to the caller.
+ */
+int	 ccg_scenario_pack_check(const struct ccg_carddb *db,
+	    const struct ccg_deck_rules *r, const struct rules_seat *rs,
+	    char **cause);
+
 /* setup-contact.c: struct rules create() for the Contact scenario. */
 struct rules_game *ccg_setup_contact(const struct rules_setup *setup,
 	    struct rules_rng *rng, struct rules_events *ev, char **cause);

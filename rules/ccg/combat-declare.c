@@ -18,7 +18,8 @@
  *   Synthetic that has not moved this turn; "attack to capture" a main
  *   character at -2, or "kill" a supporting character instead of capturing;
  * - Synthetics never attack Humans; the Marines' code of honor (no attack
- *   on non-Rogue Humans unless they attacked the Marines first);
+ *   on non-Rogue Humans unless they attacked the Marines first; the
+ *   Rogues' hostages are not in league with them);
  * - Predator Capturing Rules: close combat, Lethal and Veteran (or a Bound
  *   target), one captive per Predator;
  * - a hidden character's marker may be the target (marker-attacks.c), reach
@@ -108,6 +109,12 @@ species_allow(const struct rules_game *g, int seat, int pi, int ti,
 	    species(t) == CCG_SPECIES_SYNTHETIC && !t->rotated && !t->moved)
 		return cause_set(cause, "Aliens may not attack %s: a ready "
 		    "Synthetic that has not moved this turn", t->id);
+	/* a hostage is held by the Rogues, not in league with them */
+	if (g->seats[seat].faction == CCG_FACTION_MARINES &&
+	    species(t) == CCG_SPECIES_HUMAN && t->hostage &&
+	    !attacked_seat(g, ti, seat))
+		return cause_set(cause, "the Marines' code of honor: %s is a "
+		    "hostage of the Rogues, not in league with them", t->id);
 	if (g->seats[seat].faction == CCG_FACTION_MARINES &&
 	    species(t) == CCG_SPECIES_HUMAN &&
 	    (t->controller < 0 ||

@@ -102,6 +102,7 @@ static const struct ccg_deck_rules rules_contact = {
 	.title = "Contact",
 	CONTACT_CONSTRUCTION,
 	.start = contact_start,
+	.setup = "contact",
 };
 
 /*
@@ -140,6 +141,7 @@ static const struct ccg_deck_rules rules_training_hunt = {
 	CONTACT_CONSTRUCTION,
 	.start = hunt_start,
 	.pack = &hunt_pack,
+	.setup = "contact",
 };
 
 const struct ccg_deck_rules *

@@ -144,6 +144,9 @@ struct ccg_deck_rules {
 	const char			*title;		/* for messages: "Contact" */
 	/* a Predator Hunting Pack the scenario allows (hunting-packs.h), or NULL */
 	const struct ccg_hunting_pack	*pack;
+	/* the scenario whose setup and turn rules a game of this one follows
+	 * ("contact"), or NULL: decks only, no game can be created */
+	const char			*setup;
 };
 
 /* The rules by scenario name ("general", "contact"); NULL when unknown. */

@@ -387,9 +387,9 @@ static struct rules_game *
 game_create(const struct rules_setup *setup, struct rules_rng *rng,
     struct rules_events *ev, char **cause)
 {
-	if (setup->scenario == NULL || strcmp(setup->scenario, "contact") != 0) {
-		cause_set(cause, "unknown scenario \"%s\"; expected contact",
-		    setup->scenario ? setup->scenario : "");
+	if (ccg_scenario_find(setup->scenario) == NULL) {
+		cause_set(cause, "unknown scenario \"%s\"; expected contact or "
+		    "training-hunt", setup->scenario ? setup->scenario : "");
 		return NULL;
 	}
 	return ccg_setup_contact(setup, rng, ev, cause);

@@ -336,7 +336,7 @@ ccg_legal(const struct rules_game *g, int seat)
 	/* pass first, unless the Contact scenario makes the seat play a
 	 * location (turn-sequence.c) */
 	if (!(t.n > 0 && g->phase == CCG_PH_LOCATIONS &&
-	    strcmp(g->scenario, "contact") == 0)) {
+	    ccg_scenario_is_contact(g))) {
 		char *rest = strbuf_detach(&sb, NULL);
 
 		strbuf_addstr(&sb, "pass\n");

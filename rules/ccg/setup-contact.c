@@ -18,6 +18,13 @@
  *
  * The Marines' rescue quota and the Predator's honor goal are fixed here
  * from the starting cards (victory-contact.c).
+ *
+ * Scenarios built on Contact (scenarios.c) are dealt the same way with
+ * their own data (deck-rules.c): starting hands and Combat Pools, and a
+ * Predator Hunting Pack (rulebook "Predator Hunting Packs") whose several
+ * different Predators each carry one starting item in turn, and whose
+ * honor goal replaces the printed honor. Without a pack the Predator
+ * player fields one Predator.
  */
 #include "config.h"
 
@@ -28,6 +35,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/hunting-packs.h"
 
 /* Is loc the seat's starting position (as opposed to the location next to it)? */
 static int
@@ -140,7 +148,7 @@ card_starts_with(const struct ccg_card *c, const char **slug)
 /* Play seat's starting cards (not battle conditions). */
 static int
 play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
-    struct rules_events *ev, char **cause)
+    const struct ccg_hunting_pack *pack, struct rules_events *ev, char **cause)
 {
 	struct ccg_seat *s = &g->seats[seat];
 	const struct ccg_card *c, *start = NULL, *next = NULL;
@@ -204,12 +212,19 @@ play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
 	if (nchars == 0)
 		return cause_set(cause, "seat %s: no starting main character",
 		    s->name);
+	for (k = 1; k < nchars && s->faction == CCG_FACTION_PREDATOR &&
+	    pack == NULL; k++)
+		if (g->pieces[chars[k]].card->faction == CCG_FACTION_PREDATOR)
+			return cause_set(cause, "seat %s: %s: only a scenario "
+			    "with a Hunting Pack (such as training-hunt) lets the "
+			    "Predator player field more than one Predator",
+			    s->name, g->pieces[chars[k]].card->slug);
 	/* the i-th starting item is carried by the i-th starting character
 	 * (Rogues: one Prohibited weapon each); the rest by the last one */
 	for (k = 0; k < nitems; k++) {
 		int who = chars[k < nchars ? k : nchars - 1];
 
-		if (s->faction == CCG_FACTION_PREDATOR)
+		if (s->faction == CCG_FACTION_PREDATOR && pack == NULL)
 			who = chars[0];
 		g->pieces[items[k]].carrier = who;
 	}
@@ -251,6 +266,8 @@ play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
 			goal += g->pieces[items[k]].card->honor > 0 ?
 			    g->pieces[items[k]].card->honor : 0;
 		s->honor_goal = nohonor ? -1 : goal;
+		if (pack != NULL)	/* the pack's own victory condition */
+			s->honor_goal = pack->honor_goal;
 	}
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
@@ -278,12 +295,19 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
     struct rules_events *ev, char **cause)
 {
 	const struct ccg_carddb *db = su->data;
+	const struct ccg_deck_rules *r = ccg_scenario_find(su->scenario ?
+	    su->scenario : "contact");
 	struct rules_game *g;
 	int fac[CCG_MAX_SEATS], order[CCG_MAX_SEATS], roll[CCG_MAX_SEATS];
 	size_t i, j, k;
 
 	if (db == NULL || !db->sealed) {
 		cause_set(cause, "no sealed card database given");
+		return NULL;
+	}
+	if (r == NULL || strcmp(r->setup, "contact") != 0) {
+		cause_set(cause, "scenario \"%s\" is not dealt like Contact",
+		    su->scenario);
 		return NULL;
 	}
 	if (su->nseats < 2 || su->nseats > CCG_MAX_SEATS) {
@@ -318,9 +342,18 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 			if (lookup(db, rs->name, rs->deck[k], &c, cause) != 0)
 				return NULL;
 		}
+		for (k = 0; k < rs->nstart; k++) {
+			const struct ccg_card *c;
+
+			if (lookup(db, rs->name, rs->start[k], &c, cause) != 0)
+				return NULL;
+		}
+		if (fac[i] == CCG_FACTION_PREDATOR &&
+		    ccg_scenario_pack_check(db, r, rs, cause) != 0)
+			return NULL;
 	}
 	g = ccg_game_new(db);
-	g->scenario = xstrdup("contact");
+	g->scenario = xstrdup(r->scenario);
 	g->places = su->places > 0 ? su->places : 1;
 	g->await_legal = su->await_legal != 0;
 	g->phase = CCG_PH_READY;
@@ -339,8 +372,7 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 		s->start_node = -1;
 		/* starting hand and Combat Pool: the scenario's table in
 		 * deck-rules.c (one place for the overview's numbers) */
-		sr = ccg_deck_start_rules(ccg_deck_rules_find("contact"),
-		    s->faction);
+		sr = ccg_deck_start_rules(r, s->faction);
 		s->base_hand = sr != NULL ? sr->hand : 0;
 		s->pool = sr != NULL ? sr->combat_pool : 0;
 		ccg_event(ev, -1, "{\"type\":\"seat\",\"seat\":\"%s\",\"faction\":"
@@ -376,8 +408,8 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	}
 	/* then the scenario's starting cards, in R-M-P-A order */
 	for (i = 0; i < g->nseats; i++)
-		if (play_starting_cards(g, (int)i, &su->seats[order[i]], ev,
-		    cause) != 0) {
+		if (play_starting_cards(g, (int)i, &su->seats[order[i]],
+		    r->pack, ev, cause) != 0) {
 			ccg_game_free(g);
 			return NULL;
 		}

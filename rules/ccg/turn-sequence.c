@@ -451,7 +451,7 @@ locations_all_played(const struct rules_game *g, int seat, char **cause)
 	const struct ccg_seat *s = &g->seats[seat];
 	size_t i;
 
-	if (strcmp(g->scenario, "contact") != 0)
+	if (!ccg_scenario_is_contact(g))
 		return 0;
 	for (i = 0; i < s->hand.n; i++) {
 		char **lines = NULL;

@@ -3,16 +3,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
 tap_tmpdir
 cd "$TAP_TMP" || exit 1
-cat > muthur.conf <<'CONF'
-[store]
-path = var/muthur.db
-[mail]
-in   = maildir:var/mail/in
-out  = maildir:var/mail/out
-from = muthur@club.example
-[server]
-key  = var/server.key
-CONF
+tap_muthur_conf
 
 "$MUTHUR" init > out.txt 2>&1; ok $? "muthur init succeeds"
 for d in var/mail/in var/mail/out; do

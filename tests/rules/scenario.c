@@ -72,6 +72,7 @@ struct run {
 	size_t			 nseats;
 	int			 places;
 	int			 await_public;	/* "await public": real games' awaiting */
+	char			*scenario;	/* "scenario NAME"; NULL: contact */
 	struct rules_game	*g;
 	char			*orders[MAXSEATS];
 	struct rules_events	 ev;
@@ -268,7 +269,10 @@ run_scenario(struct run *r, char *text)
 			r->rs.seed = strtoull(w[1], NULL, 10);
 		else if (strcmp(w[0], "places") == 0 && nw == 2)
 			r->places = atoi(w[1]);
-		else if (strcmp(w[0], "await") == 0 && nw == 2 &&
+		else if (strcmp(w[0], "scenario") == 0 && nw == 2) {
+			free(r->scenario);
+			r->scenario = xstrdup(w[1]);
+		} else if (strcmp(w[0], "await") == 0 && nw == 2 &&
 		    strcmp(w[1], "public") == 0)
 			r->await_public = 1;
 		else if (strcmp(w[0], "seat") == 0 && nw >= 3 && r->nseats < MAXSEATS) {
@@ -309,7 +313,7 @@ run_scenario(struct run *r, char *text)
 				rs[k].start = (const char *const *)r->seats[k].start;
 				rs[k].nstart = r->seats[k].nstart;
 			}
-			su.scenario = "contact";
+			su.scenario = r->scenario ? r->scenario : "contact";
 			su.seats = rs;
 			su.nseats = r->nseats;
 			su.data = r->db;
@@ -495,6 +499,7 @@ run_clear(struct run *r)
 		r->R->free(r->g);
 	rules_events_free(&r->ev);
 	strbuf_free(&r->trace);
+	free(r->scenario);
 }
 
 

@@ -1,0 +1,113 @@
+/*
+ * scenarios.c — the scenarios a game can be created for. Each is a row of
+ * deck-rules.c's scenario data: a scenario whose rules name a setup
+ * ("contact") is dealt by that setup (setup-contact.c) with the scenario's
+ * own starting hands, Combat Pools and starting-card slots, and, when it
+ * has one, its Predator Hunting Pack (rulebook "Predator Hunting Packs",
+ * hunting-packs.h): several different Predators, never The Outcast, the
+ * Predator Items it grants, and its own honor goal.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+#include "rules/ccg/deck.h"
+#include "rules/ccg/hunting-packs.h"
+
+const struct ccg_deck_rules *
+ccg_scenario_find(const char *name)
+{
+	const struct ccg_deck_rules *r;
+
+	if (name == NULL || (r = ccg_deck_rules_find(name)) == NULL ||
+	    r->setup == NULL)
+		return NULL;
+	return r;
+}
+
+int
+ccg_scenario_is_contact(const struct rules_game *g)
+{
+	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
+
+	return r != NULL && strcmp(r->setup, "contact") == 0;
+}
+
+const struct ccg_hunting_pack *
+ccg_scenario_pack(const struct rules_game *g)
+{
+	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
+
+	return r != NULL ? r->pack : NULL;
+}
+
+/* Add one copy of the card named slug to the entries v (one per card). */
+static void
+entry_add(const struct ccg_carddb *db, struct ccg_deck_entry *v, size_t *n,
+    const char *slug)
+{
+	const struct ccg_card *c = ccg_carddb_find_slug(db, slug);
+	size_t i;
+
+	if (c == NULL && (c = ccg_carddb_find_name(db, slug)) == NULL)
+		return;
+	for (i = 0; i < *n; i++)
+		if (v[i].card == c) {
+			v[i].count++;
+			return;
+		}
+	v[*n].card = c;
+	v[*n].count = 1;
+	v[*n].line = (unsigned)*n + 1;
+	(*n)++;
+}
+
+int
+ccg_scenario_pack_check(const struct ccg_carddb *db,
+    const struct ccg_deck_rules *r, const struct rules_seat *rs, char **cause)
+{
+	struct ccg_problems p = CCG_PROBLEMS_INIT;
+	struct ccg_decklist dl;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, pre;
+	char *text;
+
+	if (r == NULL || r->pack == NULL)
+		return 0;
+	memset(&dl, 0, sizeof dl);
+	dl.name = xstrdup(rs->name);
+	dl.faction = CCG_FACTION_PREDATOR;
+	dl.start = xcalloc(rs->nstart + 1, sizeof *dl.start);
+	dl.draw = xcalloc(rs->ndeck + 1, sizeof *dl.draw);
+	for (i = 0; i < rs->nstart; i++)
+		entry_add(db, dl.start, &dl.nstart, rs->start[i]);
+	for (i = 0; i < rs->ndeck; i++)
+		entry_add(db, dl.draw, &dl.ndraw, rs->deck[i]);
+	dl.has_start = 1;
+	ccg_hunting_pack_validate(&dl, r->pack, &p);
+	/* the lines read "NAME:N: ..." or "NAME: ..."; a seat's cards have
+	 * no line numbers, so keep only the problem itself */
+	pre = strlen(dl.name) + 1;
+	for (i = 0; i < p.n; i++) {
+		const char *s = p.lines[i] + pre;
+
+		if (*s != ' ')
+			s += strspn(s, "0123456789") + 1;
+		strbuf_addf(&sb, "%sseat %s:%s", i > 0 ? "\n" : "", rs->name, s);
+	}
+	free(dl.start);
+	free(dl.draw);
+	free(dl.name);
+	text = strbuf_detach(&sb, NULL);
+	if (p.n > 0)
+		cause_set(cause, "%s", text);
+	i = p.n;
+	ccg_problems_free(&p);
+	free(text);
+	return i > 0 ? -1 : 0;
+}

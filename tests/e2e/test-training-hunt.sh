@@ -1,0 +1,87 @@
+#!/bin/sh
+# test-training-hunt.sh — a game of the Training Hunt scenario (a Predator
+# Hunting Pack, rules/ccg/scenarios.c) end to end through the organiser's
+# verbs and muthurd: new-game --scenario training-hunt, seats with the
+# scenario's sample decks, start, a phase of signed orders mailed in and
+# resolved, export and audit.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+
+MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
+: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
+tap_tmpdir
+cd "$TAP_TMP" || exit 1
+tap_muthur_conf
+"$MUTHUR" init >/dev/null 2>&1; ok $? "muthur init"
+"$MUTHUR" keygen --out pred >/dev/null 2>&1 && "$MUTHUR" keygen --out ali >/dev/null 2>&1
+ok $? "two player keys"
+
+"$MUTHUR" new-game hunt --rules ccg --scenario training-hunt >/dev/null 2>&1
+ok $? "new-game --scenario training-hunt"
+err=$("$MUTHUR" new-game bug --rules ccg --scenario bug-hunt 2>&1)
+is "$?" 1 "an unknown scenario is refused"
+printf '%s\n' "$err" | grep -q 'unknown scenario "bug-hunt" (contact, training-hunt)'
+ok $? "and the reason names the scenarios"
+err=$("$MUTHUR" seat hunt predator --email p@x.example --key pred.pub \
+    --deck "$top_srcdir/rules/ccg/data/predator.deck" 2>&1)
+is "$?" 1 "the Contact Predator deck is refused for the Training Hunt"
+printf '%s\n' "$err" | grep -q 'Camouflage Suit: the Training Hunt pack may not use this Predator Item'
+ok $? "because of the pack's item limits"
+"$MUTHUR" seat hunt predator --email p@x.example --key pred.pub >/dev/null 2>&1
+ok $? "seat predator with the scenario's sample deck"
+"$MUTHUR" seat hunt aliens --email a@x.example --key ali.pub >/dev/null 2>&1
+ok $? "seat aliens with the Contact sample deck"
+"$MUTHUR" start hunt >/dev/null 2>&1; ok $? "start"
+st=$("$MUTHUR" status hunt 2>&1)
+printf '%s\n' "$st" | grep -q '^hunt: running, ccg/training-hunt, turn 1, phase movement.locations'
+ok $? "the game runs: $st"
+
+"$MUTHUR" show hunt --seat predator > view.txt 2>&1; ok $? "show the Predator's view"
+for p in "Young Tusk [young-tusk]" "Cunning Hunter [cunning-hunter]" \
+    "Gray Stripe [gray-stripe]"; do
+	grep -qF "$p" view.txt; ok $? "the pack fields $p"
+done
+is "$(grep -c 'carries Melee Claws' view.txt)" 3 "each Predator carries Melee Claws"
+
+# one phase of signed orders: the Contact rule Training Hunt keeps makes
+# each seat play its new locations, so a seat orders the first place its
+# view lists for each location card (else passes); a refused seat (one
+# place taken by another of its cards) tries again with its first one only
+mailorders() {	# SEAT KEY EMAIL TRY
+	"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
+	if [ "$4" = 1 ]; then
+		orders=$(sed -n 's/^# \(play [^ ]*\) \(.*\)$/\1 \2/p' v.txt |
+		    awk '!seen[$2]++')
+	else
+		orders=$(sed -n 's/^# \(play .*\)$/\1/p' v.txt | head -n 1)
+	fi
+	printf 'game: hunt\nseat: %s\nturn: 1\nphase: movement.locations\n\n%s\n' \
+	    "$1" "${orders:-pass}" > o.txt
+	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
+	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$3"
+	  printf 'Subject: orders\nMessage-ID: <%s.%s@x.example>\n\n' "$1" "$4"
+	  cat o.signed; } > "var/mail/in/new/$1.$4.mail"
+}
+n=0
+for try in 1 2; do
+	st=$("$MUTHUR" status hunt 2>&1)
+	printf '%s\n' "$st" | grep -q 'phase movement.locations' || break
+	for s in predator:pred:p aliens:ali:a; do
+		seat=${s%%:*}; r=${s#*:}
+		printf '%s\n' "$st" | grep -Eq "awaiting (.*, )?$seat(,| )" ||
+		    continue
+		mailorders "$seat" "${r%%:*}" "${r#*:}" "$try" || n=$((n + 1))
+	done
+	"$MUTHURD" --once --config muthur.conf >> muthurd.log 2>&1 || n=$((n + 1))
+done
+is "$n" 0 "the seats signed their orders and muthurd --once ran"
+sed 's/^/# /' muthurd.log
+is "$(grep -c ': accepted: game hunt' muthurd.log)" 2 "both seats' orders accepted"
+st=$("$MUTHUR" status hunt 2>&1)
+printf '%s\n' "$st" | grep -q 'phase movement.move (3)'
+ok $? "the phase was resolved: $st"
+
+"$MUTHUR" export hunt > hunt.archive 2>/dev/null; ok $? "export"
+"$MUTHUR" audit hunt.archive > audit.txt 2>&1; ok $? "the archive audits"
+grep -q '^OK hunt: 0 failures' audit.txt; ok $? "with 0 failures"
+
+done_testing

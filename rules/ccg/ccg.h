@@ -506,6 +506,10 @@ void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
  * Newborn fewer than 4 attacks this turn. Else -1 with a reason. */
 int	 ccg_attack_slot_ok(const struct rules_game *g, int pi, int kind,
 	    char **cause);
+/* 0 when piece ti may be granted a free attack now (room for one more
+ * attack: the xatk entries, the Newborn's 4 a turn), else -1 with a
+ * reason. */
+int	 ccg_free_attack_room(const struct rules_game *g, int ti, char **cause);
 /* Before recording an attack of pi: -1 when it is pi's first this round
  * (nothing done), else the xatk entry k taken for it, already swapped in
  * (empty) so the caller fills the atk_* fields; ccg_xatk_end() swaps it

@@ -106,11 +106,11 @@ check_effect(const struct rules_game *g, int seat, int ti,
 		    !ccg_card_has_resource(t->card, e->requires))
 			return cause_set(cause, "%s needs a target with the %s "
 			    "resource", c->slug, e->requires);
-		if (t->free_atk || t->bound || t->hostage ||
-		    (t->atk_kind != 0 && t->nxatk >= CCG_MAX_XATK))
+		if (t->free_atk || t->bound || t->hostage)
 			return cause_set(cause, "%s cannot take a free attack: it "
-			    "has one already, has declared the most attacks, or "
-			    "cannot act", t->id);	/* free-attacks.c */
+			    "has one already or cannot act", t->id);
+		if (ccg_free_attack_room(g, ti, cause) != 0)
+			return -1;	/* free-attacks.c */
 		if (g->phase > CCG_PH_DECLARE_HR)
 			return cause_set(cause, "%s: a free attack is declared in "
 			    "a declare segment", c->slug);

@@ -82,6 +82,22 @@ ccg_attack_slot_ok(const struct rules_game *g, int pi, int kind, char **cause)
 	    "combat attacks" : "");
 }
 
+int
+ccg_free_attack_room(const struct rules_game *g, int ti, char **cause)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	if (ccg_is_newborn(t->card) &&
+	    declared_this_turn(g, t) >= NEWBORN_MAX_ATTACKS)
+		return cause_set(cause, "%s has declared %d attacks this turn: "
+		    "the Newborn declares at most %d", t->id,
+		    declared_this_turn(g, t), NEWBORN_MAX_ATTACKS);
+	if (t->atk_kind != 0 && t->nxatk >= CCG_MAX_XATK)
+		return cause_set(cause, "%s has declared %d attacks this round, "
+		    "the most one character declares", t->id, 1 + t->nxatk);
+	return 0;
+}
+
 static void
 count_attack(struct rules_game *g, struct ccg_piece *p)
 {

@@ -535,6 +535,10 @@ void	 ccg_xatk_cancel_weapon(struct rules_game *g, int pi, int wi,
 void	 ccg_xatk_save(const struct ccg_piece *p, cJSON *o);
 int	 ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np,
 	    const char *where, char **cause);
+/* Add "more_attacks" (piece pi's further attacks declared this round,
+ * public like the first) and "gore_attacks" to its view object o, when
+ * any. */
+void	 ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o);
 /* Feed try() the attack lines of seat's characters that only extra
  * attacks allow (rotated ones with a free or Gore attack left) and the
  * lines at vehicles. */

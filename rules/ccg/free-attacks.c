@@ -306,6 +306,42 @@ ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np, const char *where,
 	return 0;
 }
 
+void
+ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+	cJSON *a = NULL, *at;
+	char *id;
+	int k;
+
+	if (p->gore_atk > 0)
+		cJSON_AddNumberToObject(o, "gore_attacks", p->gore_atk);
+	for (k = 0; k < p->nxatk; k++) {
+		const struct ccg_xatk *x = &p->xatk[k];
+
+		if (x->kind == 0 || x->target < 0)
+			continue;	/* cancelled */
+		if (a == NULL)
+			a = cJSON_AddArrayToObject(o, "more_attacks");
+		at = cJSON_CreateObject();
+		/* a marker attacked is named by its id, never its truth */
+		id = x->marker > 0 ? xasprintf("%s-marker-%d",
+		    g->pieces[x->target].id, x->marker) :
+		    xstrdup(g->pieces[x->target].id);
+		cJSON_AddStringToObject(at, "target", id);
+		free(id);
+		cJSON_AddStringToObject(at, "type", x->kind == CCG_ATTACK_CLOSE ?
+		    "close" : "ranged");
+		if (x->weapon >= 0)
+			cJSON_AddStringToObject(at, "weapon",
+			    g->pieces[x->weapon].id);
+		if (x->mode != CCG_ATK_NORMAL)
+			cJSON_AddStringToObject(at, "mode",
+			    x->mode == CCG_ATK_CAPTURE ? "capture" : "kill");
+		cJSON_AddItemToArray(a, at);
+	}
+}
+
 /* One attack line of attacker ai at target ti in the current segment,
  * with no weapon and with each weapon ai carries, in each mode. */
 static void

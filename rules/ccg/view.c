@@ -24,7 +24,9 @@
  *     bound (binding strength), captive (the character a Predator holds),
  *     riding (the vehicle a passenger rides) when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public), gore (the Newborn's
- *     Gore tokens) when any}] — cards in play only,
+ *     Gore tokens) when any, more_attacks [{target, type, weapon, mode}]
+ *     (further attacks, free-attacks.c) and gore_attacks (the Newborn's
+ *     bought close attacks) when any}] — cards in play only,
  *   ammo shows "loaded_in" (its weapon), an attachment "attached_to"
  *     (its item), a weapon whose own ammunition is spent "empty": true;
  *   a permanent event in play is a piece of type "event" carried_by
@@ -241,6 +243,7 @@ ccg_view(const struct rules_game *g, int seat)
 			if (g->pieces[i].riding >= 0)	/* vehicles.c */
 				cJSON_AddStringToObject(o, "riding",
 				    g->pieces[g->pieces[i].riding].id);
+			ccg_xatk_view(g, (int)i, o);	/* free-attacks.c */
 			if (g->pieces[i].loaded_in >= 0)	/* ammo.c */
 				cJSON_AddStringToObject(o, "loaded_in",
 				    g->pieces[g->pieces[i].loaded_in].id);

@@ -535,6 +535,10 @@ void	 ccg_xatk_cancel_weapon(struct rules_game *g, int pi, int wi,
 void	 ccg_xatk_save(const struct ccg_piece *p, cJSON *o);
 int	 ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np,
 	    const char *where, char **cause);
+/* A declared attack in a view: {target, type, weapon, mode} (weapon and
+ * mode only when there is one / not normal); caller owns the object. */
+cJSON	*ccg_attack_json(const struct rules_game *g, const char *target,
+	    int kind, int weapon, int mode);
 /* Add "more_attacks" (piece pi's further attacks declared this round,
  * public like the first) and "gore_attacks" to its view object o, when
  * any. */

@@ -306,11 +306,28 @@ ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np, const char *where,
 	return 0;
 }
 
+cJSON *
+ccg_attack_json(const struct rules_game *g, const char *target, int kind,
+    int weapon, int mode)
+{
+	cJSON *at = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(at, "target", target);
+	cJSON_AddStringToObject(at, "type", kind == CCG_ATTACK_CLOSE ?
+	    "close" : "ranged");
+	if (weapon >= 0)
+		cJSON_AddStringToObject(at, "weapon", g->pieces[weapon].id);
+	if (mode != CCG_ATK_NORMAL)
+		cJSON_AddStringToObject(at, "mode", mode == CCG_ATK_CAPTURE ?
+		    "capture" : "kill");
+	return at;
+}
+
 void
 ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o)
 {
 	const struct ccg_piece *p = &g->pieces[pi];
-	cJSON *a = NULL, *at;
+	cJSON *a = NULL;
 	char *id;
 	int k;
 
@@ -323,22 +340,13 @@ ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o)
 			continue;	/* cancelled */
 		if (a == NULL)
 			a = cJSON_AddArrayToObject(o, "more_attacks");
-		at = cJSON_CreateObject();
 		/* a marker attacked is named by its id, never its truth */
 		id = x->marker > 0 ? xasprintf("%s-marker-%d",
 		    g->pieces[x->target].id, x->marker) :
 		    xstrdup(g->pieces[x->target].id);
-		cJSON_AddStringToObject(at, "target", id);
+		cJSON_AddItemToArray(a, ccg_attack_json(g, id, x->kind,
+		    x->weapon, x->mode));
 		free(id);
-		cJSON_AddStringToObject(at, "type", x->kind == CCG_ATTACK_CLOSE ?
-		    "close" : "ranged");
-		if (x->weapon >= 0)
-			cJSON_AddStringToObject(at, "weapon",
-			    g->pieces[x->weapon].id);
-		if (x->mode != CCG_ATK_NORMAL)
-			cJSON_AddStringToObject(at, "mode",
-			    x->mode == CCG_ATK_CAPTURE ? "capture" : "kill");
-		cJSON_AddItemToArray(a, at);
 	}
 }
 

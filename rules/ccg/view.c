@@ -108,20 +108,10 @@ piece_json(const struct rules_game *g, size_t i)
 	if (ccg_is_character(p) && ccg_captive_of(g, (int)i) >= 0)
 		cJSON_AddStringToObject(o, "captive",
 		    g->pieces[ccg_captive_of(g, (int)i)].id);
-	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
-		cJSON *at = cJSON_AddObjectToObject(o, "attack");
-
-		cJSON_AddStringToObject(at, "target",
-		    ccg_attack_target_id(g, (int)i));	/* marker-attacks.c */
-		cJSON_AddStringToObject(at, "type",
-		    p->atk_kind == CCG_ATTACK_CLOSE ? "close" : "ranged");
-		if (p->atk_weapon >= 0)
-			cJSON_AddStringToObject(at, "weapon",
-			    g->pieces[p->atk_weapon].id);
-		if (p->atk_mode != CCG_ATK_NORMAL)
-			cJSON_AddStringToObject(at, "mode",
-			    p->atk_mode == CCG_ATK_CAPTURE ? "capture" : "kill");
-	}
+	if (p->atk_kind && p->atk_target >= 0)	/* declared openly */
+		cJSON_AddItemToObject(o, "attack", ccg_attack_json(g,
+		    ccg_attack_target_id(g, (int)i),	/* marker-attacks.c */
+		    p->atk_kind, p->atk_weapon, p->atk_mode));
 	return o;
 }
 

@@ -298,6 +298,9 @@ ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np, const char *where,
 				    k + 1, j + 1, lo[j], hi[j]);
 			v[j] = (int)n->valuedouble;
 		}
+		if (v[0] != 0 && v[1] < 0)
+			return cause_set(cause, "%s: xatk entry %d: a declared "
+			    "attack needs a target", where, k + 1);
 		p->xatk[k] = (struct ccg_xatk){ v[0], v[1], v[2], v[3], v[4],
 		    v[5], v[6], v[7], v[8] };
 		k++;

@@ -561,6 +561,10 @@ int	 ccg_target_seat(const struct rules_game *g, int ti);
  * -1 with a reason. */
 int	 ccg_vehicle_target_ok(const struct rules_game *g, int pi, int ti,
 	    char **cause);
+/* Add "damage", "armor_left" and "hull_left" to the view object o of
+ * vehicle piece pi once it has taken damage (public, like a character's
+ * damage). */
+void	 ccg_vehicle_view(const struct rules_game *g, int pi, cJSON *o);
 /* Close combat needs attacker and target together: both outside, or
  * aboard the same Enclosed vehicle (a vehicle itself is outside). */
 int	 ccg_close_reach(const struct rules_game *g, int pi, int ti);

@@ -353,17 +353,18 @@ ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o)
 	}
 }
 
-/* One attack line of attacker ai at target ti in the current segment,
- * with no weapon and with each weapon ai carries, in each mode. */
+/* The attack lines of attacker ai at target t (a piece or marker id)
+ * in the current segment, with no weapon and with each weapon ai
+ * carries, in each mode (modes: 3 for a character, 1 normal only). */
 static void
-target_lines(const struct rules_game *g, int ai, int ti,
+target_lines(const struct rules_game *g, int ai, const char *t, size_t nm,
     void (*try)(void *, const char *), void *ctx)
 {
 	static const char *const modes[] = { "", " capture", " kill" };
 	int ranged = g->phase == CCG_PH_DECLARE_UR ||
 	    g->phase == CCG_PH_DECLARE_HR;
-	size_t w, m, nm = ccg_is_character(&g->pieces[ti]) ? 3 : 1;
-	const char *a = g->pieces[ai].id, *t = g->pieces[ti].id;
+	size_t w, m;
+	const char *a = g->pieces[ai].id;
 	char *line;
 
 	for (m = 0; m < nm; m++) {
@@ -422,7 +423,15 @@ ccg_xatk_candidates(const struct rules_game *g, int seat,
 				continue;
 			if (ccg_target_seat(g, (int)j) == seat)
 				continue;
-			target_lines(g, (int)i, (int)j, try, ctx);
+			target_lines(g, (int)i, t->id, ccg_is_character(t) ? 3 : 1,
+			    try, ctx);
+		}
+		for (j = 0; extra && j < g->nmarkers; j++) {
+			const struct ccg_marker *mk = &g->markers[j];
+
+			if (g->pieces[mk->piece].controller != seat &&
+			    (mk->node == an || ccg_adjacent(g, mk->node, an)))
+				target_lines(g, (int)i, mk->id, 1, try, ctx);
 		}
 	}
 }

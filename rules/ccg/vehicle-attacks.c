@@ -69,3 +69,17 @@ ccg_close_reach(const struct rules_game *g, int pi, int ti)
 {
 	return ccg_vehicle_compartment(g, pi) == ccg_vehicle_compartment(g, ti);
 }
+
+void
+ccg_vehicle_view(const struct rules_game *g, int pi, cJSON *o)
+{
+	const struct ccg_piece *v = &g->pieces[pi];
+	int armor;
+
+	if (v->card->type != CCG_CARD_VEHICLE || v->damage <= 0)
+		return;
+	armor = v->card->veh.armor - v->damage;
+	cJSON_AddNumberToObject(o, "damage", v->damage);
+	cJSON_AddNumberToObject(o, "armor_left", armor > 0 ? armor : 0);
+	cJSON_AddNumberToObject(o, "hull_left", ccg_eff_power(v));
+}

@@ -26,7 +26,8 @@
  *     mode} once declared (declarations are public), gore (the Newborn's
  *     Gore tokens) when any, more_attacks [{target, type, weapon, mode}]
  *     (further attacks, free-attacks.c) and gore_attacks (the Newborn's
- *     bought close attacks) when any}] — cards in play only,
+ *     bought close attacks) when any, a vehicle's damage with armor_left
+ *     and hull_left once it is damaged}] — cards in play only,
  *   ammo shows "loaded_in" (its weapon), an attachment "attached_to"
  *     (its item), a weapon whose own ammunition is spent "empty": true;
  *   a permanent event in play is a piece of type "event" carried_by
@@ -234,6 +235,7 @@ ccg_view(const struct rules_game *g, int seat)
 				cJSON_AddStringToObject(o, "riding",
 				    g->pieces[g->pieces[i].riding].id);
 			ccg_xatk_view(g, (int)i, o);	/* free-attacks.c */
+			ccg_vehicle_view(g, (int)i, o);	/* vehicle-attacks.c */
 			if (g->pieces[i].loaded_in >= 0)	/* ammo.c */
 				cJSON_AddStringToObject(o, "loaded_in",
 				    g->pieces[g->pieces[i].loaded_in].id);

@@ -106,6 +106,7 @@ cancel_attacks(struct rules_game *g, int wi, const char *why,
 	for (i = 0; i < g->npieces; i++) {
 		struct ccg_piece *p = &g->pieces[i];
 
+		ccg_xatk_cancel_weapon(g, (int)i, wi, ev);	/* free-attacks.c */
 		if (p->atk_kind == 0 || p->atk_weapon != wi || rolled(g, p))
 			continue;
 		ccg_event(ev, -1, "{\"type\":\"attack-cancelled\",\"attacker\":"

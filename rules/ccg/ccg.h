@@ -133,6 +133,17 @@ struct ccg_piece {
 	int			 bs_turn;	/* turn of its last backstab, 0 never */
 	int			 riding;	/* vehicles.c: vehicle it rides as a
 						 * passenger, -1 */
+	/* free-attacks.c: the attacks declared this Combat Round after the
+	 * first (atk_* above), each like it; the Newborn's attack count */
+#define CCG_MAX_XATK	3	/* the Newborn: at most 4 attacks a turn */
+	struct ccg_xatk {
+		int	 kind, target, weapon, mode, ammo, marker, real, hit;
+		int	 free;		/* a free attack (else a Gore attack) */
+	}			 xatk[CCG_MAX_XATK];
+	int			 nxatk;		/* entries of xatk used */
+	int			 atk_turn;	/* turn atk_count counts */
+	int			 atk_count;	/* attacks declared in atk_turn */
+	int			 gore_atk;	/* Newborn: bought extra close attacks */
 };
 
 enum ccg_atk_mode { CCG_ATK_NORMAL = 0, CCG_ATK_CAPTURE, CCG_ATK_KILL };
@@ -468,6 +479,88 @@ void	 ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
  * end of the close step the round's declarations are cleared. */
 void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);
+
+/* free-attacks.c ("Free Attacks", the Newborn's Gore attacks and its limit
+ * of 4 attacks a turn): a character that has declared its attack this
+ * Combat Round may declare more when a free attack was granted to it
+ * (an event; no rotation) or, the Newborn, one per "+1 close combat
+ * attack" bought with Gore tokens. The first attack stays in the atk_*
+ * fields; the further ones sit in xatk[] and are swapped into the atk_*
+ * fields (ccg_xatk_swap()) while the rules that read those fields work
+ * on them. */
+/* 0 when piece pi may declare (another) attack of this kind now: its
+ * first, ready or with a free attack; a further one with a free attack or
+ * a Gore attack left (close only), a free entry in xatk, and for the
+ * Newborn fewer than 4 attacks this turn. Else -1 with a reason. */
+int	 ccg_attack_slot_ok(const struct rules_game *g, int pi, int kind,
+	    char **cause);
+/* 0 when piece ti may be granted a free attack now (room for one more
+ * attack: the xatk entries, the Newborn's 4 a turn), else -1 with a
+ * reason. */
+int	 ccg_free_attack_room(const struct rules_game *g, int ti, char **cause);
+/* Before recording an attack of pi: -1 when it is pi's first this round
+ * (nothing done), else the xatk entry k taken for it, already swapped in
+ * (empty) so the caller fills the atk_* fields; ccg_xatk_end() swaps it
+ * back. Also counts the attack for the Newborn's limit. */
+int	 ccg_xatk_begin(struct rules_game *g, int pi);
+void	 ccg_xatk_end(struct rules_game *g, int pi, int k);
+/* Exchange p's atk_* fields with xatk[k] (no-op for k < 0); twice
+ * restores. */
+void	 ccg_xatk_swap(struct ccg_piece *p, int k);
+/* Forget p's further attacks (the round is over) / their to-hit marks. */
+void	 ccg_xatk_clear(struct ccg_piece *p);
+void	 ccg_xatk_hits_clear(struct ccg_piece *p);
+/* Has pi declared an attack (first or further) of kind (0 any) on target
+ * (-1 any) with weapon (-1 any), that hit when hit is 1? */
+int	 ccg_attack_matches(const struct rules_game *g, int pi, int kind,
+	    int target, int weapon, int hit);
+/* Ammo ran out for weapon wi: pi's further attacks with it not yet
+ * rolled (phase before their step) are cancelled (public event). */
+void	 ccg_xatk_cancel_weapon(struct rules_game *g, int pi, int wi,
+	    struct rules_events *ev);
+/* The further attacks and the attack count in a saved piece object, and
+ * back (range checked against np pieces; absent keys leave defaults). */
+void	 ccg_xatk_save(const struct ccg_piece *p, cJSON *o);
+int	 ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np,
+	    const char *where, char **cause);
+/* A declared attack in a view: {target, type, weapon, mode} (weapon and
+ * mode only when there is one / not normal); caller owns the object. */
+cJSON	*ccg_attack_json(const struct rules_game *g, const char *target,
+	    int kind, int weapon, int mode);
+/* Add "more_attacks" (piece pi's further attacks declared this round,
+ * public like the first) and "gore_attacks" to its view object o, when
+ * any. */
+void	 ccg_xatk_view(const struct rules_game *g, int pi, cJSON *o);
+/* Feed try() the attack lines of seat's characters that only extra
+ * attacks allow (rotated ones with a free or Gore attack left) and the
+ * lines at vehicles. */
+void	 ccg_xatk_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+
+/* vehicle-attacks.c ("Special Rules for Vehicles": a vehicle may be
+ * attacked; "Vehicles": an Enclosed one is a location of its own for
+ * being together) */
+/* Is piece ti a vehicle in play? */
+int	 ccg_is_vehicle_target(const struct rules_game *g, int ti);
+/* The seat a target stands for: a vehicle's driver's controller (its own
+ * controller when nobody drives it), else the piece's controller. */
+int	 ccg_target_seat(const struct rules_game *g, int ti);
+/* 0 when vehicle ti may be attacked by pi (its driver not hidden), else
+ * -1 with a reason. */
+int	 ccg_vehicle_target_ok(const struct rules_game *g, int pi, int ti,
+	    char **cause);
+/* Add "damage", "armor_left" and "hull_left" to the view object o of
+ * vehicle piece pi once it has taken damage (public, like a character's
+ * damage). */
+void	 ccg_vehicle_view(const struct rules_game *g, int pi, cJSON *o);
+/* Close combat needs attacker and target together: both outside, or
+ * aboard the same Enclosed vehicle (a vehicle itself is outside). */
+int	 ccg_close_reach(const struct rules_game *g, int pi, int ti);
+/* outnumbering.c by compartment: the extra movement points seat pays
+ * to leave node from compartment comp (an Enclosed vehicle piece, or -1
+ * outside): only characters in that compartment count. */
+int	 ccg_outnumber_penalty_in(const struct rules_game *g, int seat,
+	    int node, int comp);
 
 /* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
  * of Damage"); the totals use the attack piece pi has declared. */

@@ -15,6 +15,8 @@
  *   a close weapon's damage; +1 per Alien token;
  * - resistance: power plus the armor of the armor item carried;
  * - a Barrier: defense 0, resistance its power less its damage;
+ * - a vehicle (vehicle-attacks.c): defense 0, resistance 0 (its armor
+ *   takes the points first, vehicles.c); "power" is its hull left;
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
  *   speed and defense to defense, power to close damage and resistance;
@@ -27,8 +29,14 @@
 int
 ccg_eff_power(const struct ccg_piece *p)
 {
+	int hull;
+
 	if (p->card->type == CCG_CARD_BARRIER)
 		return p->card->barrier.power - p->damage;
+	if (p->card->type == CCG_CARD_VEHICLE) {	/* armor first */
+		hull = p->damage - p->card->veh.armor;
+		return p->card->veh.hull - (hull > 0 ? hull : 0);
+	}
 	return p->card->chr.power - p->damage;
 }
 
@@ -106,7 +114,8 @@ ccg_defense(const struct rules_game *g, int ti)
 	size_t i;
 	int d;
 
-	if (t->bound || t->card->type == CCG_CARD_BARRIER)
+	if (t->bound || t->card->type == CCG_CARD_BARRIER ||
+	    t->card->type == CCG_CARD_VEHICLE)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
 	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
 	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
@@ -165,6 +174,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 
 	if (t->card->type == CCG_CARD_BARRIER)	/* its power, as damaged */
 		return ccg_eff_power(t);
+	if (t->card->type == CCG_CARD_VEHICLE)	/* every point wears it */
+		return 0;
 	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
 		r++;		/* Combat Pool (combat-pool.c) */
 

@@ -26,6 +26,9 @@
  *   counted from the marker; a Breeding Chamber token is never captured.
  * - "Barriers": no attack through a Barrier into the adjacent location; a
  *   Barrier itself may be attacked (close or ranged) from either side.
+ * - free and extra attacks (free-attacks.c): a character may declare
+ *   again when a card allows it; vehicles are targets and close combat
+ *   needs attacker and target together (vehicle-attacks.c).
  */
 #include "config.h"
 
@@ -88,10 +91,13 @@ weapon_usable(const struct rules_game *g, int pi, const struct ccg_card *w,
 static int
 attacked_seat(const struct rules_game *g, int ti, int seat)
 {
-	const struct ccg_piece *t = &g->pieces[ti];
+	size_t i;
 
-	return t->atk_kind != 0 && t->atk_target >= 0 &&
-	    g->pieces[t->atk_target].controller == seat;
+	for (i = 0; i < g->npieces; i++)	/* any of its attacks */
+		if (g->pieces[i].controller == seat &&
+		    ccg_attack_matches(g, ti, 0, (int)i, -1, 0))
+			return 1;
+	return 0;
 }
 
 /* The species rules and the code of honor for pi attacking ti. */
@@ -177,7 +183,7 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
     int wi, int kind, int mode, char **cause)
 {
 	const struct ccg_piece *p = &g->pieces[pi], *t;
-	int range = CCG_RANGE_CLOSE, tn;
+	int range = CCG_RANGE_CLOSE, tn, veh;
 
 	if ((kind == CCG_ATTACK_RANGED) != segment_ranged(g->phase))
 		return cause_set(cause, "a %s attack is not declared in %s; "
@@ -188,12 +194,8 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
 		return cause_set(cause, "%s is %s: it declares in the %s "
 		    "segments", p->id, p->hidden ? "hidden" : "not hidden",
 		    p->hidden ? "hidden" : "unhidden");
-	if (p->rotated && !p->free_atk)
-		return cause_set(cause, "%s is rotated; only a ready character "
-		    "rotates to attack", p->id);
-	if (p->atk_kind != 0)
-		return cause_set(cause, "%s has declared an attack this round",
-		    p->id);
+	if (ccg_attack_slot_ok(g, pi, kind, cause) != 0)
+		return -1;	/* free-attacks.c */
 	if (p->bound)
 		return cause_set(cause, "%s is Bound and cannot act", p->id);
 	if (p->hostage)
@@ -205,11 +207,14 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
 	if (ccg_newborn_attack_ok(g, pi, mode, cause) != 0)
 		return -1;
 	t = &g->pieces[ti];
-	if (t->zone != CCG_Z_PLAY || t->node < 0 || (!ccg_is_character(t) &&
-	    t->card->type != CCG_CARD_BARRIER))
-		return cause_set(cause, "%s is not a character or Barrier on the "
-		    "battleground", t->id);
-	if (t->controller == seat || ti == pi)
+	veh = ccg_is_vehicle_target(g, ti);	/* vehicle-attacks.c */
+	if (!veh && (t->zone != CCG_Z_PLAY || t->node < 0 ||
+	    (!ccg_is_character(t) && t->card->type != CCG_CARD_BARRIER)))
+		return cause_set(cause, "%s is not a character, Barrier or "
+		    "vehicle on the battleground", t->id);
+	if (veh && ccg_vehicle_target_ok(g, pi, ti, cause) != 0)
+		return -1;
+	if (ccg_target_seat(g, ti) == seat || ti == pi)
 		return cause_set(cause, "attacks may not be declared against "
 		    "one's own characters (%s)", t->id);
 	if (t->hidden && tnode < 0)	/* hidden-movement.c: only markers */
@@ -234,14 +239,19 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
 		return cause_set(cause, "%s is a ranged weapon; close combat "
 		    "uses a hand-to-hand weapon or none",
 		    g->pieces[wi].id);
-	tn = tnode >= 0 ? tnode : t->node;	/* a marker: where it stands */
-	if (tnode >= 0 ? !(tn == p->node || (range == CCG_RANGE_LONG &&
+	/* a marker: where it stands; a vehicle: where its driver is */
+	tn = tnode >= 0 ? tnode : ccg_piece_at(g, ti);
+	if (tnode >= 0 ? !((tn == p->node && (range != CCG_RANGE_CLOSE ||
+	    ccg_vehicle_compartment(g, pi) < 0)) || (range == CCG_RANGE_LONG &&
 	    ccg_adjacent(g, tn, p->node))) : !ccg_attack_reach(g, pi, ti, range))
 		return cause_set(cause, "%s at %s is out of reach of %s at %s "
 		    "(%s)", tnode >= 0 ? "the marker" : t->id, g->nodes[tn].id,
 		    p->id,
 		    g->nodes[p->node].id, range == CCG_RANGE_LONG ?
 		    "long range reaches adjacent locations" :
+		    range == CCG_RANGE_CLOSE && tn == p->node ?
+		    "close combat needs both outside or aboard the same "
+		    "Enclosed vehicle" :
 		    "close and short range reach the same location only");
 	if (tn != p->node && ccg_barrier_between(g, p->node, tn) >= 0 &&
 	    t->card->type != CCG_CARD_BARRIER)
@@ -257,6 +267,9 @@ attack_ok(const struct rules_game *g, int seat, int pi, int ti, int tnode,
 	if (t->card->type == CCG_CARD_BARRIER)	/* "Barriers": any attack */
 		return mode == CCG_ATK_NORMAL ? 0 : cause_set(cause, "a Barrier "
 		    "is neither captured nor spared");
+	if (veh)
+		return mode == CCG_ATK_NORMAL ? 0 : cause_set(cause, "a vehicle "
+		    "is neither captured nor spared");
 	if (species_allow(g, seat, pi, ti, cause) != 0)
 		return -1;
 	return mode_allow(g, seat, pi, ti, kind, mode, cause);
@@ -266,11 +279,15 @@ int
 ccg_attack_reach(const struct rules_game *g, int pi, int ti, int range)
 {
 	const struct ccg_piece *p = &g->pieces[pi], *t = &g->pieces[ti];
+	int tn = ccg_piece_at(g, ti);	/* a vehicle: where its driver is */
 
-	if (t->node == p->node || (t->card->type == CCG_CARD_BARRIER &&
+	if (tn == p->node && range == CCG_RANGE_CLOSE &&
+	    !ccg_close_reach(g, pi, ti))
+		return 0;	/* an Enclosed vehicle (vehicle-attacks.c) */
+	if (tn == p->node || (t->card->type == CCG_CARD_BARRIER &&
 	    t->barrier_to == p->node))
 		return 1;	/* a Barrier stands between its two locations */
-	return range == CCG_RANGE_LONG && ccg_adjacent(g, t->node, p->node);
+	return range == CCG_RANGE_LONG && ccg_adjacent(g, tn, p->node);
 }
 
 /*
@@ -316,6 +333,7 @@ declare(struct rules_game *g, int seat, int pi, int ti, int mi, int wi,
 	struct ccg_piece *p = &g->pieces[pi];
 	const char *num;
 	char *jw, *jt;
+	int k = ccg_xatk_begin(g, pi);	/* a further attack: its entry */
 
 	p->atk_marker = 0;
 	p->atk_real = 0;
@@ -348,6 +366,8 @@ declare(struct rules_game *g, int seat, int pi, int ti, int mi, int wi,
 	    forced ? ",\"forced\":true" : "");
 	free(jw);
 	free(jt);
+	ccg_ammo_declared(g, pi);
+	ccg_xatk_end(g, pi, k);
 }
 
 void
@@ -362,13 +382,14 @@ ccg_aliens_force(struct rules_game *g, struct rules_events *ev)
 			const struct ccg_piece *p = &g->pieces[i];
 
 			if (!ccg_controls(g, (int)s, (int)i) ||
-			    !ccg_is_character(p) ||
+			    !ccg_is_character(p) || p->atk_kind != 0 ||
 			    p->card->chr.species != CCG_SPECIES_ALIEN)
 				continue;
 			for (j = 0; j < g->npieces; j++) {
 				const struct ccg_piece *t = &g->pieces[j];
 
 				if (t->hidden || t->node != p->node ||
+				    ccg_is_vehicle_target(g, (int)j) ||
 				    attack_ok(g, (int)s, (int)i, (int)j, -1, -1,
 				    CCG_ATTACK_CLOSE, CCG_ATK_NORMAL, NULL) != 0)
 					continue;
@@ -404,6 +425,5 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (ccg_ammo_attack_ok(g, wi, ai, o->attack, cause) != 0)
 		return -1;	/* ammo.c */
 	declare(g, seat, pi, ti, mi, wi, ai, o->attack, o->mode, 0, ev);
-	ccg_ammo_declared(g, pi);
 	return 0;
 }

@@ -21,9 +21,8 @@ was_hit(const struct rules_game *g, int ti, int kind)
 {
 	size_t i;
 
-	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].atk_hit && g->pieces[i].atk_kind == kind &&
-		    g->pieces[i].atk_target == ti)
+	for (i = 0; i < g->npieces; i++)	/* any attack (free-attacks.c) */
+		if (ccg_attack_matches(g, (int)i, kind, ti, -1, 1))
 			return 1;
 	return 0;
 }
@@ -46,7 +45,8 @@ ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (s->pool < BOOST_COST)
 		return cause_set(cause, "a boost costs %d Combat Pool; %s has %d",
 		    BOOST_COST, s->name, s->pool);
-	if (o->boost == CCG_STAT_DAMAGE && !(p->atk_hit && p->atk_kind == kind))
+	if (o->boost == CCG_STAT_DAMAGE &&
+	    !ccg_attack_matches(g, pi, kind, -1, -1, 1))
 		return cause_set(cause, "%s has no hit in this step to add damage "
 		    "to", p->id);
 	if (o->boost == CCG_STAT_RESISTANCE && !was_hit(g, pi, kind))

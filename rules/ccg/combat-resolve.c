@@ -21,6 +21,9 @@
  * a Predator player's character earns that player the honor of honor.c.
  * The ranged step happens before the close step, so close combat sees the
  * ranged damage. After the close step the round's declarations are over.
+ * A character with further attacks (free-attacks.c) rolls and deals
+ * damage for each, in declaration order; a hit on a vehicle (its
+ * resistance 0, vehicle-attacks.c) damages it the same way, all at once.
  */
 #include "config.h"
 
@@ -42,7 +45,7 @@ attack_lost(const struct rules_game *g, int pi)
 	if (p->bound)
 		return "attacker bound";
 	t = &g->pieces[p->atk_target];
-	if (t->zone != CCG_Z_PLAY || t->node < 0)
+	if (t->zone != CCG_Z_PLAY || ccg_piece_at(g, p->atk_target) < 0)
 		return "target gone";
 	if (p->atk_weapon >= 0) {
 		if (g->pieces[p->atk_weapon].carrier != pi ||
@@ -82,7 +85,8 @@ captures(const struct rules_game *g, int ai)
 /* The end of a step: every character at power 0 or less dies or is
  * captured; killer[i] is the attacker of the heaviest blow on i. */
 static void
-deaths(struct rules_game *g, const int *killer, int *cap, struct rules_events *ev)
+deaths(struct rules_game *g, const int *killer, const int *kslot, int *cap,
+    struct rules_events *ev)
 {
 	size_t i;
 
@@ -92,8 +96,12 @@ deaths(struct rules_game *g, const int *killer, int *cap, struct rules_events *e
 
 		cap[i] = 0;
 		if (p->zone == CCG_Z_PLAY && ccg_is_character(p) &&
-		    ccg_eff_power(p) <= 0 && killer[i] >= 0)
+		    ccg_eff_power(p) <= 0 && killer[i] >= 0) {
+			/* the blow: the killer's attack of entry kslot */
+			ccg_xatk_swap(&g->pieces[killer[i]], kslot[i]);
 			cap[i] = captures(g, killer[i]);
+			ccg_xatk_swap(&g->pieces[killer[i]], kslot[i]);
+		}
 	}
 	for (i = 0; i < g->npieces; i++) {
 		struct ccg_piece *p = &g->pieces[i];
@@ -134,45 +142,85 @@ step_kind(const struct rules_game *g)
 	    CCG_ATTACK_CLOSE;
 }
 
+/* Segment 1 for the attack of pi in its atk_* fields. */
+static void
+roll_one(struct rules_game *g, int pi, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	struct ccg_piece *p = &g->pieces[pi];
+	const char *why;
+	int roll, th, def, ti;
+
+	if (ccg_marker_attack_roll(g, pi, rng, ev))
+		return;	/* at a marker (marker-attacks.c) */
+	if ((why = attack_lost(g, pi)) != NULL) {
+		ccg_event(ev, -1, "{\"type\":\"attack-lost\","
+		    "\"attacker\":\"%s\",\"reason\":\"%s\"}", p->id, why);
+		return;
+	}
+	ti = p->atk_target;
+	roll = (int)rng->uniform(rng->ctx, 6) + 1;
+	th = roll + ccg_to_hit_bonus(g, pi);
+	def = ccg_defense(g, ti);
+	ccg_event(ev, -1, "{\"type\":\"to-hit\",\"attacker\":\"%s\","
+	    "\"target\":\"%s\",\"roll\":%d,\"to_hit\":%d,"
+	    "\"defense\":%d,\"hit\":%s}", p->id, g->pieces[ti].id, roll, th,
+	    def, th > def ? "true" : "false");
+	p->atk_hit = th > def;
+	ccg_ammo_fired(g, pi, ev);	/* ammo.c */
+}
+
 void
 ccg_combat_roll(struct rules_game *g, struct rules_rng *rng,
     struct rules_events *ev)
 {
-	int kind = step_kind(g);
+	int kind = step_kind(g), k;
 	size_t i, s;
 
-	for (i = 0; i < g->npieces; i++)
+	for (i = 0; i < g->npieces; i++) {
 		g->pieces[i].atk_hit = 0;
+		ccg_xatk_hits_clear(&g->pieces[i]);
+	}
 	if (rng == NULL)	/* a test edit jumping here rolls no dice */
 		return;
 	for (s = 0; s < g->nseats; s++)
 		for (i = 0; i < g->npieces; i++) {
 			struct ccg_piece *p = &g->pieces[i];
-			const char *why;
-			int roll, th, def, ti;
 
-			if (p->atk_kind != kind || p->controller != (int)s)
+			if (p->controller != (int)s)
 				continue;
-			if (ccg_marker_attack_roll(g, (int)i, rng, ev))
-				continue;	/* at a marker (marker-attacks.c) */
-			if ((why = attack_lost(g, (int)i)) != NULL) {
-				ccg_event(ev, -1, "{\"type\":\"attack-lost\","
-				    "\"attacker\":\"%s\",\"reason\":\"%s\"}",
-				    p->id, why);
-				continue;
+			for (k = -1; k < p->nxatk; k++) {	/* free-attacks.c */
+				ccg_xatk_swap(p, k);
+				if (p->atk_kind == kind)
+					roll_one(g, (int)i, rng, ev);
+				ccg_xatk_swap(p, k);
 			}
-			ti = p->atk_target;
-			roll = (int)rng->uniform(rng->ctx, 6) + 1;
-			th = roll + ccg_to_hit_bonus(g, (int)i);
-			def = ccg_defense(g, ti);
-			ccg_event(ev, -1, "{\"type\":\"to-hit\",\"attacker\":\"%s\","
-			    "\"target\":\"%s\",\"roll\":%d,\"to_hit\":%d,"
-			    "\"defense\":%d,\"hit\":%s}", p->id,
-			    g->pieces[ti].id, roll, th, def,
-			    th > def ? "true" : "false");
-			p->atk_hit = th > def;
-			ccg_ammo_fired(g, (int)i, ev);	/* ammo.c */
 		}
+}
+
+/* Segment 2 for the hit of pi in its atk_* fields: the target, with the
+ * damage points in *pts, or -1 when the hit binds (bind[] raised; only a
+ * character is bound) instead. */
+static int
+hit_one(struct rules_game *g, int pi, int *bind, struct rules_events *ev,
+    int *pts)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+	int ti = p->atk_target, w = p->atk_weapon, dmg, res;
+
+	if (w >= 0 && g->pieces[w].card->item.bind > 0) {
+		if (ccg_is_character(&g->pieces[ti]) &&
+		    g->pieces[w].card->item.bind > bind[ti])
+			bind[ti] = g->pieces[w].card->item.bind;
+		return -1;
+	}
+	dmg = ccg_attack_damage(g, pi);
+	res = ccg_resistance(g, ti);
+	*pts = dmg > res ? dmg - res : 0;
+	ccg_event(ev, -1, "{\"type\":\"hit\",\"attacker\":\"%s\","
+	    "\"target\":\"%s\",\"damage\":%d,\"resistance\":%d,"
+	    "\"points\":%d}", p->id, g->pieces[ti].id, dmg, res, *pts);
+	return ti;
 }
 
 void
@@ -186,6 +234,7 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 	int *killer = xcalloc(n ? n : 1, sizeof *killer);
 	int *bind = xcalloc(n ? n : 1, sizeof *bind);
 	int *cap = xcalloc(n ? n : 1, sizeof *cap);
+	int *kslot = xcalloc(n ? n : 1, sizeof *kslot);
 
 	(void)rng;
 	for (i = 0; i < n; i++)
@@ -195,29 +244,23 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 	for (s = 0; s < g->nseats; s++)
 		for (i = 0; i < n; i++) {
 			struct ccg_piece *p = &g->pieces[i];
-			int ti, pts, w, dmg, res;
+			int k, ti, pts;
 
-			if (!p->atk_hit || p->atk_kind != kind ||
-			    p->controller != (int)s)
+			if (p->controller != (int)s)
 				continue;
-			ti = p->atk_target;
-			w = p->atk_weapon;
-			if (w >= 0 && g->pieces[w].card->item.bind > 0) {
-				if (g->pieces[w].card->item.bind > bind[ti])
-					bind[ti] = g->pieces[w].card->item.bind;
-				continue;
-			}
-			dmg = ccg_attack_damage(g, (int)i);
-			res = ccg_resistance(g, ti);
-			pts = dmg > res ? dmg - res : 0;
-			ccg_event(ev, -1, "{\"type\":\"hit\",\"attacker\":\"%s\","
-			    "\"target\":\"%s\",\"damage\":%d,\"resistance\":%d,"
-			    "\"points\":%d}", p->id, g->pieces[ti].id, dmg, res,
-			    pts);
-			pend[ti] += pts;
-			if (killer[ti] < 0 || pts > best[ti]) {
-				best[ti] = pts;
-				killer[ti] = (int)i;
+			for (k = -1; k < p->nxatk; k++) {	/* free-attacks.c */
+				ccg_xatk_swap(p, k);
+				ti = p->atk_hit && p->atk_kind == kind ?
+				    hit_one(g, (int)i, bind, ev, &pts) : -1;
+				ccg_xatk_swap(p, k);
+				if (ti < 0)
+					continue;
+				pend[ti] += pts;
+				if (killer[ti] < 0 || pts > best[ti]) {
+					best[ti] = pts;
+					killer[ti] = (int)i;
+					kslot[ti] = k;
+				}
 			}
 		}
 	/* all damage at once */
@@ -237,15 +280,17 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 			    "\"strength\":%d}", t->id, bind[i]);
 		}
 	}
-	deaths(g, killer, cap, ev);
+	deaths(g, killer, kslot, cap, ev);
 	if (kind == CCG_ATTACK_CLOSE) {
 		ccg_events_round_end(g, ev);
 		ccg_bc_tokens_leave(g, ev);	/* breeding-tokens.c */
 	}
 	for (i = 0; i < n; i++) {
 		g->pieces[i].atk_hit = 0;
+		ccg_xatk_hits_clear(&g->pieces[i]);
 		if (kind == CCG_ATTACK_CLOSE) {	/* the round is over */
 			ccg_attack_clear(&g->pieces[i]);
+			ccg_xatk_clear(&g->pieces[i]);
 			g->pieces[i].boost = 0;
 			g->pieces[i].boost_kind = 0;
 		}
@@ -255,4 +300,5 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 	free(killer);
 	free(bind);
 	free(cap);
+	free(kslot);
 }

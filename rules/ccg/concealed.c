@@ -73,7 +73,7 @@ ccg_concealed_tidy(struct rules_game *g, struct rules_events *ev)
 			continue;
 		c = p->carrier >= 0 ? &g->pieces[p->carrier] : NULL;
 		if (p->zone != CCG_Z_PLAY || c == NULL || c->zone != CCG_Z_PLAY ||
-		    (c->atk_kind && c->atk_weapon == (int)i))
+		    ccg_attack_matches(g, p->carrier, 0, -1, (int)i, 0))
 			ccg_concealed_reveal(g, (int)i, ev);
 	}
 }

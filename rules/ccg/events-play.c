@@ -106,10 +106,11 @@ check_effect(const struct rules_game *g, int seat, int ti,
 		    !ccg_card_has_resource(t->card, e->requires))
 			return cause_set(cause, "%s needs a target with the %s "
 			    "resource", c->slug, e->requires);
-		if (t->atk_kind != 0 || t->free_atk || t->bound || t->hostage)
+		if (t->free_atk || t->bound || t->hostage)
 			return cause_set(cause, "%s cannot take a free attack: it "
-			    "has declared an attack this round, has one already, "
-			    "or cannot act", t->id);
+			    "has one already or cannot act", t->id);
+		if (ccg_free_attack_room(g, ti, cause) != 0)
+			return -1;	/* free-attacks.c */
 		if (g->phase > CCG_PH_DECLARE_HR)
 			return cause_set(cause, "%s: a free attack is declared in "
 			    "a declare segment", c->slug);
@@ -185,7 +186,7 @@ involved(const struct rules_game *g, int ti)
 	if (g->pieces[ti].atk_kind != 0)
 		return 1;
 	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].atk_kind != 0 && g->pieces[i].atk_target == ti &&
+		if (ccg_attack_matches(g, (int)i, 0, ti, -1, 0) &&
 		    g->pieces[i].zone == CCG_Z_PLAY)
 			return 1;
 	return 0;

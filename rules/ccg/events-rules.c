@@ -95,8 +95,7 @@ ccg_roll_made(const struct rules_game *g, int ti, const struct ccg_effect *e)
 	if (e->stat == CCG_STAT_TO_HIT)
 		return g->pieces[ti].atk_kind == CCG_ATTACK_RANGED;
 	for (i = 0; i < g->npieces; i++)
-		if (g->pieces[i].atk_kind == CCG_ATTACK_RANGED &&
-		    g->pieces[i].atk_target == ti)
+		if (ccg_attack_matches(g, (int)i, CCG_ATTACK_RANGED, ti, -1, 0))
 			return 1;
 	return 0;
 }

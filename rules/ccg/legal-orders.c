@@ -307,6 +307,7 @@ candidates(struct trial *t)
 	case CCG_PH_DECLARE_HR:
 		attack_lines(t);
 		ccg_marker_attack_candidates(g, t->seat, try_cb, t);
+		ccg_xatk_candidates(g, t->seat, try_cb, t);
 		event_lines(t);
 		ccg_reaction_candidates(g, t->seat, try_cb, t);
 		break;

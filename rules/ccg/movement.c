@@ -156,7 +156,8 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 			return cause_set(cause, "%s is rotated: dragging needs a "
 			    "ready character to rotate", o->who[0]);
 	}
-	extra = ccg_outnumber_penalty(g, seat, from);
+	extra = o->nwho == 0 ? 0 : ccg_outnumber_penalty_in(g, seat, from,
+	    ccg_vehicle_compartment(g, who[0]));	/* by compartment */
 	for (i = 0; i < o->nwho; i++) {
 		char *why = NULL;
 

@@ -12,8 +12,10 @@
  * the Combat Round, in the Movement and Mature Steps and the attack
  * declarations (the steps the Aliens player acts in anyway, so that the
  * Gore tokens do not make him owe orders in every phase): 2 for +1 damage or +1 movement, 2 for +1 defense or +1
- * resistance until the end of the turn, 3 for +1 to hit or +1 hand size;
- * the bonuses are permanent unless said otherwise. The Newborn's attacks
+ * resistance until the end of the turn, 3 for +1 to hit or +1 hand size,
+ * 8 for one more close combat attack each Combat Round (free-attacks.c;
+ * at most 4 attacks a turn); the bonuses are permanent unless said
+ * otherwise. The Newborn's attacks
  * kill, never capture; like every Alien it must attack an unhidden enemy
  * at its location (combat-declare.c).
  */
@@ -146,6 +148,7 @@ static const struct {
 	{ "resistance", 2, CCG_STAT_RESISTANCE },
 	{ "to-hit", 3, CCG_STAT_TO_HIT },
 	{ "hand-size", 3, CCG_STAT_HAND_SIZE },
+	{ "attack", 8, CCG_STAT_NONE },	/* +1 close combat attack */
 };
 #define NBONUSES (sizeof bonuses / sizeof bonuses[0])
 
@@ -183,7 +186,8 @@ ccg_gore_order(struct rules_game *g, int seat, const struct ccg_order *o,
 			break;
 	if (b == NBONUSES)
 		return cause_set(cause, "unknown bonus \"%s\"; expected damage, "
-		    "movement, defense, resistance, to-hit or hand-size", o->what);
+		    "movement, defense, resistance, to-hit, hand-size or attack",
+		    o->what);
 	if (p->gore < bonuses[b].cost)
 		return cause_set(cause, "+1 %s costs %d Gore tokens; %s holds %d",
 		    o->what, bonuses[b].cost, p->id, p->gore);
@@ -212,6 +216,9 @@ ccg_gore_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		break;
 	case CCG_STAT_HAND_SIZE:
 		g->seats[seat].base_hand++;
+		break;
+	case CCG_STAT_NONE:	/* one more close attack a round */
+		p->gore_atk++;
 		break;
 	}
 	ccg_event(ev, -1, "{\"type\":\"gore-spent\",\"seat\":\"%s\",\"piece\":"

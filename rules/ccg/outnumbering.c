@@ -4,7 +4,9 @@
  * than its player has characters there spends one extra movement point per
  * extra enemy Main Character. Only unhidden enemy Main Character cards count
  * against you (Alien tokens on a card do not); every character you control
- * there, supporting characters included, counts for you.
+ * there, supporting characters included, counts for you. An Enclosed
+ * vehicle is a location of its own for being together (vehicle-attacks.c):
+ * only the characters in the mover's compartment count.
  */
 #include "config.h"
 
@@ -13,6 +15,13 @@
 int
 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node)
 {
+	return ccg_outnumber_penalty_in(g, seat, node, -1);
+}
+
+int
+ccg_outnumber_penalty_in(const struct rules_game *g, int seat, int node,
+    int comp)
+{
 	size_t i;
 	int enemies = 0, friends = 0;
 
@@ -20,7 +29,8 @@ ccg_outnumber_penalty(const struct rules_game *g, int seat, int node)
 		const struct ccg_piece *p = &g->pieces[i];
 
 		if (p->zone != CCG_Z_PLAY || p->node != node ||
-		    p->carrier >= 0 || !ccg_is_character(p))
+		    p->carrier >= 0 || !ccg_is_character(p) ||
+		    ccg_vehicle_compartment(g, (int)i) != comp)
 			continue;
 		if (p->controller == seat)
 			friends++;

@@ -131,6 +131,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 		PIECE_SPECIES_INTS(X)
 		PIECE_GEAR_INTS(X)
 #undef X
+		ccg_xatk_save(p, o);	/* free-attacks.c */
 		cJSON_AddItemToArray(a, o);
 	}
 	ccg_markers_save(g, root);	/* hidden-state.c */
@@ -364,6 +365,8 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		PIECE_SPECIES_INTS(X)
 		PIECE_GEAR_INTS(X)
 #undef X
+		if (ccg_xatk_load(p, o, np, where, cause) != 0)
+			return -1;	/* free-attacks.c */
 		if (p->loaded_in >= np || p->attached_to >= np)
 			return cause_set(cause, "%s: loaded_in or attached_to out "
 			    "of range", where);

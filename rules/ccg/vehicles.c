@@ -21,7 +21,8 @@
  * controlled only by a Human main aboard with it, one outside only by a
  * Human main outside.
  *
- * (Attacking a vehicle is combat's: it is not a target there yet.)
+ * Attacks on a vehicle, and close combat by compartment, are in
+ * vehicle-attacks.c.
  */
 #include "config.h"
 

@@ -24,7 +24,10 @@
  *     bound (binding strength), captive (the character a Predator holds),
  *     riding (the vehicle a passenger rides) when set; attack {target, type, weapon,
  *     mode} once declared (declarations are public), gore (the Newborn's
- *     Gore tokens) when any}] — cards in play only,
+ *     Gore tokens) when any, more_attacks [{target, type, weapon, mode}]
+ *     (further attacks, free-attacks.c) and gore_attacks (the Newborn's
+ *     bought close attacks) when any, a vehicle's damage with armor_left
+ *     and hull_left once it is damaged}] — cards in play only,
  *   ammo shows "loaded_in" (its weapon), an attachment "attached_to"
  *     (its item), a weapon whose own ammunition is spent "empty": true;
  *   a permanent event in play is a piece of type "event" carried_by
@@ -106,20 +109,10 @@ piece_json(const struct rules_game *g, size_t i)
 	if (ccg_is_character(p) && ccg_captive_of(g, (int)i) >= 0)
 		cJSON_AddStringToObject(o, "captive",
 		    g->pieces[ccg_captive_of(g, (int)i)].id);
-	if (p->atk_kind && p->atk_target >= 0) {	/* declared openly */
-		cJSON *at = cJSON_AddObjectToObject(o, "attack");
-
-		cJSON_AddStringToObject(at, "target",
-		    ccg_attack_target_id(g, (int)i));	/* marker-attacks.c */
-		cJSON_AddStringToObject(at, "type",
-		    p->atk_kind == CCG_ATTACK_CLOSE ? "close" : "ranged");
-		if (p->atk_weapon >= 0)
-			cJSON_AddStringToObject(at, "weapon",
-			    g->pieces[p->atk_weapon].id);
-		if (p->atk_mode != CCG_ATK_NORMAL)
-			cJSON_AddStringToObject(at, "mode",
-			    p->atk_mode == CCG_ATK_CAPTURE ? "capture" : "kill");
-	}
+	if (p->atk_kind && p->atk_target >= 0)	/* declared openly */
+		cJSON_AddItemToObject(o, "attack", ccg_attack_json(g,
+		    ccg_attack_target_id(g, (int)i),	/* marker-attacks.c */
+		    p->atk_kind, p->atk_weapon, p->atk_mode));
 	return o;
 }
 
@@ -241,6 +234,8 @@ ccg_view(const struct rules_game *g, int seat)
 			if (g->pieces[i].riding >= 0)	/* vehicles.c */
 				cJSON_AddStringToObject(o, "riding",
 				    g->pieces[g->pieces[i].riding].id);
+			ccg_xatk_view(g, (int)i, o);	/* free-attacks.c */
+			ccg_vehicle_view(g, (int)i, o);	/* vehicle-attacks.c */
 			if (g->pieces[i].loaded_in >= 0)	/* ammo.c */
 				cJSON_AddStringToObject(o, "loaded_in",
 				    g->pieces[g->pieces[i].loaded_in].id);

@@ -1,0 +1,85 @@
+/*
+ * vehicle-attacks.c — rulebook "Special Rules for Vehicles" (a vehicle is
+ * a target of attacks) and "Vehicles" (an Enclosed vehicle is a location
+ * of its own for characters being together).
+ *
+ * Vehicles as targets (design): the vehicle piece is named as the target
+ * ("attack CHAR at VEHICLE ..."); it stands where its driver is (or where
+ * it lies when nobody drives it), and reach is counted from there as for
+ * a character. One's own vehicle (the one one's character drives) is not
+ * attacked. Like a Barrier, whose way of protecting the rulebook gives the
+ * vehicle's armor, it is an object: defense 0, never captured or spared,
+ * never bound. Its resistance is 0: every damage point of a hit lands on
+ * it, and vehicles.c spends them on its armor first and then on its hull
+ * (each hull point lowers its speed; at hull 0 it is destroyed, its riders
+ * left standing unharmed). Its driver and riders take nothing.
+ *
+ * Enclosed vehicles and close combat (design): characters aboard an
+ * Enclosed vehicle are together only with each other (ccg_together()), so
+ * close combat, which needs attacker and target together, reaches neither
+ * from inside to outside nor from outside in; a vehicle's hull is outside
+ * (a character aboard does not hit its own or another vehicle in close
+ * combat). Ranged attacks are not about being together: they reach as
+ * usual, by location.
+ *
+ * Outnumbering by compartment: a character leaving a location counts only
+ * the characters in its own compartment (outnumbering.c): those outside
+ * for a character outside, those aboard with it for the driver of an
+ * Enclosed vehicle.
+ */
+#include "config.h"
+
+#include "lib/cause.h"
+#include "rules/ccg/ccg.h"
+
+int
+ccg_is_vehicle_target(const struct rules_game *g, int ti)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	return t->zone == CCG_Z_PLAY && t->card->type == CCG_CARD_VEHICLE &&
+	    ccg_piece_at(g, ti) >= 0;
+}
+
+int
+ccg_target_seat(const struct rules_game *g, int ti)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	if (t->card->type == CCG_CARD_VEHICLE && t->carrier >= 0)
+		return g->pieces[t->carrier].controller;
+	return t->controller;
+}
+
+int
+ccg_vehicle_target_ok(const struct rules_game *g, int pi, int ti,
+    char **cause)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	(void)pi;
+	if (t->carrier >= 0 && g->pieces[t->carrier].hidden)
+		return cause_set(cause, "%s moves hidden with its driver and "
+		    "cannot be named as a target", t->id);
+	return 0;
+}
+
+int
+ccg_close_reach(const struct rules_game *g, int pi, int ti)
+{
+	return ccg_vehicle_compartment(g, pi) == ccg_vehicle_compartment(g, ti);
+}
+
+void
+ccg_vehicle_view(const struct rules_game *g, int pi, cJSON *o)
+{
+	const struct ccg_piece *v = &g->pieces[pi];
+	int armor;
+
+	if (v->card->type != CCG_CARD_VEHICLE || v->damage <= 0)
+		return;
+	armor = v->card->veh.armor - v->damage;
+	cJSON_AddNumberToObject(o, "damage", v->damage);
+	cJSON_AddNumberToObject(o, "armor_left", armor > 0 ? armor : 0);
+	cJSON_AddNumberToObject(o, "hull_left", ccg_eff_power(v));
+}

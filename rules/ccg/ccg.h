@@ -409,6 +409,10 @@ int	 ccg_controls(const struct rules_game *g, int seat, int pi);
  * a reason. */
 int	 ccg_own_character(const struct rules_game *g, int seat, const char *id,
 	    char **cause);
+/* The characters o->who, each one seat controls and each named once,
+ * into who[0..o->nwho-1]; 0, or -1 with a reason. */
+int	 ccg_own_group(const struct rules_game *g, int seat,
+	    const struct ccg_order *o, int *who, char **cause);
 /* Is a character of another seat at node? */
 int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
 
@@ -629,6 +633,11 @@ void	 ccg_round_event_candidates(const struct rules_game *g, int seat,
  * Marine one reading as Human (the Premiere errata); every other
  * restriction is a resource the target must have (not checked when
  * target is NULL: only who may play it). 0, or -1 with a reason. */
+/* Does effect e of event card c, played by seat, fit character ti: one's
+ * own or an enemy as the effect says, with the resource it requires? 0,
+ * or -1 with a reason. */
+int	 ccg_event_target_ok(const struct rules_game *g, int seat, int ti,
+	    const struct ccg_card *c, const struct ccg_effect *e, char **cause);
 int	 ccg_event_restrictions(const struct rules_game *g, int seat,
 	    const struct ccg_card *c, const struct ccg_card *target,
 	    char **cause);

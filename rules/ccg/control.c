@@ -77,6 +77,23 @@ ccg_own_character(const struct rules_game *g, int seat, const char *id,
 	return pi;
 }
 
+int
+ccg_own_group(const struct rules_game *g, int seat, const struct ccg_order *o,
+    int *who, char **cause)
+{
+	size_t i, j;
+
+	for (i = 0; i < o->nwho; i++) {
+		if ((who[i] = ccg_own_character(g, seat, o->who[i], cause)) < 0)
+			return -1;
+		for (j = 0; j < i; j++)
+			if (who[j] == who[i])
+				return cause_set(cause, "%s is named twice",
+				    o->who[i]);
+	}
+	return 0;
+}
+
 /* Does seat control piece pi (a character in play)? */
 int
 ccg_controls(const struct rules_game *g, int seat, int pi)

@@ -132,14 +132,8 @@ check_effect(const struct rules_game *g, int seat, int ti,
 		    "the die is rolled (%s's %s die has been rolled in this "
 		    "step)", c->slug, ccg_stat_name(e->stat), t->id,
 		    e->stat == CCG_STAT_TO_HIT ? "to-hit" : "defending");
-	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
-		return cause_set(cause, "%s is for one's own character; %s is not "
-		    "yours", c->slug, t->id);
-	if (e->target == CCG_TARGET_ENEMY_CHARACTER && t->controller == seat)
-		return cause_set(cause, "%s is for an enemy character", c->slug);
-	if (e->requires != NULL && !ccg_card_has_resource(t->card, e->requires))
-		return cause_set(cause, "%s needs a target with the %s resource",
-		    c->slug, e->requires);
+	if (ccg_event_target_ok(g, seat, ti, c, e, cause) != 0)
+		return -1;
 	if (ability(e->stat) && e->amount > 0 &&
 	    (t->ev_up & (1 << e->stat)))
 		return cause_set(cause, "%s's %s has been increased by an event "

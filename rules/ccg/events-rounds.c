@@ -202,14 +202,8 @@ check_char_effect(const struct rules_game *g, int seat, int ti,
 
 	if (e->kind == CCG_EFFECT_SPEND_RP)
 		return 0;	/* a cost */
-	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
-		return cause_set(cause, "%s is for one's own character; %s is not "
-		    "yours", c->slug, t->id);
-	if (e->target == CCG_TARGET_ENEMY_CHARACTER && t->controller == seat)
-		return cause_set(cause, "%s is for an enemy character", c->slug);
-	if (e->requires != NULL && !ccg_card_has_resource(t->card, e->requires))
-		return cause_set(cause, "%s needs a target with the %s resource",
-		    c->slug, e->requires);
+	if (ccg_event_target_ok(g, seat, ti, c, e, cause) != 0)
+		return -1;
 	switch (e->kind) {
 	case CCG_EFFECT_HEAL:
 		if (t->card->chr.species == CCG_SPECIES_SYNTHETIC)

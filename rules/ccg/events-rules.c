@@ -233,3 +233,20 @@ ccg_permanent_tidy(struct rules_game *g, struct rules_events *ev)
 			ccg_permanent_remove(g, (int)i, "character gone", ev);
 	}
 }
+
+int
+ccg_event_target_ok(const struct rules_game *g, int seat, int ti,
+    const struct ccg_card *c, const struct ccg_effect *e, char **cause)
+{
+	const struct ccg_piece *t = &g->pieces[ti];
+
+	if (e->target == CCG_TARGET_OWN_CHARACTER && t->controller != seat)
+		return cause_set(cause, "%s is for one's own character; %s is not "
+		    "yours", c->slug, t->id);
+	if (e->target == CCG_TARGET_ENEMY_CHARACTER && t->controller == seat)
+		return cause_set(cause, "%s is for an enemy character", c->slug);
+	if (e->requires != NULL && !ccg_card_has_resource(t->card, e->requires))
+		return cause_set(cause, "%s needs a target with the %s resource",
+		    c->slug, e->requires);
+	return 0;
+}

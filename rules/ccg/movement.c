@@ -99,21 +99,17 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 {
 	int who[CCG_MAX_GROUP], from = -1, to, drag = -1, extra, base;
 	int cost[CCG_MAX_GROUP];
-	size_t i, j;
+	size_t i;
 	struct ccg_piece *p;
 
 	to = ccg_node_find(g, o->to);
 	if (to < 0)
 		return cause_set(cause, "no location %s in play; expected a "
 		    "location of the battleground", o->to);
+	if (ccg_own_group(g, seat, o, who, cause) != 0)
+		return -1;
 	for (i = 0; i < o->nwho; i++) {
-		if ((who[i] = ccg_own_character(g, seat, o->who[i], cause)) < 0)
-			return -1;
 		p = &g->pieces[who[i]];
-		for (j = 0; j < i; j++)
-			if (who[j] == who[i])
-				return cause_set(cause, "%s is named twice",
-				    o->who[i]);
 		if (from >= 0 && p->node != from)
 			return cause_set(cause, "%s is not at %s with %s: a group "
 			    "moves from one location", o->who[i],

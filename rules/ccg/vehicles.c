@@ -199,7 +199,7 @@ ccg_vehicle_board(struct rules_game *g, int seat, const struct ccg_order *o,
 {
 	const struct ccg_piece *v, *d;
 	int vi, who[CCG_MAX_GROUP], cap;
-	size_t i, j;
+	size_t i;
 
 	if (o->verb == CCG_V_ALIGHT)
 		return alight(g, seat, o, ev, cause);
@@ -216,16 +216,11 @@ ccg_vehicle_board(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (1 + riders(g, vi) + (int)o->nwho > cap)
 		return cause_set(cause, "%s carries at most %d character%s, its "
 		    "driver included", v->id, cap, cap == 1 ? "" : "s");
+	if (ccg_own_group(g, seat, o, who, cause) != 0)
+		return -1;
 	for (i = 0; i < o->nwho; i++) {
-		const struct ccg_piece *p;
+		const struct ccg_piece *p = &g->pieces[who[i]];
 
-		if ((who[i] = ccg_own_character(g, seat, o->who[i], cause)) < 0)
-			return -1;
-		p = &g->pieces[who[i]];
-		for (j = 0; j < i; j++)
-			if (who[j] == who[i])
-				return cause_set(cause, "%s is named twice",
-				    p->id);
 		if (who[i] == v->carrier || p->riding >= 0 ||
 		    ccg_vehicle_of(g, who[i]) >= 0)
 			return cause_set(cause, "%s is aboard a vehicle already",

@@ -197,6 +197,8 @@ struct ccg_seat {
 	int			 bc_bursters;	/* Chest Burster tokens there */
 	int			 start_node;	/* starting location */
 	int			 place;		/* 0, or the place won */
+	int			 pass_combat;	/* turn of a standing "pass combat"
+						 * (standing-pass.c), 0 none */
 	struct ccg_hud		 hud;
 };
 
@@ -362,6 +364,15 @@ int	 ccg_check(const struct rules_game *g, int seat, const char *text,
 	    char **cause);
 int	 ccg_resolve(struct rules_game *g, const char *const *orders,
 	    struct rules_rng *rng, struct rules_events *ev, char **cause);
+
+/* standing-pass.c ("pass combat", a convenience of play by mail) */
+/* Does seat stand passed now: "pass combat" given this turn, a combat
+ * phase, and no attack declared at one of its characters? */
+int	 ccg_standing_pass(const struct rules_game *g, int seat);
+/* The "pass combat" order: pass now and in the rest of this Combat Round
+ * until attacked. */
+int	 ccg_pass_combat(struct rules_game *g, int seat, const struct ccg_order *o,
+	    struct rules_events *ev, char **cause);
 
 /* ready.c: ready every rotated card but the bound; clear per-turn marks. */
 void	 ccg_ready_round(struct rules_game *g, struct rules_events *ev);

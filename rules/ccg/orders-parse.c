@@ -35,6 +35,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
@@ -197,8 +198,12 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
-	case CCG_V_PASS:
-		return no_more(w, nw, i, "pass", lineno, cause);
+	case CCG_V_PASS:	/* "pass combat": standing-pass.c */
+		if (i < nw && strcasecmp(w[i], "combat") == 0) {
+			o->what = xstrdup("combat");
+			i++;
+		}
+		return no_more(w, nw, i, "pass [combat]", lineno, cause);
 	case CCG_V_HIDE:	/* hidden-movement.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
 		    want_word(w, nw, i + 1, "real", u_hide, lineno, cause))

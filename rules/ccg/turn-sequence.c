@@ -217,7 +217,8 @@ hidden_choice_possible(const struct rules_game *g, int seat)
 int
 ccg_seat_owes(const struct rules_game *g, int seat)
 {
-	if (ccg_game_over(g) || g->seats[seat].place != 0)
+	if (ccg_game_over(g) || g->seats[seat].place != 0 ||
+	    ccg_standing_pass(g, seat))
 		return 0;
 	if (!g->await_legal && hidden_choice_possible(g, seat))
 		return 1;
@@ -403,7 +404,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		    "expected %s", ccg_verb_name(o->verb),
 		    ccg_phase_name(g->phase), phase_verbs(g->phase));
 	if (o->verb == CCG_V_PASS)
-		return 0;
+		return o->what != NULL ? ccg_pass_combat(g, seat, o, ev, cause) : 0;
 	/* a hidden character interacting with its location reveals
 	 * itself first ("Hidden Movement"), a concealed item dropped or
 	 * passed on is turned up first, if the order can succeed */

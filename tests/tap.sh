@@ -46,6 +46,23 @@ tap_tmpdir() {
 	[ -n "${MUTHUR_KEEP_TMP:-}" ] || trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
+# Start the test mail servers (tests/servers/mailservers.sh) in
+# $TAP_TMP/servers (call tap_tmpdir first): skip the test when they cannot
+# run here, bail out when they fail; they are stopped, and $TAP_TMP
+# removed unless MUTHUR_KEEP_TMP is set, when the test exits. Sets
+# $servers to the script.
+tap_mailservers() {
+	servers="$top_srcdir/tests/servers/mailservers.sh"
+	_out=$(sh "$servers" start "$TAP_TMP/servers" 2>&1)
+	case $? in
+	0) ;;
+	77) skip_all "${_out#SKIP: }" ;;
+	*) echo "$_out" | sed 's/^/# /'
+	   echo "Bail out! the mail servers did not start"; exit 1 ;;
+	esac
+	trap 'sh "$servers" stop "$TAP_TMP/servers"; [ -n "${MUTHUR_KEEP_TMP:-}" ] || rm -rf "$TAP_TMP"' EXIT
+}
+
 # A muthur.conf in the current folder for a test club: the database, the
 # Maildirs and the server key under var/ (run `muthur init` next).
 tap_muthur_conf() {

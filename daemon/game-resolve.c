@@ -345,15 +345,12 @@ game_advance(const struct game_ctx *c, int64_t game_id, int *advanced, char **ca
 		game_live_free(l);
 		return 0;
 	}
-	if (store_begin(c->st, cause) == -1) {
+	if (store_unit_begin(c->st, cause) == -1) {
 		game_live_free(l);
 		return -1;
 	}
 	rc = game_resolve_ready(c, l, advanced, cause);
-	if (rc == 0)
-		rc = store_commit(c->st, cause);
-	else
-		store_rollback(c->st);
+	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
 	game_live_free(l);
 	return rc;
 }

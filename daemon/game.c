@@ -507,15 +507,12 @@ game_start(const struct game_ctx *c, const char *name, char **cause)
 		game_live_free(l);
 		return -1;
 	}
-	if (store_begin(c->st, cause) == -1) {
+	if (store_unit_begin(c->st, cause) == -1) {
 		game_live_free(l);
 		return -1;
 	}
 	rc = start_locked(c, l, cause);
-	if (rc == 0)
-		rc = store_commit(c->st, cause);
-	else
-		store_rollback(c->st);
+	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
 	game_live_free(l);
 	return rc;
 }

@@ -346,6 +346,8 @@ void	 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng);
 /* Phase name ("movement.move") and back (-1 if unknown). */
 const char *ccg_phase_name(int phase);
 int	 ccg_phase_parse(const char *name);
+/* Is phase one of the Combat Round (a declare segment or a resolve step)? */
+int	 ccg_combat_phase(int phase);
 /* May orders of this verb be given in this phase? */
 int	 ccg_phase_allows(int phase, int verb);
 /* Does seat owe orders now (a legal choice besides pass, not yet placed)? */

@@ -43,12 +43,6 @@
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 
-static int
-combat_phase(int phase)
-{
-	return phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE;
-}
-
 /* Before the roll: speed, defense and to hit. */
 static int
 before_roll_only(enum ccg_stat st)
@@ -257,7 +251,7 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 	size_t k;
 	int hi, ti;
 
-	if (!combat_phase(g->phase) && !ccg_round_event_phase(g->phase))
+	if (!ccg_combat_phase(g->phase) && !ccg_round_event_phase(g->phase))
 		return cause_set(cause, "events are played in the Combat Round "
 		    "(combat.declare.* and combat.resolve.*), or by their "
 		    "timing in movement.move or search.declare");
@@ -272,7 +266,7 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 		return ccg_reaction_play(g, seat, o, ev, cause);
 	if (ccg_event_timing_ok(g, c, cause) != 0)	/* events-rounds.c */
 		return -1;
-	if (!combat_phase(g->phase))
+	if (!ccg_combat_phase(g->phase))
 		return ccg_round_event(g, seat, hi, o, ev, cause);
 	for (k = 0; k < g->nseats; k++)		/* research.c */
 		if (strcmp(g->seats[k].name, o->to) == 0)

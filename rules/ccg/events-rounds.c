@@ -47,7 +47,7 @@ ccg_round_event_phase(int phase)
 static unsigned
 phase_timing(int phase)
 {
-	if (phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE)
+	if (ccg_combat_phase(phase))
 		return CCG_TIMING_COMBAT;
 	if (phase == CCG_PH_MOVE)
 		return CCG_TIMING_MOVEMENT;

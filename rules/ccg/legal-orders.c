@@ -341,8 +341,7 @@ ccg_legal(const struct rules_game *g, int seat)
 		char *rest = strbuf_detach(&sb, NULL);
 
 		strbuf_addstr(&sb, "pass\n");
-		if (g->phase >= CCG_PH_DECLARE_UC &&	/* standing-pass.c */
-		    g->phase <= CCG_PH_RESOLVE_CLOSE)
+		if (ccg_combat_phase(g->phase))	/* standing-pass.c */
 			strbuf_addstr(&sb, "pass combat\n");
 		strbuf_addstr(&sb, rest);
 		free(rest);

@@ -20,12 +20,6 @@
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 
-static int
-combat_phase(int phase)
-{
-	return phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE;
-}
-
 /* Has an attack been declared at a character seat controls (or at one of
  * its markers)? Declarations are public. */
 static int
@@ -53,7 +47,8 @@ attacked(const struct rules_game *g, int seat)
 int
 ccg_standing_pass(const struct rules_game *g, int seat)
 {
-	return g->seats[seat].pass_combat == g->turn && combat_phase(g->phase) &&
+	return g->seats[seat].pass_combat == g->turn &&
+	    ccg_combat_phase(g->phase) &&
 	    !attacked(g, seat);
 }
 
@@ -62,7 +57,7 @@ ccg_pass_combat(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
 	(void)o;
-	if (!combat_phase(g->phase))
+	if (!ccg_combat_phase(g->phase))
 		return cause_set(cause, "\"pass combat\" is given in the Combat "
 		    "Round; expected \"pass\"");
 	if (g->seats[seat].pass_combat != g->turn)

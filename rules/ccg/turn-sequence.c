@@ -51,6 +51,12 @@ ccg_phase_parse(const char *name)
 	return -1;
 }
 
+int
+ccg_combat_phase(int phase)
+{
+	return phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE;
+}
+
 /* Which orders each phase takes (besides pass). */
 int
 ccg_phase_allows(int phase, int verb)

@@ -130,11 +130,21 @@ e2e_orders_mail(struct store *st, int k, int ks, int turn_shift, const char *tex
 	return mail;
 }
 
-int
-e2e_round(struct store *st)
+/* The game's open phase, or NULL. */
+static struct store_phase *
+open_phase(struct store *st)
 {
 	struct store_game *g = store_game_get(st, e2e_game, NULL);
 	struct store_phase *ph = g != NULL ? store_phase_current(st, g->id, NULL) : NULL;
+
+	store_game_free(g);
+	return ph;
+}
+
+int
+e2e_round(struct store *st)
+{
+	struct store_phase *ph = open_phase(st);
 	char **missing = NULL, *mail;
 	size_t n = 0, i, len;
 	int k, sent = 0;
@@ -149,19 +159,16 @@ e2e_round(struct store *st)
 		}
 	store_names_free(missing, n);
 	store_phase_free(ph);
-	store_game_free(g);
 	return sent;
 }
 
 uint64_t
 e2e_phase_seq(struct store *st)
 {
-	struct store_game *g = store_game_get(st, e2e_game, NULL);
-	struct store_phase *ph = g != NULL ? store_phase_current(st, g->id, NULL) : NULL;
+	struct store_phase *ph = open_phase(st);
 	uint64_t seq = ph != NULL ? ph->seq : 0;
 
 	store_phase_free(ph);
-	store_game_free(g);
 	return seq;
 }
 

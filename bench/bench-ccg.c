@@ -63,7 +63,7 @@ main(void)
 	struct rules_seat seats[4];
 	struct rules_setup su;
 	uint64_t x = 1;
-	struct rules_rng rng = { uniform, &x };
+	struct rules_rng rng = { uniform, &x, NULL, NULL };
 	struct rules_game *g;
 	double t;
 	char *bytes;

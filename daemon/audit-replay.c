@@ -242,9 +242,12 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		for (k = 0; k < rp->nknown; k++)
 			if (strcmp(rp->known[k].id, s[i].id) == 0)
 				break;
-		if (k < rp->nknown && rp->known[k].len == s[i].len &&
-		    memcmp(rp->known[k].bytes, s[i].bytes, s[i].len) == 0)
-			continue;	/* unchanged: no new commitment */
+		/*
+		 * Every secret is renewed in every phase, changed or not
+		 * (PRODUCT.md §5: a renewal that only follows a change tells
+		 * that the secret changed, e.g. that a drawn card was not the
+		 * one discarded).
+		 */
 		if (k == rp->nknown) {
 			rp->known = xreallocarray(rp->known, ++rp->nknown, sizeof *rp->known);
 			rp->known[k].id = xstrdup(s[i].id);
@@ -256,7 +259,7 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		strbuf_addf(&rp->secret_ids, "\n%s\n", sid);
 		rec = xasprintf("commitment %s/%s", AUDIT_SECRET_DOMAIN, sid);
 		if ((c = archive_commitment_find(rp->a, AUDIT_SECRET_DOMAIN, sid)) == NULL)
-			audit_fail(rp->r, prec, "secret %s changed, but there is no "
+			audit_fail(rp->r, prec, "secret %s is not renewed: there is no "
 			    "commitment %s/%s", s[i].id, AUDIT_SECRET_DOMAIN, sid);
 		else if (c->created_phase != ph->seq)
 			audit_fail(rp->r, rec, "made in phase %llu, expected %llu",
@@ -313,6 +316,18 @@ seed_of(const struct archive *a, const struct archive_phase *ph)
 	return c->secret;
 }
 
+/* The game's opened shuffle seed (store/random.h), or NULL. */
+static const unsigned char *
+shuffle_seed_of(const struct archive *a)
+{
+	const struct archive_commitment *c;
+
+	c = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN, RAND_SHUFFLE_SECRET_ID);
+	if (c == NULL || !c->opened || c->secret_len != RAND_SEED_BYTES)
+		return NULL;
+	return c->secret;
+}
+
 /* Resolve closed phase ph (not phase 1) with its recorded orders. */
 static int
 resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *prec,
@@ -321,9 +336,9 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 	size_t n = rp->R->nseats(rp->g), i, j, nn = 0;
 	struct rand_nonce *nonces = xcalloc(rp->a->nseats + 1, sizeof *nonces);
 	char **text = xcalloc(n + 1, sizeof *text), *cause = NULL;
-	const unsigned char *seed = seed_of(rp->a, ph);
-	struct rand_stream rs;
-	struct rules_rng rng = { rand_uniform, &rs };
+	const unsigned char *seed = seed_of(rp->a, ph), *shuffle = shuffle_seed_of(rp->a);
+	struct rand_stream rs, hs;
+	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
 	int rc = 0;
 
 	for (i = 0; i < rp->a->nseats; i++)
@@ -349,11 +364,13 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 			text[idx] = strbuf_detach(&sb, NULL);
 			orders_free(parsed);
 		}
-	if (seed == NULL) {
-		audit_fail(rp->r, prec, "cannot be replayed without its opened seed");
+	if (seed == NULL || shuffle == NULL) {
+		audit_fail(rp->r, prec, "cannot be replayed without %s",
+		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
 	} else {
 		rand_stream_init(&rs, seed, nonces, nn);
+		rand_hidden_stream_init(&hs, shuffle, ph->seq, nonces, nn);
 		if (rp->R->resolve(rp->g, (const char *const *)text, &rng, ev, &cause) == -1) {
 			audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s",
 			    cause);
@@ -481,9 +498,9 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	struct replay rp;
 	struct rules_setup su;
 	struct rules_events ev = { NULL, 0, 0 };
-	struct rand_stream rs;
-	struct rules_rng rng = { rand_uniform, &rs };
-	const unsigned char *seed;
+	struct rand_stream rs, hs;
+	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
+	const unsigned char *seed, *shuffle = shuffle_seed_of(a);
 	char *cause = NULL, *prec;
 	size_t i;
 	int stop = 0;
@@ -500,12 +517,14 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	su.places = 1;
 	su.await_legal = 0;
 	prec = audit_phase_record(&a->phases[0]);
-	if ((seed = seed_of(a, &a->phases[0])) == NULL) {
-		audit_fail(r, prec, "cannot be replayed without its opened seed");
+	if ((seed = seed_of(a, &a->phases[0])) == NULL || shuffle == NULL) {
+		audit_fail(r, prec, "cannot be replayed without %s",
+		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		free(prec);
 		goto done;
 	}
 	rand_stream_init(&rs, seed, NULL, 0);
+	rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, NULL, 0);
 	if ((rp.g = rp.R->create(&su, &rng, &ev, &cause)) == NULL) {
 		audit_fail(r, prec, "the rules refuse the setup: %s", cause);
 		free(cause);

@@ -388,6 +388,47 @@ check_seeds(const struct archive *a, struct audit_report *r)
 	}
 }
 
+/*
+ * The game's shuffle seed (store/random.h): one, made at new-game before
+ * any nonce; closed while the game runs (it orders every deck); opened
+ * when the game ends, not before. Counts the phases whose randomness no
+ * player nonce entered.
+ */
+static void
+check_shuffle_seed(const struct archive *a, struct audit_report *r)
+{
+	const struct archive_commitment *c;
+	const char *rec = "commitment " RAND_SHUFFLE_DOMAIN "/" RAND_SHUFFLE_SECRET_ID;
+	int over = strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
+	size_t i, j, current;
+
+	for (i = 0; i < a->nphases; i++) {
+		if (a->phases[i].open)
+			continue;
+		for (j = 0, current = 0; j < a->phases[i].norders; j++)
+			current += a->phases[i].orders[j].current != 0;
+		r->server_only += current == 0;
+	}
+	if ((c = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,
+	    RAND_SHUFFLE_SECRET_ID)) == NULL) {
+		audit_fail(r, "archive", "has no shuffle seed (%s)", rec + 11);
+		return;
+	}
+	if (c->created_phase != 0)
+		audit_fail(r, rec, "made in phase %llu, not at new-game before any orders",
+		    (unsigned long long)c->created_phase);
+	if (c->opened && !over)
+		audit_fail(r, rec, "opened while the game runs: every deck's order "
+		    "could be computed");
+	else if (c->opened && a->nphases > 0 &&
+	    c->revealed_phase != a->phases[a->nphases - 1].seq)
+		audit_fail(r, rec, "opened in phase %llu, before the game ended",
+		    (unsigned long long)c->revealed_phase);
+	else if (c->opened && c->secret_len != RAND_SEED_BYTES)
+		audit_fail(r, rec, "has %zu bytes, expected %d", c->secret_len,
+		    RAND_SEED_BYTES);
+}
+
 static void
 check_chain(const struct archive *a, struct audit_report *r)
 {
@@ -452,6 +493,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 	check_phases(a, r);
 	check_commitments(a, r);
 	check_seeds(a, r);
+	check_shuffle_seed(a, r);
 	check_chain(a, r);
 	if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
 		audit_replay(a, r);
@@ -470,11 +512,13 @@ audit_report_print(const struct audit_report *r, FILE *out)
 		fprintf(out, "note: %s\n", r->note);
 	fprintf(out, "%s %s: %zu failure%s; checked %zu player signatures, %zu server "
 	    "signatures, %zu openings, %zu seeds, %zu events, %zu phases replayed, "
-	    "%zu state hashes%s\n", r->nfailures == 0 ? "OK" : "FAILED",
+	    "%zu state hashes%s; %zu phase%s with server-only randomness\n",
+	    r->nfailures == 0 ? "OK" : "FAILED",
 	    r->game != NULL ? r->game : "(unreadable archive)", r->nfailures,
 	    r->nfailures == 1 ? "" : "s", r->player_sigs, r->server_sigs, r->openings,
 	    r->seeds, r->events, r->phases, r->states,
-	    r->replayed ? "" : " (no full replay)");
+	    r->replayed ? "" : " (no full replay)", r->server_only,
+	    r->server_only == 1 ? "" : "s");
 }
 
 char *
@@ -499,6 +543,7 @@ audit_report_json(const struct audit_report *r)
 	cJSON_AddNumberToObject(c, "server_signatures", (double)r->server_sigs);
 	cJSON_AddNumberToObject(c, "openings", (double)r->openings);
 	cJSON_AddNumberToObject(c, "seeds", (double)r->seeds);
+	cJSON_AddNumberToObject(c, "server_only_phases", (double)r->server_only);
 	cJSON_AddNumberToObject(c, "events", (double)r->events);
 	cJSON_AddNumberToObject(c, "phases_replayed", (double)r->phases);
 	cJSON_AddNumberToObject(c, "state_hashes", (double)r->states);

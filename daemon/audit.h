@@ -39,6 +39,9 @@ struct audit_report {
 	size_t			 events;
 	size_t			 phases;	/* phases replayed */
 	size_t			 states;	/* state hashes compared */
+	size_t			 server_only;	/* resolved phases whose randomness no
+						   player nonce entered (the deal;
+						   phases without orders) */
 	int			 replayed;	/* the replay ran to the last phase */
 	char			*note;		/* why it did not, or NULL */
 };

@@ -9,6 +9,7 @@
 #include "daemon/game.h"
 #include "rules/rules.h"
 #include "store/phases.h"
+#include "store/random.h"
 
 #define GAME_SECRET_DOMAIN	"muthur.secret"
 #define GAME_DECKLIST_DOMAIN	"muthur.decklist"
@@ -26,7 +27,13 @@ const char *game_mail_domain(const struct game_ctx *c);
 int game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
     const struct rules_events *ev, char **cause);
 
-/* Commit to the secrets of the live state that changed, at phase P. */
+/*
+ * The game's shuffle seed (store/random.h RAND_SHUFFLE_DOMAIN) into seed;
+ * -1 with *cause when the game has none or on a database error.
+ */
+int game_shuffle_seed(const struct game_ctx *c, struct game_live *l,
+    unsigned char seed[RAND_SEED_BYTES], char **cause);
+/* Commit anew to every secret of the live state (fresh nonces), at phase P. */
 int game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
     char **cause);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 
 #include "daemon/game-int.h"
 #include "lib/cause.h"
@@ -70,48 +71,41 @@ game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
 	return 0;
 }
 
-/* The secret-id of commitment id "ID@P": its ID part length. */
-static size_t
-secret_base_len(const char *secret_id)
-{
-	const char *at = strrchr(secret_id, '@');
-
-	return at != NULL ? (size_t)(at - secret_id) : strlen(secret_id);
-}
-
 int
 game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
     char **cause)
 {
-	struct store_commitment *v = NULL;
 	struct rules_secret *sec = NULL;
-	const struct store_commitment *latest;
-	size_t nv = 0, ns = 0, i, j, idlen;
+	size_t ns = 0, i;
 	char *sid;
 	int rc = 0;
 
-	if (store_commitments(c->st, l->game->id, &v, &nv, cause) == -1)
-		return -1;
+	/*
+	 * Every secret, changed or not, with a fresh nonce (PRODUCT.md §5): a
+	 * renewal only on change would tell, say, that the card drawn was the
+	 * one discarded.
+	 */
 	l->rules->secrets(l->g, &sec, &ns);
 	for (i = 0; i < ns && rc == 0; i++) {
-		idlen = strlen(sec[i].id);
-		latest = NULL;
-		for (j = 0; j < nv; j++)
-			if (strcmp(v[j].domain, GAME_SECRET_DOMAIN) == 0 &&
-			    secret_base_len(v[j].secret_id) == idlen &&
-			    strncmp(v[j].secret_id, sec[i].id, idlen) == 0)
-				latest = &v[j];
-		if (latest != NULL && latest->secret_len == sec[i].len &&
-		    memcmp(latest->secret, sec[i].bytes, sec[i].len) == 0)
-			continue;
 		sid = xasprintf("%s@%llu", sec[i].id, (unsigned long long)phase_seq);
 		rc = store_commitment_add(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN, sid,
 		    sec[i].bytes, sec[i].len, phase_seq, NULL, NULL, NULL, NULL, cause);
 		free(sid);
 	}
 	rules_secrets_free(sec, ns);
-	store_commitments_free(v, nv);
 	return rc;
+}
+
+int
+game_shuffle_seed(const struct game_ctx *c, struct game_live *l,
+    unsigned char seed[RAND_SEED_BYTES], char **cause)
+{
+	int rc = store_shuffle_seed_get(c->st, l->game->id, seed, cause);
+
+	if (rc == 0)
+		cause_set(cause, "game %s has no shuffle seed (it was created by an "
+		    "older muthur; start a new game)", l->game->name);
+	return rc == 1 ? 0 : -1;
 }
 
 size_t
@@ -233,21 +227,26 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	struct rules_events ev = { NULL, 0, 0 };
 	struct store_order *ord = NULL;
 	struct rand_nonce *nonces = NULL;
-	struct rand_stream stream;
+	struct rand_stream stream, hidden;
 	struct rules_rng rng;
-	unsigned char seed[RAND_SEED_BYTES];
+	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
 	size_t nord = 0, i, n = l->rules->nseats(l->g), len;
 	char **texts = xcalloc(n, sizeof *texts), *state = NULL;
 	struct rules_result res;
 	int rc = -1, idx, over;
 
 	if (store_orders_current(c->st, ph->id, &ord, &nord, cause) == -1 ||
-	    store_seed_get(c->st, ph->id, seed, cause) == -1)
+	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
+	    game_shuffle_seed(c, l, shuffle, cause) == -1)
 		goto out;
 	store_orders_nonces(ord, nord, &nonces);
 	rand_stream_init(&stream, seed, nonces, nord);
+	rand_hidden_stream_init(&hidden, shuffle, ph->seq, nonces, nord);
+	sodium_memzero(shuffle, sizeof shuffle);
 	rng.uniform = rand_uniform;
 	rng.ctx = &stream;
+	rng.hidden = rand_uniform;
+	rng.hidden_ctx = &hidden;
 	for (i = 0; i < nord; i++) {
 		idx = l->rules->seat_index(l->g, ord[i].seat);
 		if (idx < 0) {

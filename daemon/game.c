@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 
 #include "daemon/game-int.h"
 #include "lib/cause.h"
@@ -217,6 +218,7 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	    store_phase_open(c->st, id, 0, "setup", NULL, 0, 0, c->now, &phase_id, NULL,
 	    cause) == -1 ||
 	    store_seed_commit(c->st, c->key, phase_id, NULL, NULL, cause) == -1 ||
+	    store_shuffle_seed_commit(c->st, c->key, id, 0, NULL, cause) == -1 ||
 	    store_commit(c->st, cause) == -1) {
 		store_rollback(c->st);
 		goto fail;
@@ -422,9 +424,9 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	struct rules_events ev = { NULL, 0, 0 };
 	struct rules_setup su;
 	struct store_phase *ph = NULL;
-	struct rand_stream stream;
+	struct rand_stream stream, hidden;
 	struct rules_rng rng;
-	unsigned char seed[RAND_SEED_BYTES];
+	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
 	char *setup = NULL, *state = NULL;
 	size_t i, len;
 	int rc = -1, advanced;
@@ -446,11 +448,17 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 			goto out;
 	if (setup_seats(l, rs, cause) == -1)
 		goto out;
-	if (store_seed_get(c->st, ph->id, seed, cause) == -1)
+	if (store_seed_get(c->st, ph->id, seed, cause) == -1 ||
+	    game_shuffle_seed(c, l, shuffle, cause) == -1)
 		goto out;
+	/* the deal: no player has sent a nonce yet (server-only randomness) */
 	rand_stream_init(&stream, seed, NULL, 0);
+	rand_hidden_stream_init(&hidden, shuffle, ph->seq, NULL, 0);
+	sodium_memzero(shuffle, sizeof shuffle);
 	rng.uniform = rand_uniform;
 	rng.ctx = &stream;
+	rng.hidden = rand_uniform;
+	rng.hidden_ctx = &hidden;
 	su.scenario = l->game->scenario;
 	su.seats = rs;
 	su.nseats = l->nseats;

@@ -40,10 +40,21 @@
  * integer in [0, bound), bound >= 1. The store implements it from the
  * phase's committed seed and the seats' nonces; tests use a counter-based
  * stream. A game may call it any number of times (including zero).
+ *
+ * Two streams, because their openings differ (PRODUCT.md §5, "Hidden
+ * outcomes stay hidden"): uniform/ctx is for draws whose outcome is public
+ * (dice), and its seed is opened when the phase resolves; hidden/hidden_ctx
+ * is for every draw that orders something hidden (a deck's shuffle, the
+ * deal), and its seed is opened only when the game is over. A game must
+ * take every hidden ordering from hidden(), whatever the state, so that
+ * which stream a phase used says nothing. hidden NULL (rules tests): the
+ * hidden draws come from uniform/ctx too.
  */
 struct rules_rng {
 	uint32_t	(*uniform)(void *ctx, uint32_t bound);
 	void		*ctx;
+	uint32_t	(*hidden)(void *ctx, uint32_t bound);
+	void		*hidden_ctx;
 };
 
 /* One seat of a new game. Pointers are borrowed for the create() call only. */

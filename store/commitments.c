@@ -290,3 +290,57 @@ store_seed_reveal(struct store *st, int64_t phase_id, uint64_t at_phase_seq,
 	store_commitments_free(c, 1);
 	return rc;
 }
+
+int
+store_shuffle_seed_commit(struct store *st, const struct server_key *key,
+    int64_t game_id, uint64_t phase_seq, const unsigned char *seed, char **cause)
+{
+	unsigned char sd[RAND_SEED_BYTES];
+	int rc;
+
+	if (seed != NULL)
+		memcpy(sd, seed, sizeof sd);
+	else
+		randombytes_buf(sd, sizeof sd);
+	rc = store_commitment_add(st, key, game_id, RAND_SHUFFLE_DOMAIN,
+	    RAND_SHUFFLE_SECRET_ID, sd, sizeof sd, phase_seq, NULL, NULL, NULL, NULL,
+	    cause);
+	sodium_memzero(sd, sizeof sd);
+	return rc;
+}
+
+int
+store_shuffle_seed_get(struct store *st, int64_t game_id,
+    unsigned char seed[RAND_SEED_BYTES], char **cause)
+{
+	struct store_commitment c;
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
+	    "game_id = ? AND domain = ? AND secret_id = ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, RAND_SHUFFLE_DOMAIN);
+	db_bind_text(s, 3, RAND_SHUFFLE_SECRET_ID);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		commitment_row(s, &c);
+		if (c.secret_len != RAND_SEED_BYTES)
+			rc = cause_set(cause, "the shuffle seed has %zu bytes, expected %d",
+			    c.secret_len, RAND_SEED_BYTES);
+		else {
+			memcpy(seed, c.secret, RAND_SEED_BYTES);
+			rc = 1;
+		}
+		free(c.domain);
+		free(c.secret_id);
+		if (c.secret != NULL)
+			sodium_memzero(c.secret, c.secret_len);
+		free(c.secret);
+	} else if (rc == SQLITE_DONE)
+		rc = 0;
+	else
+		rc = db_fail(st, "cannot read commitments", cause);
+	db_finish(st, s);
+	return rc;
+}

@@ -69,4 +69,18 @@ int store_seed_get(struct store *st, int64_t phase_id, unsigned char seed[RAND_S
 int store_seed_reveal(struct store *st, int64_t phase_id, uint64_t at_phase_seq,
     char **cause);
 
+/*
+ * Commit to the game's shuffle seed (random.h, RAND_SHUFFLE_DOMAIN): seed
+ * as given (tests) or fresh random bytes when seed is NULL, recorded as
+ * made in phase phase_seq (0 at new-game). Refuses a second one.
+ */
+int store_shuffle_seed_commit(struct store *st, const struct server_key *key,
+    int64_t game_id, uint64_t phase_seq, const unsigned char *seed, char **cause);
+/*
+ * The game's shuffle seed (the server needs it for every phase); 1 when it
+ * was found, 0 when the game has none (*cause untouched), -1 on error.
+ */
+int store_shuffle_seed_get(struct store *st, int64_t game_id,
+    unsigned char seed[RAND_SEED_BYTES], char **cause);
+
 #endif

@@ -29,6 +29,24 @@ rand_stream_init(struct rand_stream *rs, const unsigned char seed[RAND_SEED_BYTE
 	rs->pos = sizeof rs->block;	/* no block made yet */
 }
 
+void
+rand_hidden_stream_init(struct rand_stream *rs,
+    const unsigned char shuffle_seed[RAND_SEED_BYTES], uint64_t phase_seq,
+    const struct rand_nonce *nonces, size_t n)
+{
+	static const char ctx[] = "muthur-shuffle-v1";
+	crypto_generichash_state h;
+	unsigned char seed[RAND_SEED_BYTES];
+
+	crypto_generichash_init(&h, NULL, 0, sizeof seed);
+	crypto_generichash_update(&h, (const unsigned char *)ctx, sizeof ctx - 1);
+	crypto_generichash_update(&h, shuffle_seed, RAND_SEED_BYTES);
+	hashenc_u64(&h, phase_seq);
+	crypto_generichash_final(&h, seed, sizeof seed);
+	rand_stream_init(rs, seed, nonces, n);
+	sodium_memzero(seed, sizeof seed);
+}
+
 uint32_t
 rand_u32(struct rand_stream *rs)
 {

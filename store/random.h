@@ -26,6 +26,21 @@
 #define RAND_NONCE_MIN		16	/* bytes (32 hex digits), PRODUCT.md §3 */
 #define RAND_NONCE_MAX		64	/* bytes (128 hex digits) */
 #define RAND_SEED_DOMAIN	"muthur.seed"
+/*
+ * The game's shuffle seed: one commitment per game (domain
+ * RAND_SHUFFLE_DOMAIN, secret-id RAND_SHUFFLE_SECRET_ID), made when the
+ * game is created, before any player can send a nonce, and opened only
+ * when the game is over. Every draw that orders something hidden (the
+ * deal, every reshuffle) comes from the phase's hidden stream:
+ *
+ *   S_p = BLAKE2b-256( "muthur-shuffle-v1" ‖ shuffle seed ‖ u64be(p) )
+ *
+ * used as the seed of rand_stream_init() with the same nonces as the
+ * phase's public stream (p = the phase's seq). A seat that sees every
+ * opened phase seed and every nonce still cannot compute a deck's order.
+ */
+#define RAND_SHUFFLE_DOMAIN	"muthur.shuffle-seed"
+#define RAND_SHUFFLE_SECRET_ID	"game"
 
 struct rand_stream {
 	unsigned char	key[32];	/* K */
@@ -43,6 +58,13 @@ struct rand_nonce {
 
 /* Set up the stream of a phase from its seed and the orders' nonces. */
 void rand_stream_init(struct rand_stream *rs, const unsigned char seed[RAND_SEED_BYTES],
+    const struct rand_nonce *nonces, size_t n);
+/*
+ * Set up the hidden stream of phase phase_seq from the game's shuffle seed
+ * and the same nonces (see RAND_SHUFFLE_DOMAIN).
+ */
+void rand_hidden_stream_init(struct rand_stream *rs,
+    const unsigned char shuffle_seed[RAND_SEED_BYTES], uint64_t phase_seq,
     const struct rand_nonce *nonces, size_t n);
 /* The next 32 bits of the stream. */
 uint32_t rand_u32(struct rand_stream *rs);

@@ -366,14 +366,20 @@ ccg_event(struct rules_events *ev, int seat, const char *fmt, ...)
 	free(json);
 }
 
-/* Fisher-Yates with the game's random stream. */
+/*
+ * Fisher-Yates with the game's hidden stream (rules.h): a shuffled deck's
+ * order is secret, so it never comes from the stream whose seed the next
+ * view opens.
+ */
 void
 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng)
 {
+	uint32_t (*uniform)(void *, uint32_t) = rng->hidden ? rng->hidden : rng->uniform;
+	void *ctx = rng->hidden ? rng->hidden_ctx : rng->ctx;
 	size_t i;
 
 	for (i = c->n; i > 1; i--) {
-		size_t j = rng->uniform(rng->ctx, (uint32_t)i);
+		size_t j = uniform(ctx, (uint32_t)i);
 		const struct ccg_card *t = c->v[i - 1];
 
 		c->v[i - 1] = c->v[j];

@@ -168,9 +168,7 @@ commit_secrets(struct afix *f, char **cause)
 		for (k = 0; k < f->nknown; k++)
 			if (strcmp(f->known[k].id, s[i].id) == 0)
 				break;
-		if (k < f->nknown && f->known[k].len == s[i].len &&
-		    memcmp(f->known[k].bytes, s[i].bytes, s[i].len) == 0)
-			continue;
+		/* renewed every phase, changed or not (PRODUCT.md §5) */
 		if (k == f->nknown) {
 			f->known = xreallocarray(f->known, ++f->nknown, sizeof *f->known);
 			f->known[k].id = xstrdup(s[i].id);
@@ -253,6 +251,10 @@ open_phase_setup(struct afix *f, char **cause)
 	    &f->phase_id, &f->phase_seq, cause) == -1 ||
 	    store_seed_commit(f->st, afix_server_key(), f->phase_id, seed, NULL, cause) == -1)
 		return -1;
+	fill(f, seed, sizeof seed);
+	if (store_shuffle_seed_commit(f->st, afix_server_key(), f->game_id, 0, seed,
+	    cause) == -1)
+		return -1;
 	return 0;
 }
 
@@ -328,9 +330,10 @@ start_game(struct afix *f, char **cause)
 {
 	struct rules_events ev = { NULL, 0, 0 };
 	struct rules_setup su;
-	struct rand_stream rs;
-	struct rules_rng rng = { rand_uniform, &rs };
-	unsigned char seed[RAND_SEED_BYTES], nonce[COMMIT_NONCE_BYTES];
+	struct rand_stream rs, hs;
+	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
+	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
+	unsigned char nonce[COMMIT_NONCE_BYTES];
 	cJSON *o, *arr, *s;
 	char *setup;
 	size_t i;
@@ -370,9 +373,11 @@ start_game(struct afix *f, char **cause)
 	su.data = f->db;
 	su.places = 1;
 	su.await_legal = 0;
-	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1)
+	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1 ||
+	    store_shuffle_seed_get(f->st, f->game_id, shuffle, cause) != 1)
 		return -1;
 	rand_stream_init(&rs, seed, NULL, 0);
+	rand_hidden_stream_init(&hs, shuffle, f->phase_seq, NULL, 0);
 	if ((f->g = f->R->create(&su, &rng, &ev, cause)) == NULL)
 		return -1;
 	/* 4.–5. events, seed, state, close, secrets, next phase */
@@ -553,9 +558,9 @@ resolve(struct afix *f, char **cause)
 	struct store_order *o;
 	struct rand_nonce *nonces;
 	struct rules_events ev = { NULL, 0, 0 };
-	struct rand_stream rs;
-	struct rules_rng rng = { rand_uniform, &rs };
-	unsigned char seed[RAND_SEED_BYTES];
+	struct rand_stream rs, hs;
+	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
+	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
 	char *text[NSEATS] = { NULL };
 	size_t n, i, k;
 	int rc = -1, idx;
@@ -579,9 +584,11 @@ resolve(struct afix *f, char **cause)
 		text[idx] = strbuf_detach(&sb, NULL);
 		orders_free(parsed);
 	}
-	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1)
+	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1 ||
+	    store_shuffle_seed_get(f->st, f->game_id, shuffle, cause) != 1)
 		goto done;
 	rand_stream_init(&rs, seed, nonces, n);
+	rand_hidden_stream_init(&hs, shuffle, f->phase_seq, nonces, n);
 	if (f->R->resolve(f->g, (const char *const *)text, &rng, &ev, cause) == -1)
 		goto done;
 	rc = close_phase(f, &ev, cause);

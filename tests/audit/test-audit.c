@@ -179,15 +179,18 @@ t_seed_nonce(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
-/* A swapped die result: the seed re-committed, re-signed, to other dice. */
+/*
+ * A different deal: the game's shuffle seed (which orders the decks)
+ * re-committed, re-signed, to other bytes.
+ */
 static int
-t_die_swap(struct archive *a, char *rec, size_t n)
+t_deal_swap(struct archive *a, char *rec, size_t n)
 {
 	struct archive_phase *ph = &a->phases[0];
 	struct archive_commitment *c;
 
-	c = (struct archive_commitment *)archive_commitment_find(a, RAND_SEED_DOMAIN,
-	    "phase-1");
+	c = (struct archive_commitment *)archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,
+	    RAND_SHUFFLE_SECRET_ID);
 	c->secret[0] ^= 0x40;
 	commit_hash(c->domain, a->game, c->secret_id, c->secret, c->secret_len, c->nonce,
 	    c->c);
@@ -579,8 +582,8 @@ main(void)
 	tamper(text, "a seed opened to a different value", t_seed_opening,
 	    "seed does not match its commitment");
 	tamper(text, "a changed seed nonce", t_seed_nonce, "seed does not match its commitment");
-	tamper(text, "a swapped die result (seed re-committed and re-signed)", t_die_swap,
-	    "does not match the replay");
+	tamper(text, "a different deal (shuffle seed re-committed and re-signed)",
+	    t_deal_swap, "does not match the replay");
 	tamper(text, "a changed order nonce", t_order_nonce, "nonce is not the block's nonce");
 	tamper(text, "an altered order", t_order_line, "signature does not verify");
 	tamper(text, "a changed minisign trusted comment", t_minisign,

@@ -287,7 +287,7 @@ vfx_step(struct vfx *x)
 	struct rules_events ev = { NULL, 0, 0 };
 	struct rules_result res;
 	uint64_t rc[2] = { x->rng_seed * 7 + x->phase_seq, 0 };
-	struct rules_rng rng = { uniform, rc };
+	struct rules_rng rng = { uniform, rc, NULL, NULL };
 	size_t s, i;
 	int over;
 

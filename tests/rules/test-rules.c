@@ -52,7 +52,7 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
 {
 	struct rules_setup su;
 	struct test_ctr c = { seed, 0 };
-	struct rules_rng rng = { test_ctr_uniform, &c };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 
 	su.scenario = "contact";
 	su.seats = rseats;
@@ -169,7 +169,7 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 {
 	struct rules_events ev = { NULL, 0, 0 };
 	struct test_ctr c = { seed, 0 }, dice = { seed + 1000, 0 };
-	struct rules_rng rng = { test_ctr_uniform, &dice };
+	struct rules_rng rng = { test_ctr_uniform, &dice, NULL, NULL };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
 	size_t s;
@@ -287,7 +287,7 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 			to = (int)i;
 	for (k = 0; k < 3; k++) {
 		struct test_ctr c = { 5, 0 };
-		struct rules_rng rng = { test_ctr_uniform, &c };
+		struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 
 		memset(&ev[k], 0, sizeof ev[k]);
 		g[k] = ccg_game_clone(base);
@@ -327,7 +327,7 @@ hidden_secrecy(const struct rules *R, const struct ccg_carddb *db)
 		}
 		for (k = 0; k < 3; k++) {
 			struct test_ctr c = { 6 + (uint64_t)step, 0 };
-			struct rules_rng rng = { test_ctr_uniform, &c };
+			struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 
 			rules_events_free(&ev[k]);
 			if (R->phase(g[k])[0] != 'o' &&
@@ -366,7 +366,7 @@ concealed_secrecy(const struct rules *R, const struct ccg_carddb *db)
 {
 	struct rules_game *g = new_game(R, db, 13, NULL, NULL), *h;
 	struct test_ctr c = { 3, 0 };
-	struct rules_rng rng = { test_ctr_uniform, &c };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	struct rules_secret *sa, *sb;
 	char *orders[4] = { NULL, NULL, NULL, NULL }, *a, *b;
 	int rs = R->seat_index(g, "rogue"), it = -1, same = 1, own, sdiff = 0;
@@ -439,7 +439,7 @@ all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 {
 	struct rules_game *g = new_game(R, db, 19, NULL, NULL), *h;
 	struct test_ctr c = { 9, 0 };
-	struct rules_rng rng = { test_ctr_uniform, &c };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	char *orders[4] = { NULL, NULL, NULL, NULL }, *edit, *a, *b;
 	int rs = R->seat_index(g, "rogue"), ps = R->seat_index(g, "predator");
 	int pi = -1, it = -1, to = -1, same = 1, own = 1, varied = 1, setup;
@@ -563,7 +563,7 @@ predator_high_to_high(const char *cards)
 	};
 	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
 	struct test_ctr c = { 5, 0 };
-	struct rules_rng rng = { test_ctr_uniform, &c };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
 	    "move young-tusk to air-ducts\nmove young-tusk to roof-vents\n" };
 	struct rules_game *g;
@@ -683,7 +683,7 @@ main(void)
 	{
 		const char *bad[4] = { "evacuate nobody\n", NULL, NULL, NULL };
 		struct test_ctr c = { 1, 0 };
-		struct rules_rng rng = { test_ctr_uniform, &c };
+		struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 
 		rules_events_free(&ev);
 		ok(R->resolve(g, bad, &rng, &ev, &cause) == -1 &&

@@ -371,6 +371,8 @@ int	 ccg_resolve(struct rules_game *g, const char *const *orders,
 /* Does seat stand passed now: "pass combat" given this turn, a combat
  * phase, and no attack declared at one of its characters? */
 int	 ccg_standing_pass(const struct rules_game *g, int seat);
+/* Is o the order "pass combat" (not a plain pass)? */
+int	 ccg_order_is_pass_combat(const struct ccg_order *o);
 /* The "pass combat" order: pass now and in the rest of this Combat Round
  * until attacked. */
 int	 ccg_pass_combat(struct rules_game *g, int seat, const struct ccg_order *o,

@@ -89,8 +89,11 @@ ccg_event_draw(struct rules_game *g, int seat, int n, struct rules_events *ev)
 		ccg_event(ev, seat, "{\"type\":\"draw-card\",\"seat\":\"%s\","
 		    "\"card\":\"%s\"}", s->name, c->slug);
 	}
+	/* a reaction standing ready (reactions.c) is secret: it still
+	 * counts as a card in the hand */
 	ccg_event(ev, -1, "{\"type\":\"draw\",\"seat\":\"%s\",\"cards\":%d,"
-	    "\"hand\":%zu,\"deck\":%zu}", s->name, drawn, s->hand.n, s->deck.n);
+	    "\"hand\":%zu,\"deck\":%zu}", s->name, drawn,
+	    s->hand.n + s->armed.n, s->deck.n);
 }
 
 /* Move the card just committed to the table (the last one) to the

@@ -53,6 +53,13 @@ ccg_standing_pass(const struct rules_game *g, int seat)
 }
 
 int
+ccg_order_is_pass_combat(const struct ccg_order *o)
+{
+	return o->verb == CCG_V_PASS && o->what != NULL &&
+	    strcmp(o->what, "combat") == 0;	/* orders-parse.c */
+}
+
+int
 ccg_pass_combat(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {

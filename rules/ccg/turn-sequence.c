@@ -410,7 +410,8 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		    "expected %s", ccg_verb_name(o->verb),
 		    ccg_phase_name(g->phase), phase_verbs(g->phase));
 	if (o->verb == CCG_V_PASS)
-		return o->what != NULL ? ccg_pass_combat(g, seat, o, ev, cause) : 0;
+		return ccg_order_is_pass_combat(o) ?
+		    ccg_pass_combat(g, seat, o, ev, cause) : 0;
 	/* a hidden character interacting with its location reveals
 	 * itself first ("Hidden Movement"), a concealed item dropped or
 	 * passed on is turned up first, if the order can succeed */
@@ -567,6 +568,17 @@ apply_one(struct rules_game *g, int seat, const struct ccg_order *o,
 	free(why);
 }
 
+/* Turn order o into a plain "pass" (line kept), nothing of it left. */
+static void
+plain_pass(struct ccg_order *o)
+{
+	int line = o->line;
+
+	ccg_order_clear(o);
+	o->verb = CCG_V_PASS;
+	o->line = line;
+}
+
 int
 ccg_resolve(struct rules_game *g, const char *const *orders,
     struct rules_rng *rng, struct rules_events *ev, char **cause)
@@ -593,12 +605,15 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 		}
 		ccg_orders_parse(t, &os[i], NULL);
 	}
-	/* reactions stand ready before anything else (reactions.c) */
+	/* reactions stand ready before anything else (reactions.c); each
+	 * keeps its turn in the interleaving as a plain pass, never "pass
+	 * combat" (standing-pass.c), which is public: an armed reaction is
+	 * secret, its seat awaited as if it had passed once */
 	for (i = 0; i < g->nseats; i++)
 		for (pass = 0; pass < os[i].n; pass++)
 			if (ccg_order_is_reaction(g, (int)i, &os[i].v[pass])) {
 				apply_one(g, (int)i, &os[i].v[pass], ev);
-				os[i].v[pass].verb = CCG_V_PASS;
+				plain_pass(&os[i].v[pass]);
 			}
 	if (interleaved(g->phase)) {
 		for (pass = 0, more = 1; more; pass++) {

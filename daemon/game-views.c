@@ -93,6 +93,7 @@ model_build(struct game_live *l, const struct view_src *v, const char *seat,
 {
 	struct view_facts f;
 	int idx = l->rules->seat_index(l->g, seat);
+	size_t i;
 
 	if (idx < 0) {
 		cause_set(cause, "game %s has no seat %s", l->game->name, seat);
@@ -107,6 +108,8 @@ model_build(struct game_live *l, const struct view_src *v, const char *seat,
 	f.nawaited = v->nawaited;
 	f.events = v->events + v->first;
 	f.nevents = v->nevents - v->first;
+	for (i = 0; i < v->first; i++)
+		f.seen_before += view_event_visible(v->events[i].visibility, f.seat) != 0;
 	f.commitments = v->coms;
 	f.ncommitments = v->ncoms;
 	f.server_key = v->server_key;

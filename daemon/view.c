@@ -146,6 +146,7 @@ static int
 add_events(cJSON *m, const struct view_facts *f, char **cause)
 {
 	cJSON *a = cJSON_AddArrayToObject(m, "events");
+	uint64_t no = f->seen_before;
 	size_t i;
 
 	for (i = 0; i < f->nevents; i++) {
@@ -162,7 +163,7 @@ add_events(cJSON *m, const struct view_facts *f, char **cause)
 			    "JSON object", (unsigned long long)e->seq);
 		}
 		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "seq", (double)e->seq);
+		cJSON_AddNumberToObject(o, "no", (double)++no);
 		cJSON_AddNumberToObject(o, "phase_seq", (double)e->phase_seq);
 		cJSON_AddStringToObject(o, "type", e->type);
 		text = event_text(p);

@@ -62,6 +62,13 @@ struct view_facts {
 	const struct store_event	*events;
 	size_t				 nevents;
 	/*
+	 * How many events before events[0] the seat may see. Events are
+	 * numbered for the seat alone ("no": 1, 2, ... over the events it
+	 * may see), never by the log's seq, whose gaps would count the
+	 * events it may not see.
+	 */
+	uint64_t			 seen_before;
+	/*
 	 * Every commitment of the game (store_commitments()). Shown: the
 	 * latest unrevealed commitment of each secret (domain and secret-id
 	 * up to '@': decklists, hands, decks, ...), the current phase's seed

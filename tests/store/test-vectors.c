@@ -222,6 +222,22 @@ test_random(void)
 	for (i = 0; i < 10; i++)
 		strbuf_addf(&sb, "%s%d", i ? " " : "", deck[i]);
 	is_str(strbuf_str(&sb), "5 0 2 6 1 3 4 9 7 8", "Fisher-Yates shuffle of 0..9");
+	/* the hidden stream of phase 7 from the shuffle seed 0x40..0x5f */
+	{
+		unsigned char shuffle_seed[32];
+
+		for (i = 0; i < 32; i++)
+			shuffle_seed[i] = (unsigned char)(64 + i);
+		strbuf_reset(&sb);
+		rand_hidden_stream_init(&rs, shuffle_seed, 7, nonces, 2);
+		for (i = 0; i < 10; i++)
+			deck[i] = i;
+		rand_shuffle(rand_uniform, &rs, deck, 10, sizeof deck[0]);
+		for (i = 0; i < 10; i++)
+			strbuf_addf(&sb, "%s%d", i ? " " : "", deck[i]);
+		is_str(strbuf_str(&sb), "0 6 9 1 3 5 7 2 8 4",
+		    "the hidden stream of phase 7 shuffles 0..9 as the vector says");
+	}
 	strbuf_free(&sb);
 }
 

@@ -112,6 +112,14 @@ def main():
     s = Stream(seed, nonces)
     print("big", " ".join(str(s.uniform(3000000000)) for _ in range(16)))
 
+    # The hidden stream of phase 7 from a shuffle seed (doc/commitments.md).
+    shuffle_seed = bytes(range(64, 96))
+    s7 = hashlib.blake2b(b"muthur-shuffle-v1" + shuffle_seed + (7).to_bytes(8, "big"),
+                         digest_size=32).digest()
+    print("hidden_seed", s7.hex())
+    s = Stream(s7, nonces)
+    print("hidden_shuffle", " ".join(str(x) for x in s.shuffle(list(range(10)))))
+
     print("msgid", message_id(b"view/contact-17/3/marines", "club.example"))
     print("state", hashlib.blake2b(b"opaque state bytes", digest_size=32).hexdigest())
 

@@ -411,7 +411,12 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 	}
 	if ((c = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,
 	    RAND_SHUFFLE_SECRET_ID)) == NULL) {
-		audit_fail(r, "archive", "has no shuffle seed (%s)", rec + 11);
+		/*
+		 * A game made before the shuffle seed: its shuffles came from
+		 * the phase streams (still unsteerable, but computable by the
+		 * seats from the opened seeds). The replay follows it.
+		 */
+		r->legacy_shuffles = 1;
 		return;
 	}
 	if (c->created_phase != 0)
@@ -510,6 +515,10 @@ audit_report_print(const struct audit_report *r, FILE *out)
 		fprintf(out, "%s: %s\n", r->failures[i].record, r->failures[i].message);
 	if (r->note != NULL)
 		fprintf(out, "note: %s\n", r->note);
+	if (r->legacy_shuffles)
+		fprintf(out, "note: a game made before the shuffle seed: its deal and "
+		    "reshuffles came from the opened phase seeds, so the seats could "
+		    "compute them\n");
 	fprintf(out, "%s %s: %zu failure%s; checked %zu player signatures, %zu server "
 	    "signatures, %zu openings, %zu seeds, %zu events, %zu phases replayed, "
 	    "%zu state hashes%s; %zu phase%s with server-only randomness\n",
@@ -544,6 +553,7 @@ audit_report_json(const struct audit_report *r)
 	cJSON_AddNumberToObject(c, "openings", (double)r->openings);
 	cJSON_AddNumberToObject(c, "seeds", (double)r->seeds);
 	cJSON_AddNumberToObject(c, "server_only_phases", (double)r->server_only);
+	cJSON_AddBoolToObject(c, "legacy_shuffles", r->legacy_shuffles != 0);
 	cJSON_AddNumberToObject(c, "events", (double)r->events);
 	cJSON_AddNumberToObject(c, "phases_replayed", (double)r->phases);
 	cJSON_AddNumberToObject(c, "state_hashes", (double)r->states);

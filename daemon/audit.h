@@ -42,6 +42,8 @@ struct audit_report {
 	size_t			 server_only;	/* resolved phases whose randomness no
 						   player nonce entered (the deal;
 						   phases without orders) */
+	int			 legacy_shuffles; /* no shuffle seed: a game
+						   made before it */
 	int			 replayed;	/* the replay ran to the last phase */
 	char			*note;		/* why it did not, or NULL */
 };

@@ -28,8 +28,10 @@ int game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
     const struct rules_events *ev, char **cause);
 
 /*
- * The game's shuffle seed (store/random.h RAND_SHUFFLE_DOMAIN) into seed;
- * -1 with *cause when the game has none or on a database error.
+ * The game's shuffle seed (store/random.h RAND_SHUFFLE_DOMAIN) into seed:
+ * 1; 0 when a running game has none (started by a muthur before it: its
+ * shuffles come from the phase streams); -1 with *cause on a database
+ * error. A game still in setup without one gets one now.
  */
 int game_shuffle_seed(const struct game_ctx *c, struct game_live *l,
     unsigned char seed[RAND_SEED_BYTES], char **cause);

@@ -102,10 +102,14 @@ game_shuffle_seed(const struct game_ctx *c, struct game_live *l,
 {
 	int rc = store_shuffle_seed_get(c->st, l->game->id, seed, cause);
 
-	if (rc == 0)
-		cause_set(cause, "game %s has no shuffle seed (it was created by an "
-		    "older muthur; start a new game)", l->game->name);
-	return rc == 1 ? 0 : -1;
+	if (rc == 0 && strcmp(l->game->status, GAME_SETUP) == 0) {
+		/* made by an older muthur, not yet started: no nonce exists yet */
+		if (store_shuffle_seed_commit(c->st, c->key, l->game->id, 0, NULL,
+		    cause) == -1)
+			return -1;
+		rc = store_shuffle_seed_get(c->st, l->game->id, seed, cause);
+	}
+	return rc;
 }
 
 size_t
@@ -233,20 +237,24 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	size_t nord = 0, i, n = l->rules->nseats(l->g), len;
 	char **texts = xcalloc(n, sizeof *texts), *state = NULL;
 	struct rules_result res;
-	int rc = -1, idx, over;
+	int rc = -1, idx, over, has_shuffle;
 
 	if (store_orders_current(c->st, ph->id, &ord, &nord, cause) == -1 ||
 	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
-	    game_shuffle_seed(c, l, shuffle, cause) == -1)
+	    (has_shuffle = game_shuffle_seed(c, l, shuffle, cause)) == -1)
 		goto out;
 	store_orders_nonces(ord, nord, &nonces);
 	rand_stream_init(&stream, seed, nonces, nord);
-	rand_hidden_stream_init(&hidden, shuffle, ph->seq, nonces, nord);
-	sodium_memzero(shuffle, sizeof shuffle);
 	rng.uniform = rand_uniform;
 	rng.ctx = &stream;
-	rng.hidden = rand_uniform;
-	rng.hidden_ctx = &hidden;
+	rng.hidden = NULL;	/* a game started before the shuffle seed */
+	rng.hidden_ctx = NULL;
+	if (has_shuffle) {
+		rand_hidden_stream_init(&hidden, shuffle, ph->seq, nonces, nord);
+		sodium_memzero(shuffle, sizeof shuffle);
+		rng.hidden = rand_uniform;
+		rng.hidden_ctx = &hidden;
+	}
 	for (i = 0; i < nord; i++) {
 		idx = l->rules->seat_index(l->g, ord[i].seat);
 		if (idx < 0) {

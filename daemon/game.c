@@ -449,7 +449,7 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	if (setup_seats(l, rs, cause) == -1)
 		goto out;
 	if (store_seed_get(c->st, ph->id, seed, cause) == -1 ||
-	    game_shuffle_seed(c, l, shuffle, cause) == -1)
+	    game_shuffle_seed(c, l, shuffle, cause) != 1)
 		goto out;
 	/* the deal: no player has sent a nonce yet (server-only randomness) */
 	rand_stream_init(&stream, seed, NULL, 0);

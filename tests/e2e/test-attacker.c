@@ -34,6 +34,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,28 +268,62 @@ same_secret(struct rules_game *a, struct rules_game *b, const char *kind, const 
 }
 
 /*
- * Does g give some seat other than attacker the hand or deck (KIND NULL:
- * both) it has in real, where randomness decided it (a control drawn
- * with a random seed, ctl, gives another)? Names it in which.
+ * How many bits of chance a deck's order holds: log2 of the number of
+ * distinct orders of its cards (n! over the factorials of the copies).
  */
-static int
-recovers(struct rules_game *g, struct rules_game *real, struct rules_game *ctl,
-    const char *attacker, const char *kind, char *which, size_t wlen)
+static double
+order_bits(struct rules_game *g, const char *seat)
 {
-	static const char *const kinds[] = { "hand", "deck" };
-	size_t i, k;
+	char *id = xasprintf("deck:%s", seat), *b, *p, *nl;
+	char **cards = NULL;
+	size_t len = 0, n = 0, i, j, run;
+	double bits;
+
+	b = secret_of(g, id, &len);
+	free(id);
+	for (p = b; p != NULL && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		*nl = '\0';
+		cards = xreallocarray(cards, n + 1, sizeof *cards);
+		cards[n++] = p;
+	}
+	bits = lgamma((double)n + 1);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(cards[j], cards[i]) == 0)
+				break;
+		if (j < i)
+			continue;	/* counted with its first copy */
+		for (run = 0, j = i; j < n; j++)
+			run += strcmp(cards[j], cards[i]) == 0;
+		bits -= lgamma((double)run + 1);
+	}
+	free(cards);
+	free(b);
+	return bits / log(2.0);
+}
+
+/*
+ * Does g give some seat other than attacker the deck order it has in real
+ * (and, when with_hand, its hand too), where that order holds at least 40
+ * bits of chance — so that no luck over a few thousand tries explains a
+ * match? Names it in which.
+ */
+#define ORDER_BITS_MIN 40.0
+static int
+recovers(struct rules_game *g, struct rules_game *real, const char *attacker,
+    int with_hand, char *which, size_t wlen)
+{
+	size_t i;
 
 	for (i = 0; i < NSEATS; i++) {
-		if (strcmp(seats[i], attacker) == 0)
+		if (strcmp(seats[i], attacker) == 0 ||
+		    order_bits(real, seats[i]) < ORDER_BITS_MIN)
 			continue;
-		for (k = 0; k < 2; k++) {
-			if (kind != NULL && strcmp(kind, kinds[k]) != 0)
-				continue;
-			if (!same_secret(ctl, real, kinds[k], seats[i]) &&
-			    same_secret(g, real, kinds[k], seats[i])) {
-				snprintf(which, wlen, "%s:%s", kinds[k], seats[i]);
-				return 1;
-			}
+		if (same_secret(g, real, "deck", seats[i]) &&
+		    (!with_hand || same_secret(g, real, "hand", seats[i]))) {
+			snprintf(which, wlen, "%s of %s", with_hand ? "the hand and deck order" :
+			    "the deck order", seats[i]);
+			return 1;
 		}
 	}
 	return 0;
@@ -387,12 +422,11 @@ deal(const unsigned char *s, int mode, const int *perm, size_t d, const struct c
 
 /*
  * Deal with seed s for every seat order, decklist choice and mode; 1 when
- * some deal gives an opponent of attacker its real hand or deck (one that
- * a deal with a random seed does not give: ctl).
+ * some deal gives an opponent of attacker its real hand and deck order.
  */
 static int
-deal_attack(const unsigned char *s, struct rules_game *real, struct rules_game *ctl,
-    const char *attacker, const struct choices *ch, char *which, size_t wlen)
+deal_attack(const unsigned char *s, struct rules_game *real, const char *attacker,
+    const struct choices *ch, char *which, size_t wlen)
 {
 	static const int perms[24][4] = {
 		{0,1,2,3},{0,1,3,2},{0,2,1,3},{0,2,3,1},{0,3,1,2},{0,3,2,1},
@@ -408,7 +442,7 @@ deal_attack(const unsigned char *s, struct rules_game *real, struct rules_game *
 				struct rules_game *g = deal(s, mode, perms[p], d, ch);
 
 				if (g != NULL) {
-					hit = recovers(g, real, ctl, attacker, NULL, which, wlen);
+					hit = recovers(g, real, attacker, 1, which, wlen);
 					R->free(g);
 				}
 			}
@@ -467,7 +501,12 @@ phase_replay_load(struct store *st, const struct store_phase *ph, struct rules_g
 	return 0;
 }
 
-/* Replay pr from before with s as the streams (mode 0) or the shuffle seed (1). */
+/*
+ * Replay pr from before with s as the streams (mode 0), as the streams and
+ * the shuffle seed (1), or as the public stream beside a random hidden one
+ * (2: the control that tells a match made by the shuffle from one made by
+ * the dice alone).
+ */
 static struct rules_game *
 replay(struct store *st, int64_t gid, const struct phase_replay *pr,
     const unsigned char *s, int mode)
@@ -480,8 +519,11 @@ replay(struct store *st, int64_t gid, const struct phase_replay *pr,
 	if (g == NULL)
 		return NULL;
 	rand_stream_init(&a, s, pr->nonces, n);
-	if (mode == 1) {
-		rand_hidden_stream_init(&b, s, pr->seq, pr->nonces, n);
+	if (mode >= 1) {
+		unsigned char rnd[RAND_SEED_BYTES];
+
+		randombytes_buf(rnd, sizeof rnd);
+		rand_hidden_stream_init(&b, mode == 1 ? s : rnd, pr->seq, pr->nonces, n);
 		rng.hidden = rand_uniform;
 		rng.hidden_ctx = &b;
 	}
@@ -507,33 +549,26 @@ static int
 attack(struct game *gm, const char *attacker, const struct seeds *s,
     const struct choices *ch, size_t *shuffled)
 {
-	struct rules_game *real = state_after(gm->st, gm->gid, 1), *ctl;
-	static const int demo_order[NSEATS] = { 0, 1, 2, 3 };
-	unsigned char rnd[RAND_SEED_BYTES];
+	struct rules_game *real = state_after(gm->st, gm->gid, 1);
 	char which[128];
 	size_t i, k;
 	int found = 0;
 
 	if (real == NULL)
 		return -1;
-	randombytes_buf(rnd, sizeof rnd);
-	if ((ctl = deal(rnd, 1, demo_order, 1, ch)) == NULL) {
-		R->free(real);
-		return -1;
-	}
 	for (i = 0; i < s->n && !found; i++)
-		if (deal_attack(s->v[i], real, ctl, attacker, ch, which, sizeof which)) {
+		if (deal_attack(s->v[i], real, attacker, ch, which, sizeof which)) {
 			diag("%s recomputes %s of the deal from a value it was shown",
 			    attacker, which);
 			found++;
 		}
 	R->free(real);
-	R->free(ctl);
 	*shuffled = 0;
 	for (k = 0; k < gm->nph && !found; k++) {
 		const struct store_phase *ph = &gm->ph[k];
-		struct rules_game *before, *after;
+		struct rules_game *before, *after, *ctl;
 		struct phase_replay pr;
+		unsigned char rnd[RAND_SEED_BYTES];
 		int mode;
 
 		if (ph->seq < 2 || ph->open || ph->seq == gm->last)
@@ -555,10 +590,12 @@ attack(struct game *gm, const char *attacker, const struct seeds *s,
 			for (i = 0; i < s->n && !found; i++)
 				for (mode = 0; mode < 2 && !found; mode++) {
 					struct rules_game *g = replay(gm->st, gm->gid, &pr,
-					    s->v[i], mode);
+					    s->v[i], mode), *h = NULL;
 
-					if (g != NULL && recovers(g, after, ctl, attacker,
-					    "deck", which, sizeof which)) {
+					if (g != NULL && recovers(g, after, attacker, 0,
+					    which, sizeof which) &&
+					    (h = replay(gm->st, gm->gid, &pr, s->v[i], 2)) != NULL &&
+					    !recovers(h, after, attacker, 0, which, sizeof which)) {
 						diag("%s recomputes %s after the reshuffle "
 						    "of phase %llu", attacker, which,
 						    (unsigned long long)ph->seq);
@@ -566,6 +603,8 @@ attack(struct game *gm, const char *attacker, const struct seeds *s,
 					}
 					if (g != NULL)
 						R->free(g);
+					if (h != NULL)
+						R->free(h);
 				}
 		}
 		if (ctl != NULL)

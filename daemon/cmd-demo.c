@@ -24,6 +24,7 @@
 #include "daemon/conf.h"
 #include "daemon/game-cli.h"
 #include "daemon/loop.h"
+#include "daemon/proc.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/log.h"
@@ -197,10 +198,15 @@ demo_play(struct cli *cli, int quiet, int turns)
 	char *cause = NULL, *name = NULL, *keytext, *path, *email, *res, *dirname;
 	char *deck;
 	size_t k, queued = 0, mails = 0;
-	int n, phases = 0, rc = 1;
+	int n, phases = 0, rc = 1, lockfd = -1;
 
 	memset(&lp, 0, sizeof lp);
-	if (cf == NULL || loop_open(&lp, cf, &cause) == -1)
+	if (cf == NULL)
+		goto fail;
+	if ((n = proc_store_lock(cf->store_path, &lockfd, &cause)) == 1)
+		cause = xasprintf("muthurd is running on %s: stop it before the demo",
+		    cf->store_path);
+	if (n != 0 || loop_open(&lp, cf, &cause) == -1)
 		goto fail;
 	memset(&gc.c, 0, sizeof gc.c);
 	gc.c.st = lp.st;
@@ -287,6 +293,8 @@ fail:
 	sodium_memzero(sk, sizeof sk);
 	game_live_free(l);
 	loop_close(&lp);
+	if (lockfd != -1)
+		close(lockfd);
 	free(cause);
 	free(name);
 	return rc;

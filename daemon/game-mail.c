@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "mail/mime-headers.h"
 #include "mail/pubkey.h"
 #include "mail/sig.h"
+#include "store/games.h"
 #include "store/mailseen.h"
 #include "store/orders.h"
 #include "store/outbox.h"
@@ -34,7 +36,8 @@ struct mail_job {
 	struct store_phase	*ph;
 	const struct store_seat	*seat;
 	int64_t			 game_id;
-	char			*reason;	/* refusal reason */
+	char			*reason;	/* refusal reason: for the reply only */
+	const char		*kind;		/* the refusal's kind: for the log */
 	char			*outcome;
 	int			 advanced;
 };
@@ -75,14 +78,57 @@ reply_queue(struct mail_job *j, enum reply_kind kind, const struct reply_facts *
 	return rc;
 }
 
-/* Refuse with j->reason: a reply when there is an address; the outcome. */
+/*
+ * Refuse as kind (a word for the log: reasons may name what a seat holds
+ * in secret) because of the printf-style reason (for the reply). 0.
+ */
+static int __attribute__((format(printf, 3, 4)))
+refusal(struct mail_job *j, const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	free(j->reason);
+	j->reason = xvasprintf(fmt, ap);
+	va_end(ap);
+	j->kind = kind;
+	return 0;
+}
+
+/*
+ * Who hears about the mail (PRODUCT.md §3 "Who gets a reply"): once the
+ * mail names a seat of a game, that seat's registered address, whoever
+ * sent it; before that, the sender's address as registered for a seat of
+ * any game; never a Reply-To or an unknown From. *to NULL: nobody (caller
+ * frees *to). -1 on a database error.
+ */
+static int
+reply_address(struct mail_job *j, char **to, char **cause)
+{
+	*to = NULL;
+	if (j->seat != NULL) {
+		*to = xstrdup(j->seat->email);
+		return 0;
+	}
+	if (j->m->from_addr == NULL)
+		return 0;
+	return store_email_registered(j->c->st, j->m->from_addr, to, cause) == -1 ?
+	    -1 : 0;
+}
+
+/*
+ * Refuse with j->reason: a reply to reply_address(), if any; the outcome
+ * (logged and recorded) says only the kind, the seat named and who was
+ * answered, never the reason.
+ */
 static int
 refuse(struct mail_job *j, char **cause)
 {
 	struct reply_facts f;
-	const char *to = intake_answer_address(j->m);
-	char *one, *nl;
+	char *to;
 
+	if (reply_address(j, &to, cause) == -1)
+		return -1;
 	memset(&f, 0, sizeof f);
 	if (j->o != NULL) {
 		f.game = j->o->game;
@@ -91,14 +137,20 @@ refuse(struct mail_job *j, char **cause)
 		f.phase = j->o->phase;
 	}
 	f.reason = j->reason;
-	if (to != NULL && reply_queue(j, REPLY_REFUSAL, &f, to, cause) == -1)
+	if (to != NULL && reply_queue(j, REPLY_REFUSAL, &f, to, cause) == -1) {
+		free(to);
 		return -1;
-	one = xstrdup(j->reason);
-	if ((nl = strchr(one, '\n')) != NULL)
-		*nl = '\0';
-	j->outcome = xasprintf("refused: %s%s", one, to == NULL ? " (no address to "
-	    "answer)" : "");
-	free(one);
+	}
+	if (j->seat != NULL)
+		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to the "
+		    "seat's address %s", j->kind, j->l->game->name, j->seat->name, to);
+	else if (to != NULL)
+		j->outcome = xasprintf("refused (%s); answered to the sender's "
+		    "registered address %s", j->kind, to);
+	else
+		j->outcome = xasprintf("refused (%s); not answered: the sender is no "
+		    "seat's registered address", j->kind);
+	free(to);
 	return 0;
 }
 
@@ -124,15 +176,15 @@ orders_check(struct mail_job *j, char **cause)
 	struct pubkey pk;
 	char *why = NULL, *err = NULL;
 	size_t i, k;
-	int idx;
+	int idx, r;
 
 	if ((j->o = orders_parse(m->block.signed_bytes, m->block.signed_len, &why)) == NULL) {
-		j->reason = xasprintf("the orders block: %s", why);
+		refusal(j, "unreadable-block", "the orders block: %s", why);
 		free(why);
 		return 0;
 	}
 	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
-		j->reason = xasprintf("%s", err);
+		refusal(j, "unknown-game", "%s", err);
 		free(err);
 		return 0;
 	}
@@ -141,44 +193,47 @@ orders_check(struct mail_job *j, char **cause)
 		if (strcmp(j->l->seats[k].name, j->o->seat) == 0)
 			j->seat = &j->l->seats[k];
 	if (j->seat == NULL) {
-		j->reason = xasprintf("game %s has no seat %s", j->o->game, j->o->seat);
-		return 0;
+		return refusal(j, "unknown-seat", "game %s has no seat %s", j->o->game,
+		    j->o->seat);
 	}
 	if (m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE) {
-		j->reason = xasprintf("signature does not verify for seat %s: the mail "
-		    "holds no signature (put it right after the orders block, or attach "
-		    "it as a .minisig or .sig file)", j->seat->name);
-		return 0;
+		return refusal(j, "no-signature", "signature does not verify for seat "
+		    "%s: the mail holds no signature (put it right after the orders "
+		    "block, or attach it as a .minisig or .sig file)", j->seat->name);
 	}
 	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk, &why) == -1 ||
 	    sig_verify(&pk, m->block.signed_bytes, m->block.signed_len, m->sig_text,
 	    m->sig_len, &why) == -1) {
-		j->reason = xasprintf("signature does not verify for seat %s: %s",
+		refusal(j, "bad-signature", "signature does not verify for seat %s: %s",
 		    j->seat->name, why);
 		free(why);
 		return 0;
 	}
 	if (strcmp(j->l->game->status, GAME_RUNNING) != 0) {
-		j->reason = xasprintf("game %s is %s: it takes no orders now", j->o->game,
-		    j->l->game->status);
-		return 0;
+		return refusal(j, "not-running", "game %s is %s: it takes no orders now",
+		    j->o->game, j->l->game->status);
 	}
 	if ((j->ph = store_phase_current(j->c->st, j->game_id, cause)) == NULL)
 		return -1;
 	if (j->ph->turn != j->o->turn || strcmp(j->ph->name, j->o->phase) != 0) {
-		j->reason = xasprintf("game %s is in turn %d, phase %s, not turn %ld, "
-		    "phase %s", j->o->game, j->ph->turn, j->ph->name, j->o->turn,
+		return refusal(j, "wrong-phase", "game %s is in turn %d, phase %s, not "
+		    "turn %ld, phase %s", j->o->game, j->ph->turn, j->ph->name, j->o->turn,
 		    j->o->phase);
-		return 0;
 	}
 	for (k = 0; k < j->ph->nowing; k++)
 		if (strcmp(j->ph->owing[k], j->seat->name) == 0)
 			break;
 	if (k == j->ph->nowing) {
-		j->reason = xasprintf("seat %s owes no orders in game %s, turn %d, "
-		    "phase %s", j->seat->name, j->o->game, j->ph->turn, j->ph->name);
-		return 0;
+		return refusal(j, "not-owing", "seat %s owes no orders in game %s, turn "
+		    "%d, phase %s", j->seat->name, j->o->game, j->ph->turn, j->ph->name);
 	}
+	if ((r = store_order_nonce_used(j->c->st, j->seat->id, j->o->nonce,
+	    j->o->nonce_len, cause)) != 0)
+		return r == 1 ? refusal(j, "replayed-nonce", "seat %s has sent a block "
+		    "with this nonce before in game %s: a block is taken once, and a "
+		    "resent block cannot bring old orders back (sign the orders again "
+		    "with a fresh nonce: muthur sign makes one)", j->seat->name,
+		    j->o->game) : -1;
 	idx = j->l->rules->seat_index(j->l->g, j->seat->name);
 	strbuf_addstr(&text, "");
 	for (i = 0; i < j->o->nlines; i++) {
@@ -188,6 +243,7 @@ orders_check(struct mail_job *j, char **cause)
 	if (idx < 0 || j->l->rules->check(j->l->g, (size_t)idx, strbuf_str(&text),
 	    &why) == -1) {
 		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat");
+		j->kind = "illegal-orders";
 		free(why);
 		strbuf_free(&text);
 		return 0;
@@ -270,7 +326,8 @@ handle_locked(struct mail_job *j, char **cause)
 		break;
 	case INTAKE_TOO_BIG:
 	case INTAKE_MALFORMED:
-		j->reason = xstrdup(j->m->reason != NULL ? j->m->reason : "unreadable mail");
+		refusal(j, intake_class_name(j->m->class), "%s", j->m->reason != NULL ?
+		    j->m->reason : "unreadable mail");
 		if (refuse(j, cause) == -1)
 			return -1;
 		break;

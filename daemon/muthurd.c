@@ -63,9 +63,20 @@ run(struct config *cf, int once, int foreground, const char *path)
 	struct loop lp;
 	struct loop_stats ls;
 	char *cause = NULL;
-	int daemonised = 0;
+	int daemonised = 0, lock, lockfd;
 
 	signal(SIGPIPE, SIG_IGN);
+	/* one daemon per database: held until exit (also by the detached child) */
+	if ((lock = proc_store_lock(cf->store_path, &lockfd, &cause)) != 0) {
+		if (lock == 1) {
+			log_info("another muthurd is running on %s (it holds %s.lock): "
+			    "nothing to do", cf->store_path, cf->store_path);
+			return 0;
+		}
+		fprintf(stderr, "muthurd: %s\n", cause);
+		free(cause);
+		return 1;
+	}
 	if (loop_open(&lp, cf, &cause) == -1) {
 		fprintf(stderr, "muthurd: %s\n", cause);
 		free(cause);

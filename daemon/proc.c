@@ -71,6 +71,16 @@ proc_detach(char **cause)
 }
 
 int
+proc_store_lock(const char *store_path, int *fd, char **cause)
+{
+	char *path = xasprintf("%s.lock", store_path);
+	int rc = fs_lock_try(path, fd, cause);
+
+	free(path);
+	return rc;
+}
+
+int
 proc_pidfile_write(const char *path, char **cause)
 {
 	char *data = NULL, *text;

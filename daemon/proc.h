@@ -23,6 +23,15 @@ int proc_detach(char **cause);
  */
 int proc_pidfile_write(const char *path, char **cause);
 void proc_pidfile_remove(const char *path);
+/*
+ * The lock of the database at store_path: the file STORE_PATH.lock beside
+ * it (mode 0600), flock'ed by whoever runs passes on the database (muthurd,
+ * muthur demo) for as long as it runs, so that two never fetch, resolve or
+ * send for one database at once. Does not wait. 0 and *fd (keep it open;
+ * exiting releases the lock), 1 when another process holds it, -1 with a
+ * reason.
+ */
+int proc_store_lock(const char *store_path, int *fd, char **cause);
 /* Sleep up to seconds, returning early when a signal flag is set. */
 void proc_sleep(unsigned seconds);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +14,48 @@
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+
+int
+fs_check_private(const char *path, const char *what, int missing_ok, char **cause)
+{
+	struct stat st;
+
+	if (stat(path, &st) == -1) {
+		if (missing_ok && errno == ENOENT)
+			return 0;
+		return cause_set(cause, "cannot open %s %s: %s", what, path,
+		    strerror(errno));
+	}
+	if ((st.st_mode & 077) != 0)
+		return cause_set(cause, "%s %s has mode %04o: it must not be readable "
+		    "or writable by group or others (chmod 600 %s)", what, path,
+		    (unsigned)(st.st_mode & 07777), path);
+	return 0;
+}
+
+int
+fs_lock_try(const char *path, int *fd, char **cause)
+{
+	int f;
+
+	*fd = -1;
+	if ((f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1)
+		return cause_set(cause, "cannot open lock file %s: %s", path,
+		    strerror(errno));
+	while (flock(f, LOCK_EX | LOCK_NB) == -1) {
+		if (errno == EINTR)
+			continue;
+		if (errno == EWOULDBLOCK) {
+			close(f);
+			return 1;
+		}
+		cause_set(cause, "cannot lock %s: %s", path, strerror(errno));
+		close(f);
+		return -1;
+	}
+	*fd = f;
+	return 0;
+}
 
 int
 fs_mkdir_p(const char *path, mode_t mode, char **cause)

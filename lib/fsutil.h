@@ -33,6 +33,19 @@ int fs_write_file_excl(const char *path, const void *data, size_t len, mode_t mo
  */
 int fs_write_file_excl_data(const char *path, const void *data, size_t len, mode_t mode,
     char **cause);
+/*
+ * Refuse a file whose mode grants any access to group or others (a secret:
+ * a key, the database), naming it as what ("key file") and the mode found.
+ * A missing file is an error unless missing_ok.
+ */
+int fs_check_private(const char *path, const char *what, int missing_ok, char **cause);
+/*
+ * Take an exclusive advisory lock (flock) on the lock file path, created
+ * with mode 0600 if missing, without waiting. 0 and *fd (keep it open for
+ * as long as the lock is held; closing it, or exiting, releases it), 1
+ * when another process holds the lock, -1 with a reason.
+ */
+int fs_lock_try(const char *path, int *fd, char **cause);
 /* fsync the folder that holds path. */
 int fs_sync_parent(const char *path, char **cause);
 /* rel if absolute, else dir/rel; a new string. */

@@ -122,17 +122,12 @@ key_secret_load(const char *path, unsigned char pk[KEY_PUBLIC_BYTES],
     unsigned char sk[KEY_SECRET_BYTES], char **cause)
 {
 	unsigned char seed[crypto_sign_ed25519_SEEDBYTES], pk2[KEY_PUBLIC_BYTES];
-	struct stat st;
 	char *data = NULL;
 	size_t len;
 	int rc;
 
-	if (stat(path, &st) == -1)
-		return cause_set(cause, "cannot open key file %s: %s", path, strerror(errno));
-	if ((st.st_mode & 077) != 0)
-		return cause_set(cause, "key file %s has mode %04o: it must not be readable "
-		    "or writable by group or others (chmod 600 %s)", path,
-		    (unsigned)(st.st_mode & 07777), path);
+	if (fs_check_private(path, "key file", 0, cause) == -1)
+		return -1;
 	if (fs_read_file(path, KEY_FILE_MAX, &data, &len, cause) == -1)
 		return -1;
 	rc = key_line_parse(data, KEY_SECRET_PREFIX, seed, sizeof seed, "muthur secret key", cause);

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "lib/cause.h"
+#include "lib/fsutil.h"
 #include "lib/log.h"
 #include "lib/xmalloc.h"
 #include "store/db-internal.h"
@@ -300,6 +301,26 @@ store_migrate(struct store *st, int target, char **cause)
 	return 0;
 }
 
+/*
+ * The database and its -wal and -shm files hold the games' secrets: refuse
+ * them when group or others may read or write them, as the server key.
+ */
+static int
+private_files(const char *path, char **cause)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm" };
+	char *p;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < sizeof suffix / sizeof suffix[0]; i++) {
+		p = xasprintf("%s%s", path, suffix[i]);
+		rc = fs_check_private(p, "database file", i > 0, cause);
+		free(p);
+	}
+	return rc;
+}
+
 struct store *
 store_open_version(const char *path, int version, char **cause)
 {
@@ -321,6 +342,8 @@ store_open_version(const char *path, int version, char **cause)
 		cause_set(cause, "cannot create database %s: %s", path, strerror(errno));
 		return NULL;
 	}
+	if (private_files(path, cause) == -1)
+		return NULL;
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
 	rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |

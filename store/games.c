@@ -308,6 +308,26 @@ store_seat_get(struct store *st, int64_t game_id, const char *name, char **cause
 	return p;
 }
 
+int
+store_email_registered(struct store *st, const char *addr, char **registered,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*registered = NULL;
+	if ((s = db_prepare(st, "SELECT email FROM seats WHERE lower(email) = lower(?) "
+	    "ORDER BY id LIMIT 1", cause)) == NULL)
+		return -1;
+	db_bind_text(s, 1, addr);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*registered = db_col_text(s, 0);
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot read seats", cause);
+	return rc == SQLITE_ROW;
+}
+
 static void
 seats_free_all(void *v, size_t n)
 {

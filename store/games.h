@@ -82,6 +82,13 @@ int store_seat_replace(struct store *st, int64_t seat_id, const char *email,
  * with store_seats_free(seat, 1). */
 struct store_seat *store_seat_get(struct store *st, int64_t game_id, const char *name,
     char **cause);
+/*
+ * Is addr (an addr-spec) the registered address of a seat of any game,
+ * compared case-insensitively? 1 and *registered (the address as
+ * registered, caller frees), 0 when no seat has it, -1 with a reason.
+ */
+int store_email_registered(struct store *st, const char *addr, char **registered,
+    char **cause);
 /* All seats of a game in seat order: *seats has *n entries. */
 int store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
     size_t *n, char **cause);

@@ -161,6 +161,27 @@ orders_query(struct store *st, const char *sql, int64_t phase_id,
 }
 
 int
+store_order_nonce_used(struct store *st, int64_t seat_id, const unsigned char *nonce,
+    size_t nonce_len, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT 1 FROM orders WHERE seat_id = ? AND nonce = ? "
+	    "LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_blob(s, 2, nonce, nonce_len);
+	rc = sqlite3_step(s);
+	db_finish(st, s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc != SQLITE_DONE)
+		return db_fail(st, "cannot read the seat's nonces", cause);
+	return 0;
+}
+
+int
 store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause)
 {

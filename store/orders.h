@@ -44,6 +44,13 @@ int store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
     const void *block, size_t block_len, const void *signature, size_t sig_len,
     const char *sig_type, const unsigned char *nonce, size_t nonce_len,
     const char *message_id, int64_t now, int64_t *order_id, char **cause);
+/*
+ * Has the seat stored orders with this nonce before, in any phase of its
+ * game (superseded orders count)? 1 yes, 0 no, -1 with a reason. A seat
+ * never uses a nonce twice (PRODUCT.md §3 "No replay inside a phase").
+ */
+int store_order_nonce_used(struct store *st, int64_t seat_id,
+    const unsigned char *nonce, size_t nonce_len, char **cause);
 /* The current (not superseded) orders of a phase, in seat order. */
 int store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);

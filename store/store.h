@@ -38,10 +38,12 @@
 struct store;
 
 /*
- * Open the database at path, creating it (a new file gets mode 0600: it
- * holds the games' secrets; its folder must exist) or migrating it to
- * STORE_SCHEMA_VERSION, each migration in its own transaction. Refuses,
- * with a reason naming the file: a database whose schema version is newer
+ * Open the database at path, creating it (a new file gets mode 0600, and
+ * SQLite gives its -wal and -shm files the same: it holds the games'
+ * secrets; its folder must exist) or migrating it to STORE_SCHEMA_VERSION,
+ * each migration in its own transaction. Refuses, with a reason naming the
+ * file: the database, its -wal or its -shm file readable or writable by
+ * group or others (as the server key), a database whose schema version is newer
  * than this program's, a SQLite file of another program, a file that is
  * not a database, an unreadable path. Returns NULL and sets *cause on
  * failure. Free with store_close().

@@ -218,3 +218,20 @@ e2e_init_game(const char *top, const char *conftext)
 	return e2e_sh("%s/muthur --config %s new-game %s --rules ccg --scenario "
 	    "contact >/dev/null", e2e_bin, e2e_conf, e2e_game);
 }
+
+void
+e2e_maildir_paths(char *dir, const char *build)
+{
+	e2e_dir = dir;
+	e2e_bin = xstrdup(build);
+	e2e_conf = xasprintf("%s/muthur.conf", e2e_dir);
+	e2e_in = xasprintf("%s/var/mail/in", e2e_dir);
+}
+
+int
+e2e_seat(int k)
+{
+	return e2e_sh("%s/muthur --config %s seat %s %s --email %s --key %s/%s.pub "
+	    ">/dev/null", e2e_bin, e2e_conf, e2e_game, e2e_seats[k], e2e_addr[k], e2e_dir,
+	    e2e_seats[k]);
+}

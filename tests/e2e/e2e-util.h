@@ -48,6 +48,12 @@ struct store *e2e_reopen(struct store *st);
  * players' public keys (DIR/SEAT.pub from e2e_sk) and `muthur new-game`
  * for e2e_game. 0, or the exit status of the first command that failed. */
 int e2e_init_game(const char *top, const char *conftext);
+/* For a game over Maildirs in the new folder dir (var/mail/in, out):
+ * set e2e_dir, e2e_bin (build), e2e_conf and e2e_in. */
+void e2e_maildir_paths(char *dir, const char *build);
+/* `muthur seat e2e SEAT --email ADDR --key DIR/SEAT.pub` for seat k of
+ * e2e_seats; its exit status. */
+int e2e_seat(int k);
 /* Files in e2e_in's sub folder ("new", "cur"). */
 size_t e2e_files_in(const char *sub);
 

@@ -97,16 +97,11 @@ main(void)
 		skip_all("run under make check (top_srcdir, top_builddir)");
 	if (sodium_init() < 0 || mkdtemp(tmpl) == NULL)
 		skip_all("no libsodium or no temporary folder");
-	e2e_dir = tmpl;
-	e2e_bin = xstrdup(build);
-	e2e_conf = xasprintf("%s/muthur.conf", e2e_dir);
-	e2e_in = xasprintf("%s/var/mail/in", e2e_dir);
+	e2e_maildir_paths(tmpl, build);
 	outdir = xasprintf("%s/var/mail/out", e2e_dir);
 	is_int(e2e_init_game(top, conftext), 0, "muthur init, players' keys, new-game");
 	for (k = 0; k < 2; k++)
-		is_int(e2e_sh("%s/muthur --config %s seat e2e %s --email %s@players.example "
-		    "--key %s/%s.pub >/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_seats[k], e2e_dir,
-		    e2e_seats[k]), 0, "seat %s", e2e_seats[k]);
+		is_int(e2e_seat(k), 0, "seat %s", e2e_seats[k]);
 	is_int(e2e_sh("%s/muthur --config %s seat e2e rogue --email r@x.example --key %s/"
 	    "marines.pub --deck %s/rules/ccg/data/aliens.deck >/dev/null 2>&1", e2e_bin, e2e_conf,
 	    e2e_dir, top), 1, "a decklist of another faction is refused");

@@ -55,6 +55,7 @@ raw_exec(const char *path, const char *sql)
 	sqlite3_open(path, &db);
 	sqlite3_exec(db, sql, NULL, NULL, NULL);
 	sqlite3_close(db);
+	chmod(path, 0600);	/* SQLite's own default is 0644, which muthur refuses */
 }
 
 static char *
@@ -92,6 +93,61 @@ static int
 contains(const char *s, const char *sub)
 {
 	return s != NULL && strstr(s, sub) != NULL;
+}
+
+/* The permission bits of path, or -1 when it is missing. */
+static int
+mode_of(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0 ? (int)(sb.st_mode & 07777) : -1;
+}
+
+/*
+ * The database holds secrets (PRODUCT.md §5): it and its -wal and -shm are
+ * created 0600 whatever the umask, and refused when group or others may
+ * read them, like the server key.
+ */
+static void
+test_file_modes(void)
+{
+	char *path = tpath("modes.db"), *wal = tpath("modes.db-wal");
+	char *shm = tpath("modes.db-shm"), *cause = NULL;
+	struct store *st, *st2;
+	mode_t old = umask(0);
+
+	st = store_open(path, NULL);
+	umask(old);
+	ok(st != NULL && store_game_create(st, "modes", "ccg", "contact", zero32,
+	    zero32, 0, NULL, NULL) == 0,
+	    "a new database under umask 0 takes a write");
+	is_int(mode_of(path), 0600, "the database file is created 0600");
+	is_int(mode_of(wal), 0600, "its -wal file too");
+	is_int(mode_of(shm), 0600, "its -shm file too");
+	chmod(wal, 0640);
+	st2 = store_open(path, &cause);
+	ok_cause(st2 == NULL && contains(cause, "modes.db-wal") &&
+	    contains(cause, "mode 0640"), "a group-readable -wal file is refused");
+	store_close(st2);
+	free(cause);
+	cause = NULL;
+	chmod(wal, 0600);
+	store_close(st);
+	chmod(path, 0644);
+	st = store_open(path, &cause);
+	ok_cause(st == NULL && contains(cause, "mode 0644") && contains(cause, "chmod 600"),
+	    "a world-readable database is refused at open, saying how to fix it");
+	store_close(st);
+	free(cause);
+	cause = NULL;
+	chmod(path, 0600);
+	st = store_open(path, &cause);
+	ok_cause(st != NULL, "after chmod 600 it opens");
+	store_close(st);
+	free(path);
+	free(wal);
+	free(shm);
 }
 
 static void
@@ -701,6 +757,7 @@ main(void)
 	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
 		skip_all("cannot set up");
 	test_open_and_migrate();
+	test_file_modes();
 	path = tpath("t.db");
 	st = store_open(path, NULL);
 	test_games_and_seats(st, &gid);

@@ -5,7 +5,8 @@
  * Maildir. Checks a refused bad signature, a wrong-phase mail, a bounce
  * that gets no reply, a mail delivered twice handled once, a resubmission
  * superseding, phases advancing with their views, and a daemon killed
- * mid-pass (SIGKILL) losing and doubling nothing after the restart.
+ * mid-pass (SIGKILL) losing and doubling nothing after the restart, and a
+ * mail whose handling fails quarantined, then handled once moved back.
  */
 #include "config.h"
 
@@ -206,9 +207,13 @@ main(void)
 		st = e2e_reopen(st);
 		store_mail_count(st, &seen1, NULL);
 		is_int((int)(seen1 - seen0), 2, "the two others of its transaction are kept");
-		is_int((int)e2e_files_in("new"), 1, "the failed mail alone is left waiting");
+		is_int((int)e2e_files_in("new"), 0, "no mail is left waiting");
+		is_int((int)e2e_files_in("quarantine"), 1, "the failed mail alone is "
+		    "quarantined, not retried in every pass");
 		ok(sqlite3_exec(db, "DROP TRIGGER boom", NULL, NULL, NULL) == SQLITE_OK,
 		    "the failure is gone");
+		is_int(e2e_sh("mv %s/quarantine/* %s/new/", e2e_in, e2e_in), 0,
+		    "the organiser moves it back to new/");
 		is_int(e2e_daemon_once(), 0, "muthurd --once again");
 		st = e2e_reopen(st);
 		store_mail_count(st, &seen1, NULL);

@@ -48,6 +48,10 @@ struct store *e2e_reopen(struct store *st);
  * players' public keys (DIR/SEAT.pub from e2e_sk) and `muthur new-game`
  * for e2e_game. 0, or the exit status of the first command that failed. */
 int e2e_init_game(const char *top, const char *conftext);
+/* Skip the test unless run under make check with libsodium; make the test
+ * folder from tmpl ("/tmp/NAME-XXXXXX") and set e2e_dir, e2e_bin (from
+ * $MUTHUR_BIN, else top_builddir), e2e_conf and e2e_in. top_srcdir. */
+const char *e2e_setup(char *tmpl);
 /* Files in e2e_in's sub folder ("new", "cur"). */
 size_t e2e_files_in(const char *sub);
 

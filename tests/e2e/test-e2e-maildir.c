@@ -83,7 +83,7 @@ resubmit(struct store **stp)
 int
 main(void)
 {
-	const char *top = getenv("top_srcdir"), *build = getenv("top_builddir");
+	const char *top;
 	struct store *st;
 	struct store_game *g;
 	struct store_phase *ph;
@@ -94,14 +94,7 @@ main(void)
 	int k, w, rounds, status, superseded = 0;
 	pid_t pid;
 
-	if (top == NULL || build == NULL)
-		skip_all("run under make check (top_srcdir, top_builddir)");
-	if (sodium_init() < 0 || mkdtemp(tmpl) == NULL)
-		skip_all("no libsodium or no temporary folder");
-	e2e_dir = tmpl;
-	e2e_bin = xstrdup(build);
-	e2e_conf = xasprintf("%s/muthur.conf", e2e_dir);
-	e2e_in = xasprintf("%s/var/mail/in", e2e_dir);
+	top = e2e_setup(tmpl);
 	outdir = xasprintf("%s/var/mail/out", e2e_dir);
 	is_int(e2e_init_game(top, conftext), 0, "muthur init, players' keys, new-game");
 	for (k = 0; k < 2; k++)

@@ -13,6 +13,7 @@
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "mail/intake.h"
 
 #define CONFIG_FILE_MAX (1024 * 1024)
 
@@ -218,8 +219,8 @@ config_parse(const char *text, const char *name, const char *basedir, char **cau
 	cf->file = xstrdup(name);
 	cf->basedir = xstrdup(basedir != NULL ? basedir : ".");
 	cf->poll_interval = 60;
-	cf->max_message_size = 10 * 1024 * 1024;
-	cf->max_orders_size = 64 * 1024;
+	cf->max_message_size = INTAKE_DEFAULT_MAX_MESSAGE_SIZE;
+	cf->max_orders_size = INTAKE_DEFAULT_MAX_ORDERS_SIZE;
 
 	for (line = copy; line != NULL; line = next) {
 		char *eq, *key, *value;

@@ -52,7 +52,10 @@ reply_queue(struct mail_job *j, enum reply_kind kind, const struct reply_facts *
 	size_t len, nrefs;
 	int rc = -1;
 
-	key = xasprintf("%s/%s", kind == REPLY_ACK ? "ack" : "refusal", j->m->message_id);
+	/* the mail's identity is its Message-ID and content (store/mailseen.h):
+	 * two different mails with one Message-ID get two replies */
+	key = xasprintf("%s/%s/%.16s", kind == REPLY_ACK ? "ack" : "refusal",
+	    j->m->message_id, j->m->hash_hex);
 	msgid = outbox_message_id(key, game_mail_domain(j->c));
 	nrefs = compose_reply_references(j->m->message_id,
 	    (const char *const *)j->m->references, j->m->nreferences, j->m->in_reply_to,
@@ -342,21 +345,38 @@ handle_locked(struct mail_job *j, char **cause)
 	    j->outcome, j->c->now, cause);
 }
 
+void
+game_intake_limits(const struct game_ctx *c, struct intake_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->max_message_size = c->max_message_size;
+	lim->max_orders_size = c->max_orders_size;
+	lim->own_address = c->from;
+}
+
 int
 game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
     char **outcome, int *advanced, char **cause)
 {
 	struct intake_limits lim;
+	struct intake_mail *m;
+
+	game_intake_limits(c, &lim);
+	if (intake_parse(raw, len, &lim, &m, cause) == -1)
+		return -1;
+	return game_handle_intake(c, m, outcome, advanced, cause);
+}
+
+int
+game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outcome,
+    int *advanced, char **cause)
+{
 	struct mail_job j;
 	int rc;
 
 	memset(&j, 0, sizeof j);
 	j.c = c;
-	lim.max_message_size = c->max_message_size;
-	lim.max_orders_size = c->max_orders_size;
-	lim.own_address = c->from;
-	if (intake_parse(raw, len, &lim, &j.m, cause) == -1)
-		return -1;
+	j.m = m;
 	if (store_unit_begin(c->st, cause) == -1) {
 		intake_mail_free(j.m);
 		return -1;

@@ -18,6 +18,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
+#include "mail/compose.h"
 #include "mail/pubkey.h"
 #include "rules/ccg/card.h"
 #include "rules/ccg/ccg.h"
@@ -325,9 +326,8 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 
 	if (replaced != NULL)
 		*replaced = 0;
-	if (strchr(email, '@') == NULL || strpbrk(email, " \t<>,") != NULL)
-		return cause_set(cause, "e-mail address \"%s\" is not a bare address "
-		    "(user@host)", email);
+	if (compose_addr_check("e-mail", email, cause) == -1)
+		return -1;
 	if (pubkey_from_arg(key, &pk, cause) == -1)
 		return -1;
 	keytext = pubkey_format(&pk);

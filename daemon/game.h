@@ -108,6 +108,17 @@ void game_live_free(struct game_live *l);
  */
 int game_handle_mail(const struct game_ctx *c, const char *raw, size_t len,
     char **outcome, int *advanced, char **cause);
+/*
+ * The same for a mail parsed already (intake_parse() under
+ * game_intake_limits(), e.g. in a child process before the transaction
+ * opened: daemon/loop.c); takes m over and frees it, whatever happens.
+ */
+struct intake_mail;
+struct intake_limits;
+int game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outcome,
+    int *advanced, char **cause);
+/* The intake limits of c (max_message_size, max_orders_size, own address). */
+void game_intake_limits(const struct game_ctx *c, struct intake_limits *lim);
 
 /*
  * Resolve game's open phase if every owing seat has orders (and the

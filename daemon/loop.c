@@ -14,6 +14,7 @@
 #include "lib/log.h"
 #include "lib/xmalloc.h"
 #include "mail/fetch.h"
+#include "mail/intake-child.h"
 #include "mail/send.h"
 #include "store/games.h"
 #include "store/serverkey.h"
@@ -194,61 +195,140 @@ batch_commit(struct loop *lp, struct handled *h, size_t n,
 		batch_done(lp, h, n, 1, stats);
 }
 
-void
-loop_intake(struct loop *lp, struct loop_stats *stats)
+/* Take mail id out of the waiting mail, with one log line. */
+static void
+quarantine(struct loop *lp, const char *id, const char *why, struct loop_stats *stats)
 {
-	size_t max = lp->batch ? lp->batch : LOOP_BATCH, n = 0;
-	struct handled *h = xcalloc(max, sizeof *h);
+	char *err = NULL;
+
+	if (fetch_quarantine(lp->in, id, &err) == -1) {
+		log_warnx("mail %s: %s; moving it to quarantine failed: %s", id, why, err);
+		free(err);
+		stats->errors++;
+	} else {
+		log_warnx("mail %s: quarantined: %s", id, why);
+		stats->quarantined++;
+	}
+}
+
+/* A mail fetched and parsed, waiting for its transaction. */
+struct parsed {
+	char			*id;
+	struct intake_mail	*m;
+};
+
+/*
+ * Fetch and parse up to max mails, each in a child process and outside
+ * any transaction; a mail the parser cannot get through is quarantined.
+ * How many are in p; *r is the last fetch result.
+ */
+static size_t
+fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
+    char **why, struct loop_stats *stats)
+{
+	struct intake_limits lim;
 	struct fetch_msg msg;
 	struct game_ctx c;
-	enum fetch_result r = FETCH_NONE;
+	size_t n = 0;
+	int rc;
+
+	ctx_init(lp, &c);
+	game_intake_limits(&c, &lim);
+	memset(&msg, 0, sizeof msg);
+	while (n < max && !proc_stop && (*r = fetch_next(lp->in, &msg, why)) == FETCH_OK) {
+		lim.size = msg.size;
+		rc = intake_parse_child(msg.data, msg.len, &lim, lp->intake_seconds, &p[n].m,
+		    why);
+		if (rc == 0) {
+			p[n++].id = msg.id;
+			msg.id = NULL;
+		} else if (rc == -1)
+			quarantine(lp, msg.id, *why, stats);
+		else {
+			log_warnx("mail %s: %s (left for the next pass)", msg.id, *why);
+			stats->errors++;
+		}
+		if (rc != 0) {
+			free(*why);
+			*why = NULL;
+		}
+		fetch_msg_clear(&msg);
+		if (rc == -2)
+			break;
+	}
+	return n;
+}
+
+/* Handle the parsed mails p[0..n) in transactions of up to max mails. */
+static void
+handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
+    struct loop_stats *stats)
+{
+	struct game_ctx c;
 	char *why = NULL, *outcome = NULL;
+	size_t i, nh = 0;
 	int adv, open = 0;
 
-	memset(&msg, 0, sizeof msg);
-	while (!proc_stop && (r = fetch_next(lp->in, &msg, &why)) == FETCH_OK) {
+	for (i = 0; i < n; i++) {
 		if (!open && store_begin(lp->st, &why) == -1) {
-			log_warnx("mail %s: %s (left for the next pass)", msg.id, why);
+			log_warnx("mail %s: %s (left for the next pass)", p[i].id, why);
 			free(why);
 			why = NULL;
 			stats->errors++;
-			fetch_msg_clear(&msg);
-			break;
+			intake_mail_free(p[i].m);
+			p[i].m = NULL;
+			free(p[i].id);
+			p[i].id = NULL;
+			continue;
 		}
 		open = 1;
 		ctx_init(lp, &c);
 		adv = 0;
-		if (game_handle_mail(&c, msg.data, msg.len, &outcome, &adv, &why) == -1) {
-			log_warnx("mail %s: %s (left for the next pass)", msg.id, why);
-			free(why);
-			why = NULL;
-			stats->errors++;
+		if (game_handle_intake(&c, p[i].m, &outcome, &adv, &why) == -1) {
 			if (!store_in_transaction(lp->st)) {
 				/* the database ended the whole transaction */
-				log_warnx("the %zu mails before it in the same "
-				    "transaction are left for the next pass", n);
-				batch_done(lp, h, n, 0, stats);
-				n = 0;
+				log_warnx("mail %s: %s (left for the next pass, with the %zu "
+				    "mails before it in the same transaction)", p[i].id, why, nh);
+				stats->errors++;
+				batch_done(lp, h, nh, 0, stats);
+				nh = 0;
 				open = 0;
-			}
+			} else	/* undone alone: the mail itself is the trouble */
+				quarantine(lp, p[i].id, why, stats);
+			free(why);
+			why = NULL;
 		} else {
-			h[n].id = xstrdup(msg.id);
-			h[n].outcome = outcome;
-			h[n].advanced = adv;
-			n++;
+			h[nh].id = p[i].id;
+			p[i].id = NULL;
+			h[nh].outcome = outcome;
+			h[nh].advanced = adv;
+			nh++;
 			outcome = NULL;
 		}
+		p[i].m = NULL;
+		free(p[i].id);
+		p[i].id = NULL;
 		if (lp->on_mail != NULL)
 			lp->on_mail(lp->on_mail_arg, adv);
-		fetch_msg_clear(&msg);
-		if (n == max) {
-			batch_commit(lp, h, n, stats);
-			open = 0;
-			n = 0;
-		}
 	}
 	if (open)
-		batch_commit(lp, h, n, stats);
+		batch_commit(lp, h, nh, stats);
+}
+
+void
+loop_intake(struct loop *lp, struct loop_stats *stats)
+{
+	size_t max = lp->batch ? lp->batch : LOOP_BATCH, n;
+	struct handled *h = xcalloc(max, sizeof *h);
+	struct parsed *p = xcalloc(max, sizeof *p);
+	enum fetch_result r = FETCH_NONE;
+	char *why = NULL;
+
+	do {
+		n = fetch_batch(lp, p, max, &r, &why, stats);
+		handle_batch(lp, p, n, h, stats);
+	} while (n == max && r == FETCH_OK && !proc_stop);
+	free(p);
 	free(h);
 	if (!proc_stop && r == FETCH_ERROR) {
 		log_warnx("fetching mail: %s", why);

@@ -28,6 +28,8 @@ struct loop {
 	struct sender		*out;
 	int64_t			 now;		/* 0: read the clock at each step */
 	size_t			 batch;		/* mails per transaction (0: LOOP_BATCH) */
+	int			 intake_seconds; /* time limit of one mail's parse
+						   (0: INTAKE_CHILD_SECONDS) */
 	/* called right after each mail is handled, before its transaction
 	 * commits (the benchmark times mails with it); may be NULL */
 	void			(*on_mail)(void *arg, int advanced);
@@ -45,6 +47,7 @@ struct loop_stats {
 	size_t	advanced;	/* phases resolved */
 	size_t	sent;		/* outbox mails delivered */
 	size_t	send_failed;
+	size_t	quarantined;	/* mails moved to quarantine (fetch_quarantine()) */
 	size_t	errors;		/* mails left for a later pass */
 };
 
@@ -61,17 +64,27 @@ void loop_close(struct loop *lp);
  * One pass: every waiting mail (loop_intake()), every running game whose
  * barrier is passed, then the outbox. One log line per mail handled and
  * per phase resolved. *stats may be NULL. -1 only when the outbox or store
- * failed as a whole; a mail that fails is logged and left for the next pass.
+ * failed as a whole; a mail that fails is logged and quarantined, or left
+ * for the next pass when the store failed (loop_intake()).
  */
 int loop_pass(struct loop *lp, struct loop_stats *stats, char **cause);
 
 /*
  * Every waiting mail (stopping early when proc_stop is set, after the
- * current mail), handled in transactions of up to lp->batch mails, each
- * mail a unit of its own inside (game_handle_mail()). Mails are marked
- * processed, and their log lines written, only after their transaction
- * committed; when a commit fails, every mail of it stays waiting. A mail
- * whose handling fails is undone alone and left for the next pass.
+ * current mail), in batches of up to lp->batch mails: each mail of a batch
+ * is fetched and parsed first, in a child process (mail/intake-child.h)
+ * and before the batch's transaction opens, so no parse holds the
+ * database's write lock; then the batch is handled in one transaction,
+ * each mail a unit of its own inside (game_handle_intake()). Mails are
+ * marked processed, and their log lines written, only after their
+ * transaction committed; when a commit fails (or the database ends the
+ * transaction), every mail of it stays waiting for the next pass.
+ *
+ * No single mail can stop a pass or come back in every pass: a mail whose
+ * parse crashes, times out or runs out of memory, and a mail whose
+ * handling fails while the transaction survives (the mail's unit is
+ * undone alone), is moved to quarantine (fetch_quarantine()) with one log
+ * line "mail ID: quarantined: REASON".
  */
 void loop_intake(struct loop *lp, struct loop_stats *stats);
 

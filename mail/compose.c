@@ -44,17 +44,75 @@ is_dot_atom(const char *s, size_t n)
 	return 1;
 }
 
+/* A dot-atom whose atext may hold UTF-8 (RFC 6532 3.2). */
 static int
-check_addr(const char *what, const char *addr, char **cause)
+is_dot_atom_utf8(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < n; i++)
+		strbuf_addc(&sb, (unsigned char)s[i] >= 0x80 ? 'a' : s[i]);
+	ok = n > 0 && is_dot_atom(sb.s, n);
+	strbuf_free(&sb);
+	return ok;
+}
+
+/* A quoted local part: "..." of printable ASCII, UTF-8 and spaces, with
+ * quoted pairs (RFC 5322 3.2.4). */
+static int
+is_quoted(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 2 || s[0] != '"' || s[n - 1] != '"')
+		return 0;
+	for (i = 1; i + 1 < n; i++) {
+		if (s[i] == '\\' && i + 2 < n && (unsigned char)s[i + 1] >= ' ' &&
+		    s[i + 1] != 0x7f)
+			i++;
+		else if (s[i] == '"' || s[i] == '\\' || (unsigned char)s[i] < ' ' ||
+		    s[i] == 0x7f)
+			return 0;
+	}
+	return 1;
+}
+
+/* A domain literal: "[" dtext "]" (RFC 5322 3.4.1), e.g. [127.0.0.1]. */
+static int
+is_domain_literal(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 3 || s[0] != '[' || s[n - 1] != ']')
+		return 0;
+	for (i = 1; i + 1 < n; i++)
+		if ((unsigned char)s[i] < 33 || (unsigned char)s[i] > 126 || s[i] == '[' ||
+		    s[i] == ']' || s[i] == '\\')
+			return 0;
+	return 1;
+}
+
+int
+compose_addr_check(const char *what, const char *addr, char **cause)
 {
 	const char *at;
+	size_t llen;
 
-	if (addr == NULL || (at = strrchr(addr, '@')) == NULL ||
-	    !is_dot_atom(addr, (size_t)(at - addr)) || !is_dot_atom(at + 1, strlen(at + 1)) ||
-	    strlen(addr) > 254)
-		return cause_set(cause, "%s address \"%s\" is not a bare ASCII addr-spec "
-		    "(expected local@domain)", what, addr != NULL ? addr : "");
+	if (addr == NULL || (at = strrchr(addr, '@')) == NULL || strlen(addr) > 254 ||
+	    !mime_utf8_valid(addr, strlen(addr)))
+		goto bad;
+	llen = (size_t)(at - addr);
+	if (!is_dot_atom_utf8(addr, llen) && !is_quoted(addr, llen))
+		goto bad;
+	if (!is_dot_atom_utf8(at + 1, strlen(at + 1)) &&
+	    !is_domain_literal(at + 1, strlen(at + 1)))
+		goto bad;
 	return 0;
+bad:
+	return cause_set(cause, "%s address \"%s\" is not an addr-spec (expected "
+	    "local@domain, RFC 5322 or 6532)", what, addr != NULL ? addr : "");
 }
 
 static int
@@ -244,8 +302,8 @@ check_mail(const struct compose_mail *m, char **cause)
 	size_t i;
 	char *what;
 
-	if (check_addr("From", m->from_addr, cause) == -1 ||
-	    check_addr("To", m->to_addr, cause) == -1 ||
+	if (compose_addr_check("From", m->from_addr, cause) == -1 ||
+	    compose_addr_check("To", m->to_addr, cause) == -1 ||
 	    check_msgid("Message-ID", m->message_id, cause) == -1 ||
 	    (m->in_reply_to != NULL && check_msgid("In-Reply-To", m->in_reply_to, cause) == -1) ||
 	    check_text("the From name", m->from_name, 0, cause) == -1 ||

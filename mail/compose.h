@@ -45,7 +45,7 @@ struct compose_attachment {
 struct compose_mail {
 	time_t				 date;		/* written in UTC (+0000) */
 	const char			*message_id;	/* "<id@domain>" */
-	const char			*from_addr;	/* bare addr-spec, ASCII */
+	const char			*from_addr;	/* bare addr-spec */
 	const char			*from_name;	/* UTF-8, or NULL */
 	const char			*to_addr;
 	const char			*to_name;
@@ -64,13 +64,19 @@ struct compose_mail {
  * frees; *outlen its length). The text gets a final line break if it has
  * none, white-space runs in the subject and names fold to one space.
  * Refused with one reason naming the field: an address that is not a bare
- * ASCII addr-spec, a message id not of the form "<left@right>" (ASCII, no
+ * addr-spec (a dot-atom or quoted local part, a dotted domain or a domain
+ * literal such as [127.0.0.1]; UTF-8 allowed, RFC 6532), a message id not of the form "<left@right>" (ASCII, no
  * spaces), subject, names, text or file names that are not UTF-8 or hold
  * control characters (the text may hold tabs and line breaks, not NUL),
  * an attachment type that is not "type/subtype", an attachment without a
  * file name, a date before 1970 or after 9999.
  */
 int compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **cause);
+/*
+ * Is addr a bare addr-spec compose_mail() accepts (see above)? 0, or -1
+ * with a reason naming what ("To", "e-mail").
+ */
+int compose_addr_check(const char *what, const char *addr, char **cause);
 
 /*
  * "<id@domain>": the stable Message-ID of an outbox row. from is muthur's

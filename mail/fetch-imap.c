@@ -452,8 +452,9 @@ imap_next(struct fetch_state *st, struct fetch_msg *msg, char **cause)
 	return FETCH_NONE;
 }
 
+/* UID STORE +FLAGS.SILENT (\Seen, and \Flagged when flagged) on mail id. */
 static int
-imap_mark(struct fetch_state *st, const char *id, char **cause)
+imap_store_flags(struct fetch_state *st, const char *id, int flagged, char **cause)
 {
 	struct mailimap_store_att_flags *flags;
 	struct mailimap_flag_list *list;
@@ -473,14 +474,29 @@ imap_mark(struct fetch_state *st, const char *id, char **cause)
 		    st->uidvalidity);
 	list = mailimap_flag_list_new_empty();
 	mailimap_flag_list_add(list, mailimap_flag_new_seen());
+	if (flagged)
+		mailimap_flag_list_add(list, mailimap_flag_new_flagged());
 	flags = mailimap_store_att_flags_new_add_flags_silent(list);
 	set = mailimap_set_new_single(uid);
 	r = mailimap_uid_store(st->imap, set, flags);
 	mailimap_set_free(set);
 	mailimap_store_att_flags_free(flags);
 	if (r != MAILIMAP_NO_ERROR)
-		return imap_fail(st, r, "UID STORE +FLAGS (\\Seen) failed", cause);
+		return imap_fail(st, r, flagged ? "UID STORE +FLAGS (\\Seen \\Flagged) failed" :
+		    "UID STORE +FLAGS (\\Seen) failed", cause);
 	return 0;
+}
+
+static int
+imap_mark(struct fetch_state *st, const char *id, char **cause)
+{
+	return imap_store_flags(st, id, 0, cause);
+}
+
+static int
+imap_quarantine(struct fetch_state *st, const char *id, char **cause)
+{
+	return imap_store_flags(st, id, 1, cause);
 }
 
 /* Sleep until the given time; 0 at once when a signal arrives. */
@@ -568,6 +584,7 @@ const struct fetch fetch_imap = {
 	.open = imap_open,
 	.next = imap_next,
 	.mark = imap_mark,
+	.quarantine = imap_quarantine,
 	.wait = imap_wait,
 	.close = imap_close,
 };

@@ -8,8 +8,11 @@
 
 #include <sys/stat.h>
 
+#include <dirent.h>
+
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -143,6 +146,69 @@ maildir_open(const struct mail_url *url, const struct fetch_options *opts, char 
 	return st;
 }
 
+/* The unique names (file names without ":2,FLAGS") in dir, sorted. */
+static char **
+unique_names(const char *dir, size_t *n)
+{
+	struct dirent *de;
+	char **v = NULL;
+	DIR *d = opendir(dir);
+
+	*n = 0;
+	while (d != NULL && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrndup(de->d_name, strcspn(de->d_name, ":"));
+	}
+	if (d != NULL)
+		closedir(d);
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, name_cmp);
+	return v;
+}
+
+/*
+ * A file in new/ whose unique name is in cur/ too was being moved (link
+ * into cur/, then unlink from new/) when the process died: finish the move.
+ */
+static void
+finish_moves(struct fetch_state *st)
+{
+	char *newdir = xasprintf("%s/new", st->path), *curdir = xasprintf("%s/cur", st->path);
+	char **cur, *p, *key;
+	struct dirent *de;
+	size_t ncur, i, removed = 0;
+	DIR *d;
+
+	cur = unique_names(curdir, &ncur);
+	if (ncur > 0 && (d = opendir(newdir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			key = xstrndup(de->d_name, strcspn(de->d_name, ":"));
+			if (bsearch(&key, cur, ncur, sizeof *cur, name_cmp) != NULL) {
+				p = xasprintf("%s/%s", newdir, de->d_name);
+				if (unlink(p) == 0)
+					removed++;
+				free(p);
+			}
+			free(key);
+		}
+		closedir(d);
+	}
+	if (removed > 0) {
+		p = xasprintf("%s/x", newdir);
+		fs_sync_parent(p, NULL);
+		free(p);
+	}
+	for (i = 0; i < ncur; i++)
+		free(cur[i]);
+	free(cur);
+	free(newdir);
+	free(curdir);
+}
+
 static int
 maildir_scan(struct fetch_state *st, char **cause)
 {
@@ -150,6 +216,7 @@ maildir_scan(struct fetch_state *st, char **cause)
 	unsigned int i;
 
 	pending_clear(st);
+	finish_moves(st);
 	if (maildir_rescan(st, cause) == -1)
 		return -1;
 	for (i = 0; i < carray_count(st->md->mdir_msg_list); i++) {
@@ -278,6 +345,36 @@ maildir_mark(struct fetch_state *st, const char *id, char **cause)
 }
 
 static int
+maildir_quarantine(struct fetch_state *st, const char *id, char **cause)
+{
+	char *path, *dir, *to, *base;
+	int r;
+
+	if (maildir_rescan(st, cause) == -1)
+		return -1;
+	if (maildir_find(st, id) == NULL || (path = maildir_message_get(st->md, id)) == NULL)
+		return cause_set(cause, "maildir %s: no mail %s to quarantine", st->path, id);
+	dir = xasprintf("%s/quarantine", st->path);
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
+		cause_set(cause, "maildir %s: %s", dir, strerror(errno));
+		free(dir);
+		free(path);
+		return -1;
+	}
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+	to = xasprintf("%s/%s", dir, base);
+	if ((r = rename(path, to)) == -1)
+		cause_set(cause, "maildir %s: moving %s to quarantine/: %s", st->path, id,
+		    strerror(errno));
+	else if ((r = fs_sync_parent(to, cause)) == 0)
+		r = fs_sync_parent(path, cause);
+	free(to);
+	free(dir);
+	free(path);
+	return r;
+}
+
+static int
 dir_stamp(const char *path, const char *sub, struct timespec *ts)
 {
 	struct stat sb;
@@ -341,6 +438,7 @@ const struct fetch fetch_maildir = {
 	.open = maildir_open,
 	.next = maildir_next,
 	.mark = maildir_mark,
+	.quarantine = maildir_quarantine,
 	.wait = maildir_wait,
 	.close = maildir_close,
 };

@@ -62,6 +62,12 @@ fetch_mark(struct fetcher *f, const char *id, char **cause)
 }
 
 int
+fetch_quarantine(struct fetcher *f, const char *id, char **cause)
+{
+	return f->drv->quarantine(f->st, id, cause);
+}
+
+int
 fetch_wait(struct fetcher *f, long timeout, char **cause)
 {
 	return f->drv->wait(f->st, timeout, cause);

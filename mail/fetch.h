@@ -72,6 +72,7 @@ struct fetch {
 	enum fetch_result (*next)(struct fetch_state *st, struct fetch_msg *msg,
 			    char **cause);
 	int		(*mark)(struct fetch_state *st, const char *id, char **cause);
+	int		(*quarantine)(struct fetch_state *st, const char *id, char **cause);
 	int		(*wait)(struct fetch_state *st, long timeout, char **cause);
 	void		(*close)(struct fetch_state *st);
 };
@@ -100,7 +101,9 @@ struct fetcher *fetch_open(const struct mail_url *url, const struct fetch_option
  * The next mail of this pass that is not marked yet, oldest first, into
  * *msg (clear it with fetch_msg_clear()). FETCH_NONE ends the pass; until
  * fetch_wait() is called, further calls return FETCH_NONE again.
- * Maildir: mails in new/ and mails in cur/ without the S flag.
+ * Maildir: mails in new/ and mails in cur/ without the S flag; a mail in
+ * both new/ and cur/ (a move into cur/ cut short by a crash) is first
+ * taken out of new/, completing the move.
  * IMAP: UID SEARCH UNSEEN, then UID FETCH BODY.PEEK[] one mail at a time,
  * so nothing is marked \Seen here. On a network error the connection is
  * dropped and FETCH_ERROR returned; later calls reconnect, with backoff.
@@ -115,6 +118,18 @@ enum fetch_result fetch_next(struct fetcher *f, struct fetch_msg *msg, char **ca
  * marked already succeeds. -1 with a reason otherwise.
  */
 int fetch_mark(struct fetcher *f, const char *id, char **cause);
+/*
+ * Take the mail id out of the mailbox's waiting mail without handling it:
+ * for a mail the intake cannot read safely (it crashed or timed out the
+ * parser) or whose handling failed while the store stayed healthy, so
+ * that it cannot stop a pass again. Maildir: the file moves to the
+ * folder's quarantine/ (made when missing, beside cur/, new/ and tmp/;
+ * fetch_next() never looks there), and both folders are fsync'd. IMAP:
+ * UID STORE +FLAGS.SILENT (\Seen \Flagged), so it stays in the mailbox,
+ * flagged for the organiser. To try a quarantined mail again, move it back
+ * to new/ (or clear \Seen). -1 with a reason.
+ */
+int fetch_quarantine(struct fetcher *f, const char *id, char **cause);
 /*
  * Block until it is time for another pass, at most timeout seconds
  * (timeout <= 0: the poll interval): when new mail may have arrived (IMAP

@@ -13,6 +13,7 @@
 #include "mail/classify.h"
 #include "mail/intake.h"
 #include "mail/mime-headers.h"
+#include "mail/mime-limits.h"
 #include "mail/mime-parts.h"
 #include "mail/mime-text.h"
 
@@ -82,8 +83,9 @@ set_class(struct intake_mail *m, enum intake_class c, char *reason)
 	m->reason = reason;
 }
 
+/* The header fields; those read with libetpan's parsers only when safe. */
 static void
-read_headers(struct intake_mail *m, const struct mail_headers *h)
+read_headers(struct intake_mail *m, const struct mail_headers *h, int safe)
 {
 	const char *v;
 	char **ids, *name;
@@ -98,6 +100,17 @@ read_headers(struct intake_mail *m, const struct mail_headers *h)
 		m->message_id = xasprintf("<%s@%s>", m->hash_hex, INTAKE_SYNTHETIC_DOMAIN);
 		m->message_id_synthetic = 1;
 	}
+	if ((v = mail_headers_get(h, "In-Reply-To")) != NULL &&
+	    (n = mail_header_msgids(v, &ids)) > 0) {
+		m->in_reply_to = ids[0];
+		ids[0] = NULL;
+		mail_strings_free(ids, n);
+	}
+	if ((v = mail_headers_get(h, "References")) != NULL)
+		m->nreferences = mail_header_msgids(v, &m->references);
+	m->date_time = -1;
+	if (!safe)
+		return;
 	if ((v = mail_headers_get(h, "From")) != NULL &&
 	    mail_header_mailbox(v, &m->from_addr, &m->from_name) == 0 &&
 	    *m->from_addr == '\0') {
@@ -116,19 +129,10 @@ read_headers(struct intake_mail *m, const struct mail_headers *h)
 		m->nto = mail_header_addresses(v, &m->to);
 	if ((v = mail_headers_get(h, "Subject")) != NULL)
 		m->subject = mail_header_decode(v);
-	m->date_time = -1;
 	if ((v = mail_headers_get(h, "Date")) != NULL) {
 		m->date = mail_header_decode(v);
 		m->date_time = mail_header_date(v);
 	}
-	if ((v = mail_headers_get(h, "In-Reply-To")) != NULL &&
-	    (n = mail_header_msgids(v, &ids)) > 0) {
-		m->in_reply_to = ids[0];
-		ids[0] = NULL;
-		mail_strings_free(ids, n);
-	}
-	if ((v = mail_headers_get(h, "References")) != NULL)
-		m->nreferences = mail_header_msgids(v, &m->references);
 }
 
 /* Does the part take part in the block search of the given tier? */
@@ -359,8 +363,9 @@ intake_parse(const char *raw, size_t len, const struct intake_limits *lim,
 {
 	struct intake_mail *m = xcalloc(1, sizeof *m);
 	struct mail_headers h;
-	char *automatic = NULL, *report = NULL, *why = NULL;
-	int rc;
+	char *automatic = NULL, *report = NULL, *why = NULL, *shape = NULL;
+	size_t size = lim != NULL && lim->size > len ? lim->size : len;
+	int rc, safe;
 
 	*out = NULL;
 	if (sodium_init() < 0) {
@@ -369,17 +374,30 @@ intake_parse(const char *raw, size_t len, const struct intake_limits *lim,
 	}
 	crypto_generichash(m->hash, sizeof m->hash, (const unsigned char *)raw, len, NULL, 0);
 	sodium_bin2hex(m->hash_hex, sizeof m->hash_hex, m->hash, sizeof m->hash);
+	/* before any of libetpan's recursive parsers sees the mail */
+	mime_limits_check(raw, len, INTAKE_MAX_DEPTH, INTAKE_MAX_PARTS, &safe, &shape);
 	mail_headers_parse(raw, len, &h);
-	read_headers(m, &h);
-	classify_headers(&h, lim != NULL ? lim->own_address : NULL, &automatic);
+	read_headers(m, &h, safe);
+	if (safe)
+		classify_headers(&h, lim != NULL ? lim->own_address : NULL, &automatic);
 	mail_headers_clear(&h);
-	if (lim != NULL && lim->max_message_size > 0 && len > lim->max_message_size) {
+	if (lim != NULL && lim->max_message_size > 0 && size > lim->max_message_size) {
+		free(shape);
 		if (automatic != NULL)
 			set_class(m, INTAKE_AUTOMATIC, automatic);
 		else
 			set_class(m, INTAKE_TOO_BIG, xasprintf("the mail is %zu bytes, more than "
-			    "the limit of %zu bytes (max_message_size)", len,
+			    "the limit of %zu bytes (max_message_size)", size,
 			    lim->max_message_size));
+		*out = m;
+		return 0;
+	}
+	if (shape != NULL) {
+		if (automatic != NULL) {
+			set_class(m, INTAKE_AUTOMATIC, automatic);
+			free(shape);
+		} else
+			set_class(m, INTAKE_MALFORMED, shape);
 		*out = m;
 		return 0;
 	}

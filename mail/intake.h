@@ -64,7 +64,14 @@ struct intake_limits {
 	size_t		 max_message_size;	/* raw bytes; 0 = no limit */
 	size_t		 max_orders_size;	/* signed bytes of the block; 0 = no limit */
 	const char	*own_address;		/* muthur's From address, or NULL */
+	size_t		 size;			/* the whole mail's size when raw holds
+						   only its start (a fetcher cut it at
+						   max_message_size); 0: len */
 };
+
+/* The defaults of max_message_size and max_orders_size (muthur.conf(5)). */
+#define INTAKE_DEFAULT_MAX_MESSAGE_SIZE	(10 * 1024 * 1024)
+#define INTAKE_DEFAULT_MAX_ORDERS_SIZE	(64 * 1024)
 
 /* One leaf MIME part (multiparts and messages themselves are not listed). */
 struct intake_part {
@@ -126,16 +133,23 @@ struct intake_mail {
  * intake_mail_free()) whose class and reason say what it is: every input,
  * however broken, gets a class, decided in this order:
  *
- *   1. over max_message_size: AUTOMATIC if its headers say so (reason
- *      from classify_headers()), else TOO_BIG; the body is not read;
- *   2. AUTOMATIC by its headers, or by a report part (mail/classify.h);
- *   3. MALFORMED: no From address, MIME that libetpan cannot read, more
+ *   1. over max_message_size (limits->size, or len): AUTOMATIC if its
+ *      headers say so (reason from classify_headers()), else TOO_BIG; the
+ *      body is not read;
+ *   2. more than INTAKE_MAX_PARTS parts or INTAKE_MAX_DEPTH levels by the
+ *      pre-scan of the raw bytes (mail/mime-limits.h), or header comments
+ *      nested too deep: AUTOMATIC by its headers, else MALFORMED; libetpan
+ *      never sees the body (nor the header fields, when their comments
+ *      are too deep: the mail then has no From address);
+ *   3. AUTOMATIC by its headers, or by a report part (mail/classify.h);
+ *   4. MALFORMED: no From address, MIME that libetpan cannot read, more
  *      than INTAKE_MAX_PARTS parts or INTAKE_MAX_DEPTH levels;
- *   4. the orders block: NOT_ORDERS without one, MALFORMED with
+ *   5. the orders block: NOT_ORDERS without one, MALFORMED with
  *      mail/block.h's reason (and the part) when broken or when two parts
  *      hold different blocks, TOO_BIG over max_orders_size, else ORDERS.
  *
- * Returns -1 with a reason only when memory or libsodium fail.
+ * Time is linear in len. Returns -1 with a reason only when memory or
+ * libsodium fail.
  */
 int intake_parse(const char *raw, size_t len, const struct intake_limits *limits,
     struct intake_mail **out, char **cause);

@@ -185,14 +185,34 @@ mail_header_decode(const char *value)
 	return out;
 }
 
+/*
+ * An addr-spec as muthur keeps it: lowercased, white space and control
+ * characters dropped except inside a quoted local part ("john doe"@x), and
+ * an obsolete source route ("@relay.example:user@host", RFC 5322 4.4)
+ * left out.
+ */
 static char *
 lower_addr(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *colon;
+	int quoted = 0;
 
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s > ' ' && *s != 0x7f)
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '@' && (colon = strchr(s, ':')) != NULL && strchr(s, '"') == NULL)
+		s = colon + 1;
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		else if (quoted && *s == '\\' && (unsigned char)s[1] >= ' ' && s[1] != 0x7f) {
+			strbuf_addc(&sb, *s++);
+			strbuf_addc(&sb, *s);
+			continue;
+		}
+		if ((unsigned char)*s > ' ' ? *s != 0x7f : quoted && *s == ' ')
 			strbuf_addc(&sb, (char)tolower((unsigned char)*s));
+	}
 	return strbuf_detach(&sb, NULL);
 }
 

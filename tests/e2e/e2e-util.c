@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "mail/send.h"
 #include "store/orders.h"
 #include "tests/e2e/e2e-util.h"
+#include "tests/tap.h"
 
 char *e2e_dir, *e2e_bin, *e2e_conf, *e2e_in;
 const char *e2e_game = "e2e";
@@ -234,4 +236,17 @@ e2e_seat(int k)
 	return e2e_sh("%s/muthur --config %s seat %s %s --email %s --key %s/%s.pub "
 	    ">/dev/null", e2e_bin, e2e_conf, e2e_game, e2e_seats[k], e2e_addr[k], e2e_dir,
 	    e2e_seats[k]);
+}
+
+const char *
+e2e_setup(char *tmpl)
+{
+	const char *top = getenv("top_srcdir"), *build = getenv("top_builddir");
+
+	if (top == NULL || build == NULL)
+		skip_all("run under make check (top_srcdir, top_builddir)");
+	if (sodium_init() < 0 || mkdtemp(tmpl) == NULL)
+		skip_all("no libsodium or no temporary folder");
+	e2e_maildir_paths(tmpl, getenv("MUTHUR_BIN") != NULL ? getenv("MUTHUR_BIN") : build);
+	return top;
 }

@@ -54,6 +54,11 @@ void e2e_maildir_paths(char *dir, const char *build);
 /* `muthur seat e2e SEAT --email ADDR --key DIR/SEAT.pub` for seat k of
  * e2e_seats; its exit status. */
 int e2e_seat(int k);
+
+/* Skip the test unless run under make check with libsodium; make the test
+ * folder from tmpl ("/tmp/NAME-XXXXXX") and set e2e_dir, e2e_bin (from
+ * $MUTHUR_BIN, else top_builddir), e2e_conf and e2e_in. top_srcdir. */
+const char *e2e_setup(char *tmpl);
 /* Files in e2e_in's sub folder ("new", "cur"). */
 size_t e2e_files_in(const char *sub);
 

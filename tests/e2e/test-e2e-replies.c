@@ -135,7 +135,7 @@ squash(char *text)
 static size_t
 mails_to(const char *addr, const char *text, char **body)
 {
-	struct intake_limits lim = { 0, 0, NULL };
+	struct intake_limits lim = { 0, 0, NULL, 0 };
 	struct intake_mail *im;
 	struct dirent *de;
 	char *dir = xasprintf("%s/new", outdir), *f, *data;

@@ -25,7 +25,10 @@ check_text(const char *s)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct intake_limits lim = { 60000, 4096, "muthur@club.example" };
+	/* the production limits (muthur.conf(5) defaults): test-fuzz.sh runs
+	 * this target with -max_len at max_message_size */
+	const struct intake_limits lim = { INTAKE_DEFAULT_MAX_MESSAGE_SIZE,
+	    INTAKE_DEFAULT_MAX_ORDERS_SIZE, "muthur@club.example", 0 };
 	struct intake_mail *m = NULL;
 	char *cause = NULL;
 	size_t i;

@@ -8,8 +8,12 @@
 # A target NAME is: its harness tests/fuzz/fuzz-NAME.c, the project sources
 # it links in tests/fuzz/NAME.sources (paths from the top folder, on one or
 # more lines; a pattern such as rules/ccg/*.c takes every file it matches),
-# its seed corpus tests/fuzz/corpus/NAME/ and an optional
-# dictionary tests/fuzz/NAME.dict.
+# its seed corpus tests/fuzz/corpus/NAME/, an optional dictionary
+# tests/fuzz/NAME.dict, an optional input size cap tests/fuzz/NAME.max_len
+# (bytes, the production limit of what the target parses; default 65536)
+# and an optional generator tests/fuzz/NAME.gen, a shell script run with a
+# folder to write further seeds into (inputs too big to commit, such as
+# deeply nested mail).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
 command -v clang >/dev/null 2>&1 || skip_all "clang is not installed (Debian package clang)"
 secs=${FUZZ_SECONDS:-3}
@@ -37,10 +41,14 @@ for f in "$top_srcdir"/tests/fuzz/*.sources; do
 		continue
 	fi
 	mkdir -p "$TAP_TMP/corpus-$name"
+	max_len=65536
+	[ -f "$top_srcdir/tests/fuzz/$name.max_len" ] && max_len=$(cat "$top_srcdir/tests/fuzz/$name.max_len")
+	[ -f "$top_srcdir/tests/fuzz/$name.gen" ] && \
+	    $SHELL "$top_srcdir/tests/fuzz/$name.gen" "$TAP_TMP/corpus-$name"
 	dict=""
 	[ -f "$top_srcdir/tests/fuzz/$name.dict" ] && dict="-dict=$top_srcdir/tests/fuzz/$name.dict"
 	# shellcheck disable=SC2086
-	if "$out/fuzz-$name" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	if "$out/fuzz-$name" -max_total_time="$secs" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
 	    $dict -artifact_prefix="$TAP_TMP/" "$TAP_TMP/corpus-$name" \
 	    "$top_srcdir/tests/fuzz/corpus/$name" > "$TAP_TMP/$name.run" 2>&1; then
 		runs=$(grep -o 'Done [0-9]* runs' "$TAP_TMP/$name.run" | tail -1)

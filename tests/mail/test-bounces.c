@@ -24,7 +24,8 @@ by_name(const void *a, const void *b)
 int
 main(void)
 {
-	const struct intake_limits lim = { 10 * 1024 * 1024, 64 * 1024, "muthur@club.example" };
+	const struct intake_limits lim = { 10 * 1024 * 1024, 64 * 1024, "muthur@club.example",
+	    0 };
 	const char *top = getenv("top_srcdir");
 	struct intake_mail *m;
 	struct dirent *de;

@@ -29,7 +29,7 @@
 #define SSH_LAST "-----END SSH SIGNATURE-----\n"
 
 static const struct intake_limits limits = { 10 * 1024 * 1024, 64 * 1024,
-    "muthur@club.example" };
+    "muthur@club.example", 0 };
 
 static char *
 load(const char *name, size_t *len)

@@ -135,7 +135,7 @@ done:
 static int
 check(const char *raw, size_t len, const struct pubkey *pk, char **cause)
 {
-	struct intake_limits lim = { 1 << 20, 64 * 1024, "muthur@club.example" };
+	struct intake_limits lim = { 1 << 20, 64 * 1024, "muthur@club.example", 0 };
 	struct intake_mail *m = NULL;
 	int rc = -1;
 

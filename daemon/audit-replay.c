@@ -43,9 +43,6 @@ struct replay {
 	size_t			 nknown;
 	char			*expected;	/* secret-ids expected, "\n"-joined */
 	struct strbuf		 secret_ids;
-	int			 legacy;	/* no shuffle seed: a game made before
-						   it (shuffles from the phase
-						   streams, renewals only on change) */
 };
 
 /* ---- setup ---- */
@@ -249,15 +246,8 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		 * Every secret is renewed in every phase, changed or not
 		 * (PRODUCT.md §5: a renewal that only follows a change tells
 		 * that the secret changed, e.g. that a drawn card was not the
-		 * one discarded). A legacy game renewed only on a change.
+		 * one discarded).
 		 */
-		if (rp->legacy && k < rp->nknown && rp->known[k].len == s[i].len &&
-		    memcmp(rp->known[k].bytes, s[i].bytes, s[i].len) == 0) {
-			sid = xasprintf("%s@%llu", s[i].id, (unsigned long long)ph->seq);
-			strbuf_addf(&rp->secret_ids, "\n%s\n", sid);
-			free(sid);
-			continue;
-		}
 		if (k == rp->nknown) {
 			rp->known = xreallocarray(rp->known, ++rp->nknown, sizeof *rp->known);
 			rp->known[k].id = xstrdup(s[i].id);
@@ -374,16 +364,13 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 			text[idx] = strbuf_detach(&sb, NULL);
 			orders_free(parsed);
 		}
-	if (seed == NULL || (shuffle == NULL && !rp->legacy)) {
+	if (seed == NULL || shuffle == NULL) {
 		audit_fail(rp->r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
 	} else {
 		rand_stream_init(&rs, seed, nonces, nn);
-		if (rp->legacy)
-			rng.hidden = NULL;
-		else
-			rand_hidden_stream_init(&hs, shuffle, ph->seq, nonces, nn);
+		rand_hidden_stream_init(&hs, shuffle, ph->seq, nonces, nn);
 		if (rp->R->resolve(rp->g, (const char *const *)text, &rng, ev, &cause) == -1) {
 			audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s",
 			    cause);
@@ -479,8 +466,14 @@ replay_ready(struct replay *rp)
 		return -1;
 	}
 	if (strcmp(rp->R->version, a->rules_version) != 0) {
-		audit_fail(rp->r, "archive", "rules version %s, this muthur has %s",
-		    a->rules_version, rp->R->version);
+		/*
+		 * Another version plays some rule differently: the replay
+		 * would differ without anyone having cheated. What does not
+		 * hang on the rules (signatures, openings, seeds, the chain)
+		 * is still checked.
+		 */
+		rp->r->note = xasprintf("no replay: the game was played under rules "
+		    "version %s, this muthur plays %s", a->rules_version, rp->R->version);
 		return -1;
 	}
 	if (strcmp(a->rules, "ccg") != 0) {
@@ -530,19 +523,14 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	su.places = 1;
 	su.await_legal = 0;
 	prec = audit_phase_record(&a->phases[0]);
-	rp.legacy = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,
-	    RAND_SHUFFLE_SECRET_ID) == NULL;
-	if ((seed = seed_of(a, &a->phases[0])) == NULL || (shuffle == NULL && !rp.legacy)) {
+	if ((seed = seed_of(a, &a->phases[0])) == NULL || shuffle == NULL) {
 		audit_fail(r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		free(prec);
 		goto done;
 	}
 	rand_stream_init(&rs, seed, NULL, 0);
-	if (rp.legacy)
-		rng.hidden = NULL;
-	else
-		rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, NULL, 0);
+	rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, NULL, 0);
 	if ((rp.g = rp.R->create(&su, &rng, &ev, &cause)) == NULL) {
 		audit_fail(r, prec, "the rules refuse the setup: %s", cause);
 		free(cause);

@@ -493,7 +493,7 @@ game_result(const struct rules_game *g, struct rules_result *res)
 
 const struct rules rules_ccg = {
 	.name = "ccg",
-	.version = "ccg-1",
+	.version = "ccg-2",
 	.create = game_create,
 	.free = ccg_game_free,
 	.nseats = game_nseats,

@@ -20,13 +20,20 @@ store_game_file_put(struct store *st, int64_t game_id, const char *name,
 	sqlite3_stmt *s;
 
 	hashenc_blake2b256(hash, bytes, len);
-	if ((s = db_prepare(st, "INSERT INTO game_files (game_id, name, bytes, hash) "
-	    "VALUES (?, ?, ?, ?)", cause)) == NULL)
+	/* the bytes once, however many games hold the same file */
+	if ((s = db_prepare(st, "INSERT OR IGNORE INTO file_blobs (hash, bytes) "
+	    "VALUES (?, ?)", cause)) == NULL)
+		return -1;
+	db_bind_blob(s, 1, hash, sizeof hash);
+	db_bind_blob(s, 2, bytes, len);
+	if (db_step_done(st, s, "cannot record the file", cause) == -1)
+		return cause_prefix(cause, "game file %s", name);
+	if ((s = db_prepare(st, "INSERT INTO game_files (game_id, name, hash) "
+	    "VALUES (?, ?, ?)", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, name);
-	db_bind_blob(s, 3, bytes, len);
-	db_bind_blob(s, 4, hash, sizeof hash);
+	db_bind_blob(s, 3, hash, sizeof hash);
 	if (db_step_done(st, s, "cannot record the file", cause) == -1)
 		return cause_prefix(cause, "game file %s", name);
 	return 0;
@@ -40,8 +47,8 @@ store_game_file_get(struct store *st, int64_t game_id, const char *name,
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT bytes, hash FROM game_files WHERE game_id = ? AND "
-	    "name = ?", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT b.bytes, f.hash FROM game_files f JOIN file_blobs b "
+	    "ON b.hash = f.hash WHERE f.game_id = ? AND f.name = ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, name);

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "lib/cause.h"
+#include "lib/deflate.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "store/db-internal.h"
@@ -316,20 +319,29 @@ int
 store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
     const void *state, size_t len, char **cause)
 {
-	unsigned char hash[32];
+	unsigned char hash[32], *z;
 	sqlite3_stmt *s;
+	size_t zlen;
 
 	hashenc_blake2b256(hash, state, len);
-	if ((s = db_prepare(st, "INSERT INTO states (game_id, after_phase, state, hash) "
-	    "VALUES (?, ?, ?, ?)", cause)) == NULL)
-		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
-	db_bind_blob(s, 3, state, len);
-	db_bind_blob(s, 4, hash, sizeof hash);
-	if (db_step_done(st, s, "cannot record the state", cause) == -1)
+	if ((z = deflate_buf(state, len, &zlen, cause)) == NULL)
 		return cause_prefix(cause, "state after phase %llu",
 		    (unsigned long long)after_phase);
+	if ((s = db_prepare(st, "INSERT INTO states (game_id, after_phase, state, hash, "
+	    "deflated) VALUES (?, ?, ?, ?, 1)", cause)) == NULL) {
+		free(z);
+		return -1;
+	}
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
+	db_bind_blob(s, 3, z, zlen);
+	db_bind_blob(s, 4, hash, sizeof hash);
+	if (db_step_done(st, s, "cannot record the state", cause) == -1) {
+		free(z);
+		return cause_prefix(cause, "state after phase %llu",
+		    (unsigned long long)after_phase);
+	}
+	free(z);
 	return 0;
 }
 
@@ -341,10 +353,14 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	sqlite3_stmt *s;
 	int rc;
 
+	unsigned char *z, got[32];
+	size_t zlen;
+	int deflated;
+
 	if ((s = db_prepare(st, after_phase == STORE_STATE_LATEST ?
-	    "SELECT after_phase, state, hash FROM states WHERE game_id = ?1 AND ?2 = ?2 "
-	    "ORDER BY after_phase DESC LIMIT 1" :
-	    "SELECT after_phase, state, hash FROM states WHERE game_id = ?1 AND "
+	    "SELECT after_phase, state, hash, deflated FROM states WHERE game_id = ?1 AND "
+	    "?2 = ?2 ORDER BY after_phase DESC LIMIT 1" :
+	    "SELECT after_phase, state, hash, deflated FROM states WHERE game_id = ?1 AND "
 	    "after_phase = ?2", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
@@ -360,9 +376,27 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	}
 	if (found_phase != NULL)
 		*found_phase = (uint64_t)sqlite3_column_int64(s, 0);
-	*state = db_col_blob(s, 1, len);
+	z = db_col_blob(s, 1, &zlen);
+	deflated = sqlite3_column_int(s, 3);
 	if (hash != NULL)
 		db_col_fixed(s, 2, hash, 32);
 	db_finish(st, s);
+	if (!deflated) {	/* recorded before schema 5 */
+		*state = z;
+		*len = zlen;
+		return 0;
+	}
+	*state = inflate_buf(z, zlen, STORE_STATE_MAX, len, cause);
+	free(z);
+	if (*state == NULL)
+		return cause_prefix(cause, "the recorded state");
+	if (hash != NULL) {
+		hashenc_blake2b256(got, *state, *len);
+		if (sodium_memcmp(got, hash, sizeof got) != 0) {
+			free(*state);
+			*state = NULL;
+			return cause_set(cause, "the recorded state does not match its hash");
+		}
+	}
 	return 0;
 }

@@ -62,7 +62,8 @@ void store_phase_free(struct store_phase *ph);
 /*
  * Record the game state's canonical bytes (opaque, from the rules engine)
  * after phase after_phase (0: the initial state) with their BLAKE2b-256
- * hash. Refuses a second state for the same phase.
+ * hash; the bytes are kept deflated (lib/deflate.h). Refuses a second
+ * state for the same phase.
  */
 int store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
     const void *state, size_t len, char **cause);
@@ -72,6 +73,8 @@ int store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
  * caller's; *found_phase and hash may be NULL.
  */
 #define STORE_STATE_LATEST UINT64_MAX
+/* Largest state read back (bytes, decompressed). */
+#define STORE_STATE_MAX (64u * 1024 * 1024)
 int store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
     unsigned char **state, size_t *len, uint64_t *found_phase, unsigned char hash[32],
     char **cause);

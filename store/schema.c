@@ -129,6 +129,27 @@ static const char *const migrations[] = {
 	" bytes BLOB NOT NULL,"
 	" hash BLOB NOT NULL CHECK (length(hash) = 32),"
 	" PRIMARY KEY (game_id, name));",
+
+	/*
+	 * 5: storage that grows with the work (issue 21): a file's bytes kept
+	 * once however many games snapshot it (the card data), states kept
+	 * deflated.
+	 */
+	"CREATE TABLE file_blobs ("
+	" hash BLOB PRIMARY KEY CHECK (length(hash) = 32),"
+	" bytes BLOB NOT NULL);"
+	"INSERT OR IGNORE INTO file_blobs (hash, bytes) SELECT hash, bytes FROM game_files;"
+	"CREATE TABLE game_files_v5 ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" name TEXT NOT NULL,"
+	" hash BLOB NOT NULL REFERENCES file_blobs(hash),"
+	" PRIMARY KEY (game_id, name));"
+	"INSERT INTO game_files_v5 (game_id, name, hash) SELECT game_id, name, hash "
+	" FROM game_files;"
+	"DROP TABLE game_files;"
+	"ALTER TABLE game_files_v5 RENAME TO game_files;"
+	"ALTER TABLE states ADD COLUMN deflated INTEGER NOT NULL DEFAULT 0 "
+	" CHECK (deflated IN (0, 1));",
 };
 
 int

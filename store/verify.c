@@ -7,12 +7,14 @@
 #include <sodium.h>
 
 #include "lib/cause.h"
+#include "lib/deflate.h"
 #include "lib/xmalloc.h"
 #include "store/commitments.h"
 #include "store/db-internal.h"
 #include "store/events.h"
 #include "store/games.h"
 #include "store/hashenc.h"
+#include "store/phases.h"
 #include "store/verify.h"
 
 static int
@@ -90,17 +92,25 @@ static int
 verify_states(struct store *st, const struct store_game *g, char **cause)
 {
 	sqlite3_stmt *s;
-	unsigned char want[32];
+	unsigned char want[32], *raw;
 	const void *p;
+	size_t len;
 	int rc = 0;
 
-	if ((s = db_prepare(st, "SELECT after_phase, state, hash FROM states WHERE "
-	    "game_id = ? ORDER BY after_phase", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT after_phase, state, hash, deflated FROM states "
+	    "WHERE game_id = ? ORDER BY after_phase", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, g->id);
 	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
 		p = sqlite3_column_blob(s, 1);
-		hashenc_blake2b256(want, p, (size_t)sqlite3_column_bytes(s, 1));
+		len = (size_t)sqlite3_column_bytes(s, 1);
+		raw = NULL;
+		if (sqlite3_column_int(s, 3) &&
+		    (raw = inflate_buf(p, len, STORE_STATE_MAX, &len, NULL)) == NULL)
+			memset(want, 0, sizeof want);	/* unreadable: fails below */
+		else
+			hashenc_blake2b256(want, raw != NULL ? raw : p, len);
+		free(raw);
 		if (sqlite3_column_bytes(s, 2) != 32 ||
 		    sodium_memcmp(want, sqlite3_column_blob(s, 2), 32) != 0)
 			rc = cause_set(cause, "game %s: the state after phase %lld does "

@@ -23,6 +23,7 @@
 #include "store/commitments.h"
 #include "store/events.h"
 #include "store/games.h"
+#include "store/hashenc.h"
 #include "store/mailseen.h"
 #include "store/orders.h"
 #include "store/outbox.h"
@@ -56,6 +57,44 @@ raw_exec(const char *path, const char *sql)
 	sqlite3_exec(db, sql, NULL, NULL, NULL);
 	sqlite3_close(db);
 	chmod(path, 0600);	/* SQLite's own default is 0644, which muthur refuses */
+}
+
+static long long
+raw_count(const char *path, const char *sql)
+{
+	sqlite3_stmt *s;
+	sqlite3 *db;
+	long long n = -1;
+
+	sqlite3_open(path, &db);
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK &&
+	    sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return n;
+}
+
+/* Lower-case hex of 32 bytes, in a static buffer (one use at a time). */
+static const char *
+hexof(const unsigned char *b)
+{
+	static char out[65];
+
+	sodium_bin2hex(out, sizeof out, b, 32);
+	return out;
+}
+
+/* The hex of the BLAKE2b-256 of text, in its own static buffer. */
+static const char *
+hexof_state(const char *text)
+{
+	static char out[65];
+	unsigned char h[32];
+
+	hashenc_blake2b256(h, text, strlen(text));
+	sodium_bin2hex(out, sizeof out, h, 32);
+	return out;
 }
 
 static char *
@@ -148,6 +187,65 @@ test_file_modes(void)
 	free(path);
 	free(wal);
 	free(shm);
+}
+
+/*
+ * Schema 5: a version-4 database's game files (two games, one card file)
+ * and states (raw bytes) read back the same after the upgrade; the card
+ * file is then kept once; new states are kept deflated.
+ */
+static void
+test_migrate_storage(void)
+{
+	char *path = tpath("v4.db"), *cause = NULL, *sql;
+	unsigned char *bytes = NULL, hash[32];
+	struct store *st;
+	size_t len = 0;
+	int64_t g1 = 0, g2 = 0;
+	char big[4096];
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof big; i++)
+		big[i] = "{\"cards\":[]} "[i % 13];
+	big[sizeof big - 1] = '\0';
+	st = store_open_version(path, 4, &cause);
+	ok(st != NULL && store_game_create(st, "v4-a", "ccg", "contact", zero32, zero32, 5,
+	    &g1, NULL) == 0 && store_game_create(st, "v4-b", "ccg", "contact", zero32, zero32,
+	    5, &g2, NULL) == 0, "a version-4 database with two games");
+	store_close(st);
+	hashenc_blake2b256(hash, big, strlen(big));
+	sql = xasprintf("INSERT INTO game_files VALUES (%lld, 'cards.json', CAST('%s' AS BLOB), "
+	    "x'%s'); INSERT INTO game_files SELECT %lld, name, bytes, hash FROM game_files; "
+	    "INSERT INTO states VALUES (%lld, 0, CAST('{\"turn\":0}' AS BLOB), x'%s');",
+	    (long long)g1, big, hexof(hash), (long long)g2, (long long)g1,
+	    hexof_state("{\"turn\":0}"));
+	raw_exec(path, sql);
+	free(sql);
+	st = store_open(path, &cause);
+	ok_cause(st != NULL, "it is upgraded to the current version");
+	ok_cause(store_game_file_get(st, g2, "cards.json", &bytes, &len, NULL, &cause) == 0 &&
+	    len == strlen(big) && memcmp(bytes, big, len) == 0,
+	    "a game file reads back the same after the upgrade");
+	free(bytes);
+	bytes = NULL;
+	ok_cause(store_state_get(st, g1, 0, &bytes, &len, NULL, hash, &cause) == 0 &&
+	    len == 10 && memcmp(bytes, "{\"turn\":0}", 10) == 0,
+	    "a state recorded before the upgrade reads back the same");
+	free(bytes);
+	bytes = NULL;
+	ok_cause(store_state_put(st, g1, 1, big, strlen(big), &cause) == 0 &&
+	    store_state_get(st, g1, 1, &bytes, &len, NULL, hash, &cause) == 0 &&
+	    len == strlen(big) && memcmp(bytes, big, len) == 0,
+	    "a new state reads back the same");
+	free(bytes);
+	store_close(st);
+	is_int(raw_count(path, "SELECT count(*) FROM file_blobs"), 1,
+	    "the card file of both games is kept once");
+	ok(raw_count(path, "SELECT length(state) FROM states WHERE after_phase = 1") <
+	    (long long)strlen(big) / 4, "a new state is kept deflated (%lld bytes for %zu)",
+	    raw_count(path, "SELECT length(state) FROM states WHERE after_phase = 1"),
+	    strlen(big));
+	free(path);
 }
 
 static void
@@ -757,6 +855,7 @@ main(void)
 	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
 		skip_all("cannot set up");
 	test_open_and_migrate();
+	test_migrate_storage();
 	test_file_modes();
 	path = tpath("t.db");
 	st = store_open(path, NULL);

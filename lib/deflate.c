@@ -1,0 +1,76 @@
+/* deflate.c — whole-buffer zlib compression (contract in deflate.h). */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "lib/cause.h"
+#include "lib/deflate.h"
+#include "lib/xmalloc.h"
+
+unsigned char *
+deflate_buf(const void *data, size_t len, size_t *outlen, char **cause)
+{
+	uLongf n = compressBound((uLong)len);
+	unsigned char *out;
+
+	if ((uLong)len != len) {
+		cause_set(cause, "%zu bytes are too many to compress", len);
+		return NULL;
+	}
+	out = xmalloc((size_t)n + 1);
+	if (compress2(out, &n, data, (uLong)len, Z_BEST_COMPRESSION) != Z_OK) {
+		free(out);
+		cause_set(cause, "cannot compress %zu bytes", len);
+		return NULL;
+	}
+	out[n] = '\0';
+	*outlen = (size_t)n;
+	return out;
+}
+
+unsigned char *
+inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cause)
+{
+	z_stream z;
+	unsigned char *out = NULL;
+	size_t cap = len * 4 + 64, used = 0;
+	int rc;
+
+	memset(&z, 0, sizeof z);
+	if (inflateInit(&z) != Z_OK) {
+		cause_set(cause, "cannot start decompressing");
+		return NULL;
+	}
+	z.next_in = (Bytef *)(uintptr_t)data;
+	z.avail_in = (uInt)len;
+	do {
+		if (cap > max + 1)
+			cap = max + 1;
+		out = xreallocarray(out, cap + 1, 1);
+		z.next_out = out + used;
+		z.avail_out = (uInt)(cap - used);
+		rc = inflate(&z, Z_FINISH);
+		used = cap - z.avail_out;
+		if (rc == Z_BUF_ERROR && z.avail_out == 0 && used <= max) {
+			cap *= 2;
+			continue;
+		}
+		break;
+	} while (1);
+	inflateEnd(&z);
+	if (rc != Z_STREAM_END || z.avail_in != 0 || used > max) {
+		free(out);
+		if (used > max)
+			cause_set(cause, "the data decompresses to more than %zu bytes", max);
+		else
+			cause_set(cause, "the data is not one whole zlib stream");
+		return NULL;
+	}
+	out[used] = '\0';
+	*outlen = used;
+	return out;
+}

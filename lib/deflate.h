@@ -1,0 +1,22 @@
+/*
+ * deflate.h — whole-buffer zlib compression (RFC 1950), for what the store
+ * keeps and rarely reads back (the recorded game states).
+ *
+ * Both return a new buffer the caller frees (NUL-terminated too, so text
+ * reads as a string), or NULL with a reason in *cause (lib/cause.h).
+ */
+#ifndef MUTHUR_DEFLATE_H
+#define MUTHUR_DEFLATE_H
+
+#include <stddef.h>
+
+/* data compressed at the best level; *outlen its length. */
+unsigned char *deflate_buf(const void *data, size_t len, size_t *outlen, char **cause);
+/*
+ * The bytes data decompresses to; refused when they are not one whole zlib
+ * stream or would pass max bytes.
+ */
+unsigned char *inflate_buf(const void *data, size_t len, size_t max, size_t *outlen,
+    char **cause);
+
+#endif

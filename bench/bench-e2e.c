@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -41,6 +42,22 @@
 #include "templates/tmpl.h"
 
 static const char *const seats[4] = { "rogue", "marines", "predator", "aliens" };
+
+/* The database's bytes on disk: the file and its write-ahead log. */
+static double
+db_bytes(const char *path)
+{
+	char *wal = xasprintf("%s-wal", path);
+	struct stat sb;
+	double n = 0;
+
+	if (stat(path, &sb) == 0)
+		n += (double)sb.st_size;
+	if (stat(wal, &sb) == 0)
+		n += (double)sb.st_size;
+	free(wal);
+	return n;
+}
 
 static double
 now(void)
@@ -116,7 +133,7 @@ main(int argc, char **argv)
 	struct pubkey pks[4];
 	struct sigs sg;
 	struct rusage ru;
-	double t0, t_setup, t_mail, t_send, t_verify;
+	double t0, t_setup, t_mail, t_send, t_verify, db_setup;
 	size_t len, nm, i, j, mails = 0, sent = 0, batch = LOOP_BATCH;
 	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
 	struct loop lp;
@@ -201,6 +218,8 @@ main(int argc, char **argv)
 	t_setup = now() - t0;
 	printf("setup: %d games created, seated and started in %.1f s (%.1f ms a game)\n",
 	    games, t_setup, t_setup * 1000 / games);
+	db_setup = db_bytes(cf->store_path);
+	printf("database after setup: %.1f KB a game\n", db_setup / 1024.0 / games);
 
 	memset(&fo, 0, sizeof fo);
 	fo.poll_interval = 60;
@@ -325,6 +344,9 @@ main(int argc, char **argv)
 	    "render 4 views): %.2f ms over %zu phases\n",
 	    tk.nphase ? tk.phase_t[tk.nphase / 2] * 1000 : 0.0, tk.nphase);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
+	printf("database growth: %.1f KB per orders mail (%.1f MB in all)\n",
+	    mails ? (db_bytes(cf->store_path) - db_setup) / 1024.0 / mails : 0.0,
+	    db_bytes(cf->store_path) / 1048576.0);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);
 		if (system(p) != 0)

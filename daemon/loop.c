@@ -17,6 +17,7 @@
 #include "mail/intake-child.h"
 #include "mail/send.h"
 #include "store/games.h"
+#include "store/orders.h"
 #include "store/serverkey.h"
 #include "store/store.h"
 #include "templates/tmpl.h"
@@ -113,34 +114,27 @@ static void
 advance_all(struct loop *lp, struct loop_stats *stats)
 {
 	struct game_ctx c;
-	struct store_game *g;
-	char **names = NULL, *cause = NULL;
+	int64_t *ids = NULL;
+	char *cause = NULL;
 	size_t n = 0, i;
 	int adv;
 
 	ctx_init(lp, &c);
-	if (store_game_list(lp->st, &names, &n, &cause) == -1) {
-		log_warnx("listing games: %s", cause);
+	/* only the games with a phase to resolve: an idle pass loads none */
+	if (store_games_ready(lp->st, &ids, &n, &cause) == -1) {
+		log_warnx("finding the games to resolve: %s", cause);
 		free(cause);
 		return;
 	}
 	for (i = 0; i < n && !proc_stop; i++) {
-		if ((g = store_game_get(lp->st, names[i], &cause)) == NULL) {
-			log_warnx("%s", cause);
+		if (game_advance(&c, ids[i], &adv, &cause) == -1) {
+			log_warnx("game #%lld: %s", (long long)ids[i], cause);
 			free(cause);
 			cause = NULL;
-			continue;
-		}
-		if (strcmp(g->status, GAME_RUNNING) == 0 &&
-		    game_advance(&c, g->id, &adv, &cause) == -1) {
-			log_warnx("game %s: %s", names[i], cause);
-			free(cause);
-			cause = NULL;
-		} else if (strcmp(g->status, GAME_RUNNING) == 0 && stats != NULL)
+		} else if (stats != NULL)
 			stats->advanced += (size_t)adv;
-		store_game_free(g);
 	}
-	store_names_free(names, n);
+	free(ids);
 }
 
 /* A mail handled in the open transaction, to mark once it committed. */

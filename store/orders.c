@@ -256,3 +256,40 @@ store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n
 	store_phase_free(ph);
 	return 0;
 }
+
+static void
+id_row(sqlite3_stmt *s, void *elem)
+{
+	*(int64_t *)elem = sqlite3_column_int64(s, 0);
+}
+
+static void
+ids_free_all(void *v, size_t n)
+{
+	(void)n;
+	free(v);
+}
+
+int
+store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	/* owing is the seat names joined by commas ('' for nobody) */
+	if ((s = db_prepare(st, "SELECT p.game_id FROM phases p JOIN games g ON "
+	    "g.id = p.game_id WHERE p.state = 'open' AND g.status = 'running' AND "
+	    "(CASE WHEN p.owing = '' THEN 0 ELSE length(p.owing) - "
+	    "length(replace(p.owing, ',', '')) + 1 END) = (SELECT count(*) FROM orders o "
+	    "JOIN seats s ON s.id = o.seat_id WHERE o.phase_id = p.id AND "
+	    "o.superseded_by IS NULL AND instr(',' || p.owing || ',', ',' || s.name || ',') "
+	    "> 0) ORDER BY p.game_id", cause)) == NULL)
+		return -1;
+	rc = db_collect(st, s, sizeof **ids, id_row, ids_free_all, &out, n,
+	    "cannot find the games to resolve", cause);
+	*ids = out;
+	return rc;
+}

@@ -72,5 +72,12 @@ void store_orders_nonces(const struct store_order *orders, size_t n,
  */
 int store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n,
     char **cause);
+/*
+ * The running games whose open phase has the current orders of every seat
+ * it waits for (or waits for nobody): those a pass must resolve. One query
+ * over the open phases, however many games there are. *ids (caller frees)
+ * in game id order.
+ */
+int store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause);
 
 #endif

@@ -252,8 +252,10 @@ ccg_markers_begin(struct rules_game *g)
 	for (i = 0; i < g->nmarkers; i++) {
 		struct ccg_marker *m = &g->markers[i];
 		const struct ccg_piece *p = &g->pieces[m->piece];
+		int sp = ccg_eff_speed(p) +	/* battle-conditions.c */
+		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
 
-		m->mp = p->bound ? 0 : ccg_eff_speed(p);
+		m->mp = p->bound || sp < 0 ? 0 : sp;
 		m->moved = 0;
 		m->start = m->node;
 	}

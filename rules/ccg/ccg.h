@@ -441,6 +441,11 @@ int	 ccg_own_group(const struct rules_game *g, int seat,
 int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
 
 /* items.c */
+/* May character pi use item card c: Predator Items only with the Predator
+ * resource, never a Human Item for a Predator, nothing for an Alien? 0, or
+ * -1 with a reason. Non-items: 0. */
+int	 ccg_item_usable(const struct rules_game *g, int pi,
+	    const struct ccg_card *c, char **cause);
 /* May carrier take item (one weapon, one armor)? 0 or -1 with a reason. */
 int	 ccg_item_slot_free(const struct rules_game *g, int carrier,
 	    const struct ccg_card *item, char **cause);

@@ -65,7 +65,8 @@ gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 
 		if (it->zone != CCG_Z_PLAY || it->carrier != pi ||
 		    it->card->type != CCG_CARD_ITEM ||
-		    it->card->item.kind == CCG_ITEM_ATTACHMENT)
+		    it->card->item.kind == CCG_ITEM_ATTACHMENT ||
+		    ccg_item_usable(g, pi, it->card, NULL) != 0)
 			continue;
 		for (k = 0; k < it->card->neffects; k++) {
 			const struct ccg_effect *e = &it->card->effects[k];
@@ -187,7 +188,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 
 		if (it->zone == CCG_Z_PLAY && it->carrier == ti &&
 		    it->card->type == CCG_CARD_ITEM &&
-		    it->card->item.kind == CCG_ITEM_ARMOR)
+		    it->card->item.kind == CCG_ITEM_ARMOR &&
+		    ccg_item_usable(g, ti, it->card, NULL) == 0)
 			r += it->card->item.armor;
 	}
 	return r;

@@ -42,8 +42,9 @@ ccg_hidden_capacity(const struct rules_game *g, int pi)
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *it = &g->pieces[i];
 
-		if (it->carrier != pi || it->zone != CCG_Z_PLAY)
-			continue;
+		if (it->carrier != pi || it->zone != CCG_Z_PLAY ||
+		    ccg_item_usable(g, pi, it->card, NULL) != 0)
+			continue;	/* items.c: a Marine's Camouflage Suit */
 		for (k = 0; k < it->card->neffects; k++) {
 			const struct ccg_effect *e = &it->card->effects[k];
 

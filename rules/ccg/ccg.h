@@ -452,6 +452,9 @@ int	 ccg_item_slot_free(const struct rules_game *g, int carrier,
 /* The pickup, transfer and drop orders. */
 int	 ccg_items_order(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Is phase one of the Movement or Search Round, where dropping is free
+ * (elsewhere "drop ITEM rotating" rotates the carrier)? */
+int	 ccg_free_drop_phase(int phase);
 /* Items carried by pi fall at its node (zone PLAY) or leave with it. */
 void	 ccg_items_drop_all(struct rules_game *g, int pi, int zone);
 

@@ -106,6 +106,21 @@ ccg_items_drop_all(struct rules_game *g, int pi, int zone)
 	}
 }
 
+int
+ccg_free_drop_phase(int phase)
+{
+	switch (phase) {
+	case CCG_PH_EVACUATE:	/* the Steps of the Movement Round */
+	case CCG_PH_LOCATIONS:
+	case CCG_PH_MOVE:
+	case CCG_PH_MATURE:
+	case CCG_PH_SEARCH_DECLARE:	/* the Search Round */
+	case CCG_PH_SEARCH_FIND:
+		return 1;
+	}
+	return 0;
+}
+
 /* The receiving character pays: a movement point (Movement Round) or a
  * rotation (Movement or Search Round). */
 static int
@@ -168,6 +183,19 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 			return cause_set(cause, "%s is not carried by a character "
 			    "you control", o->what);
 		from = item->carrier;
+		if (g->pieces[from].bound)
+			return cause_set(cause, "%s is bound: bound characters do "
+			    "not drop items", g->pieces[from].id);
+		if (!ccg_free_drop_phase(g->phase)) {
+			if (!o->rotate)
+				return cause_set(cause, "outside the Movement and "
+				    "Search Rounds a character drops an item by "
+				    "rotating: add \"rotating\"");
+			if (g->pieces[from].rotated)
+				return cause_set(cause, "%s is rotated; it must be "
+				    "ready to rotate for this", g->pieces[from].id);
+			g->pieces[from].rotated = 1;
+		}
 		item->node = g->pieces[from].node;
 		item->carrier = -1;
 		ccg_event(ev, -1, "{\"type\":\"drop\",\"seat\":\"%s\",\"item\":"
@@ -200,6 +228,9 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (from < 0 || !ccg_controls(g, seat, from))
 			return cause_set(cause, "%s is not carried by a character "
 			    "you control", o->what);
+		if (g->pieces[from].bound)
+			return cause_set(cause, "%s is bound: bound characters do "
+			    "not drop or hand on items", g->pieces[from].id);
 		if (from == who)
 			return cause_set(cause, "%s already carries %s", o->who[0],
 			    o->what);

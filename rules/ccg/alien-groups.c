@@ -12,7 +12,9 @@
  * from a token this turn (piece "matured") does not go back, and the
  * cards that went to the hand this turn (the seat's "matured" pile,
  * emptied in the Ready Round) do not come back; which token of a pile did
- * is not told apart.
+ * is not told apart. Tokens keep a card alive that its damage would kill
+ * without them (combat-damage.c): a card left with lethal damage when a
+ * token leaves it dies.
  */
 #include "config.h"
 
@@ -164,6 +166,8 @@ token_to_card(struct rules_game *g, int seat, const struct ccg_order *o,
 	    "\"piece\":\"%s\",\"from\":\"%s\",\"at\":\"%s\"}", s->name,
 	    g->pieces[ni].id, from >= 0 ? g->pieces[from].id :
 	    "breeding-chamber", g->nodes[node].id);
+	if (from >= 0 && ccg_eff_power(&g->pieces[from]) <= 0)
+		ccg_kill(g, from, ev);
 	return 0;
 }
 
@@ -189,6 +193,8 @@ token_move(struct rules_game *g, int seat, const struct ccg_order *o,
 	ccg_event(ev, -1, "{\"type\":\"token-move\",\"seat\":\"%s\",\"from\":"
 	    "\"%s\",\"to\":\"%s\"}", g->seats[seat].name, g->pieces[a].id,
 	    g->pieces[b].id);
+	if (ccg_eff_power(&g->pieces[a]) <= 0)	/* its tokens kept it alive */
+		ccg_kill(g, a, ev);
 	return 0;
 }
 

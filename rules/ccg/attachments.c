@@ -136,6 +136,9 @@ ccg_attachment_mod(const struct rules_game *g, int pi, int stat, int kind)
 		it = &g->pieces[a->attached_to];
 		if (it->zone != CCG_Z_PLAY || it->carrier != pi || it->damage > 0)
 			continue;	/* only on an undamaged item */
+		if (ccg_item_usable(g, pi, a->card, NULL) != 0 ||
+		    ccg_item_usable(g, pi, it->card, NULL) != 0)
+			continue;	/* items.c: who may use them */
 		if ((stat == CCG_STAT_TO_HIT || stat == CCG_STAT_DAMAGE) ?
 		    a->attached_to == p->atk_weapon :
 		    it->card->item.kind == CCG_ITEM_ARMOR)

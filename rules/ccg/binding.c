@@ -46,7 +46,8 @@ edged_bonus(const struct rules_game *g, int pi)
 
 	for (i = 0; i < g->npieces; i++)
 		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].carrier == pi &&
-		    (g->pieces[i].card->keywords & CCG_KW_EDGED))
+		    (g->pieces[i].card->keywords & CCG_KW_EDGED) &&
+		    ccg_item_usable(g, pi, g->pieces[i].card, NULL) == 0)
 			b += 2;
 	return b;
 }

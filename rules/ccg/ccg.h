@@ -342,6 +342,15 @@ char	*ccg_json_str(const char *s);
 /* Shuffle a pile with the random stream. */
 void	 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng);
 
+/* battle-conditions.c (section 2, "Battle Conditions") */
+/* What the battle conditions in play add to every character's stat
+ * (CCG_STAT_TO_HIT, MOVEMENT, ...) for an attack of this kind (0 none):
+ * each card once, however many copies. */
+int	 ccg_battle_mod(const struct rules_game *g, int stat, int kind);
+/* As the game begins: the conditions' "start" effects (Combat Pool for
+ * their player), each card once per player. */
+void	 ccg_battle_start(struct rules_game *g, struct rules_events *ev);
+
 /* turn-sequence.c */
 /* Phase name ("movement.move") and back (-1 if unknown). */
 const char *ccg_phase_name(int phase);
@@ -432,12 +441,20 @@ int	 ccg_own_group(const struct rules_game *g, int seat,
 int	 ccg_enemy_present(const struct rules_game *g, int seat, int node);
 
 /* items.c */
+/* May character pi use item card c: Predator Items only with the Predator
+ * resource, never a Human Item for a Predator, nothing for an Alien? 0, or
+ * -1 with a reason. Non-items: 0. */
+int	 ccg_item_usable(const struct rules_game *g, int pi,
+	    const struct ccg_card *c, char **cause);
 /* May carrier take item (one weapon, one armor)? 0 or -1 with a reason. */
 int	 ccg_item_slot_free(const struct rules_game *g, int carrier,
 	    const struct ccg_card *item, char **cause);
 /* The pickup, transfer and drop orders. */
 int	 ccg_items_order(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Is phase one of the Movement or Search Round, where dropping is free
+ * (elsewhere "drop ITEM rotating" rotates the carrier)? */
+int	 ccg_free_drop_phase(int phase);
 /* Items carried by pi fall at its node (zone PLAY) or leave with it. */
 void	 ccg_items_drop_all(struct rules_game *g, int pi, int zone);
 
@@ -583,7 +600,8 @@ int	 ccg_outnumber_penalty_in(const struct rules_game *g, int seat,
 
 /* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
  * of Damage"); the totals use the attack piece pi has declared. */
-/* Effective power (printed minus damage), may be <= 0. */
+/* Effective power (printed minus the damage Alien tokens do not cancel),
+ * may be <= 0: the character dies at 0. */
 int	 ccg_eff_power(const struct ccg_piece *p);
 /* What attacker pi adds to its die; target ti's defense; pi's damage;
  * ti's resistance (power plus armor). */

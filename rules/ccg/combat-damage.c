@@ -20,11 +20,22 @@
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
  *   speed and defense to defense, power to close damage and resistance;
- * - a character whose power (printed minus damage) reaches 0 dies.
+ * - a character whose power reaches 0 dies: printed power less the damage
+ *   its Alien tokens do not cancel ("Alien Groups": the tokens keep a card
+ *   alive that its damage would kill without them; doc/ccg-rules-map.md).
  */
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+
+/* Damage points not cancelled by Alien tokens. */
+static int
+penalty(const struct ccg_piece *p)
+{
+	int pen = p->damage - p->tokens;
+
+	return pen > 0 ? pen : 0;
+}
 
 int
 ccg_eff_power(const struct ccg_piece *p)
@@ -37,7 +48,7 @@ ccg_eff_power(const struct ccg_piece *p)
 		hull = p->damage - p->card->veh.armor;
 		return p->card->veh.hull - (hull > 0 ? hull : 0);
 	}
-	return p->card->chr.power - p->damage;
+	return p->card->chr.power - penalty(p);
 }
 
 /* Sum of the always-on MODIFY effects of stat on items pi carries that
@@ -54,7 +65,8 @@ gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 
 		if (it->zone != CCG_Z_PLAY || it->carrier != pi ||
 		    it->card->type != CCG_CARD_ITEM ||
-		    it->card->item.kind == CCG_ITEM_ATTACHMENT)
+		    it->card->item.kind == CCG_ITEM_ATTACHMENT ||
+		    ccg_item_usable(g, pi, it->card, NULL) != 0)
 			continue;
 		for (k = 0; k < it->card->neffects; k++) {
 			const struct ccg_effect *e = &it->card->effects[k];
@@ -70,17 +82,8 @@ gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 	return sum;
 }
 
-/* Damage points not cancelled by Alien tokens. */
-static int
-penalty(const struct ccg_piece *p)
-{
-	int pen = p->damage - p->tokens;
-
-	return pen > 0 ? pen : 0;
-}
-
 /* Power as it fights: printed less the damage penalties (Alien tokens
- * cancel one each, "Alien Groups"); death still counts every point. */
+ * cancel one each, "Alien Groups"), the power it dies by too. */
 static int
 fighting_power(const struct ccg_piece *p)
 {
@@ -102,6 +105,7 @@ ccg_to_hit_bonus(const struct rules_game *g, int pi)
 	b += kind == CCG_ATTACK_CLOSE ? p->ev_hit_close : p->ev_hit_ranged;
 	b += p->tokens - penalty(p);
 	b += ccg_gore_mod(g, pi, CCG_STAT_TO_HIT);	/* newborn.c */
+	b += ccg_battle_mod(g, CCG_STAT_TO_HIT, kind);	/* battle-conditions.c */
 	if (p->atk_mode == CCG_ATK_CAPTURE)
 		b -= 2;
 	return b;
@@ -184,7 +188,8 @@ ccg_resistance(const struct rules_game *g, int ti)
 
 		if (it->zone == CCG_Z_PLAY && it->carrier == ti &&
 		    it->card->type == CCG_CARD_ITEM &&
-		    it->card->item.kind == CCG_ITEM_ARMOR)
+		    it->card->item.kind == CCG_ITEM_ARMOR &&
+		    ccg_item_usable(g, ti, it->card, NULL) == 0)
 			r += it->card->item.armor;
 	}
 	return r;

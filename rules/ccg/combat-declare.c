@@ -72,6 +72,8 @@ weapon_usable(const struct rules_game *g, int pi, const struct ccg_card *w,
 {
 	const struct ccg_piece *p = &g->pieces[pi];
 
+	if (ccg_item_usable(g, pi, w, cause) != 0)	/* items.c */
+		return -1;
 	if (ccg_card_has_restriction(w, "Military Arms") &&
 	    !ccg_card_has_resource(p->card, "Marine"))
 		return cause_set(cause, "%s is Military Arms: only characters "
@@ -79,10 +81,6 @@ weapon_usable(const struct rules_game *g, int pi, const struct ccg_card *w,
 	if ((w->keywords & CCG_KW_PROHIBITED) &&
 	    g->seats[p->controller].faction != CCG_FACTION_ROGUE)
 		return cause_set(cause, "%s is Prohibited: only Rogue characters "
-		    "use it", w->slug);
-	if (ccg_card_has_restriction(w, "Predator Item") &&
-	    species(p) != CCG_SPECIES_PREDATOR)
-		return cause_set(cause, "%s is a Predator Item: only Predators "
 		    "use it", w->slug);
 	return 0;
 }
@@ -313,6 +311,8 @@ ammo_ok(const struct rules_game *g, int pi, int wi, int ai, char **cause)
 	if (a->rotated)
 		return cause_set(cause, "%s has been loaded this turn already",
 		    a->id);
+	if (ccg_item_usable(g, pi, a->card, cause) != 0)
+		return -1;	/* items.c */
 	if (w->keywords & CCG_KW_EDGED)
 		return cause_set(cause, "%s is an edged weapon: it takes no ammo",
 		    w->slug);

@@ -3,7 +3,8 @@
  * discard any cards (never forced to), then refills his hand to his current
  * hand size; a player who still holds more than that draws nothing. Hand
  * size is the scenario's base, +1 for each Leader or Adaptable character
- * (one with both counts once), +1 for each Alien Warrior card or token with
+ * (one with both counts once; none while bound: "Binding", bound characters
+ * use no Resources), +1 for each Alien Warrior card or token with
  * the Aliens' Queen, +1 for each Rogue hostage, and -1 each time the deck
  * was cycled (the discards shuffled into a new deck when it runs out). No cards are played in this
  * round. A location drawn while one of that name is already in the player's
@@ -38,7 +39,8 @@ ccg_hand_size(const struct rules_game *g, int seat)
 		    p->controller != seat || p->node < 0)
 			continue;
 		/* "Adaptable or Leader": one card with both gives +1 */
-		if (p->card->keywords & (CCG_KW_LEADER | CCG_KW_ADAPTABLE))
+		if ((p->card->keywords & (CCG_KW_LEADER | CCG_KW_ADAPTABLE)) &&
+		    !p->bound)
 			n++;
 		if (p->hostage && s->faction == CCG_FACTION_ROGUE)
 			n++;

@@ -36,6 +36,7 @@ ccg_env_immune(const struct rules_game *g, int pi, const char *kind)
 		return 1;
 	for (i = 0; i < g->npieces; i++)
 		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].carrier == pi &&
+		    ccg_item_usable(g, pi, g->pieces[i].card, NULL) == 0 &&
 		    card_immune(g->pieces[i].card, CCG_TARGET_CARRIER, kind))
 			return 1;
 	return 0;

@@ -2,7 +2,11 @@
  * evacuation.c — rulebook "Step 1: Evacuation/Downloading Data" with the
  * Contact scenario's sites (overview): a character evacuates by rotating at
  * its side's evacuation location at the start of the Movement Round and
- * leaves the game, never while an enemy is present there. Marines evacuate
+ * leaves the game, never while an enemy is present there. A hidden enemy
+ * is present too; so that the evacuating player learns nothing about which
+ * marker is real, any hidden-movement marker of another seat there, decoy
+ * or not, counts as an enemy present (the same refusal, decided on what
+ * every seat sees; doc/ccg-rules-map.md). Marines evacuate
  * (and rescue supporting characters) at any location with Docking Bay; the
  * Rogues abduct supporting characters at their starting location; a
  * Predator leaves from his starting location once he holds the honor he
@@ -30,6 +34,25 @@ ccg_evacuation_site(const struct rules_game *g, int seat, int node)
 	case CCG_FACTION_PREDATOR:
 		return node == s->start_node && s->honor_goal >= 0 &&
 		    s->honor >= s->honor_goal;
+	}
+	return 0;
+}
+
+/* Is an enemy there as seat sees it: an unhidden character of another
+ * seat, or another seat's marker (real or decoy, never told apart)? */
+static int
+enemy_seen(const struct rules_game *g, int seat, int node)
+{
+	size_t i;
+
+	if (ccg_enemy_present(g, seat, node))
+		return 1;
+	for (i = 0; i < g->nmarkers; i++) {
+		const struct ccg_piece *p = &g->pieces[g->markers[i].piece];
+
+		if (g->markers[i].node == node && p->zone == CCG_Z_PLAY &&
+		    p->controller >= 0 && p->controller != seat)
+			return 1;
 	}
 	return 0;
 }
@@ -64,8 +87,9 @@ ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (p->rotated)
 		return cause_set(cause, "%s is rotated; evacuating rotates a "
 		    "ready character", o->who[0]);
-	if (ccg_enemy_present(g, seat, p->node))
-		return cause_set(cause, "an enemy is present at %s: nobody "
+	if (enemy_seen(g, seat, p->node))
+		return cause_set(cause, "an enemy is present at %s (a character, "
+		    "or a hidden-movement marker that may be one): nobody "
 		    "evacuates there now", g->nodes[p->node].id);
 	p->rotated = 1;
 	p->zone = CCG_Z_EVACUATED;

@@ -59,10 +59,8 @@ source_ok(const struct rules_game *g, int seat, int si,
 		    !ccg_controls(g, seat, actor))
 			return cause_set(cause, "%s is not an item one of your "
 			    "characters carries", s->id);
-		if (ccg_card_has_restriction(s->card, "Predator Item") &&
-		    g->pieces[actor].card->chr.species != CCG_SPECIES_PREDATOR)
-			return cause_set(cause, "%s is a Predator Item: only "
-			    "Predators use it", s->id);
+		if (ccg_item_usable(g, actor, s->card, cause) != 0)
+			return -1;	/* items.c */
 		if (!ccg_faction_may_use(s->card->faction,
 		    g->seats[seat].faction))
 			return cause_set(cause, "%s is a %s item: your faction "

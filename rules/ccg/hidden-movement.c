@@ -42,8 +42,9 @@ ccg_hidden_capacity(const struct rules_game *g, int pi)
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *it = &g->pieces[i];
 
-		if (it->carrier != pi || it->zone != CCG_Z_PLAY)
-			continue;
+		if (it->carrier != pi || it->zone != CCG_Z_PLAY ||
+		    ccg_item_usable(g, pi, it->card, NULL) != 0)
+			continue;	/* items.c: a Marine's Camouflage Suit */
 		for (k = 0; k < it->card->neffects; k++) {
 			const struct ccg_effect *e = &it->card->effects[k];
 
@@ -252,8 +253,10 @@ ccg_markers_begin(struct rules_game *g)
 	for (i = 0; i < g->nmarkers; i++) {
 		struct ccg_marker *m = &g->markers[i];
 		const struct ccg_piece *p = &g->pieces[m->piece];
+		int sp = ccg_eff_speed(p) +	/* battle-conditions.c */
+		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
 
-		m->mp = p->bound ? 0 : ccg_eff_speed(p);
+		m->mp = p->bound || sp < 0 ? 0 : sp;
 		m->moved = 0;
 		m->start = m->node;
 	}

@@ -6,6 +6,18 @@
  * dropped by anyone may be picked up. Dropping is free in the Movement and
  * Search Rounds. Aliens never pick up or find items ("Items"). The overview
  * limits a character to one weapon and one armor carried.
+ *
+ * Who may use an item (section 2, "Resources and Restrictions", "Items"):
+ * only characters with the Predator resource use Predator Items, and
+ * Predators never use Human Items (the green-framed cards: faction Human,
+ * Marines or Rogue). Predators may still pick up and carry them. An item
+ * its carrier may not use gives it nothing (no attack, bonus, armor,
+ * hidden movement, immunity, healing, blade) and takes none of its weapon
+ * or armor slots: the slots are for the items a character uses.
+ *
+ * Dropping outside the Movement and Search Rounds takes a rotation
+ * ("drop ITEM rotating"); a bound character neither drops nor hands on
+ * an item ("Binding": bound characters may not drop items).
  */
 #include "config.h"
 
@@ -14,7 +26,38 @@
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
 
-/* May carrier take item (one weapon and one armor at a time)? */
+static int
+is_human_item(const struct ccg_card *c)
+{
+	return c->faction == CCG_FACTION_HUMAN ||
+	    c->faction == CCG_FACTION_MARINES || c->faction == CCG_FACTION_ROGUE;
+}
+
+int
+ccg_item_usable(const struct rules_game *g, int pi, const struct ccg_card *c,
+    char **cause)
+{
+	const struct ccg_card *w = g->pieces[pi].card;
+
+	if (c->type != CCG_CARD_ITEM)
+		return 0;
+	if (w->chr.species == CCG_SPECIES_ALIEN)
+		return cause_set(cause, "%s is an Alien: Aliens never use items",
+		    g->pieces[pi].id);
+	if (ccg_card_has_restriction(c, "Predator Item") &&
+	    w->chr.species != CCG_SPECIES_PREDATOR &&
+	    !ccg_card_has_resource(w, "Predator"))
+		return cause_set(cause, "%s is a Predator Item: only characters "
+		    "with the Predator resource use it", c->slug);
+	if (w->chr.species == CCG_SPECIES_PREDATOR && is_human_item(c) &&
+	    !ccg_card_has_restriction(c, "Predator Item"))
+		return cause_set(cause, "%s is a Human Item: Predators cannot use "
+		    "Human Items (they may carry them)", c->slug);
+	return 0;
+}
+
+/* May carrier take item (one weapon and one armor at a time, of the items
+ * it can use)? */
 int
 ccg_item_slot_free(const struct rules_game *g, int carrier,
     const struct ccg_card *item, char **cause)
@@ -22,14 +65,16 @@ ccg_item_slot_free(const struct rules_game *g, int carrier,
 	size_t i;
 
 	if (item->type != CCG_CARD_ITEM || (item->item.kind != CCG_ITEM_WEAPON &&
-	    item->item.kind != CCG_ITEM_ARMOR))
+	    item->item.kind != CCG_ITEM_ARMOR) ||
+	    ccg_item_usable(g, carrier, item, NULL) != 0)
 		return 0;
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
 
 		if (p->carrier == carrier && p->zone == CCG_Z_PLAY &&
 		    p->card->type == CCG_CARD_ITEM &&
-		    p->card->item.kind == item->item.kind)
+		    p->card->item.kind == item->item.kind &&
+		    ccg_item_usable(g, carrier, p->card, NULL) == 0)
 			return cause_set(cause, "%s already carries %s %s (%s); "
 			    "drop it first", g->pieces[carrier].id,
 			    item->item.kind == CCG_ITEM_WEAPON ? "a weapon" :
@@ -59,6 +104,21 @@ ccg_items_drop_all(struct rules_game *g, int pi, int zone)
 			p->node = -1;
 		}
 	}
+}
+
+int
+ccg_free_drop_phase(int phase)
+{
+	switch (phase) {
+	case CCG_PH_EVACUATE:	/* the Steps of the Movement Round */
+	case CCG_PH_LOCATIONS:
+	case CCG_PH_MOVE:
+	case CCG_PH_MATURE:
+	case CCG_PH_SEARCH_DECLARE:	/* the Search Round */
+	case CCG_PH_SEARCH_FIND:
+		return 1;
+	}
+	return 0;
 }
 
 /* The receiving character pays: a movement point (Movement Round) or a
@@ -123,6 +183,19 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 			return cause_set(cause, "%s is not carried by a character "
 			    "you control", o->what);
 		from = item->carrier;
+		if (g->pieces[from].bound)
+			return cause_set(cause, "%s is bound: bound characters do "
+			    "not drop items", g->pieces[from].id);
+		if (!ccg_free_drop_phase(g->phase)) {
+			if (!o->rotate)
+				return cause_set(cause, "outside the Movement and "
+				    "Search Rounds a character drops an item by "
+				    "rotating: add \"rotating\"");
+			if (g->pieces[from].rotated)
+				return cause_set(cause, "%s is rotated; it must be "
+				    "ready to rotate for this", g->pieces[from].id);
+			g->pieces[from].rotated = 1;
+		}
 		item->node = g->pieces[from].node;
 		item->carrier = -1;
 		ccg_event(ev, -1, "{\"type\":\"drop\",\"seat\":\"%s\",\"item\":"
@@ -155,6 +228,9 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (from < 0 || !ccg_controls(g, seat, from))
 			return cause_set(cause, "%s is not carried by a character "
 			    "you control", o->what);
+		if (g->pieces[from].bound)
+			return cause_set(cause, "%s is bound: bound characters do "
+			    "not drop or hand on items", g->pieces[from].id);
 		if (from == who)
 			return cause_set(cause, "%s already carries %s", o->who[0],
 			    o->what);

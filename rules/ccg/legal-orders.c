@@ -325,6 +325,31 @@ candidates(struct trial *t)
 	ccg_gore_candidates(g, t->seat, try_cb, t);	/* newborn.c */
 }
 
+/* The drop lines of the phases other than movement.move and
+ * search.declare (items.c: free in the Movement and Search Rounds, by
+ * rotating elsewhere); like revealing, they never make a seat owe. */
+static void
+drop_lines(const struct rules_game *g, int seat, struct strbuf *sb)
+{
+	struct trial t = { g, NULL, seat, sb, 0, 0 };
+	size_t i;
+
+	if (g->phase == CCG_PH_MOVE || g->phase == CCG_PH_SEARCH_DECLARE ||
+	    !ccg_phase_allows(g->phase, CCG_V_DROP))
+		return;
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *it = &g->pieces[i];
+
+		if (it->zone == CCG_Z_PLAY && it->carrier >= 0 &&
+		    (it->card->type == CCG_CARD_ITEM ||
+		    it->card->type == CCG_CARD_VEHICLE) &&
+		    g->pieces[it->carrier].controller == seat)
+			tryf(&t, "drop %s%s", it->id,
+			    ccg_free_drop_phase(g->phase) ? "" : " rotating");
+	}
+	ccg_game_free(t.c);
+}
+
 char *
 ccg_legal(const struct rules_game *g, int seat)
 {
@@ -352,6 +377,7 @@ ccg_legal(const struct rules_game *g, int seat)
 
 		strbuf_addstr(&sb, rv);
 		free(rv);
+		drop_lines(g, seat, &sb);	/* nor dropping */
 	}
 	if (g->phase == CCG_PH_MOVE && t.n > 0)
 		strbuf_addstr(&sb, "# characters at one location may move "

@@ -36,7 +36,8 @@ ccg_movement_begin(struct rules_game *g)
 		/* ev_speed holds the permanent events' speed here: the
 		 * round's own event modifiers ended with the Combat Round
 		 * (events-play.c, events-rules.c) */
-		sp = ccg_eff_speed(p) + p->ev_speed;
+		sp = ccg_eff_speed(p) + p->ev_speed +
+		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
 		p->mp = p->bound || sp < 0 ? 0 : sp;
 	}
 }

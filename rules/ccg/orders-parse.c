@@ -10,7 +10,7 @@
  *   play EVENT on CHAR
  *   move CHAR[, CHAR ...] to LOCATION [dragging CHAR]
  *   pickup ITEM with CHAR [rotating]    transfer ITEM to CHAR [rotating]
- *   drop ITEM                           discard CARD
+ *   drop ITEM [rotating]                discard CARD
  *   search CHAR                         find CARD with CHAR
  *   hide CHAR real N                    decoy CHAR at LOCATION [real MARKER]
  *   reveal MARKER                       hive LOCATION with ALIEN[, ALIEN ...]
@@ -380,7 +380,13 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		if (want_ident(w, nw, i, v == CCG_V_DISCARD ? "card" : "item",
 		    &o->what, lineno, cause))
 			return -1;
-		return no_more(w, nw, i + 1, v == CCG_V_DROP ? "drop ITEM" :
+		if (v == CCG_V_DROP && i + 1 < nw &&
+		    strcmp(w[i + 1], "rotating") == 0) {
+			o->rotate = 1;
+			i++;
+		}
+		return no_more(w, nw, i + 1, v == CCG_V_DROP ?
+		    "drop ITEM [rotating]" :
 		    v == CCG_V_CONCEAL ? "conceal ITEM" : "discard CARD", lineno,
 		    cause);
 	case CCG_V_PLAY:

@@ -406,6 +406,7 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 			    "\"%s\",\"piece\":\"%s\"}", rs->name, g->pieces[pi].id);
 		}
 	}
+	ccg_battle_start(g, ev);	/* battle-conditions.c */
 	/* then the scenario's starting cards, in R-M-P-A order */
 	for (i = 0; i < g->nseats; i++)
 		if (play_starting_cards(g, (int)i, &su->seats[order[i]],

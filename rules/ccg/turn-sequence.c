@@ -65,6 +65,9 @@ ccg_phase_allows(int phase, int verb)
 		return 1;	/* markers are revealed at any time */
 	if (verb == CCG_V_GORE)
 		return ccg_gore_phase(phase);	/* newborn.c */
+	if (verb == CCG_V_DROP)		/* items.c: at any time */
+		return phase != CCG_PH_READY && phase != CCG_PH_END &&
+		    phase != CCG_PH_OVER;
 	if (verb == CCG_V_UNLOAD || verb == CCG_V_ATTACH ||
 	    verb == CCG_V_DETACH)	/* ammo.c, attachments.c */
 		return phase == CCG_PH_MOVE || phase == CCG_PH_DRAW ||
@@ -114,31 +117,32 @@ phase_verbs(int phase)
 {
 	switch (phase) {
 	case CCG_PH_EVACUATE:
-		return "evacuate, download or pass";
+		return "evacuate, download, drop or pass";
 	case CCG_PH_LOCATIONS:
-		return "play or pass";
+		return "play, drop or pass";
 	case CCG_PH_MOVE:
 		return "move, hide, decoy, pickup, transfer, drop, unload, "
 		    "attach, detach, reveal, barrier, backstab, board, alight, "
 		    "heal, release, play (events) or pass";
 	case CCG_PH_DRAW:
-		return "discard, free, unload, attach, detach or pass";
+		return "discard, free, unload, attach, detach, drop ... rotating "
+		    "or pass";
 	case CCG_PH_SEARCH_DECLARE:
 		return "search, pickup, transfer, drop, conceal, steal, heal, "
 		    "release, unload, attach, detach, play (events) or pass";
 	case CCG_PH_SEARCH_FIND:
-		return "find or pass";
+		return "find, drop or pass";
 	case CCG_PH_MATURE:
 		return "hive, mature, grow, move-token, molt, chamber, upgrade, "
-		    "gore or pass";
+		    "drop, gore or pass";
 	case CCG_PH_DECLARE_UC:
 	case CCG_PH_DECLARE_UR:
 	case CCG_PH_DECLARE_HC:
 	case CCG_PH_DECLARE_HR:
-		return "attack, play (events) or pass";
+		return "attack, play (events), drop ... rotating or pass";
 	case CCG_PH_RESOLVE_RANGED:
 	case CCG_PH_RESOLVE_CLOSE:
-		return "boost, play (events) or pass";
+		return "boost, play (events), drop ... rotating or pass";
 	}
 	return "pass";
 }

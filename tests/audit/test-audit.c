@@ -3,7 +3,8 @@
  * exported and audited: a finished game and a running one audit clean;
  * single-byte changes anywhere in an archive are all detected; targeted
  * tampering (re-signed by the server key, so that only the check aimed
- * at fails) is named by the right message.
+ * at fails) is named by the right message. What a running game's
+ * (spectator) archive holds is tests/audit/test-spectator.c's.
  */
 #include "config.h"
 
@@ -323,6 +324,23 @@ t_state(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
+/* The scope must go with the status (the server could sign either). */
+static int
+t_scope_spectator(struct archive *a, char *rec, size_t n)
+{
+	a->scope = ARCHIVE_SPECTATOR;
+	snprintf(rec, n, "archive");
+	return 0;
+}
+
+static int
+t_scope_full(struct archive *a, char *rec, size_t n)
+{
+	a->scope = ARCHIVE_FULL;
+	snprintf(rec, n, "archive");
+	return 0;
+}
+
 static int
 t_card(struct archive *a, char *rec, size_t n)
 {
@@ -412,7 +430,7 @@ parse_errors(const char *text)
 	t = xstrdup(text);
 	t[strlen("{\"format\":\"muthur-archive-")] = '9';
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "field \"format\": expected \"muthur-archive-1\""),
+	ok(has_failure(&r, "archive", "field \"format\": expected \"" ARCHIVE_FORMAT "\""),
 	    "another format is named");
 	audit_report_clear(&r);
 	free(t);
@@ -558,8 +576,11 @@ main(void)
 	    "the running game exports");
 	is_int(audit(rtext, &r), 0, "the running game audits clean");
 	show(&r);
-	ok(!r.replayed && r.note != NULL, "and says why it was not replayed");
+	ok(!r.replayed && r.note != NULL && strstr(r.note, "not yet open") != NULL,
+	    "and says what is not yet open");
 	audit_report_clear(&r);
+	tamper(rtext, "a running game's archive made full (re-signed)", t_scope_full,
+	    "a full archive of a game that is running");
 	g = store_game_get(st, "contact-2", NULL);
 	store_commitments(st, g->id, &cs, &n, NULL);
 	for (i = 0; i < n; i++) {
@@ -597,6 +618,8 @@ main(void)
 	    "server signature does not verify");
 	tamper(text, "a changed state hash", t_state, "recorded state hash");
 	tamper(text, "changed card data", t_card, "hash does not match its bytes");
+	tamper(text, "an ended game's archive made a spectator one (re-signed)",
+	    t_scope_spectator, "a spectator archive of a game that is");
 	{
 		char *t = xstrdup(text);
 

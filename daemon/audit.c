@@ -447,13 +447,20 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 		    RAND_SEED_BYTES);
 }
 
+/*
+ * The events: numbered 1, 2, ..., each of a phase, in phase order. Of a
+ * full archive the hash chain and head; of a spectator archive, which has
+ * no chain (it is not yet open), that every event is public.
+ */
 static void
-check_chain(const struct archive *a, struct audit_report *r)
+check_events(const struct archive *a, struct audit_report *r)
 {
 	unsigned char prev[CHAIN_HASH_BYTES], h[CHAIN_HASH_BYTES];
 	struct chain_event ce;
+	uint64_t phase = 1;
 	char rec[64];
 	size_t i;
+	int full = a->scope == ARCHIVE_FULL;
 
 	memcpy(prev, chain_genesis, sizeof prev);
 	for (i = 0; i < a->nevents; i++) {
@@ -466,6 +473,17 @@ check_chain(const struct archive *a, struct audit_report *r)
 		if (e->phase < 1 || e->phase > a->nphases)
 			audit_fail(r, rec, "belongs to phase %llu, which does not exist",
 			    (unsigned long long)e->phase);
+		else if (e->phase < phase)
+			audit_fail(r, rec, "belongs to phase %llu, after an event of phase "
+			    "%llu", (unsigned long long)e->phase, (unsigned long long)phase);
+		else
+			phase = e->phase;
+		if (!full) {
+			if (strcmp(e->visibility, "all") != 0)
+				audit_fail(r, rec, "a private event (visible to %s) in a "
+				    "spectator archive", e->visibility);
+			continue;
+		}
 		if (sodium_memcmp(e->prev, prev, sizeof prev) != 0)
 			audit_fail(r, rec, "hash does not chain (its previous hash is not the "
 			    "hash of the event before)");
@@ -481,6 +499,8 @@ check_chain(const struct archive *a, struct audit_report *r)
 			audit_fail(r, rec, "hash does not match its contents");
 		memcpy(prev, e->hash, sizeof prev);
 	}
+	if (!full)
+		return;
 	if (a->head_count != a->nevents)
 		audit_fail(r, "head", "counts %llu events, the archive has %zu",
 		    (unsigned long long)a->head_count, a->nevents);
@@ -501,38 +521,6 @@ check_scope(const struct archive *a, struct audit_report *r)
 	else if (a->scope == ARCHIVE_SPECTATOR && game_over(a))
 		audit_fail(r, "archive", "a spectator archive of a game that is %s: a game "
 		    "that is over has the full archive", a->status);
-}
-
-/*
- * A spectator archive's events: public, numbered 1, 2, ... among
- * themselves, phase by phase. No chain to check (it is not yet open).
- */
-static void
-check_public_events(const struct archive *a, struct audit_report *r)
-{
-	uint64_t phase = 1;
-	char rec[64];
-	size_t i;
-
-	for (i = 0; i < a->nevents; i++) {
-		const struct archive_event *e = &a->events[i];
-
-		r->events++;
-		snprintf(rec, sizeof rec, "event %llu", (unsigned long long)e->seq);
-		if (e->seq != i + 1)
-			audit_fail(r, rec, "out of sequence (expected event %zu here)", i + 1);
-		if (strcmp(e->visibility, "all") != 0)
-			audit_fail(r, rec, "a private event (visible to %s) in a spectator "
-			    "archive", e->visibility);
-		if (e->phase < 1 || e->phase > a->nphases)
-			audit_fail(r, rec, "belongs to phase %llu, which does not exist",
-			    (unsigned long long)e->phase);
-		else if (e->phase < phase)
-			audit_fail(r, rec, "belongs to phase %llu, after an event of phase "
-			    "%llu", (unsigned long long)e->phase, (unsigned long long)phase);
-		else
-			phase = e->phase;
-	}
 }
 
 int
@@ -561,10 +549,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 	check_commitments(a, r);
 	check_seeds(a, r);
 	check_shuffle_seed(a, r);
-	if (a->scope == ARCHIVE_FULL)
-		check_chain(a, r);
-	else
-		check_public_events(a, r);
+	check_events(a, r);
 	if (a->scope == ARCHIVE_SPECTATOR) {
 		struct strbuf sb = STRBUF_INIT;
 		size_t i;

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -712,6 +713,29 @@ afix_free(struct afix *f)
 	ccg_carddb_free(f->db);
 	free(f->name);
 	free(f);
+}
+
+int
+afix_report_has(const struct audit_report *r, const char *rec, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++)
+		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
+		    strstr(r->failures[i].message, msg) != NULL)
+			return 1;
+	return 0;
+}
+
+void
+afix_report_show(const struct audit_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures && i < 8; i++)
+		printf("#   %s: %s\n", r->failures[i].record, r->failures[i].message);
+	if (r->note != NULL)
+		printf("#   note: %s\n", r->note);
 }
 
 void

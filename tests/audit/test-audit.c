@@ -32,31 +32,6 @@
 
 static char tmpdir[] = "/tmp/muthur-audit-XXXXXX";
 
-/* Does some failure of r have a record starting with rec and a message
- * containing msg? */
-static int
-has_failure(const struct audit_report *r, const char *rec, const char *msg)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures; i++)
-		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
-		    strstr(r->failures[i].message, msg) != NULL)
-			return 1;
-	return 0;
-}
-
-static void
-show(const struct audit_report *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures && i < 8; i++)
-		diag("  %s: %s", r->failures[i].record, r->failures[i].message);
-	if (r->note != NULL)
-		diag("  note: %s", r->note);
-}
-
 /* Audit text; returns the number of failures (report in *r, cleared by caller). */
 static size_t
 audit(const char *text, struct audit_report *r)
@@ -104,10 +79,10 @@ tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec
 	}
 	t = resign(a);
 	audit(t, &r);
-	ok(r.nfailures > 0 && has_failure(&r, rec, msg), "%s: \"%s...: ...%s...\"", what,
-	    rec, msg);
-	if (!has_failure(&r, rec, msg))
-		show(&r);
+	ok(r.nfailures > 0 && afix_report_has(&r, rec, msg), "%s: \"%s...: ...%s...\"",
+	    what, rec, msg);
+	if (!afix_report_has(&r, rec, msg))
+		afix_report_show(&r);
 	audit_report_clear(&r);
 	free(t);
 	archive_free(a);
@@ -423,24 +398,24 @@ parse_errors(const char *text)
 
 	t = xasprintf("{ %s", text + 1);
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "byte 2 differs from the canonical form"),
+	ok(afix_report_has(&r, "archive", "byte 2 differs from the canonical form"),
 	    "a space: not the canonical form");
 	audit_report_clear(&r);
 	free(t);
 	t = xstrdup(text);
 	t[strlen("{\"format\":\"muthur-archive-")] = '9';
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "field \"format\": expected \"" ARCHIVE_FORMAT "\""),
-	    "another format is named");
+	ok(afix_report_has(&r, "archive", "field \"format\": expected \"" ARCHIVE_FORMAT
+	    "\""), "another format is named");
 	audit_report_clear(&r);
 	free(t);
 	t = xstrndup(text, 1000);
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "does not end with a line feed"), "a cut archive");
+	ok(afix_report_has(&r, "archive", "does not end with a line feed"), "a cut archive");
 	audit_report_clear(&r);
 	t[999] = '\n';
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "not a JSON document"), "a cut archive with a LF");
+	ok(afix_report_has(&r, "archive", "not a JSON document"), "a cut archive with a LF");
 	audit_report_clear(&r);
 	free(t);
 }
@@ -562,7 +537,7 @@ main(void)
 	ok(store_export_text(st, afix_server_key(), "contact-1", &text2, NULL, NULL) == 0 &&
 	    strcmp(text, text2) == 0, "a second export gives the same bytes");
 	is_int(audit(text, &r), 0, "the ended game audits clean");
-	show(&r);
+	afix_report_show(&r);
 	ok(r.replayed && r.phases == (size_t)played + 1 && r.player_sigs > 0,
 	    "replayed %zu phases, %zu player signatures, %zu server signatures, "
 	    "%zu openings, %zu events, %zu states", r.phases, r.player_sigs, r.server_sigs,
@@ -575,7 +550,7 @@ main(void)
 	ok(store_export_text(st, afix_server_key(), "contact-2", &rtext, NULL, &cause) == 0,
 	    "the running game exports");
 	is_int(audit(rtext, &r), 0, "the running game audits clean");
-	show(&r);
+	afix_report_show(&r);
 	ok(!r.replayed && r.note != NULL && strstr(r.note, "not yet open") != NULL,
 	    "and says what is not yet open");
 	audit_report_clear(&r);
@@ -627,8 +602,8 @@ main(void)
 		ok(audit(t, &r) == 0, "the untouched archive still audits clean");
 		audit_report_clear(&r);
 		t[strlen(t) - 4] = t[strlen(t) - 4] == '0' ? '1' : '0';
-		ok(audit(t, &r) > 0 && has_failure(&r, "archive", "signature over the archive"),
-		    "a changed archive signature is named");
+		ok(audit(t, &r) > 0 && afix_report_has(&r, "archive",
+		    "signature over the archive"), "a changed archive signature is named");
 		audit_report_clear(&r);
 		free(t);
 	}

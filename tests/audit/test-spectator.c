@@ -45,29 +45,6 @@ bail_out(const char *why, const char *cause)
 	exit(done_testing());
 }
 
-static int
-has_failure(const struct audit_report *r, const char *rec, const char *msg)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures; i++)
-		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
-		    strstr(r->failures[i].message, msg) != NULL)
-			return 1;
-	return 0;
-}
-
-static void
-show(const struct audit_report *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures && i < 8; i++)
-		diag("  %s: %s", r->failures[i].record, r->failures[i].message);
-	if (r->note != NULL)
-		diag("  note: %s", r->note);
-}
-
 /* Does the hex of len bytes at p appear in text? */
 static int
 has_hex(const char *text, const unsigned char *p, size_t len)
@@ -261,7 +238,7 @@ audits(const char *text)
 
 	is_int(audit_archive(text, strlen(text), 0, &r), 0,
 	    "the spectator archive audits clean");
-	show(&r);
+	afix_report_show(&r);
 	ok(r.note != NULL && strstr(r.note, "not yet open") != NULL &&
 	    strstr(r.note, "orders") != NULL && strstr(r.note, "private events") != NULL &&
 	    strstr(r.note, "chain") != NULL && strstr(r.note, "replay") != NULL,
@@ -335,10 +312,10 @@ tampered(const char *text)
 	if (archive_format(a, afix_server_key()->sk, &t, NULL, NULL) == -1)
 		abort();
 	audit_archive(t, strlen(t), 0, &r);
-	ok(has_failure(&r, "event", "a private event (visible to marines) in a spectator "
+	ok(afix_report_has(&r, "event", "a private event (visible to marines) in a spectator "
 	    "archive"), "a private event added to it, re-signed: named");
 	if (r.nfailures == 0)
-		show(&r);
+		afix_report_show(&r);
 	audit_report_clear(&r);
 	free(t);
 
@@ -348,7 +325,7 @@ tampered(const char *text)
 	if (archive_format(a, afix_server_key()->sk, &t, NULL, NULL) == -1)
 		abort();
 	audit_archive(t, strlen(t), 0, &r);
-	ok(has_failure(&r, "event", "out of sequence"), "a gap in its event numbers: named");
+	ok(afix_report_has(&r, "event", "out of sequence"), "a gap in its event numbers: named");
 	audit_report_clear(&r);
 	free(t);
 	archive_free(a);
@@ -423,7 +400,7 @@ main(void)
 	    "now its archive is the full one, orders, chain and all");
 	is_int(full != NULL ? audit_archive(full, strlen(full), 0, &r) : -1, 0,
 	    "and audits clean");
-	show(&r);
+	afix_report_show(&r);
 	ok(r.replayed && r.note == NULL && r.player_sigs > 0 && r.states > 0,
 	    "with a full replay (%zu phases, %zu player signatures, %zu states)", r.phases,
 	    r.player_sigs, r.states);

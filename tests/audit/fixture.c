@@ -715,6 +715,36 @@ afix_free(struct afix *f)
 	free(f);
 }
 
+char *
+afix_config_write(const char *dir)
+{
+	char *conf = xasprintf("%s/muthur.conf", dir), *key = xasprintf("%s/server.key", dir);
+	FILE *fp;
+
+	if ((fp = fopen(conf, "w")) == NULL)
+		abort();
+	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
+	    "from = muthur@club.example\n[server]\nkey = server.key\n");
+	fclose(fp);
+	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
+		abort();
+	free(key);
+	return conf;
+}
+
+void
+afix_config_remove(const char *dir)
+{
+	char *p;
+
+	p = xasprintf("%s/muthur.conf", dir);
+	unlink(p);
+	free(p);
+	p = xasprintf("%s/server.key", dir);
+	unlink(p);
+	free(p);
+}
+
 int
 afix_report_has(const struct audit_report *r, const char *rec, const char *msg)
 {

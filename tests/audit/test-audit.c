@@ -18,7 +18,6 @@
 
 #include "daemon/audit.h"
 #include "lib/fsutil.h"
-#include "lib/keyfile.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
 #include "store/commit.h"
@@ -425,18 +424,11 @@ static void
 cli_export(const char *text)
 {
 	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
-	char *conf = xasprintf("%s/muthur.conf", tmpdir), *key = xasprintf("%s/server.key",
-	    tmpdir), *out = xasprintf("%s/export.archive", tmpdir), *cmd, *got;
+	char *conf = afix_config_write(tmpdir), *out = xasprintf("%s/export.archive", tmpdir);
+	char *cmd, *got;
 	size_t len;
-	FILE *fp;
 	int rc;
 
-	fp = fopen(conf, "w");
-	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
-	    "from = muthur@club.example\n[server]\nkey = server.key\n");
-	fclose(fp);
-	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
-		abort();
 	cmd = xasprintf("%s/muthur --config %s export contact-1 > %s", bld, conf, out);
 	rc = system(cmd);
 	free(cmd);
@@ -458,10 +450,8 @@ cli_export(const char *text)
 	free(cmd);
 	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 2, "no game: exit 2");
 	unlink(out);
-	unlink(key);
-	unlink(conf);
+	afix_config_remove(tmpdir);
 	free(out);
-	free(key);
 	free(conf);
 }
 

@@ -21,7 +21,6 @@
 
 #include "daemon/audit.h"
 #include "lib/fsutil.h"
-#include "lib/keyfile.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
 #include "store/commitments.h"
@@ -335,24 +334,14 @@ tampered(const char *text)
 static void
 cli_export(const char *text)
 {
-	char *conf = xasprintf("%s/muthur.conf", tmpdir), *key = xasprintf("%s/server.key",
-	    tmpdir), *arg, *got;
-	FILE *fp;
+	char *conf = afix_config_write(tmpdir), *arg, *got;
 
-	fp = fopen(conf, "w");
-	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
-	    "from = muthur@club.example\n[server]\nkey = server.key\n");
-	fclose(fp);
-	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
-		abort();
 	is_int(run(arg = xasprintf("--config %s export " GAME, conf), &got), 0,
 	    "muthur export of the running game: exit 0");
 	ok(strcmp(got, text) == 0, "writing the spectator archive");
 	free(got);
 	free(arg);
-	unlink(key);
-	unlink(conf);
-	free(key);
+	afix_config_remove(tmpdir);
 	free(conf);
 }
 

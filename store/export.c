@@ -94,14 +94,14 @@ export_seats(struct store *st, const struct store_game *g, struct archive *a,
 
 static int
 export_orders(struct store *st, const struct store_phase *sp, struct archive_phase *ph,
-    int ph_spectator, char **cause)
+    int spectator, char **cause)
 {
 	struct store_order *o;
 	size_t n, i;
 
 	ph->orders = xcalloc(1, sizeof *ph->orders);
-	if (sp->open || ph_spectator)
-		return 0;	/* not before the phase resolves, nor the game ends */
+	if (sp->open || spectator)
+		return 0;	/* not before the phase resolves, nor before the game ends */
 	if (store_orders_all(st, sp->id, &o, &n, cause) == -1)
 		return -1;
 	ph->orders = xreallocarray(ph->orders, n + 1, sizeof *ph->orders);

@@ -510,11 +510,14 @@ check_events(const struct archive *a, struct audit_report *r)
 
 /*
  * The scope goes with the status: the full archive once the game is over,
- * the spectator one while it runs (PRODUCT.md §7).
+ * the spectator one while it runs (PRODUCT.md §7). A format-1 archive,
+ * made before there were scopes, is full whatever the status.
  */
 static void
 check_scope(const struct archive *a, struct audit_report *r)
 {
+	if (a->format_1)
+		return;		/* made before there were scopes */
 	if (a->scope == ARCHIVE_FULL && !game_over(a))
 		audit_fail(r, "archive", "a full archive of a game that is %s: its orders, "
 		    "private events and chain are for the end of the game", a->status);

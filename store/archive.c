@@ -66,15 +66,16 @@ build(const struct archive *a, cJSON *root, char **cause)
 	cJSON *arr, *o, *sub, *owing;
 	char where[96];
 	size_t i, j;
-	int full = a->scope == ARCHIVE_FULL;
+	int full = a->scope == ARCHIVE_FULL, format_1 = a->format_1 && full;
 
-	put_str(root, "format", ARCHIVE_FORMAT);
+	put_str(root, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
 	put_str(root, "game", a->game);
 	put_str(root, "rules", a->rules);
 	put_str(root, "rules_version", a->rules_version);
 	put_str(root, "scenario", a->scenario);
 	put_str(root, "status", a->status);
-	put_str(root, "scope", archive_scope_name(a->scope));
+	if (!format_1)
+		put_str(root, "scope", archive_scope_name(a->scope));
 	put_hex(root, "server_key", a->server_key, 32);
 	put_hex(root, "card_hash", a->card_hash, 32);
 
@@ -350,6 +351,9 @@ rd_array(const struct rd *r, const cJSON *o, const char *k, size_t *n)
 	return v;
 }
 
+static const char *const format_1_top_keys[] = { "format", "game", "rules",
+	"rules_version", "scenario", "status", "server_key", "card_hash", "files", "seats",
+	"phases", "commitments", "states", "events", "head", "archive_sig", NULL };
 static const char *const top_keys[] = { "format", "game", "rules", "rules_version",
 	"scenario", "status", "scope", "server_key", "card_hash", "files", "seats", "phases",
 	"commitments", "states", "events", "head", "archive_sig", NULL };
@@ -572,12 +576,15 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	if (rd_str(&top, root, "format", &format, NULL) == -1)
 		return -1;
 	rc = strcmp(format, ARCHIVE_FORMAT);
+	a->format_1 = strcmp(format, ARCHIVE_FORMAT_1) == 0;
 	free(format);
-	if (rc != 0)
+	if (rc != 0 && !a->format_1)
 		return cause_set(cause, "archive: field \"format\": expected \"%s\"",
 		    ARCHIVE_FORMAT);
-	/* The scope says which members there are. */
-	if (rd_str(&top, root, "scope", &scope, NULL) == -1)
+	/* The scope says which members there are (format 1: all). */
+	if (a->format_1)
+		scope = xstrdup(ARCHIVE_SCOPE_FULL);
+	else if (rd_str(&top, root, "scope", &scope, NULL) == -1)
 		return -1;
 	if (strcmp(scope, ARCHIVE_SCOPE_FULL) == 0)
 		a->scope = ARCHIVE_FULL;
@@ -591,7 +598,8 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	free(scope);
 	full = a->scope == ARCHIVE_FULL;
 	top.full = full;
-	if (rd_members(&top, root, full ? top_keys : spectator_top_keys) == -1)
+	if (rd_members(&top, root, a->format_1 ? format_1_top_keys : full ? top_keys :
+	    spectator_top_keys) == -1)
 		return -1;
 	if (rd_str(&top, root, "game", &a->game, NULL) == -1 ||
 	    rd_str(&top, root, "rules", &a->rules, NULL) == -1 ||

@@ -34,6 +34,9 @@
 #include "store/random.h"
 
 #define ARCHIVE_FORMAT		"muthur-archive-2"
+/* The format before scopes: always full, no member "scope"; read, and
+ * written again only for what was read from it. */
+#define ARCHIVE_FORMAT_1	"muthur-archive-1"
 /* The server signs "muthur-archive-v1" ‖ BLAKE2b-256(the unsigned document). */
 #define ARCHIVE_SIG_CONTEXT	"muthur-archive-v1"
 /* Largest archive read (bytes). */
@@ -125,6 +128,8 @@ struct archive {
 	char				*scenario;
 	char				*status;
 	enum archive_scope		 scope;
+	int				 format_1;	/* read from a format-1 text
+							   (full; written back so) */
 	unsigned char			 server_key[32];
 	unsigned char			 card_hash[32];
 	struct archive_file		*files;

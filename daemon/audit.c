@@ -1,7 +1,8 @@
 /*
  * audit.c — the archive checks that need no replay: the archive's own
- * signature, files, seats, phases, orders and their signatures,
- * commitments and seeds, the event chain; and the report (audit.h).
+ * signature, its scope, files, seats, phases, orders and their signatures,
+ * commitments and seeds, the event chain (of a spectator archive: its
+ * public events); and the report (audit.h).
  */
 #include "config.h"
 
@@ -22,6 +23,17 @@
 #include "store/commit.h"
 #include "store/hashenc.h"
 #include "store/random.h"
+
+/* What a spectator archive leaves out, for the report (doc/muthur-archive.5). */
+static const char *const not_yet_open[] = { "orders and their nonces", "private events",
+	"the event chain and head", "state hashes", "unopened commitments", "the replay",
+	NULL };
+
+static int
+game_over(const struct archive *a)
+{
+	return strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
+}
 
 void
 audit_fail(struct audit_report *r, const char *record, const char *fmt, ...)
@@ -273,7 +285,8 @@ check_phases(const struct archive *a, struct audit_report *r)
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
 			check_order(a, ph, &ph->orders[j], j, rec, r);
-		if (!ph->open && !(i + 1 == a->nphases && abandoned)) {
+		if (a->scope == ARCHIVE_FULL && !ph->open &&
+		    !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
 				audit_fail(r, rec, "no recorded state after it");
 			nclosed++;
@@ -402,7 +415,7 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 	int over = strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
 	size_t i, j, current;
 
-	for (i = 0; i < a->nphases; i++) {
+	for (i = 0; a->scope == ARCHIVE_FULL && i < a->nphases; i++) {
 		if (a->phases[i].open)
 			continue;
 		for (j = 0, current = 0; j < a->phases[i].norders; j++)
@@ -434,13 +447,20 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 		    RAND_SEED_BYTES);
 }
 
+/*
+ * The events: numbered 1, 2, ..., each of a phase, in phase order. Of a
+ * full archive the hash chain and head; of a spectator archive, which has
+ * no chain (it is not yet open), that every event is public.
+ */
 static void
-check_chain(const struct archive *a, struct audit_report *r)
+check_events(const struct archive *a, struct audit_report *r)
 {
 	unsigned char prev[CHAIN_HASH_BYTES], h[CHAIN_HASH_BYTES];
 	struct chain_event ce;
+	uint64_t phase = 1;
 	char rec[64];
 	size_t i;
+	int full = a->scope == ARCHIVE_FULL;
 
 	memcpy(prev, chain_genesis, sizeof prev);
 	for (i = 0; i < a->nevents; i++) {
@@ -453,6 +473,17 @@ check_chain(const struct archive *a, struct audit_report *r)
 		if (e->phase < 1 || e->phase > a->nphases)
 			audit_fail(r, rec, "belongs to phase %llu, which does not exist",
 			    (unsigned long long)e->phase);
+		else if (e->phase < phase)
+			audit_fail(r, rec, "belongs to phase %llu, after an event of phase "
+			    "%llu", (unsigned long long)e->phase, (unsigned long long)phase);
+		else
+			phase = e->phase;
+		if (!full) {
+			if (strcmp(e->visibility, "all") != 0)
+				audit_fail(r, rec, "a private event (visible to %s) in a "
+				    "spectator archive", e->visibility);
+			continue;
+		}
 		if (sodium_memcmp(e->prev, prev, sizeof prev) != 0)
 			audit_fail(r, rec, "hash does not chain (its previous hash is not the "
 			    "hash of the event before)");
@@ -468,11 +499,31 @@ check_chain(const struct archive *a, struct audit_report *r)
 			audit_fail(r, rec, "hash does not match its contents");
 		memcpy(prev, e->hash, sizeof prev);
 	}
+	if (!full)
+		return;
 	if (a->head_count != a->nevents)
 		audit_fail(r, "head", "counts %llu events, the archive has %zu",
 		    (unsigned long long)a->head_count, a->nevents);
 	if (sodium_memcmp(a->head_hash, prev, sizeof prev) != 0)
 		audit_fail(r, "head", "hash is not the hash of the last event");
+}
+
+/*
+ * The scope goes with the status: the full archive once the game is over,
+ * the spectator one while it runs (PRODUCT.md §7). A format-1 archive,
+ * made before there were scopes, is full whatever the status.
+ */
+static void
+check_scope(const struct archive *a, struct audit_report *r)
+{
+	if (a->format_1)
+		return;		/* made before there were scopes */
+	if (a->scope == ARCHIVE_FULL && !game_over(a))
+		audit_fail(r, "archive", "a full archive of a game that is %s: its orders, "
+		    "private events and chain are for the end of the game", a->status);
+	else if (a->scope == ARCHIVE_SPECTATOR && game_over(a))
+		audit_fail(r, "archive", "a spectator archive of a game that is %s: a game "
+		    "that is over has the full archive", a->status);
 }
 
 int
@@ -489,18 +540,29 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 	}
 	r->game = xstrdup(a->game);
 	r->status = xstrdup(a->status);
+	r->scope = xstrdup(archive_scope_name(a->scope));
 	r->server_sigs++;
 	if (archive_sig_verify(a) == -1)
 		audit_fail(r, "archive", "the server's signature over the archive does not "
 		    "verify");
+	check_scope(a, r);
 	check_files(a, r);
 	check_seats(a, r);
 	check_phases(a, r);
 	check_commitments(a, r);
 	check_seeds(a, r);
 	check_shuffle_seed(a, r);
-	check_chain(a, r);
-	if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
+	check_events(a, r);
+	if (a->scope == ARCHIVE_SPECTATOR) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t i;
+
+		strbuf_addstr(&sb, "spectator archive of a game still running: not yet open: ");
+		for (i = 0; not_yet_open[i] != NULL; i++)
+			strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "", not_yet_open[i]);
+		strbuf_addstr(&sb, " (the full archive is exported once the game is over)");
+		r->note = strbuf_detach(&sb, NULL);
+	} else if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
 		audit_replay(a, r);
 	archive_free(a);
 	return r->nfailures == 0 ? 0 : -1;
@@ -543,10 +605,17 @@ audit_report_json(const struct audit_report *r)
 		cJSON_AddNullToObject(o, "game");
 	if (r->status != NULL)
 		cJSON_AddStringToObject(o, "status", r->status);
+	if (r->scope != NULL)
+		cJSON_AddStringToObject(o, "scope", r->scope);
 	cJSON_AddBoolToObject(o, "ok", r->nfailures == 0);
 	cJSON_AddBoolToObject(o, "replayed", r->replayed);
 	if (r->note != NULL)
 		cJSON_AddStringToObject(o, "note", r->note);
+	if (r->scope != NULL && strcmp(r->scope, ARCHIVE_SCOPE_SPECTATOR) == 0) {
+		cJSON_AddItemToObject(o, "not_yet_open", arr = cJSON_CreateArray());
+		for (i = 0; not_yet_open[i] != NULL; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(not_yet_open[i]));
+	}
 	cJSON_AddItemToObject(o, "checked", c = cJSON_CreateObject());
 	cJSON_AddNumberToObject(c, "player_signatures", (double)r->player_sigs);
 	cJSON_AddNumberToObject(c, "server_signatures", (double)r->server_sigs);
@@ -582,6 +651,7 @@ audit_report_clear(struct audit_report *r)
 	free(r->failures);
 	free(r->game);
 	free(r->status);
+	free(r->scope);
 	free(r->note);
 	memset(r, 0, sizeof *r);
 }

@@ -12,8 +12,14 @@
  * phase 1's stream, resolve phase by phase with the recorded current
  * orders and each phase's re-derived stream, comparing every phase's turn,
  * name and owing seats, every event, every recorded state hash, every
- * secret commitment and the result. A running game, whose decklists are
- * not opened yet, is checked without the replay (the report says so).
+ * secret commitment and the result.
+ * A spectator archive (a game still running, store/archive.h) is checked
+ * as far as it goes: the archive's signature, files, seats, phases, every
+ * commitment's server signature and every opening in it, the seeds and
+ * the shuffle seed's life, and that its events are public and numbered
+ * 1, 2, ...; the rest (orders, private events, chain, states, replay) is
+ * "not yet open", which the note says. The scope must go with the status:
+ * full once the game is over (finished, abandoned), spectator before.
  */
 #ifndef MUTHUR_AUDIT_H
 #define MUTHUR_AUDIT_H
@@ -29,6 +35,8 @@ struct audit_failure {
 struct audit_report {
 	char			*game;		/* NULL when the archive did not parse */
 	char			*status;	/* the game's status in the archive */
+	char			*scope;		/* "full" or "spectator"; NULL when
+						   the archive did not parse */
 	struct audit_failure	*failures;
 	size_t			 nfailures;
 	/* What was checked (counts of records that were examined). */
@@ -45,7 +53,9 @@ struct audit_report {
 	int			 legacy_shuffles; /* no shuffle seed: a game
 						   made before it */
 	int			 replayed;	/* the replay ran to the last phase */
-	char			*note;		/* why it did not, or NULL */
+	char			*note;		/* why it did not, or NULL; of a
+						   spectator archive: what is not
+						   yet open */
 };
 
 /*

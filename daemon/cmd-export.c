@@ -1,6 +1,8 @@
 /*
  * cmd-export.c — `muthur export GAME`: the game's self-contained archive
- * (doc/muthur-archive.5) on standard output, signed with the server key.
+ * (doc/muthur-archive.5) on standard output, signed with the server key:
+ * the full one once the game is over, else the spectator one (no option
+ * asks for more; store/export.h decides).
  * Exit 0, 1 when the game cannot be exported (the reason is printed), 2
  * misuse.
  */

@@ -2,7 +2,9 @@
  * archive.c — the archive's canonical JSON text, writing and reading
  * (doc/muthur-archive.5). The JSON is cJSON's compact printing of the
  * members in the fixed order below; the parser re-prints what it read and
- * refuses any byte that differs.
+ * refuses any byte that differs. A spectator archive has fewer members
+ * (archive.h); which ones is decided in one place each for writing (build)
+ * and reading (the *_keys lists).
  */
 #include "config.h"
 
@@ -52,19 +54,28 @@ put_text(cJSON *o, const char *k, const char *p, size_t len, const char *where,
 	return 0;
 }
 
+const char *
+archive_scope_name(enum archive_scope scope)
+{
+	return scope == ARCHIVE_SPECTATOR ? ARCHIVE_SCOPE_SPECTATOR : ARCHIVE_SCOPE_FULL;
+}
+
 static int
 build(const struct archive *a, cJSON *root, char **cause)
 {
 	cJSON *arr, *o, *sub, *owing;
 	char where[96];
 	size_t i, j;
+	int full = a->scope == ARCHIVE_FULL, format_1 = a->format_1 && full;
 
-	put_str(root, "format", ARCHIVE_FORMAT);
+	put_str(root, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
 	put_str(root, "game", a->game);
 	put_str(root, "rules", a->rules);
 	put_str(root, "rules_version", a->rules_version);
 	put_str(root, "scenario", a->scenario);
 	put_str(root, "status", a->status);
+	if (!format_1)
+		put_str(root, "scope", archive_scope_name(a->scope));
 	put_hex(root, "server_key", a->server_key, 32);
 	put_hex(root, "card_hash", a->card_hash, 32);
 
@@ -98,6 +109,8 @@ build(const struct archive *a, cJSON *root, char **cause)
 		for (j = 0; j < ph->nowing; j++)
 			cJSON_AddItemToArray(owing, cJSON_CreateString(ph->owing[j]));
 		cJSON_AddItemToObject(o, "open", cJSON_CreateBool(ph->open));
+		if (!full)
+			continue;
 		cJSON_AddItemToObject(o, "orders", sub = cJSON_CreateArray());
 		for (j = 0; j < ph->norders; j++) {
 			const struct archive_order *or = &ph->orders[j];
@@ -132,8 +145,9 @@ build(const struct archive *a, cJSON *root, char **cause)
 			put_hex(o, "nonce", c->nonce, COMMIT_NONCE_BYTES);
 		}
 	}
-	cJSON_AddItemToObject(root, "states", arr = cJSON_CreateArray());
-	for (i = 0; i < a->nstates; i++) {
+	if (full)
+		cJSON_AddItemToObject(root, "states", arr = cJSON_CreateArray());
+	for (i = 0; full && i < a->nstates; i++) {
 		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
 		put_u64(o, "after_phase", a->states[i].after_phase);
 		put_hex(o, "hash", a->states[i].hash, 32);
@@ -150,9 +164,13 @@ build(const struct archive *a, cJSON *root, char **cause)
 		snprintf(where, sizeof where, "events[%zu]", i);
 		if (put_text(o, "payload", e->payload, e->payload_len, where, cause) == -1)
 			return -1;
+		if (!full)
+			continue;
 		put_hex(o, "prev", e->prev, 32);
 		put_hex(o, "hash", e->hash, 32);
 	}
+	if (!full)
+		return 0;
 	cJSON_AddItemToObject(root, "head", o = cJSON_CreateObject());
 	put_u64(o, "count", a->head_count);
 	put_hex(o, "hash", a->head_hash, 32);
@@ -216,6 +234,7 @@ archive_sig_verify(const struct archive *a)
 struct rd {
 	const char	*where;		/* "phases[3]" */
 	char		**cause;
+	int		 full;		/* a full archive (not a spectator one) */
 };
 
 /* The object o has exactly the n members named in keys (NULL-terminated). */
@@ -332,13 +351,22 @@ rd_array(const struct rd *r, const cJSON *o, const char *k, size_t *n)
 	return v;
 }
 
+static const char *const format_1_top_keys[] = { "format", "game", "rules",
+	"rules_version", "scenario", "status", "server_key", "card_hash", "files", "seats",
+	"phases", "commitments", "states", "events", "head", "archive_sig", NULL };
 static const char *const top_keys[] = { "format", "game", "rules", "rules_version",
-	"scenario", "status", "server_key", "card_hash", "files", "seats", "phases",
+	"scenario", "status", "scope", "server_key", "card_hash", "files", "seats", "phases",
 	"commitments", "states", "events", "head", "archive_sig", NULL };
+/* A spectator archive: no states, no head. */
+static const char *const spectator_top_keys[] = { "format", "game", "rules",
+	"rules_version", "scenario", "status", "scope", "server_key", "card_hash", "files",
+	"seats", "phases", "commitments", "events", "archive_sig", NULL };
 static const char *const file_keys[] = { "name", "hash", "bytes", NULL };
 static const char *const seat_keys[] = { "no", "name", "faction", "key_type", "key", NULL };
 static const char *const phase_keys[] = { "seq", "turn", "name", "owing", "open", "orders",
 	NULL };
+static const char *const spectator_phase_keys[] = { "seq", "turn", "name", "owing",
+	"open", NULL };
 static const char *const order_keys[] = { "seat", "sig_type", "current", "nonce", "block",
 	"signature", NULL };
 static const char *const commit_keys[] = { "domain", "secret_id", "created_phase", "c",
@@ -348,6 +376,8 @@ static const char *const opened_keys[] = { "domain", "secret_id", "created_phase
 static const char *const state_keys[] = { "after_phase", "hash", NULL };
 static const char *const event_keys[] = { "seq", "phase", "type", "visibility", "payload",
 	"prev", "hash", NULL };
+static const char *const spectator_event_keys[] = { "seq", "phase", "type", "visibility",
+	"payload", NULL };
 static const char *const head_keys[] = { "count", "hash", NULL };
 
 static int
@@ -370,15 +400,19 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 {
 	const cJSON *owing, *orders, *it;
 	char where[96];
-	struct rd sub = { where, r->cause };
+	struct rd sub = { where, r->cause, r->full };
 	size_t j;
 
-	if (rd_members(r, o, phase_keys) == -1 || rd_u64(r, o, "seq", &ph->seq) == -1 ||
+	if (rd_members(r, o, r->full ? phase_keys : spectator_phase_keys) == -1 ||
+	    rd_u64(r, o, "seq", &ph->seq) == -1 ||
 	    rd_u64(r, o, "turn", &ph->turn) == -1 ||
 	    rd_str(r, o, "name", &ph->name, NULL) == -1 ||
 	    (owing = rd_array(r, o, "owing", &ph->nowing)) == NULL ||
-	    rd_bool(r, o, "open", &ph->open) == -1 ||
-	    (orders = rd_array(r, o, "orders", &ph->norders)) == NULL)
+	    rd_bool(r, o, "open", &ph->open) == -1)
+		return -1;
+	ph->norders = 0;
+	orders = NULL;
+	if (r->full && (orders = rd_array(r, o, "orders", &ph->norders)) == NULL)
 		return -1;
 	ph->owing = xcalloc(ph->nowing + 1, sizeof *ph->owing);
 	j = 0;
@@ -390,7 +424,7 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 	}
 	ph->orders = xcalloc(ph->norders + 1, sizeof *ph->orders);
 	j = 0;
-	cJSON_ArrayForEach(it, orders) {
+	for (it = orders != NULL ? orders->child : NULL; it != NULL; it = it->next) {
 		snprintf(where, sizeof where, "phases[%zu].orders[%zu]", index, j);
 		if (rd_order(&sub, it, &ph->orders[j++]) == -1)
 			return -1;
@@ -432,25 +466,27 @@ rd_commitment(struct rd *r, const cJSON *o, struct archive_commitment *c)
 static int
 rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 {
-	if (rd_members(r, o, event_keys) == -1 || rd_u64(r, o, "seq", &e->seq) == -1 ||
+	if (rd_members(r, o, r->full ? event_keys : spectator_event_keys) == -1 ||
+	    rd_u64(r, o, "seq", &e->seq) == -1 ||
 	    rd_u64(r, o, "phase", &e->phase) == -1 ||
 	    rd_str(r, o, "type", &e->type, NULL) == -1 ||
 	    rd_str(r, o, "visibility", &e->visibility, NULL) == -1 ||
-	    rd_str(r, o, "payload", &e->payload, &e->payload_len) == -1 ||
-	    rd_hex(r, o, "prev", e->prev, 32, 32, NULL) == -1 ||
-	    rd_hex(r, o, "hash", e->hash, 32, 32, NULL) == -1)
+	    rd_str(r, o, "payload", &e->payload, &e->payload_len) == -1)
+		return -1;
+	if (r->full && (rd_hex(r, o, "prev", e->prev, 32, 32, NULL) == -1 ||
+	    rd_hex(r, o, "hash", e->hash, 32, 32, NULL) == -1))
 		return -1;
 	return 0;
 }
 
 /* Read the array k of root into *v (n entries of size bytes) with fn. */
 static int
-rd_list(char **cause, const cJSON *root, const char *k, void **v, size_t *n,
+rd_list(char **cause, int full, const cJSON *root, const char *k, void **v, size_t *n,
     size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
 {
-	struct rd top = { "archive", cause };
+	struct rd top = { "archive", cause, full };
 	char where[64];
-	struct rd r = { where, cause };
+	struct rd r = { where, cause, full };
 	const cJSON *arr, *it;
 	size_t i = 0;
 
@@ -530,19 +566,41 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 static int
 rd_archive(const cJSON *root, struct archive *a, char **cause)
 {
-	struct rd top = { "archive", cause };
-	struct rd head = { "archive: head", cause };
-	char *format = NULL;
-	int rc;
+	struct rd top = { "archive", cause, 1 };
+	struct rd head = { "archive: head", cause, 1 };
+	char *format = NULL, *scope = NULL;
+	int rc, full;
 
-	if (rd_members(&top, root, top_keys) == -1 ||
-	    rd_str(&top, root, "format", &format, NULL) == -1)
+	if (!cJSON_IsObject(root))
+		return cause_set(cause, "archive: expected an object");
+	if (rd_str(&top, root, "format", &format, NULL) == -1)
 		return -1;
 	rc = strcmp(format, ARCHIVE_FORMAT);
+	a->format_1 = strcmp(format, ARCHIVE_FORMAT_1) == 0;
 	free(format);
-	if (rc != 0)
+	if (rc != 0 && !a->format_1)
 		return cause_set(cause, "archive: field \"format\": expected \"%s\"",
 		    ARCHIVE_FORMAT);
+	/* The scope says which members there are (format 1: all). */
+	if (a->format_1)
+		scope = xstrdup(ARCHIVE_SCOPE_FULL);
+	else if (rd_str(&top, root, "scope", &scope, NULL) == -1)
+		return -1;
+	if (strcmp(scope, ARCHIVE_SCOPE_FULL) == 0)
+		a->scope = ARCHIVE_FULL;
+	else if (strcmp(scope, ARCHIVE_SCOPE_SPECTATOR) == 0)
+		a->scope = ARCHIVE_SPECTATOR;
+	else {
+		free(scope);
+		return cause_set(cause, "archive: field \"scope\": expected \"%s\" or "
+		    "\"%s\"", ARCHIVE_SCOPE_FULL, ARCHIVE_SCOPE_SPECTATOR);
+	}
+	free(scope);
+	full = a->scope == ARCHIVE_FULL;
+	top.full = full;
+	if (rd_members(&top, root, a->format_1 ? format_1_top_keys : full ? top_keys :
+	    spectator_top_keys) == -1)
+		return -1;
 	if (rd_str(&top, root, "game", &a->game, NULL) == -1 ||
 	    rd_str(&top, root, "rules", &a->rules, NULL) == -1 ||
 	    rd_str(&top, root, "rules_version", &a->rules_version, NULL) == -1 ||
@@ -550,22 +608,23 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	    rd_str(&top, root, "status", &a->status, NULL) == -1 ||
 	    rd_hex(&top, root, "server_key", a->server_key, 32, 32, NULL) == -1 ||
 	    rd_hex(&top, root, "card_hash", a->card_hash, 32, 32, NULL) == -1 ||
-	    rd_list(cause, root, "files", (void **)&a->files, &a->nfiles,
+	    rd_list(cause, full, root, "files", (void **)&a->files, &a->nfiles,
 	    sizeof *a->files, fn_file) == -1 ||
-	    rd_list(cause, root, "seats", (void **)&a->seats, &a->nseats,
+	    rd_list(cause, full, root, "seats", (void **)&a->seats, &a->nseats,
 	    sizeof *a->seats, fn_seat) == -1 ||
-	    rd_list(cause, root, "phases", (void **)&a->phases, &a->nphases,
+	    rd_list(cause, full, root, "phases", (void **)&a->phases, &a->nphases,
 	    sizeof *a->phases, fn_phase) == -1 ||
-	    rd_list(cause, root, "commitments", (void **)&a->commitments, &a->ncommitments,
-	    sizeof *a->commitments, fn_commitment) == -1 ||
-	    rd_list(cause, root, "states", (void **)&a->states, &a->nstates,
-	    sizeof *a->states, fn_state) == -1 ||
-	    rd_list(cause, root, "events", (void **)&a->events, &a->nevents,
+	    rd_list(cause, full, root, "commitments", (void **)&a->commitments,
+	    &a->ncommitments, sizeof *a->commitments, fn_commitment) == -1 ||
+	    (full && rd_list(cause, full, root, "states", (void **)&a->states,
+	    &a->nstates, sizeof *a->states, fn_state) == -1) ||
+	    rd_list(cause, full, root, "events", (void **)&a->events, &a->nevents,
 	    sizeof *a->events, fn_event) == -1 ||
-	    rd_members(&head, rd_get(root, "head"), head_keys) == -1 ||
-	    rd_u64(&head, rd_get(root, "head"), "count", &a->head_count) == -1 ||
-	    rd_hex(&head, rd_get(root, "head"), "hash", a->head_hash, 32, 32, NULL) == -1 ||
 	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
+		return -1;
+	if (full && (rd_members(&head, rd_get(root, "head"), head_keys) == -1 ||
+	    rd_u64(&head, rd_get(root, "head"), "count", &a->head_count) == -1 ||
+	    rd_hex(&head, rd_get(root, "head"), "hash", a->head_hash, 32, 32, NULL) == -1))
 		return -1;
 	return 0;
 }

@@ -11,6 +11,16 @@
  * canonical text: the bytes archive_format() would give for what it read,
  * so that no two different files describe the same archive.
  *
+ * Two scopes (PRODUCT.md §7): the full archive of a game that is over
+ * (finished or abandoned), and the spectator archive of a game still
+ * running, which holds only what a spectator may see: no orders, no
+ * private events, no state hashes, no hash chain (its event numbers, the
+ * head's count and the chain's hashes would tell how many private events
+ * happened), the public events numbered 1, 2, ... among themselves. The
+ * scope is part of the signed text; the members that only a full archive
+ * has are absent from a spectator one (not empty), and the parser refuses
+ * them there.
+ *
  * Ownership: a struct archive and everything it points to belong to it and
  * are released by archive_free().
  */
@@ -23,11 +33,22 @@
 #include "store/commit.h"
 #include "store/random.h"
 
-#define ARCHIVE_FORMAT		"muthur-archive-1"
+#define ARCHIVE_FORMAT		"muthur-archive-2"
+/* The format before scopes: always full, no member "scope"; read, and
+ * written again only for what was read from it. */
+#define ARCHIVE_FORMAT_1	"muthur-archive-1"
 /* The server signs "muthur-archive-v1" ‖ BLAKE2b-256(the unsigned document). */
 #define ARCHIVE_SIG_CONTEXT	"muthur-archive-v1"
 /* Largest archive read (bytes). */
 #define ARCHIVE_MAX		(256u * 1024 * 1024)
+
+/* What an archive holds (its member "scope"). */
+enum archive_scope {
+	ARCHIVE_FULL,		/* "full": everything, once the game is over */
+	ARCHIVE_SPECTATOR	/* "spectator": what a spectator may see */
+};
+#define ARCHIVE_SCOPE_FULL	"full"
+#define ARCHIVE_SCOPE_SPECTATOR	"spectator"
 
 struct archive_file {
 	char		*name;		/* "cards.json", "setup.json" */
@@ -63,7 +84,8 @@ struct archive_phase {
 	char			**owing;	/* seat names */
 	size_t			 nowing;
 	int			 open;
-	struct archive_order	*orders;	/* in the order received */
+	struct archive_order	*orders;	/* in the order received; none in a
+						   spectator archive */
 	size_t			 norders;
 };
 
@@ -86,6 +108,8 @@ struct archive_state {
 	unsigned char	 hash[32];
 };
 
+/* In a spectator archive: seq counts the public events only, visibility is
+ * "all", prev and hash are not part of the text (zero). */
 struct archive_event {
 	uint64_t	 seq;
 	uint64_t	 phase;
@@ -103,6 +127,9 @@ struct archive {
 	char				*rules_version;
 	char				*scenario;
 	char				*status;
+	enum archive_scope		 scope;
+	int				 format_1;	/* read from a format-1 text
+							   (full; written back so) */
 	unsigned char			 server_key[32];
 	unsigned char			 card_hash[32];
 	struct archive_file		*files;
@@ -113,12 +140,13 @@ struct archive {
 	size_t				 nphases;
 	struct archive_commitment	*commitments;
 	size_t				 ncommitments;
-	struct archive_state		*states;
+	struct archive_state		*states;	/* none in a spectator
+							   archive */
 	size_t				 nstates;
 	struct archive_event		*events;
 	size_t				 nevents;
-	uint64_t			 head_count;
-	unsigned char			 head_hash[32];
+	uint64_t			 head_count;	/* full archive only */
+	unsigned char			 head_hash[32];	/* full archive only */
 	/* The server's signature and what it covers (set by archive_parse). */
 	unsigned char			 sig[64];
 	unsigned char			 digest[32];
@@ -128,7 +156,9 @@ struct archive {
  * The archive's canonical text, signed with the server's secret key sk
  * (seed ‖ public key, lib/keyfile.h); a->sig and a->digest are set. Fails
  * (-1, *cause) when a text field holds a NUL byte, which JSON strings of
- * this format cannot carry. *out (NUL-terminated) is the caller's.
+ * this format cannot carry. A spectator archive's text leaves out the
+ * orders, the states, the events' prev and hash and the head, whatever
+ * a holds. *out (NUL-terminated) is the caller's.
  */
 int archive_format(struct archive *a, const unsigned char sk[64], char **out,
     size_t *len, char **cause);
@@ -137,13 +167,17 @@ int archive_format(struct archive *a, const unsigned char sk[64], char **out,
  * with one line in *cause: not JSON, not the canonical form ("byte N
  * differs from the canonical form"), a missing, unknown or repeated field
  * or a value of the wrong kind, naming where ("phases[3].orders[0]: field
- * \"nonce\": expected 32 to 128 hex digits"). Signatures and hashes are
+ * \"nonce\": expected 32 to 128 hex digits"), an unknown scope, a member a
+ * spectator archive does not have. Signatures and hashes are
  * not checked here (that is the auditor's work); a->digest is computed.
  */
 struct archive *archive_parse(const char *text, size_t len, char **cause);
 /* Does a->sig verify under a->server_key over a->digest? 0 yes, -1 no. */
 int archive_sig_verify(const struct archive *a);
 void archive_free(struct archive *a);
+
+/* "full" or "spectator". */
+const char *archive_scope_name(enum archive_scope scope);
 
 /* The file called name, or NULL. */
 const struct archive_file *archive_file_find(const struct archive *a, const char *name);

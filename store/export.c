@@ -1,6 +1,7 @@
 /*
  * export.c — one game from the store into a struct archive (export.h).
- * Only the public store/ functions are used; nothing is written.
+ * Only the public store/ functions are used; nothing is written. The
+ * scope follows the game's status: full once it is over, else spectator.
  */
 #include "config.h"
 
@@ -93,14 +94,14 @@ export_seats(struct store *st, const struct store_game *g, struct archive *a,
 
 static int
 export_orders(struct store *st, const struct store_phase *sp, struct archive_phase *ph,
-    char **cause)
+    int spectator, char **cause)
 {
 	struct store_order *o;
 	size_t n, i;
 
 	ph->orders = xcalloc(1, sizeof *ph->orders);
-	if (sp->open)
-		return 0;	/* not before the phase resolves */
+	if (sp->open || spectator)
+		return 0;	/* not before the phase resolves, nor before the game ends */
 	if (store_orders_all(st, sp->id, &o, &n, cause) == -1)
 		return -1;
 	ph->orders = xreallocarray(ph->orders, n + 1, sizeof *ph->orders);
@@ -148,9 +149,15 @@ export_phases(struct store *st, const struct store_game *g, struct archive *a,
 		ph->nowing = ps[i].nowing;
 		ph->open = ps[i].open;
 		a->nphases++;
-		if (export_orders(st, &ps[i], ph, cause) == -1)
+		if (export_orders(st, &ps[i], ph, a->scope == ARCHIVE_SPECTATOR, cause) == -1)
 			goto fail;
-		/* The last phase of an abandoned game closed unresolved. */
+		/*
+		 * State hashes are full archive only: the state holds every
+		 * hand and deck, so a spectator could test a guess of them.
+		 * The last phase of an abandoned game closed unresolved.
+		 */
+		if (a->scope == ARCHIVE_SPECTATOR)
+			continue;
 		if (!ps[i].open && !(i + 1 == n &&
 		    strcmp(g->status, GAME_ABANDONED) == 0)) {
 			struct archive_state *s = &a->states[a->nstates];
@@ -217,20 +224,32 @@ export_events(struct store *st, const struct store_game *g, struct archive *a,
 	if (store_events(st, g->id, 1, &ev, &n, cause) == -1)
 		return -1;
 	a->events = xcalloc(n + 1, sizeof *a->events);
-	a->nevents = n;
 	for (i = 0; i < n; i++) {
-		struct archive_event *e = &a->events[i];
+		struct archive_event *e;
 
-		e->seq = ev[i].seq;
+		/*
+		 * A spectator sees the public events, numbered among
+		 * themselves: the game's numbers, its count and its chain
+		 * would tell how many private events there were.
+		 */
+		if (a->scope == ARCHIVE_SPECTATOR &&
+		    strcmp(ev[i].visibility, "all") != 0)
+			continue;
+		e = &a->events[a->nevents++];
+		e->seq = a->scope == ARCHIVE_SPECTATOR ? a->nevents : ev[i].seq;
 		e->phase = ev[i].phase_seq;
 		e->type = xstrdup(ev[i].type);
 		e->visibility = xstrdup(ev[i].visibility);
 		e->payload = xmemdup(ev[i].payload, ev[i].payload_len + 1);
 		e->payload_len = ev[i].payload_len;
+		if (a->scope == ARCHIVE_SPECTATOR)
+			continue;
 		memcpy(e->prev, ev[i].prev_hash, 32);
 		memcpy(e->hash, ev[i].hash, 32);
 	}
 	store_events_free(ev, n);
+	if (a->scope == ARCHIVE_SPECTATOR)
+		return 0;
 	a->head_count = g->event_count;
 	memcpy(a->head_hash, g->head_hash, 32);
 	return 0;
@@ -250,6 +269,8 @@ store_export(struct store *st, const char *name, char **cause)
 	a->rules = xstrdup(g->rules);
 	a->scenario = xstrdup(g->scenario);
 	a->status = xstrdup(g->status);
+	a->scope = strcmp(g->status, GAME_FINISHED) == 0 ||
+	    strcmp(g->status, GAME_ABANDONED) == 0 ? ARCHIVE_FULL : ARCHIVE_SPECTATOR;
 	memcpy(a->server_key, g->server_pk, 32);
 	memcpy(a->card_hash, g->card_hash, 32);
 	rc = export_files(st, g, a, cause) == -1 || export_version(a, cause) == -1 ||

@@ -2,11 +2,15 @@
  * export.h — reading one game out of the store into an archive
  * (archive.h, doc/muthur-archive.5), for `muthur export`.
  *
- * What is not yet opened stays secret: an unopened commitment is exported
- * without its secret and nonce, and the orders of a phase still open are
- * not exported at all (the other seats must not read them before the
- * phase resolves). Superseded orders of closed phases are exported,
- * marked. Exporting never changes the database.
+ * A game that is over (finished or abandoned) gets the full archive:
+ * every event with the hash chain and head, every orders mail of a closed
+ * phase (superseded ones marked) and the recorded state hashes. Any other
+ * game (running, paused) gets the spectator archive (archive.h): the
+ * public events only, numbered 1, 2, ... among themselves, without chain
+ * or head; no orders; no state hashes. Either way an unopened commitment
+ * is exported without its secret and nonce, and the orders of a phase
+ * still open are not exported. There is no way to ask for the full
+ * archive of a game still running. Exporting never changes the database.
  */
 #ifndef MUTHUR_STORE_EXPORT_H
 #define MUTHUR_STORE_EXPORT_H

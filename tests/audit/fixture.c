@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -712,6 +713,59 @@ afix_free(struct afix *f)
 	ccg_carddb_free(f->db);
 	free(f->name);
 	free(f);
+}
+
+char *
+afix_config_write(const char *dir)
+{
+	char *conf = xasprintf("%s/muthur.conf", dir), *key = xasprintf("%s/server.key", dir);
+	FILE *fp;
+
+	if ((fp = fopen(conf, "w")) == NULL)
+		abort();
+	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
+	    "from = muthur@club.example\n[server]\nkey = server.key\n");
+	fclose(fp);
+	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
+		abort();
+	free(key);
+	return conf;
+}
+
+void
+afix_config_remove(const char *dir)
+{
+	char *p;
+
+	p = xasprintf("%s/muthur.conf", dir);
+	unlink(p);
+	free(p);
+	p = xasprintf("%s/server.key", dir);
+	unlink(p);
+	free(p);
+}
+
+int
+afix_report_has(const struct audit_report *r, const char *rec, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++)
+		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
+		    strstr(r->failures[i].message, msg) != NULL)
+			return 1;
+	return 0;
+}
+
+void
+afix_report_show(const struct audit_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures && i < 8; i++)
+		printf("#   %s: %s\n", r->failures[i].record, r->failures[i].message);
+	if (r->note != NULL)
+		printf("#   note: %s\n", r->note);
 }
 
 void

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "daemon/audit.h"
 #include "store/serverkey.h"
 #include "store/store.h"
 
@@ -46,6 +47,19 @@ int afix_turn(const struct afix *f);
 /* The fixed server key of every fixture game. */
 const struct server_key *afix_server_key(void);
 void afix_free(struct afix *f);
+/*
+ * Write dir/muthur.conf (store dir/muthur.db, Maildirs, server key
+ * dir/server.key) and dir/server.key (the fixed server key), for running
+ * `muthur --config CONF ...` on a fixture store. Returns the path of the
+ * configuration (the caller frees; afix_config_remove() removes both).
+ */
+char *afix_config_write(const char *dir);
+void afix_config_remove(const char *dir);
+/* Does some failure of r have a record starting with rec and a message
+ * containing msg? */
+int afix_report_has(const struct audit_report *r, const char *rec, const char *msg);
+/* r's first failures and its note, as TAP comments on standard output. */
+void afix_report_show(const struct audit_report *r);
 /* Remove dir/muthur.db (with its -wal and -shm files) and dir itself. */
 void afix_store_remove(const char *dir);
 

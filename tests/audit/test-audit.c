@@ -3,7 +3,8 @@
  * exported and audited: a finished game and a running one audit clean;
  * single-byte changes anywhere in an archive are all detected; targeted
  * tampering (re-signed by the server key, so that only the check aimed
- * at fails) is named by the right message.
+ * at fails) is named by the right message. What a running game's
+ * (spectator) archive holds is tests/audit/test-spectator.c's.
  */
 #include "config.h"
 
@@ -17,7 +18,6 @@
 
 #include "daemon/audit.h"
 #include "lib/fsutil.h"
-#include "lib/keyfile.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
 #include "store/commit.h"
@@ -30,31 +30,6 @@
 #include "tests/tap.h"
 
 static char tmpdir[] = "/tmp/muthur-audit-XXXXXX";
-
-/* Does some failure of r have a record starting with rec and a message
- * containing msg? */
-static int
-has_failure(const struct audit_report *r, const char *rec, const char *msg)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures; i++)
-		if (strncmp(r->failures[i].record, rec, strlen(rec)) == 0 &&
-		    strstr(r->failures[i].message, msg) != NULL)
-			return 1;
-	return 0;
-}
-
-static void
-show(const struct audit_report *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nfailures && i < 8; i++)
-		diag("  %s: %s", r->failures[i].record, r->failures[i].message);
-	if (r->note != NULL)
-		diag("  note: %s", r->note);
-}
 
 /* Audit text; returns the number of failures (report in *r, cleared by caller). */
 static size_t
@@ -103,10 +78,10 @@ tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec
 	}
 	t = resign(a);
 	audit(t, &r);
-	ok(r.nfailures > 0 && has_failure(&r, rec, msg), "%s: \"%s...: ...%s...\"", what,
-	    rec, msg);
-	if (!has_failure(&r, rec, msg))
-		show(&r);
+	ok(r.nfailures > 0 && afix_report_has(&r, rec, msg), "%s: \"%s...: ...%s...\"",
+	    what, rec, msg);
+	if (!afix_report_has(&r, rec, msg))
+		afix_report_show(&r);
 	audit_report_clear(&r);
 	free(t);
 	archive_free(a);
@@ -323,6 +298,23 @@ t_state(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
+/* The scope must go with the status (the server could sign either). */
+static int
+t_scope_spectator(struct archive *a, char *rec, size_t n)
+{
+	a->scope = ARCHIVE_SPECTATOR;
+	snprintf(rec, n, "archive");
+	return 0;
+}
+
+static int
+t_scope_full(struct archive *a, char *rec, size_t n)
+{
+	a->scope = ARCHIVE_FULL;
+	snprintf(rec, n, "archive");
+	return 0;
+}
+
 static int
 t_card(struct archive *a, char *rec, size_t n)
 {
@@ -405,24 +397,24 @@ parse_errors(const char *text)
 
 	t = xasprintf("{ %s", text + 1);
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "byte 2 differs from the canonical form"),
+	ok(afix_report_has(&r, "archive", "byte 2 differs from the canonical form"),
 	    "a space: not the canonical form");
 	audit_report_clear(&r);
 	free(t);
 	t = xstrdup(text);
 	t[strlen("{\"format\":\"muthur-archive-")] = '9';
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "field \"format\": expected \"muthur-archive-1\""),
-	    "another format is named");
+	ok(afix_report_has(&r, "archive", "field \"format\": expected \"" ARCHIVE_FORMAT
+	    "\""), "another format is named");
 	audit_report_clear(&r);
 	free(t);
 	t = xstrndup(text, 1000);
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "does not end with a line feed"), "a cut archive");
+	ok(afix_report_has(&r, "archive", "does not end with a line feed"), "a cut archive");
 	audit_report_clear(&r);
 	t[999] = '\n';
 	audit(t, &r);
-	ok(has_failure(&r, "archive", "not a JSON document"), "a cut archive with a LF");
+	ok(afix_report_has(&r, "archive", "not a JSON document"), "a cut archive with a LF");
 	audit_report_clear(&r);
 	free(t);
 }
@@ -432,18 +424,11 @@ static void
 cli_export(const char *text)
 {
 	const char *bld = getenv("top_builddir") != NULL ? getenv("top_builddir") : ".";
-	char *conf = xasprintf("%s/muthur.conf", tmpdir), *key = xasprintf("%s/server.key",
-	    tmpdir), *out = xasprintf("%s/export.archive", tmpdir), *cmd, *got;
+	char *conf = afix_config_write(tmpdir), *out = xasprintf("%s/export.archive", tmpdir);
+	char *cmd, *got;
 	size_t len;
-	FILE *fp;
 	int rc;
 
-	fp = fopen(conf, "w");
-	fprintf(fp, "[store]\npath = muthur.db\n[mail]\nin = maildir:in\nout = maildir:out\n"
-	    "from = muthur@club.example\n[server]\nkey = server.key\n");
-	fclose(fp);
-	if (key_secret_write(key, afix_server_key()->sk, NULL, NULL) == -1)
-		abort();
 	cmd = xasprintf("%s/muthur --config %s export contact-1 > %s", bld, conf, out);
 	rc = system(cmd);
 	free(cmd);
@@ -465,10 +450,8 @@ cli_export(const char *text)
 	free(cmd);
 	is_int(WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, 2, "no game: exit 2");
 	unlink(out);
-	unlink(key);
-	unlink(conf);
+	afix_config_remove(tmpdir);
 	free(out);
-	free(key);
 	free(conf);
 }
 
@@ -544,7 +527,7 @@ main(void)
 	ok(store_export_text(st, afix_server_key(), "contact-1", &text2, NULL, NULL) == 0 &&
 	    strcmp(text, text2) == 0, "a second export gives the same bytes");
 	is_int(audit(text, &r), 0, "the ended game audits clean");
-	show(&r);
+	afix_report_show(&r);
 	ok(r.replayed && r.phases == (size_t)played + 1 && r.player_sigs > 0,
 	    "replayed %zu phases, %zu player signatures, %zu server signatures, "
 	    "%zu openings, %zu events, %zu states", r.phases, r.player_sigs, r.server_sigs,
@@ -557,9 +540,12 @@ main(void)
 	ok(store_export_text(st, afix_server_key(), "contact-2", &rtext, NULL, &cause) == 0,
 	    "the running game exports");
 	is_int(audit(rtext, &r), 0, "the running game audits clean");
-	show(&r);
-	ok(!r.replayed && r.note != NULL, "and says why it was not replayed");
+	afix_report_show(&r);
+	ok(!r.replayed && r.note != NULL && strstr(r.note, "not yet open") != NULL,
+	    "and says what is not yet open");
 	audit_report_clear(&r);
+	tamper(rtext, "a running game's archive made full (re-signed)", t_scope_full,
+	    "a full archive of a game that is running");
 	g = store_game_get(st, "contact-2", NULL);
 	store_commitments(st, g->id, &cs, &n, NULL);
 	for (i = 0; i < n; i++) {
@@ -597,6 +583,8 @@ main(void)
 	    "server signature does not verify");
 	tamper(text, "a changed state hash", t_state, "recorded state hash");
 	tamper(text, "changed card data", t_card, "hash does not match its bytes");
+	tamper(text, "an ended game's archive made a spectator one (re-signed)",
+	    t_scope_spectator, "a spectator archive of a game that is");
 	{
 		char *t = xstrdup(text);
 
@@ -604,8 +592,8 @@ main(void)
 		ok(audit(t, &r) == 0, "the untouched archive still audits clean");
 		audit_report_clear(&r);
 		t[strlen(t) - 4] = t[strlen(t) - 4] == '0' ? '1' : '0';
-		ok(audit(t, &r) > 0 && has_failure(&r, "archive", "signature over the archive"),
-		    "a changed archive signature is named");
+		ok(audit(t, &r) > 0 && afix_report_has(&r, "archive",
+		    "signature over the archive"), "a changed archive signature is named");
 		audit_report_clear(&r);
 		free(t);
 	}

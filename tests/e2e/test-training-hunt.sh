@@ -43,17 +43,25 @@ done
 is "$(grep -c 'carries Melee Claws' view.txt)" 3 "each Predator carries Melee Claws"
 
 # one phase of signed orders: the Contact rule Training Hunt keeps makes
-# each seat play its new locations, so a seat orders the first place its
-# view lists for each location card (else passes); a refused seat (one
-# place taken by another of its cards) tries again with its first one only
+# each seat play every new location that has a place, so a seat gives each
+# location card its view lists the first place no other card took (else
+# passes); a refused seat adds the order its refusal asks for (a location
+# that has a place only once another is played) and signs again
 mailorders() {	# SEAT KEY EMAIL TRY
-	"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
 	if [ "$4" = 1 ]; then
-		orders=$(sed -n 's/^# \(play [^ ]*\) \(.*\)$/\1 \2/p' v.txt |
-		    awk '!seen[$2]++')
+		"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
+		sed -n 's/^# \(play [^ ]*\) \(.*\)$/\1 \2/p' v.txt |
+		    awk '{ place = $0; sub(/^play [^ ]* /, "", place) }
+		    !card[$2] && !taken[place] { card[$2] = 1; taken[place] = 1; print }' \
+		    > "$1.orders"
 	else
-		orders=$(sed -n 's/^# \(play .*\)$/\1/p' v.txt | head -n 1)
+		last=$(grep -l "^To: $3@x.example" var/mail/out/new/* 2>/dev/null |
+		    xargs ls -t 2>/dev/null | head -n 1)
+		tr '\n' ' ' < "$last" | tr -s ' ' |
+		    sed -n 's/.*expected an order such as "\(play [^"]*\)".*/\1/p' \
+		    >> "$1.orders"
 	fi
+	orders=$(cat "$1.orders")
 	printf 'game: hunt\nseat: %s\nturn: 1\nphase: movement.locations\n\n%s\n' \
 	    "$1" "${orders:-pass}" > o.txt
 	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
@@ -62,7 +70,7 @@ mailorders() {	# SEAT KEY EMAIL TRY
 	  cat o.signed; } > "var/mail/in/new/$1.$4.mail"
 }
 n=0
-for try in 1 2; do
+for try in 1 2 3 4; do
 	st=$("$MUTHUR" status hunt 2>&1)
 	printf '%s\n' "$st" | grep -q 'phase movement.locations' || break
 	for s in predator:pred:p aliens:ali:a; do

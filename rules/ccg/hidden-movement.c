@@ -12,7 +12,9 @@
  * a revealed decoy leaves the battleground and a revealed character takes
  * all his decoys with him. An effect that lets one opponent "view" a
  * marker shows its truth to that seat alone. The overview: hidden movement
- * stops at a Submerged location (the markers there are revealed).
+ * stops at a Submerged location (the markers there are revealed), and no
+ * outnumbering rule applies during it (a marker pays no extra point;
+ * outnumbering.c).
  *
  * Secrecy: which marker is real is a secret per marker (secret id
  * "marker:SEAT:PIECE:MARKER", bytes "MARKER real|decoy EPOCH\n"); the
@@ -291,31 +293,6 @@ ccg_markers_merge(struct rules_game *g, struct rules_events *ev)
 	}
 }
 
-/*
- * Outnumbering for a marker: counted as if the character stood where the
- * marker is (so the cost tells nobody where the character really is).
- */
-static int
-marker_penalty(const struct rules_game *g, int seat, int pi, int node)
-{
-	size_t i;
-	int enemies = 0, friends = 1;
-
-	for (i = 0; i < g->npieces; i++) {
-		const struct ccg_piece *p = &g->pieces[i];
-
-		if ((int)i == pi || p->zone != CCG_Z_PLAY || p->node != node ||
-		    p->carrier >= 0 || !ccg_is_character(p))
-			continue;
-		if (p->controller == seat && !p->hidden)
-			friends++;
-		else if (p->controller != seat && ccg_is_main(p) &&
-		    !p->hidden && p->controller >= 0)
-			enemies++;
-	}
-	return enemies > friends ? enemies - friends : 0;
-}
-
 /* The cost for marker mi (or piece pi standing at from, mi < 0) to enter
  * to, or -1 with a reason. */
 static int
@@ -328,8 +305,9 @@ step_cost(const struct rules_game *g, int seat, int pi, int from, int mp,
 		return -1;
 	if (base == 0 && mp < 1)
 		base = 1;
-	extra = marker ? marker_penalty(g, seat, pi, from) :
-	    ccg_outnumber_penalty(g, seat, from);
+	/* the overview: no outnumbering rule applies during hidden
+	 * movement (a marker never pays; outnumbering.c) */
+	extra = marker ? 0 : ccg_outnumber_penalty(g, seat, from);
 	if (mp < base + extra)
 		return cause_set(cause, "%s has %d movement point%s and needs %d "
 		    "to reach %s", marker ? "the marker" : g->pieces[pi].id, mp,

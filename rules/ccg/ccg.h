@@ -867,6 +867,9 @@ int	 ccg_item_honor(const struct ccg_card *item);
 /* Is node a Submerged location (movement ends on entering; no hidden
  * movement)? Water locations are not. */
 int	 ccg_node_submerged(const struct rules_game *g, int node);
+/* May piece pi go on after entering a Submerged location (a Synthetic
+ * carrying data tokens, the overview)? */
+int	 ccg_submerged_free(const struct rules_game *g, int pi);
 /* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
 int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */

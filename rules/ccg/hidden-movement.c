@@ -14,7 +14,8 @@
  * marker shows its truth to that seat alone. The overview: hidden movement
  * stops at a Submerged location (the markers there are revealed), and no
  * outnumbering rule applies during it (a marker pays no extra point;
- * outnumbering.c).
+ * outnumbering.c). Entering a Submerged location ends a character's
+ * movement, except a Synthetic's carrying data (ccg_submerged_free()).
  *
  * Secrecy: which marker is real is a secret per marker (secret id
  * "marker:SEAT:PIECE:MARKER", bytes "MARKER real|decoy EPOCH\n"); the
@@ -433,9 +434,24 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		return -1;
 	if ((to = ccg_node_find(g, o->to)) >= 0 && ccg_node_submerged(g, to))
 		for (i = 0; i < o->nwho; i++)
-			if ((pi = ccg_piece_find(g, o->who[i])) >= 0)
+			if ((pi = ccg_piece_find(g, o->who[i])) >= 0 &&
+			    !ccg_submerged_free(g, pi))
 				g->pieces[pi].mp = 0;
 	return 0;
+}
+
+/*
+ * The overview's Rogue data theft: a Synthetic carrying data tokens moves
+ * through Submerged locations without restriction (the rulebook: she
+ * "safely traverse"s them with her data). Only Rogue Synthetics hold data
+ * of their own (data-theft.c). Entering one does not end her movement.
+ */
+int
+ccg_submerged_free(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+
+	return p->card->chr.species == CCG_SPECIES_SYNTHETIC && p->data > 0;
 }
 
 static int

@@ -397,7 +397,8 @@ int	 ccg_play_location(struct rules_game *g, int seat,
  * *lines, caller frees each and the array); 1 if there is one. */
 int	 ccg_location_placeable(const struct rules_game *g, int seat,
 	    const struct ccg_card *loc, char ***lines, size_t *n);
-/* Is node part of seat's Hive (printed Hive in its HUD, or hived by it)? */
+/* Is node part of seat's Hive: hived by it, or (Aliens) a printed Hive
+ * location in play no opposing Aliens player played (locations.c)? */
 int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
 
 /* outnumbering.c: extra movement points seat pays to leave node. */

@@ -314,15 +314,34 @@ ccg_location_placeable(const struct rules_game *g, int seat,
 
 /*
  * Is node part of seat's Hive (rulebook "Hive Construction", "Hive
- * Movement"): a printed Hive location the seat played, or one it hived.
+ * Movement"): one the seat hived, or, for an Aliens seat, a printed Hive
+ * location in play that no opposing Aliens player played ("any Hive
+ * location in play", except those an opposing Aliens player played,
+ * until one hives them oneself). A Breeding Chamber is only its own
+ * player's. Other factions have no Hive.
  */
 int
 ccg_node_hived_for(const struct rules_game *g, int node, int seat)
 {
 	const struct ccg_node *n = &g->nodes[node];
+	size_t s;
+	int in_play = 0;
 
 	if (n->hived & ccg_seat_bit(seat))
 		return 1;
-	return (n->card->loc.kinds & (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)) &&
-	    ccg_in_hud(g, seat, node);
+	if (g->seats[seat].faction != CCG_FACTION_ALIENS ||
+	    !(n->card->loc.kinds & (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)))
+		return 0;
+	if (ccg_in_hud(g, seat, node))
+		return 1;
+	if (n->card->loc.kinds & CCG_LK_BREEDING_CHAMBER)
+		return 0;
+	for (s = 0; s < g->nseats; s++) {
+		if (!ccg_in_hud(g, (int)s, node))
+			continue;
+		if (g->seats[s].faction == CCG_FACTION_ALIENS)
+			return 0;	/* an opposing Aliens player's */
+		in_play = 1;
+	}
+	return in_play;
 }

@@ -207,7 +207,7 @@ enum ccg_effect_kind {
 	CCG_EFFECT_GORE,	/* the Newborn gains `amount` Gore tokens when it
 				 * consumes this Alien (card or token) */
 	CCG_EFFECT_DATA_STORE,	/* holds up to `amount` data tokens */
-	CCG_EFFECT_STARTS_WITH,	/* when a starting card, begins with card `term` (slug) */
+	CCG_EFFECT_STARTS_WITH,	/* when a starting card, begins with card `term` (name) */
 	CCG_EFFECT_DRAW,	/* owner draws `amount` cards */
 	CCG_EFFECT_GAIN_POOL,	/* owner gains `amount` Combat Pool */
 	CCG_EFFECT_HEAL,	/* remove `amount` damage from the target */

@@ -613,6 +613,59 @@ predator_high_to_high(const char *cards)
 	ccg_carddb_free(db);
 }
 
+/*
+ * Section 3, "Starting Cards": a starting card's "starts with" term is a
+ * card name; one that names no card that can come along (here a location)
+ * fails the create with the reason, never a silent skip.
+ */
+static void
+starts_with_errors(const char *cards)
+{
+	static const char extra[] = "{\"format\":\"muthur-ccg-cards\","
+	    "\"version\":1,\"set\":\"test\",\"cards\":[{\"id\":\"t-002\","
+	    "\"name\":\"Pvt Test\",\"type\":\"main character\","
+	    "\"faction\":\"marines\",\"rank\":\"private\",\"speed\":3,\"power\":4,"
+	    "\"resources\":[\"Marine\",\"Human\"],\"effects\":[{\"kind\":"
+	    "\"starts with\",\"when\":\"start\",\"term\":\"Kitchen\"}]}]}";
+	const struct rules *R = rules_find("ccg");
+	struct ccg_carddb *db = ccg_carddb_new();
+	const char *m[] = { "pvt-test", "cpl-hicks", "barracks", "weapons-locker" };
+	const char *a[] = { "alien-queen", "alien-warrior", "breeding-chamber",
+	    "hive-tunnels" };
+	const char *deck[] = { "colonist", "medic" };
+	struct rules_seat seats[2] = {
+		{ "marines", "marines", deck, 2, m, 4 },
+		{ "aliens", "aliens", deck, 2, a, 4 },
+	};
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
+	struct test_ctr c = { 5, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
+	struct rules_game *g;
+	char *cause = NULL, *text;
+	size_t len;
+
+	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "test.json", extra, sizeof extra - 1,
+	    &cause) != 0 || ccg_carddb_seal(db, &cause) != 0) {
+		ok(0, "a card database with a bad starts-with term: %s", cause);
+		free(cause);
+		ccg_carddb_free(db);
+		return;
+	}
+	free(text);
+	su.data = db;
+	g = R->create(&su, &rng, NULL, &cause);
+	ok(g == NULL, "a starting card that starts with a location: no game");
+	is_str(cause, "seat marines: pvt-test starts with kitchen, a location: "
+	    "only an item or a character comes along with a starting card",
+	    "the reason names the seat, the card and the term");
+	free(cause);
+	if (g != NULL)
+		R->free(g);
+	ccg_carddb_free(db);
+}
+
 int
 main(void)
 {
@@ -765,6 +818,7 @@ main(void)
 	random_game(R, db, 202);
 	random_game(R, db, 303);
 	predator_high_to_high(cards);
+	starts_with_errors(cards);
 
 	for (s = 0; s < 4; s++)
 		ccg_decklist_seat_clear(&rseats[s]);

@@ -636,6 +636,8 @@ void	 ccg_event_draw(struct rules_game *g, int seat, int n,
 /* Is piece pi an item seat may name as an event's target (in play, face
  * up, not carried by a hidden enemy)? */
 int	 ccg_event_item_seen(const struct rules_game *g, int seat, int pi);
+/* Is pi a Predator's captive (an item for item-destroying events)? */
+int	 ccg_predator_captive(const struct rules_game *g, int pi);
 /* Feed try() the "play EVENT on LOCATION|CHARACTER" lines of seat's
  * events whose timing names the current round, never on a hidden enemy
  * (the lines on players and items: ccg_reaction_candidates()). */

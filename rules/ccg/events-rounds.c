@@ -26,7 +26,8 @@
  * - a location: environmental damage to every character there;
  * - an item: destroying it (also in combat) when one of the player's
  *   characters is at its location, emptying or replenishing a weapon
- *   (ammo.c).
+ *   (ammo.c). A Predator's captive counts as an item for destroying
+ *   ("Predator Capturing Rules": Acid Splash); destroyed, he dies.
  */
 #include "config.h"
 
@@ -154,9 +155,17 @@ ccg_destroy_item_event(struct rules_game *g, int seat, int hi,
 		return 0;	/* cancelled (reactions.c) */
 	if (ccg_round_event_phase(g->phase))	/* in combat: at round end */
 		to_discard(g, seat);
-	ccg_cards_push(&g->seats[it->owner].discard, it->card);
 	ccg_event(ev, -1, "{\"type\":\"item-destroyed\",\"piece\":\"%s\","
 	    "\"by\":\"%s\"}", it->id, c->slug);
+	if (ccg_predator_captive(g, ii)) {
+		/* "Predator Capturing Rules": considered dead already; his
+		 * own items fall where the Predator is */
+		it->node = node;
+		it->carrier = -1;
+		ccg_kill(g, ii, ev);
+		return 0;
+	}
+	ccg_cards_push(&g->seats[it->owner].discard, it->card);
 	it->zone = CCG_Z_DEAD;
 	it->carrier = -1;
 	it->node = -1;
@@ -334,7 +343,8 @@ ccg_round_event(struct rules_game *g, int seat, int hi,
 	if ((pi = ccg_piece_find(g, o->to)) < 0 || g->pieces[pi].concealed)
 		return cause_set(cause, "no player, location, character or item "
 		    "%s", o->to);
-	if (g->pieces[pi].card->type == CCG_CARD_ITEM) {
+	if (g->pieces[pi].card->type == CCG_CARD_ITEM ||
+	    ccg_predator_captive(g, pi)) {
 		for (k = 0; k < c->neffects; k++)
 			if (c->effects[k].kind == CCG_EFFECT_DESTROY_ITEM)
 				return ccg_destroy_item_event(g, seat, hi, o, ev,
@@ -348,11 +358,19 @@ ccg_round_event(struct rules_game *g, int seat, int hi,
 }
 
 int
+ccg_predator_captive(const struct rules_game *g, int pi)
+{
+	return g->pieces[pi].zone == CCG_Z_CAPTURED &&
+	    g->pieces[pi].carrier >= 0;
+}
+
+int
 ccg_event_item_seen(const struct rules_game *g, int seat, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];
 
-	return p->zone == CCG_Z_PLAY && p->card->type == CCG_CARD_ITEM &&
+	return ((p->zone == CCG_Z_PLAY && p->card->type == CCG_CARD_ITEM) ||
+	    ccg_predator_captive(g, pi)) &&
 	    !p->concealed && (p->carrier < 0 || !g->pieces[p->carrier].hidden ||
 	    g->pieces[p->carrier].controller == seat);
 }

@@ -215,9 +215,14 @@ struct ccg_marker {
 	uint64_t		 viewed;	/* seats shown its truth */
 };
 
+/* Scenario options (struct rules_setup.options; scenarios.c). */
+#define CCG_OPT_NO_POOL	0x1u	/* "no-combat-pool": the rulebook's optional
+				 * simpler game without the Combat Pool */
+
 struct rules_game {
 	const struct ccg_carddb	*db;
 	char			*scenario;
+	unsigned		 options;	/* CCG_OPT_* */
 	int			 turn;
 	int			 phase;		/* enum ccg_phase */
 	int			 places;	/* places to decide */
@@ -1194,6 +1199,14 @@ struct ccg_hunting_pack;
 /* The rules of scenario name (any case) when a game of it can be created,
  * else NULL (unknown, or a deck-building rule set only such as "general"). */
 const struct ccg_deck_rules *ccg_scenario_find(const char *name);
+/* The CCG_OPT_* bit of option name, 0 when there is none; the name of
+ * bit (NULL when none). */
+unsigned ccg_option_bit(const char *name);
+const char *ccg_option_name(unsigned bit);
+/* The options of a setup as CCG_OPT_* bits in *out; -1 with a reason
+ * naming an unknown option (or one given twice). */
+int	 ccg_options_parse(const struct rules_setup *su, unsigned *out,
+	    char **cause);
 /* Does game g follow the Contact scenario's setup and turn rules (Contact
  * itself and the scenarios built on it, such as Training Hunt)? */
 int	 ccg_scenario_is_contact(const struct rules_game *g);

@@ -319,7 +319,10 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	struct rules_game *g;
 	int fac[CCG_MAX_SEATS], order[CCG_MAX_SEATS], roll[CCG_MAX_SEATS];
 	size_t i, j, k;
+	unsigned opts;
 
+	if (ccg_options_parse(su, &opts, cause) != 0)
+		return NULL;
 	if (db == NULL || !db->sealed) {
 		cause_set(cause, "no sealed card database given");
 		return NULL;
@@ -373,6 +376,7 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	}
 	g = ccg_game_new(db);
 	g->scenario = xstrdup(r->scenario);
+	g->options = opts;
 	g->places = su->places > 0 ? su->places : 1;
 	g->await_legal = su->await_legal != 0;
 	g->phase = CCG_PH_READY;
@@ -393,7 +397,8 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 		 * deck-rules.c (one place for the overview's numbers) */
 		sr = ccg_deck_start_rules(r, s->faction);
 		s->base_hand = sr != NULL ? sr->hand : 0;
-		s->pool = sr != NULL ? sr->combat_pool : 0;
+		s->pool = sr != NULL && !(g->options & CCG_OPT_NO_POOL) ?
+		    sr->combat_pool : 0;
 		ccg_event(ev, -1, "{\"type\":\"seat\",\"seat\":\"%s\",\"faction\":"
 		    "\"%s\",\"order\":%zu,\"roll\":%d}", s->name,
 		    ccg_faction_name(s->faction), i + 1, s->roll);

@@ -81,6 +81,15 @@ ccg_save(const struct rules_game *g, size_t *len)
 	cJSON_AddNumberToObject(root, "turn", g->turn);
 	cJSON_AddStringToObject(root, "phase", ccg_phase_name(g->phase));
 	cJSON_AddNumberToObject(root, "places", g->places);
+	if (g->options != 0) {	/* scenarios.c; absent without options */
+		unsigned b;
+
+		a = cJSON_AddArrayToObject(root, "options");
+		for (b = 1; b != 0 && b <= g->options; b <<= 1)
+			if ((g->options & b) && ccg_option_name(b) != NULL)
+				cJSON_AddItemToArray(a, cJSON_CreateString(
+				    ccg_option_name(b)));
+	}
 	if (g->await_legal)	/* absent in every real game's state */
 		cJSON_AddTrueToObject(root, "await_legal");
 	a = cJSON_AddArrayToObject(root, "nodes");
@@ -250,6 +259,20 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		return -1;
 	g->await_legal = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
 	    "await_legal"));
+	if ((a = cJSON_GetObjectItemCaseSensitive(root, "options")) != NULL) {
+		if (!cJSON_IsArray(a))
+			return cause_set(cause, "state: field \"options\": "
+			    "expected an array");
+		cJSON_ArrayForEach(o, a) {
+			unsigned b = cJSON_IsString(o) ?
+			    ccg_option_bit(o->valuestring) : 0;
+
+			if (b == 0)
+				return cause_set(cause, "state: field "
+				    "\"options\": unknown option");
+			g->options |= b;
+		}
+	}
 	if ((s = get_str(root, "phase", "state", cause)) == NULL)
 		return -1;
 	if ((g->phase = ccg_phase_parse(s)) < 0)

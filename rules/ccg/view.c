@@ -147,6 +147,9 @@ ccg_view(const struct rules_game *g, int seat)
 
 	cJSON_AddStringToObject(v, "game", "ccg");
 	cJSON_AddStringToObject(v, "scenario", g->scenario);
+	if (g->options & CCG_OPT_NO_POOL)	/* scenarios.c; absent otherwise */
+		cJSON_AddItemToArray(cJSON_AddArrayToObject(v, "options"),
+		    cJSON_CreateString(ccg_option_name(CCG_OPT_NO_POOL)));
 	cJSON_AddNumberToObject(v, "turn", g->turn);
 	cJSON_AddStringToObject(v, "phase", ccg_phase_name(g->phase));
 	if (seat >= 0 && (size_t)seat < g->nseats)

@@ -60,6 +60,8 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
 	su.data = db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 	return R->create(&su, &rng, ev, cause);
 }
 
@@ -561,7 +563,7 @@ predator_high_to_high(const char *cards)
 		{ "marines", "marines", deck, 2, m, 4 },
 		{ "predator", "predator", deck, 2, p, 5 },
 	};
-	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0, NULL, 0 };
 	struct test_ctr c = { 5, 0 };
 	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
@@ -637,7 +639,7 @@ starts_with_errors(const char *cards)
 		{ "marines", "marines", deck, 2, m, 4 },
 		{ "aliens", "aliens", deck, 2, a, 4 },
 	};
-	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0, NULL, 0 };
 	struct test_ctr c = { 5, 0 };
 	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	struct rules_game *g;

@@ -152,6 +152,7 @@ struct ccg_node {
 	char			*id;		/* slug of the name (unique) */
 	const struct ccg_card	*card;		/* the first card placed */
 	uint64_t		 hived;		/* seats that hived it (Hive Construction) */
+	int			 damaged;	/* Damaged: effect text ignored (locations.c) */
 	/* a Breeding Chamber made by creating a Queen (molting.c): the
 	 * location card it replaced, and card, a copy of the Breeding
 	 * Chamber owned by the game with the replaced card's class and
@@ -405,6 +406,16 @@ int	 ccg_location_placeable(const struct rules_game *g, int seat,
 /* Is node part of seat's Hive: hived by it, or (Aliens) a printed Hive
  * location in play no opposing Aliens player played (locations.c)? */
 int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
+/* The effect of kind a location node's card carries, NULL when it has none
+ * or the location is Damaged (its effect text is ignored; locations.c). */
+const struct ccg_effect *ccg_node_effect(const struct rules_game *g, int node,
+	    int kind);
+/* An event damaging or repairing location node (its "damage location" or
+ * "repair location" effect e), already paid; events-rounds.c checks. */
+int	 ccg_node_damage_check(const struct rules_game *g, int node,
+	    const struct ccg_effect *e, char **cause);
+void	 ccg_node_damage_apply(struct rules_game *g, int node,
+	    const struct ccg_effect *e, const char *by, struct rules_events *ev);
 
 /* outnumbering.c: extra movement points seat pays to leave node. */
 int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);

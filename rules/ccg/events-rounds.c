@@ -23,7 +23,9 @@
  *   (movement points now; it expires with the round), and a permanent
  *   event's modifiers (they last, e.g. speed for the movement points of
  *   every later Movement Step, movement.c);
- * - a location: environmental damage to every character there;
+ * - a location: environmental damage to every character there; damaging
+ *   or repairing it (locations.c) when one of the player's characters is
+ *   there;
  * - an item: destroying it (also in combat) when one of the player's
  *   characters is at its location, emptying or replenishing a weapon
  *   (ammo.c). A Predator's captive counts as an item for destroying
@@ -179,20 +181,38 @@ location_event(struct rules_game *g, int seat, int hi, int node,
 {
 	const struct ccg_card *c = g->seats[seat].hand.v[hi];
 	size_t i, k;
+	int on_loc = 0;
 
 	if (ccg_event_restrictions(g, seat, c, g->nodes[node].card, cause) != 0)
 		return -1;
-	for (k = 0; k < c->neffects; k++)
-		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE &&
-		    c->effects[k].kind != CCG_EFFECT_SPEND_RP)
+	for (k = 0; k < c->neffects; k++) {
+		const struct ccg_effect *e = &c->effects[k];
+
+		if (e->kind == CCG_EFFECT_DAMAGE_LOCATION ||
+		    e->kind == CCG_EFFECT_REPAIR_LOCATION) {	/* locations.c */
+			if (ccg_node_damage_check(g, node, e, cause) != 0)
+				return -1;
+			on_loc = 1;
+		} else if (e->kind != CCG_EFFECT_ENV_DAMAGE &&
+		    e->kind != CCG_EFFECT_SPEND_RP)
 			return cause_set(cause, "%s has a %s effect, which muthur "
 			    "does not carry out at a location", c->slug,
-			    ccg_effect_kind_name(c->effects[k].kind));
+			    ccg_effect_kind_name(e->kind));
+	}
+	if (on_loc && !own_character_at(g, seat, node))
+		return cause_set(cause, "%s acts on a location where you have a "
+		    "character; none of yours is at %s", c->slug,
+		    g->nodes[node].id);
 	if (ccg_event_costs(g, seat, c, cause) != 0)
 		return -1;
 	if (ccg_event_commit(g, seat, hi, "at", g->nodes[node].id, ev))
 		return 0;
 	to_discard(g, seat);
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].kind == CCG_EFFECT_DAMAGE_LOCATION ||
+		    c->effects[k].kind == CCG_EFFECT_REPAIR_LOCATION)
+			ccg_node_damage_apply(g, node, &c->effects[k], c->slug,
+			    ev);
 	for (k = 0; k < c->neffects; k++)
 		for (i = 0; i < g->npieces; i++)
 			if (c->effects[k].kind == CCG_EFFECT_ENV_DAMAGE &&

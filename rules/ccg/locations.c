@@ -345,3 +345,53 @@ ccg_node_hived_for(const struct rules_game *g, int node, int seat)
 	}
 	return in_play;
 }
+
+/*
+ * Rulebook "Locations": a Damaged location's effect text is ignored. The
+ * cards say how one is damaged and repaired: an event with a "damage
+ * location" or "repair location" effect, played outside combat on a
+ * location where one of the player's characters is (events-rounds.c).
+ * The effects muthur carries out from a location card go through here:
+ * the Breeding Chamber's Hive Movement (movement.c). A location's name
+ * and resources are no effect text: a Damaged Docking Bay is still a
+ * Docking Bay, and the scenario's own rules (where to evacuate) stand.
+ */
+const struct ccg_effect *
+ccg_node_effect(const struct rules_game *g, int node, int kind)
+{
+	const struct ccg_card *c = g->nodes[node].card;
+	size_t k;
+
+	if (g->nodes[node].damaged)
+		return NULL;
+	for (k = 0; k < c->neffects; k++)
+		if ((int)c->effects[k].kind == kind)
+			return &c->effects[k];
+	return NULL;
+}
+
+int
+ccg_node_damage_check(const struct rules_game *g, int node,
+    const struct ccg_effect *e, char **cause)
+{
+	const struct ccg_node *n = &g->nodes[node];
+
+	if (e->kind == CCG_EFFECT_DAMAGE_LOCATION && n->damaged)
+		return cause_set(cause, "%s is Damaged already", n->id);
+	if (e->kind == CCG_EFFECT_REPAIR_LOCATION && !n->damaged)
+		return cause_set(cause, "%s is not Damaged: nothing to repair",
+		    n->id);
+	return 0;
+}
+
+void
+ccg_node_damage_apply(struct rules_game *g, int node,
+    const struct ccg_effect *e, const char *by, struct rules_events *ev)
+{
+	int dmg = e->kind == CCG_EFFECT_DAMAGE_LOCATION;
+
+	g->nodes[node].damaged = dmg;
+	ccg_event(ev, -1, "{\"type\":\"%s\",\"at\":\"%s\",\"by\":\"%s\"}",
+	    dmg ? "location-damaged" : "location-repaired", g->nodes[node].id,
+	    by);
+}

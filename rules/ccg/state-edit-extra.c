@@ -146,6 +146,8 @@ ccg_query_extra(const struct rules_game *g, char **w, size_t n, char **out)
 			strbuf_addf(&sb, "%s%s", i ? "," : "", c->resources[i]);
 		if (c->keywords & CCG_KW_DISTINCT)
 			strbuf_addstr(&sb, " distinct");
+		if (g->nodes[pi].damaged)
+			strbuf_addstr(&sb, " damaged");
 		*out = strbuf_detach(&sb, NULL);
 		return 1;
 	}

@@ -98,6 +98,8 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "card", g->nodes[i].card->slug);
 		cJSON_AddNumberToObject(o, "hived", (double)g->nodes[i].hived);
+		if (g->nodes[i].damaged)	/* locations.c; absent when not */
+			cJSON_AddTrueToObject(o, "damaged");
 		if (g->nodes[i].replaced != NULL)	/* molting.c */
 			cJSON_AddStringToObject(o, "replaced",
 			    g->nodes[i].replaced->slug);
@@ -299,6 +301,8 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 			return cause_set(cause, "%s: %s is not a location", where,
 			    n->card->slug);
 		n->hived = (uint64_t)hv;
+		n->damaged = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+		    "damaged"));
 		if (cJSON_HasObjectItem(o, "replaced")) {	/* molting.c */
 			const struct ccg_card *was = get_card(g->db, get_str(o,
 			    "replaced", where, cause), where, cause);

@@ -213,6 +213,8 @@ ccg_view(const struct rules_game *g, int seat)
 			if (ccg_adjacent(g, (int)i, (int)s))
 				cJSON_AddItemToArray(h,
 				    cJSON_CreateString(g->nodes[s].id));
+		if (g->nodes[i].damaged)	/* locations.c; absent when not */
+			cJSON_AddTrueToObject(o, "damaged");
 		h = cJSON_AddArrayToObject(o, "hive_of");
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, (int)i, (int)s))

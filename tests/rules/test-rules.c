@@ -541,6 +541,31 @@ all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 }
 
 /*
+ * The sample set plus the test cards in extra (a card data document), or
+ * NULL after a failed test line naming what.
+ */
+static struct ccg_carddb *
+db_with(const char *cards, const char *extra, size_t elen, const char *what)
+{
+	struct ccg_carddb *db = ccg_carddb_new();
+	char *cause = NULL, *text = NULL;
+	size_t len;
+
+	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "test.json", extra, elen, &cause) != 0 ||
+	    ccg_carddb_seal(db, &cause) != 0) {
+		ok(0, "%s: %s", what, cause);
+		free(cause);
+		free(text);
+		ccg_carddb_free(db);
+		return NULL;
+	}
+	free(text);
+	return db;
+}
+
+/*
  * The overview's cross-location rule for Predators (high to high for no
  * point while one is left) needs two high locations; the sample set has
  * one, so a test card joins it here.
@@ -554,7 +579,7 @@ predator_high_to_high(const char *cards)
 	    "[\"Confined\"],\"class\":\"cross high\",\"environment\":"
 	    "\"indoor\"}]}";
 	const struct rules *R = rules_find("ccg");
-	struct ccg_carddb *db = ccg_carddb_new();
+	struct ccg_carddb *db;
 	const char *m[] = { "pvt-hudson", "cpl-hicks", "barracks", "weapons-locker" };
 	const char *p[] = { "young-tusk", "melee-claws", "mask", "predator-shuttle",
 	    "landing-field" };
@@ -569,19 +594,11 @@ predator_high_to_high(const char *cards)
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
 	    "move young-tusk to air-ducts\nmove young-tusk to roof-vents\n" };
 	struct rules_game *g;
-	char *cause = NULL, *text, *mp;
-	size_t len;
+	char *cause = NULL, *mp;
 
-	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "test.json", extra, sizeof extra - 1,
-	    &cause) != 0 || ccg_carddb_seal(db, &cause) != 0) {
-		ok(0, "a card database with a second high location: %s", cause);
-		free(cause);
-		ccg_carddb_free(db);
+	if ((db = db_with(cards, extra, sizeof extra - 1,
+	    "a card database with a second high location")) == NULL)
 		return;
-	}
-	free(text);
 	su.data = db;
 	g = R->create(&su, &rng, NULL, &cause);
 	ok(g != NULL && ccg_edit(g, "hud marines ground barracks weapons-locker "
@@ -630,7 +647,7 @@ starts_with_errors(const char *cards)
 	    "\"resources\":[\"Marine\",\"Human\"],\"effects\":[{\"kind\":"
 	    "\"starts with\",\"when\":\"start\",\"term\":\"Kitchen\"}]}]}";
 	const struct rules *R = rules_find("ccg");
-	struct ccg_carddb *db = ccg_carddb_new();
+	struct ccg_carddb *db;
 	const char *m[] = { "pvt-test", "cpl-hicks", "barracks", "weapons-locker" };
 	const char *a[] = { "alien-queen", "alien-warrior", "breeding-chamber",
 	    "hive-tunnels" };
@@ -643,19 +660,11 @@ starts_with_errors(const char *cards)
 	struct test_ctr c = { 5, 0 };
 	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	struct rules_game *g;
-	char *cause = NULL, *text;
-	size_t len;
+	char *cause = NULL;
 
-	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "test.json", extra, sizeof extra - 1,
-	    &cause) != 0 || ccg_carddb_seal(db, &cause) != 0) {
-		ok(0, "a card database with a bad starts-with term: %s", cause);
-		free(cause);
-		ccg_carddb_free(db);
+	if ((db = db_with(cards, extra, sizeof extra - 1,
+	    "a card database with a bad starts-with term")) == NULL)
 		return;
-	}
-	free(text);
 	su.data = db;
 	g = R->create(&su, &rng, NULL, &cause);
 	ok(g == NULL, "a starting card that starts with a location: no game");

@@ -82,6 +82,8 @@ main(void)
 	su.data = db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 
 	t = now();
 	for (n = 0; n < 200; n++)

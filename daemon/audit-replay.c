@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "daemon/audit-int.h"
+#include "daemon/game.h"
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
@@ -507,8 +508,9 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	struct rand_stream rs, hs;
 	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
 	const unsigned char *seed, *shuffle = shuffle_seed_of(a);
-	char *cause = NULL, *prec;
-	size_t i;
+	const struct archive_file *opts = archive_file_find(a, GAME_OPTIONS_FILE);
+	char *cause = NULL, *prec, **options = NULL;
+	size_t i, noptions = 0;
 	int stop = 0;
 
 	memset(&rp, 0, sizeof rp);
@@ -522,6 +524,12 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	su.data = rp.db;
 	su.places = 1;
 	su.await_legal = 0;
+	/* the scenario options (a bad file is check_files()'s to report) */
+	if (opts != NULL)
+		options = game_options_parse(opts->bytes, opts->len, &noptions,
+		    NULL);
+	su.options = (const char *const *)options;
+	su.noptions = noptions;
 	prec = audit_phase_record(&a->phases[0]);
 	if ((seed = seed_of(a, &a->phases[0])) == NULL || shuffle == NULL) {
 		audit_fail(r, prec, "cannot be replayed without %s",
@@ -598,6 +606,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 		r->replayed = 1;
 	}
 done:
+	if (options != NULL)
+		game_options_free(options, noptions);
 	if (rp.g != NULL)
 		rp.R->free(rp.g);
 	for (i = 0; rp.seats != NULL && i < a->nseats; i++)

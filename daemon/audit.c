@@ -14,6 +14,7 @@
 #include <sodium.h>
 
 #include "daemon/audit-int.h"
+#include "daemon/game.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
@@ -59,11 +60,11 @@ audit_phase_record(const struct archive_phase *ph)
 static void
 check_files(const struct archive *a, struct audit_report *r)
 {
-	const struct archive_file *cards, *setup;
+	const struct archive_file *cards, *setup, *opts;
 	unsigned char h[32];
-	char *rec, *want;
+	char *rec, *want, **options = NULL, *why = NULL;
 	cJSON *o, *arr, *s;
-	size_t i;
+	size_t i, noptions = 0;
 
 	for (i = 0; i < a->nfiles; i++) {
 		hashenc_blake2b256(h, a->files[i].bytes, a->files[i].len);
@@ -87,6 +88,22 @@ check_files(const struct archive *a, struct audit_report *r)
 	cJSON_AddStringToObject(o, "rules_version", a->rules_version);
 	cJSON_AddStringToObject(o, "scenario", a->scenario);
 	cJSON_AddNumberToObject(o, "places", 1);
+	/* the scenario options new-game recorded, if any */
+	if ((opts = archive_file_find(a, GAME_OPTIONS_FILE)) != NULL &&
+	    (options = game_options_parse(opts->bytes, opts->len, &noptions,
+	    &why)) == NULL) {
+		rec = xasprintf("file %s", GAME_OPTIONS_FILE);
+		audit_fail(r, rec, "%s", why);
+		free(rec);
+		free(why);
+	}
+	if (noptions > 0) {
+		cJSON_AddItemToObject(o, "options", arr = cJSON_CreateArray());
+		for (i = 0; i < noptions; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(options[i]));
+	}
+	if (options != NULL)
+		game_options_free(options, noptions);
 	cJSON_AddItemToObject(o, "seats", arr = cJSON_CreateArray());
 	for (i = 0; i < a->nseats; i++) {
 		cJSON_AddItemToArray(arr, s = cJSON_CreateObject());

@@ -223,7 +223,7 @@ demo_play(struct cli *cli, int quiet, int turns)
 	}
 	free(cause);
 	cause = NULL;
-	if (game_new(&gc.c, name, "ccg", "contact", &cause) == -1)
+	if (game_new(&gc.c, name, "ccg", "contact", NULL, 0, &cause) == -1)
 		goto fail;
 	for (k = 0; k < 4; k++) {
 		key_generate(pk, sk[k]);

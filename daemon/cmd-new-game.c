@@ -1,4 +1,5 @@
-/* cmd-new-game.c — `muthur new-game GAME --rules R --scenario S`. */
+/* cmd-new-game.c — `muthur new-game GAME --rules R --scenario S
+ * [--option NAME]...`. */
 #include "config.h"
 
 #include <getopt.h>
@@ -13,9 +14,11 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "rules", required_argument, NULL, 'r' },
 		{ "scenario", required_argument, NULL, 's' },
+		{ "option", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *rules = NULL, *scenario = NULL;
+	const char *rules = NULL, *scenario = NULL, *options[16];
+	size_t noptions = 0;
 	struct game_cli gc;
 	char *cause = NULL;
 	int c, rc;
@@ -26,6 +29,11 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 'r': rules = optarg; break;
 		case 's': scenario = optarg; break;
+		case 'o':
+			if (noptions == sizeof options / sizeof options[0])
+				return cli_usage_error(v, "too many --option");
+			options[noptions++] = optarg;
+			break;
 		default:
 			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
 		}
@@ -36,7 +44,8 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return cli_usage_error(v, "--rules RULES and --scenario SCENARIO are required");
 	if (game_cli_open(cli, v, &gc) == -1)
 		return 1;
-	rc = game_new(&gc.c, argv[optind], rules, scenario, &cause);
+	rc = game_new(&gc.c, argv[optind], rules, scenario, options, noptions,
+	    &cause);
 	if (rc == -1)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
 	else

@@ -178,11 +178,12 @@ game_live_load(struct store *st, const char *name, char **cause)
 
 int
 game_new(const struct game_ctx *c, const char *name, const char *rules,
-    const char *scenario, char **cause)
+    const char *scenario, const char *const *options, size_t noptions,
+    char **cause)
 {
 	struct ccg_carddb *db;
-	char *file, *canon, *source = NULL;
-	size_t len, slen;
+	char *file, *canon, *source = NULL, *opts = NULL;
+	size_t len, slen, i, j;
 	int64_t id, phase_id;
 
 	if (rules_find(rules) == NULL || strcmp(rules, "ccg") != 0)
@@ -194,6 +195,23 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	if (!orders_is_slug(name, 0))
 		return cause_set(cause, "game name \"%s\" is not a slug (letters, "
 		    "digits and '-')", name);
+	for (i = 0; i < noptions; i++) {	/* the rules' (scenarios.c) */
+		if (ccg_option_bit(options[i]) == 0)
+			return cause_set(cause, "unknown scenario option \"%s\" "
+			    "(no-combat-pool)", options[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(options[i], options[j]) == 0)
+				return cause_set(cause, "scenario option %s given "
+				    "twice", options[i]);
+	}
+	if (noptions > 0) {
+		cJSON *arr = cJSON_CreateArray();
+
+		for (i = 0; i < noptions; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(options[i]));
+		opts = cJSON_PrintUnformatted(arr);
+		cJSON_Delete(arr);
+	}
 	if ((file = game_data_file("sample-cards.json", cause)) == NULL)
 		return -1;
 	if (fs_read_file(file, CCG_CARDDB_MAX_FILE, &source, &slen, cause) == -1) {
@@ -216,6 +234,8 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	    &id, cause) == -1 ||
 	    store_game_file_put(c->st, id, "cards.json", canon, len, cause) == -1 ||
 	    store_game_file_put(c->st, id, GAME_CARDS_SOURCE, source, slen, cause) == -1 ||
+	    (opts != NULL && store_game_file_put(c->st, id, GAME_OPTIONS_FILE, opts,
+	    strlen(opts), cause) == -1) ||
 	    store_phase_open(c->st, id, 0, "setup", NULL, 0, 0, c->now, &phase_id, NULL,
 	    cause) == -1 ||
 	    store_seed_commit(c->st, c->key, phase_id, NULL, NULL, cause) == -1 ||
@@ -226,13 +246,78 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	}
 	free(canon);
 	free(source);
+	cJSON_free(opts);
 	ccg_carddb_free(db);
 	return 0;
 fail:
 	free(canon);
 	free(source);
+	cJSON_free(opts);
 	ccg_carddb_free(db);
 	return -1;
+}
+
+char **
+game_options_parse(const char *json, size_t len, size_t *n, char **cause)
+{
+	cJSON *arr = cJSON_ParseWithLength(json, len), *e;
+	char **v;
+
+	*n = 0;
+	if (!cJSON_IsArray(arr)) {
+		cJSON_Delete(arr);
+		cause_set(cause, "%s: expected a JSON array of option names",
+		    GAME_OPTIONS_FILE);
+		return NULL;
+	}
+	v = xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *v);
+	cJSON_ArrayForEach(e, arr) {
+		if (!cJSON_IsString(e)) {
+			game_options_free(v, *n);
+			cJSON_Delete(arr);
+			cause_set(cause, "%s: expected a JSON array of option "
+			    "names", GAME_OPTIONS_FILE);
+			return NULL;
+		}
+		v[(*n)++] = xstrdup(e->valuestring);
+	}
+	cJSON_Delete(arr);
+	return v;
+}
+
+void
+game_options_free(char **v, size_t n)
+{
+	while (n > 0)
+		free(v[--n]);
+	free(v);
+}
+
+/* The game's scenario options (GAME_OPTIONS_FILE; none without it). */
+static char **
+options_read(const struct game_ctx *c, const struct game_live *l, size_t *n,
+    char **cause)
+{
+	char **names = NULL, **v;
+	size_t k, nn, len;
+	unsigned char *bytes;
+	int has = 0;
+
+	*n = 0;
+	if (store_game_file_names(c->st, l->game->id, &names, &nn, cause) == -1)
+		return NULL;
+	for (k = 0; k < nn; k++)
+		if (strcmp(names[k], GAME_OPTIONS_FILE) == 0)
+			has = 1;
+	store_names_free(names, nn);
+	if (!has)
+		return xcalloc(1, sizeof *v);
+	if (store_game_file_get(c->st, l->game->id, GAME_OPTIONS_FILE, &bytes, &len,
+	    NULL, cause) == -1)
+		return NULL;
+	v = game_options_parse((const char *)bytes, len, n, cause);
+	free(bytes);
+	return v;
 }
 
 /* The faction of a seat name: the name without a -N suffix. */
@@ -395,7 +480,7 @@ setup_seats(struct game_live *l, struct rules_seat *rs, char **cause)
 }
 
 static char *
-setup_json(const struct game_live *l)
+setup_json(const struct game_live *l, char *const *options, size_t noptions)
 {
 	cJSON *o = cJSON_CreateObject(), *a, *s;
 	size_t i;
@@ -405,6 +490,11 @@ setup_json(const struct game_live *l)
 	cJSON_AddStringToObject(o, "rules_version", l->rules->version);
 	cJSON_AddStringToObject(o, "scenario", l->game->scenario);
 	cJSON_AddNumberToObject(o, "places", 1);
+	if (noptions > 0) {	/* absent without options */
+		a = cJSON_AddArrayToObject(o, "options");
+		for (i = 0; i < noptions; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(options[i]));
+	}
 	a = cJSON_AddArrayToObject(o, "seats");
 	for (i = 0; i < l->nseats; i++) {
 		s = cJSON_CreateObject();
@@ -427,8 +517,8 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	struct rand_stream stream, hidden;
 	struct rules_rng rng;
 	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
-	char *setup = NULL, *state = NULL;
-	size_t i, len;
+	char *setup = NULL, *state = NULL, **options = NULL;
+	size_t i, len, noptions = 0;
 	int rc = -1, advanced;
 
 	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
@@ -437,7 +527,9 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 		cause_set(cause, "game %s: phase 1 is not the open phase", l->game->name);
 		goto out;
 	}
-	setup = setup_json(l);
+	if ((options = options_read(c, l, &noptions, cause)) == NULL)
+		goto out;
+	setup = setup_json(l, options, noptions);
 	if (store_game_file_put(c->st, l->game->id, "setup.json", setup, strlen(setup),
 	    cause) == -1)
 		goto out;
@@ -465,6 +557,8 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	su.data = l->data;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = (const char *const *)options;
+	su.noptions = noptions;
 	if ((l->g = l->rules->create(&su, &rng, &ev, cause)) == NULL)
 		goto out;
 	state = l->rules->save(l->g, &len);
@@ -489,6 +583,8 @@ out:
 	for (i = 0; i < l->nseats; i++)
 		ccg_decklist_seat_clear(&rs[i]);
 	free(rs);
+	if (options != NULL)
+		game_options_free(options, noptions);
 	rules_events_free(&ev);
 	store_phase_free(ph);
 	free(setup);

@@ -61,7 +61,20 @@ char *game_data_file(const char *file, char **cause);
  * its seed. Refuses unknown rules or scenario and an existing name.
  */
 int game_new(const struct game_ctx *c, const char *name, const char *rules,
-    const char *scenario, char **cause);
+    const char *scenario, const char *const *options, size_t noptions,
+    char **cause);
+
+/*
+ * Scenario options (`muthur new-game --option NAME`): new-game records
+ * them as game file GAME_OPTIONS_FILE, a JSON array of names, only when
+ * there are some; start passes them to the rules (struct
+ * rules_setup.options) and writes them into setup.json as "options".
+ * game_options_parse() reads such an array: a new vector of *n names
+ * (free with game_options_free()), or NULL with a reason.
+ */
+#define GAME_OPTIONS_FILE "options.json"
+char **game_options_parse(const char *json, size_t len, size_t *n, char **cause);
+void game_options_free(char **v, size_t n);
 
 /*
  * `muthur seat`: add seat to a game in setup (faction: the seat name

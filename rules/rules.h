@@ -93,6 +93,11 @@ struct rules_setup {
 						   others can tell, might have a choice
 						   (a hand, a deck); 1 (rules tests
 						   only): only for seats that have one */
+	const char *const	*options;	/* noptions scenario options by name,
+						   as `muthur new-game --option` gave
+						   them (CCG: "no-combat-pool"); the
+						   rules refuse unknown ones */
+	size_t			 noptions;
 };
 
 /*

@@ -229,10 +229,13 @@ ccg_unload(struct rules_game *g, int seat, const struct ccg_order *o,
 		    "control", a->id);
 	if (a->loaded_in < 0)
 		return cause_set(cause, "%s is not loaded in a weapon", a->id);
-	if (s->pool < UNLOAD_COST)
-		return cause_set(cause, "unloading costs %d Combat Pool; %s has %d",
-		    UNLOAD_COST, s->name, s->pool);
-	s->pool -= UNLOAD_COST;
+	/* without the Combat Pool (scenarios.c) the cost is not paid */
+	if (!(g->options & CCG_OPT_NO_POOL)) {
+		if (s->pool < UNLOAD_COST)
+			return cause_set(cause, "unloading costs %d Combat Pool; "
+			    "%s has %d", UNLOAD_COST, s->name, s->pool);
+		s->pool -= UNLOAD_COST;
+	}
 	ccg_event(ev, -1, "{\"type\":\"unload\",\"seat\":\"%s\",\"ammo\":\"%s\","
 	    "\"weapon\":\"%s\",\"pool\":%d}", s->name, a->id,
 	    g->pieces[a->loaded_in].id, s->pool);

@@ -333,6 +333,8 @@ static const struct effect_shape effect_shapes[CCG_NEFFECT_KINDS] = {
 	[CCG_EFFECT_EVACUATE] =		{ 0, 0, 0, 0, 0 },
 	[CCG_EFFECT_SEARCH_DECK] =	{ 0, 0, 0, 0, 0 },
 	[CCG_EFFECT_CARRY_BARRIER] =	{ 0, 1, 1, 20, 0 },
+	[CCG_EFFECT_DAMAGE_LOCATION] =	{ 0, 0, 0, 0, 0 },
+	[CCG_EFFECT_REPAIR_LOCATION] =	{ 0, 0, 0, 0, 0 },
 };
 
 static const char *const effect_fields[] = {

@@ -40,7 +40,7 @@ const char *const ccg_effect_kind_names[] = {
 	"gain research", "spend research", "shots", "deplete",
 	"add resource", "free attack", "destroy item", "environmental damage",
 	"replenish", "attach to", "loads into", "evacuate", "search deck",
-	"makes barrier", NULL
+	"makes barrier", "damage location", "repair location", NULL
 };
 const char *const ccg_stat_names[] = {
 	"none", "speed", "power", "to hit", "damage", "resistance", "defense",

@@ -207,7 +207,7 @@ enum ccg_effect_kind {
 	CCG_EFFECT_GORE,	/* the Newborn gains `amount` Gore tokens when it
 				 * consumes this Alien (card or token) */
 	CCG_EFFECT_DATA_STORE,	/* holds up to `amount` data tokens */
-	CCG_EFFECT_STARTS_WITH,	/* when a starting card, begins with card `term` (slug) */
+	CCG_EFFECT_STARTS_WITH,	/* when a starting card, begins with card `term` (name) */
 	CCG_EFFECT_DRAW,	/* owner draws `amount` cards */
 	CCG_EFFECT_GAIN_POOL,	/* owner gains `amount` Combat Pool */
 	CCG_EFFECT_HEAL,	/* remove `amount` damage from the target */
@@ -227,8 +227,10 @@ enum ccg_effect_kind {
 	CCG_EFFECT_EVACUATE,	/* evacuation allowed here (for `term` faction or any) */
 	CCG_EFFECT_SEARCH_DECK,	/* searching here may find cards from the draw deck */
 	CCG_EFFECT_CARRY_BARRIER, /* item used on a location makes a barrier of power `amount` */
+	CCG_EFFECT_DAMAGE_LOCATION, /* event: the location becomes Damaged (its effect text is ignored) */
+	CCG_EFFECT_REPAIR_LOCATION, /* event: a Damaged location is repaired */
 };
-#define CCG_NEFFECT_KINDS 33
+#define CCG_NEFFECT_KINDS 35
 
 /* Attributes and abilities an effect can change (rulebook "Events"). */
 enum ccg_stat {

@@ -152,6 +152,7 @@ struct ccg_node {
 	char			*id;		/* slug of the name (unique) */
 	const struct ccg_card	*card;		/* the first card placed */
 	uint64_t		 hived;		/* seats that hived it (Hive Construction) */
+	int			 damaged;	/* Damaged: effect text ignored (locations.c) */
 	/* a Breeding Chamber made by creating a Queen (molting.c): the
 	 * location card it replaced, and card, a copy of the Breeding
 	 * Chamber owned by the game with the replaced card's class and
@@ -215,9 +216,14 @@ struct ccg_marker {
 	uint64_t		 viewed;	/* seats shown its truth */
 };
 
+/* Scenario options (struct rules_setup.options; scenarios.c). */
+#define CCG_OPT_NO_POOL	0x1u	/* "no-combat-pool": the rulebook's optional
+				 * simpler game without the Combat Pool */
+
 struct rules_game {
 	const struct ccg_carddb	*db;
 	char			*scenario;
+	unsigned		 options;	/* CCG_OPT_* */
 	int			 turn;
 	int			 phase;		/* enum ccg_phase */
 	int			 places;	/* places to decide */
@@ -406,8 +412,19 @@ int	 ccg_play_location(struct rules_game *g, int seat,
  * *lines, caller frees each and the array); 1 if there is one. */
 int	 ccg_location_placeable(const struct rules_game *g, int seat,
 	    const struct ccg_card *loc, char ***lines, size_t *n);
-/* Is node part of seat's Hive (printed Hive in its HUD, or hived by it)? */
+/* Is node part of seat's Hive: hived by it, or (Aliens) a printed Hive
+ * location in play no opposing Aliens player played (locations.c)? */
 int	 ccg_node_hived_for(const struct rules_game *g, int node, int seat);
+/* The effect of kind a location node's card carries, NULL when it has none
+ * or the location is Damaged (its effect text is ignored; locations.c). */
+const struct ccg_effect *ccg_node_effect(const struct rules_game *g, int node,
+	    int kind);
+/* An event damaging or repairing location node (its "damage location" or
+ * "repair location" effect e), already paid; events-rounds.c checks. */
+int	 ccg_node_damage_check(const struct rules_game *g, int node,
+	    const struct ccg_effect *e, char **cause);
+void	 ccg_node_damage_apply(struct rules_game *g, int node,
+	    const struct ccg_effect *e, const char *by, struct rules_events *ev);
 
 /* outnumbering.c: extra movement points seat pays to leave node. */
 int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
@@ -653,6 +670,8 @@ void	 ccg_event_draw(struct rules_game *g, int seat, int n,
 /* Is piece pi an item seat may name as an event's target (in play, face
  * up, not carried by a hidden enemy)? */
 int	 ccg_event_item_seen(const struct rules_game *g, int seat, int pi);
+/* Is pi a Predator's captive (an item for item-destroying events)? */
+int	 ccg_predator_captive(const struct rules_game *g, int pi);
 /* Feed try() the "play EVENT on LOCATION|CHARACTER" lines of seat's
  * events whose timing names the current round, never on a hidden enemy
  * (the lines on players and items: ccg_reaction_candidates()). */
@@ -885,6 +904,9 @@ int	 ccg_item_honor(const struct ccg_card *item);
 /* Is node a Submerged location (movement ends on entering; no hidden
  * movement)? Water locations are not. */
 int	 ccg_node_submerged(const struct rules_game *g, int node);
+/* May piece pi go on after entering a Submerged location (a Synthetic
+ * carrying data tokens, the overview)? */
+int	 ccg_submerged_free(const struct rules_game *g, int pi);
 /* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
 int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */
@@ -1206,6 +1228,14 @@ struct ccg_hunting_pack;
 /* The rules of scenario name (any case) when a game of it can be created,
  * else NULL (unknown, or a deck-building rule set only such as "general"). */
 const struct ccg_deck_rules *ccg_scenario_find(const char *name);
+/* The CCG_OPT_* bit of option name, 0 when there is none; the name of
+ * bit (NULL when none). */
+unsigned ccg_option_bit(const char *name);
+const char *ccg_option_name(unsigned bit);
+/* The options of a setup as CCG_OPT_* bits in *out; -1 with a reason
+ * naming an unknown option (or one given twice). */
+int	 ccg_options_parse(const struct rules_setup *su, unsigned *out,
+	    char **cause);
 /* Does game g follow the Contact scenario's setup and turn rules (Contact
  * itself and the scenarios built on it, such as Training Hunt)? */
 int	 ccg_scenario_is_contact(const struct rules_game *g);

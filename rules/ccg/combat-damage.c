@@ -4,7 +4,8 @@
  * resolved with, and death.
  *
  * - to hit: the die plus the character's printed bonus for the attack
- *   type, the weapon's, carried gear's, +1 per Alien token, -1 per damage
+ *   type, the weapon's, carried gear's (two copies of one card count
+ *   once: "Events", not cumulative), +1 per Alien token, -1 per damage
  *   point (each Alien token cancels one such penalty, "Alien Groups"), and
  *   -2 when attacking to capture;
  * - defense: speed after damage plus modifiers, +1 for a hidden character
@@ -25,6 +26,8 @@
  *   alive that its damage would kill without them; doc/ccg-rules-map.md).
  */
 #include "config.h"
+
+#include <string.h>
 
 #include "rules/ccg/ccg.h"
 
@@ -51,9 +54,35 @@ ccg_eff_power(const struct ccg_piece *p)
 	return p->card->chr.power - penalty(p);
 }
 
+/* Is piece i an item pi carries whose always-on effects count here
+ * (attachments count only when attached, attachments.c)? */
+static int
+carried_gear(const struct rules_game *g, int pi, size_t i)
+{
+	const struct ccg_piece *it = &g->pieces[i];
+
+	return it->zone == CCG_Z_PLAY && it->carrier == pi &&
+	    it->card->type == CCG_CARD_ITEM &&
+	    it->card->item.kind != CCG_ITEM_ATTACHMENT;
+}
+
+/* Does pi carry an earlier copy of the card of piece i (rulebook "Events":
+ * cards are not cumulative unless stated, so a second copy adds nothing)? */
+static int
+gear_copy(const struct rules_game *g, int pi, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (carried_gear(g, pi, j) &&
+		    strcmp(g->pieces[j].card->name, g->pieces[i].card->name) == 0)
+			return 1;
+	return 0;
+}
+
 /* Sum of the always-on MODIFY effects of stat on items pi carries that
- * act on their carrier, for this kind of attack (0: any). Attachments
- * count only when attached (attachments.c), so they are left out here. */
+ * act on their carrier, for this kind of attack (0: any); one copy of a
+ * card counts once. */
 static int
 gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 {
@@ -63,9 +92,7 @@ gear_mod(const struct rules_game *g, int pi, int stat, int kind)
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *it = &g->pieces[i];
 
-		if (it->zone != CCG_Z_PLAY || it->carrier != pi ||
-		    it->card->type != CCG_CARD_ITEM ||
-		    it->card->item.kind == CCG_ITEM_ATTACHMENT ||
+		if (!carried_gear(g, pi, i) || gear_copy(g, pi, i) ||
 		    ccg_item_usable(g, pi, it->card, NULL) != 0)
 			continue;
 		for (k = 0; k < it->card->neffects; k++) {

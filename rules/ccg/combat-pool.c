@@ -36,6 +36,9 @@ ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
 	int pi, kind = g->phase == CCG_PH_RESOLVE_RANGED ? CCG_ATTACK_RANGED :
 	    CCG_ATTACK_CLOSE;
 
+	if (g->options & CCG_OPT_NO_POOL)	/* scenarios.c */
+		return cause_set(cause, "this game is played without the Combat "
+		    "Pool (option no-combat-pool): no boosts");
 	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
 		return -1;
 	p = &g->pieces[pi];

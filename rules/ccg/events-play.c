@@ -272,7 +272,8 @@ ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (strcmp(g->seats[k].name, o->to) == 0)
 			return ccg_player_event(g, seat, hi, o, ev, cause);
 	if ((ti = ccg_piece_find(g, o->to)) >= 0 &&	/* ammo.c */
-	    g->pieces[ti].card->type == CCG_CARD_ITEM)
+	    (g->pieces[ti].card->type == CCG_CARD_ITEM ||
+	    ccg_predator_captive(g, ti)))
 		return has_effect(c, CCG_EFFECT_DESTROY_ITEM, -1) ?
 		    ccg_destroy_item_event(g, seat, hi, o, ev, cause) :
 		    ccg_item_event(g, seat, hi, o, ev, cause);

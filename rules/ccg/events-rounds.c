@@ -23,10 +23,13 @@
  *   (movement points now; it expires with the round), and a permanent
  *   event's modifiers (they last, e.g. speed for the movement points of
  *   every later Movement Step, movement.c);
- * - a location: environmental damage to every character there;
+ * - a location: environmental damage to every character there; damaging
+ *   or repairing it (locations.c) when one of the player's characters is
+ *   there;
  * - an item: destroying it (also in combat) when one of the player's
  *   characters is at its location, emptying or replenishing a weapon
- *   (ammo.c).
+ *   (ammo.c). A Predator's captive counts as an item for destroying
+ *   ("Predator Capturing Rules": Acid Splash); destroyed, he dies.
  */
 #include "config.h"
 
@@ -154,9 +157,17 @@ ccg_destroy_item_event(struct rules_game *g, int seat, int hi,
 		return 0;	/* cancelled (reactions.c) */
 	if (ccg_round_event_phase(g->phase))	/* in combat: at round end */
 		to_discard(g, seat);
-	ccg_cards_push(&g->seats[it->owner].discard, it->card);
 	ccg_event(ev, -1, "{\"type\":\"item-destroyed\",\"piece\":\"%s\","
 	    "\"by\":\"%s\"}", it->id, c->slug);
+	if (ccg_predator_captive(g, ii)) {
+		/* "Predator Capturing Rules": considered dead already; his
+		 * own items fall where the Predator is */
+		it->node = node;
+		it->carrier = -1;
+		ccg_kill(g, ii, ev);
+		return 0;
+	}
+	ccg_cards_push(&g->seats[it->owner].discard, it->card);
 	it->zone = CCG_Z_DEAD;
 	it->carrier = -1;
 	it->node = -1;
@@ -170,20 +181,38 @@ location_event(struct rules_game *g, int seat, int hi, int node,
 {
 	const struct ccg_card *c = g->seats[seat].hand.v[hi];
 	size_t i, k;
+	int on_loc = 0;
 
 	if (ccg_event_restrictions(g, seat, c, g->nodes[node].card, cause) != 0)
 		return -1;
-	for (k = 0; k < c->neffects; k++)
-		if (c->effects[k].kind != CCG_EFFECT_ENV_DAMAGE &&
-		    c->effects[k].kind != CCG_EFFECT_SPEND_RP)
+	for (k = 0; k < c->neffects; k++) {
+		const struct ccg_effect *e = &c->effects[k];
+
+		if (e->kind == CCG_EFFECT_DAMAGE_LOCATION ||
+		    e->kind == CCG_EFFECT_REPAIR_LOCATION) {	/* locations.c */
+			if (ccg_node_damage_check(g, node, e, cause) != 0)
+				return -1;
+			on_loc = 1;
+		} else if (e->kind != CCG_EFFECT_ENV_DAMAGE &&
+		    e->kind != CCG_EFFECT_SPEND_RP)
 			return cause_set(cause, "%s has a %s effect, which muthur "
 			    "does not carry out at a location", c->slug,
-			    ccg_effect_kind_name(c->effects[k].kind));
+			    ccg_effect_kind_name(e->kind));
+	}
+	if (on_loc && !own_character_at(g, seat, node))
+		return cause_set(cause, "%s acts on a location where you have a "
+		    "character; none of yours is at %s", c->slug,
+		    g->nodes[node].id);
 	if (ccg_event_costs(g, seat, c, cause) != 0)
 		return -1;
 	if (ccg_event_commit(g, seat, hi, "at", g->nodes[node].id, ev))
 		return 0;
 	to_discard(g, seat);
+	for (k = 0; k < c->neffects; k++)
+		if (c->effects[k].kind == CCG_EFFECT_DAMAGE_LOCATION ||
+		    c->effects[k].kind == CCG_EFFECT_REPAIR_LOCATION)
+			ccg_node_damage_apply(g, node, &c->effects[k], c->slug,
+			    ev);
 	for (k = 0; k < c->neffects; k++)
 		for (i = 0; i < g->npieces; i++)
 			if (c->effects[k].kind == CCG_EFFECT_ENV_DAMAGE &&
@@ -334,7 +363,8 @@ ccg_round_event(struct rules_game *g, int seat, int hi,
 	if ((pi = ccg_piece_find(g, o->to)) < 0 || g->pieces[pi].concealed)
 		return cause_set(cause, "no player, location, character or item "
 		    "%s", o->to);
-	if (g->pieces[pi].card->type == CCG_CARD_ITEM) {
+	if (g->pieces[pi].card->type == CCG_CARD_ITEM ||
+	    ccg_predator_captive(g, pi)) {
 		for (k = 0; k < c->neffects; k++)
 			if (c->effects[k].kind == CCG_EFFECT_DESTROY_ITEM)
 				return ccg_destroy_item_event(g, seat, hi, o, ev,
@@ -348,11 +378,19 @@ ccg_round_event(struct rules_game *g, int seat, int hi,
 }
 
 int
+ccg_predator_captive(const struct rules_game *g, int pi)
+{
+	return g->pieces[pi].zone == CCG_Z_CAPTURED &&
+	    g->pieces[pi].carrier >= 0;
+}
+
+int
 ccg_event_item_seen(const struct rules_game *g, int seat, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];
 
-	return p->zone == CCG_Z_PLAY && p->card->type == CCG_CARD_ITEM &&
+	return ((p->zone == CCG_Z_PLAY && p->card->type == CCG_CARD_ITEM) ||
+	    ccg_predator_captive(g, pi)) &&
 	    !p->concealed && (p->carrier < 0 || !g->pieces[p->carrier].hidden ||
 	    g->pieces[p->carrier].controller == seat);
 }

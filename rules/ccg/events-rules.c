@@ -107,7 +107,8 @@ ccg_event_costs(const struct rules_game *g, int seat, const struct ccg_card *c,
 	const struct ccg_seat *s = &g->seats[seat];
 	int rp = ccg_rp_cost(c);
 
-	if (s->pool < c->cp_cost)
+	/* played without the Combat Pool (scenarios.c): no cost in it */
+	if (!(g->options & CCG_OPT_NO_POOL) && s->pool < c->cp_cost)
 		return cause_set(cause, "%s costs %d Combat Pool; %s has %d",
 		    c->slug, c->cp_cost, s->name, s->pool);
 	if (s->rp < rp)
@@ -119,7 +120,8 @@ ccg_event_costs(const struct rules_game *g, int seat, const struct ccg_card *c,
 void
 ccg_event_pay(struct rules_game *g, int seat, const struct ccg_card *c)
 {
-	g->seats[seat].pool -= c->cp_cost;
+	if (!(g->options & CCG_OPT_NO_POOL))
+		g->seats[seat].pool -= c->cp_cost;
 	g->seats[seat].rp -= ccg_rp_cost(c);
 }
 

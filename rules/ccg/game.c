@@ -281,6 +281,7 @@ ccg_node_for(struct rules_game *g, const struct ccg_card *loc)
 	n->id = id;
 	n->card = loc;
 	n->hived = 0;
+	n->damaged = 0;
 	n->replaced = NULL;
 	n->made = NULL;
 	return (int)g->nnodes++;

@@ -12,7 +12,10 @@
  * a revealed decoy leaves the battleground and a revealed character takes
  * all his decoys with him. An effect that lets one opponent "view" a
  * marker shows its truth to that seat alone. The overview: hidden movement
- * stops at a Submerged location (the markers there are revealed).
+ * stops at a Submerged location (the markers there are revealed), and no
+ * outnumbering rule applies during it (a marker pays no extra point;
+ * outnumbering.c). Entering a Submerged location ends a character's
+ * movement, except a Synthetic's carrying data (ccg_submerged_free()).
  *
  * Secrecy: which marker is real is a secret per marker (secret id
  * "marker:SEAT:PIECE:MARKER", bytes "MARKER real|decoy EPOCH\n"); the
@@ -294,31 +297,6 @@ ccg_markers_merge(struct rules_game *g, struct rules_events *ev)
 	}
 }
 
-/*
- * Outnumbering for a marker: counted as if the character stood where the
- * marker is (so the cost tells nobody where the character really is).
- */
-static int
-marker_penalty(const struct rules_game *g, int seat, int pi, int node)
-{
-	size_t i;
-	int enemies = 0, friends = 1;
-
-	for (i = 0; i < g->npieces; i++) {
-		const struct ccg_piece *p = &g->pieces[i];
-
-		if ((int)i == pi || p->zone != CCG_Z_PLAY || p->node != node ||
-		    p->carrier >= 0 || !ccg_is_character(p))
-			continue;
-		if (p->controller == seat && !p->hidden)
-			friends++;
-		else if (p->controller != seat && ccg_is_main(p) &&
-		    !p->hidden && p->controller >= 0)
-			enemies++;
-	}
-	return enemies > friends ? enemies - friends : 0;
-}
-
 /* The cost for marker mi (or piece pi standing at from, mi < 0) to enter
  * to, or -1 with a reason. */
 static int
@@ -331,8 +309,9 @@ step_cost(const struct rules_game *g, int seat, int pi, int from, int mp,
 		return -1;
 	if (base == 0 && mp < 1)
 		base = 1;
-	extra = marker ? marker_penalty(g, seat, pi, from) :
-	    ccg_outnumber_penalty(g, seat, from);
+	/* the overview: no outnumbering rule applies during hidden
+	 * movement (a marker never pays; outnumbering.c) */
+	extra = marker ? 0 : ccg_outnumber_penalty(g, seat, from);
 	if (mp < base + extra)
 		return cause_set(cause, "%s has %d movement point%s and needs %d "
 		    "to reach %s", marker ? "the marker" : g->pieces[pi].id, mp,
@@ -458,9 +437,24 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		return -1;
 	if ((to = ccg_node_find(g, o->to)) >= 0 && ccg_node_submerged(g, to))
 		for (i = 0; i < o->nwho; i++)
-			if ((pi = ccg_piece_find(g, o->who[i])) >= 0)
+			if ((pi = ccg_piece_find(g, o->who[i])) >= 0 &&
+			    !ccg_submerged_free(g, pi))
 				g->pieces[pi].mp = 0;
 	return 0;
+}
+
+/*
+ * The overview's Rogue data theft: a Synthetic carrying data tokens moves
+ * through Submerged locations without restriction (the rulebook: she
+ * "safely traverse"s them with her data). Only Rogue Synthetics hold data
+ * of their own (data-theft.c). Entering one does not end her movement.
+ */
+int
+ccg_submerged_free(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+
+	return p->card->chr.species == CCG_SPECIES_SYNTHETIC && p->data > 0;
 }
 
 static int

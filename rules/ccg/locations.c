@@ -314,15 +314,84 @@ ccg_location_placeable(const struct rules_game *g, int seat,
 
 /*
  * Is node part of seat's Hive (rulebook "Hive Construction", "Hive
- * Movement"): a printed Hive location the seat played, or one it hived.
+ * Movement"): one the seat hived, or, for an Aliens seat, a printed Hive
+ * location in play that no opposing Aliens player played ("any Hive
+ * location in play", except those an opposing Aliens player played,
+ * until one hives them oneself). A Breeding Chamber is only its own
+ * player's. Other factions have no Hive.
  */
 int
 ccg_node_hived_for(const struct rules_game *g, int node, int seat)
 {
 	const struct ccg_node *n = &g->nodes[node];
+	size_t s;
+	int in_play = 0;
 
 	if (n->hived & ccg_seat_bit(seat))
 		return 1;
-	return (n->card->loc.kinds & (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)) &&
-	    ccg_in_hud(g, seat, node);
+	if (g->seats[seat].faction != CCG_FACTION_ALIENS ||
+	    !(n->card->loc.kinds & (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)))
+		return 0;
+	if (ccg_in_hud(g, seat, node))
+		return 1;
+	if (n->card->loc.kinds & CCG_LK_BREEDING_CHAMBER)
+		return 0;
+	for (s = 0; s < g->nseats; s++) {
+		if (!ccg_in_hud(g, (int)s, node))
+			continue;
+		if (g->seats[s].faction == CCG_FACTION_ALIENS)
+			return 0;	/* an opposing Aliens player's */
+		in_play = 1;
+	}
+	return in_play;
+}
+
+/*
+ * Rulebook "Locations": a Damaged location's effect text is ignored. The
+ * cards say how one is damaged and repaired: an event with a "damage
+ * location" or "repair location" effect, played outside combat on a
+ * location where one of the player's characters is (events-rounds.c).
+ * The effects muthur carries out from a location card go through here:
+ * the Breeding Chamber's Hive Movement (movement.c). A location's name
+ * and resources are no effect text: a Damaged Docking Bay is still a
+ * Docking Bay, and the scenario's own rules (where to evacuate) stand.
+ */
+const struct ccg_effect *
+ccg_node_effect(const struct rules_game *g, int node, int kind)
+{
+	const struct ccg_card *c = g->nodes[node].card;
+	size_t k;
+
+	if (g->nodes[node].damaged)
+		return NULL;
+	for (k = 0; k < c->neffects; k++)
+		if ((int)c->effects[k].kind == kind)
+			return &c->effects[k];
+	return NULL;
+}
+
+int
+ccg_node_damage_check(const struct rules_game *g, int node,
+    const struct ccg_effect *e, char **cause)
+{
+	const struct ccg_node *n = &g->nodes[node];
+
+	if (e->kind == CCG_EFFECT_DAMAGE_LOCATION && n->damaged)
+		return cause_set(cause, "%s is Damaged already", n->id);
+	if (e->kind == CCG_EFFECT_REPAIR_LOCATION && !n->damaged)
+		return cause_set(cause, "%s is not Damaged: nothing to repair",
+		    n->id);
+	return 0;
+}
+
+void
+ccg_node_damage_apply(struct rules_game *g, int node,
+    const struct ccg_effect *e, const char *by, struct rules_events *ev)
+{
+	int dmg = e->kind == CCG_EFFECT_DAMAGE_LOCATION;
+
+	g->nodes[node].damaged = dmg;
+	ccg_event(ev, -1, "{\"type\":\"%s\",\"at\":\"%s\",\"by\":\"%s\"}",
+	    dmg ? "location-damaged" : "location-repaired", g->nodes[node].id,
+	    by);
 }

@@ -80,14 +80,28 @@ ccg_move_cost(const struct rules_game *g, int seat, int pi, int from, int to,
 		return 1;
 	}
 	if (sp == CCG_SPECIES_ALIEN) {
+		/* the Breeding Chamber's effect text: ignored when it is
+		 * Damaged (locations.c) */
 		int fbc = (fc->loc.kinds & CCG_LK_BREEDING_CHAMBER) &&
-		    ccg_in_hud(g, seat, from);
+		    ccg_in_hud(g, seat, from) &&
+		    ccg_node_effect(g, from, CCG_EFFECT_HIVE_MOVEMENT) != NULL;
 		int tbc = (tc->loc.kinds & CCG_LK_BREEDING_CHAMBER) &&
-		    ccg_in_hud(g, seat, to);
+		    ccg_in_hud(g, seat, to) &&
+		    ccg_node_effect(g, to, CCG_EFFECT_HIVE_MOVEMENT) != NULL;
 
 		if ((fbc && ccg_node_hived_for(g, to, seat)) ||
 		    (tbc && ccg_node_hived_for(g, from, seat)))
 			return 2;
+		if ((fc->loc.kinds & CCG_LK_BREEDING_CHAMBER) &&
+		    g->nodes[from].damaged)
+			return cause_set(cause, "%s is not adjacent to %s, and "
+			    "%s is Damaged: no Hive Movement", g->nodes[to].id,
+			    g->nodes[from].id, g->nodes[from].id);
+		if ((tc->loc.kinds & CCG_LK_BREEDING_CHAMBER) &&
+		    g->nodes[to].damaged)
+			return cause_set(cause, "%s is not adjacent to %s, and "
+			    "%s is Damaged: no Hive Movement", g->nodes[to].id,
+			    g->nodes[from].id, g->nodes[to].id);
 	}
 	return cause_set(cause, "%s is not adjacent to %s%s", g->nodes[to].id,
 	    g->nodes[from].id, sp == CCG_SPECIES_ALIEN ?

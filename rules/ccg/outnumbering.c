@@ -7,6 +7,12 @@
  * there, supporting characters included, counts for you. An Enclosed
  * vehicle is a location of its own for being together (vehicle-attacks.c):
  * only the characters in the mover's compartment count.
+ *
+ * The overview: none of these rules apply during hidden movement. A
+ * hidden marker leaving a location pays nothing extra (hidden-movement.c),
+ * and a character moving hidden counts for neither side, its own
+ * included: what an unhidden character pays is public and must not tell
+ * where the real marker is.
  */
 #include "config.h"
 
@@ -30,11 +36,11 @@ ccg_outnumber_penalty_in(const struct rules_game *g, int seat, int node,
 
 		if (p->zone != CCG_Z_PLAY || p->node != node ||
 		    p->carrier >= 0 || !ccg_is_character(p) ||
-		    ccg_vehicle_compartment(g, (int)i) != comp)
+		    ccg_vehicle_compartment(g, (int)i) != comp || p->hidden)
 			continue;
 		if (p->controller == seat)
 			friends++;
-		else if (ccg_is_main(p) && !p->hidden && p->controller >= 0)
+		else if (ccg_is_main(p) && p->controller >= 0)
 			enemies++;
 	}
 	return enemies > friends ? enemies - friends : 0;

@@ -62,8 +62,11 @@ ccg_player_event(struct rules_game *g, int seat, int hi,
 	if (ccg_event_commit(g, seat, hi, "on", s->name, ev))
 		return 0;	/* cancelled (reactions.c) */
 	for (k = 0; k < c->neffects; k++) {
-		if (c->effects[k].kind == CCG_EFFECT_GAIN_POOL)
-			s->pool += c->effects[k].amount;
+		if (c->effects[k].kind == CCG_EFFECT_GAIN_POOL) {
+			/* without the Combat Pool (scenarios.c) none is gained */
+			if (!(g->options & CCG_OPT_NO_POOL))
+				s->pool += c->effects[k].amount;
+		}
 		else if (c->effects[k].kind == CCG_EFFECT_GAIN_RP)
 			s->rp += c->effects[k].amount;
 		else if (c->effects[k].kind == CCG_EFFECT_DRAW)

@@ -30,6 +30,65 @@ ccg_scenario_find(const char *name)
 	return r;
 }
 
+/*
+ * Scenario options, chosen when the game is created. "no-combat-pool": the
+ * rulebook's "Combat Pool" section lets players play a simpler game,
+ * ignoring every Combat Pool play and symbol on the cards. Every seat
+ * starts with no pool and gains none; costs in Combat Pool (cards' and
+ * the ammo unloading's) are not paid; the boost, which is bought only
+ * with Combat Pool, is not there (combat-pool.c, events-rules.c,
+ * research.c, ammo.c).
+ */
+static const struct {
+	const char	*name;
+	unsigned	 bit;
+} options[] = {
+	{ "no-combat-pool", CCG_OPT_NO_POOL },
+};
+
+unsigned
+ccg_option_bit(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (name != NULL && strcmp(options[i].name, name) == 0)
+			return options[i].bit;
+	return 0;
+}
+
+const char *
+ccg_option_name(unsigned bit)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (options[i].bit == bit)
+			return options[i].name;
+	return NULL;
+}
+
+int
+ccg_options_parse(const struct rules_setup *su, unsigned *out, char **cause)
+{
+	size_t i;
+	unsigned b;
+
+	*out = 0;
+	for (i = 0; i < su->noptions; i++) {
+		const char *o = su->options[i];
+
+		if ((b = ccg_option_bit(o)) == 0)
+			return cause_set(cause, "unknown scenario option \"%s\"; "
+			    "expected no-combat-pool", o != NULL ? o : "");
+		if (*out & b)
+			return cause_set(cause, "scenario option %s given twice",
+			    o);
+		*out |= b;
+	}
+	return 0;
+}
+
 int
 ccg_scenario_is_contact(const struct rules_game *g)
 {

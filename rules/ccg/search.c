@@ -64,11 +64,12 @@ ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
 			return cause_set(cause, "Aliens never find items");
 		break;
 	case CCG_CARD_SUPPORTING_CHARACTER:
+		printed = (n->card->loc.kinds &
+		    (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)) != 0;
+		hived = printed;	/* whoever played it */
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, p->node, (int)s))
 				hived = 1;
-		printed = (n->card->loc.kinds &
-		    (CCG_LK_HIVE | CCG_LK_BREEDING_CHAMBER)) != 0;
 		/* Hived by construction: never; a printed Hive location only
 		 * for a card restricted to it (Cocooned Victim) */
 		if (hived && (!printed || (!ccg_card_has_restriction(card, "Hive") &&

@@ -122,26 +122,44 @@ static int
 lookup(const struct ccg_carddb *db, const char *seat, const char *slug,
     const struct ccg_card **out, char **cause)
 {
-	*out = ccg_carddb_find_slug(db, slug);
-	if (*out == NULL)
-		*out = ccg_carddb_find_name(db, slug);
+	*out = ccg_carddb_find_name(db, slug);	/* a slug or a name */
 	if (*out == NULL)
 		return cause_set(cause, "seat %s: no card \"%s\" in the card "
 		    "database", seat, slug);
 	return 0;
 }
 
+/*
+ * The card starting card c begins the game with (its "starts with" term, a
+ * card name, found as ccg_carddb_seal() checks it: ccg_carddb_find_name()):
+ * 0 with *extra NULL when it has none, -1 with a reason when the term names
+ * no card, or none that can come along (an item, carried, or a character).
+ */
 static int
-card_starts_with(const struct ccg_card *c, const char **slug)
+card_starts_with(const struct ccg_carddb *db, const char *seat,
+    const struct ccg_card *c, const struct ccg_card **extra, char **cause)
 {
 	size_t i;
 
-	for (i = 0; i < c->neffects; i++)
-		if (c->effects[i].kind == CCG_EFFECT_STARTS_WITH &&
-		    c->effects[i].term != NULL) {
-			*slug = c->effects[i].term;
-			return 1;
-		}
+	*extra = NULL;
+	for (i = 0; i < c->neffects; i++) {
+		const char *term = c->effects[i].term;
+
+		if (c->effects[i].kind != CCG_EFFECT_STARTS_WITH)
+			continue;
+		if (term == NULL || (*extra = ccg_carddb_find_name(db, term)) == NULL)
+			return cause_set(cause, "seat %s: %s starts with \"%s\", "
+			    "which names no card in the card database", seat,
+			    c->slug, term != NULL ? term : "");
+		if ((*extra)->type != CCG_CARD_ITEM &&
+		    (*extra)->type != CCG_CARD_MAIN_CHARACTER &&
+		    (*extra)->type != CCG_CARD_SUPPORTING_CHARACTER)
+			return cause_set(cause, "seat %s: %s starts with %s, a "
+			    "%s: only an item or a character comes along with a "
+			    "starting card", seat, c->slug, (*extra)->slug,
+			    ccg_card_type_name((*extra)->type));
+		return 0;
+	}
 	return 0;
 }
 
@@ -230,11 +248,12 @@ play_starting_cards(struct rules_game *g, int seat, const struct rules_seat *rs,
 	}
 	/* cards a starting card begins with (Pvt. Distephano's Lacrima 99) */
 	for (k = 0; k < nchars; k++) {
-		const char *slug;
 		const struct ccg_card *extra;
 
-		if (!card_starts_with(g->pieces[chars[k]].card, &slug) ||
-		    (extra = ccg_carddb_find_slug(g->db, slug)) == NULL)
+		if (card_starts_with(g->db, s->name, g->pieces[chars[k]].card,
+		    &extra, cause) != 0)
+			return -1;
+		if (extra == NULL)
 			continue;
 		i = (size_t)ccg_piece_add(g, extra, seat);
 		g->pieces[i].starting = 1;
@@ -300,7 +319,10 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	struct rules_game *g;
 	int fac[CCG_MAX_SEATS], order[CCG_MAX_SEATS], roll[CCG_MAX_SEATS];
 	size_t i, j, k;
+	unsigned opts;
 
+	if (ccg_options_parse(su, &opts, cause) != 0)
+		return NULL;
 	if (db == NULL || !db->sealed) {
 		cause_set(cause, "no sealed card database given");
 		return NULL;
@@ -354,6 +376,7 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 	}
 	g = ccg_game_new(db);
 	g->scenario = xstrdup(r->scenario);
+	g->options = opts;
 	g->places = su->places > 0 ? su->places : 1;
 	g->await_legal = su->await_legal != 0;
 	g->phase = CCG_PH_READY;
@@ -374,7 +397,8 @@ ccg_setup_contact(const struct rules_setup *su, struct rules_rng *rng,
 		 * deck-rules.c (one place for the overview's numbers) */
 		sr = ccg_deck_start_rules(r, s->faction);
 		s->base_hand = sr != NULL ? sr->hand : 0;
-		s->pool = sr != NULL ? sr->combat_pool : 0;
+		s->pool = sr != NULL && !(g->options & CCG_OPT_NO_POOL) ?
+		    sr->combat_pool : 0;
 		ccg_event(ev, -1, "{\"type\":\"seat\",\"seat\":\"%s\",\"faction\":"
 		    "\"%s\",\"order\":%zu,\"roll\":%d}", s->name,
 		    ccg_faction_name(s->faction), i + 1, s->roll);

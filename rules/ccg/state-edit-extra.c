@@ -54,6 +54,19 @@ ccg_edit_extra(struct rules_game *g, char **w, size_t n, int *r,
 		}
 		return 1;
 	}
+	if (n == 3 && strcmp(w[0], "capture-on") == 0) {	/* capture.c */
+		int pr = ccg_piece_find(g, w[2]);
+
+		if ((pi = ccg_piece_find(g, w[1])) < 0 || pr < 0 ||
+		    g->pieces[pr].card->chr.species != CCG_SPECIES_PREDATOR)
+			cause_set(cause, "capture-on: no piece %s or no Predator "
+			    "%s", w[1], w[2]);
+		else {
+			ccg_capture_predator(g, pr, pi, NULL);
+			*r = 0;
+		}
+		return 1;
+	}
 	if (n == 3 && strcmp(w[0], "capture") == 0) {
 		if ((pi = ccg_piece_find(g, w[1])) < 0 || s < 0)
 			cause_set(cause, "capture: no piece %s or no seat %s",
@@ -133,6 +146,8 @@ ccg_query_extra(const struct rules_game *g, char **w, size_t n, char **out)
 			strbuf_addf(&sb, "%s%s", i ? "," : "", c->resources[i]);
 		if (c->keywords & CCG_KW_DISTINCT)
 			strbuf_addstr(&sb, " distinct");
+		if (g->nodes[pi].damaged)
+			strbuf_addstr(&sb, " damaged");
 		*out = strbuf_detach(&sb, NULL);
 		return 1;
 	}

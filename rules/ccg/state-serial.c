@@ -81,6 +81,15 @@ ccg_save(const struct rules_game *g, size_t *len)
 	cJSON_AddNumberToObject(root, "turn", g->turn);
 	cJSON_AddStringToObject(root, "phase", ccg_phase_name(g->phase));
 	cJSON_AddNumberToObject(root, "places", g->places);
+	if (g->options != 0) {	/* scenarios.c; absent without options */
+		unsigned b;
+
+		a = cJSON_AddArrayToObject(root, "options");
+		for (b = 1; b != 0 && b <= g->options; b <<= 1)
+			if ((g->options & b) && ccg_option_name(b) != NULL)
+				cJSON_AddItemToArray(a, cJSON_CreateString(
+				    ccg_option_name(b)));
+	}
 	if (g->await_legal)	/* absent in every real game's state */
 		cJSON_AddTrueToObject(root, "await_legal");
 	a = cJSON_AddArrayToObject(root, "nodes");
@@ -89,6 +98,8 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
 		cJSON_AddStringToObject(o, "card", g->nodes[i].card->slug);
 		cJSON_AddNumberToObject(o, "hived", (double)g->nodes[i].hived);
+		if (g->nodes[i].damaged)	/* locations.c; absent when not */
+			cJSON_AddTrueToObject(o, "damaged");
 		if (g->nodes[i].replaced != NULL)	/* molting.c */
 			cJSON_AddStringToObject(o, "replaced",
 			    g->nodes[i].replaced->slug);
@@ -250,6 +261,20 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 		return -1;
 	g->await_legal = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
 	    "await_legal"));
+	if ((a = cJSON_GetObjectItemCaseSensitive(root, "options")) != NULL) {
+		if (!cJSON_IsArray(a))
+			return cause_set(cause, "state: field \"options\": "
+			    "expected an array");
+		cJSON_ArrayForEach(o, a) {
+			unsigned b = cJSON_IsString(o) ?
+			    ccg_option_bit(o->valuestring) : 0;
+
+			if (b == 0)
+				return cause_set(cause, "state: field "
+				    "\"options\": unknown option");
+			g->options |= b;
+		}
+	}
 	if ((s = get_str(root, "phase", "state", cause)) == NULL)
 		return -1;
 	if ((g->phase = ccg_phase_parse(s)) < 0)
@@ -276,6 +301,8 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 			return cause_set(cause, "%s: %s is not a location", where,
 			    n->card->slug);
 		n->hived = (uint64_t)hv;
+		n->damaged = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+		    "damaged"));
 		if (cJSON_HasObjectItem(o, "replaced")) {	/* molting.c */
 			const struct ccg_card *was = get_card(g->db, get_str(o,
 			    "replaced", where, cause), where, cause);

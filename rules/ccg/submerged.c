@@ -4,7 +4,8 @@
  * 2 it takes 2 damage (and dies when its power is gone, "The Effects of
  * Damage"). Also no ranged attack into, out of or within one
  * (ccg_fire_blocked(), for combat and the backstab). The movement parts
- * (entering ends movement; no hidden movement there) are in
+ * (entering ends movement, but not a data-carrying Synthetic's; no hidden
+ * movement there) are in
  * hidden-movement.c, the loss of data in data-theft.c, no finding in
  * search.c.
  */

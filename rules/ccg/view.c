@@ -147,6 +147,9 @@ ccg_view(const struct rules_game *g, int seat)
 
 	cJSON_AddStringToObject(v, "game", "ccg");
 	cJSON_AddStringToObject(v, "scenario", g->scenario);
+	if (g->options & CCG_OPT_NO_POOL)	/* scenarios.c; absent otherwise */
+		cJSON_AddItemToArray(cJSON_AddArrayToObject(v, "options"),
+		    cJSON_CreateString(ccg_option_name(CCG_OPT_NO_POOL)));
 	cJSON_AddNumberToObject(v, "turn", g->turn);
 	cJSON_AddStringToObject(v, "phase", ccg_phase_name(g->phase));
 	if (seat >= 0 && (size_t)seat < g->nseats)
@@ -210,6 +213,8 @@ ccg_view(const struct rules_game *g, int seat)
 			if (ccg_adjacent(g, (int)i, (int)s))
 				cJSON_AddItemToArray(h,
 				    cJSON_CreateString(g->nodes[s].id));
+		if (g->nodes[i].damaged)	/* locations.c; absent when not */
+			cJSON_AddTrueToObject(o, "damaged");
 		h = cJSON_AddArrayToObject(o, "hive_of");
 		for (s = 0; s < g->nseats; s++)
 			if (ccg_node_hived_for(g, (int)i, (int)s))

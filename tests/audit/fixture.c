@@ -374,6 +374,8 @@ start_game(struct afix *f, char **cause)
 	su.data = f->db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 	if (store_seed_get(f->st, f->phase_id, seed, cause) == -1 ||
 	    store_shuffle_seed_get(f->st, f->game_id, shuffle, cause) != 1)
 		return -1;

@@ -208,6 +208,8 @@ vfx_init(struct vfx *x, const char *extra_cards, uint64_t seed, char **cause)
 	su.data = x->db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 	rng.uniform = uniform;
 	rng.ctx = &x->rng_seed;
 	x->g = x->R->create(&su, &rng, &ev, cause);

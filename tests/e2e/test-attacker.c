@@ -413,6 +413,8 @@ deal(const unsigned char *s, int mode, const int *perm, size_t d, const struct c
 	su.data = db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 	if (!bad)
 		g = R->create(&su, &rng, NULL, NULL);
 	for (i = 0; i < NSEATS; i++)

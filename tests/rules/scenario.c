@@ -73,6 +73,8 @@ struct run {
 	int			 places;
 	int			 await_public;	/* "await public": real games' awaiting */
 	char			*scenario;	/* "scenario NAME"; NULL: contact */
+	char		       **options;	/* "option NAME" lines */
+	size_t			 noptions;
 	struct rules_game	*g;
 	char			*orders[MAXSEATS];
 	struct rules_events	 ev;
@@ -272,6 +274,10 @@ run_scenario(struct run *r, char *text)
 		else if (strcmp(w[0], "scenario") == 0 && nw == 2) {
 			free(r->scenario);
 			r->scenario = xstrdup(w[1]);
+		} else if (strcmp(w[0], "option") == 0 && nw == 2) {
+			r->options = xreallocarray(r->options, r->noptions + 1,
+			    sizeof *r->options);
+			r->options[r->noptions++] = xstrdup(w[1]);
 		} else if (strcmp(w[0], "await") == 0 && nw == 2 &&
 		    strcmp(w[1], "public") == 0)
 			r->await_public = 1;
@@ -319,6 +325,8 @@ run_scenario(struct run *r, char *text)
 			su.data = r->db;
 			su.places = r->places;
 			su.await_legal = !r->await_public;
+			su.options = (const char *const *)r->options;
+			su.noptions = r->noptions;
 			rules_events_free(&r->ev);
 			if (r->g != NULL)	/* a second create starts over */
 				r->R->free(r->g);
@@ -500,6 +508,9 @@ run_clear(struct run *r)
 	rules_events_free(&r->ev);
 	strbuf_free(&r->trace);
 	free(r->scenario);
+	while (r->noptions > 0)
+		free(r->options[--r->noptions]);
+	free(r->options);
 }
 
 

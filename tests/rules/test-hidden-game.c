@@ -249,7 +249,7 @@ main(int argc, char **argv)
 		{ "marines", "marines", deck, 4, mst, 6 },
 		{ "predator", "predator", deck, 4, pst, 6 },
 	};
-	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0, NULL, 0 };
 	/* the Predator's orders in each Movement Step, the same in every
 	 * game (the first after "hide young-tusk real K"): every marker
 	 * leaves its place (so the real one does), none meets another (no

@@ -60,6 +60,8 @@ new_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed,
 	su.data = db;
 	su.places = 1;
 	su.await_legal = 0;
+	su.options = NULL;
+	su.noptions = 0;
 	return R->create(&su, &rng, ev, cause);
 }
 
@@ -539,6 +541,31 @@ all_secrecy(const struct rules *R, const struct ccg_carddb *db)
 }
 
 /*
+ * The sample set plus the test cards in extra (a card data document), or
+ * NULL after a failed test line naming what.
+ */
+static struct ccg_carddb *
+db_with(const char *cards, const char *extra, size_t elen, const char *what)
+{
+	struct ccg_carddb *db = ccg_carddb_new();
+	char *cause = NULL, *text = NULL;
+	size_t len;
+
+	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
+	    ccg_carddb_add_json(db, "test.json", extra, elen, &cause) != 0 ||
+	    ccg_carddb_seal(db, &cause) != 0) {
+		ok(0, "%s: %s", what, cause);
+		free(cause);
+		free(text);
+		ccg_carddb_free(db);
+		return NULL;
+	}
+	free(text);
+	return db;
+}
+
+/*
  * The overview's cross-location rule for Predators (high to high for no
  * point while one is left) needs two high locations; the sample set has
  * one, so a test card joins it here.
@@ -552,7 +579,7 @@ predator_high_to_high(const char *cards)
 	    "[\"Confined\"],\"class\":\"cross high\",\"environment\":"
 	    "\"indoor\"}]}";
 	const struct rules *R = rules_find("ccg");
-	struct ccg_carddb *db = ccg_carddb_new();
+	struct ccg_carddb *db;
 	const char *m[] = { "pvt-hudson", "cpl-hicks", "barracks", "weapons-locker" };
 	const char *p[] = { "young-tusk", "melee-claws", "mask", "predator-shuttle",
 	    "landing-field" };
@@ -561,25 +588,17 @@ predator_high_to_high(const char *cards)
 		{ "marines", "marines", deck, 2, m, 4 },
 		{ "predator", "predator", deck, 2, p, 5 },
 	};
-	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0 };
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0, NULL, 0 };
 	struct test_ctr c = { 5, 0 };
 	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
 	const char *orders[2] = { NULL, "move young-tusk to roof-vents\n"
 	    "move young-tusk to air-ducts\nmove young-tusk to roof-vents\n" };
 	struct rules_game *g;
-	char *cause = NULL, *text, *mp;
-	size_t len;
+	char *cause = NULL, *mp;
 
-	if (fs_read_file(cards, 1 << 22, &text, &len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "sample-cards.json", text, len, &cause) != 0 ||
-	    ccg_carddb_add_json(db, "test.json", extra, sizeof extra - 1,
-	    &cause) != 0 || ccg_carddb_seal(db, &cause) != 0) {
-		ok(0, "a card database with a second high location: %s", cause);
-		free(cause);
-		ccg_carddb_free(db);
+	if ((db = db_with(cards, extra, sizeof extra - 1,
+	    "a card database with a second high location")) == NULL)
 		return;
-	}
-	free(text);
 	su.data = db;
 	g = R->create(&su, &rng, NULL, &cause);
 	ok(g != NULL && ccg_edit(g, "hud marines ground barracks weapons-locker "
@@ -610,6 +629,51 @@ predator_high_to_high(const char *cards)
 	ok(R->check(g, 1, "move young-tusk to roof-vents\n", NULL) != 0,
 	    "with no point left the free step is not possible");
 	R->free(g);
+	ccg_carddb_free(db);
+}
+
+/*
+ * Section 3, "Starting Cards": a starting card's "starts with" term is a
+ * card name; one that names no card that can come along (here a location)
+ * fails the create with the reason, never a silent skip.
+ */
+static void
+starts_with_errors(const char *cards)
+{
+	static const char extra[] = "{\"format\":\"muthur-ccg-cards\","
+	    "\"version\":1,\"set\":\"test\",\"cards\":[{\"id\":\"t-002\","
+	    "\"name\":\"Pvt Test\",\"type\":\"main character\","
+	    "\"faction\":\"marines\",\"rank\":\"private\",\"speed\":3,\"power\":4,"
+	    "\"resources\":[\"Marine\",\"Human\"],\"effects\":[{\"kind\":"
+	    "\"starts with\",\"when\":\"start\",\"term\":\"Kitchen\"}]}]}";
+	const struct rules *R = rules_find("ccg");
+	struct ccg_carddb *db;
+	const char *m[] = { "pvt-test", "cpl-hicks", "barracks", "weapons-locker" };
+	const char *a[] = { "alien-queen", "alien-warrior", "breeding-chamber",
+	    "hive-tunnels" };
+	const char *deck[] = { "colonist", "medic" };
+	struct rules_seat seats[2] = {
+		{ "marines", "marines", deck, 2, m, 4 },
+		{ "aliens", "aliens", deck, 2, a, 4 },
+	};
+	struct rules_setup su = { "contact", seats, 2, NULL, 1, 0, NULL, 0 };
+	struct test_ctr c = { 5, 0 };
+	struct rules_rng rng = { test_ctr_uniform, &c, NULL, NULL };
+	struct rules_game *g;
+	char *cause = NULL;
+
+	if ((db = db_with(cards, extra, sizeof extra - 1,
+	    "a card database with a bad starts-with term")) == NULL)
+		return;
+	su.data = db;
+	g = R->create(&su, &rng, NULL, &cause);
+	ok(g == NULL, "a starting card that starts with a location: no game");
+	is_str(cause, "seat marines: pvt-test starts with kitchen, a location: "
+	    "only an item or a character comes along with a starting card",
+	    "the reason names the seat, the card and the term");
+	free(cause);
+	if (g != NULL)
+		R->free(g);
 	ccg_carddb_free(db);
 }
 
@@ -765,6 +829,7 @@ main(void)
 	random_game(R, db, 202);
 	random_game(R, db, 303);
 	predator_high_to_high(cards);
+	starts_with_errors(cards);
 
 	for (s = 0; s < 4; s++)
 		ccg_decklist_seat_clear(&rseats[s]);

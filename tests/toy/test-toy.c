@@ -272,6 +272,20 @@ fixed_uniform(void *ctx, uint32_t bound)
 	return f->v[f->i++ % 8] % bound;
 }
 
+/* Do a and b print the same? Both are freed. */
+static int
+same_json(cJSON *a, cJSON *b)
+{
+	char *sa = cJSON_PrintUnformatted(a), *sb = cJSON_PrintUnformatted(b);
+	int same = strcmp(sa, sb) == 0;
+
+	free(sa);
+	free(sb);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	return same;
+}
+
 /*
  * Secrecy: two games that differ only in blue's secret card look the same
  * to red (view, view text, the events red may see) until the reveal.
@@ -288,9 +302,9 @@ secrecy(void)
 	struct fixed pub = { { 3, 1, 4, 1, 5, 9, 2, 6 }, 0 }, hid[2] = {
 		{ { 2, 0, 2, 1, 0, 0, 0, 0 }, 0 }, { { 2, 5, 2, 3, 0, 0, 0, 0 }, 0 } };
 	struct rules_rng rng;
-	char *a, *b;
+	char *a;
 	void *data = R->data_load(&f, 1, NULL);
-	cJSON *va, *vb;
+	cJSON *va;
 	size_t i, k, same = 1;
 
 	for (k = 0; k < 2; k++)
@@ -310,39 +324,17 @@ secrecy(void)
 		g[k] = R->create(&su, &rng, &ev[k], NULL);
 	}
 	ok(g[0] != NULL && g[1] != NULL, "two games dealt");
-	va = R->view(g[0], 1);
-	vb = R->view(g[1], 1);
-	a = cJSON_PrintUnformatted(va);
-	b = cJSON_PrintUnformatted(vb);
-	ok(strcmp(a, b) != 0, "blue's card differs between them");
-	free(a);
-	free(b);
-	cJSON_Delete(va);
-	cJSON_Delete(vb);
-	va = R->view(g[0], 0);
-	vb = R->view(g[1], 0);
-	a = cJSON_PrintUnformatted(va);
-	b = cJSON_PrintUnformatted(vb);
-	is_str(a, b, "red's view is the same");
-	free(a);
-	free(b);
-	cJSON_Delete(va);
-	cJSON_Delete(vb);
+	ok(!same_json(R->view(g[0], 1), R->view(g[1], 1)),
+	    "blue's card differs between them");
+	ok(same_json(R->view(g[0], 0), R->view(g[1], 0)), "red's view is the same");
 	{
 		cJSON *r0 = R->view(g[0], 0), *r1 = R->view(g[1], 0);
 
-		va = R->view_text(r0, "red");
-		vb = R->view_text(r1, "red");
+		ok(same_json(R->view_text(r0, "red"), R->view_text(r1, "red")),
+		    "so is its text");
 		cJSON_Delete(r0);
 		cJSON_Delete(r1);
 	}
-	a = cJSON_PrintUnformatted(va);
-	b = cJSON_PrintUnformatted(vb);
-	is_str(a, b, "so is its text");
-	free(a);
-	free(b);
-	cJSON_Delete(va);
-	cJSON_Delete(vb);
 	for (i = 0; i < ev[0].n && i < ev[1].n; i++)
 		if (rules_event_visible(&ev[0].v[i], 0) != rules_event_visible(&ev[1].v[i], 0) ||
 		    (rules_event_visible(&ev[0].v[i], 0) &&

@@ -202,7 +202,7 @@ main(int argc, char **argv)
 	t0 = now();
 	for (g = 0; g < games; g++) {
 		name = xasprintf("bench-%d", g);
-		if (game_new(&c, name, "ccg", "contact", &cause) == -1)
+		if (game_new(&c, name, "ccg", "contact", NULL, 0, &cause) == -1)
 			die(name, cause);
 		for (k = 0; k < 4; k++) {
 			email = xasprintf("%s-%d@players.example", seats[k], g);

@@ -19,8 +19,7 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
-#include "mail/block.h"
-#include "rules/ccg/deck.h"
+#include "daemon/phase-resolve.h"
 #include "rules/rules.h"
 #include "store/hashenc.h"
 #include "store/random.h"
@@ -37,7 +36,7 @@ struct replay {
 	struct audit_report	*r;
 	const struct rules	*R;
 	struct rules_game	*g;
-	struct ccg_carddb	*db;
+	void			*data;		/* R->data_load()'s */
 	struct rules_seat	*seats;		/* seat order */
 	size_t			 ei;		/* next archived event to compare */
 	struct known		*known;
@@ -49,58 +48,64 @@ struct replay {
 /* ---- setup ---- */
 
 /*
- * Load the game's card data (doc/game-record.md, new-game step 2): every
- * game file "cards/NAME", in name order; the canonical bytes of the result
- * must be cards.json.
+ * Load the game's component data (doc/game-record.md, new-game step 2):
+ * every game file "cards/NAME", in name order; the canonical bytes of the
+ * result must be cards.json.
  */
-static int
-load_card_files(const struct archive *a, struct ccg_carddb *db, char **cause)
+static void *
+load_data_files(const struct rules *R, const struct archive *a, char **cause)
 {
+	struct rules_file *f = xcalloc(a->nfiles + 1, sizeof *f);
+	const struct archive_file *cards = archive_file_find(a, "cards.json");
 	size_t i, n = 0, len;
 	char *canon;
-	int rc;
+	void *data = NULL;
+	int same;
 
-	for (i = 0; i < a->nfiles; i++) {
-		if (strncmp(a->files[i].name, "cards/", 6) != 0)
-			continue;
-		n++;
-		if (ccg_carddb_add_json(db, a->files[i].name + 6, a->files[i].bytes,
-		    a->files[i].len, cause) == -1)
-			return -1;
-	}
+	for (i = 0; i < a->nfiles; i++)
+		if (strncmp(a->files[i].name, "cards/", 6) == 0) {
+			f[n].name = a->files[i].name + 6;
+			f[n].bytes = a->files[i].bytes;
+			f[n++].len = a->files[i].len;
+		}
 	if (n == 0)
-		return cause_set(cause, "no card data file (cards/NAME) in the archive");
-	if (ccg_carddb_seal(db, cause) == -1)
-		return -1;
-	canon = ccg_carddb_canonical(db, &len);
-	rc = archive_file_find(a, "cards.json") != NULL &&
-	    len == archive_file_find(a, "cards.json")->len &&
-	    memcmp(canon, archive_file_find(a, "cards.json")->bytes, len) == 0 ? 0 :
-	    cause_set(cause, "the card data files do not load to the cards of cards.json");
-	free(canon);
-	return rc;
+		cause_set(cause, "no card data file (cards/NAME) in the archive");
+	else if ((data = R->data_load(f, n, cause)) != NULL) {
+		canon = R->data_canonical(data, &len);
+		same = cards != NULL && len == cards->len &&
+		    memcmp(canon, cards->bytes, len) == 0;
+		free(canon);
+		if (!same) {
+			cause_set(cause, "the card data files do not load to the cards of "
+			    "cards.json");
+			R->data_free(data);
+			data = NULL;
+		}
+	}
+	free(f);
+	return data;
 }
 
 static int
-load_ccg(struct replay *rp)
+load_setup(struct replay *rp)
 {
 	const struct archive *a = rp->a;
 	const struct archive_file *cards = archive_file_find(a, "cards.json");
 	const struct archive_commitment *c;
+	unsigned char hash[32];
 	char *cause = NULL, *rec;
 	size_t i;
-	int rc, bad = 0;
+	int bad = 0;
 
 	if (cards == NULL)
 		return -1;	/* reported with the files */
-	rp->db = ccg_carddb_new();
-	rc = load_card_files(a, rp->db, &cause) == -1;
-	if (rc) {
+	if ((rp->data = load_data_files(rp->R, a, &cause)) == NULL) {
 		audit_fail(rp->r, "file cards.json", "cannot be loaded: %s", cause);
 		free(cause);
 		return -1;
 	}
-	if (sodium_memcmp(rp->db->hash, a->card_hash, 32) != 0) {
+	rp->R->data_hash(rp->data, hash);
+	if (sodium_memcmp(hash, a->card_hash, 32) != 0) {
 		audit_fail(rp->r, "file cards.json", "loads to cards whose hash is not the "
 		    "game's card hash");
 		return -1;
@@ -108,9 +113,8 @@ load_ccg(struct replay *rp)
 	rp->seats = xcalloc(a->nseats + 1, sizeof *rp->seats);
 	for (i = 0; i < a->nseats; i++) {
 		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
-		if (ccg_decklist_seat(rp->db, a->seats[i].name, a->seats[i].name,
-		    a->seats[i].faction, (const char *)c->secret, c->secret_len,
-		    &rp->seats[i], &cause) == -1) {
+		if (rp->R->seat_build(rp->data, a->seats[i].name, a->seats[i].faction,
+		    (const char *)c->secret, c->secret_len, &rp->seats[i], &cause) == -1) {
 			rec = xasprintf("commitment %s/%s", AUDIT_DECKLIST_DOMAIN,
 			    a->seats[i].name);
 			audit_fail(rp->r, rec, "decklist does not parse: %s", cause);
@@ -329,60 +333,43 @@ shuffle_seed_of(const struct archive *a)
 	return c->secret;
 }
 
-/* Resolve closed phase ph (not phase 1) with its recorded orders. */
+/*
+ * Resolve closed phase ph (not phase 1) with its recorded current orders,
+ * in seat order, the way the game service did (daemon/phase-resolve.h).
+ */
 static int
 resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *prec,
     struct rules_events *ev)
 {
-	size_t n = rp->R->nseats(rp->g), i, j, nn = 0;
-	struct rand_nonce *nonces = xcalloc(rp->a->nseats + 1, sizeof *nonces);
-	char **text = xcalloc(n + 1, sizeof *text), *cause = NULL;
+	struct phase_order *po = xcalloc(ph->norders + 1, sizeof *po);
 	const unsigned char *seed = seed_of(rp->a, ph), *shuffle = shuffle_seed_of(rp->a);
-	struct rand_stream rs, hs;
-	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
+	char *cause = NULL;
+	size_t i, j, n = 0;
 	int rc = 0;
 
 	for (i = 0; i < rp->a->nseats; i++)
 		for (j = 0; j < ph->norders; j++) {
 			const struct archive_order *o = &ph->orders[j];
-			struct orders *parsed;
-			struct strbuf sb = STRBUF_INIT;
-			size_t k;
-			int idx;
 
 			if (!o->current || strcmp(o->seat, rp->a->seats[i].name) != 0)
 				continue;
-			nonces[nn].bytes = o->nonce;
-			nonces[nn++].len = o->nonce_len;
-			if ((parsed = orders_parse(o->block, o->block_len, NULL)) == NULL ||
-			    (idx = rp->R->seat_index(rp->g, o->seat)) < 0)
-				continue;	/* reported with the orders */
-			for (k = 0; k < parsed->nlines; k++) {
-				strbuf_addstr(&sb, parsed->lines[k].text);
-				strbuf_addc(&sb, '\n');
-			}
-			free(text[idx]);
-			text[idx] = strbuf_detach(&sb, NULL);
-			orders_free(parsed);
+			po[n].seat = o->seat;
+			po[n].block = o->block;
+			po[n].block_len = o->block_len;
+			po[n].nonce = o->nonce;
+			po[n++].nonce_len = o->nonce_len;
 		}
 	if (seed == NULL || shuffle == NULL) {
 		audit_fail(rp->r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
-	} else {
-		rand_stream_init(&rs, seed, nonces, nn);
-		rand_hidden_stream_init(&hs, shuffle, ph->seq, nonces, nn);
-		if (rp->R->resolve(rp->g, (const char *const *)text, &rng, ev, &cause) == -1) {
-			audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s",
-			    cause);
-			free(cause);
-			rc = -1;
-		}
+	} else if (phase_resolve(rp->R, rp->g, po, n, seed, shuffle, ph->seq, ev,
+	    &cause) == -1) {
+		audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s", cause);
+		free(cause);
+		rc = -1;
 	}
-	for (i = 0; i < n; i++)
-		free(text[i]);
-	free(text);
-	free(nonces);
+	free(po);
 	return rc;
 }
 
@@ -477,10 +464,6 @@ replay_ready(struct replay *rp)
 		    "version %s, this muthur plays %s", a->rules_version, rp->R->version);
 		return -1;
 	}
-	if (strcmp(a->rules, "ccg") != 0) {
-		rp->r->note = xasprintf("no replay for rules %s", a->rules);
-		return -1;
-	}
 	for (i = 0; i < a->nseats; i++) {
 		c = archive_commitment_find(a, AUDIT_DECKLIST_DOMAIN, a->seats[i].name);
 		if (c == NULL) {
@@ -496,7 +479,7 @@ replay_ready(struct replay *rp)
 			return -1;
 		}
 	}
-	return load_ccg(rp);
+	return load_setup(rp);
 }
 
 void
@@ -521,7 +504,7 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	su.scenario = a->scenario;
 	su.seats = rp.seats;
 	su.nseats = a->nseats;
-	su.data = rp.db;
+	su.data = rp.data;
 	su.places = 1;
 	su.await_legal = 0;
 	/* the scenario options (a bad file is check_files()'s to report) */
@@ -611,7 +594,7 @@ done:
 	if (rp.g != NULL)
 		rp.R->free(rp.g);
 	for (i = 0; rp.seats != NULL && i < a->nseats; i++)
-		ccg_decklist_seat_clear(&rp.seats[i]);
+		rp.R->seat_clear(&rp.seats[i]);
 	free(rp.seats);
 	for (i = 0; i < rp.nknown; i++) {
 		free(rp.known[i].id);
@@ -619,5 +602,6 @@ done:
 	}
 	free(rp.known);
 	strbuf_free(&rp.secret_ids);
-	ccg_carddb_free(rp.db);
+	if (rp.data != NULL)
+		rp.R->data_free(rp.data);
 }

@@ -36,27 +36,6 @@ game_over(const struct archive *a)
 	return strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
 }
 
-void
-audit_fail(struct audit_report *r, const char *record, const char *fmt, ...)
-{
-	struct audit_failure *f;
-	va_list ap;
-
-	r->failures = xreallocarray(r->failures, r->nfailures + 1, sizeof *r->failures);
-	f = &r->failures[r->nfailures++];
-	f->record = xstrdup(record);
-	va_start(ap, fmt);
-	f->message = xvasprintf(fmt, ap);
-	va_end(ap);
-}
-
-char *
-audit_phase_record(const struct archive_phase *ph)
-{
-	return xasprintf("phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
-	    (unsigned long long)ph->turn, ph->name);
-}
-
 static void
 check_files(const struct archive *a, struct audit_report *r)
 {

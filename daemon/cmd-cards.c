@@ -1,7 +1,8 @@
 /*
- * cmd-cards.c — `muthur cards --rules ccg [--scenario S] [--faction F]
- * [--deck FILE] [--data DIR] [DATA.json ...]`: check card data and, with
- * --deck, a decklist (muthur-cards(5)).
+ * cmd-cards.c — `muthur cards --rules RULES [--scenario S] [--faction F]
+ * [--deck FILE] [--data DIR] [DATA.json ...]`: check a game's component
+ * data and, with --deck, a decklist (muthur-cards(5)), through the game's
+ * data_report (rules/rules.h).
  *
  * Findings go to standard output, one per line; the exit status is 0 when
  * everything is valid, 1 when something is not, 2 on misuse.
@@ -17,24 +18,22 @@
 #include "daemon/cli.h"
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
-#include "rules/ccg/card.h"
-#include "rules/ccg/deck.h"
-
-#define SAMPLE_FILE "sample-cards.json"
+#include "rules/rules.h"
 
 /*
- * The sample card file under a data folder: DIR/ccg/, DIR/ccg/data/ (the
+ * The game's data file under a data folder: DIR/NAME/, DIR/NAME/data/ (the
  * source tree's rules/), or DIR itself. A new string, or NULL.
  */
 static char *
-find_sample(const char *dir)
+find_sample(const struct rules *r, const char *dir)
 {
-	static const char *const sub[] = { "ccg/", "ccg/data/", "" };
 	size_t i;
 	char *p;
 
-	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
-		p = xasprintf("%s/%s%s", dir, sub[i], SAMPLE_FILE);
+	for (i = 0; i < 3; i++) {
+		p = i == 0 ? xasprintf("%s/%s/%s", dir, r->name, r->data_file) :
+		    i == 1 ? xasprintf("%s/%s/data/%s", dir, r->name, r->data_file) :
+		    xasprintf("%s/%s", dir, r->data_file);
 		if (access(p, R_OK) == 0)
 			return p;
 		free(p);
@@ -42,40 +41,59 @@ find_sample(const char *dir)
 	return NULL;
 }
 
-static int
-check_deck(const struct ccg_carddb *db, const char *path, const char *scenario,
-    int faction)
+static const char *
+base_name(const char *path)
 {
-	const struct ccg_deck_rules *r = ccg_deck_rules_find(scenario);
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
-	char *text, *cause = NULL;
-	const char *base;
-	size_t len, i;
-	int f;
+	const char *base = strrchr(path, '/');
 
-	if (fs_read_file(path, CCG_DECKLIST_MAX, &text, &len, &cause) == -1) {
+	return base != NULL ? base + 1 : path;
+}
+
+/* Read the data files and the deck, report; the exit status. */
+static int
+report(const struct rules *r, const char *const *paths, size_t npaths,
+    const char *scenario, const char *faction, const char *deck)
+{
+	struct rules_file *f = xcalloc(npaths + 1, sizeof *f), d;
+	char **bytes = xcalloc(npaths + 1, sizeof *bytes), *dbytes = NULL;
+	char *cause = NULL, *text = NULL, *deck_cause = NULL;
+	size_t i, n;
+	int valid = 0, status = 1;
+
+	for (n = 0; n < npaths; n++) {
+		if (fs_read_file(paths[n], r->data_max, &bytes[n], &f[n].len, &cause) == -1) {
+			printf("%s\n", cause);
+			free(cause);
+			goto out;
+		}
+		f[n].name = base_name(paths[n]);
+		f[n].bytes = bytes[n];
+	}
+	if (deck != NULL) {
+		d.name = base_name(deck);
+		if (fs_read_file(deck, r->deck_max, &dbytes, &d.len, &deck_cause) == 0)
+			d.bytes = dbytes;
+	}
+	if (r->data_report(f, n, scenario, faction, deck != NULL && dbytes != NULL ? &d :
+	    NULL, &text, &valid, &cause) == -1) {
 		printf("%s\n", cause);
 		free(cause);
-		return 1;
+		goto out;
 	}
-	base = strrchr(path, '/');
-	base = base != NULL ? base + 1 : path;
-	dl = ccg_decklist_parse(db, base, text, len, &p);
+	fputs(text, stdout);
+	/* an unreadable decklist after what the data says */
+	if (deck_cause != NULL && strncmp(text, "card data: ", 11) == 0)
+		printf("%s\n", deck_cause);
+	status = valid && deck_cause == NULL ? 0 : 1;
+out:
+	for (i = 0; i < n; i++)
+		free(bytes[i]);
+	free(bytes);
+	free(f);
+	free(dbytes);
+	free(deck_cause);
 	free(text);
-	ccg_deck_validate(dl, r, faction, &p);
-	for (i = 0; i < p.n; i++)
-		printf("%s\n", p.lines[i]);
-	if (p.n == 0) {
-		f = faction >= 0 ? faction : dl->faction;
-		printf("%s: a legal %s deck under %s (%d cards, %d starting cards)\n",
-		    base, ccg_faction_name(f), r->title, ccg_decklist_draw_size(dl),
-		    ccg_decklist_start_size(dl));
-	}
-	ccg_decklist_free(dl);
-	f = p.n == 0 ? 0 : 1;
-	ccg_problems_free(&p);
-	return f;
+	return status;
 }
 
 int
@@ -89,12 +107,13 @@ cmd_cards(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		{ "data", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *rules = NULL, *scenario = "general", *deck = NULL, *datadir = NULL;
-	struct ccg_carddb *db;
-	char *sample = NULL, *cause = NULL;
+	const char *rules = NULL, *scenario = NULL, *deck = NULL, *datadir = NULL;
+	const char *faction = NULL;
+	const struct rules *r;
+	char *sample = NULL, *cause = NULL, *names;
 	const char *const *paths;
 	size_t npaths;
-	int c, faction = -1, status;
+	int c, status;
 
 	(void)cli;
 	opterr = 0;
@@ -105,24 +124,26 @@ cmd_cards(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		case 's': scenario = optarg; break;
 		case 'd': deck = optarg; break;
 		case 'D': datadir = optarg; break;
-		case 'f':
-			faction = ccg_faction_parse(optarg);
-			if (faction < CCG_FACTION_ROGUE || faction > CCG_FACTION_ALIENS)
-				return cli_usage_error(v, "unknown faction \"%s\" (rogue, "
-				    "marines, predator or aliens)", optarg);
-			break;
+		case 'f': faction = optarg; break;
 		default:
 			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
 		}
 	}
 	if (rules == NULL)
 		return cli_usage_error(v, "--rules RULES is required");
-	if (strcmp(rules, "ccg") != 0)
-		return cli_usage_error(v, "unknown rules \"%s\" (ccg)", rules);
-	if (ccg_deck_rules_find(scenario) == NULL)
-		return cli_usage_error(v, "unknown scenario \"%s\" (general, contact, training-hunt)",
-		    scenario);
-	if (deck == NULL && faction != -1)
+	if ((r = rules_find(rules)) == NULL || strcmp(r->name, rules) != 0 ||
+	    r->data_report == NULL) {
+		names = rules_names();
+		status = cli_usage_error(v, "unknown rules \"%s\" (%s)", rules, names);
+		free(names);
+		return status;
+	}
+	if (r->data_report(NULL, 0, scenario, faction, NULL, NULL, NULL, &cause) == -1) {
+		status = cli_usage_error(v, "%s", cause);
+		free(cause);
+		return status;
+	}
+	if (deck == NULL && faction != NULL)
 		return cli_usage_error(v, "--faction needs --deck FILE");
 
 	if (optind < argc) {
@@ -133,25 +154,15 @@ cmd_cards(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 			datadir = getenv("MUTHUR_DATADIR");
 		if (datadir == NULL || *datadir == '\0')
 			datadir = MUTHUR_DATADIR;
-		if ((sample = find_sample(datadir)) == NULL) {
+		if ((sample = find_sample(r, datadir)) == NULL) {
 			fprintf(stderr, "muthur cards: no %s under %s (give DATA.json "
-			    "files, --data DIR or MUTHUR_DATADIR)\n", SAMPLE_FILE, datadir);
+			    "files, --data DIR or MUTHUR_DATADIR)\n", r->data_file, datadir);
 			return 1;
 		}
 		paths = (const char *const *)&sample;
 		npaths = 1;
 	}
-	if ((db = ccg_carddb_load(paths, npaths, &cause)) == NULL) {
-		printf("%s\n", cause);
-		free(cause);
-		free(sample);
-		return 1;
-	}
-	printf("card data: %zu cards in %zu file%s%s, hash %s\n", db->ncards,
-	    db->nfiles, db->nfiles == 1 ? "" : "s",
-	    db->sample ? " (sample data)" : "", db->hash_hex);
-	status = deck != NULL ? check_deck(db, deck, scenario, faction) : 0;
-	ccg_carddb_free(db);
+	status = report(r, paths, npaths, scenario, faction, deck);
 	free(sample);
 	return status;
 }

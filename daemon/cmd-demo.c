@@ -1,12 +1,13 @@
 /*
- * cmd-demo.c — `muthur demo [--dir DIR]`: a whole Contact game on the
- * embedded default (PRODUCT.md §2, §10). Four seats with generated muthur
+ * cmd-demo.c — `muthur demo [--dir DIR]`: a whole game on the embedded
+ * default (PRODUCT.md §2, §10), the one the first game known describes
+ * (struct rules_demo: scenario, seats, decks). Seats with generated muthur
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
  * the same as `muthurd --once`) runs after each round of mail, until the
- * game is over. The Marines play the demo deck (rules/ccg/data/
- * demo-marines.deck, rescue quota 4): their rescue ends the game in some
- * 15 to 30 turns, 12 to 35 s on two shared cores.
+ * game is over. The CCG's demo (a Contact game whose Marines play a demo
+ * deck, rules/ccg/game.c) ends in some 15 to 30 turns, 12 to 35 s on two
+ * shared cores.
  */
 #include "config.h"
 
@@ -37,15 +38,6 @@
 #define DEMO_MAX_PHASES	3000
 #define DEMO_TURNS	40	/* default --turns: the demo stays under a minute */
 
-static const char *const demo_seats[4] = { "rogue", "marines", "predator", "aliens" };
-
-/*
- * The decks the demo seats (NULL: the faction's sample deck): the Marines
- * get the demo deck with four privates, the least rescue quota Contact
- * allows, so that a whole game fits in under a minute.
- */
-static const char *const demo_decks[4] = { NULL, "demo-marines.deck", NULL, NULL };
-
 static const char demo_conf[] =
     "# muthur demo: the embedded default (SQLite, Maildir in and out)\n"
     "[store]\npath = var/muthur.db\n"
@@ -55,9 +47,8 @@ static const char demo_conf[] =
 
 /* Where the config is: --dir DIR, else --config, else ./demo. */
 static int
-demo_setup(struct cli *cli, const char *dir, char **confpath)
+demo_setup(struct cli *cli, const struct cli_verb *v, const char *dir, char **confpath)
 {
-	const struct cli_verb *init = cli_verb_find("init");
 	char *argv[2] = { (char *)"init", NULL }, *cause = NULL;
 
 	if (dir == NULL && cli->config_path != NULL)
@@ -81,14 +72,16 @@ demo_setup(struct cli *cli, const char *dir, char **confpath)
 	config_free(cli->cf);
 	cli->cf = NULL;
 	cli->config_path = *confpath;
-	return init->run(cli, init, 1, argv) == 0 ? 0 : -1;
+	/* `muthur init` (no options: v names the demo in any message) */
+	return cmd_init(cli, v, 1, argv) == 0 ? 0 : -1;
 }
 
 /* Mail the orders every awaited seat owes now; returns how many. */
 static int
-demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[4][64],
+demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[][64],
     const char *name, char **cause)
 {
+	const struct rules_demo *d = l->rules->demo;
 	struct store_phase *ph;
 	char **missing = NULL, *orders, *mail, *from, *tag;
 	size_t n = 0, i, k, len;
@@ -101,11 +94,11 @@ demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[4][64],
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		for (k = 0; k < 4; k++)
-			if (strcmp(demo_seats[k], missing[i]) == 0)
+		for (k = 0; k < d->nseats; k++)
+			if (strcmp(d->seats[k], missing[i]) == 0)
 				break;
 		idx = l->rules->seat_index(l->g, missing[i]);
-		if (k == 4 || idx < 0)
+		if (k == d->nseats || idx < 0)
 			continue;
 		orders = game_policy_orders(l->rules, l->g, (size_t)idx);
 		from = xasprintf("%s@players.example", missing[i]);
@@ -194,13 +187,22 @@ demo_play(struct cli *cli, int quiet, int turns)
 	struct loop_stats ls;
 	struct game_live *l = NULL;
 	struct store_game *g;
-	unsigned char pk[32], sk[4][64];
+	const struct rules *r = NULL;
+	const struct rules_demo *d;
+	unsigned char pk[32], sk[RULES_DEMO_SEATS][64];
 	char *cause = NULL, *name = NULL, *keytext, *path, *email, *res, *dirname;
 	char *deck;
 	size_t k, queued = 0, mails = 0;
 	int n, phases = 0, rc = 1, lockfd = -1;
 
 	memset(&lp, 0, sizeof lp);
+	for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
+		;
+	if (r == NULL) {
+		cause = xstrdup("no game of this muthur has a demo");
+		goto fail;
+	}
+	d = r->demo;
 	if (cf == NULL)
 		goto fail;
 	if ((n = proc_store_lock(cf->store_path, &lockfd, &cause)) == 1)
@@ -223,24 +225,24 @@ demo_play(struct cli *cli, int quiet, int turns)
 	}
 	free(cause);
 	cause = NULL;
-	if (game_new(&gc.c, name, "ccg", "contact", NULL, 0, &cause) == -1)
+	if (game_new(&gc.c, name, r->name, d->scenario, NULL, 0, &cause) == -1)
 		goto fail;
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < d->nseats && k < RULES_DEMO_SEATS; k++) {
 		key_generate(pk, sk[k]);
-		path = xasprintf("%s/var/keys/%s-%s.key", cf->basedir, name, demo_seats[k]);
+		path = xasprintf("%s/var/keys/%s-%s.key", cf->basedir, name, d->seats[k]);
 		keytext = key_public_format(pk, NULL);
-		email = xasprintf("%s@players.example", demo_seats[k]);
+		email = xasprintf("%s@players.example", d->seats[k]);
 		dirname = fs_dirname(path);
 		n = fs_mkdir_p(dirname, 0700, &cause);
 		free(dirname);
 		if (n == 0)
-			n = key_secret_write(path, sk[k], demo_seats[k], &cause);
+			n = key_secret_write(path, sk[k], d->seats[k], &cause);
 		deck = NULL;
-		if (n == 0 && demo_decks[k] != NULL &&
-		    (deck = game_data_file(demo_decks[k], &cause)) == NULL)
+		if (n == 0 && d->decks != NULL && d->decks[k] != NULL &&
+		    (deck = game_data_file(r, d->decks[k], &cause)) == NULL)
 			n = -1;
 		if (n == 0)
-			n = game_seat(&gc.c, name, demo_seats[k], email, keytext, deck,
+			n = game_seat(&gc.c, name, d->seats[k], email, keytext, deck,
 			    NULL, &cause);
 		free(deck);
 		free(email);
@@ -251,8 +253,10 @@ demo_play(struct cli *cli, int quiet, int turns)
 	}
 	if (game_start(&gc.c, name, &cause) == -1)
 		goto fail;
-	printf("demo: game %s started with seats rogue, marines, predator, aliens "
-	    "(keys in %s/var/keys)\n", name, cf->basedir);
+	printf("demo: game %s started with seats ", name);
+	for (k = 0; k < d->nseats; k++)
+		printf("%s%s", k > 0 ? ", " : "", d->seats[k]);
+	printf(" (keys in %s/var/keys)\n", cf->basedir);
 	fflush(stdout);
 	for (;;) {
 		memset(&ls, 0, sizeof ls);
@@ -267,7 +271,8 @@ demo_play(struct cli *cli, int quiet, int turns)
 		    l->rules->turn(l->g) > turns)
 			break;
 		if (!quiet && ls.advanced > 0 && l->rules->turn(l->g) % 10 == 0 &&
-		    strcmp(l->rules->phase(l->g), "movement.evacuate") == 0) {
+		    d->progress_phase != NULL &&
+		    strcmp(l->rules->phase(l->g), d->progress_phase) == 0) {
 			printf("demo: turn %d\n", l->rules->turn(l->g));
 			fflush(stdout);
 		}
@@ -332,7 +337,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(v, "unexpected argument \"%s\"", argv[optind]);
-	if (demo_setup(cli, dir, &confpath) == -1) {
+	if (demo_setup(cli, v, dir, &confpath) == -1) {
 		free(confpath);
 		return 1;
 	}

@@ -29,8 +29,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                 printed), 2 misuse",
 	  cmd_verify, NULL },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
-	  "  --rules RULES        the game's rules (ccg)\n"
-	  "  --scenario SCENARIO  the scenario (contact, training-hunt)",
+	  "  --rules RULES        the game's rules, by name (muthur(1) lists the games)\n"
+	  "  --scenario SCENARIO  one of the game's scenarios",
 	  cmd_new_game, NULL },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
@@ -66,8 +66,8 @@ const struct cli_verb cli_verbs[] = {
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
-	  "  --rules RULES     the game (ccg)\n"
-	  "  --scenario S      apply the scenario's deck rules (contact, training-hunt)\n"
+	  "  --rules RULES     the game, by name\n"
+	  "  --scenario S      apply the scenario's deck rules\n"
 	  "  --faction F       the faction the deck is for\n"
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",

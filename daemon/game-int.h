@@ -1,6 +1,6 @@
 /*
- * game-int.h — what the game service's files (game.c, game-mail.c,
- * game-resolve.c, game-views.c) share. Not for other callers: use game.h.
+ * game-int.h — what the game service's files (game.c, game-live.c,
+ * game-mail.c, game-resolve.c, game-views.c) share. Not for other callers: use game.h.
  * Every function here runs inside the caller's transaction.
  */
 #ifndef MUTHUR_DAEMON_GAME_INT_H
@@ -13,8 +13,16 @@
 
 #define GAME_SECRET_DOMAIN	"muthur.secret"
 #define GAME_DECKLIST_DOMAIN	"muthur.decklist"
-/* The card data file as loaded; cards.json holds its canonical bytes. */
+/* The component data file as loaded; cards.json holds its canonical bytes. */
 #define GAME_CARDS_SOURCE	"cards/source.json"
+
+/*
+ * The component data of game (rules r) from its GAME_CARDS_SOURCE, checked
+ * against its card hash; shared (game-live.c's cache, never freed by the
+ * caller). NULL with a reason.
+ */
+void *game_data(struct store *st, const struct store_game *game, const struct rules *r,
+    char **cause);
 
 /* The domain of muthur's From address (after '@'), borrowed from c. */
 const char *game_mail_domain(const struct game_ctx *c);

@@ -42,6 +42,20 @@ struct mail_job {
 	int			 advanced;
 };
 
+char *
+game_check_reason(const struct orders *o, const char *why)
+{
+	unsigned long k;
+	char *end;
+
+	if (strncmp(why, "line ", 5) != 0)
+		return xstrdup(why);
+	k = strtoul(why + 5, &end, 10);
+	if (end == why + 5 || *end != ':' || k == 0 || k > o->nlines)
+		return xstrdup(why);
+	return xasprintf("line %d:%s", o->lines[k - 1].lineno, end + 1);
+}
+
 /* Queue a reply (ack or refusal) to the mail. */
 static int
 reply_queue(struct mail_job *j, enum reply_kind kind, const struct reply_facts *f,

@@ -84,3 +84,9 @@ game_maildir_deliver(const char *dir, const char *mail, size_t len, char **cause
 	free(fin);
 	return rc;
 }
+
+char *
+game_policy_orders(const struct rules *r, const struct rules_game *g, size_t seat)
+{
+	return r->demo_orders != NULL ? r->demo_orders(g, seat) : xstrdup("");
+}

@@ -12,23 +12,15 @@
 #include <sodium.h>
 
 #include "daemon/game-int.h"
+#include "daemon/phase-resolve.h"
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
-#include "mail/block.h"
 #include "store/commitments.h"
 #include "store/events.h"
 #include "store/orders.h"
 #include "store/random.h"
-
-const char *
-game_mail_domain(const struct game_ctx *c)
-{
-	const char *at = strrchr(c->from, '@');
-
-	return at != NULL ? at + 1 : c->from;
-}
 
 int
 game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
@@ -190,39 +182,6 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	return rc;
 }
 
-char *
-game_check_reason(const struct orders *o, const char *why)
-{
-	unsigned long k;
-	char *end;
-
-	if (strncmp(why, "line ", 5) != 0)
-		return xstrdup(why);
-	k = strtoul(why + 5, &end, 10);
-	if (end == why + 5 || *end != ':' || k == 0 || k > o->nlines)
-		return xstrdup(why);
-	return xasprintf("line %d:%s", o->lines[k - 1].lineno, end + 1);
-}
-
-/* The orders text of one stored order: its order lines, each with LF. */
-static char *
-order_text(const struct store_order *ord, char **cause)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct orders *o;
-	size_t i;
-
-	if ((o = orders_parse((const char *)ord->block, ord->block_len, cause)) == NULL)
-		return NULL;
-	strbuf_addstr(&sb, "");
-	for (i = 0; i < o->nlines; i++) {
-		strbuf_addstr(&sb, o->lines[i].text);
-		strbuf_addc(&sb, '\n');
-	}
-	orders_free(o);
-	return strbuf_detach(&sb, NULL);
-}
-
 /* Resolve the open phase ph (its barrier passed). */
 static int
 resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
@@ -230,45 +189,34 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 {
 	struct rules_events ev = { NULL, 0, 0 };
 	struct store_order *ord = NULL;
-	struct rand_nonce *nonces = NULL;
-	struct rand_stream stream, hidden;
-	struct rules_rng rng;
+	struct phase_order *po = NULL;
 	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
-	size_t nord = 0, i, n = l->rules->nseats(l->g), len;
-	char **texts = xcalloc(n, sizeof *texts), *state = NULL;
+	size_t nord = 0, i, len;
+	char *state = NULL;
 	struct rules_result res;
-	int rc = -1, idx, over, has_shuffle;
+	int rc = -1, over, has_shuffle;
 
 	if (store_orders_current(c->st, ph->id, &ord, &nord, cause) == -1 ||
 	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
 	    (has_shuffle = game_shuffle_seed(c, l, shuffle, cause)) == -1)
 		goto out;
-	store_orders_nonces(ord, nord, &nonces);
-	rand_stream_init(&stream, seed, nonces, nord);
-	rng.uniform = rand_uniform;
-	rng.ctx = &stream;
-	rng.hidden = NULL;	/* a game started before the shuffle seed */
-	rng.hidden_ctx = NULL;
-	if (has_shuffle) {
-		rand_hidden_stream_init(&hidden, shuffle, ph->seq, nonces, nord);
-		sodium_memzero(shuffle, sizeof shuffle);
-		rng.hidden = rand_uniform;
-		rng.hidden_ctx = &hidden;
-	}
+	po = xcalloc(nord + 1, sizeof *po);
 	for (i = 0; i < nord; i++) {
-		idx = l->rules->seat_index(l->g, ord[i].seat);
-		if (idx < 0) {
-			cause_set(cause, "game %s has no seat %s", l->game->name, ord[i].seat);
-			goto out;
-		}
-		if ((texts[idx] = order_text(&ord[i], cause)) == NULL)
-			goto out;
+		po[i].seat = ord[i].seat;
+		po[i].block = (const char *)ord[i].block;
+		po[i].block_len = ord[i].block_len;
+		po[i].nonce = ord[i].nonce;
+		po[i].nonce_len = ord[i].nonce_len;
 	}
-	if (l->rules->resolve(l->g, (const char *const *)texts, &rng, &ev, cause) == -1) {
+	rc = phase_resolve(l->rules, l->g, po, nord, seed, has_shuffle ? shuffle : NULL,
+	    ph->seq, &ev, cause);
+	sodium_memzero(shuffle, sizeof shuffle);
+	if (rc == -1) {
 		cause_prefix(cause, "game %s, phase %llu", l->game->name,
 		    (unsigned long long)ph->seq);
 		goto out;
 	}
+	rc = -1;
 	state = l->rules->save(l->g, &len);
 	if (game_events_store(c->st, l, ph->seq, &ev, cause) == -1 ||
 	    store_seed_reveal(c->st, ph->id, ph->seq, cause) == -1 ||
@@ -288,11 +236,8 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 		    ph->turn, ph->name, (unsigned long long)ph->seq,
 		    over ? "; the game is over" : "");
 out:
-	for (i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
 	free(state);
-	free(nonces);
+	free(po);
 	store_orders_free(ord, nord);
 	rules_events_free(&ev);
 	return rc;

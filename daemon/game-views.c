@@ -19,6 +19,14 @@
 #include "store/orders.h"
 #include "store/outbox.h"
 
+const char *
+game_mail_domain(const struct game_ctx *c)
+{
+	const char *at = strrchr(c->from, '@');
+
+	return at != NULL ? at + 1 : c->from;
+}
+
 /* Everything the views of one moment share. */
 struct view_src {
 	struct store_phase	*phases;

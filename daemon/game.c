@@ -1,6 +1,7 @@
 /*
  * game.c — creating games, seating players and starting a game
- * (doc/game-record.md: new-game, seat, start), and loading a game.
+ * (doc/game-record.md: new-game, seat, start), through the rules table
+ * alone (component data, decklists, seats).
  */
 #include "config.h"
 
@@ -20,185 +21,37 @@
 #include "mail/block.h"
 #include "mail/compose.h"
 #include "mail/pubkey.h"
-#include "rules/ccg/card.h"
-#include "rules/ccg/ccg.h"
-#include "rules/ccg/deck.h"
 #include "store/commitments.h"
 #include "store/gamefiles.h"
 #include "store/random.h"
-
-char *
-game_data_file(const char *file, char **cause)
-{
-	static const char *const sub[] = { "ccg/", "ccg/data/", "" };
-	const char *dir = getenv("MUTHUR_DATADIR");
-	size_t i;
-	char *p;
-
-	if (dir == NULL || *dir == '\0') {
-		dir = MUTHUR_DATADIR;
-		/* Not installed yet: a program run from its build tree uses the source. */
-		if (access(dir, F_OK) != 0 && access(MUTHUR_SRCDIR "/rules", F_OK) == 0)
-			dir = MUTHUR_SRCDIR "/rules";
-	}
-	for (i = 0; i < sizeof sub / sizeof sub[0]; i++) {
-		p = xasprintf("%s/%s%s", dir, sub[i], file);
-		if (access(p, R_OK) == 0)
-			return p;
-		free(p);
-	}
-	cause_set(cause, "no %s under %s (set MUTHUR_DATADIR to the data folder)",
-	    file, dir);
-	return NULL;
-}
-
-/*
- * Card databases already loaded, by card hash: games made from the same
- * card data share one (read-only once sealed), so that handling a mail
- * does not parse the card data again. Kept for the life of the process.
- */
-#define CARDS_CACHE 8
-static struct ccg_carddb *cards_cache[CARDS_CACHE];
-
-static struct ccg_carddb *
-cards_cached(const unsigned char hash[32])
-{
-	size_t i;
-
-	for (i = 0; i < CARDS_CACHE && cards_cache[i] != NULL; i++)
-		if (memcmp(cards_cache[i]->hash, hash, 32) == 0)
-			return cards_cache[i];
-	return NULL;
-}
-
-static void
-cards_remember(struct ccg_carddb *db)
-{
-	size_t i;
-
-	for (i = 0; i < CARDS_CACHE; i++)
-		if (cards_cache[i] == NULL) {
-			cards_cache[i] = db;
-			return;
-		}
-	ccg_carddb_free(cards_cache[CARDS_CACHE - 1]);
-	memmove(cards_cache + 1, cards_cache, (CARDS_CACHE - 1) * sizeof *cards_cache);
-	cards_cache[0] = db;
-}
-
-void
-game_live_free(struct game_live *l)
-{
-	if (l == NULL)
-		return;
-	if (l->g != NULL)
-		l->rules->free(l->g);
-	store_seats_free(l->seats, l->nseats);
-	store_game_free(l->game);
-	free(l);
-}
-
-static struct ccg_carddb *
-cards_load(struct store *st, const struct store_game *game, char **cause)
-{
-	struct ccg_carddb *db;
-	unsigned char *bytes;
-	size_t len;
-
-	if (store_game_file_get(st, game->id, GAME_CARDS_SOURCE, &bytes, &len, NULL,
-	    cause) == -1)
-		return NULL;
-	db = ccg_carddb_new();
-	if (ccg_carddb_add_json(db, GAME_CARDS_SOURCE, (char *)bytes, len, cause) == -1 ||
-	    ccg_carddb_seal(db, cause) == -1) {
-		free(bytes);
-		ccg_carddb_free(db);
-		return NULL;
-	}
-	free(bytes);
-	if (memcmp(db->hash, game->card_hash, 32) != 0) {
-		ccg_carddb_free(db);
-		cause_set(cause, "game %s: its " GAME_CARDS_SOURCE " does not match its "
-		    "card hash",
-		    game->name);
-		return NULL;
-	}
-	return db;
-}
-
-struct game_live *
-game_live_load_id(struct store *st, int64_t game_id, char **cause)
-{
-	struct game_live *l = xcalloc(1, sizeof *l);
-	unsigned char *state;
-	size_t len;
-
-	if ((l->game = store_game_get_id(st, game_id, cause)) == NULL)
-		goto fail;
-	if ((l->rules = rules_find(l->game->rules)) == NULL) {
-		cause_set(cause, "game %s: unknown rules %s", l->game->name, l->game->rules);
-		goto fail;
-	}
-	if ((l->data = cards_cached(l->game->card_hash)) == NULL) {
-		if ((l->data = cards_load(st, l->game, cause)) == NULL)
-			goto fail;
-		cards_remember(l->data);
-	}
-	if (store_seats(st, game_id, &l->seats, &l->nseats, cause) == -1)
-		goto fail;
-	if (strcmp(l->game->status, GAME_SETUP) == 0)
-		return l;
-	if (store_state_get(st, game_id, STORE_STATE_LATEST, &state, &len, NULL, NULL,
-	    cause) == -1)
-		goto fail;
-	l->g = l->rules->load(l->data, (char *)state, len, cause);
-	free(state);
-	if (l->g == NULL) {
-		cause_prefix(cause, "game %s: recorded state", l->game->name);
-		goto fail;
-	}
-	return l;
-fail:
-	game_live_free(l);
-	return NULL;
-}
-
-struct game_live *
-game_live_load(struct store *st, const char *name, char **cause)
-{
-	struct store_game *game;
-	int64_t id;
-
-	if ((game = store_game_get(st, name, cause)) == NULL)
-		return NULL;
-	id = game->id;
-	store_game_free(game);
-	return game_live_load_id(st, id, cause);
-}
 
 int
 game_new(const struct game_ctx *c, const char *name, const char *rules,
     const char *scenario, const char *const *options, size_t noptions,
     char **cause)
 {
-	struct ccg_carddb *db;
-	char *file, *canon, *source = NULL, *opts = NULL;
+	const struct rules *r = rules_find(rules);
+	struct rules_file f;
+	unsigned char hash[32];
+	void *data;
+	char *file, *canon, *source = NULL, *names, *opts = NULL;
 	size_t len, slen, i, j;
 	int64_t id, phase_id;
 
-	if (rules_find(rules) == NULL || strcmp(rules, "ccg") != 0)
-		return cause_set(cause, "unknown rules \"%s\" (ccg)", rules);
-	if (ccg_scenario_find(scenario) == NULL ||
-	    strcmp(ccg_scenario_find(scenario)->scenario, scenario) != 0)
-		return cause_set(cause, "unknown scenario \"%s\" (contact, "
-		    "training-hunt)", scenario);
+	if (r == NULL || strcmp(r->name, rules) != 0) {
+		names = rules_names();
+		cause_set(cause, "unknown rules \"%s\" (%s)", rules, names);
+		free(names);
+		return -1;
+	}
+	if (r->scenario_check(scenario, cause) == -1)
+		return -1;
 	if (!orders_is_slug(name, 0))
 		return cause_set(cause, "game name \"%s\" is not a slug (letters, "
 		    "digits and '-')", name);
-	for (i = 0; i < noptions; i++) {	/* the rules' (scenarios.c) */
-		if (ccg_option_bit(options[i]) == 0)
-			return cause_set(cause, "unknown scenario option \"%s\" "
-			    "(no-combat-pool)", options[i]);
+	for (i = 0; i < noptions; i++) {
+		if (r->option_check(options[i], cause) == -1)
+			return -1;
 		for (j = 0; j < i; j++)
 			if (strcmp(options[i], options[j]) == 0)
 				return cause_set(cause, "scenario option %s given "
@@ -212,25 +65,26 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 		opts = cJSON_PrintUnformatted(arr);
 		cJSON_Delete(arr);
 	}
-	if ((file = game_data_file("sample-cards.json", cause)) == NULL)
+	if ((file = game_data_file(r, r->data_file, cause)) == NULL)
 		return -1;
-	if (fs_read_file(file, CCG_CARDDB_MAX_FILE, &source, &slen, cause) == -1) {
+	if (fs_read_file(file, r->data_max, &source, &slen, cause) == -1) {
 		free(file);
 		return -1;
 	}
-	db = ccg_carddb_new();
-	if (ccg_carddb_add_json(db, GAME_CARDS_SOURCE, source, slen, cause) == -1 ||
-	    ccg_carddb_seal(db, cause) == -1) {
-		ccg_carddb_free(db);
+	f.name = GAME_CARDS_SOURCE;
+	f.bytes = source;
+	f.len = slen;
+	if ((data = r->data_load(&f, 1, cause)) == NULL) {
 		free(source);
 		free(file);
 		return -1;
 	}
 	free(file);
-	canon = ccg_carddb_canonical(db, &len);
+	canon = r->data_canonical(data, &len);
+	r->data_hash(data, hash);
 	if (store_begin(c->st, cause) == -1)
 		goto fail;
-	if (store_game_create(c->st, name, rules, scenario, db->hash, c->key->pk, c->now,
+	if (store_game_create(c->st, name, r->name, scenario, hash, c->key->pk, c->now,
 	    &id, cause) == -1 ||
 	    store_game_file_put(c->st, id, "cards.json", canon, len, cause) == -1 ||
 	    store_game_file_put(c->st, id, GAME_CARDS_SOURCE, source, slen, cause) == -1 ||
@@ -247,13 +101,13 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	free(canon);
 	free(source);
 	cJSON_free(opts);
-	ccg_carddb_free(db);
+	r->data_free(data);
 	return 0;
 fail:
 	free(canon);
 	free(source);
 	cJSON_free(opts);
-	ccg_carddb_free(db);
+	r->data_free(data);
 	return -1;
 }
 
@@ -334,32 +188,30 @@ seat_faction(const char *seat)
 
 /* Read and validate a decklist for faction; every problem in *cause. */
 static char *
-deck_read(const struct ccg_carddb *db, const char *scenario, const char *faction,
-    const char *path, char **cause)
+deck_read(const struct rules *r, const void *data, const char *scenario,
+    const char *faction, const char *path, char **cause)
 {
-	struct ccg_problems p = CCG_PROBLEMS_INIT;
-	struct ccg_decklist *dl;
-	struct strbuf sb = STRBUF_INIT;
+	struct rules_file f;
 	char *text, *norm, *sample = NULL, *fname;
 	const char *base;
 	size_t len, i, j;
 
 	if (path == NULL) {
 		/* the scenario's own sample deck (training-hunt-predator.deck),
-		 * else the faction's Contact one */
+		 * else the faction's general one */
 		fname = xasprintf("%s-%s.deck", scenario, faction);
-		sample = game_data_file(fname, NULL);
+		sample = game_data_file(r, fname, NULL);
 		free(fname);
 		if (sample == NULL) {
 			fname = xasprintf("%s.deck", faction);
-			sample = game_data_file(fname, cause);
+			sample = game_data_file(r, fname, cause);
 			free(fname);
 		}
 		if (sample == NULL)
 			return NULL;
 		path = sample;
 	}
-	if (fs_read_file(path, CCG_DECKLIST_MAX, &text, &len, cause) == -1) {
+	if (fs_read_file(path, r->deck_max, &text, &len, cause) == -1) {
 		free(sample);
 		return NULL;
 	}
@@ -376,23 +228,14 @@ deck_read(const struct ccg_carddb *db, const char *scenario, const char *faction
 	norm[j] = '\0';
 	free(text);
 	base = strrchr(path, '/');
-	base = base != NULL ? base + 1 : path;
-	dl = ccg_decklist_parse(db, base, norm, j, &p);
-	ccg_deck_validate(dl, ccg_deck_rules_find(scenario), ccg_faction_parse(faction), &p);
-	ccg_decklist_free(dl);
+	f.name = base != NULL ? base + 1 : path;
+	f.bytes = norm;
+	f.len = j;
+	i = r->deck_check(data, scenario, faction, &f, cause) == 0;
 	free(sample);
-	if (p.n == 0) {
-		ccg_problems_free(&p);
+	if (i)
 		return norm;
-	}
-	strbuf_addf(&sb, "the decklist is not legal for %s (%zu problem%s):", faction,
-	    p.n, p.n == 1 ? "" : "s");
-	for (i = 0; i < p.n; i++)
-		strbuf_addf(&sb, "\n%s", p.lines[i]);
-	ccg_problems_free(&p);
 	free(norm);
-	free(*cause);
-	*cause = strbuf_detach(&sb, NULL);
 	return NULL;
 }
 
@@ -403,11 +246,12 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 {
 	struct store_game *game = NULL;
 	struct store_seat *old = NULL;
-	struct ccg_carddb *db = NULL;
+	const struct rules *r;
+	const void *data;
 	struct pubkey pk;
 	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL;
 	const char *type;
-	int rc = -1, f;
+	int rc = -1;
 
 	if (replaced != NULL)
 		*replaced = 0;
@@ -435,23 +279,21 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 		    "(an existing seat may be replaced)", name, game->status);
 		goto out;
 	}
-	faction = seat_faction(seat);
-	f = ccg_faction_parse(faction);
-	if (f < CCG_FACTION_ROGUE || f > CCG_FACTION_ALIENS) {
-		cause_set(cause, "seat \"%s\": the faction \"%s\" is not rogue, marines, "
-		    "predator or aliens (name a seat by its faction, with -2, -3 for "
-		    "duplicates)", seat, faction);
+	if ((r = rules_find(game->rules)) == NULL) {
+		cause_set(cause, "game %s: unknown rules %s", game->name, game->rules);
 		goto out;
 	}
-	if ((db = cards_load(c->st, game, cause)) == NULL)
+	faction = seat_faction(seat);
+	if (r->faction_check(seat, faction, cause) == -1)
 		goto out;
-	if ((deck = deck_read(db, game->scenario, faction, deck_path, cause)) == NULL)
+	if ((data = game_data(c->st, game, r, cause)) == NULL)
+		goto out;
+	if ((deck = deck_read(r, data, game->scenario, faction, deck_path, cause)) == NULL)
 		goto out;
 	rc = store_seat_add(c->st, game->id, seat, faction, email, type, keytext, deck,
 	    NULL, cause);
 out:
 	free(deck);
-	ccg_carddb_free(db);
 	free(faction);
 	if (old != NULL)
 		store_seats_free(old, 1);
@@ -460,7 +302,7 @@ out:
 	return rc;
 }
 
-/* The decklists as rules seats; slugs belong to db. */
+/* The decklists as rules seats; slugs belong to the game's data. */
 static int
 setup_seats(struct game_live *l, struct rules_seat *rs, char **cause)
 {
@@ -468,12 +310,10 @@ setup_seats(struct game_live *l, struct rules_seat *rs, char **cause)
 	char *why = NULL;
 
 	for (i = 0; i < l->nseats; i++)
-		if (ccg_decklist_seat(l->data, l->seats[i].name, l->seats[i].name,
-		    l->seats[i].faction, l->seats[i].deck, strlen(l->seats[i].deck),
-		    &rs[i], &why) == -1) {
+		if (l->rules->seat_build(l->data, l->seats[i].name, l->seats[i].faction,
+		    l->seats[i].deck, strlen(l->seats[i].deck), &rs[i], &why) == -1) {
 			cause_set(cause, "seat %s: %s", l->seats[i].name, why);
 			free(why);
-			ccg_decklist_seat_clear(&rs[i]);
 			return -1;
 		}
 	return 0;
@@ -581,7 +421,7 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	rc = 0;
 out:
 	for (i = 0; i < l->nseats; i++)
-		ccg_decklist_seat_clear(&rs[i]);
+		l->rules->seat_clear(&rs[i]);
 	free(rs);
 	if (options != NULL)
 		game_options_free(options, noptions);

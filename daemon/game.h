@@ -38,27 +38,31 @@ struct game_ctx {
 	size_t			 max_orders_size;
 };
 
-/* One game loaded from the store: rules, card data and the latest state. */
+/* One game loaded from the store: rules, component data and the latest state. */
 struct game_live {
 	struct store_game	*game;
 	const struct rules	*rules;
-	void			*data;		/* CCG: struct ccg_carddb * */
+	void			*data;		/* rules->data_load()'s, shared by the
+						   games made from the same data: the
+						   caller never frees it */
 	struct rules_game	*g;		/* latest recorded state */
 	struct store_seat	*seats;		/* seat order */
 	size_t			 nseats;
 };
 
 /*
- * The card data file of the installation: FILE under $MUTHUR_DATADIR or
- * the installed data folder, looked for as DIR/ccg/FILE, DIR/ccg/data/FILE
- * and DIR/FILE. A new string, or NULL with a reason naming the folders.
+ * A data file of game r's installation: FILE under $MUTHUR_DATADIR or the
+ * installed data folder, looked for as DIR/NAME/FILE, DIR/NAME/data/FILE
+ * and DIR/FILE (NAME: r->name). A new string, or NULL with a reason
+ * naming the folders.
  */
-char *game_data_file(const char *file, char **cause);
+char *game_data_file(const struct rules *r, const char *file, char **cause);
 
 /*
  * `muthur new-game`: create game name under rules and scenario, snapshot
- * the installed card data as cards.json, open phase 1 (setup) and commit
- * its seed. Refuses unknown rules or scenario and an existing name.
+ * the installed component data (rules->data_file) with its canonical bytes
+ * as cards.json, open phase 1 (setup) and commit its seed. Refuses unknown
+ * rules or scenario (rules->scenario_check) and an existing name.
  */
 int game_new(const struct game_ctx *c, const char *name, const char *rules,
     const char *scenario, const char *const *options, size_t noptions,
@@ -78,12 +82,13 @@ void game_options_free(char **v, size_t n);
 
 /*
  * `muthur seat`: add seat to a game in setup (faction: the seat name
- * without a -N suffix), or, when the seat exists, replace its e-mail and
- * key (allowed in any status). key is a key file or the key text
- * (pubkey_from_arg). deck_path is a decklist file or NULL for the
- * scenario's sample deck; a new seat's decklist is validated and refused
- * with every violation, one per line, in *cause. *replaced (may be NULL)
- * says which it was.
+ * without a -N suffix, rules->faction_check), or, when the seat exists,
+ * replace its e-mail and key (allowed in any status). key is a key file or
+ * the key text (pubkey_from_arg). deck_path is a decklist file or NULL for
+ * the scenario's sample deck (SCENARIO-FACTION.deck, else FACTION.deck,
+ * game_data_file()); a new seat's decklist is validated (rules->deck_check)
+ * and refused with every violation, one per line, in *cause. *replaced
+ * (may be NULL) says which it was.
  */
 int game_seat(const struct game_ctx *c, const char *name, const char *seat,
     const char *email, const char *key, const char *deck_path, int *replaced,
@@ -164,10 +169,10 @@ char *game_view_mail(const struct game_ctx *c, struct game_live *l, const char *
     size_t *len, char **cause);
 
 /*
- * Orders for seat (play-order index) chosen by a deterministic scripted
- * policy from rules->legal(), aiming at a victory (the demo, the tests and
- * the benchmark play with it): the order lines, each ending in LF, or ""
- * to pass. Caller frees.
+ * Orders for seat (play-order index) chosen by the game's scripted demo
+ * player (rules->demo_orders; the demo, the tests and the benchmark play
+ * with it): the order lines, each ending in LF, or "" to pass (also when
+ * the game has no demo player). Caller frees.
  */
 char *game_policy_orders(const struct rules *r, const struct rules_game *g,
     size_t seat);

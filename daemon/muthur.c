@@ -1,7 +1,6 @@
 /* muthur.c — the organisers' and players' command line (PRODUCT.md §1, §10). */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include "daemon/cli.h"
 #include "daemon/conf.h"
+#include "lib/json-alloc.h"
 #include "lib/log.h"
 
 static void
@@ -23,65 +23,6 @@ usage(FILE *out)
 		fprintf(out, "  %-10s %s\n", v->name, v->summary);
 	fprintf(out, "\nThe config is --config FILE, else ./muthur.conf, else $MUTHUR_CONFIG.\n"
 	    "See muthur(1) and muthur.conf(5).\n");
-}
-
-void
-cli_verb_help(const struct cli_verb *v, FILE *out)
-{
-	fprintf(out, "usage: muthur %s%s%s\n\n%s.\n", v->name, v->usage[0] ? " " : "",
-	    v->usage, v->summary);
-	if (v->help != NULL)
-		fprintf(out, "\noptions:\n%s\n", v->help);
-	fprintf(out, "  --config FILE  the config file (default ./muthur.conf, else $MUTHUR_CONFIG)\n"
-	    "  -v             say more; repeat for debug output\n"
-	    "  --help         this text\n");
-	if (v->run == NULL)
-		fprintf(out, "\nNot available yet: needs %s.\n", v->missing);
-}
-
-int
-cli_wants_help(const struct cli_verb *v, int argc, char **argv, int *status)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			cli_verb_help(v, stdout);
-			*status = 0;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-int
-cli_usage_error(const struct cli_verb *v, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "muthur %s: ", v->name);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see muthur %s --help)\n", v->name);
-	return EXIT_MISUSE;
-}
-
-struct config *
-cli_config(struct cli *cli)
-{
-	char *cause = NULL;
-
-	if (cli->cf != NULL)
-		return cli->cf;
-	cli->cf = config_load(config_default_path(cli->config_path), &cause);
-	if (cli->cf == NULL) {
-		fprintf(stderr, "muthur: %s\n", cause);
-		free(cause);
-	}
-	return cli->cf;
 }
 
 /*
@@ -132,6 +73,7 @@ main(int argc, char **argv)
 	int status;
 
 	log_init("muthur", 0, LOG_LEVEL_WARN);
+	json_alloc_init();
 	if (sodium_init() < 0) {
 		fprintf(stderr, "muthur: libsodium failed to initialise\n");
 		return 1;

@@ -14,6 +14,7 @@
 #include "daemon/proc.h"
 #include "mail/fetch.h"
 #include "templates/tmpl.h"
+#include "lib/json-alloc.h"
 #include "lib/log.h"
 
 static void
@@ -179,6 +180,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	log_init("muthurd", 0, verbose >= 1 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO);
+	json_alloc_init();
 	if (sodium_init() < 0)
 		fatalx("libsodium failed to initialise");
 	if ((cf = config_load(config_default_path(config_path), &cause)) == NULL) {

@@ -19,10 +19,4 @@ cJSON *view_names(const char *const *v, size_t n);
 char *view_join(const char *const *v, size_t n, const char *none);
 /* The non-empty lines of text (LF-separated) as a JSON array of strings. */
 cJSON *view_lines(const char *text);
-/*
- * Display-ready text of a CCG rules view (rules/ccg/view.c's shape) for
- * the reader seat: built from that view alone. Never NULL.
- */
-cJSON *view_ccg_text(const cJSON *rv, const char *seat);
-
 #endif

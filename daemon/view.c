@@ -500,8 +500,9 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	} else
 		cJSON_AddNullToObject(m, "orders_block");
 	free(legal);
-	if (strcmp(r->name, "ccg") == 0)
-		cJSON_AddItemToObject(m, "ccg", view_ccg_text(rv, f->seat));
+	/* the game's display text, under its name (doc/views.md) */
+	if (r->view_text != NULL)
+		cJSON_AddItemToObject(m, r->name, r->view_text(rv, f->seat));
 	cJSON_AddItemToObject(m, "rules", rv);
 	return m;
 }

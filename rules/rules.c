@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/rules.h"
 
@@ -14,6 +15,11 @@ static const struct rules *const rules_all[] = {
 	&rules_ccg,
 };
 
+/* Games registered at run time (rules_register()). */
+#define RULES_EXTRA 8
+static const struct rules *rules_extra[RULES_EXTRA];
+static size_t rules_nextra;
+
 const struct rules *
 rules_find(const char *name)
 {
@@ -22,7 +28,42 @@ rules_find(const char *name)
 	for (i = 0; i < sizeof rules_all / sizeof rules_all[0]; i++)
 		if (strcasecmp(rules_all[i]->name, name) == 0)
 			return rules_all[i];
+	for (i = 0; i < rules_nextra; i++)
+		if (strcasecmp(rules_extra[i]->name, name) == 0)
+			return rules_extra[i];
 	return NULL;
+}
+
+int
+rules_register(const struct rules *r)
+{
+	if (rules_find(r->name) != NULL || rules_nextra == RULES_EXTRA)
+		return -1;
+	rules_extra[rules_nextra++] = r;
+	return 0;
+}
+
+const struct rules *
+rules_at(size_t i)
+{
+	size_t n = sizeof rules_all / sizeof rules_all[0];
+
+	if (i < n)
+		return rules_all[i];
+	return i - n < rules_nextra ? rules_extra[i - n] : NULL;
+}
+
+char *
+rules_names(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof rules_all / sizeof rules_all[0]; i++)
+		strbuf_addf(&sb, "%s%s", i > 0 ? ", " : "", rules_all[i]->name);
+	for (i = 0; i < rules_nextra; i++)
+		strbuf_addf(&sb, ", %s", rules_extra[i]->name);
+	return strbuf_detach(&sb, NULL);
 }
 
 void

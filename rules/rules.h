@@ -82,9 +82,10 @@ struct rules_setup {
 	const char		*scenario;	/* CCG: "contact" */
 	const struct rules_seat	*seats;		/* in any order */
 	size_t			 nseats;
-	const void		*data;		/* the game's component database
-						   (CCG: const struct ccg_db *), borrowed:
-						   it must outlive the game */
+	const void		*data;		/* the game's component data, as
+						   data_load() made it (CCG: const
+						   struct ccg_carddb *), borrowed: it
+						   must outlive the game */
 	int			 places;	/* places to decide before the game
 						   ends: 1 = stop at the first winner,
 						   2 = play on for second place, ... */
@@ -147,6 +148,29 @@ struct rules_result {
 };
 
 struct rules_game;
+
+/* A named file of bytes (component data, a decklist), borrowed. */
+struct rules_file {
+	const char	*name;		/* "source.json", "marines.deck" */
+	const char	*bytes;		/* need not be NUL-terminated */
+	size_t		 len;
+};
+
+/*
+ * The game `muthur demo` plays: scenario, seats (at most RULES_DEMO_SEATS,
+ * seated in this order, each played by demo_orders()), each seat's
+ * decklist (a data file of the game, game_data_file(), or NULL for the
+ * sample deck), and a phase at whose opening every 10th turn is shown
+ * (NULL: none).
+ */
+#define RULES_DEMO_SEATS 8
+struct rules_demo {
+	const char		*scenario;
+	const char *const	*seats;
+	const char *const	*decks;
+	size_t			 nseats;
+	const char		*progress_phase;
+};
 
 struct rules {
 	const char	*name;		/* "ccg" */
@@ -247,10 +271,109 @@ struct rules {
 	/* The result so far; free with rules_result_free(). */
 	void		 (*result)(const struct rules_game *g,
 			    struct rules_result *res);
+
+	/*
+	 * ---- What the daemon and the auditor need besides play ----
+	 *
+	 * The game's component data (the CCG's cards). The daemon snapshots
+	 * the installed file data_file (at most data_max bytes, looked for
+	 * under the data folder's NAME/ and NAME/data/, NAME the game's name)
+	 * into a new game, records data_canonical()'s bytes as cards.json and
+	 * data_hash() as the game's card hash; the auditor loads the archived
+	 * files the same way. data_load() builds the data from files (in the
+	 * order given, at least one) and returns it read-only: it may be
+	 * shared by any number of games and is released with data_free().
+	 * NULL with *cause when a file is not valid data. data_canonical()
+	 * returns a new buffer (*len bytes, NUL-terminated); data_hash() is
+	 * BLAKE2b-256 of it.
+	 */
+	const char	*data_file;	/* "sample-cards.json" */
+	size_t		 data_max;
+	void		*(*data_load)(const struct rules_file *files, size_t nfiles,
+			    char **cause);
+	void		 (*data_free)(void *data);
+	char		*(*data_canonical)(const void *data, size_t *len);
+	void		 (*data_hash)(const void *data, unsigned char hash[32]);
+
+	/*
+	 * Seats from decklists. A seat is named by its faction, with -2, -3
+	 * for duplicates; decklists are text with LF line ends (the daemon
+	 * normalises them). scenario_check: may a game be made under
+	 * scenario? (0, or -1 with *cause listing the scenarios.)
+	 * faction_check: is faction (seat's name without its suffix) one the
+	 * game has? deck_check: is deck (a decklist file, its name in the
+	 * messages) legal for faction under scenario? -1 with every problem,
+	 * one per line after a first line that counts them, in *cause.
+	 * seat_build: the rules seat of a decklist for create(): fills *out,
+	 * whose slugs belong to data and arrays to out, seat and faction
+	 * borrowed; -1 with the first problem in *cause (out holds what could
+	 * be read either way). seat_clear() releases what seat_build() made.
+	 * A decklist file is at most deck_max bytes.
+	 */
+	size_t		 deck_max;
+	int		 (*scenario_check)(const char *scenario, char **cause);
+	/*
+	 * Is name a scenario option of the game (`muthur new-game --option`,
+	 * handed to create() in rules_setup.options)? 0, or -1 with *cause
+	 * listing the options there are.
+	 */
+	int		 (*option_check)(const char *name, char **cause);
+	int		 (*faction_check)(const char *seat, const char *faction,
+			    char **cause);
+	int		 (*deck_check)(const void *data, const char *scenario,
+			    const char *faction, const struct rules_file *deck,
+			    char **cause);
+	int		 (*seat_build)(const void *data, const char *seat,
+			    const char *faction, const char *deck, size_t len,
+			    struct rules_seat *out, char **cause);
+	void		 (*seat_clear)(struct rules_seat *out);
+
+	/*
+	 * `muthur cards` (muthur-cards(5)): check the data files and, with
+	 * deck, a decklist under scenario (NULL: the game's general rules)
+	 * for faction (NULL: the one the decklist names). Usage errors (an
+	 * unknown scenario or faction) give -1 with *cause before anything is
+	 * read: files NULL checks the arguments alone. Otherwise 0 with the
+	 * findings, one per line with LF, in *report (caller frees) and
+	 * *valid 1 when everything is valid.
+	 */
+	int		 (*data_report)(const struct rules_file *files, size_t nfiles,
+			    const char *scenario, const char *faction,
+			    const struct rules_file *deck, char **report, int *valid,
+			    char **cause);
+
+	/*
+	 * The scripted player of the demo, the end-to-end tests and the
+	 * benchmark: deterministic orders for seat now, chosen from legal()
+	 * (one line each, LF-terminated; "" to pass). Caller frees. NULL: the
+	 * game has none (its seats pass).
+	 */
+	char		*(*demo_orders)(const struct rules_game *g, size_t seat);
+	/* `muthur demo`'s game (the first game known that has one); NULL: none. */
+	const struct rules_demo *demo;
+
+	/*
+	 * Display-ready text of view(g, seat) (rv) for the reader seat, for
+	 * the view mail's template: built from rv alone, so it shows nothing
+	 * rv does not. The view model carries it under the game's name.
+	 * Never NULL; caller frees. NULL member: no display text.
+	 */
+	cJSON		*(*view_text)(const cJSON *rv, const char *seat);
 };
 
-/* The games compiled in, by name ("ccg"); NULL if unknown. */
+/* The games compiled in and registered, by name ("ccg"); NULL if unknown. */
 const struct rules *rules_find(const char *name);
+/*
+ * Add a game to the registry for the life of the process (a test's toy
+ * game, tests/toy/): rules_find() knows it from now on. r is borrowed and
+ * must outlive every use. -1 when a game of that name is known already or
+ * the registry is full.
+ */
+int	rules_register(const struct rules *r);
+/* The i-th game known (compiled in first, then registered); NULL past the end. */
+const struct rules *rules_at(size_t i);
+/* The names of the games known, ", "-joined ("ccg"); caller frees. */
+char	*rules_names(void);
 
 /* Append an event (payload copied); seats is ignored for PUBLIC. */
 void	rules_events_add(struct rules_events *ev, enum rules_vis vis,

@@ -14,6 +14,8 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/deck.h"
+#include "rules/ccg/table.h"
 
 struct rules_game *
 ccg_game_new(const struct ccg_carddb *db)
@@ -492,6 +494,13 @@ game_result(const struct rules_game *g, struct rules_result *res)
 	}
 }
 
+/* `muthur demo`: the Marines play the demo deck (rescue quota 4). */
+static const char *const demo_seats[] = { "rogue", "marines", "predator", "aliens" };
+static const char *const demo_decks[] = { NULL, "demo-marines.deck", NULL, NULL };
+static const struct rules_demo demo = {
+	"contact", demo_seats, demo_decks, 4, "movement.evacuate"
+};
+
 const struct rules rules_ccg = {
 	.name = "ccg",
 	.version = "ccg-2",
@@ -511,4 +520,22 @@ const struct rules rules_ccg = {
 	.load = game_load,
 	.secrets = ccg_secrets,
 	.result = game_result,
+	/* what the daemon and the auditor need besides play (table.h) */
+	.data_file = "sample-cards.json",
+	.data_max = CCG_CARDDB_MAX_FILE,
+	.data_load = ccg_data_load,
+	.data_free = ccg_data_free,
+	.data_canonical = ccg_data_canonical,
+	.data_hash = ccg_data_hash,
+	.scenario_check = ccg_scenario_check,
+	.option_check = ccg_option_check,
+	.faction_check = ccg_faction_check,
+	.deck_check = ccg_deck_check,
+	.deck_max = CCG_DECKLIST_MAX,
+	.seat_build = ccg_seat_build,
+	.seat_clear = ccg_seat_clear,
+	.data_report = ccg_data_report,
+	.demo_orders = ccg_demo_orders,
+	.demo = &demo,
+	.view_text = ccg_view_text,
 };

@@ -1,6 +1,6 @@
 /*
- * view-ccg.c — display-ready text of the CCG's rules view for the view
- * templates (Mustache is logic-less: grouping pieces by location, naming
+ * view-text.c — display-ready text of the CCG's rules view for the view
+ * templates (struct rules view_text) (Mustache is logic-less: grouping pieces by location, naming
  * the reader's own seat and writing counts as phrases happen here). Built
  * from the rules view alone (rules/ccg/view.c), which shows only what the
  * reader may know; nothing else is read.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/view-int.h"
+#include "rules/ccg/table.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 
@@ -163,7 +163,7 @@ add_piece(cJSON *a, const cJSON *p, const cJSON *pieces)
 }
 
 cJSON *
-view_ccg_text(const cJSON *rv, const char *seat)
+ccg_view_text(const cJSON *rv, const char *seat)
 {
 	const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(rv, "pieces");
 	const cJSON *it, *p;

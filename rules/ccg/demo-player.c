@@ -1,6 +1,7 @@
 /*
- * game-policy.c — a deterministic scripted player (the demo, the end-to-end
- * tests and the benchmark): orders chosen from rules->legal() by a fixed
+ * demo-player.c — the CCG's scripted demo player (struct rules
+ * demo_orders; the demo, the end-to-end tests and the benchmark play with
+ * it): deterministic orders chosen from rules->legal() by a fixed
  * preference that aims at the one Contact victory the rules engine can
  * reach without combat, the Marines' rescue: the Marines play their
  * locations, search for supporting characters, walk everyone towards a
@@ -19,7 +20,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "daemon/game.h"
+#include "rules/ccg/table.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 
@@ -373,8 +374,9 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 }
 
 char *
-game_policy_orders(const struct rules *r, const struct rules_game *g, size_t seat)
+ccg_demo_orders(const struct rules_game *g, size_t seat)
 {
+	const struct rules *r = &rules_ccg;
 	char *legal = r->legal(g, seat), *p, *nl, *why, *q, *e;
 	const char *phase = r->phase(g);
 	int marines = strncmp(r->seat_name(g, seat), "marines", 7) == 0;

@@ -1,0 +1,177 @@
+/*
+ * game-live.c — a game as the service works with it (struct game_live):
+ * its rules, its component data (shared between games made from the same
+ * data, for the life of the process) and its latest state; and where the
+ * installed data files are.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "daemon/game-int.h"
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "store/gamefiles.h"
+
+char *
+game_data_file(const struct rules *r, const char *file, char **cause)
+{
+	const char *dir = getenv("MUTHUR_DATADIR");
+	size_t i;
+	char *p;
+
+	if (dir == NULL || *dir == '\0') {
+		dir = MUTHUR_DATADIR;
+		/* Not installed yet: a program run from its build tree uses the source. */
+		if (access(dir, F_OK) != 0 && access(MUTHUR_SRCDIR "/rules", F_OK) == 0)
+			dir = MUTHUR_SRCDIR "/rules";
+	}
+	/* DIR/NAME/FILE, DIR/NAME/data/FILE (the source tree), DIR/FILE */
+	for (i = 0; i < 3; i++) {
+		p = i == 0 ? xasprintf("%s/%s/%s", dir, r->name, file) :
+		    i == 1 ? xasprintf("%s/%s/data/%s", dir, r->name, file) :
+		    xasprintf("%s/%s", dir, file);
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
+	cause_set(cause, "no %s under %s (set MUTHUR_DATADIR to the data folder)",
+	    file, dir);
+	return NULL;
+}
+
+/*
+ * Component data already loaded, by rules and data hash: games made from
+ * the same data share one (read-only), so that handling a mail does not
+ * parse the data again. Kept for the life of the process.
+ */
+#define DATA_CACHE 8
+static struct {
+	const struct rules	*rules;
+	unsigned char		 hash[32];
+	void			*data;
+} data_cache[DATA_CACHE];
+
+static void *
+data_cached(const struct rules *r, const unsigned char hash[32])
+{
+	size_t i;
+
+	for (i = 0; i < DATA_CACHE && data_cache[i].data != NULL; i++)
+		if (data_cache[i].rules == r && memcmp(data_cache[i].hash, hash, 32) == 0)
+			return data_cache[i].data;
+	return NULL;
+}
+
+static void
+data_remember(const struct rules *r, const unsigned char hash[32], void *data)
+{
+	size_t i;
+
+	for (i = 0; i < DATA_CACHE; i++)
+		if (data_cache[i].data == NULL)
+			break;
+	if (i == DATA_CACHE) {
+		data_cache[DATA_CACHE - 1].rules->data_free(data_cache[DATA_CACHE - 1].data);
+		memmove(data_cache + 1, data_cache, (DATA_CACHE - 1) * sizeof *data_cache);
+		i = 0;
+	}
+	data_cache[i].rules = r;
+	memcpy(data_cache[i].hash, hash, 32);
+	data_cache[i].data = data;
+}
+
+void *
+game_data(struct store *st, const struct store_game *game, const struct rules *r,
+    char **cause)
+{
+	struct rules_file f;
+	unsigned char *bytes, hash[32];
+	size_t len;
+	void *data;
+
+	if ((data = data_cached(r, game->card_hash)) != NULL)
+		return data;
+	if (store_game_file_get(st, game->id, GAME_CARDS_SOURCE, &bytes, &len, NULL,
+	    cause) == -1)
+		return NULL;
+	f.name = GAME_CARDS_SOURCE;
+	f.bytes = (const char *)bytes;
+	f.len = len;
+	data = r->data_load(&f, 1, cause);
+	free(bytes);
+	if (data == NULL)
+		return NULL;
+	r->data_hash(data, hash);
+	if (memcmp(hash, game->card_hash, 32) != 0) {
+		r->data_free(data);
+		cause_set(cause, "game %s: its " GAME_CARDS_SOURCE " does not match its "
+		    "card hash",
+		    game->name);
+		return NULL;
+	}
+	data_remember(r, hash, data);
+	return data;
+}
+
+void
+game_live_free(struct game_live *l)
+{
+	if (l == NULL)
+		return;
+	if (l->g != NULL)
+		l->rules->free(l->g);
+	store_seats_free(l->seats, l->nseats);
+	store_game_free(l->game);
+	free(l);
+}
+
+struct game_live *
+game_live_load_id(struct store *st, int64_t game_id, char **cause)
+{
+	struct game_live *l = xcalloc(1, sizeof *l);
+	unsigned char *state;
+	size_t len;
+
+	if ((l->game = store_game_get_id(st, game_id, cause)) == NULL)
+		goto fail;
+	if ((l->rules = rules_find(l->game->rules)) == NULL) {
+		cause_set(cause, "game %s: unknown rules %s", l->game->name, l->game->rules);
+		goto fail;
+	}
+	if ((l->data = game_data(st, l->game, l->rules, cause)) == NULL)
+		goto fail;
+	if (store_seats(st, game_id, &l->seats, &l->nseats, cause) == -1)
+		goto fail;
+	if (strcmp(l->game->status, GAME_SETUP) == 0)
+		return l;
+	if (store_state_get(st, game_id, STORE_STATE_LATEST, &state, &len, NULL, NULL,
+	    cause) == -1)
+		goto fail;
+	l->g = l->rules->load(l->data, (char *)state, len, cause);
+	free(state);
+	if (l->g == NULL) {
+		cause_prefix(cause, "game %s: recorded state", l->game->name);
+		goto fail;
+	}
+	return l;
+fail:
+	game_live_free(l);
+	return NULL;
+}
+
+struct game_live *
+game_live_load(struct store *st, const char *name, char **cause)
+{
+	struct store_game *game;
+	int64_t id;
+
+	if ((game = store_game_get(st, name, cause)) == NULL)
+		return NULL;
+	id = game->id;
+	store_game_free(game);
+	return game_live_load_id(st, id, cause);
+}

@@ -1,0 +1,82 @@
+/*
+ * phase-resolve.c — resolving a phase from its recorded orders, seed and
+ * nonces (daemon/phase-resolve.h): the game service and the auditor both
+ * come here.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "daemon/phase-resolve.h"
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+
+/* The orders text of one block: its order lines, each with LF. */
+static char *
+order_text(const struct phase_order *po, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct orders *o;
+	size_t i;
+
+	if ((o = orders_parse(po->block, po->block_len, cause)) == NULL) {
+		cause_prefix(cause, "orders of seat %s", po->seat);
+		return NULL;
+	}
+	strbuf_addstr(&sb, "");
+	for (i = 0; i < o->nlines; i++) {
+		strbuf_addstr(&sb, o->lines[i].text);
+		strbuf_addc(&sb, '\n');
+	}
+	orders_free(o);
+	return strbuf_detach(&sb, NULL);
+}
+
+int
+phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_order *o,
+    size_t n, const unsigned char seed[RAND_SEED_BYTES], const unsigned char *shuffle,
+    uint64_t seq, struct rules_events *ev, char **cause)
+{
+	size_t ns = R->nseats(g), i;
+	struct rand_nonce *nonces = xcalloc(n + 1, sizeof *nonces);
+	char **texts = xcalloc(ns + 1, sizeof *texts);
+	struct rand_stream stream, hidden;
+	struct rules_rng rng;
+	int rc = -1, idx;
+
+	for (i = 0; i < n; i++) {
+		nonces[i].bytes = o[i].nonce;
+		nonces[i].len = o[i].nonce_len;
+		if ((idx = R->seat_index(g, o[i].seat)) < 0) {
+			cause_set(cause, "orders of seat %s: the game has no such seat",
+			    o[i].seat);
+			goto out;
+		}
+		free(texts[idx]);
+		if ((texts[idx] = order_text(&o[i], cause)) == NULL)
+			goto out;
+	}
+	rand_stream_init(&stream, seed, nonces, n);
+	rng.uniform = rand_uniform;
+	rng.ctx = &stream;
+	rng.hidden = NULL;	/* a game started before the shuffle seed */
+	rng.hidden_ctx = NULL;
+	if (shuffle != NULL) {
+		rand_hidden_stream_init(&hidden, shuffle, seq, nonces, n);
+		rng.hidden = rand_uniform;
+		rng.hidden_ctx = &hidden;
+	}
+	rc = R->resolve(g, (const char *const *)texts, &rng, ev, cause);
+	sodium_memzero(&hidden, sizeof hidden);
+out:
+	for (i = 0; i < ns; i++)
+		free(texts[i]);
+	free(texts);
+	free(nonces);
+	return rc;
+}

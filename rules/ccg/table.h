@@ -1,0 +1,45 @@
+/*
+ * table.h — the CCG's entries of struct rules (rules/rules.h) beyond play:
+ * component data, seats from decklists, the `muthur cards` report, the
+ * scripted demo player and the view text. Only rules/ccg/game.c's table
+ * and these files use them; everyone else calls them through the table.
+ * Each follows the contract of its struct rules member.
+ */
+#ifndef MUTHUR_RULES_CCG_TABLE_H
+#define MUTHUR_RULES_CCG_TABLE_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "rules/rules.h"
+
+/* The table itself (rules/ccg/game.c). */
+extern const struct rules rules_ccg;
+
+/* data-load.c */
+void	*ccg_data_load(const struct rules_file *files, size_t nfiles, char **cause);
+void	 ccg_data_free(void *data);
+char	*ccg_data_canonical(const void *data, size_t *len);
+void	 ccg_data_hash(const void *data, unsigned char hash[32]);
+int	 ccg_data_report(const struct rules_file *files, size_t nfiles,
+	    const char *scenario, const char *faction, const struct rules_file *deck,
+	    char **report, int *valid, char **cause);
+
+/* seat-setup.c */
+int	 ccg_scenario_check(const char *scenario, char **cause);
+int	 ccg_option_check(const char *name, char **cause);
+int	 ccg_faction_check(const char *seat, const char *faction, char **cause);
+int	 ccg_deck_check(const void *data, const char *scenario, const char *faction,
+	    const struct rules_file *deck, char **cause);
+int	 ccg_seat_build(const void *data, const char *seat, const char *faction,
+	    const char *deck, size_t len, struct rules_seat *out, char **cause);
+void	 ccg_seat_clear(struct rules_seat *out);
+
+/* demo-player.c */
+char	*ccg_demo_orders(const struct rules_game *g, size_t seat);
+
+/* view-text.c */
+cJSON	*ccg_view_text(const cJSON *rv, const char *seat);
+
+#endif

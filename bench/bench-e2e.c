@@ -24,6 +24,7 @@
 
 #include <sodium.h>
 
+#include "bench/bench-util.h"
 #include "daemon/conf.h"
 #include "daemon/game.h"
 #include "daemon/loop.h"
@@ -59,15 +60,6 @@ db_bytes(const char *path)
 	return n;
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -88,7 +80,7 @@ static void
 tick(void *arg, int advanced)
 {
 	struct ticks *tk = arg;
-	double t = now();
+	double t = bench_now();
 
 	if (advanced > 0) {
 		tk->phase_t = xreallocarray(tk->phase_t, tk->nphase + 1,
@@ -117,9 +109,9 @@ int
 main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
-	char tmpl[] = "/tmp/muthur-bench-XXXXXX", *dir, *p, *cause = NULL, *conftext;
+	char tmpl[] = "/tmp/muthur-bench-XXXXXX", *dir, *p, *cause = NULL;
 	char *name, *email, *keytext[4], *mail, *from, *tag, **missing;
-	unsigned char pk[4][32], sk[4][64], spk[32], ssk[64];
+	unsigned char pk[4][32], sk[4][64];
 	struct config *cf;
 	struct server_key *skey;
 	struct tmpl_set *ts;
@@ -134,7 +126,7 @@ main(int argc, char **argv)
 	struct sigs sg;
 	struct rusage ru;
 	double t0, t_setup, t_mail, t_send, t_verify, db_setup;
-	size_t len, nm, i, j, mails = 0, sent = 0, batch = LOOP_BATCH;
+	size_t len, nm, i, mails = 0, sent = 0, batch = LOOP_BATCH;
 	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
 	struct loop lp;
 	struct loop_stats stats;
@@ -163,27 +155,8 @@ main(int argc, char **argv)
 	free(p);
 	setenv("MUTHUR_TEMPLATES", p = xasprintf("%s/templates", top), 1);
 	free(p);
-	for (i = 0; i < 2; i++) {
-		static const char *const md[2] = { "in", "out" };
-		static const char *const sub[3] = { "new", "cur", "tmp" };
-
-		for (j = 0; j < 3; j++) {
-			p = xasprintf("%s/var/mail/%s/%s", dir, md[i], sub[j]);
-			if (fs_mkdir_p(p, 0700, &cause) == -1)
-				die(p, cause);
-			free(p);
-		}
-	}
-	key_generate(spk, ssk);
-	p = xasprintf("%s/var/server.key", dir);
-	if (key_secret_write(p, ssk, "bench", &cause) == -1)
-		die(p, cause);
-	free(p);
-	conftext = xasprintf("[store]\npath = var/muthur.db\n[mail]\nin = maildir:var/mail/in\n"
-	    "out = maildir:var/mail/out\nfrom = muthur@club.example\n[server]\n"
-	    "key = var/server.key\n");
-	if ((cf = config_parse(conftext, "bench.conf", dir, &cause)) == NULL ||
-	    (st = store_open(cf->store_path, &cause)) == NULL ||
+	cf = bench_embedded("bench-e2e", dir);
+	if ((st = store_open(cf->store_path, &cause)) == NULL ||
 	    (skey = server_key_load(cf->server_key, &cause)) == NULL ||
 	    (ts = tmpl_set_new(NULL, NULL, &cause)) == NULL)
 		die("open", cause);
@@ -199,7 +172,7 @@ main(int argc, char **argv)
 		pubkey_parse(keytext[k], strlen(keytext[k]), &pks[k], NULL);
 	}
 
-	t0 = now();
+	t0 = bench_now();
 	for (g = 0; g < games; g++) {
 		name = xasprintf("bench-%d", g);
 		if (game_new(&c, name, "ccg", "contact", NULL, 0, &cause) == -1)
@@ -215,7 +188,7 @@ main(int argc, char **argv)
 			die(name, cause);
 		free(name);
 	}
-	t_setup = now() - t0;
+	t_setup = bench_now() - t0;
 	printf("setup: %d games created, seated and started in %.1f s (%.1f ms a game)\n",
 	    games, t_setup, t_setup * 1000 / games);
 	db_setup = db_bytes(cf->store_path);
@@ -310,28 +283,28 @@ main(int argc, char **argv)
 		lp.on_mail = tick;
 		lp.on_mail_arg = &tk;
 		memset(&stats, 0, sizeof stats);
-		t0 = tk.last = now();
+		t0 = tk.last = bench_now();
 		loop_intake(&lp, &stats);
 		if (stats.errors > 0)
 			die("loop_intake", "mails failed (see the log)");
 		mails += stats.mails;
 		if (getenv("BENCH_DEBUG"))
 			fprintf(stderr, "round %d: %zu mails, %zu accepted, %zu advanced\n", r, stats.mails, stats.accepted, stats.advanced);
-		t_mail += now() - t0;
+		t_mail += bench_now() - t0;
 		fetch_close(in);
 		c.now = lp.now;		/* the views are due from then */
-		t0 = now();
+		t0 = bench_now();
 		if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
 			die("outbox", cause);
-		t_send += now() - t0;
+		t_send += bench_now() - t0;
 	}
 
-	t0 = now();
+	t0 = bench_now();
 	for (i = 0; i < sg.n; i++)
 		if (sig_verify(&pks[sg.seat[i]], sg.block[i], sg.blen[i], sg.sig[i], sg.slen[i],
 		    &cause) == -1)
 			die("verify", cause);
-	t_verify = now() - t0;
+	t_verify = bench_now() - t0;
 	getrusage(RUSAGE_SELF, &ru);
 	qsort(tk.phase_t, tk.nphase, sizeof *tk.phase_t, cmp_double);
 	printf("mails handled end to end: %zu in %.2f s handling + %.2f s sending = "

@@ -21,6 +21,7 @@
 
 #include <sodium.h>
 
+#include "bench/bench-util.h"
 #include "daemon/conf.h"
 #include "daemon/loop.h"
 #include "lib/fsutil.h"
@@ -31,36 +32,13 @@
 #include "store/store.h"
 #include "tests/store/fixture.h"
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void
-die(const char *what, char *cause)
-{
-	fprintf(stderr, "bench-idle: %s: %s\n", what, cause != NULL ? cause : "?");
-	exit(1);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
+#define die(what, cause) bench_die("bench-idle", (what), (cause))
 
 int
 main(int argc, char **argv)
 {
-	char tmpl[] = "/tmp/muthur-idle-XXXXXX", *dir, *p, *cause = NULL, *conftext;
+	char tmpl[] = "/tmp/muthur-idle-XXXXXX", *dir, *p, *cause = NULL;
 	const char *top = getenv("top_srcdir");
-	unsigned char spk[32], ssk[64];
 	struct server_key fkey;
 	struct config *cf;
 	struct store *st;
@@ -70,7 +48,6 @@ main(int argc, char **argv)
 	struct rusage ru;
 	double t0, t_setup, *t;
 	int games = 10000, passes = 5, opt, g, i;
-	size_t k;
 
 	while ((opt = getopt(argc, argv, "g:p:")) != -1) {
 		switch (opt) {
@@ -86,34 +63,17 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (sodium_init() < 0 || (dir = mkdtemp(tmpl)) == NULL)
-		die("setup", NULL);
+		die("setup", "no temporary folder");
 	log_init("bench-idle", 0, LOG_LEVEL_WARN);
 	if (top != NULL) {
 		setenv("MUTHUR_TEMPLATES", p = xasprintf("%s/templates", top), 1);
 		free(p);
 	}
-	for (k = 0; k < 6; k++) {
-		static const char *const md[2] = { "in", "out" };
-		static const char *const sub[3] = { "new", "cur", "tmp" };
-
-		p = xasprintf("%s/var/mail/%s/%s", dir, md[k / 3], sub[k % 3]);
-		if (fs_mkdir_p(p, 0700, &cause) == -1)
-			die(p, cause);
-		free(p);
-	}
-	key_generate(spk, ssk);
-	p = xasprintf("%s/var/server.key", dir);
-	if (key_secret_write(p, ssk, "bench", &cause) == -1)
-		die(p, cause);
-	free(p);
-	conftext = xasprintf("[store]\npath = var/muthur.db\n[mail]\nin = maildir:var/mail/in\n"
-	    "out = maildir:var/mail/out\nfrom = muthur@club.example\n[server]\n"
-	    "key = var/server.key\n");
-	if ((cf = config_parse(conftext, "bench.conf", dir, &cause)) == NULL ||
-	    (st = store_open(cf->store_path, &cause)) == NULL)
+	cf = bench_embedded("bench-idle", dir);
+	if ((st = store_open(cf->store_path, &cause)) == NULL)
 		die("open", cause);
 	fix_server_key(&fkey);
-	t0 = now();
+	t0 = bench_now();
 	for (g = 0; g < games; g++) {
 		char name[64];
 
@@ -126,7 +86,7 @@ main(int argc, char **argv)
 			die("commit", cause);
 	}
 	store_close(st);
-	t_setup = now() - t0;
+	t_setup = bench_now() - t0;
 	printf("setup: %d games in the store in %.1f s\n", games, t_setup);
 
 	memset(&lp, 0, sizeof lp);
@@ -136,14 +96,14 @@ main(int argc, char **argv)
 	t = xcalloc((size_t)passes, sizeof *t);
 	for (i = 0; i < passes; i++) {
 		memset(&stats, 0, sizeof stats);
-		t0 = now();
+		t0 = bench_now();
 		if (loop_pass(&lp, &stats, &cause) == -1)
 			die("loop_pass", cause);
-		t[i] = now() - t0;
+		t[i] = bench_now() - t0;
 		if (stats.mails || stats.advanced || stats.sent)
 			die("idle pass", "it did some work");
 	}
-	qsort(t, (size_t)passes, sizeof *t, cmp_double);
+	qsort(t, (size_t)passes, sizeof *t, bench_cmp_double);
 	getrusage(RUSAGE_SELF, &ru);
 	printf("idle pass over %d games: median %.1f ms, slowest %.1f ms (%d passes)\n",
 	    games, t[passes / 2] * 1000, t[passes - 1] * 1000, passes);
@@ -154,6 +114,6 @@ main(int argc, char **argv)
 	if (system(p) != 0)
 		fprintf(stderr, "bench-idle: could not remove %s\n", dir);
 	free(p);
-	free(conftext);
+	config_free(cf);
 	return 0;
 }

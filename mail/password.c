@@ -22,7 +22,8 @@ password_read(const char *path, char **password, char **cause)
 	ssize_t n;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)) == -1)
+	/* O_NONBLOCK: a FIFO must not hang the daemon at open (refused below) */
+	if ((fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)) == -1)
 		return cause_set(cause, "password file %s: %s", path, strerror(errno));
 	if (fstat(fd, &st) == -1) {
 		close(fd);

@@ -165,6 +165,8 @@ smtp_send(struct send_state *st, const char *data, size_t len, const char *from,
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_SMTP | CURLPROTO_SMTPS));
 #endif
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	/* "" = no proxy, whatever ALL_PROXY or the like say (muthur.conf has none) */
+	curl_easy_setopt(c, CURLOPT_PROXY, "");
 	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, st->timeout);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);

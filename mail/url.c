@@ -65,6 +65,40 @@ expected(enum mail_direction dir)
 	    "smtps://… or smtp://…";
 }
 
+/* Does the address carry a password ("scheme://user:secret@host")? */
+static int
+url_has_password(const char *text)
+{
+	const char *p = strstr(text, "://"), *end, *at, *colon;
+
+	if (p == NULL)
+		return 0;
+	p += 3;
+	end = p + strcspn(p, "/");
+	at = memchr(p, '@', (size_t)(end - p));
+	colon = at != NULL ? memchr(p, ':', (size_t)(at - p)) : NULL;
+	return colon != NULL;
+}
+
+/*
+ * Refuse an address with a password in it, without repeating the password
+ * (the reason is printed and logged): the userinfo's part after ':' is
+ * shown as "***".
+ */
+static int
+url_refuse_password(const char *text, char **cause)
+{
+	const char *p = strstr(text, "://") + 3, *colon = strchr(p, ':');
+	const char *at = strchr(colon, '@');
+	int rc;
+	char *shown = xasprintf("%.*s:***%s", (int)(colon - text), text, at);
+
+	rc = cause_set(cause, "\"%s\": a password in the mailbox address is refused: "
+	    "write it in the file that password_file names (mode 0600)", shown);
+	free(shown);
+	return rc;
+}
+
 int
 mail_url_parse(const char *text, enum mail_direction dir, const char *basedir,
     struct mail_url *url, char **cause)
@@ -75,6 +109,8 @@ mail_url_parse(const char *text, enum mail_direction dir, const char *basedir,
 	long port;
 
 	memset(url, 0, sizeof *url);
+	if (strncmp(text, "maildir:", 8) != 0 && url_has_password(text))
+		return url_refuse_password(text, cause);
 	if (strncmp(text, "maildir:", 8) == 0) {
 		if (text[8] == '\0')
 			return cause_set(cause, "maildir: needs a folder (maildir:PATH)");

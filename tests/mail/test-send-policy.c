@@ -91,6 +91,39 @@ test_password(void)
 	cause = NULL;
 	is_int(password_read(root, &pw, &cause), -1, "a folder is refused");
 	free(cause);
+	cause = NULL;
+	path = xasprintf("%s/fifo", root);
+	if (mkfifo(path, 0600) == 0) {
+		is_int(password_read(path, &pw, &cause), -1, "a FIFO is refused, not waited on");
+		reason_has(&cause, "not a regular file", "reason");
+	}
+	free(path);
+}
+
+/* A password in a mailbox address is refused, and never repeated. */
+static void
+test_url_password(void)
+{
+	static const char *const rows[] = {
+		"imaps://club:s3cr3t-pw@mail.example/INBOX",
+		"smtp+starttls://club:s3cr3t-pw@mail.example:587",
+	};
+	struct mail_url url;
+	char *cause = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		is_int(mail_url_parse(rows[i], i == 0 ? MAIL_IN : MAIL_OUT, NULL, &url,
+		    &cause), -1, "%s is refused", i == 0 ? "imaps://user:pass@" :
+		    "smtp+starttls://user:pass@");
+		ok(cause != NULL && strstr(cause, "s3cr3t") == NULL &&
+		    strstr(cause, "club:***@mail.example") != NULL &&
+		    strstr(cause, "password_file") != NULL,
+		    "the reason hides the password and says where it goes: %s",
+		    cause != NULL ? cause : "(none)");
+		free(cause);
+		cause = NULL;
+	}
 }
 
 static void
@@ -205,6 +238,7 @@ main(void)
 	test_password();
 	test_retry();
 	test_drivers();
+	test_url_password();
 	test_smtp_offline();
 	cmd = xasprintf("rm -rf '%s'", root);
 	if (system(cmd) != 0)

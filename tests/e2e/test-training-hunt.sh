@@ -54,12 +54,14 @@ mailorders() {	# SEAT KEY EMAIL TRY
 		    awk '{ place = $0; sub(/^play [^ ]* /, "", place) }
 		    !card[$2] && !taken[place] { card[$2] = 1; taken[place] = 1; print }' \
 		    > "$1.orders"
-	else
-		last=$(grep -l "^To: $3@x.example" var/mail/out/new/* 2>/dev/null |
-		    xargs ls -t 2>/dev/null | head -n 1)
-		tr '\n' ' ' < "$last" | tr -s ' ' |
-		    sed -n 's/.*expected an order such as "\(play [^"]*\)".*/\1/p' \
-		    >> "$1.orders"
+	else	# what every refusal so far asked for (mails' order is no matter)
+		for f in $(grep -l "^To: $3@x.example" var/mail/out/new/*); do
+			tr '\n' ' ' < "$f" | tr -s ' ' |
+			    sed -n 's/.*expected an order such as "\(play [^"]*\)".*/\1/p'
+		done > asked.txt
+		sort -u asked.txt | while read -r o; do
+			grep -qxF "$o" "$1.orders" || printf '%s\n' "$o" >> "$1.orders"
+		done
 	fi
 	orders=$(cat "$1.orders")
 	printf 'game: hunt\nseat: %s\nturn: 1\nphase: movement.locations\n\n%s\n' \

@@ -129,6 +129,16 @@ static const char *const migrations[] = {
 	" bytes BLOB NOT NULL,"
 	" hash BLOB NOT NULL CHECK (length(hash) = 32),"
 	" PRIMARY KEY (game_id, name));",
+
+	/* 5: a sent mail keeps its size and hash, not its body (the outbox
+	 * row's mail becomes X''); the index finds the sent mails of older
+	 * versions that still hold their bodies, so they are pruned too. */
+	"CREATE TABLE outbox_digest ("
+	" id INTEGER PRIMARY KEY REFERENCES outbox(id),"
+	" mail_len INTEGER NOT NULL,"
+	" mail_hash BLOB NOT NULL CHECK (length(mail_hash) = 32));"
+	"CREATE INDEX outbox_unpruned ON outbox (id) WHERE state = 'sent' AND "
+	"length(mail) > 0;",
 };
 
 int

@@ -311,31 +311,17 @@ deliveries(struct seen_files *sf, const char *out, size_t *n)
 	return v;
 }
 
+/* The integer the query gives, ? bound to arg; -1 no row, -2 bad SQL. */
 static int64_t
-q1(sqlite3 *db, const char *sql)
+q1(sqlite3 *db, const char *sql, int64_t arg)
 {
 	sqlite3_stmt *s;
 	int64_t v = -1;
 
 	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
 		return -2;
-	if (sqlite3_step(s) == SQLITE_ROW)
-		v = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	return v;
-}
-
-/* How many rows after row first are sent. */
-static int64_t
-sent_after(sqlite3 *db, int64_t first)
-{
-	sqlite3_stmt *s;
-	int64_t v = -1;
-
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM outbox WHERE state = 'sent' AND "
-	    "id > ?", -1, &s, NULL) != SQLITE_OK)
-		return -2;
-	sqlite3_bind_int64(s, 1, first);
+	if (sqlite3_bind_parameter_count(s) > 0)
+		sqlite3_bind_int64(s, 1, arg);
 	if (sqlite3_step(s) == SQLITE_ROW)
 		v = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
@@ -381,16 +367,6 @@ count_dups(char **v, size_t n)
 	return d;
 }
 
-static void
-free_strs(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /*
  * Rounds of orders and muthurd --once killed kills times, sending into
  * out (a folder with new/); then passes to the end. Checks nothing is
@@ -412,11 +388,11 @@ play(const char *what, const char *dbpath, const char *out, long kills, size_t m
 	sqlite3_open(dbpath, &db);
 	/* the rows from the first one this phase sends */
 	first = q1(db, "SELECT coalesce((SELECT min(id) FROM outbox WHERE state = "
-	    "'pending'), (SELECT max(id) + 1 FROM outbox), 1) - 1");
+	    "'pending'), (SELECT max(id) + 1 FROM outbox), 1) - 1", 0);
 	sqlite3_close(db);
 	v = deliveries(&sf, out, &n);
 	prev = count_dups(v, n);
-	free_strs(v, n);
+	store_names_free(v, n);
 	/* a pass that is not killed, for how long one takes */
 	for (k = 0; k < GAMES; k++) {
 		e2e_game = names[k];
@@ -444,7 +420,7 @@ play(const char *what, const char *dbpath, const char *out, long kills, size_t m
 		if (d - prev > most)
 			most = d - prev;
 		prev = d;
-		free_strs(v, n);
+		store_names_free(v, n);
 	}
 	is_int((int)killed, (int)kills, "%s: muthurd --once SIGKILLed %ld times (%ld passes "
 	    "ended first)", what, killed, ended);
@@ -471,15 +447,16 @@ play(const char *what, const char *dbpath, const char *out, long kills, size_t m
 	lost = lost_rows(db, first, v, n);
 	diag("%s: %ld kills: %zu mails delivered, %lld outbox rows sent, %zu lost, "
 	    "%zu duplicate deliveries (at most %zu from one killed pass)", what, killed, n,
-	    (long long)sent_after(db, first), lost, d,
+	    (long long)q1(db, "SELECT count(*) FROM outbox WHERE state = 'sent' AND id > ?",
+	    first), lost, d,
 	    most);
 	is_int((int)lost, 0, "%s: no mail lost: every sent row was delivered", what);
 	ok(most <= max_dups, "%s: at most %zu duplicate deliveries from one killed pass "
 	    "(%zu duplicates over %ld kills, at most %zu from one)", what, max_dups, d, killed,
 	    most);
-	free_strs(v, n);
-	free_strs(sf.name, sf.n);
-	free_strs(sf.key, sf.n);
+	store_names_free(v, n);
+	store_names_free(sf.name, sf.n);
+	store_names_free(sf.key, sf.n);
 	sqlite3_close(db);
 }
 
@@ -549,10 +526,10 @@ main(void)
 	sqlite3_open(path, &db);
 	is_int((int)seen, (int)delivered, "every one of the %ld orders mails recorded once",
 	    delivered);
-	is_int((int)q1(db, "SELECT count(*) - count(DISTINCT message_id) FROM orders"), 0,
+	is_int((int)q1(db, "SELECT count(*) - count(DISTINCT message_id) FROM orders", 0), 0,
 	    "no orders stored twice");
 	is_int((int)q1(db, "SELECT count(*) FROM outbox WHERE state = 'sent' AND "
-	    "length(mail) > 0"), 0, "every sent mail's body is pruned");
+	    "length(mail) > 0", 0), 0, "every sent mail's body is pruned");
 	sqlite3_close(db);
 	for (k = 0; k < GAMES; k++) {
 		bad = 0;

@@ -7,7 +7,9 @@
  * Maildir. Prints mails handled per second end to end, the Ed25519 verify
  * rate of the same signatures measured in the same run, their ratio, the
  * median time of a mail that completes a 4-seat phase (its intake and
- * check, resolving the phase and rendering the four views), and peak RSS.
+ * check, resolving the phase and rendering the four views), the database
+ * bytes each orders mail adds (pages in use, from after the start to the
+ * end; sent mail bodies are pruned) and peak RSS.
  *
  *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] [-k]   (make bench; run from
  *   the top folder or set top_srcdir)
@@ -18,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
+#include <sqlite3.h>
 
 #include "bench/bench-util.h"
 #include "daemon/conf.h"
@@ -43,22 +45,6 @@
 #include "templates/tmpl.h"
 
 static const char *const seats[4] = { "rogue", "marines", "predator", "aliens" };
-
-/* The database's bytes on disk: the file and its write-ahead log. */
-static double
-db_bytes(const char *path)
-{
-	char *wal = xasprintf("%s-wal", path);
-	struct stat sb;
-	double n = 0;
-
-	if (stat(path, &sb) == 0)
-		n += (double)sb.st_size;
-	if (stat(wal, &sb) == 0)
-		n += (double)sb.st_size;
-	free(wal);
-	return n;
-}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -88,6 +74,30 @@ tick(void *arg, int advanced)
 		tk->phase_t[tk->nphase++] = t - tk->last;
 	}
 	tk->last = t;
+}
+
+/* Bytes of the database's pages in use (not free), and of the outbox
+ * bodies it holds; read on a connection of the benchmark's own. */
+static void
+db_bytes(const char *path, int64_t *used, int64_t *bodies)
+{
+	static const char *const q[4] = { "PRAGMA page_count", "PRAGMA freelist_count",
+	    "PRAGMA page_size", "SELECT coalesce(sum(length(mail)), 0) FROM outbox" };
+	int64_t v[4] = { 0, 0, 0, 0 };
+	sqlite3_stmt *s;
+	sqlite3 *db;
+	int i;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
+		for (i = 0; i < 4; i++)
+			if (sqlite3_prepare_v2(db, q[i], -1, &s, NULL) == SQLITE_OK) {
+				if (sqlite3_step(s) == SQLITE_ROW)
+					v[i] = sqlite3_column_int64(s, 0);
+				sqlite3_finalize(s);
+			}
+	sqlite3_close(db);
+	*used = (v[0] - v[1]) * v[2];
+	*bodies = v[3];
 }
 
 static void
@@ -125,7 +135,8 @@ main(int argc, char **argv)
 	struct pubkey pks[4];
 	struct sigs sg;
 	struct rusage ru;
-	double t0, t_setup, t_mail, t_send, t_verify, db_setup;
+	double t0, t_setup, t_mail, t_send, t_verify;
+	int64_t used0, used1, bodies0, bodies1;
 	size_t len, nm, i, mails = 0, sent = 0, batch = LOOP_BATCH;
 	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
 	struct loop lp;
@@ -191,8 +202,6 @@ main(int argc, char **argv)
 	t_setup = bench_now() - t0;
 	printf("setup: %d games created, seated and started in %.1f s (%.1f ms a game)\n",
 	    games, t_setup, t_setup * 1000 / games);
-	db_setup = db_bytes(cf->store_path);
-	printf("database after setup: %.1f KB a game\n", db_setup / 1024.0 / games);
 
 	memset(&fo, 0, sizeof fo);
 	fo.poll_interval = 60;
@@ -202,6 +211,7 @@ main(int argc, char **argv)
 	/* the views of the start go out first (not counted) */
 	if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
 		die("outbox", cause);
+	db_bytes(cf->store_path, &used0, &bodies0);
 	memset(&sg, 0, sizeof sg);
 	t_mail = t_send = 0;
 	for (r = 0; r < rounds; r++) {
@@ -316,10 +326,13 @@ main(int argc, char **argv)
 	printf("median mail completing a 4-seat phase (intake, verify, store, resolve, "
 	    "render 4 views): %.2f ms over %zu phases\n",
 	    tk.nphase ? tk.phase_t[tk.nphase / 2] * 1000 : 0.0, tk.nphase);
+	db_bytes(cf->store_path, &used1, &bodies1);
+	printf("database: %lld bytes in use after the start, %lld at the end: %.0f bytes "
+	    "per orders mail (outbox bodies held: %lld bytes at the start, %lld at the "
+	    "end)\n", (long long)used0, (long long)used1,
+	    mails > 0 ? (double)(used1 - used0) / (double)mails : 0.0, (long long)bodies0,
+	    (long long)bodies1);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
-	printf("database growth: %.1f KB per orders mail (%.1f MB in all)\n",
-	    mails ? (db_bytes(cf->store_path) - db_setup) / 1024.0 / mails : 0.0,
-	    db_bytes(cf->store_path) / 1048576.0);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);
 		if (system(p) != 0)

@@ -16,10 +16,14 @@
 
 /* Attempts after which a mail that keeps failing is given up. */
 #define OUTBOX_MAX_ATTEMPTS 20
-/* Marks stored in one transaction: at most this many, and none held open
- * longer than about a second (a slow SMTP server must not keep the
- * database locked). */
+/* Marks stored in one transaction when the transport is idempotent: at
+ * most this many, and none held open longer than about a second (a slow
+ * disk must not keep the database locked). */
 #define OUTBOX_MARK_BATCH 64
+/* Due rows (without bodies) read at a time. */
+#define OUTBOX_PAGE 64
+/* Sent mails of older versions pruned after each sending. */
+#define OUTBOX_PRUNE 256
 
 static double
 seconds(void)
@@ -30,64 +34,98 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Where a run of marks stands: the open transaction and its size. */
+struct marks {
+	int		 open;
+	size_t		 n;
+	double		 since;
+	size_t		 batch;		/* 1: commit each mark */
+};
+
+/* Send row m (with its body) and record the result (opening the marks'
+ * transaction when needed, committing it when full). */
+static int
+send_one(const struct game_ctx *c, struct sender *s, const struct store_outbox_mail *m,
+    struct marks *mk, size_t *nsent, size_t *nfailed, char **cause)
+{
+	enum send_result r;
+	char *why = NULL, *rcpt, *comma;
+	int rc, perm;
+
+	rcpt = xstrdup(m->recipients);
+	if ((comma = strchr(rcpt, ',')) != NULL)
+		*comma = '\0';
+	r = send_mail(s, (const char *)m->mail, m->len, c->from, rcpt, &why);
+	if (!mk->open) {
+		if ((rc = store_begin(c->st, cause)) == -1)
+			goto out;
+		mk->open = 1;
+		mk->n = 0;
+		mk->since = seconds();
+	}
+	if (r == SEND_OK) {
+		rc = store_outbox_sent(c->st, m->id, c->now, cause);
+		(*nsent)++;
+		log_debug("sent %s to %s", m->key, rcpt);
+	} else {
+		perm = r == SEND_PERMFAIL || m->attempts + 1 >= OUTBOX_MAX_ATTEMPTS;
+		log_warnx("sending %s to %s: %s%s", m->key, rcpt, why,
+		    perm ? " (given up)" : "");
+		rc = store_outbox_failed(c->st, m->id, c->now, why,
+		    (int64_t)send_retry_at((unsigned)m->attempts + 1, (time_t)c->now),
+		    perm, cause);
+		(*nfailed)++;
+	}
+	if (rc == 0 && (++mk->n >= mk->batch || seconds() - mk->since >= 1.0)) {
+		mk->open = 0;
+		rc = store_commit(c->st, cause);
+	}
+out:
+	free(why);
+	free(rcpt);
+	return rc;
+}
+
 int
 game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
     size_t *sent, size_t *failed, char **cause)
 {
-	struct store_outbox_mail *v = NULL;
-	size_t n = 0, i, nsent = 0, nfailed = 0;
-	enum send_result r;
-	char *why, *rcpt, *comma;
-	size_t marks = 0;
-	double since = 0;
-	int rc = 0, perm, open = 0;
+	struct store_outbox_cursor cur = { 0, 0 };
+	struct store_outbox_mail *v, *m;
+	struct marks mk = { 0, 0, 0, OUTBOX_MARK_BATCH };
+	size_t n, i, want, done = 0, nsent = 0, nfailed = 0;
+	int rc = 0;
 
-	if (store_outbox_due(c->st, c->now, limit == 0 ? (size_t)-1 : limit, &v, &n,
-	    cause) == -1)
-		return -1;
-	for (i = 0; i < n && rc == 0; i++) {
-		why = NULL;
-		rcpt = xstrdup(v[i].recipients);
-		if ((comma = strchr(rcpt, ',')) != NULL)
-			*comma = '\0';
-		r = send_mail(s, (const char *)v[i].mail, v[i].len, c->from, rcpt, &why);
-		if (!open) {
-			if ((rc = store_begin(c->st, cause)) == -1) {
-				free(why);
-				free(rcpt);
-				break;
-			}
-			open = 1;
-			marks = 0;
-			since = seconds();
+	if (!send_idempotent(s))
+		mk.batch = 1;
+	while (rc == 0 && (limit == 0 || done < limit)) {
+		want = limit == 0 || limit - done > OUTBOX_PAGE ? OUTBOX_PAGE : limit - done;
+		if ((rc = store_outbox_due(c->st, c->now, done == 0 ? NULL : &cur, want, &v,
+		    &n, cause)) == -1 || n == 0) {
+			free(v);
+			break;
 		}
-		if (r == SEND_OK) {
-			rc = store_outbox_sent(c->st, v[i].id, c->now, cause);
-			nsent++;
-			log_debug("sent %s to %s", v[i].key, rcpt);
-		} else {
-			perm = r == SEND_PERMFAIL || v[i].attempts + 1 >= OUTBOX_MAX_ATTEMPTS;
-			log_warnx("sending %s to %s: %s%s", v[i].key, rcpt, why,
-			    perm ? " (given up)" : "");
-			rc = store_outbox_failed(c->st, v[i].id, c->now, why,
-			    (int64_t)send_retry_at((unsigned)v[i].attempts + 1, (time_t)c->now),
-			    perm, cause);
-			nfailed++;
+		for (i = 0; i < n && rc == 0; i++) {
+			store_outbox_cursor_at(&cur, &v[i]);
+			done++;
+			if ((m = store_outbox_get(c->st, v[i].id, cause)) == NULL)
+				rc = -1;
+			else
+				rc = send_one(c, s, m, &mk, &nsent, &nfailed, cause);
+			store_outbox_free(m, m != NULL);
 		}
-		if (rc == 0 && (++marks == OUTBOX_MARK_BATCH || seconds() - since >= 1.0)) {
-			open = 0;
-			rc = store_commit(c->st, cause);
-		}
-		free(why);
-		free(rcpt);
+		store_outbox_free(v, n);
+		if (n < want)
+			break;
 	}
-	if (open) {
+	if (mk.open) {
 		if (rc == 0)
 			rc = store_commit(c->st, cause);
 		else
 			store_rollback(c->st);
 	}
-	store_outbox_free(v, n);
+	if (rc == 0 && store_outbox_prune(c->st, OUTBOX_PRUNE, NULL, cause) == -1)
+		rc = -1;
 	if (sent != NULL)
 		*sent = nsent;
 	if (failed != NULL)

@@ -148,12 +148,18 @@ int game_advance(const struct game_ctx *c, int64_t game_id, int *advanced,
 
 /*
  * Send the outbox rows due now through s (at most limit; 0: all):
- * delivered rows are marked sent, temporary failures retried at
- * send_retry_at(), permanent ones given up. The marks of up to 64 mails
- * (or of about a second) share one transaction, so a crash can send those
- * again (doc/exactly-once.md). *sent and *failed may be NULL. -1 only when
- * the database fails (the marks of the open transaction are lost: those
- * mails go out again).
+ * delivered rows are marked sent (and their bodies pruned), temporary
+ * failures retried at send_retry_at(), permanent ones given up. The rows
+ * are read a page at a time and each body alone, so memory does not grow
+ * with the outbox. When s is idempotent (Maildir: send_idempotent()) the
+ * marks of up to 64 mails (or of about a second) share one transaction: a
+ * crash makes those go out again and the driver finds them delivered;
+ * otherwise (SMTP) each mark is committed as soon as the server accepted
+ * the mail, so a crash sends at most the one mail in flight twice
+ * (doc/exactly-once.md). Then up to 256 sent mails of older versions that
+ * still hold their bodies are pruned. *sent and *failed may be NULL. -1
+ * only when the database fails (the marks of the open transaction are
+ * lost: those mails go out again).
  */
 int game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
     size_t *sent, size_t *failed, char **cause);

@@ -1,17 +1,26 @@
 /*
  * send-maildir.c — outgoing mail written into a local Maildir (the embedded
- * default): tmp/NAME written and fsync'd, linked to new/NAME, new/ fsync'd.
- * NAME follows the Maildir convention: SECONDS.MUSECSPPIDQCOUNT.HOST.
+ * default), exactly once: tmp/NAME written and fsync'd, linked to
+ * new/NAME, new/ fsync'd. NAME follows the Maildir convention,
+ * SECONDS.MUSECPPIDHKEY.HOST, where KEY (32 hex digits) is derived from the
+ * recipient and the mail's Message-ID: a mail whose KEY is already in
+ * new/ or cur/ (delivered before a crash, not yet marked sent) is not
+ * written again. The KEYs there are read once, at the first mail.
  */
 #include "config.h"
 
 #include <sys/stat.h>
 #include <sys/time.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "lib/cause.h"
 #include "lib/fsutil.h"
@@ -19,12 +28,21 @@
 #include "lib/xmalloc.h"
 #include "mail/send.h"
 
-#define NAME_TRIES	64
+#define KEY_BYTES	16
+#define KEY_CONTEXT	"muthur-maildir-key-v1"
+
+/* The KEYs in the Maildir: an open-addressing set of KEY_BYTES keys. */
+struct keyset {
+	unsigned char	*slot;		/* cap * KEY_BYTES; all zero: empty */
+	size_t		 cap;		/* a power of two, or 0 */
+	size_t		 n;
+};
 
 struct send_state {
 	char		*path;
 	char		*host;		/* hostname with '/' and ':' escaped */
-	unsigned	 count;		/* deliveries by this process */
+	int		 scanned;	/* keys holds new/ and cur/ */
+	struct keyset	 keys;
 };
 
 static char *
@@ -46,6 +64,89 @@ maildir_hostname(void)
 			strbuf_addc(&sb, *p);
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+static size_t
+keyset_pos(const struct keyset *ks, const unsigned char *key)
+{
+	uint64_t h;
+
+	memcpy(&h, key, sizeof h);	/* the key is a hash already */
+	return (size_t)h & (ks->cap - 1);
+}
+
+static int
+keyset_has(const struct keyset *ks, const unsigned char *key)
+{
+	size_t i;
+
+	if (ks->cap == 0)
+		return 0;
+	for (i = keyset_pos(ks, key);; i = (i + 1) & (ks->cap - 1)) {
+		if (sodium_is_zero(ks->slot + i * KEY_BYTES, KEY_BYTES))
+			return 0;
+		if (memcmp(ks->slot + i * KEY_BYTES, key, KEY_BYTES) == 0)
+			return 1;
+	}
+}
+
+static void
+keyset_add(struct keyset *ks, const unsigned char *key)
+{
+	struct keyset old = *ks;
+	size_t i;
+
+	if (sodium_is_zero(key, KEY_BYTES) || keyset_has(ks, key))
+		return;
+	if ((ks->n + 1) * 2 > ks->cap) {
+		ks->cap = old.cap == 0 ? 1024 : old.cap * 2;
+		ks->slot = xcalloc(ks->cap, KEY_BYTES);
+		ks->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (!sodium_is_zero(old.slot + i * KEY_BYTES, KEY_BYTES))
+				keyset_add(ks, old.slot + i * KEY_BYTES);
+		free(old.slot);
+	}
+	for (i = keyset_pos(ks, key); !sodium_is_zero(ks->slot + i * KEY_BYTES, KEY_BYTES);
+	    i = (i + 1) & (ks->cap - 1))
+		;
+	memcpy(ks->slot + i * KEY_BYTES, key, KEY_BYTES);
+	ks->n++;
+}
+
+/* The KEY in a file name SECONDS.M...HKEY.HOST[:2,FLAGS]; -1 if none. */
+static int
+name_key(const char *name, unsigned char *key)
+{
+	const char *mid = strchr(name, '.'), *end;
+
+	if (mid == NULL || (end = strchr(mid + 1, '.')) == NULL ||
+	    end - (mid + 1) < 2 * KEY_BYTES + 1 || end[-2 * KEY_BYTES - 1] != 'H')
+		return -1;
+	return sodium_hex2bin(key, KEY_BYTES, end - 2 * KEY_BYTES, 2 * KEY_BYTES, NULL,
+	    NULL, NULL) == 0 ? 0 : -1;
+}
+
+/* Add the KEYs of path/sub's files. */
+static int
+scan_keys(struct send_state *st, const char *sub, char **cause)
+{
+	unsigned char key[KEY_BYTES];
+	struct dirent *de;
+	char *dir = xasprintf("%s/%s", st->path, sub);
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL) {
+		cause_set(cause, "maildir: cannot read %s: %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && name_key(de->d_name, key) == 0)
+			keyset_add(&st->keys, key);
+	closedir(d);
+	free(dir);
+	return 0;
 }
 
 static struct send_state *
@@ -80,66 +181,111 @@ line_end(const char *data, size_t len)
 	return nl != NULL && nl > data && nl[-1] == '\r' ? "\r\n" : "\n";
 }
 
+/* The value of the header's first Message-ID field (its first line), or
+ * NULL; *n its length. */
+static const char *
+message_id(const char *data, size_t len, size_t *n)
+{
+	const char *p = data, *end = data + len, *nl, *v, *e;
+
+	while (p < end) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (nl == p || (nl == p + 1 && *p == '\r'))
+			break;		/* the end of the header */
+		if (nl - p > 11 && strncasecmp(p, "Message-ID:", 11) == 0) {
+			for (v = p + 11; v < nl && (*v == ' ' || *v == '\t'); v++)
+				;
+			for (e = nl; e > v && (e[-1] == '\r' || e[-1] == ' ' ||
+			    e[-1] == '\t'); e--)
+				;
+			*n = (size_t)(e - v);
+			return e > v ? v : NULL;
+		}
+		p = nl + 1;
+	}
+	return NULL;
+}
+
+/* KEY: BLAKE2b-128 of the context, rcpt, and the Message-ID (or, for a
+ * mail without one, the whole mail). */
+static void
+mail_key(const char *data, size_t len, const char *rcpt, unsigned char *key)
+{
+	crypto_generichash_state h;
+	const char *id;
+	size_t idlen;
+
+	crypto_generichash_init(&h, NULL, 0, KEY_BYTES);
+	crypto_generichash_update(&h, (const unsigned char *)KEY_CONTEXT,
+	    sizeof KEY_CONTEXT);
+	crypto_generichash_update(&h, (const unsigned char *)rcpt, strlen(rcpt) + 1);
+	if ((id = message_id(data, len, &idlen)) != NULL) {
+		crypto_generichash_update(&h, (const unsigned char *)"I", 1);
+		crypto_generichash_update(&h, (const unsigned char *)id, idlen);
+	} else {
+		crypto_generichash_update(&h, (const unsigned char *)"B", 1);
+		crypto_generichash_update(&h, (const unsigned char *)data, len);
+	}
+	crypto_generichash_final(&h, key, KEY_BYTES);
+}
+
 static enum send_result
 maildir_send(struct send_state *st, const char *data, size_t len, const char *from,
     const char *rcpt, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct timeval tv;
+	unsigned char key[KEY_BYTES];
+	char hex[2 * KEY_BYTES + 1];
 	const char *eol = line_end(data, len);
 	char *name, *tmp, *new;
-	int i, r;
+	enum send_result res;
 
 	if (strpbrk(from, "\r\n") != NULL || strpbrk(rcpt, "\r\n") != NULL) {
 		cause_set(cause, "maildir %s: line break in the envelope address", st->path);
 		return SEND_PERMFAIL;
 	}
+	if (!st->scanned) {
+		/* new/ before cur/: a file a reader moves meanwhile is seen */
+		if (scan_keys(st, "new", cause) == -1 || scan_keys(st, "cur", cause) == -1)
+			return SEND_TEMPFAIL;
+		st->scanned = 1;
+	}
+	mail_key(data, len, rcpt, key);
+	if (keyset_has(&st->keys, key))
+		return SEND_OK;		/* delivered before, not written again */
+	sodium_bin2hex(hex, sizeof hex, key, sizeof key);
 	strbuf_addf(&sb, "Return-Path: <%s>%sDelivered-To: %s%s", from, eol, rcpt, eol);
 	strbuf_add(&sb, data, len);
-	for (i = 0; i < NAME_TRIES; i++) {
-		gettimeofday(&tv, NULL);
-		name = xasprintf("%lld.M%06ldP%ldQ%u.%s", (long long)tv.tv_sec,
-		    (long)tv.tv_usec, (long)getpid(), ++st->count, st->host);
-		tmp = xasprintf("%s/tmp/%s", st->path, name);
-		new = xasprintf("%s/new/%s", st->path, name);
-		free(name);
-		if (access(tmp, F_OK) == 0 || access(new, F_OK) == 0) {
-			free(tmp);
-			free(new);
-			continue;
-		}
-		if (fs_write_file_excl_data(tmp, sb.s, sb.len, 0600, cause) == -1) {
-			free(tmp);
-			free(new);
-			strbuf_free(&sb);
-			return SEND_TEMPFAIL;
-		}
-		r = link(tmp, new);
-		if (r == -1 && errno == EEXIST) {
-			unlink(tmp);
-			free(tmp);
-			free(new);
-			continue;
-		}
-		if (r == -1) {
-			cause_set(cause, "maildir: cannot link %s to %s: %s", tmp, new,
-			    strerror(errno));
-			unlink(tmp);
-			free(tmp);
-			free(new);
-			strbuf_free(&sb);
-			return SEND_TEMPFAIL;
-		}
+	gettimeofday(&tv, NULL);
+	name = xasprintf("%lld.M%06ldP%ldH%s.%s", (long long)tv.tv_sec, (long)tv.tv_usec,
+	    (long)getpid(), hex, st->host);
+	tmp = xasprintf("%s/tmp/%s", st->path, name);
+	new = xasprintf("%s/new/%s", st->path, name);
+	free(name);
+	res = SEND_TEMPFAIL;
+	unlink(tmp);	/* only this very mail can have had the name */
+	if (fs_write_file_excl_data(tmp, sb.s, sb.len, 0600, cause) == -1)
+		goto out;
+	if (link(tmp, new) == -1 && errno != EEXIST) {
+		cause_set(cause, "maildir: cannot link %s to %s: %s", tmp, new,
+		    strerror(errno));
 		unlink(tmp);
-		r = fs_sync_parent(new, cause);
-		free(tmp);
-		free(new);
-		strbuf_free(&sb);
-		return r == 0 ? SEND_OK : SEND_TEMPFAIL;
+		goto out;
 	}
+	unlink(tmp);
+	if (fs_sync_parent(new, cause) == -1) {
+		unlink(new);	/* not known to be there: written again later */
+		goto out;
+	}
+	keyset_add(&st->keys, key);
+	res = SEND_OK;
+out:
+	free(tmp);
+	free(new);
 	strbuf_free(&sb);
-	cause_set(cause, "maildir %s: no unique file name after %d tries", st->path, NAME_TRIES);
-	return SEND_TEMPFAIL;
+	return res;
 }
 
 static void
@@ -149,11 +295,13 @@ maildir_close(struct send_state *st)
 		return;
 	free(st->path);
 	free(st->host);
+	free(st->keys.slot);
 	free(st);
 }
 
 const struct send send_maildir = {
 	.name = "maildir",
+	.idempotent = 1,
 	.open = maildir_open,
 	.send = maildir_send,
 	.close = maildir_close,

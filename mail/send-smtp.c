@@ -232,6 +232,7 @@ smtp_close(struct send_state *st)
 
 const struct send send_smtp = {
 	.name = "smtp",
+	.idempotent = 0,	/* SMTP cannot ask "did you get this?" */
 	.open = smtp_open,
 	.send = smtp_send,
 	.close = smtp_close,

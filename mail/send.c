@@ -72,6 +72,12 @@ send_name(const struct sender *s)
 	return s->drv->name;
 }
 
+int
+send_idempotent(const struct sender *s)
+{
+	return s->drv->idempotent;
+}
+
 time_t
 send_retry_at(unsigned attempts, time_t now)
 {

@@ -44,6 +44,9 @@ struct send_state;
 /* A driver: each variant file exports one instance. */
 struct send {
 	const char	*name;
+	int		 idempotent;	/* sending a mail again is harmless: the
+					   driver finds it delivered (see
+					   send_idempotent()) */
 	struct send_state *(*open)(const struct mail_url *url,
 			    const struct send_options *opts, char **cause);
 	enum send_result (*send)(struct send_state *st, const char *data, size_t len,
@@ -75,6 +78,11 @@ struct sender *send_open(const struct mail_url *url, const struct send_options *
  * Maildir: the file is written in tmp/ under a unique Maildir name,
  * fsync'd, linked into new/ and new/ fsync'd; "Return-Path: <from>" and
  * "Delivered-To: rcpt" lines are put in front, as local delivery does.
+ * The name carries a key derived from rcpt and the mail's Message-ID
+ * (the whole mail if it has none): when a file with that key is in new/
+ * or cur/ (read once, at the first mail; then kept up to date), nothing
+ * is written and the result is SEND_OK. So the same mail is delivered
+ * once to a recipient, however often it is sent (doc/exactly-once.md).
  * SMTP (libcurl): implicit TLS for smtps://, STARTTLS required for
  * smtp+starttls://, AUTH when the url names a user; the connection is
  * kept for the next mail. A 5xx reply to MAIL, RCPT or DATA is
@@ -88,6 +96,13 @@ enum send_result send_mail(struct sender *s, const char *data, size_t len,
 void send_close(struct sender *s);
 /* The name of s's driver: "maildir" or "smtp". */
 const char *send_name(const struct sender *s);
+/*
+ * 1 when sending a mail again through s delivers nothing new (Maildir:
+ * the same Message-ID to the same recipient is found), so a caller may
+ * mark many mails sent in one transaction; 0 (SMTP) when each mail must
+ * be marked as soon as it was accepted, or a crash sends it twice.
+ */
+int send_idempotent(const struct sender *s);
 
 /*
  * When to try a mail again after attempts failed attempts (>= 1), counted

@@ -13,8 +13,6 @@
 #include "store/hashenc.h"
 #include "store/outbox.h"
 
-#define OUTBOX_COLUMNS "id, game_id, mail_key, message_id, recipients, mail, state, " \
-	"attempts, next_attempt, created, sent, last_error"
 #define MSGID_CONTEXT "muthur-message-id-v1"
 
 char *
@@ -112,6 +110,10 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 	return 0;
 }
 
+/* The columns of a row; column 5 is the body (get) or its length (due). */
+#define OUTBOX_ROW(mail) "o.id, o.game_id, o.mail_key, o.message_id, o.recipients, " \
+	mail ", o.state, o.attempts, o.next_attempt, o.created, o.sent, o.last_error"
+
 static void
 outbox_row(sqlite3_stmt *s, void *elem)
 {
@@ -123,7 +125,6 @@ outbox_row(sqlite3_stmt *s, void *elem)
 	m->key = db_col_text(s, 2);
 	m->message_id = db_col_text(s, 3);
 	m->recipients = db_col_text(s, 4);
-	m->mail = db_col_blob(s, 5, &m->len);
 	m->state = db_col_text(s, 6);
 	m->attempts = sqlite3_column_int(s, 7);
 	m->next_attempt = sqlite3_column_int64(s, 8);
@@ -134,14 +135,30 @@ outbox_row(sqlite3_stmt *s, void *elem)
 }
 
 static void
+outbox_due_row(sqlite3_stmt *s, void *elem)
+{
+	struct store_outbox_mail *m = elem;
+
+	outbox_row(s, m);
+	m->len = (size_t)sqlite3_column_int64(s, 5);
+}
+
+/* A LIMIT value: -1 (none) for more than SQLite can count. */
+static int64_t
+sql_limit(size_t limit)
+{
+	return limit > (size_t)INT64_MAX ? -1 : (int64_t)limit;
+}
+
+static void
 outbox_free_all(void *v, size_t n)
 {
 	store_outbox_free(v, n);
 }
 
 int
-store_outbox_due(struct store *st, int64_t now, size_t limit,
-    struct store_outbox_mail **v, size_t *n, char **cause)
+store_outbox_due(struct store *st, int64_t now, const struct store_outbox_cursor *after,
+    size_t limit, struct store_outbox_mail **v, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
 	void *out;
@@ -149,16 +166,25 @@ store_outbox_due(struct store *st, int64_t now, size_t limit,
 
 	*v = NULL;
 	*n = 0;
-	if ((s = db_prepare(st, "SELECT " OUTBOX_COLUMNS " FROM outbox WHERE state = "
-	    "'pending' AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?",
-	    cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("length(o.mail)") " FROM outbox o "
+	    "WHERE o.state = 'pending' AND o.next_attempt <= ? AND (o.next_attempt, o.id) > "
+	    "(?, ?) ORDER BY o.next_attempt, o.id LIMIT ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, now);
-	sqlite3_bind_int64(s, 2, (int64_t)limit);
-	rc = db_collect(st, s, sizeof **v, outbox_row, outbox_free_all, &out, n,
+	sqlite3_bind_int64(s, 2, after != NULL ? after->next_attempt : INT64_MIN);
+	sqlite3_bind_int64(s, 3, after != NULL ? after->id : 0);
+	sqlite3_bind_int64(s, 4, sql_limit(limit));
+	rc = db_collect(st, s, sizeof **v, outbox_due_row, outbox_free_all, &out, n,
 	    "cannot read the outbox", cause);
 	*v = out;
 	return rc;
+}
+
+void
+store_outbox_cursor_at(struct store_outbox_cursor *cur, const struct store_outbox_mail *m)
+{
+	cur->next_attempt = m->next_attempt;
+	cur->id = m->id;
 }
 
 struct store_outbox_mail *
@@ -168,13 +194,21 @@ store_outbox_get(struct store *st, int64_t id, char **cause)
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT " OUTBOX_COLUMNS " FROM outbox WHERE id = ?",
+	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("o.mail") ", d.mail_len, d.mail_hash "
+	    "FROM outbox o LEFT JOIN outbox_digest d ON d.id = o.id WHERE o.id = ?",
 	    cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, id);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		m = xmalloc(sizeof *m);
 		outbox_row(s, m);
+		if (sqlite3_column_bytes(s, 5) > 0) {
+			m->mail = db_col_blob(s, 5, &m->len);
+			hashenc_blake2b256(m->hash, m->mail, m->len);
+		} else {	/* pruned */
+			m->len = (size_t)sqlite3_column_int64(s, 12);
+			db_col_fixed(s, 13, m->hash, sizeof m->hash);
+		}
 	} else if (rc == SQLITE_DONE)
 		cause_set(cause, "no outgoing mail #%lld", (long long)id);
 	else
@@ -183,20 +217,118 @@ store_outbox_get(struct store *st, int64_t id, char **cause)
 	return m;
 }
 
+/*
+ * Keep the size and hash of row id's body (in state) and drop the body.
+ * 1 done, 0 no such row in that state, -1 error. Inside a transaction.
+ */
+static int
+outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
+{
+	unsigned char hash[32];
+	sqlite3_stmt *s;
+	size_t len;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT mail FROM outbox WHERE id = ? AND state = ?",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	db_bind_text(s, 2, state);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		len = (size_t)sqlite3_column_bytes(s, 0);
+		hashenc_blake2b256(hash, sqlite3_column_blob(s, 0), len);
+	}
+	db_finish(st, s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	if (rc != SQLITE_ROW)
+		return db_fail(st, "cannot read the outbox", cause);
+	if ((s = db_prepare(st, "INSERT OR REPLACE INTO outbox_digest (id, mail_len, "
+	    "mail_hash) VALUES (?, ?, ?)", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 2, (int64_t)len);
+	db_bind_blob(s, 3, hash, sizeof hash);
+	if (db_step_done(st, s, "cannot keep the mail's hash", cause) == -1)
+		return -1;
+	if ((s = db_prepare(st, "UPDATE outbox SET mail = X'' WHERE id = ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	if (db_step_done(st, s, "cannot prune the mail", cause) == -1)
+		return -1;
+	return 1;
+}
+
 int
 store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause)
 {
 	sqlite3_stmt *s;
+	int ok = 0, r;
 
-	if ((s = db_prepare(st, "UPDATE outbox SET state = 'sent', sent = ?, "
-	    "attempts = attempts + 1 WHERE id = ? AND state = 'pending'", cause)) == NULL)
+	if (db_tx_enter(st, cause) == -1)
 		return -1;
-	sqlite3_bind_int64(s, 1, now);
-	sqlite3_bind_int64(s, 2, id);
-	if (db_step_done(st, s, "cannot mark the mail sent", cause) == -1)
+	if ((r = outbox_prune_one(st, id, OUTBOX_PENDING, cause)) == 0)
+		cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
+	if (r == 1 && (s = db_prepare(st, "UPDATE outbox SET state = 'sent', sent = ?, "
+	    "attempts = attempts + 1 WHERE id = ?", cause)) != NULL) {
+		sqlite3_bind_int64(s, 1, now);
+		sqlite3_bind_int64(s, 2, id);
+		ok = db_step_done(st, s, "cannot mark the mail sent", cause) == 0;
+	}
+	return db_tx_leave(st, ok, cause);
+}
+
+static void
+outbox_id_row(sqlite3_stmt *s, void *elem)
+{
+	*(int64_t *)elem = sqlite3_column_int64(s, 0);
+}
+
+static void
+outbox_ids_free(void *v, size_t n)
+{
+	(void)n;
+	free(v);
+}
+
+int
+store_outbox_prune(struct store *st, size_t limit, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int64_t *ids;
+	size_t nids = 0, i, done = 0;
+	int ok = 1, r;
+
+	if (n != NULL)
+		*n = 0;
+	if ((s = db_prepare(st, "SELECT id FROM outbox WHERE state = 'sent' AND "
+	    "length(mail) > 0 ORDER BY id LIMIT ?", cause)) == NULL)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
-		return cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
+	sqlite3_bind_int64(s, 1, sql_limit(limit));
+	if (db_collect(st, s, sizeof *ids, outbox_id_row, outbox_ids_free, &out, &nids,
+	    "cannot read the outbox", cause) == -1)
+		return -1;
+	ids = out;
+	if (nids > 0) {
+		if (db_tx_enter(st, cause) == -1) {
+			free(ids);
+			return -1;
+		}
+		for (i = 0; i < nids && ok; i++) {
+			if ((r = outbox_prune_one(st, ids[i], OUTBOX_SENT, cause)) == -1)
+				ok = 0;
+			else
+				done += (size_t)r;
+		}
+		if (db_tx_leave(st, ok, cause) == -1) {
+			free(ids);
+			return -1;
+		}
+	}
+	free(ids);
+	if (n != NULL)
+		*n = done;
 	return 0;
 }
 

@@ -26,14 +26,24 @@ struct store_outbox_mail {
 	char		*key;
 	char		*message_id;	/* "<...@...>" as in the header */
 	char		*recipients;	/* comma-separated addresses */
-	unsigned char	*mail;		/* the RFC 5322 message (NUL-terminated too) */
-	size_t		 len;
+	unsigned char	*mail;		/* the RFC 5322 message (NUL-terminated
+					   too); NULL in store_outbox_due()'s
+					   rows and once sent (pruned) */
+	size_t		 len;		/* its size in bytes, also when NULL */
+	unsigned char	 hash[32];	/* BLAKE2b-256 of the message; only from
+					   store_outbox_get(), else zero */
 	char		*state;		/* OUTBOX_* */
 	int		 attempts;
 	int64_t		 next_attempt;
 	int64_t		 created;
 	int64_t		 sent;		/* 0 unless sent */
 	char		*last_error;	/* NULL if none */
+};
+
+/* Where store_outbox_due() goes on: after this row in the due order. */
+struct store_outbox_cursor {
+	int64_t		 next_attempt;
+	int64_t		 id;		/* 0: from the start */
 };
 
 /*
@@ -51,14 +61,37 @@ char *outbox_message_id(const char *key, const char *domain);
 int store_outbox_add(struct store *st, int64_t game_id, const char *key,
     const char *message_id, const char *recipients, const void *mail, size_t len,
     int64_t now, int64_t *id, char **cause);
-/* Pending mails due at now (next_attempt <= now), oldest first, at most
- * limit of them. */
-int store_outbox_due(struct store *st, int64_t now, size_t limit,
+/*
+ * Pending mails due at now (next_attempt <= now), oldest first (by
+ * next_attempt, then id), at most limit of them, without their bodies
+ * (mail NULL, len set): the sender reads them a page at a time and each
+ * body with store_outbox_get(). after (NULL: from the start) skips the
+ * rows up to and including the one it names; store_outbox_cursor_at()
+ * sets it from the last row of a page.
+ */
+int store_outbox_due(struct store *st, int64_t now,
+    const struct store_outbox_cursor *after, size_t limit,
     struct store_outbox_mail **v, size_t *n, char **cause);
-/* One row by id; NULL if none. Free with store_outbox_free(row, 1). */
+void store_outbox_cursor_at(struct store_outbox_cursor *cur,
+    const struct store_outbox_mail *m);
+/*
+ * One row by id with its body (NULL once sent) and hash; NULL if none.
+ * Free with store_outbox_free(row, 1).
+ */
 struct store_outbox_mail *store_outbox_get(struct store *st, int64_t id, char **cause);
-/* The sender delivered it: pending -> sent. Refuses a row not pending. */
+/*
+ * The sender delivered it: pending -> sent, and the body is pruned: the
+ * row keeps its key, Message-ID, recipients and times, and its size and
+ * BLAKE2b-256 hash are kept beside it (table outbox_digest); the views it
+ * carried can be rendered again from the game. Refuses a row not pending.
+ */
 int store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause);
+/*
+ * Prune up to limit sent mails that still hold their bodies (sent by a
+ * muthur before schema version 5), as store_outbox_sent() does; *n (may
+ * be NULL) says how many. One body is in memory at a time.
+ */
+int store_outbox_prune(struct store *st, size_t limit, size_t *n, char **cause);
 /*
  * A delivery attempt failed with error: attempts + 1; retry at
  * next_attempt, or give up (state failed) when permanent is set.

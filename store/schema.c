@@ -150,6 +150,16 @@ static const char *const migrations[] = {
 	"ALTER TABLE game_files_v5 RENAME TO game_files;"
 	"ALTER TABLE states ADD COLUMN deflated INTEGER NOT NULL DEFAULT 0 "
 	" CHECK (deflated IN (0, 1));",
+
+	/* 6: a sent mail keeps its size and hash, not its body (the outbox
+	 * row's mail becomes X''); the index finds the sent mails of older
+	 * versions that still hold their bodies, so they are pruned too. */
+	"CREATE TABLE outbox_digest ("
+	" id INTEGER PRIMARY KEY REFERENCES outbox(id),"
+	" mail_len INTEGER NOT NULL,"
+	" mail_hash BLOB NOT NULL CHECK (length(mail_hash) = 32));"
+	"CREATE INDEX outbox_unpruned ON outbox (id) WHERE state = 'sent' AND "
+	"length(mail) > 0;",
 };
 
 int

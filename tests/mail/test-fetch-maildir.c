@@ -38,7 +38,25 @@ static const char mail2[] =
     "\r\n"
     "pass\r\n";
 
+static const char mail3[] =
+    "From: carol@test.example\n"
+    "Message-ID: <three@test.example>\n"
+    "\n"
+    "pass\n";
+
 static char *root;
+
+/* Move the files of dir/new to dir/cur with the S flag, as a reader does. */
+static int
+mv_to_cur(const char *dir)
+{
+	char *cmd = xasprintf("cd %s/new && for f in *; do mv \"$f\" \"../cur/$f:2,S\"; "
+	    "done", dir);
+	int rc = system(cmd);
+
+	free(cmd);
+	return rc;
+}
 
 /* Count the files in dir/sub whose name contains part (NULL: all). */
 static int
@@ -93,6 +111,42 @@ test_send_maildir(void)
 	    SEND_OK, "a second mail, null sender, CRLF lines");
 	is_int(count_files(url.path, "new", NULL), 2, "two files in new/");
 	is_int(count_files(url.path, "tmp", NULL), 0, "nothing left in tmp/");
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "the first mail again");
+	is_int(send_mail(s, mail2, strlen(mail2), "", "bob@test.example", &cause),
+	    SEND_OK, "the second again (no Message-ID: the same bytes)");
+	is_int(count_files(url.path, "new", NULL), 2, "nothing written twice");
+	send_close(s);
+	s = send_open(&url, &so, &cause);
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "after a restart (a crash "
+	    "before the mark), the first again");
+	is_int(count_files(url.path, "new", NULL), 2, "it is found in new/, not written");
+	is_int(mv_to_cur(url.path), 0, "a reader moves the files to cur/ with "
+	    "flags");
+	send_close(s);
+	s = send_open(&url, &so, &cause);
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "after another restart, again");
+	is_int(count_files(url.path, "new", NULL) + count_files(url.path, "cur", NULL), 2,
+	    "found in cur/, not written");
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "carol@test.example", &cause), SEND_OK, "the first to another recipient");
+	is_int(count_files(url.path, "new", NULL), 1, "is another delivery");
+	path = xasprintf("rm -f %s/cur/* %s/new/*", url.path, url.path);
+	ok(system(path) == 0, "empty the Maildir again");
+	free(path);
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "the first once more");
+	is_int(count_files(url.path, "new", NULL), 0, "this sender delivered it already: "
+	    "it is not written (a reader took it)");
+	send_close(s);
+	s = send_open(&url, &so, &cause);
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "a new sender");
+	is_int(send_mail(s, mail2, strlen(mail2), "", "bob@test.example", &cause),
+	    SEND_OK, "the second too");
+	is_int(count_files(url.path, "new", NULL), 2, "writes both, as the files are gone");
 	is_int(send_mail(s, mail1, strlen(mail1), "a@b\nX-Evil: 1", "c@d", &cause),
 	    SEND_PERMFAIL, "a line break in the envelope is refused");
 	ok(cause != NULL && strstr(cause, "line break") != NULL, "with a reason: %s",
@@ -267,7 +321,7 @@ test_wait(void)
 
 	if ((pid = fork()) == 0) {
 		usleep(500000);
-		deliver(mail1);
+		deliver(mail3);
 		_exit(0);
 	}
 	t0 = time(NULL);

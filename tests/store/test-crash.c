@@ -81,7 +81,7 @@ child_send(struct store *st, int fd, int logfd, int64_t now)
 	size_t n, i;
 	char *cause = NULL;
 
-	if (store_outbox_due(st, now, 3, &v, &n, &cause) == -1)
+	if (store_outbox_due(st, now, NULL, 3, &v, &n, &cause) == -1)
 		child_fail(fd, "outbox due", cause);
 	for (i = 0; i < n; i++) {
 		char line[64];

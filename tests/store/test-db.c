@@ -20,6 +20,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "store/gamefiles.h"
+#include "store/hashenc.h"
 #include "store/commitments.h"
 #include "store/events.h"
 #include "store/games.h"
@@ -647,25 +648,36 @@ test_mail(struct store *st, int64_t gid)
 	    mail, strlen(mail), 11, NULL, &cause) == -1, "the same key cannot be queued twice");
 	free(cause);
 	cause = NULL;
-	ok(store_outbox_due(st, 9, 10, &v, &n, NULL) == 0 && n == 0, "not due before it was made");
+	ok(store_outbox_due(st, 9, NULL, 10, &v, &n, NULL) == 0 && n == 0, "not due before it was made");
 	free(v);
-	ok(store_outbox_due(st, 10, 10, &v, &n, NULL) == 0 && n == 1 && v[0].id == oid &&
-	    v[0].len == strlen(mail) && memcmp(v[0].mail, mail, v[0].len) == 0 &&
-	    strcmp(v[0].message_id, id) == 0, "due, byte for byte, with its Message-ID");
+	ok(store_outbox_due(st, 10, NULL, 10, &v, &n, NULL) == 0 && n == 1 && v[0].id == oid &&
+	    v[0].len == strlen(mail) && v[0].mail == NULL &&
+	    strcmp(v[0].message_id, id) == 0, "due, with its size and Message-ID, no body");
 	store_outbox_free(v, n);
+	m = store_outbox_get(st, oid, NULL);
+	hashenc_blake2b256(h1, mail, strlen(mail));
+	ok(m != NULL && m->len == strlen(mail) && memcmp(m->mail, mail, m->len) == 0 &&
+	    memcmp(m->hash, h1, 32) == 0, "the row by id: its body byte for byte, its hash");
+	store_outbox_free(m, 1);
 	ok(store_outbox_failed(st, oid, 12, "421 try later", 100, 0, NULL) == 0,
 	    "a failed attempt");
-	ok(store_outbox_due(st, 99, 10, &v, &n, NULL) == 0 && n == 0, "waits for its retry time");
+	ok(store_outbox_due(st, 99, NULL, 10, &v, &n, NULL) == 0 && n == 0, "waits for its retry time");
 	free(v);
 	m = store_outbox_get(st, oid, NULL);
 	ok(m != NULL && m->attempts == 1 && strcmp(m->last_error, "421 try later") == 0 &&
 	    strcmp(m->state, OUTBOX_PENDING) == 0, "keeps the error and counts the attempt");
 	store_outbox_free(m, 1);
 	ok(store_outbox_sent(st, oid, 100, NULL) == 0, "marked sent");
+	m = store_outbox_get(st, oid, NULL);
+	ok(m != NULL && m->mail == NULL && m->len == strlen(mail) &&
+	    memcmp(m->hash, h1, 32) == 0 && strcmp(m->message_id, id) == 0 &&
+	    strcmp(m->recipients, "alice@example.org") == 0 && m->sent == 100,
+	    "its body is pruned; its size, hash, Message-ID, recipient and time are kept");
+	store_outbox_free(m, 1);
 	ok(store_outbox_sent(st, oid, 101, &cause) == -1 && contains(cause, "not pending"),
 	    "not twice");
 	free(cause);
-	ok(store_outbox_due(st, 1000, 10, &v, &n, NULL) == 0 && n == 0,
+	ok(store_outbox_due(st, 1000, NULL, 10, &v, &n, NULL) == 0 && n == 0,
 	    "a sent mail is never due again");
 	free(v);
 	ok(store_outbox_count(st, OUTBOX_SENT, &n, NULL) == 0 && n == 1, "one sent");
@@ -677,9 +689,90 @@ test_mail(struct store *st, int64_t gid)
 	    NULL) == 0 && store_outbox_failed(st, oid, 2, "550 no such user", 0, 1,
 	    NULL) == 0, "a mail not about a game, failing for good");
 	ok(store_outbox_count(st, OUTBOX_FAILED, &n, NULL) == 0 && n == 1 &&
-	    store_outbox_due(st, 1000, 10, &v, &n, NULL) == 0 && n == 0,
+	    store_outbox_due(st, 1000, NULL, 10, &v, &n, NULL) == 0 && n == 0,
 	    "is failed and never retried");
 	free(v);
+	free(id);
+	free(mail);
+}
+
+/* The due rows a page at a time; sent mails of older versions pruned. */
+static void
+test_outbox_pages(const char *path, struct store *st, int64_t gid)
+{
+	struct store_outbox_cursor cur;
+	struct store_outbox_mail *v, *m;
+	unsigned char h[32];
+	char *key, *id, *mail, *sql;
+	int64_t ids[150], last_na = 0, last_id = 0;
+	size_t n, seen = 0, pruned, total = 0, i;
+	sqlite3 *db;
+	int order = 1, k;
+
+	for (k = 0; k < 150; k++) {
+		key = xasprintf("page/%d", k);
+		id = outbox_message_id(key, "club.example");
+		mail = xasprintf("Message-ID: %s\n\npage %d\n", id, k);
+		/* due times out of id order: 2000 + k % 5 */
+		if (store_outbox_add(st, gid, key, id, "p@x", mail, strlen(mail), 2000 + k % 5,
+		    &ids[k], NULL) == -1)
+			order = 0;
+		free(key);
+		free(id);
+		free(mail);
+	}
+	ok(order, "150 mails queued");
+	v = NULL;
+	for (k = 0; order && k < 100; k++) {
+		if (store_outbox_due(st, 3000, seen == 0 ? NULL : &cur, 7, &v, &n, NULL) == -1 ||
+		    n == 0)
+			break;
+		for (i = 0; i < n; i++) {
+			if (v[i].next_attempt < last_na || (v[i].next_attempt == last_na &&
+			    v[i].id <= last_id) || v[i].mail != NULL)
+				order = 0;
+			last_na = v[i].next_attempt;
+			last_id = v[i].id;
+			if (v[i].id % 3 == 0 && store_outbox_sent(st, v[i].id, 3000, NULL) == -1)
+				order = 0;	/* marks between pages move nothing */
+		}
+		seen += n;
+		store_outbox_cursor_at(&cur, &v[n - 1]);
+		store_outbox_free(v, n);
+	}
+	ok(order && seen == 150, "read 7 at a time with a cursor: all 150 once, oldest "
+	    "first (by due time, then id), without bodies (%zu)", seen);
+
+	/* sent by a muthur before schema 5: bodies still there */
+	sqlite3_open(path, &db);
+	ok(sqlite3_exec(db, "UPDATE outbox SET state = 'sent', sent = 5 WHERE mail_key "
+	    "LIKE 'page/%' AND state = 'pending'", NULL, NULL, NULL) == SQLITE_OK,
+	    "older sent mails holding their bodies");
+	sql = "SELECT count(*) FROM outbox WHERE state = 'sent' AND length(mail) > 0";
+	ok(store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned == 40,
+	    "40 pruned at a time");
+	for (total = pruned; store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned > 0;)
+		total += pruned;
+	is_int((int)total, 100, "then the rest, then none");
+	{
+		sqlite3_stmt *q;
+		int left = -1;
+
+		if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK &&
+		    sqlite3_step(q) == SQLITE_ROW)
+			left = sqlite3_column_int(q, 0);
+		sqlite3_finalize(q);
+		is_int(left, 0, "no sent mail holds its body");
+	}
+	sqlite3_close(db);
+	id = outbox_message_id("page/4", "club.example");
+	mail = xasprintf("Message-ID: %s\n\npage 4\n", id);
+	hashenc_blake2b256(h, mail, strlen(mail));
+	m = store_outbox_get(st, ids[4], NULL);
+	ok(m != NULL && m->mail == NULL && m->len == strlen(mail) &&
+	    memcmp(m->hash, h, 32) == 0 && m->sent == 5,
+	    "a pruned older mail keeps its size, hash and time");
+	store_outbox_free(m, 1);
 	free(id);
 	free(mail);
 }
@@ -864,6 +957,7 @@ main(void)
 	test_events(st, gid);
 	test_transactions(st, gid);
 	test_mail(st, gid);
+	test_outbox_pages(path, st, gid);
 	test_commitments(st, gid);
 	test_game_files(st, gid);
 	store_close(st);

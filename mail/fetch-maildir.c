@@ -314,10 +314,17 @@ maildir_mark(struct fetch_state *st, const char *id, char **cause)
 	char *path, *dir;
 	int r;
 
-	if (maildir_rescan(st, cause) == -1)
-		return -1;
-	if ((m = maildir_find(st, id)) == NULL)
-		return cause_set(cause, "maildir %s: no mail %s to mark", st->path, id);
+	/*
+	 * The scan that found the mail knows where it is: no rescan (which
+	 * reads the whole folder) unless it has gone from where it was.
+	 */
+	if ((m = maildir_find(st, id)) == NULL) {
+		if (maildir_rescan(st, cause) == -1)
+			return -1;
+		if ((m = maildir_find(st, id)) == NULL)
+			return cause_set(cause, "maildir %s: no mail %s to mark", st->path,
+			    id);
+	}
 	if ((m->msg_flags & MAILDIR_FLAG_SEEN) && !(m->msg_flags & MAILDIR_FLAG_NEW))
 		return 0;
 	r = maildir_message_change_flags(st->md, id,

@@ -58,7 +58,9 @@ char *game_data_file(const char *file, char **cause);
 /*
  * `muthur new-game`: create game name under rules and scenario, snapshot
  * the installed card data as cards.json, open phase 1 (setup) and commit
- * its seed. Refuses unknown rules or scenario and an existing name.
+ * its seed. Refuses unknown rules or scenario and an existing name. One
+ * unit of work: inside the caller's transaction (new-game adds the
+ * game's deadline policy, daemon/game-clock.h) it commits with it.
  */
 int game_new(const struct game_ctx *c, const char *name, const char *rules,
     const char *scenario, const char *const *options, size_t noptions,

@@ -167,12 +167,24 @@ store_late_count(struct store *st, int64_t game_id, const char *seat,
 	return 0;
 }
 
+static void
+id_row(sqlite3_stmt *s, void *elem)
+{
+	*(int64_t *)elem = sqlite3_column_int64(s, 0);
+}
+
+static void
+ids_free(void *ids, size_t n)
+{
+	(void)n;
+	free(ids);
+}
+
 int
 store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause)
 {
 	sqlite3_stmt *s;
-	int rc;
 
 	*phase_ids = NULL;
 	*n = 0;
@@ -187,16 +199,6 @@ store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 	    "ORDER BY p.deadline, p.id", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, now);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*phase_ids = xreallocarray(*phase_ids, *n + 1, sizeof **phase_ids);
-		(*phase_ids)[(*n)++] = sqlite3_column_int64(s, 0);
-	}
-	db_finish(st, s);
-	if (rc != SQLITE_DONE) {
-		free(*phase_ids);
-		*phase_ids = NULL;
-		*n = 0;
-		return db_fail(st, "cannot read the clocks due", cause);
-	}
-	return 0;
+	return db_collect(st, s, sizeof **phase_ids, id_row, ids_free, (void **)phase_ids,
+	    n, "cannot read the clocks due", cause);
 }

@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "daemon/conf.h"
-#include "daemon/game-clock.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
+#include "lib/timetext.h"
 #include "lib/xmalloc.h"
 #include "mail/intake.h"
 

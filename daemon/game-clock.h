@@ -29,20 +29,8 @@
 #include <stdint.h>
 
 #include "daemon/game.h"
+#include "lib/timetext.h"
 #include "store/deadlines.h"
-
-/*
- * A duration: one or more NUMBER UNIT pairs, units d, h, m, s ("48h",
- * "1d12h", "90m"). *secs > 0. -1 with a reason.
- */
-int clock_duration_parse(const char *s, int64_t *secs, char **cause);
-/*
- * A time in UTC: "YYYY-MM-DD HH:MM", with ":SS", or with a 'T' between
- * date and time and an optional final 'Z'. -1 with a reason.
- */
-int clock_time_parse(const char *s, int64_t *t, char **cause);
-/* "YYYY-MM-DDTHH:MM:SSZ" of t into buf (at least 24 bytes). */
-void clock_time_iso(int64_t t, char *buf, size_t size);
 
 /*
  * The deadline policy of a new game (cmd-new-game.c: the config's [club]

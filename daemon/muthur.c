@@ -10,7 +10,7 @@
 
 #include "daemon/cli.h"
 #include "daemon/conf.h"
-#include "daemon/game-clock.h"
+#include "lib/timetext.h"
 #include "lib/log.h"
 
 static void

@@ -10,7 +10,7 @@
 #include <sodium.h>
 
 #include "daemon/conf.h"
-#include "daemon/game-clock.h"
+#include "lib/timetext.h"
 #include "daemon/loop.h"
 #include "daemon/proc.h"
 #include "mail/fetch.h"

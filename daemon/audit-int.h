@@ -16,6 +16,14 @@ char *audit_phase_record(const struct archive_phase *ph);
 /* Replay the game (audit.h) and add what differs to r. */
 void audit_replay(const struct archive *a, struct audit_report *r);
 
+/*
+ * Events of the clock and the organiser (daemon/game-clock.h), which the
+ * replay passes over: 1 for such a type. audit_clock() checks the game.nmr
+ * events (audit-clock.c).
+ */
+int audit_clock_event(const char *type);
+void audit_clock(const struct archive *a, struct audit_report *r);
+
 /* Domains of the commitments doc/game-record.md makes. */
 #define AUDIT_DECKLIST_DOMAIN	"muthur.decklist"
 #define AUDIT_SECRET_DOMAIN	"muthur.secret"

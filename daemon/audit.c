@@ -546,6 +546,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 	check_seats(a, r);
 	check_phases(a, r);
 	check_commitments(a, r);
+	audit_clock(a, r);
 	check_seeds(a, r);
 	check_shuffle_seed(a, r);
 	check_events(a, r);

@@ -22,6 +22,7 @@ cli_verb_help(const struct cli_verb *v, FILE *out)
 	if (v->help != NULL)
 		fprintf(out, "\noptions:\n%s\n", v->help);
 	fprintf(out, "  --config FILE  the config file (default ./muthur.conf, else $MUTHUR_CONFIG)\n"
+	    "  --now WHEN     act as if it were WHEN ('YYYY-MM-DD HH:MM' UTC; tests)\n"
 	    "  -v             say more; repeat for debug output\n"
 	    "  --help         this text\n");
 	if (v->run == NULL)

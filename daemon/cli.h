@@ -9,6 +9,7 @@
 #ifndef MUTHUR_CLI_H
 #define MUTHUR_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct config;
@@ -19,6 +20,8 @@ struct cli {
 	const char	*config_path;	/* --config, or NULL for the default */
 	int		 verbose;	/* count of -v */
 	struct config	*cf;		/* loaded by cli_config(), freed by main */
+	const char	*now_text;	/* --now WHEN as given, or NULL */
+	int64_t		 now;		/* --now WHEN (tests), or 0: the clock */
 };
 
 struct cli_verb {
@@ -64,5 +67,10 @@ int cmd_start(struct cli *, const struct cli_verb *, int, char **);
 int cmd_status(struct cli *, const struct cli_verb *, int, char **);
 int cmd_show(struct cli *, const struct cli_verb *, int, char **);
 int cmd_demo(struct cli *, const struct cli_verb *, int, char **);
+int cmd_deadline(struct cli *, const struct cli_verb *, int, char **);
+int cmd_pause(struct cli *, const struct cli_verb *, int, char **);
+int cmd_resume(struct cli *, const struct cli_verb *, int, char **);
+int cmd_abandon(struct cli *, const struct cli_verb *, int, char **);
+int cmd_adjudicate(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

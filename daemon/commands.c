@@ -28,9 +28,24 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 the signature is valid, 1 it is not (the reason is\n"
 	  "                 printed), 2 misuse",
 	  cmd_verify, NULL },
-	{ "new-game", "GAME --rules RULES --scenario SCENARIO", "create a game",
+	{ "new-game", "GAME --rules RULES --scenario SCENARIO [--deadline D] "
+	  "[--reminder D] [--nmr pass|hold|extend]", "create a game",
 	  "  --rules RULES        the game's rules, by name (muthur(1) lists the games)\n"
-	  "  --scenario SCENARIO  one of the game's scenarios",
+	  "  --scenario SCENARIO  one of the game's scenarios\n"
+	  "  --option NAME        one of the scenario's options (muthur(1))\n"
+	  "  --deadline D         the time each phase gets (48h, 90m, 2d; 0: none)\n"
+	  "  --deadline-KIND D    the time phases of KIND get (a phase name or its\n"
+	  "                       dotted prefix: --deadline-combat 12h)\n"
+	  "  --grace D            time after a deadline before the NMR policy applies\n"
+	  "  --reminder D         remind the seats still owing D before the deadline\n"
+	  "  --nmr POLICY         no orders at the deadline: pass (the seat passes),\n"
+	  "                       hold (wait for the organiser, who is told), extend\n"
+	  "                       (extend once, then pass)\n"
+	  "  --wait-for-deadline  resolve a phase at its deadline, not as soon as\n"
+	  "                       every order is in\n"
+	  "  --organiser ADDRESS  who gets the late notices\n"
+	  "                       (defaults for all but --rules and --scenario: [club]\n"
+	  "                       in muthur.conf)",
 	  cmd_new_game, NULL },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
@@ -46,14 +61,25 @@ const struct cli_verb cli_verbs[] = {
 	  "  --seat SEAT    whose view to render\n"
 	  "  --json         print the JSON view model instead of the mail text",
 	  cmd_show, NULL },
-	{ "deadline", "GAME WHEN", "set the deadline of the current phase",
-	  NULL, NULL, "deadlines and NMR handling (league work, not yet filed)" },
+	{ "deadline", "GAME WHEN|+DURATION", "set or move the deadline of the current phase",
+	  "  WHEN           a time in UTC, 'YYYY-MM-DD HH:MM'\n"
+	  "  +DURATION      move the deadline by DURATION (+24h, +90m, +1d12h); from\n"
+	  "                 now when the phase has none. The seats still owing are\n"
+	  "                 told; the late notice and NMR may come again",
+	  cmd_deadline, NULL },
 	{ "pause", "GAME", "stop a game's clock and its processing",
-	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	  "  while paused no deadline fires, no reminder goes and orders are\n"
+	  "                 refused; the time left of the deadline is kept",
+	  cmd_pause, NULL },
 	{ "resume", "GAME", "resume a paused game",
-	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	  "  the deadline becomes the time that was left, from now",
+	  cmd_resume, NULL },
 	{ "abandon", "GAME", "end a game without a result",
-	  NULL, NULL, "organiser controls (league work, not yet filed)" },
+	  "  the open phase closes unresolved and every secret is opened: the\n"
+	  "                 game's full archive can be exported and audited",
+	  cmd_abandon, NULL },
+	{ "adjudicate", "GAME", "resolve the current phase now, the seats still owing passing",
+	  NULL, cmd_adjudicate, NULL },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
 	  NULL, cmd_export, NULL },
 	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",

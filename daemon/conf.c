@@ -12,12 +12,14 @@
 #include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
+#include "lib/timetext.h"
 #include "lib/xmalloc.h"
 #include "mail/intake.h"
 
 #define CONFIG_FILE_MAX (1024 * 1024)
 
-enum key_type { K_PATH, K_MAIL_IN, K_MAIL_OUT, K_ADDRESS, K_SECONDS, K_SIZE };
+enum key_type { K_PATH, K_MAIL_IN, K_MAIL_OUT, K_ADDRESS, K_SECONDS, K_SIZE, K_DURATION,
+    K_NMR, K_RESOLVE };
 
 struct key_def {
 	const char	*section;
@@ -43,9 +45,15 @@ static const struct key_def keys[] = {
 	{ "server", "key",               K_PATH,     1, OFF(server_key) },
 	{ "server", "templates",         K_PATH,     0, OFF(templates) },
 	{ "server", "pid_file",          K_PATH,     0, OFF(pid_file) },
+	{ "club",   "deadline",          K_DURATION, 0, OFF(club_deadline) },
+	{ "club",   "grace",             K_DURATION, 0, OFF(club_grace) },
+	{ "club",   "reminder",          K_DURATION, 0, OFF(club_reminder) },
+	{ "club",   "nmr",               K_NMR,      0, OFF(club_nmr) },
+	{ "club",   "resolve",           K_RESOLVE,  0, OFF(club_wait) },
+	{ "club",   "organiser",         K_ADDRESS,  0, OFF(club_organiser) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
-static const char *sections[] = { "store", "mail", "server" };
+static const char *sections[] = { "store", "mail", "server", "club" };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
 const char *
@@ -79,6 +87,8 @@ config_free(struct config *cf)
 	free(cf->server_key);
 	free(cf->templates);
 	free(cf->pid_file);
+	free(cf->club_nmr);
+	free(cf->club_organiser);
 	free(cf);
 }
 
@@ -111,7 +121,7 @@ cut_comment(char *s)
 static const char *
 section_list(void)
 {
-	return "store, mail, server";
+	return "store, mail, server, club";
 }
 
 static char *
@@ -201,6 +211,31 @@ set_value(struct config *cf, const struct key_def *k, const char *v, const char 
 		if (parse_size(v, field) == -1)
 			return cause_set(cause, "%s: key '%s': \"%s\" is not a size (expected "
 			    "bytes, or a number followed by k or M, up to 1 TiB)", where, k->name, v);
+		return 0;
+	case K_DURATION:
+		if (strcmp(v, "0") == 0) {
+			*(int64_t *)field = 0;
+			return 0;
+		}
+		if (clock_duration_parse(v, field, &why) == -1) {
+			cause_set(cause, "%s: key '%s': %s", where, k->name, why);
+			free(why);
+			return -1;
+		}
+		return 0;
+	case K_NMR:
+		if (strcmp(v, "pass") != 0 && strcmp(v, "hold") != 0 &&
+		    strcmp(v, "extend") != 0)
+			return cause_set(cause, "%s: key '%s': \"%s\" is not an NMR policy "
+			    "(expected pass, hold or extend)", where, k->name, v);
+		free(*(char **)field);
+		*(char **)field = xstrdup(v);
+		return 0;
+	case K_RESOLVE:
+		if (strcmp(v, "all-in") != 0 && strcmp(v, "deadline") != 0)
+			return cause_set(cause, "%s: key '%s': \"%s\" is not all-in or "
+			    "deadline", where, k->name, v);
+		*(int *)field = strcmp(v, "deadline") == 0;
 		return 0;
 	}
 	return cause_set(cause, "%s: key '%s': internal error", where, k->name);

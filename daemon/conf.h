@@ -11,6 +11,7 @@
 #define MUTHUR_CONF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mail/url.h"
 
@@ -36,6 +37,14 @@ struct config {
 	char		*server_key;
 	char		*templates;		/* override folder, or NULL */
 	char		*pid_file;
+
+	/* [club]: the defaults of `muthur new-game` (PRODUCT.md §8) */
+	int64_t		 club_deadline;		/* seconds a phase gets; 0: none */
+	int64_t		 club_grace;
+	int64_t		 club_reminder;		/* 0: no reminders */
+	char		*club_nmr;		/* "pass" unless set */
+	int		 club_wait;		/* resolve = deadline */
+	char		*club_organiser;	/* NULL: no late notices */
 };
 
 /* The file to read: --config if given, ./muthur.conf if it exists, else

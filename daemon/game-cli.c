@@ -33,7 +33,7 @@ game_cli_open(struct cli *cli, const struct cli_verb *v, struct game_cli *gc)
 	gc->c.key = gc->key;
 	gc->c.tmpl = gc->tmpl;
 	gc->c.from = cf->mail_from;
-	gc->c.now = (int64_t)time(NULL);
+	gc->c.now = cli->now != 0 ? cli->now : (int64_t)time(NULL);
 	gc->c.max_message_size = cf->max_message_size;
 	gc->c.max_orders_size = cf->max_orders_size;
 	return 0;
@@ -46,4 +46,26 @@ game_cli_close(struct game_cli *gc)
 	server_key_free(gc->key);
 	store_close(gc->st);
 	memset(gc, 0, sizeof *gc);
+}
+
+int
+game_cli_verb(struct cli *cli, const struct cli_verb *v, int argc, char **argv,
+    int (*op)(const struct game_ctx *, const char *, char **), const char *done)
+{
+	struct game_cli gc;
+	char *cause = NULL;
+	int rc;
+
+	if (argc != 2 || argv[1][0] == '-')
+		return cli_usage_error(v, "give one GAME name");
+	if (game_cli_open(cli, v, &gc) == -1)
+		return 1;
+	rc = op(&gc.c, argv[1], &cause);
+	if (rc == -1)
+		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
+	else
+		printf("game %s %s\n", argv[1], done);
+	free(cause);
+	game_cli_close(&gc);
+	return rc == -1 ? 1 : 0;
 }

@@ -24,4 +24,12 @@ struct game_cli {
 int game_cli_open(struct cli *cli, const struct cli_verb *v, struct game_cli *gc);
 void game_cli_close(struct game_cli *gc);
 
+/*
+ * A verb whose one argument is a GAME name (start, pause, resume, abandon):
+ * misuse is one line and exit 2, op's failure its reason and exit 1,
+ * success "game GAME done" and exit 0.
+ */
+int game_cli_verb(struct cli *cli, const struct cli_verb *v, int argc, char **argv,
+    int (*op)(const struct game_ctx *, const char *, char **), const char *done);
+
 #endif

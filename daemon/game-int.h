@@ -75,6 +75,14 @@ int game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause
 int game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advanced,
     char **cause);
 
+/*
+ * Resolve the open phase of l now, whoever is missing (they pass: the NMR
+ * default), then the phases after it whose barrier is passed, and queue
+ * the views; *advanced counts the phases resolved.
+ */
+int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advanced,
+    char **cause);
+
 /* The names of seats owing in the live state, in seat order (store's). */
 size_t game_owing(struct game_live *l, const char **out);
 

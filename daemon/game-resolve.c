@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <sodium.h>
 
+#include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "daemon/phase-resolve.h"
 #include "lib/cause.h"
@@ -124,11 +125,14 @@ game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id
 {
 	const char **owing = xcalloc(l->nseats + 1, sizeof *owing);
 	size_t n = game_owing(l, owing);
-	int64_t id;
+	int64_t id, deadline;
 	int rc;
 
-	rc = store_phase_open(c->st, l->game->id, l->rules->turn(l->g),
-	    l->rules->phase(l->g), owing, n, 0, c->now, &id, seq, cause);
+	rc = game_clock_deadline(c, l->game->id, l->rules->phase(l->g), n, &deadline,
+	    cause);
+	if (rc == 0)
+		rc = store_phase_open(c->st, l->game->id, l->rules->turn(l->g),
+		    l->rules->phase(l->g), owing, n, deadline, c->now, &id, seq, cause);
 	free(owing);
 	if (rc == -1)
 		return -1;
@@ -269,6 +273,12 @@ game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advanced,
 			return -1;
 		}
 		store_names_free(missing, nmissing);
+		if (nmissing == 0 && (rc = game_clock_waits(c, ph, cause)) != 0) {
+			store_phase_free(ph);
+			if (rc == -1)
+				return -1;
+			break;	/* waiting for the deadline (daemon/game-clock.h) */
+		}
 		if (nmissing > 0) {
 			store_phase_free(ph);
 			break;
@@ -282,6 +292,24 @@ game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advanced,
 	if (*advanced > 0)
 		return game_views_queue(c, l, cause);
 	return 0;
+}
+
+int
+game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advanced,
+    char **cause)
+{
+	struct store_phase *ph;
+	int rc, more = 0;
+
+	*advanced = 0;
+	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
+		return -1;
+	rc = resolve_one(c, l, ph, cause);
+	store_phase_free(ph);
+	if (rc == -1 || game_resolve_ready(c, l, &more, cause) == -1)
+		return -1;
+	*advanced = 1 + more;
+	return more == 0 ? game_views_queue(c, l, cause) : 0;
 }
 
 int

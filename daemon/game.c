@@ -82,7 +82,7 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	free(file);
 	canon = r->data_canonical(data, &len);
 	r->data_hash(data, hash);
-	if (store_begin(c->st, cause) == -1)
+	if (store_unit_begin(c->st, cause) == -1)	/* the caller's, if open */
 		goto fail;
 	if (store_game_create(c->st, name, r->name, scenario, hash, c->key->pk, c->now,
 	    &id, cause) == -1 ||
@@ -93,11 +93,12 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	    store_phase_open(c->st, id, 0, "setup", NULL, 0, 0, c->now, &phase_id, NULL,
 	    cause) == -1 ||
 	    store_seed_commit(c->st, c->key, phase_id, NULL, NULL, cause) == -1 ||
-	    store_shuffle_seed_commit(c->st, c->key, id, 0, NULL, cause) == -1 ||
-	    store_commit(c->st, cause) == -1) {
-		store_rollback(c->st);
+	    store_shuffle_seed_commit(c->st, c->key, id, 0, NULL, cause) == -1) {
+		store_unit_end(c->st, 0, NULL);
 		goto fail;
 	}
+	if (store_unit_end(c->st, 1, cause) == -1)
+		goto fail;
 	free(canon);
 	free(source);
 	cJSON_free(opts);

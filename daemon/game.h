@@ -62,7 +62,9 @@ char *game_data_file(const struct rules *r, const char *file, char **cause);
  * `muthur new-game`: create game name under rules and scenario, snapshot
  * the installed component data (rules->data_file) with its canonical bytes
  * as cards.json, open phase 1 (setup) and commit its seed. Refuses unknown
- * rules or scenario (rules->scenario_check) and an existing name.
+ * rules or scenario (rules->scenario_check) and an existing name. One
+ * unit of work: inside the caller's transaction (new-game adds the
+ * game's deadline policy, daemon/game-clock.h) it commits with it.
  */
 int game_new(const struct game_ctx *c, const char *name, const char *rules,
     const char *scenario, const char *const *options, size_t noptions,

@@ -8,6 +8,7 @@
 
 #include "daemon/conf.h"
 #include "daemon/game.h"
+#include "daemon/game-clock.h"
 #include "daemon/loop.h"
 #include "daemon/proc.h"
 #include "lib/cause.h"
@@ -135,6 +136,24 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 			stats->advanced += (size_t)adv;
 	}
 	free(ids);
+}
+
+/* Deadlines, reminders and late notices due now (daemon/game-clock.h). */
+static void
+clock_fire(struct loop *lp, struct loop_stats *stats)
+{
+	struct game_ctx c;
+	char *cause = NULL;
+	size_t fired = 0;
+
+	ctx_init(lp, &c);
+	if (game_clock_fire(&c, &fired, &cause) == -1) {
+		log_warnx("firing the deadlines: %s", cause);
+		free(cause);
+		return;
+	}
+	stats->fired += fired;
+	stats->advanced += fired;
 }
 
 /* A mail handled in the open transaction, to mark once it committed. */
@@ -342,6 +361,8 @@ loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
 	if (lp->in == NULL && loop_rescan(lp, cause) == -1)
 		return -1;
 	loop_intake(lp, stats);
+	if (!proc_stop)
+		clock_fire(lp, stats);
 	if (!proc_stop)
 		advance_all(lp, stats);
 	if (loop_send(lp, stats, cause) == -1)

@@ -45,6 +45,7 @@ struct loop_stats {
 	size_t	accepted;	/* of which orders stored */
 	size_t	duplicates;	/* recognised as handled before */
 	size_t	advanced;	/* phases resolved */
+	size_t	fired;		/* of which by a deadline (game_clock_fire()) */
 	size_t	sent;		/* outbox mails delivered */
 	size_t	send_failed;
 	size_t	quarantined;	/* mails moved to quarantine (fetch_quarantine()) */
@@ -61,8 +62,9 @@ int loop_open(struct loop *lp, struct config *cf, char **cause);
 void loop_close(struct loop *lp);
 
 /*
- * One pass: every waiting mail (loop_intake()), every running game whose
- * barrier is passed, then the outbox. One log line per mail handled and
+ * One pass: every waiting mail (loop_intake()), the clock (deadlines,
+ * reminders, late notices: game_clock_fire() at lp->now), every running
+ * game whose barrier is passed, then the outbox. One log line per mail handled and
  * per phase resolved. *stats may be NULL. -1 only when the outbox or store
  * failed as a whole; a mail that fails is logged and quarantined, or left
  * for the next pass when the store failed (loop_intake()).

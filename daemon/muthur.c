@@ -10,6 +10,7 @@
 #include "daemon/cli.h"
 #include "daemon/conf.h"
 #include "lib/json-alloc.h"
+#include "lib/timetext.h"
 #include "lib/log.h"
 
 static void
@@ -17,7 +18,7 @@ usage(FILE *out)
 {
 	const struct cli_verb *v;
 
-	fprintf(out, "usage: muthur [--config FILE] [-v] VERB [ARGS]\n"
+	fprintf(out, "usage: muthur [--config FILE] [--now WHEN] [-v] VERB [ARGS]\n"
 	    "       muthur VERB --help\n\nverbs:\n");
 	for (v = cli_verbs; v->name != NULL; v++)
 		fprintf(out, "  %-10s %s\n", v->name, v->summary);
@@ -27,8 +28,8 @@ usage(FILE *out)
 
 /*
  * Take the global options out of argv wherever they stand (before a "--"):
- * --config FILE, --config=FILE, -v/--verbose. Returns -1 on a dangling
- * --config.
+ * --config FILE, --config=FILE, --now WHEN, -v/--verbose. Returns -1 on
+ * a dangling --config or --now.
  */
 static int
 strip_global_options(struct cli *cli, int *argc, char **argv)
@@ -44,6 +45,12 @@ strip_global_options(struct cli *cli, int *argc, char **argv)
 			if (i + 1 >= n)
 				return -1;
 			cli->config_path = argv[++i];
+			continue;
+		}
+		if (!end && strcmp(a, "--now") == 0) {
+			if (i + 1 >= n)
+				return -1;
+			cli->now_text = argv[++i];
 			continue;
 		}
 		if (!end && strncmp(a, "--config=", 9) == 0) {
@@ -68,8 +75,9 @@ strip_global_options(struct cli *cli, int *argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	struct cli cli = { NULL, 0, NULL };
+	struct cli cli;
 	const struct cli_verb *v;
+	char *cause = NULL;
 	int status;
 
 	log_init("muthur", 0, LOG_LEVEL_WARN);
@@ -79,8 +87,15 @@ main(int argc, char **argv)
 		return 1;
 	}
 	argc--, argv++;
+	memset(&cli, 0, sizeof cli);
 	if (strip_global_options(&cli, &argc, argv) == -1) {
-		fprintf(stderr, "muthur: --config needs a file name (see muthur --help)\n");
+		fprintf(stderr, "muthur: --config needs a file name, --now a time (see "
+		    "muthur --help)\n");
+		return EXIT_MISUSE;
+	}
+	if (cli.now_text != NULL && clock_time_parse(cli.now_text, &cli.now, &cause) == -1) {
+		fprintf(stderr, "muthur: --now \"%s\": %s\n", cli.now_text, cause);
+		free(cause);
 		return EXIT_MISUSE;
 	}
 	log_set_level(cli.verbose >= 2 ? LOG_LEVEL_DEBUG :

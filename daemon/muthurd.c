@@ -10,6 +10,7 @@
 #include <sodium.h>
 
 #include "daemon/conf.h"
+#include "lib/timetext.h"
 #include "daemon/loop.h"
 #include "daemon/proc.h"
 #include "mail/fetch.h"
@@ -21,11 +22,13 @@ static void
 usage(FILE *out)
 {
 	fprintf(out,
-	    "usage: muthurd [-f] [-v] [--once] [--config FILE]\n\n"
+	    "usage: muthurd [-f] [-v] [--once] [--now WHEN] [--config FILE]\n\n"
 	    "The muthur turn daemon: reads orders mail, advances games, sends views.\n\n"
 	    "options:\n"
 	    "  --config FILE  the config file (default ./muthur.conf, else $MUTHUR_CONFIG)\n"
 	    "  --once         do one full pass (fetch, process, advance, send) and exit\n"
+	    "  --now WHEN     run as if it were WHEN ('YYYY-MM-DD HH:MM', UTC): for\n"
+	    "                 tests, with --once\n"
 	    "  -f             stay in the foreground and log to stderr\n"
 	    "  -v             log more; repeat for debug output\n"
 	    "  --version      print the version\n"
@@ -59,7 +62,7 @@ reload(struct loop *lp, const struct config *orig, const char *path)
 }
 
 static int
-run(struct config *cf, int once, int foreground, const char *path)
+run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 {
 	struct loop lp;
 	struct loop_stats ls;
@@ -83,6 +86,7 @@ run(struct config *cf, int once, int foreground, const char *path)
 		free(cause);
 		return 1;
 	}
+	lp.now = now;
 	proc_signals();
 	if (once) {
 		memset(&ls, 0, sizeof ls);
@@ -92,9 +96,10 @@ run(struct config *cf, int once, int foreground, const char *path)
 			loop_close(&lp);
 			return 1;
 		}
-		log_info("pass done: %zu mail%s handled, %zu phase%s resolved, %zu mail%s sent",
-		    ls.mails, ls.mails == 1 ? "" : "s", ls.advanced,
-		    ls.advanced == 1 ? "" : "s", ls.sent, ls.sent == 1 ? "" : "s");
+		log_info("pass done: %zu mail%s handled, %zu phase%s resolved, %zu "
+		    "deadline%s fired, %zu mail%s sent", ls.mails, ls.mails == 1 ? "" : "s",
+		    ls.advanced, ls.advanced == 1 ? "" : "s", ls.fired,
+		    ls.fired == 1 ? "" : "s", ls.sent, ls.sent == 1 ? "" : "s");
 		loop_close(&lp);
 		return 0;
 	}
@@ -148,6 +153,7 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "once", no_argument, NULL, '1' },
+		{ "now", required_argument, NULL, 'n' },
 		{ "foreground", no_argument, NULL, 'f' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
@@ -158,12 +164,20 @@ main(int argc, char **argv)
 	struct config *cf;
 	char *cause = NULL;
 	int c, once = 0, foreground = 0, verbose = 0, rc;
+	int64_t now = 0;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "c:fvh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config_path = optarg; break;
 		case '1': once = 1; break;
+		case 'n':
+			if (clock_time_parse(optarg, &now, &cause) == -1) {
+				fprintf(stderr, "muthurd: --now \"%s\": %s\n", optarg, cause);
+				free(cause);
+				return 2;
+			}
+			break;
 		case 'f': foreground = 1; break;
 		case 'v': verbose++; break;
 		case 'V': printf("muthurd %s\n", PACKAGE_VERSION); return 0;
@@ -188,7 +202,7 @@ main(int argc, char **argv)
 		free(cause);
 		return 1;
 	}
-	rc = run(cf, once, foreground, config_default_path(config_path));
+	rc = run(cf, once, foreground, config_default_path(config_path), now);
 	config_free(cf);
 	return rc;
 }

@@ -17,6 +17,12 @@ int view_time_text(int64_t t, char *buf, size_t size);
 cJSON *view_names(const char *const *v, size_t n);
 /* The names joined with ", ", or none when there are none; caller frees. */
 char *view_join(const char *const *v, size_t n, const char *none);
+/*
+ * Append text to out with its lines folded to 76 columns as in the views
+ * (an orders block stays as it is).
+ */
+struct strbuf;
+void view_fold_text(struct strbuf *out, const char *text, size_t len);
 /* The non-empty lines of text (LF-separated) as a JSON array of strings. */
 cJSON *view_lines(const char *text);
 #endif

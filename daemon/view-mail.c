@@ -132,6 +132,12 @@ fold_body(struct strbuf *out, const char *text, size_t len)
 	}
 }
 
+void
+view_fold_text(struct strbuf *out, const char *text, size_t len)
+{
+	fold_body(out, text, len);
+}
+
 int
 view_body_render(const struct tmpl_set *t, const cJSON *model,
     struct strbuf *out, char **cause)

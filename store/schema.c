@@ -160,6 +160,29 @@ static const char *const migrations[] = {
 	" mail_hash BLOB NOT NULL CHECK (length(mail_hash) = 32));"
 	"CREATE INDEX outbox_unpruned ON outbox (id) WHERE state = 'sent' AND "
 	"length(mail) > 0;",
+
+	/*
+	 * 7: deadlines, reminders and NMR handling (issue 15): a game's clock
+	 * policy, the clock marks of its phases, late counts per seat.
+	 */
+	"CREATE TABLE game_clocks ("
+	" game_id INTEGER PRIMARY KEY REFERENCES games(id),"
+	" deadline INTEGER NOT NULL DEFAULT 0 CHECK (deadline >= 0),"
+	" kinds TEXT NOT NULL DEFAULT '',"
+	" grace INTEGER NOT NULL DEFAULT 0 CHECK (grace >= 0),"
+	" wait INTEGER NOT NULL DEFAULT 0 CHECK (wait IN (0, 1)),"
+	" reminder INTEGER NOT NULL DEFAULT 0 CHECK (reminder >= 0),"
+	" nmr TEXT NOT NULL DEFAULT 'pass' CHECK (nmr IN ('pass', 'hold', 'extend')),"
+	" organiser TEXT NOT NULL DEFAULT '',"
+	" remaining INTEGER NOT NULL DEFAULT -1);"
+	"CREATE TABLE phase_clocks ("
+	" phase_id INTEGER PRIMARY KEY REFERENCES phases(id),"
+	" marks INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE seat_lates ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seat TEXT NOT NULL,"
+	" late INTEGER NOT NULL DEFAULT 0,"
+	" PRIMARY KEY (game_id, seat));",
 };
 
 int

@@ -102,8 +102,14 @@ static const struct {
 	  "t.conf:10: unknown key 'paht' in section [store] (expected one of: path)" },
 	{ "[store]\npath var/muthur.db\n",
 	  "t.conf:2: missing '=' in \"path var/muthur.db\" (expected key = value)" },
+	{ MINIMAL "[club]\nnmr = maybe\n",
+	  "t.conf:10: key 'nmr': \"maybe\" is not an NMR policy (expected pass, hold or "
+	  "extend)" },
+	{ MINIMAL "[club]\ndeadline = soon\n",
+	  "t.conf:10: key 'deadline': \"soon\" is not a duration such as 48h, 90m, 2d or "
+	  "1d12h" },
 	{ "[stroe]\n",
-	  "t.conf:1: unknown section [stroe] (expected one of: store, mail, server)" },
+	  "t.conf:1: unknown section [stroe] (expected one of: store, mail, server, club)" },
 	{ "path = x\n",
 	  "t.conf:1: key 'path' is outside any section (expected a [section] line first)" },
 	{ "[store\n",

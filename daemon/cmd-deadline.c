@@ -1,0 +1,39 @@
+/* cmd-deadline.c — `muthur deadline GAME WHEN|+DURATION`. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "daemon/game-cli.h"
+#include "daemon/game-clock.h"
+#include "daemon/view-int.h"
+
+int
+cmd_deadline(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+{
+	struct game_cli gc;
+	char *cause = NULL, text[64];
+	int64_t when, deadline = 0;
+	int rc, relative;
+
+	if (argc != 3 || argv[1][0] == '-')
+		return cli_usage_error(v, "give a GAME name and WHEN ('YYYY-MM-DD HH:MM' "
+		    "UTC) or +DURATION (+24h)");
+	relative = argv[2][0] == '+';
+	if (relative ? clock_duration_parse(argv[2] + 1, &when, &cause) == -1 :
+	    clock_time_parse(argv[2], &when, &cause) == -1) {
+		rc = cli_usage_error(v, "%s", cause);
+		free(cause);
+		return rc;
+	}
+	if (game_cli_open(cli, v, &gc) == -1)
+		return 1;
+	rc = game_deadline(&gc.c, argv[1], when, relative, &deadline, &cause);
+	if (rc == -1)
+		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
+	else if (view_time_text(deadline, text, sizeof text) == 0)
+		printf("game %s: deadline %s\n", argv[1], text);
+	free(cause);
+	game_cli_close(&gc);
+	return rc == -1 ? 1 : 0;
+}

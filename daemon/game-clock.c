@@ -1,0 +1,326 @@
+/*
+ * game-clock.c — deadlines, reminders, late notices and NMR handling
+ * (daemon/game-clock.h, PRODUCT.md §8). The organiser's commands are in
+ * game-organiser.c, the notice mails in game-notice.c.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "daemon/game-clock.h"
+#include "daemon/game-int.h"
+#include "daemon/view-int.h"
+#include "lib/cause.h"
+#include "lib/log.h"
+#include "lib/timetext.h"
+#include "lib/xmalloc.h"
+#include "store/events.h"
+#include "store/orders.h"
+
+/* The seat's registered address. */
+static const char *
+seat_email(const struct game_live *l, const char *seat)
+{
+	size_t i;
+
+	for (i = 0; i < l->nseats; i++)
+		if (strcmp(l->seats[i].name, seat) == 0)
+			return l->seats[i].email;
+	return NULL;
+}
+
+/* Append a game event (visible to all) with payload o (freed) at phase seq. */
+int
+game_clock_event(const struct game_ctx *c, struct game_live *l, uint64_t seq,
+    cJSON *o, uint64_t *event_seq, char **cause)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
+	char *payload = cJSON_PrintUnformatted(o);
+	int rc;
+
+	rc = store_event_append(c->st, l->game->id, seq, t->valuestring, "all", payload,
+	    strlen(payload), event_seq, cause);
+	cJSON_free(payload);
+	cJSON_Delete(o);
+	return rc;
+}
+
+/* {"type":type, key: iso time or null}, the start of most payloads. */
+cJSON *
+game_clock_payload(const char *type, const char *key, int64_t t)
+{
+	cJSON *o = cJSON_CreateObject();
+	char iso[32];
+
+	cJSON_AddStringToObject(o, "type", type);
+	if (key != NULL && t > 0) {
+		clock_time_iso(t, iso, sizeof iso);
+		cJSON_AddStringToObject(o, key, iso);
+	} else if (key != NULL)
+		cJSON_AddNullToObject(o, key);
+	return o;
+}
+
+int
+game_clock_default(const struct game_ctx *c, struct game_live *l,
+    const struct store_phase *ph, char *const *missing, size_t nmissing,
+    const char *policy, const char *by, int *advanced, char **cause)
+{
+	cJSON *o = game_clock_payload("game.nmr", NULL, 0), *a;
+	char iso[32];
+	size_t i;
+
+	cJSON_AddStringToObject(o, "policy", policy);
+	cJSON_AddStringToObject(o, "by", by);
+	if (ph->deadline > 0) {
+		clock_time_iso(ph->deadline, iso, sizeof iso);
+		cJSON_AddStringToObject(o, "deadline", iso);
+	} else
+		cJSON_AddNullToObject(o, "deadline");
+	a = cJSON_AddArrayToObject(o, "defaulted");
+	for (i = 0; i < nmissing; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
+	if (game_clock_event(c, l, ph->seq, o, NULL, cause) == -1)
+		return -1;
+	for (i = 0; i < nmissing; i++)
+		if (store_late_add(c->st, l->game->id, missing[i], cause) == -1)
+			return -1;
+	if (nmissing > 0)
+		log_info("game %s: phase %llu: no orders from %zu seat%s by the deadline; "
+		    "they pass (%s, by the %s)", l->game->name, (unsigned long long)ph->seq,
+		    nmissing, nmissing == 1 ? "" : "s", policy, by);
+	return game_resolve_now(c, l, advanced, cause);
+}
+
+/* The reminder to seat, still owing orders of ph. */
+static int
+remind(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    const struct store_clock *ck, const char *seat, char **cause)
+{
+	const char *to = seat_email(l, seat), *lines[3];
+	char *key, *l0, *l2;
+	int rc;
+
+	if (to == NULL)
+		return 0;
+	key = xasprintf("reminder/%s/%llu/%s", l->game->name,
+	    (unsigned long long)ph->seq, seat);
+	l0 = xasprintf("Your orders for turn %d, phase %s are not in yet.", ph->turn,
+	    ph->name);
+	l2 = strcmp(ck->nmr, "hold") == 0 ?
+	    xstrdup("Without them the game waits for the organiser.") :
+	    xasprintf("Without them you pass at the deadline (NMR policy %s).", ck->nmr);
+	lines[0] = l0;
+	lines[1] = "The view mailed for this phase holds your orders template.";
+	lines[2] = l2;
+	rc = game_notice_queue(c, l->game, key, to, seat, "your orders are due", lines, 3,
+	    ph->deadline, cause);
+	if (rc == 0)
+		log_info("game %s: phase %llu: reminder to %s", l->game->name,
+		    (unsigned long long)ph->seq, seat);
+	free(l2);
+	free(l0);
+	free(key);
+	return rc;
+}
+
+/* The late notice to the organiser at the deadline. */
+static int
+late_notice(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    const struct store_clock *ck, char *const *missing, size_t nmissing, int marks,
+    char **cause)
+{
+	const char *lines[3];
+	char *key, *who, *l0, *l1, *l2, when[32];
+	int rc;
+
+	who = view_join((const char *const *)missing, nmissing, "nobody");
+	key = xasprintf("late/%s/%llu", l->game->name, (unsigned long long)ph->seq);
+	l0 = xasprintf("The deadline of turn %d, phase %s passed without orders from: "
+	    "%s.", ph->turn, ph->name, who);
+	if (strcmp(ck->nmr, "hold") == 0)
+		l1 = xasprintf("The game waits for you (NMR policy hold): `muthur deadline "
+		    "%s +24h` gives them more time, `muthur adjudicate %s` resolves the "
+		    "phase with them passing.", l->game->name, l->game->name);
+	else if (strcmp(ck->nmr, "extend") == 0 && !(marks & CLOCK_EXTENDED))
+		l1 = xstrdup("Their deadline is extended once (NMR policy extend).");
+	else
+		l1 = xasprintf("They pass (NMR policy %s).", ck->nmr);
+	when[0] = '\0';
+	if (ck->grace > 0)
+		clock_time_iso(ph->deadline + ck->grace, when, sizeof when);
+	l2 = when[0] != '\0' ? xasprintf("This applies when the grace period ends, at "
+	    "%s.", when) : NULL;
+	lines[0] = l0;
+	lines[1] = l1;
+	lines[2] = l2;
+	rc = game_notice_queue(c, l->game, key, ck->organiser, NULL, "late seats", lines,
+	    l2 != NULL ? 3 : 2, ph->deadline, cause);
+	if (rc == 0)
+		log_info("game %s: phase %llu: late notice to the organiser (%s)",
+		    l->game->name, (unsigned long long)ph->seq, who);
+	free(l2);
+	free(l1);
+	free(l0);
+	free(key);
+	free(who);
+	return rc;
+}
+
+/* NMR extend: the deadline moved once by the phase's duration. */
+static int
+extend(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    const struct store_clock *ck, char *const *missing, size_t nmissing, char **cause)
+{
+	int64_t d = game_clock_duration(ck, ph->name), when;
+	const char *lines[1];
+	uint64_t evseq;
+	cJSON *o;
+	char *key;
+	size_t i;
+	int rc = 0;
+
+	when = ph->deadline + (d > 0 ? d : 86400);
+	o = game_clock_payload("game.deadline", "deadline", when);
+	cJSON_AddStringToObject(o, "by", "clock");
+	if (store_phase_set_deadline(c->st, ph->id, when, cause) == -1 ||
+	    store_phase_mark(c->st, ph->id, CLOCK_EXTENDED, 0, cause) == -1 ||
+	    game_clock_event(c, l, ph->seq, o, &evseq, cause) == -1)
+		return -1;
+	lines[0] = "Your orders were not in by the deadline: it is extended once "
+	    "(NMR policy extend). Without orders by the new deadline you pass.";
+	for (i = 0; i < nmissing && rc == 0; i++) {
+		if (seat_email(l, missing[i]) == NULL)
+			continue;
+		key = xasprintf("extended/%s/%llu/%s", l->game->name,
+		    (unsigned long long)ph->seq, missing[i]);
+		rc = game_notice_queue(c, l->game, key, seat_email(l, missing[i]),
+		    missing[i], "the deadline is extended", lines, 1, when, cause);
+		free(key);
+	}
+	if (rc == 0)
+		log_info("game %s: phase %llu: deadline extended once (NMR extend)",
+		    l->game->name, (unsigned long long)ph->seq);
+	return rc;
+}
+
+/* One due phase, in the caller's unit. */
+static int
+tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    int *advanced, char **cause)
+{
+	struct store_clock ck;
+	char **missing = NULL;
+	size_t nmissing = 0, i;
+	int marks, set = 0, rc = -1;
+
+	if (store_clock_get(c->st, l->game->id, &ck, cause) == -1)
+		return -1;
+	if (store_phase_marks(c->st, ph->id, &marks, cause) == -1 ||
+	    store_phase_missing(c->st, ph->id, &missing, &nmissing, cause) == -1)
+		goto out;
+	if (!(marks & CLOCK_REMINDED) && ck.reminder > 0 &&
+	    c->now >= ph->deadline - ck.reminder) {
+		/* too late for a reminder when the deadline passed already */
+		for (i = 0; i < nmissing && c->now < ph->deadline; i++)
+			if (remind(c, l, ph, &ck, missing[i], cause) == -1)
+				goto out;
+		set |= CLOCK_REMINDED;
+	}
+	if (!(marks & CLOCK_NOTICED) && c->now >= ph->deadline) {
+		if (nmissing > 0 && ck.organiser[0] != '\0' && late_notice(c, l, ph, &ck,
+		    missing, nmissing, marks, cause) == -1)
+			goto out;
+		set |= CLOCK_NOTICED;
+	}
+	if (set != 0 && store_phase_mark(c->st, ph->id, set, 0, cause) == -1)
+		goto out;
+	rc = 0;
+	if ((marks & CLOCK_HELD) || c->now < ph->deadline + ck.grace)
+		goto out;
+	if (nmissing == 0)		/* waited for the deadline */
+		rc = game_resolve_ready(c, l, advanced, cause);
+	else if (strcmp(ck.nmr, "hold") == 0) {
+		cJSON *o = game_clock_payload("game.nmr", NULL, 0), *a;
+
+		cJSON_AddStringToObject(o, "policy", "hold");
+		cJSON_AddStringToObject(o, "by", "clock");
+		a = cJSON_AddArrayToObject(o, "awaited");
+		for (i = 0; i < nmissing; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
+		rc = game_clock_event(c, l, ph->seq, o, NULL, cause);
+		for (i = 0; i < nmissing && rc == 0; i++)
+			rc = store_late_add(c->st, l->game->id, missing[i], cause);
+		if (rc == 0)
+			rc = store_phase_mark(c->st, ph->id, CLOCK_HELD, 0, cause);
+		if (rc == 0)
+			log_info("game %s: phase %llu: held for the organiser (NMR hold)",
+			    l->game->name, (unsigned long long)ph->seq);
+	} else if (strcmp(ck.nmr, "extend") == 0 && !(marks & CLOCK_EXTENDED))
+		rc = extend(c, l, ph, &ck, missing, nmissing, cause);
+	else
+		rc = game_clock_default(c, l, ph, missing, nmissing, ck.nmr, "clock",
+		    advanced, cause);
+out:
+	store_names_free(missing, nmissing);
+	store_clock_clear(&ck);
+	return rc;
+}
+
+/* One due phase in its own unit; *advanced the phases resolved. */
+static int
+tick_phase(const struct game_ctx *c, int64_t phase_id, int *advanced, char **cause)
+{
+	struct store_phase *ph;
+	struct game_live *l = NULL;
+	int rc = 0;
+
+	*advanced = 0;
+	if ((ph = store_phase_get(c->st, phase_id, cause)) == NULL)
+		return -1;
+	if (!ph->open || ph->deadline <= 0)
+		goto out;
+	if ((l = game_live_load_id(c->st, ph->game_id, cause)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	if (strcmp(l->game->status, GAME_RUNNING) != 0)
+		goto out;
+	if ((rc = store_unit_begin(c->st, cause)) == -1)
+		goto out;
+	rc = tick(c, l, ph, advanced, cause);
+	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
+out:
+	game_live_free(l);
+	store_phase_free(ph);
+	return rc;
+}
+
+int
+game_clock_fire(const struct game_ctx *c, size_t *fired, char **cause)
+{
+	int64_t *ids = NULL;
+	char *why = NULL;
+	size_t n = 0, i;
+	int adv;
+
+	if (fired != NULL)
+		*fired = 0;
+	if (store_clock_due(c->st, c->now, &ids, &n, cause) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (tick_phase(c, ids[i], &adv, &why) == -1) {
+			log_warnx("deadline of phase #%lld: %s", (long long)ids[i], why);
+			free(why);
+			why = NULL;
+		} else if (fired != NULL)
+			*fired += (size_t)adv;
+	}
+	free(ids);
+	return 0;
+}

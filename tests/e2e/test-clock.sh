@@ -1,0 +1,182 @@
+#!/bin/sh
+# test-clock.sh — deadlines, reminders, late notices, NMR policies and the
+# organiser's verbs (PRODUCT.md §8) with a fixed clock: muthurd --once
+# --now and muthur --now. Each case plays in a folder of its own.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+
+MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
+: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
+tap_tmpdir
+T0='2026-12-01 12:00'
+
+# setup CASE NEW-GAME-OPTIONS...: a folder CASE with game CASE started at T0
+setup() {
+	name=$1; shift
+	mkdir "$TAP_TMP/$name" && cd "$TAP_TMP/$name" || exit 1
+	tap_muthur_conf
+	printf '%s\n' '[club]' 'organiser = org@club.example' >> muthur.conf
+	"$MUTHUR" init >/dev/null 2>&1 && "$MUTHUR" keygen --out m >/dev/null 2>&1 &&
+	    "$MUTHUR" keygen --out a >/dev/null 2>&1 &&
+	    "$MUTHUR" --now "$T0" new-game "$name" --rules ccg --scenario contact "$@" \
+	    >/dev/null &&
+	    "$MUTHUR" seat "$name" marines --email m@x.example --key m.pub >/dev/null &&
+	    "$MUTHUR" seat "$name" aliens --email a@x.example --key a.pub >/dev/null &&
+	    "$MUTHUR" --now "$T0" start "$name" >/dev/null &&
+	    "$MUTHUR" --now "$T0" adjudicate "$name" >/dev/null
+	ok $? "$name: a game started at $T0 with $*, in movement.move"
+}
+# (setup adjudicates the first phase, movement.locations, at once: the
+# orders template of movement.move is always legal as it is)
+# daemon WHEN: one pass as if it were WHEN
+daemon() { "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
+# orders SEAT KEY N: mail the orders template of SEAT's view, as it is
+orders() {
+	"$MUTHUR" show "$name" --seat "$1" | tr -d '\r' |
+	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
+	    grep -v '^-----\|^nonce:' > o.txt
+	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
+	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$2"
+	  printf 'Subject: orders\nMessage-ID: <%s.%s@x.example>\n\n' "$1" "$3"
+	  cat o.signed; } > "var/mail/in/new/$1.$3.mail"
+}
+# mails SUBJECT [TO]: how many mails went out with that subject (and To)
+mails() {
+	for f in var/mail/out/new/*; do
+		[ -f "$f" ] || continue
+		tr -d '\r' < "$f" | grep -qx "Subject: $1" || continue
+		[ -z "$2" ] || tr -d '\r' < "$f" | grep -qx "To: $2" || continue
+		echo "$f"
+	done | wc -l | tr -d ' '
+}
+status() { "$MUTHUR" status "$name" 2>&1; }
+phase_is() {	# SEQ WHAT
+	case $(status) in *"($1), "*) ok 0 "$name: $2";;
+		*) ok 1 "$name: $2: $(status)";; esac
+}
+events() { "$MUTHUR" export "$name" | grep -o "$1" | wc -l | tr -d ' '; }
+
+# ---- NMR pass, reminders once and only to those owing, the late notice
+setup pass --deadline 48h --reminder 12h --nmr pass
+case $(status) in *"deadline 2026-12-03 12:00 UTC"*) ok 0 "the deadline is 48h on";;
+	*) ok 1 "the deadline is 48h on: $(status)";; esac
+orders marines m 1; ok $? "marines send their orders"
+daemon '2026-12-01 13:00'
+is "$(mails 'pass: your orders are due')" 0 "no reminder 36h before the deadline"
+daemon '2026-12-02 23:59'
+is "$(mails 'pass: your orders are due')" 0 "nor a minute before its time"
+daemon '2026-12-03 00:00'
+is "$(mails 'pass: your orders are due')" 1 "one reminder 12h before the deadline"
+is "$(mails 'pass: your orders are due' a@x.example)" 1 "to aliens, who owe orders"
+daemon '2026-12-03 06:00'
+is "$(mails 'pass: your orders are due')" 1 "a later pass sends it no second time"
+is "$(mails 'pass: late seats')" 0 "no late notice before the deadline"
+phase_is 3 "the phase waits before its deadline"
+daemon '2026-12-03 12:00'
+is "$(mails 'pass: late seats' org@club.example)" 1 "the organiser gets a late notice"
+f=$(grep -l '^Subject: pass: late seats' var/mail/out/new/*)
+tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'passed without orders from: aliens\.'
+ok $? "naming the seat without orders"
+phase_is 4 "at the deadline the phase resolved (aliens passed)"
+is "$(events '\\"type\\":\\"game.nmr\\"')" 2 "one more game.nmr event"
+"$MUTHUR" export "$name" | grep -q 'defaulted\\":\[\\"aliens\\"\]'
+ok $? "naming aliens as defaulted"
+daemon '2026-12-03 12:30'
+is "$(events '\\"type\\":\\"game.nmr\\"')" 2 "the deadline fires once"
+is "$(mails 'pass: late seats')" 1 "and the late notice goes once"
+case $(status) in *"deadline 2026-12-05 12:00 UTC"*) ok 0 "the next phase has its own deadline, 48h from the NMR";;
+	*) ok 1 "the next phase has its own deadline: $(status)";; esac
+"$MUTHUR" abandon "$name" >/dev/null; ok $? "abandon the game"
+case $(status) in "pass: abandoned"*) ok 0 "it is abandoned";; *) ok 1 "abandoned: $(status)";; esac
+"$MUTHUR" export "$name" > pass.muthur; ok $? "export the abandoned game"
+grep -q 'spectator' pass.muthur; is $? 1 "a full archive"
+out=$("$MUTHUR" audit pass.muthur 2>&1); ok $? "it audits: $out"
+is "$(mails 'pass: the game is abandoned')" 0 "the notices wait in the outbox"
+daemon '2026-12-03 13:00'
+is "$(mails 'pass: the game is abandoned')" 2 "every seat is told"
+err=$("$MUTHUR" pause "$name" 2>&1); is $? 1 "an abandoned game cannot be paused"
+is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying why"
+
+# ---- NMR hold: the organiser is told, the game waits, adjudicate
+setup hold --deadline 24h --nmr hold
+daemon '2026-12-02 12:00'
+phase_is 3 "held at the deadline"
+is "$(mails 'hold: late seats' org@club.example)" 1 "the organiser is told"
+f=$(grep -l '^Subject: hold: late seats' var/mail/out/new/*)
+tr -d '\r' < "$f" | grep -q 'The game waits for you (NMR policy hold)'
+ok $? "that the game waits for them"
+daemon '2026-12-04 12:00'
+phase_is 3 "and it keeps waiting"
+is "$(mails 'hold: late seats')" 1 "with no second notice"
+is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr hold event"
+out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
+ok $? "adjudicate: $out"
+phase_is 4 "the organiser resolved the phase"
+is "$(events '\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
+
+# ---- NMR extend: once, then pass
+setup extend --deadline 24h --nmr extend
+daemon '2026-12-02 12:00'
+phase_is 3 "extend: not resolved at the first deadline"
+case $(status) in *"deadline 2026-12-03 12:00 UTC"*) ok 0 "the deadline is extended by 24h";;
+	*) ok 1 "the deadline is extended by 24h: $(status)";; esac
+is "$(mails 'extend: the deadline is extended')" 2 "both late seats are told"
+daemon '2026-12-03 11:59'
+phase_is 3 "a minute before the new deadline it still waits"
+daemon '2026-12-03 12:00'
+phase_is 4 "at the new deadline they pass"
+is "$(events '\\"policy\\":\\"extend\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr extend event"
+
+# ---- pause and resume keep the time left; a paused game takes no orders
+setup pause --deadline 48h
+out=$("$MUTHUR" --now '2026-12-02 12:00' pause "$name" 2>&1); ok $? "pause: $out"
+daemon '2026-12-05 12:00'
+case $(status) in "pause: paused"*"(3)"*) ok 0 "no deadline fires while paused";;
+	*) ok 1 "no deadline fires while paused: $(status)";; esac
+orders marines m 1
+daemon '2026-12-05 12:00'
+f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: orders')
+tr -d '\r' < "$f" | grep -q 'game pause is paused: it takes no orders now'
+ok $? "orders are refused, saying the game is paused"
+is "$(mails 'pause: the game is paused')" 2 "every seat is told of the pause"
+err=$("$MUTHUR" pause "$name" 2>&1); is $? 1 "a paused game cannot be paused again"
+out=$("$MUTHUR" --now '2026-12-10 12:00' resume "$name" 2>&1); ok $? "resume: $out"
+case $(status) in *"deadline 2026-12-11 12:00 UTC"*) ok 0 "the 24h left run from the resume";;
+	*) ok 1 "the 24h left run from the resume: $(status)";; esac
+daemon '2026-12-11 11:59'
+phase_is 3 "a minute before it, nothing fires"
+daemon '2026-12-11 12:00'
+phase_is 4 "then the deadline fires"
+
+# ---- muthur deadline
+setup dl --deadline 48h
+out=$("$MUTHUR" deadline "$name" '2026-12-24 18:00' 2>&1)
+is "$out" "game dl: deadline 2026-12-24 18:00 UTC" "deadline WHEN"
+out=$("$MUTHUR" deadline "$name" +24h 2>&1)
+is "$out" "game dl: deadline 2026-12-25 18:00 UTC" "deadline +24h moves it"
+case $(status) in *"deadline 2026-12-25 18:00 UTC"*) ok 0 "status shows it";;
+	*) ok 1 "status shows it: $(status)";; esac
+daemon '2026-12-25 17:00'
+is "$(mails 'dl: the deadline has moved')" 4 "the seats owing are told each time"
+err=$("$MUTHUR" deadline "$name" tomorrow 2>&1); is $? 2 "a bad WHEN exits 2"
+is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 1 "with one line"
+err=$("$MUTHUR" deadline "$name" 2>&1); is $? 2 "a missing WHEN exits 2"
+err=$("$MUTHUR" deadline nosuch +1h 2>&1); is $? 1 "an unknown game fails"
+err=$("$MUTHUR" new-game x --rules ccg --scenario contact --nmr maybe 2>&1)
+is $? 2 "new-game --nmr maybe exits 2"
+is "$err" 'muthur new-game: --nmr "maybe": expected pass, hold or extend (see muthur new-game --help)' "saying what is expected"
+err=$("$MUTHUR" new-game x --rules ccg --scenario contact --deadline soon 2>&1)
+is $? 2 "new-game --deadline soon exits 2"
+err=$("$MUTHURD" --once --now 'yesterday' 2>&1); is $? 2 "muthurd --now with a bad time exits 2"
+
+# ---- wait for the deadline, and per-kind deadlines
+setup wait --deadline 48h --deadline-movement 6h --wait-for-deadline
+case $(status) in *"deadline 2026-12-01 18:00 UTC"*) ok 0 "--deadline-movement sets movement phases' deadline";;
+	*) ok 1 "--deadline-movement: $(status)";; esac
+orders marines m 1 && orders aliens a 1
+daemon '2026-12-01 13:00'
+phase_is 3 "every order in, the phase waits for its deadline"
+daemon '2026-12-01 18:00'
+case $(status) in *"(3)"*) ok 1 "resolved at the deadline: $(status)";;
+	*) ok 0 "it resolves at the deadline";; esac
+is "$(events '\\"type\\":\\"game.nmr\\"')" 1 "with no NMR"
+done_testing

@@ -74,9 +74,9 @@ test)
 	build
 	status=0
 	make -j"$(nproc)" check >make-check.log 2>&1 || status=$?
-	grep -E '^(PASS|FAIL|ERROR|XPASS|SKIP)' make-check.log | grep -v '^PASS' || true
+	grep -aE '^(PASS|FAIL|ERROR|XPASS|SKIP)' make-check.log | grep -av '^PASS' || true
 	for f in $(find tests -name '*.log' ! -name test-suite.log 2>/dev/null); do
-		if grep -qE '^(not ok|Bail out)' "$f" 2>/dev/null; then
+		if grep -aqE '^(not ok|Bail out)' "$f" 2>/dev/null; then
 			echo "---- $f"; cat "$f"
 		fi
 	done

@@ -150,6 +150,24 @@ static const char *const migrations[] = {
 	"ALTER TABLE game_files_v5 RENAME TO game_files;"
 	"ALTER TABLE states ADD COLUMN deflated INTEGER NOT NULL DEFAULT 0 "
 	" CHECK (deflated IN (0, 1));",
+
+	/*
+	 * 6: plans (issue 14): a plan section dropped when its phase opened
+	 * (the seat is asked, its view says why), and a seat's standing
+	 * settings (set views, set stops) as its latest block gave them.
+	 */
+	"CREATE TABLE plan_drops ("
+	" seat_id INTEGER NOT NULL REFERENCES seats(id),"
+	" nonce BLOB NOT NULL,"
+	" section INTEGER NOT NULL,"
+	" phase_id INTEGER NOT NULL REFERENCES phases(id),"
+	" reason TEXT NOT NULL,"
+	" PRIMARY KEY (seat_id, nonce, section));"
+	"CREATE TABLE seat_settings ("
+	" seat_id INTEGER NOT NULL REFERENCES seats(id),"
+	" key TEXT NOT NULL,"
+	" value TEXT NOT NULL,"
+	" PRIMARY KEY (seat_id, key));",
 };
 
 int

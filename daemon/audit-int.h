@@ -24,6 +24,20 @@ void audit_replay(const struct archive *a, struct audit_report *r);
 int audit_clock_event(const char *type);
 void audit_clock(const struct archive *a, struct audit_report *r);
 
+/*
+ * audit-plans.c. audit_plan_order: the checks of an order of phase ph
+ * whose block o was sent in an earlier phase of the turn (a plan
+ * section): the section covers ph, the phase it was sent in came before,
+ * and ph's seed comes from a turn seed committed no later. audit_turn_seeds:
+ * each turn seed committed when its turn's first phase opened, opened only
+ * once its last phase resolved, and every opened phase seed of the turn
+ * the one it gives (store/random.h RAND_TURN_DOMAIN).
+ */
+struct orders;
+void audit_plan_order(const struct archive *a, const struct archive_phase *ph,
+    const struct orders *o, const char *rec, struct audit_report *r);
+void audit_turn_seeds(const struct archive *a, struct audit_report *r);
+
 /* Domains of the commitments doc/game-record.md makes. */
 #define AUDIT_DECKLIST_DOMAIN	"muthur.decklist"
 #define AUDIT_SECRET_DOMAIN	"muthur.secret"

@@ -241,10 +241,11 @@ check_order(const struct archive *a, const struct archive_phase *ph,
 		audit_fail(r, rec, "block is for game %s", parsed->game);
 	if (strcmp(parsed->seat, o->seat) != 0)
 		audit_fail(r, rec, "block is for seat %s", parsed->seat);
-	if (parsed->turn < 0 || (uint64_t)parsed->turn != ph->turn ||
-	    strcmp(parsed->phase, ph->name) != 0)
+	if (parsed->turn < 0 || (uint64_t)parsed->turn != ph->turn)
 		audit_fail(r, rec, "block is for turn %ld, phase %s", parsed->turn,
 		    parsed->phase);
+	else if (strcmp(parsed->phase, ph->name) != 0)
+		audit_plan_order(a, ph, parsed, rec, r);
 	if (parsed->nonce_len != o->nonce_len ||
 	    memcmp(parsed->nonce, o->nonce, o->nonce_len) != 0)
 		audit_fail(r, rec, "nonce is not the block's nonce");
@@ -549,6 +550,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 	audit_clock(a, r);
 	check_seeds(a, r);
 	check_shuffle_seed(a, r);
+	audit_turn_seeds(a, r);
 	check_events(a, r);
 	if (a->scope == ARCHIVE_SPECTATOR) {
 		struct strbuf sb = STRBUF_INIT;
@@ -587,6 +589,9 @@ audit_report_print(const struct audit_report *r, FILE *out)
 	    r->seeds, r->events, r->phases, r->states,
 	    r->replayed ? "" : " (no full replay)", r->server_only,
 	    r->server_only == 1 ? "" : "s");
+	if (r->plan_orders > 0)
+		fprintf(out, "%zu order%s from plans (sent in an earlier phase of "
+		    "their turn)\n", r->plan_orders, r->plan_orders == 1 ? "" : "s");
 }
 
 char *
@@ -619,6 +624,7 @@ audit_report_json(const struct audit_report *r)
 	cJSON_AddNumberToObject(c, "openings", (double)r->openings);
 	cJSON_AddNumberToObject(c, "seeds", (double)r->seeds);
 	cJSON_AddNumberToObject(c, "server_only_phases", (double)r->server_only);
+	cJSON_AddNumberToObject(c, "plan_orders", (double)r->plan_orders);
 	cJSON_AddBoolToObject(c, "legacy_shuffles", r->legacy_shuffles != 0);
 	cJSON_AddNumberToObject(c, "events", (double)r->events);
 	cJSON_AddNumberToObject(c, "phases_replayed", (double)r->phases);

@@ -50,6 +50,8 @@ struct audit_report {
 	size_t			 server_only;	/* resolved phases whose randomness no
 						   player nonce entered (the deal;
 						   phases without orders) */
+	size_t			 plan_orders;	/* orders of a phase sent in an
+						   earlier one (plan sections) */
 	int			 legacy_shuffles; /* no shuffle seed: a game
 						   made before it */
 	int			 replayed;	/* the replay ran to the last phase */

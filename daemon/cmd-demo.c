@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,10 +77,17 @@ demo_setup(struct cli *cli, const struct cli_verb *v, const char *dir, char **co
 	return cmd_init(cli, v, 1, argv) == 0 ? 0 : -1;
 }
 
+/* What the demo counts for its closing figures. */
+struct demo_tally {
+	size_t		 sent[RULES_DEMO_SEATS];	/* order mails per seat */
+	size_t		 waited;	/* phases that waited for a demo mail */
+	uint64_t	 last_seq;	/* the last of them */
+};
+
 /* Mail the orders every awaited seat owes now; returns how many. */
 static int
 demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[][64],
-    const char *name, char **cause)
+    const char *name, struct demo_tally *t, char **cause)
 {
 	const struct rules_demo *d = l->rules->demo;
 	struct store_phase *ph;
@@ -100,7 +108,7 @@ demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[][64],
 		idx = l->rules->seat_index(l->g, missing[i]);
 		if (k == d->nseats || idx < 0)
 			continue;
-		orders = game_policy_orders(l->rules, l->g, (size_t)idx);
+		orders = game_policy_plan(l->rules, l->g, (size_t)idx);
 		from = xasprintf("%s@players.example", missing[i]);
 		tag = xasprintf("demo.%s.%llu.%s", name, (unsigned long long)ph->seq,
 		    missing[i]);
@@ -108,8 +116,13 @@ demo_orders(struct loop *lp, struct game_live *l, unsigned char sk[][64],
 		    ph->name, orders, sk[k], tag, (int64_t)time(NULL), &len);
 		if (game_maildir_deliver(lp->cf->mail_in.path, mail, len, cause) == -1)
 			sent = -1;
-		else
+		else {
 			sent++;
+			t->sent[k]++;
+			if (t->last_seq != ph->seq)
+				t->waited++;
+			t->last_seq = ph->seq;
+		}
 		free(mail);
 		free(tag);
 		free(from);
@@ -178,6 +191,66 @@ demo_result(struct store *st, struct game_live *l)
 	return s;
 }
 
+/* Mails muthur sent to each demo seat: the outgoing Maildir's To: lines. */
+static void
+demo_received(const char *outdir, const struct rules_demo *d, size_t *got)
+{
+	char *dir = xasprintf("%s/new", outdir), *path, *data, *to, *cause = NULL;
+	struct dirent *de;
+	size_t len, k, n;
+	DIR *dp;
+
+	memset(got, 0, RULES_DEMO_SEATS * sizeof *got);
+	if ((dp = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (fs_read_file(path, 16u << 20, &data, &len, &cause) == 0) {
+			to = strstr(data, "\nTo: ");
+			for (k = 0; to != NULL && k < d->nseats; k++) {
+				n = strlen(d->seats[k]);
+				if (strncmp(to + 5, d->seats[k], n) == 0 && to[5 + n] == '@')
+					got[k]++;
+			}
+			free(data);
+		}
+		free(cause);
+		cause = NULL;
+		free(path);
+	}
+	closedir(dp);
+	free(dir);
+}
+
+/* The closing figures: mails per seat per game turn, phases not waited. */
+static void
+demo_figures(const struct config *cf, const struct rules_demo *d,
+    const struct demo_tally *t, int turns, int phases)
+{
+	size_t got[RULES_DEMO_SEATS], k, sent = 0, recv = 0;
+	double T = turns > 0 ? turns : 1;
+
+	demo_received(cf->mail_out.path, d, got);
+	printf("demo: order mails per seat per game turn (%d turns):", turns);
+	for (k = 0; k < d->nseats; k++) {
+		printf(" %s %.1f", d->seats[k], t->sent[k] / T);
+		sent += t->sent[k];
+	}
+	printf("; mean %.1f\n", d->nseats > 0 ? sent / T / (double)d->nseats : 0);
+	printf("demo: mails received per seat per game turn:");
+	for (k = 0; k < d->nseats; k++) {
+		printf(" %s %.1f", d->seats[k], got[k] / T);
+		recv += got[k];
+	}
+	printf("; mean %.1f\n", d->nseats > 0 ? recv / T / (double)d->nseats : 0);
+	printf("demo: %d phases resolved, %zu of them without waiting for mail\n",
+	    phases, (size_t)phases > t->waited ? (size_t)phases - t->waited : 0);
+}
+
 static int
 demo_play(struct cli *cli, int quiet, int turns)
 {
@@ -194,8 +267,10 @@ demo_play(struct cli *cli, int quiet, int turns)
 	char *deck;
 	size_t k, queued = 0, mails = 0;
 	int n, phases = 0, rc = 1, lockfd = -1;
+	struct demo_tally tally;
 
 	memset(&lp, 0, sizeof lp);
+	memset(&tally, 0, sizeof tally);
 	for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
 		;
 	if (r == NULL) {
@@ -276,7 +351,7 @@ demo_play(struct cli *cli, int quiet, int turns)
 			printf("demo: turn %d\n", l->rules->turn(l->g));
 			fflush(stdout);
 		}
-		if ((n = demo_orders(&lp, l, sk, name, &cause)) == -1)
+		if ((n = demo_orders(&lp, l, sk, name, &tally, &cause)) == -1)
 			goto fail;
 		if (n == 0 && ls.advanced == 0) {
 			cause = xstrdup("the game waits for a seat the demo does not play");
@@ -286,6 +361,7 @@ demo_play(struct cli *cli, int quiet, int turns)
 	if (store_outbox_count(lp.st, OUTBOX_SENT, &queued, &cause) == -1)
 		goto fail;
 	res = demo_result(lp.st, l);
+	demo_figures(cf, d, &tally, l->rules->turn(l->g), phases);
 	printf("demo: %zu orders mails handled, %d phases resolved, %zu mails sent\n"
 	    "demo: incoming mail in %s, the mails muthur sent in %s/new\n"
 	    "demo: game %s: %s\n", mails, phases, queued, cf->mail_in.path,

@@ -83,6 +83,29 @@ int game_resolve_ready(const struct game_ctx *c, struct game_live *l, int *advan
 int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advanced,
     char **cause);
 
+/*
+ * game-plans.c. game_phase_seed: commit the seed of the new phase
+ * phase_id (seq, of turn turn): from the turn's seed (store/random.h
+ * RAND_TURN_DOMAIN), committed now when this is the turn's first phase;
+ * a fresh one in setup (turn 0). game_turn_seed_open: open turn's seed at
+ * phase seq, once its last phase resolved (nothing for a turn without
+ * one). game_plans_apply: for each owing seat whose latest block of the
+ * turn has a plan section covering the open phase (not stopped by its
+ * `set stops`, not dropped before), store that block as its orders, or
+ * drop the section with the rules' reason when it is no longer legal.
+ * game_settings_check/store: a block's `set` lines (-1 with "line N: ...").
+ */
+int game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
+    uint64_t seq, int turn, char **cause);
+int game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
+    uint64_t seq, char **cause);
+int game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
+    const char *const *owing, size_t nowing, char **cause);
+struct orders;
+int game_settings_check(const struct orders *o, char **cause);
+int game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
+    const struct orders *o, char **cause);
+
 /* The names of seats owing in the live state, in seat order (store's). */
 size_t game_owing(struct game_live *l, const char **out);
 

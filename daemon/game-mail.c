@@ -266,6 +266,11 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	strbuf_free(&text);
+	if (game_settings_check(j->o, &why) == -1) {
+		refusal(j, "bad-setting", "%s", why);
+		free(why);
+		return 0;
+	}
 	return 1;
 }
 
@@ -276,7 +281,7 @@ orders_accept(struct mail_job *j, char **cause)
 	struct store_order *cur = NULL;
 	struct strbuf text = STRBUF_INIT;
 	struct reply_facts f;
-	char **missing = NULL;
+	char **missing = NULL, *applies = NULL;
 	size_t ncur = 0, nmissing = 0, i;
 	int replaced = 0, rc = -1;
 	enum sig_format fmt = sig_detect(j->m->sig_text, j->m->sig_len, NULL, NULL);
@@ -290,8 +295,11 @@ orders_accept(struct mail_job *j, char **cause)
 	if (store_order_put(j->c->st, j->ph->id, j->seat->id, j->m->block.signed_bytes,
 	    j->m->block.signed_len, j->m->sig_text, j->m->sig_len, store_sig_type(fmt),
 	    j->o->nonce, j->o->nonce_len, j->m->message_id, j->c->now, NULL, cause) == -1 ||
+	    game_settings_store(j->c, j->seat, j->o, cause) == -1 ||
 	    store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing, cause) == -1)
 		return -1;
+	if (j->o->nsections > 0)
+		applies = orders_applies_to(j->o);
 	for (i = 0; i < j->o->nlines; i++) {
 		strbuf_addstr(&text, j->o->lines[i].text);
 		strbuf_addc(&text, '\n');
@@ -306,6 +314,7 @@ orders_accept(struct mail_job *j, char **cause)
 	f.awaited = (const char *const *)missing;
 	f.nawaited = nmissing;
 	f.deadline = j->ph->deadline;
+	f.applies_to = applies;
 	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
@@ -316,6 +325,7 @@ orders_accept(struct mail_job *j, char **cause)
 	    j->advanced > 0 ? "; phase resolved" : "");
 	rc = 0;
 out:
+	free(applies);
 	strbuf_free(&text);
 	store_names_free(missing, nmissing);
 	return rc;

@@ -90,3 +90,22 @@ game_policy_orders(const struct rules *r, const struct rules_game *g, size_t sea
 {
 	return r->demo_orders != NULL ? r->demo_orders(g, seat) : xstrdup("");
 }
+
+char *
+game_policy_plan(const struct rules *r, const struct rules_game *g, size_t seat)
+{
+	char *orders = game_policy_orders(r, g, seat), *plan, *s;
+
+	if (r->demo_plan == NULL)
+		return orders;
+	plan = r->demo_plan(g, seat);
+	if (*plan == '\0') {
+		free(plan);
+		return orders;
+	}
+	/* an empty orders text passes: say so before the sections */
+	s = xasprintf("%s%s", *orders != '\0' ? orders : "pass\n", plan);
+	free(orders);
+	free(plan);
+	return s;
+}

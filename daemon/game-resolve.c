@@ -125,6 +125,7 @@ game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id
 {
 	const char **owing = xcalloc(l->nseats + 1, sizeof *owing);
 	size_t n = game_owing(l, owing);
+	uint64_t s;
 	int64_t id, deadline;
 	int rc;
 
@@ -132,13 +133,19 @@ game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id
 	    cause);
 	if (rc == 0)
 		rc = store_phase_open(c->st, l->game->id, l->rules->turn(l->g),
-		    l->rules->phase(l->g), owing, n, deadline, c->now, &id, seq, cause);
+		    l->rules->phase(l->g), owing, n, deadline, c->now, &id, &s, cause);
+	if (rc == 0)
+		rc = game_phase_seed(c, l, id, s, l->rules->turn(l->g), cause);
+	if (rc == 0)
+		rc = game_plans_apply(c, l, id, owing, n, cause);
 	free(owing);
 	if (rc == -1)
 		return -1;
 	if (phase_id != NULL)
 		*phase_id = id;
-	return store_seed_commit(c->st, c->key, id, NULL, NULL, cause);
+	if (seq != NULL)
+		*seq = s;
+	return 0;
 }
 
 int
@@ -233,6 +240,9 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	rules_result_free(&res);
 	if (over)
 		rc = game_finish(c, l, ph->seq, cause);
+	else if (l->rules->turn(l->g) != ph->turn &&
+	    game_turn_seed_open(c, l, ph->turn, ph->seq, cause) == -1)
+		rc = -1;
 	else
 		rc = game_phase_open(c, l, NULL, NULL, cause);
 	if (rc == 0)

@@ -14,6 +14,7 @@
 #include "lib/cause.h"
 #include "lib/keyfile.h"
 #include "lib/xmalloc.h"
+#include "mail/block.h"
 #include "store/commitments.h"
 #include "store/events.h"
 #include "store/orders.h"
@@ -56,17 +57,48 @@ src_free(struct view_src *v)
 }
 
 /*
+ * Did phase ph (owed by some seat) open to the seats, so that views went
+ * out with it? Not when plan sections filled every owing seat's orders at
+ * its opening (game-plans.c): it then resolved in the same run, unseen.
+ * 1 yes, 0 no, -1 with a reason.
+ */
+static int
+phase_viewed(const struct game_ctx *c, const struct store_phase *ph, char **cause)
+{
+	struct store_order *ord = NULL;
+	struct orders *o;
+	size_t n = 0, i, planned = 0;
+	char *why = NULL;
+
+	if (store_orders_current(c->st, ph->id, &ord, &n, cause) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((o = orders_parse((const char *)ord[i].block, ord[i].block_len,
+		    &why)) == NULL) {
+			free(why);
+			why = NULL;
+			continue;
+		}
+		planned += strcmp(o->phase, ph->name) != 0;
+		orders_free(o);
+	}
+	store_orders_free(ord, n);
+	return planned < ph->nowing;
+}
+
+/*
  * Events since the seat's last view: views go out when a phase that some
- * seat owes opens (and when the game ends), so the last view came with the
- * latest earlier phase that had owing seats; its events and all later ones
- * are reported (every event when there was none).
+ * seat owes opens to the seats (and when the game ends), so the last view
+ * came with the latest earlier phase that had owing seats not all answered
+ * by their plans; its events and all later ones are reported (every event
+ * when there was none).
  */
 static int
 src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char **cause)
 {
 	uint64_t from = 1;
 	size_t i, j;
-	int over = strcmp(l->game->status, GAME_FINISHED) == 0;
+	int r, over = strcmp(l->game->status, GAME_FINISHED) == 0;
 
 	memset(v, 0, sizeof *v);
 	if (store_phases(c->st, l->game->id, &v->phases, &v->nphases, cause) == -1)
@@ -74,9 +106,16 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	if (v->nphases == 0)
 		return cause_set(cause, "game %s has no phases", l->game->name);
 	v->cur = &v->phases[v->nphases - 1];
-	for (i = 0; i < v->nphases; i++)
-		if (v->phases[i].nowing > 0 && (over || &v->phases[i] != v->cur))
+	for (i = v->nphases; i-- > 0; ) {
+		if (v->phases[i].nowing == 0 || (!over && &v->phases[i] == v->cur))
+			continue;
+		if ((r = phase_viewed(c, &v->phases[i], cause)) == -1)
+			return -1;
+		if (r == 1) {
 			from = v->phases[i].seq;
+			break;
+		}
+	}
 	if (store_events(c->st, l->game->id, 1, &v->events, &v->nevents, cause) == -1 ||
 	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1)
 		return -1;

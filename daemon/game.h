@@ -184,6 +184,13 @@ char *game_view_mail(const struct game_ctx *c, struct game_live *l, const char *
  */
 char *game_policy_orders(const struct rules *r, const struct rules_game *g,
     size_t seat);
+/*
+ * The same made a plan, as `muthur demo` sends it: game_policy_orders()
+ * followed by rules->demo_plan()'s sections and settings (none when the
+ * game has no demo_plan). Caller frees.
+ */
+char *game_policy_plan(const struct rules *r, const struct rules_game *g,
+    size_t seat);
 
 /*
  * A player's signed orders mail, as a mail client would send it: From

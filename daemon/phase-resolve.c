@@ -16,21 +16,36 @@
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 
-/* The orders text of one block: its order lines, each with LF. */
+/*
+ * The orders text of one block for phase: the order lines of its header's
+ * phase or of the plan section that covers phase, each with LF.
+ */
 static char *
-order_text(const struct phase_order *po, char **cause)
+order_text(const struct phase_order *po, const char *phase, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const struct orders_line *lines;
 	struct orders *o;
-	size_t i;
+	size_t i, n;
 
 	if ((o = orders_parse(po->block, po->block_len, cause)) == NULL) {
 		cause_prefix(cause, "orders of seat %s", po->seat);
 		return NULL;
 	}
+	if ((lines = orders_lines_for(o, phase, &n, NULL)) == NULL &&
+	    o->nsections > 0) {
+		cause_set(cause, "orders of seat %s: the block holds no orders for "
+		    "phase %s", po->seat, phase);
+		orders_free(o);
+		return NULL;
+	}
+	if (lines == NULL) {	/* no plan: the header's (checked elsewhere) */
+		lines = o->lines;
+		n = o->nlines;
+	}
 	strbuf_addstr(&sb, "");
-	for (i = 0; i < o->nlines; i++) {
-		strbuf_addstr(&sb, o->lines[i].text);
+	for (i = 0; i < n; i++) {
+		strbuf_addstr(&sb, lines[i].text);
 		strbuf_addc(&sb, '\n');
 	}
 	orders_free(o);
@@ -58,7 +73,7 @@ phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_or
 			goto out;
 		}
 		free(texts[idx]);
-		if ((texts[idx] = order_text(&o[i], cause)) == NULL)
+		if ((texts[idx] = order_text(&o[i], R->phase(g), cause)) == NULL)
 			goto out;
 	}
 	rand_stream_init(&stream, seed, nonces, n);

@@ -28,8 +28,10 @@ struct phase_order {
  * current orders in seat order (the store's and the archive's seat
  * order), seed the phase's seed, shuffle the game's shuffle seed (NULL: a
  * game made before there was one, whose hidden draws come from the
- * phase's stream) and seq the phase's number. Each block's order lines,
- * LF-terminated, are its seat's orders text (a seat without orders
+ * phase's stream) and seq the phase's number. Each block's order lines
+ * for the phase R->phase(g) names (its header's, or those of the plan
+ * section that covers it, mail/block.h), LF-terminated, are its seat's
+ * orders text (a seat without orders
  * passes); the phase's stream is seed with every nonce in that order, the
  * hidden stream the shuffle seed's for seq with the same nonces
  * (store/random.h); then R->resolve(). -1 with *cause (nothing changed)

@@ -215,6 +215,8 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 		cJSON_AddItemToObject(m, "orders", a);
 		cJSON_AddBoolToObject(m, "passes", cJSON_GetArraySize(a) == 0);
 		cJSON_AddBoolToObject(m, "replaced", f->replaced != 0);
+		OPT_STR("applies_to", f->applies_to != NULL ? f->applies_to : f->phase);
+		cJSON_AddBoolToObject(m, "plan", f->applies_to != NULL);
 		cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
 		s = view_join(f->awaited, f->nawaited, "nobody: the phase resolves now");
 		cJSON_AddStringToObject(m, "awaited_text", s);

@@ -157,6 +157,9 @@ struct reply_facts {
 	const char *const	*awaited;	/* seats still awaited after this one */
 	size_t			 nawaited;
 	int64_t			 deadline;	/* Unix time; 0 = none */
+	const char		*applies_to;	/* the phases the block has orders
+						   for, ", "-joined (plans); NULL:
+						   the header's phase alone */
 	/* REPLY_REFUSAL */
 	const char		*reason;	/* exactly why, one line or more
 						   ("line 9: ...; expected ...") */

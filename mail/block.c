@@ -99,6 +99,35 @@ orders_block_find(const char *text, size_t len, struct orders_block *out, char *
 	return out->signed_bytes != NULL ? 1 : 0;
 }
 
+static void
+lines_free(struct orders_line *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].text);
+	free(v);
+}
+
+static char *lower(const char *);
+
+/* "phase: PHASE" (any case, spaces before the colon): PHASE, else NULL. */
+static const char *
+section_value(const char *t)
+{
+	if (strncasecmp(t, "phase", 5) != 0)
+		return NULL;
+	t += 5;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (*t != ':')
+		return NULL;
+	t++;
+	while (isspace((unsigned char)*t))
+		t++;
+	return t;
+}
+
 void
 orders_free(struct orders *o)
 {
@@ -110,10 +139,107 @@ orders_free(struct orders *o)
 	free(o->seat);
 	free(o->phase);
 	free(o->nonce_hex);
-	for (i = 0; i < o->nlines; i++)
-		free(o->lines[i].text);
-	free(o->lines);
+	lines_free(o->lines, o->nlines);
+	lines_free(o->settings, o->nsettings);
+	for (i = 0; i < o->nsections; i++) {
+		free(o->sections[i].phase);
+		lines_free(o->sections[i].lines, o->sections[i].nlines);
+	}
+	free(o->sections);
 	free(o);
+}
+
+int
+orders_phase_covers(const char *pattern, const char *phase)
+{
+	size_t n = strlen(pattern);
+
+	return strncmp(pattern, phase, n) == 0 && (phase[n] == '\0' || phase[n] == '.');
+}
+
+const struct orders_line *
+orders_lines_for(const struct orders *o, const char *phase, size_t *n, int *section)
+{
+	size_t i;
+
+	if (section != NULL)
+		*section = -1;
+	if (strcmp(o->phase, phase) == 0) {
+		*n = o->nlines;
+		return o->lines;
+	}
+	for (i = 0; i < o->nsections; i++)
+		if (orders_phase_covers(o->sections[i].phase, phase)) {
+			if (section != NULL)
+				*section = (int)i;
+			*n = o->sections[i].nlines;
+			return o->sections[i].lines;
+		}
+	*n = 0;
+	return NULL;
+}
+
+char *
+orders_applies_to(const struct orders *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addstr(&sb, o->phase);
+	for (i = 0; i < o->nsections; i++) {
+		strbuf_addstr(&sb, ", ");
+		strbuf_addstr(&sb, o->sections[i].phase);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Append a line to a growing array (capacity doubles at powers of two). */
+static void
+line_add(struct orders_line **v, size_t *n, int lineno, const char *text)
+{
+	if (*n == 0 || (*n & (*n - 1)) == 0)
+		*v = xreallocarray(*v, *n == 0 ? 1 : *n * 2, sizeof **v);
+	(*v)[*n].lineno = lineno;
+	(*v)[*n].text = xstrdup(text);
+	(*n)++;
+}
+
+/*
+ * A body line `phase: PHASE`: open a section. -1 with a reason when PHASE
+ * is no phase name or repeats one named before.
+ */
+static int
+section_open(struct orders *o, const char *t, int line, char **cause)
+{
+	char *name;
+	size_t i;
+
+	name = lower(t);
+	if (!orders_is_slug(name, 1)) {
+		cause_set(cause, "line %d: plan section \"%s\" is not a phase or round "
+		    "name (expected a line such as phase: search.declare)", line, t);
+		free(name);
+		return -1;
+	}
+	if (o->phase != NULL && strcmp(name, o->phase) == 0) {
+		cause_set(cause, "line %d: plan section %s is the header's phase (expected "
+		    "a later phase of the turn)", line, name);
+		free(name);
+		return -1;
+	}
+	for (i = 0; i < o->nsections; i++)
+		if (strcmp(o->sections[i].phase, name) == 0) {
+			cause_set(cause, "line %d: plan section %s given twice (first on "
+			    "line %d)", line, name, o->sections[i].lineno);
+			free(name);
+			return -1;
+		}
+	o->sections = xreallocarray(o->sections, o->nsections + 1, sizeof *o->sections);
+	memset(&o->sections[o->nsections], 0, sizeof *o->sections);
+	o->sections[o->nsections].lineno = line;
+	o->sections[o->nsections].phase = name;
+	o->nsections++;
+	return 0;
 }
 
 int
@@ -201,8 +327,9 @@ orders_parse(const char *block, size_t len, char **cause)
 {
 	struct orders *o = xcalloc(1, sizeof *o);
 	char *copy = xmemdup(block, len), *p, *next, *t, *colon;
+	const char *v;
 	int line = 0, in_header = 1, seen[NHEADER] = { 0 }, ended = 0;
-	size_t k, cap = 0;
+	size_t k, total = 0;
 
 	if (memchr(block, '\0', len) != NULL) {
 		cause_set(cause, "the orders block contains a NUL byte (expected text)");
@@ -270,17 +397,23 @@ orders_parse(const char *block, size_t len, char **cause)
 		}
 		if (*t == '\0' || *t == '#')
 			continue;
-		if (o->nlines == MAX_ORDER_LINES) {
+		if (++total > MAX_ORDER_LINES) {
 			cause_set(cause, "line %d: more than %d order lines", line, MAX_ORDER_LINES);
 			goto fail;
 		}
-		if (o->nlines == cap) {
-			cap = cap ? cap * 2 : 16;
-			o->lines = xreallocarray(o->lines, cap, sizeof *o->lines);
+		if ((v = section_value(t)) != NULL) {
+			if (section_open(o, v, line, cause) == -1)
+				goto fail;
+			continue;
 		}
-		o->lines[o->nlines].lineno = line;
-		o->lines[o->nlines].text = xstrdup(t);
-		o->nlines++;
+		if (strncasecmp(t, "set", 3) == 0 && (t[3] == '\0' ||
+		    isspace((unsigned char)t[3])))
+			line_add(&o->settings, &o->nsettings, line, t);
+		else if (o->nsections > 0)
+			line_add(&o->sections[o->nsections - 1].lines,
+			    &o->sections[o->nsections - 1].nlines, line, t);
+		else
+			line_add(&o->lines, &o->nlines, line, t);
 	}
 	if (!ended) {
 		cause_set(cause, "line %d: expected \"%s\"", line + 1, ORDERS_END);

@@ -58,6 +58,19 @@ struct orders_line {
 	char	*text;		/* trimmed; owned */
 };
 
+/*
+ * A plan section (PRODUCT.md §3 "Plans"): after the orders of the header's
+ * phase, a body line `phase: PHASE` opens the orders of a later phase of
+ * the same turn; PHASE may be a round name ("combat"), which covers every
+ * phase whose name starts with it and a dot.
+ */
+struct orders_section {
+	int			 lineno;	/* the `phase:` line */
+	char			*phase;		/* lowercased phase or round name */
+	struct orders_line	*lines;
+	size_t			 nlines;
+};
+
 struct orders {
 	char			*game;
 	char			*seat;
@@ -66,8 +79,14 @@ struct orders {
 	char			*nonce_hex;	/* lowercase */
 	unsigned char		 nonce[ORDERS_NONCE_MAX];
 	size_t			 nonce_len;
-	struct orders_line	*lines;		/* the order lines, in order */
+	struct orders_line	*lines;		/* the order lines of the header's
+						   phase, in order */
 	size_t			 nlines;
+	struct orders_section	*sections;	/* plan sections, in block order */
+	size_t			 nsections;
+	struct orders_line	*settings;	/* `set ...` lines, wherever they
+						   stand; in no section's lines */
+	size_t			 nsettings;
 };
 
 /*
@@ -77,11 +96,31 @@ struct orders {
  * key is allowed. game and seat are slugs (lowercased here), turn is a
  * positive number, phase a dotted slug, nonce 16 to 64 bytes in hex. The
  * order lines follow; empty lines and lines starting with '#' are skipped.
+ * A line `phase: PHASE` opens a plan section (struct orders_section; PHASE
+ * a dotted slug, not the header's phase nor one named before); a line
+ * starting with the word `set` is a setting (o->settings), kept out of the
+ * orders.
  * Returns NULL with "line N: what is wrong (what was expected)".
  * Free with orders_free().
  */
 struct orders *orders_parse(const char *block, size_t len, char **cause);
 void orders_free(struct orders *o);
+
+/*
+ * The order lines a block holds for phase (a phase name): the header's
+ * when phase is the header's phase (*section -1), else those of the first
+ * section that covers it (*section its index). NULL with *n 0 when the
+ * block has none for it. section may be NULL. Borrowed from o.
+ */
+const struct orders_line *orders_lines_for(const struct orders *o, const char *phase,
+    size_t *n, int *section);
+/* Does a section's PHASE (a phase or a round name) cover phase? */
+int orders_phase_covers(const char *pattern, const char *phase);
+/*
+ * The phases a block names, ", "-joined: the header's, then each
+ * section's ("movement.move, search.declare, combat"); caller frees.
+ */
+char *orders_applies_to(const struct orders *o);
 
 /* Is s a slug: [a-z0-9] and '-', starting with a letter or digit? */
 int orders_is_slug(const char *s, int allow_dots);

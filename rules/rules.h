@@ -349,6 +349,14 @@ struct rules {
 	 * game has none (its seats pass).
 	 */
 	char		*(*demo_orders)(const struct rules_game *g, size_t seat);
+	/*
+	 * What the scripted player of `muthur demo` adds after demo_orders()
+	 * to make its mail a plan (PRODUCT.md §3): plan sections (`phase:
+	 * PHASE` and their orders) for later phases of the turn and `set`
+	 * lines, LF-terminated; "" for none. Caller frees. NULL: the demo's
+	 * seats send no plans.
+	 */
+	char		*(*demo_plan)(const struct rules_game *g, size_t seat);
 	/* `muthur demo`'s game (the first game known that has one); NULL: none. */
 	const struct rules_demo *demo;
 

@@ -182,6 +182,28 @@ store_order_nonce_used(struct store *st, int64_t seat_id, const unsigned char *n
 }
 
 int
+store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_order **o,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	size_t n;
+
+	*o = NULL;
+	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
+	    "s.id = o.seat_id JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
+	    "p.turn = ? ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, seat_id);
+	sqlite3_bind_int(s, 2, turn);
+	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, &n,
+	    "cannot read the seat's orders", cause) == -1)
+		return -1;
+	*o = out;
+	return n > 0;
+}
+
+int
 store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause)
 {

@@ -47,6 +47,26 @@ rand_hidden_stream_init(struct rand_stream *rs,
 	sodium_memzero(seed, sizeof seed);
 }
 
+void
+rand_turn_phase_seed(const unsigned char turn_seed[RAND_SEED_BYTES], uint64_t phase_seq,
+    unsigned char out[RAND_SEED_BYTES])
+{
+	static const char ctx[] = "muthur-turn-seed-v1";
+	crypto_generichash_state h;
+
+	crypto_generichash_init(&h, NULL, 0, RAND_SEED_BYTES);
+	crypto_generichash_update(&h, (const unsigned char *)ctx, sizeof ctx - 1);
+	crypto_generichash_update(&h, turn_seed, RAND_SEED_BYTES);
+	hashenc_u64(&h, phase_seq);
+	crypto_generichash_final(&h, out, RAND_SEED_BYTES);
+}
+
+char *
+rand_turn_secret_id(int turn)
+{
+	return xasprintf("turn-%d", turn);
+}
+
 uint32_t
 rand_u32(struct rand_stream *rs)
 {

@@ -42,6 +42,23 @@
 #define RAND_SHUFFLE_DOMAIN	"muthur.shuffle-seed"
 #define RAND_SHUFFLE_SECRET_ID	"game"
 
+/*
+ * The turn seed (PRODUCT.md §5, plans): a plan sends in one phase the
+ * nonce of later phases of its turn, so every seed a turn can use is fixed
+ * before the turn's first orders can be sent. When the first phase of turn
+ * T opens, the server commits to a fresh turn seed (domain
+ * RAND_TURN_DOMAIN, secret-id rand_turn_secret_id(T)); each phase p of the
+ * turn then has the seed
+ *
+ *   seed_p = BLAKE2b-256( "muthur-turn-seed-v1" ‖ turn seed ‖ u64be(p) )
+ *
+ * committed as usual when p opens ("phase-p") and opened when p resolves.
+ * The turn seed itself is opened when the turn's last phase resolves (a
+ * seat that knew it could steer the later phases' dice with its nonces);
+ * the auditor checks every opened seed_p against it.
+ */
+#define RAND_TURN_DOMAIN	"muthur.turn-seed"
+
 struct rand_stream {
 	unsigned char	key[32];	/* K */
 	uint64_t	block_no;	/* index of the next block to make */
@@ -90,6 +107,11 @@ void rand_shuffle(uint32_t (*uniform)(void *ctx, uint32_t bound), void *ctx,
  */
 int rand_nonce_parse(const char *hex, unsigned char out[RAND_NONCE_MAX], size_t *len,
     char **cause);
+/* seed_p of phase phase_seq from its turn's seed (see RAND_TURN_DOMAIN). */
+void rand_turn_phase_seed(const unsigned char turn_seed[RAND_SEED_BYTES],
+    uint64_t phase_seq, unsigned char out[RAND_SEED_BYTES]);
+/* The secret-id of a turn seed's commitment: "turn-<T>"; caller frees. */
+char *rand_turn_secret_id(int turn);
 /* The secret-id of a phase's seed commitment: "phase-<seq>"; caller frees. */
 char *rand_seed_secret_id(uint64_t phase_seq);
 

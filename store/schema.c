@@ -183,6 +183,24 @@ static const char *const migrations[] = {
 	" seat TEXT NOT NULL,"
 	" late INTEGER NOT NULL DEFAULT 0,"
 	" PRIMARY KEY (game_id, seat));",
+
+	/*
+	 * 8: plans (issue 14): a plan section dropped when its phase opened
+	 * (the seat is asked, its view says why), and a seat's standing
+	 * settings (set views, set stops) as its latest block gave them.
+	 */
+	"CREATE TABLE plan_drops ("
+	" seat_id INTEGER NOT NULL REFERENCES seats(id),"
+	" nonce BLOB NOT NULL,"
+	" section INTEGER NOT NULL,"
+	" phase_id INTEGER NOT NULL REFERENCES phases(id),"
+	" reason TEXT NOT NULL,"
+	" PRIMARY KEY (seat_id, nonce, section));"
+	"CREATE TABLE seat_settings ("
+	" seat_id INTEGER NOT NULL REFERENCES seats(id),"
+	" key TEXT NOT NULL,"
+	" value TEXT NOT NULL,"
+	" PRIMARY KEY (seat_id, key));",
 };
 
 int

@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "rules/ccg/ccg.h"
 #include "rules/ccg/table.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
@@ -438,5 +439,46 @@ ccg_demo_orders(const struct rules_game *g, size_t seat)
 	cJSON_Delete(m.view);
 	free(lines);
 	free(legal);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The plan the demo's seats send with their orders, as a correspondent
+ * who answers once per turn would: `pass` for every later phase of the
+ * turn it has nothing to decide in (the Combat Round as one section: the
+ * demo never attacks), none for its stops, the phases whose choices
+ * depend on what happens first (the Marines: their movement, Discard and
+ * Draw and search; the others: their location plays and search), which
+ * it names once, in its first mail, with `set stops`.
+ */
+char *
+ccg_demo_plan(const struct rules_game *g, size_t seat)
+{
+	const struct rules *r = &rules_ccg;
+	int marines = strncmp(r->seat_name(g, seat), "marines", 7) == 0, p, combat = 0;
+	const char *stops = marines ? "movement discard-draw search" :
+	    "movement.locations search", *name, *s;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n;
+
+	strbuf_addstr(&sb, "");
+	if (g->turn == 1)
+		strbuf_addf(&sb, "set stops %s\n", stops);
+	for (p = g->phase + 1; p < CCG_PH_END; p++) {
+		name = ccg_phase_name(p);
+		for (s = stops; *s != '\0'; s += n + (s[n] == ' ')) {
+			n = strcspn(s, " ");
+			if (strncmp(s, name, n) == 0 && (name[n] == '\0' || name[n] == '.'))
+				break;
+		}
+		if (*s != '\0')
+			continue;	/* a stop: asked there */
+		if (ccg_combat_phase(p)) {
+			if (!combat++)
+				strbuf_addstr(&sb, "phase: combat\npass\n");
+			continue;
+		}
+		strbuf_addf(&sb, "phase: %s\npass\n", name);
+	}
 	return strbuf_detach(&sb, NULL);
 }

@@ -536,6 +536,7 @@ const struct rules rules_ccg = {
 	.seat_clear = ccg_seat_clear,
 	.data_report = ccg_data_report,
 	.demo_orders = ccg_demo_orders,
+	.demo_plan = ccg_demo_plan,
 	.demo = &demo,
 	.view_text = ccg_view_text,
 };

@@ -36,4 +36,13 @@ ok $? "the audit replayed the phases (${replayed:-none})"
 printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures'
 ok $? "the audit's summary says OK with 0 failures"
 
+printf '%s\n' "$audit" | grep -Eq '^[0-9]+ orders? from plans'
+ok $? "the demo's seats sent plans, and the audit checked their seeds"
+printf '%s\n' "$out" | grep -E '^demo: (order mails|mails received|[0-9]+ phases resolved, )' |
+    sed 's/^/# /'
+printf '%s\n' "$out" | grep -Eq '^demo: order mails per seat per game turn \([0-9]+ turns\):.*; mean [0-9.]+$'
+ok $? "the demo prints its order mails per seat per turn"
+printf '%s\n' "$out" | grep -Eq '^demo: [0-9]+ phases resolved, [0-9]+ of them without waiting for mail$'
+ok $? "the demo prints the phases resolved without waiting for mail"
+
 done_testing

@@ -163,6 +163,67 @@ test_bad(void)
 	}
 }
 
+/* A plan: sections for later phases, a round name, settings anywhere. */
+static void
+test_plan(void)
+{
+	static const char plan[] = "-----BEGIN MUTHUR ORDERS-----\n" G S T P N "\n"
+	    "move hicks to cargo-bay\n"
+	    "set stops search\n"
+	    "Phase: search.declare\n"
+	    "search hicks\n"
+	    "phase : combat\n"
+	    "pass\n"
+	    "SET views every\n"
+	    "-----END MUTHUR ORDERS-----\n";
+	static const char twice[] = "-----BEGIN MUTHUR ORDERS-----\n" G S T P N "\n"
+	    "pass\nphase: combat\npass\nphase: combat\npass\n"
+	    "-----END MUTHUR ORDERS-----\n";
+	static const char header[] = "-----BEGIN MUTHUR ORDERS-----\n" G S T P N "\n"
+	    "pass\nphase: movement.move\npass\n-----END MUTHUR ORDERS-----\n";
+	const struct orders_line *l;
+	struct orders *o;
+	char *cause = NULL, *s;
+	size_t n;
+	int sec;
+
+	o = orders_parse(plan, strlen(plan), &cause);
+	ok(o != NULL, "a plan parses%s%s", cause ? ": " : "", cause ? cause : "");
+	if (o == NULL)
+		return;
+	is_int(o->nlines, 1, "one order for the header's phase");
+	is_int(o->nsections, 2, "two plan sections");
+	is_str(o->sections[0].phase, "search.declare", "the first section's phase");
+	is_int(o->sections[0].lineno, 10, "on line 10");
+	is_str(o->sections[1].phase, "combat", "a round name, spaces before the colon");
+	is_int(o->nsettings, 2, "two settings, kept out of the orders");
+	is_str(o->settings[1].text, "SET views every", "the second setting");
+	l = orders_lines_for(o, "movement.move", &n, &sec);
+	ok(l == o->lines && n == 1 && sec == -1, "the header's phase: its orders");
+	l = orders_lines_for(o, "combat.declare.hidden-close", &n, &sec);
+	ok(l != NULL && n == 1 && sec == 1 && strcmp(l[0].text, "pass") == 0,
+	    "a combat phase: the round's section");
+	ok(orders_lines_for(o, "search.find", &n, &sec) == NULL && n == 0 && sec == -1,
+	    "a phase no section covers: none");
+	ok(!orders_phase_covers("combat", "combatant") &&
+	    orders_phase_covers("search", "search.find"), "a round covers its phases only");
+	s = orders_applies_to(o);
+	is_str(s, "movement.move, search.declare, combat", "the phases it applies to");
+	free(s);
+	orders_free(o);
+	o = orders_parse(twice, strlen(twice), &cause);
+	ok(o == NULL, "a section given twice is refused");
+	is_str(cause, "line 11: plan section combat given twice (first on line 9)",
+	    "with the first one's line");
+	free(cause);
+	cause = NULL;
+	o = orders_parse(header, strlen(header), &cause);
+	ok(o == NULL, "a section for the header's phase is refused");
+	is_str(cause, "line 9: plan section movement.move is the header's phase "
+	    "(expected a later phase of the turn)", "saying so");
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -170,5 +231,6 @@ main(void)
 	test_find();
 	test_parse();
 	test_bad();
+	test_plan();
 	return done_testing();
 }

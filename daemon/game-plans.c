@@ -1,0 +1,293 @@
+/*
+ * game-plans.c — plans and settings (PRODUCT.md §3 "Plans", "Settings by
+ * mail", §5; doc/muthur-orders.5): the turn seed every phase seed of a
+ * turn comes from, the plan sections applied when their phase opens, and
+ * a seat's `set` lines.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sodium.h>
+
+#include "daemon/game-int.h"
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "mail/block.h"
+#include "store/commitments.h"
+#include "store/orders.h"
+#include "store/plans.h"
+
+int
+game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
+    uint64_t seq, int turn, char **cause)
+{
+	struct store_commitment *tc;
+	unsigned char seed[RAND_SEED_BYTES];
+	char *sid, *err = NULL;
+	int rc;
+
+	if (turn < 1)
+		return store_seed_commit(c->st, c->key, phase_id, NULL, NULL, cause);
+	sid = rand_turn_secret_id(turn);
+	if ((tc = store_commitment_get(c->st, l->game->id, RAND_TURN_DOMAIN, sid,
+	    &err)) == NULL) {
+		/* the turn's first phase: commit the seed of all its phases */
+		free(err);
+		randombytes_buf(seed, sizeof seed);
+		rc = store_commitment_add(c->st, c->key, l->game->id, RAND_TURN_DOMAIN, sid,
+		    seed, sizeof seed, seq, NULL, NULL, NULL, NULL, cause);
+	} else {
+		rc = tc->secret_len == RAND_SEED_BYTES ? 0 : cause_set(cause,
+		    "turn seed %s has %zu bytes", sid, tc->secret_len);
+		if (rc == 0)
+			memcpy(seed, tc->secret, sizeof seed);
+		store_commitments_free(tc, 1);
+	}
+	free(sid);
+	if (rc == 0) {
+		rand_turn_phase_seed(seed, seq, seed);
+		rc = store_seed_commit(c->st, c->key, phase_id, seed, NULL, cause);
+	}
+	sodium_memzero(seed, sizeof seed);
+	return rc;
+}
+
+int
+game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
+    uint64_t seq, char **cause)
+{
+	struct store_commitment *tc;
+	char *sid = rand_turn_secret_id(turn), *err = NULL;
+	int rc = 0;
+
+	if ((tc = store_commitment_get(c->st, l->game->id, RAND_TURN_DOMAIN, sid,
+	    &err)) == NULL)
+		free(err);	/* a turn begun before turn seeds */
+	else if (!tc->revealed)
+		rc = store_commitment_reveal(c->st, l->game->id, RAND_TURN_DOMAIN, sid, seq,
+		    cause);
+	store_commitments_free(tc, tc != NULL);
+	free(sid);
+	return rc;
+}
+
+/* The seat's stops (`set stops`): does one of them cover phase? */
+static int
+stopped(const struct game_ctx *c, const struct store_seat *seat, const char *phase,
+    char **cause)
+{
+	char *v, *p, *w, *save = NULL;
+	int r, hit = 0;
+
+	if ((r = store_seat_setting_get(c->st, seat->id, "stops", &v, cause)) != 1)
+		return r;
+	for (p = v; (w = strtok_r(p, " ", &save)) != NULL; p = NULL)
+		if (orders_phase_covers(w, phase))
+			hit = 1;
+	free(v);
+	return hit;
+}
+
+/*
+ * The rules' reason for a section's orders, with its "line K" (K counting
+ * the section's lines) made the block's line number.
+ */
+static char *
+section_reason(const struct orders_section *sec, const char *why)
+{
+	unsigned long k;
+	char *end;
+
+	if (strncmp(why, "line ", 5) == 0) {
+		k = strtoul(why + 5, &end, 10);
+		if (end != why + 5 && *end == ':' && k >= 1 && k <= sec->nlines)
+			return xasprintf("your plan's section \"phase: %s\" (line %d) was "
+			    "dropped: line %d:%s", sec->phase, sec->lineno,
+			    sec->lines[k - 1].lineno, end + 1);
+	}
+	return xasprintf("your plan's section \"phase: %s\" (line %d) was dropped: %s",
+	    sec->phase, sec->lineno, why);
+}
+
+/* Apply the seat's plan section for the open phase ph, if it has one. */
+static int
+plan_apply_seat(const struct game_ctx *c, struct game_live *l,
+    const struct store_seat *seat, int64_t phase_id, int turn, const char *phase,
+    char **cause)
+{
+	struct store_order *src = NULL;
+	const struct orders_line *lines;
+	struct orders *o = NULL;
+	struct strbuf text = STRBUF_INIT;
+	char *why = NULL, *reason;
+	size_t n, i;
+	int r, sec, idx, rc = -1;
+
+	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
+		return r;
+	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
+		free(why);	/* stored, so it parsed once: nothing to apply */
+		rc = 0;
+		goto out;
+	}
+	lines = orders_lines_for(o, phase, &n, &sec);
+	if (lines == NULL && sec < 0) {
+		rc = 0;		/* no section for it */
+		goto out;
+	}
+	if (sec < 0 || o->turn != turn) {
+		rc = 0;
+		goto out;
+	}
+	if ((r = stopped(c, seat, phase, cause)) != 0 ||
+	    (r = store_plan_dropped(c->st, seat->id, src->nonce, src->nonce_len, sec,
+	    cause)) != 0) {
+		rc = r == -1 ? -1 : 0;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		strbuf_addstr(&text, lines[i].text);
+		strbuf_addc(&text, '\n');
+	}
+	idx = l->rules->seat_index(l->g, seat->name);
+	if (idx < 0 || l->rules->check(l->g, (size_t)idx, text.len > 0 ?
+	    strbuf_str(&text) : "", &why) == -1) {
+		reason = section_reason(&o->sections[sec], why != NULL ? why :
+		    "no such seat");
+		rc = store_plan_drop(c->st, seat->id, src->nonce, src->nonce_len, sec,
+		    phase_id, reason, cause);
+		free(reason);
+		goto out;
+	}
+	rc = store_order_put(c->st, phase_id, seat->id, src->block, src->block_len,
+	    src->signature, src->sig_len, src->sig_type, src->nonce, src->nonce_len,
+	    src->message_id, c->now, NULL, cause);
+out:
+	free(why);
+	strbuf_free(&text);
+	orders_free(o);
+	store_orders_free(src, 1);
+	return rc;
+}
+
+int
+game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
+    const char *const *owing, size_t nowing, char **cause)
+{
+	size_t i, k;
+
+	for (i = 0; i < nowing; i++)
+		for (k = 0; k < l->nseats; k++)
+			if (strcmp(l->seats[k].name, owing[i]) == 0 &&
+			    plan_apply_seat(c, l, &l->seats[k], phase_id,
+			    l->rules->turn(l->g), l->rules->phase(l->g), cause) == -1)
+				return -1;
+	return 0;
+}
+
+/* The value words of a `set KEY ...` line, or NULL when the key differs. */
+static const char *
+setting_value(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	line += 3;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (strncasecmp(line, key, n) != 0 || (line[n] != ' ' && line[n] != '\t' &&
+	    line[n] != '\0'))
+		return NULL;
+	line += n;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return line;
+}
+
+/*
+ * One `set` line's key and value: "views" with due, every or digest;
+ * "stops" with phase or round names, or none. -1 with the reason.
+ */
+static int
+setting_parse(const struct orders_line *ln, const char **key, char **value,
+    char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *v;
+	char *copy, *w, *p, *save = NULL;
+
+	if ((v = setting_value(ln->text, "views")) != NULL) {
+		if (strcasecmp(v, "due") != 0 && strcasecmp(v, "every") != 0 &&
+		    strcasecmp(v, "digest") != 0)
+			return cause_set(cause, "line %d: \"set views %s\": expected due, "
+			    "every or digest", ln->lineno, v);
+		*key = "views";
+		*value = xstrdup(v);
+		for (p = *value; *p != '\0'; p++)
+			*p = (char)(*p | 0x20);
+		return 0;
+	}
+	if ((v = setting_value(ln->text, "stops")) == NULL)
+		return cause_set(cause, "line %d: unknown setting \"%s\" (expected set "
+		    "views due|every|digest or set stops PHASE-OR-ROUND ...)", ln->lineno,
+		    ln->text);
+	copy = xstrdup(v);
+	for (p = copy; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p | 0x20);
+	strbuf_addstr(&sb, "");
+	for (p = copy; (w = strtok_r(p, " \t", &save)) != NULL; p = NULL) {
+		if (strcmp(w, "none") == 0)
+			continue;
+		if (!orders_is_slug(w, 1)) {
+			cause_set(cause, "line %d: \"%s\" is not a phase or round name (set "
+			    "stops takes names such as combat or search.declare, or none)",
+			    ln->lineno, w);
+			free(copy);
+			strbuf_free(&sb);
+			return -1;
+		}
+		if (sb.len > 0)
+			strbuf_addc(&sb, ' ');
+		strbuf_addstr(&sb, w);
+	}
+	free(copy);
+	*key = "stops";
+	*value = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+int
+game_settings_check(const struct orders *o, char **cause)
+{
+	const char *key;
+	char *value;
+	size_t i;
+
+	for (i = 0; i < o->nsettings; i++) {
+		if (setting_parse(&o->settings[i], &key, &value, cause) == -1)
+			return -1;
+		free(value);
+	}
+	return 0;
+}
+
+int
+game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
+    const struct orders *o, char **cause)
+{
+	const char *key;
+	char *value;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < o->nsettings && rc == 0; i++) {
+		if ((rc = setting_parse(&o->settings[i], &key, &value, cause)) == 0)
+			rc = store_seat_setting_put(c->st, seat->id, key, value, cause);
+		free(value);
+	}
+	return rc;
+}

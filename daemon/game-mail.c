@@ -43,17 +43,37 @@ struct mail_job {
 };
 
 char *
-game_check_reason(const struct orders *o, const char *why)
+game_check_reason(const struct orders *o, const char *why, int first_line)
 {
 	unsigned long k;
 	char *end;
+	int off = first_line > 0 ? first_line - 1 : 0;
 
 	if (strncmp(why, "line ", 5) != 0)
 		return xstrdup(why);
 	k = strtoul(why + 5, &end, 10);
 	if (end == why + 5 || *end != ':' || k == 0 || k > o->nlines)
 		return xstrdup(why);
-	return xasprintf("line %d:%s", o->lines[k - 1].lineno, end + 1);
+	return xasprintf("line %d (\"%s\"):%s", o->lines[k - 1].lineno + off,
+	    o->lines[k - 1].text, end + 1);
+}
+
+/*
+ * A reason of mail/block.h's that starts "line N:" (N a line of the
+ * block) with N made a line of the mail's text (block on first_line).
+ */
+static char *
+block_reason(const char *why, int first_line)
+{
+	unsigned long k;
+	char *end;
+
+	if (strncmp(why, "line ", 5) != 0 || first_line <= 1)
+		return xstrdup(why);
+	k = strtoul(why + 5, &end, 10);
+	if (end == why + 5 || *end != ':' || k == 0 || k > 100000)
+		return xstrdup(why);
+	return xasprintf("line %lu:%s", k + (unsigned long)first_line - 1, end + 1);
 }
 
 /* Queue a reply (ack or refusal) to the mail. */
@@ -196,7 +216,10 @@ orders_check(struct mail_job *j, char **cause)
 	int idx, r;
 
 	if ((j->o = orders_parse(m->block.signed_bytes, m->block.signed_len, &why)) == NULL) {
-		refusal(j, "unreadable-block", "the orders block: %s", why);
+		char *at = block_reason(why, m->block.begin_line);
+
+		refusal(j, "unreadable-block", "the orders block: %s", at);
+		free(at);
 		free(why);
 		return 0;
 	}
@@ -259,7 +282,8 @@ orders_check(struct mail_job *j, char **cause)
 	}
 	if (idx < 0 || j->l->rules->check(j->l->g, (size_t)idx, strbuf_str(&text),
 	    &why) == -1) {
-		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat");
+		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat",
+		    m->block.begin_line);
 		j->kind = "illegal-orders";
 		free(why);
 		strbuf_free(&text);

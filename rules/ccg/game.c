@@ -538,4 +538,5 @@ const struct rules rules_ccg = {
 	.demo_orders = ccg_demo_orders,
 	.demo = &demo,
 	.view_text = ccg_view_text,
+	.template = ccg_template,
 };

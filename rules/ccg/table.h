@@ -39,6 +39,9 @@ void	 ccg_seat_clear(struct rules_seat *out);
 /* demo-player.c */
 char	*ccg_demo_orders(const struct rules_game *g, size_t seat);
 
+/* order-template.c */
+char	*ccg_template(const struct rules_game *g, size_t seat);
+
 /* view-text.c */
 cJSON	*ccg_view_text(const cJSON *rv, const char *seat);
 

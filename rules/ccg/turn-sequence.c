@@ -523,8 +523,11 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (locations_all_played(c, seat, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
-			    why);
+			if (os.n > 0)	/* at the last order: it ends the list */
+				cause_set(cause, "line %d: %s", os.v[os.n - 1].line,
+				    why);
+			else
+				cause_set(cause, "%s", why);
 			free(why);
 			r = -1;
 		}
@@ -533,8 +536,11 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
-			    why);
+			if (os.n > 0)	/* at the last order: it ends the list */
+				cause_set(cause, "line %d: %s", os.v[os.n - 1].line,
+				    why);
+			else
+				cause_set(cause, "%s", why);
 			free(why);
 			r = -1;
 		}

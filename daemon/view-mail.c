@@ -210,7 +210,8 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 		cJSON_AddBoolToObject(m, "passes", cJSON_GetArraySize(a) == 0);
 		cJSON_AddBoolToObject(m, "replaced", f->replaced != 0);
 		cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
-		s = view_join(f->awaited, f->nawaited, "nobody: the phase resolves now");
+		cJSON_AddBoolToObject(m, "all_in", f->nawaited == 0);
+		s = view_join(f->awaited, f->nawaited, "nobody");
 		cJSON_AddStringToObject(m, "awaited_text", s);
 		free(s);
 		if (view_time_text(f->deadline, deadline, sizeof deadline) == 0)

@@ -281,6 +281,32 @@ seen_before(const struct store_commitment *c, const struct store_commitment **se
 	return 0;
 }
 
+/*
+ * The summary of the commitments shown, for the body: their count and one
+ * digest, BLAKE2b-256 over their commitments (hex, one per line with LF,
+ * in the order of view.json), which anyone can recompute from view.json.
+ */
+static void
+add_digest(cJSON *m, cJSON *hidden)
+{
+	crypto_generichash_state st;
+	unsigned char d[32];
+	const cJSON *it;
+
+	crypto_generichash_init(&st, NULL, 0, sizeof d);
+	cJSON_ArrayForEach(it, hidden) {
+		const char *c = cJSON_GetStringValue(cJSON_GetObjectItem(it, "commitment"));
+
+		if (c != NULL) {
+			crypto_generichash_update(&st, (const unsigned char *)c, strlen(c));
+			crypto_generichash_update(&st, (const unsigned char *)"\n", 1);
+		}
+	}
+	crypto_generichash_final(&st, d, sizeof d);
+	cJSON_AddNumberToObject(m, "commitments_count", cJSON_GetArraySize(hidden));
+	add_hex(m, "commitments_digest", d, sizeof d);
+}
+
 static void
 add_commitments(cJSON *m, const struct view_facts *f)
 {
@@ -326,6 +352,7 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			    f->commitments[i].revealed ?
 			    commitment_opened(&f->commitments[i]) :
 			    commitment_public(&f->commitments[i]));
+	add_digest(m, hidden);
 	free(show);
 	free(seen_h);
 	free(seen_o);

@@ -43,21 +43,21 @@ done
 is "$(grep -c 'carries Melee Claws' view.txt)" 3 "each Predator carries Melee Claws"
 
 # one phase of signed orders: the Contact rule Training Hunt keeps makes
-# each seat play every new location that has a place, so a seat gives each
-# location card its view lists the first place no other card took (else
-# passes); a refused seat adds the order its refusal asks for (a location
-# that has a place only once another is played) and signs again
+# each seat play every new location that has a place, and the view's
+# template gives exactly that as mailed (its lines that are no comment:
+# the plays, or pass); a refused seat adds the order its refusal asks for
+# and signs again
 mailorders() {	# SEAT KEY EMAIL TRY
 	if [ "$4" = 1 ]; then
 		"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
-		sed -n 's/^# \(play [^ ]*\) \(.*\)$/\1 \2/p' v.txt |
-		    awk '{ place = $0; sub(/^play [^ ]* /, "", place) }
-		    !card[$2] && !taken[place] { card[$2] = 1; taken[place] = 1; print }' \
-		    > "$1.orders"
+		tr -d '\r' < v.txt |
+		    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
+		    sed '1,/^$/d' | grep -v -e '^#' -e '^-----END' |
+		    grep -v '^pass$' > "$1.orders"
 	else
 		last=$(grep -l "^To: $3@x.example" var/mail/out/new/* 2>/dev/null |
 		    xargs ls -t 2>/dev/null | head -n 1)
-		tr '\n' ' ' < "$last" | tr -s ' ' |
+		tr '\r\n' '  ' < "$last" | tr -s ' ' |
 		    sed -n 's/.*expected an order such as "\(play [^"]*\)".*/\1/p' \
 		    >> "$1.orders"
 	fi

@@ -154,7 +154,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	struct compose_mail m;
 	struct compose_attachment att;
 	struct strbuf body = STRBUF_INIT;
-	char *subject, *json, *out = NULL;
+	char *subject, *json, *jsonl, *out = NULL;
 
 	if ((subject = render_line(t, "view-subject", model, cause)) == NULL)
 		return NULL;
@@ -164,10 +164,12 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 		return NULL;
 	}
 	json = cJSON_Print(model);
+	jsonl = xasprintf("%s\n", json);	/* text lines: it travels as text */
+	cJSON_free(json);
 	att.filename = "view.json";
 	att.type = "application/json";
-	att.data = json;
-	att.len = strlen(json);
+	att.data = jsonl;
+	att.len = strlen(jsonl);
 	mail_from_ctx(&m, ctx);
 	m.subject = subject;
 	m.auto_submitted = COMPOSE_AUTO_GENERATED;
@@ -176,7 +178,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	m.nattachments = 1;
 	if (compose_mail(&m, &out, len, cause) != 0)
 		out = NULL;
-	cJSON_free(json);
+	free(jsonl);
 	free(subject);
 	strbuf_free(&body);
 	return out;

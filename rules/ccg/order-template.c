@@ -222,7 +222,7 @@ static void
 render(struct strbuf *sb, const struct pattern *p)
 {
 	struct strbuf line = STRBUF_INIT;
-	const char *w, *sp;
+	char *w, *save = NULL;
 	size_t i, col = 0;
 
 	words(&line, p);
@@ -238,18 +238,8 @@ render(struct strbuf *sb, const struct pattern *p)
 	/* fold the pattern itself at spaces */
 	strbuf_addstr(sb, "#");
 	col = 1;
-	for (w = strbuf_str(&line); *w != '\0'; w = *sp ? sp + 1 : sp) {
-		char *word;
-
-		sp = strchr(w, ' ');
-		if (sp == NULL)
-			sp = w + strlen(w);
-		word = xmalloc((size_t)(sp - w) + 1);
-		memcpy(word, w, (size_t)(sp - w));
-		word[sp - w] = '\0';
-		fold_add(sb, &col, word, "#    ");
-		free(word);
-	}
+	for (w = strtok_r(line.s, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save))
+		fold_add(sb, &col, w, "#    ");
 	strbuf_addc(sb, '\n');
 	strbuf_free(&line);
 	choices(sb, p, NULL);
@@ -267,31 +257,22 @@ patterns(struct strbuf *sb, const struct rules_game *g, int seat, const char *le
 {
 	struct pattern **v = NULL;
 	size_t n = 0, i, k;
-	const char *p, *nl;
+	char *all = xstrdup(legal), *line, *save = NULL;
 
-	for (p = legal; *p != '\0'; p = *nl ? nl + 1 : nl) {
-		char *line;
+	for (line = strtok_r(all, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
 		struct pattern *q;
 
-		nl = strchr(p, '\n');
-		if (nl == NULL)
-			nl = p + strlen(p);
-		line = xmalloc((size_t)(nl - p) + 1);
-		memcpy(line, p, (size_t)(nl - p));
-		line[nl - p] = '\0';
 		if (*line == '#') {
 			strbuf_addf(sb, "%s\n", line);
-			free(line);
 			continue;
 		}
 		if (*line == '\0' || strcmp(line, "pass") == 0 ||
 		    (q = pattern_of(g, seat, line)) == NULL) {
 			if (*line != '\0' && strcmp(line, "pass") != 0)
 				strbuf_addf(sb, "# %s\n", line);
-			free(line);
 			continue;
 		}
-		free(line);
 		for (i = 0; i < n; i++)
 			if (v[i]->ntok == q->ntok && same_words(v[i], q, q->ntok))
 				break;
@@ -337,6 +318,7 @@ patterns(struct strbuf *sb, const struct rules_game *g, int seat, const char *le
 		pattern_free(v[i]);
 	}
 	free(v);
+	free(all);
 }
 
 /*

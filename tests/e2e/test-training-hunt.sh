@@ -40,7 +40,8 @@ for p in "Young Tusk [young-tusk]" "Cunning Hunter [cunning-hunter]" \
     "Gray Stripe [gray-stripe]"; do
 	grep -qF "$p" view.txt; ok $? "the pack fields $p"
 done
-is "$(grep -c 'carries Melee Claws' view.txt)" 3 "each Predator carries Melee Claws"
+is "$(sed '/^Content-Type: application\/json/,$d' view.txt |
+    grep -c 'carries Melee Claws')" 3 "each Predator carries Melee Claws"
 
 # one phase of signed orders: the Contact rule Training Hunt keeps makes
 # each seat play every new location that has a place, and the view's

@@ -109,8 +109,13 @@ int game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
 /* The names of seats owing in the live state, in seat order (store's). */
 size_t game_owing(struct game_live *l, const char **out);
 
-/* Rewrite "line K: ..." of rules->check for orders text built from lines. */
+/*
+ * Rewrite "line K: ..." of rules->check for orders text built from o's
+ * lines as "line N ("TEXT"): ...", N the line of the mail's text part
+ * (the block's BEGIN line is first_line there; 0 or 1: the block's own
+ * line numbers). Caller frees.
+ */
 struct orders;
-char *game_check_reason(const struct orders *o, const char *why);
+char *game_check_reason(const struct orders *o, const char *why, int first_line);
 
 #endif

@@ -43,17 +43,37 @@ struct mail_job {
 };
 
 char *
-game_check_reason(const struct orders *o, const char *why)
+game_check_reason(const struct orders *o, const char *why, int first_line)
 {
 	unsigned long k;
 	char *end;
+	int off = first_line > 0 ? first_line - 1 : 0;
 
 	if (strncmp(why, "line ", 5) != 0)
 		return xstrdup(why);
 	k = strtoul(why + 5, &end, 10);
 	if (end == why + 5 || *end != ':' || k == 0 || k > o->nlines)
 		return xstrdup(why);
-	return xasprintf("line %d:%s", o->lines[k - 1].lineno, end + 1);
+	return xasprintf("line %d (\"%s\"):%s", o->lines[k - 1].lineno + off,
+	    o->lines[k - 1].text, end + 1);
+}
+
+/*
+ * A reason of mail/block.h's that starts "line N:" (N a line of the
+ * block) with N made a line of the mail's text (block on first_line).
+ */
+static char *
+block_reason(const char *why, int first_line)
+{
+	unsigned long k;
+	char *end;
+
+	if (strncmp(why, "line ", 5) != 0 || first_line <= 1)
+		return xstrdup(why);
+	k = strtoul(why + 5, &end, 10);
+	if (end == why + 5 || *end != ':' || k == 0 || k > 100000)
+		return xstrdup(why);
+	return xasprintf("line %lu:%s", k + (unsigned long)first_line - 1, end + 1);
 }
 
 /* Queue a reply (ack or refusal) to the mail. */
@@ -181,6 +201,111 @@ store_sig_type(enum sig_format f)
 	}
 }
 
+/* Does sig verify over bytes for the public key text key? */
+static int
+verifies(const char *key, const char *bytes, size_t len, const char *sig,
+    size_t siglen)
+{
+	struct pubkey pk;
+
+	return sig != NULL && pubkey_parse(key, strlen(key), &pk, NULL) == 0 &&
+	    sig_verify(&pk, bytes, len, sig, siglen, NULL) == 0;
+}
+
+/*
+ * The mail's signature against the seat's key: 1 when it verifies (over
+ * the block as found, or over the second reading of a format=flowed part,
+ * which then becomes the block), 0 when refused with a reason that says
+ * what really went wrong: no signature, a quoted block, a file signed with
+ * CRLF line endings, the key of another seat of the game.
+ */
+static int
+signature_check(struct mail_job *j)
+{
+	struct intake_mail *m = j->m;
+	const char *quoted = m->block_quoted ? " (the block was quoted with \"> \": "
+	    "it was read with one level of quoting removed)" : "";
+	struct strbuf crlf = STRBUF_INIT;
+	char *why = NULL;
+	size_t k, i;
+	struct pubkey pk;
+
+	if (m->alt_block.signed_bytes != NULL && !verifies(j->seat->public_key,
+	    m->block.signed_bytes, m->block.signed_len, m->sig_text, m->sig_len)) {
+		const char *sig = m->alt_sig_text != NULL ? m->alt_sig_text : m->sig_text;
+		size_t siglen = m->alt_sig_text != NULL ? m->alt_sig_len : m->sig_len;
+		struct orders *o2 = orders_parse(m->alt_block.signed_bytes,
+		    m->alt_block.signed_len, NULL);
+
+		if (o2 != NULL && strcmp(o2->game, j->o->game) == 0 &&
+		    strcmp(o2->seat, j->o->seat) == 0 && verifies(j->seat->public_key,
+		    m->alt_block.signed_bytes, m->alt_block.signed_len, sig, siglen)) {
+			struct orders_block b = m->block;
+
+			m->block = m->alt_block;
+			m->alt_block = b;
+			if (m->alt_sig_text != NULL) {
+				char *t = m->sig_text;
+				size_t tl = m->sig_len;
+
+				m->sig_text = m->alt_sig_text;
+				m->sig_len = m->alt_sig_len;
+				m->alt_sig_text = t;
+				m->alt_sig_len = tl;
+			}
+			orders_free(j->o);
+			j->o = o2;
+			return 1;
+		}
+		if (o2 != NULL)
+			orders_free(o2);
+	}
+	if (m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE)
+		return refusal(j, "no-signature", "signature does not verify for seat "
+		    "%s: the mail holds no signature%s (put it right after the orders "
+		    "block, or attach it as a .minisig or .sig file)", j->seat->name,
+		    quoted);
+	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk,
+	    &why) == 0 && sig_verify(&pk, m->block.signed_bytes, m->block.signed_len,
+	    m->sig_text, m->sig_len, &why) == 0)
+		return 1;
+	/* what else it verifies for, to say what really went wrong */
+	for (i = 0; i < m->block.signed_len; i++) {
+		if (m->block.signed_bytes[i] == '\n')
+			strbuf_addc(&crlf, '\r');
+		strbuf_addc(&crlf, m->block.signed_bytes[i]);
+	}
+	if (verifies(j->seat->public_key, strbuf_str(&crlf), crlf.len, m->sig_text,
+	    m->sig_len)) {
+		strbuf_free(&crlf);
+		free(why);
+		return refusal(j, "bad-signature", "signature does not verify for seat "
+		    "%s: it was made over the block with CRLF (Windows) line endings%s, "
+		    "but the signed bytes are the block with LF line endings "
+		    "(muthur-orders(5)): convert the file (dos2unix orders.txt) and "
+		    "sign it again", j->seat->name, quoted);
+	}
+	strbuf_free(&crlf);
+	for (k = 0; k < j->l->nseats; k++) {
+		const struct store_seat *o = &j->l->seats[k];
+
+		if (o == j->seat || !verifies(o->public_key, m->block.signed_bytes,
+		    m->block.signed_len, m->sig_text, m->sig_len))
+			continue;
+		free(why);
+		refusal(j, "wrong-seat-key", "the block says seat: %s, but it is "
+		    "signed with the key of seat %s of game %s: this key holds seat "
+		    "%s (put \"seat: %s\" in the header, or sign with seat %s's key)",
+		    j->seat->name, o->name, j->o->game, o->name, o->name, j->seat->name);
+		j->seat = o;	/* the signer hears of it, not the seat named */
+		return 0;
+	}
+	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s",
+	    j->seat->name, why, quoted);
+	free(why);
+	return 0;
+}
+
 /*
  * Check the orders against game, seat, signature, phase and rules. 1 when
  * valid, 0 when refused (j->reason set), -1 on a database error.
@@ -190,13 +315,15 @@ orders_check(struct mail_job *j, char **cause)
 {
 	const struct intake_mail *m = j->m;
 	struct strbuf text = STRBUF_INIT;
-	struct pubkey pk;
 	char *why = NULL, *err = NULL;
 	size_t i, k;
 	int idx, r;
 
 	if ((j->o = orders_parse(m->block.signed_bytes, m->block.signed_len, &why)) == NULL) {
-		refusal(j, "unreadable-block", "the orders block: %s", why);
+		char *at = block_reason(why, m->block.begin_line);
+
+		refusal(j, "unreadable-block", "the orders block: %s", at);
+		free(at);
 		free(why);
 		return 0;
 	}
@@ -213,19 +340,8 @@ orders_check(struct mail_job *j, char **cause)
 		return refusal(j, "unknown-seat", "game %s has no seat %s", j->o->game,
 		    j->o->seat);
 	}
-	if (m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE) {
-		return refusal(j, "no-signature", "signature does not verify for seat "
-		    "%s: the mail holds no signature (put it right after the orders "
-		    "block, or attach it as a .minisig or .sig file)", j->seat->name);
-	}
-	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk, &why) == -1 ||
-	    sig_verify(&pk, m->block.signed_bytes, m->block.signed_len, m->sig_text,
-	    m->sig_len, &why) == -1) {
-		refusal(j, "bad-signature", "signature does not verify for seat %s: %s",
-		    j->seat->name, why);
-		free(why);
-		return 0;
-	}
+	if ((r = signature_check(j)) != 1)
+		return r;
 	if (strcmp(j->l->game->status, GAME_RUNNING) != 0) {
 		return refusal(j, "not-running", "game %s is %s: it takes no orders now",
 		    j->o->game, j->l->game->status);
@@ -259,7 +375,8 @@ orders_check(struct mail_job *j, char **cause)
 	}
 	if (idx < 0 || j->l->rules->check(j->l->g, (size_t)idx, strbuf_str(&text),
 	    &why) == -1) {
-		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat");
+		j->reason = game_check_reason(j->o, why != NULL ? why : "unknown seat",
+		    m->block.begin_line);
 		j->kind = "illegal-orders";
 		free(why);
 		strbuf_free(&text);
@@ -346,8 +463,36 @@ handle_locked(struct mail_job *j, char **cause)
 		return 1;
 	}
 	switch (j->m->class) {
-	case INTAKE_AUTOMATIC:
 	case INTAKE_NOT_ORDERS:
+		if (j->m->from_addr != NULL) {	/* a registered sender hears why */
+			char *to = NULL;
+
+			if (store_email_registered(j->c->st, j->m->from_addr, &to,
+			    cause) == -1)
+				return -1;
+			if (to != NULL) {
+				free(to);
+				if (j->m->near_block != NULL)
+					refusal(j, "no-orders-block", "the mail holds no "
+					    "orders block: %s names it but is not the line "
+					    "\"" ORDERS_BEGIN "\" on its own (the block starts "
+					    "with that line, unquoted or quoted once with "
+					    "\"> \", and ends with \"" ORDERS_END "\"; copy "
+					    "it from your view, fill in the nonce, sign it and "
+					    "send it with its signature)", j->m->near_block);
+				else
+					refusal(j, "no-orders-block", "the mail holds no "
+					    "orders block: no line \"" ORDERS_BEGIN "\" was "
+					    "found in its text (copy the block from your "
+					    "view, fill in the nonce, sign it and send it "
+					    "with its signature in the body or attached)");
+				if (refuse(j, cause) == -1)
+					return -1;
+				break;
+			}
+		}
+		/* FALLTHROUGH */
+	case INTAKE_AUTOMATIC:
 		j->outcome = xasprintf("filed: %s: %s", intake_class_name(j->m->class),
 		    j->m->reason != NULL ? j->m->reason : "");
 		break;

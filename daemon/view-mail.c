@@ -160,7 +160,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	struct compose_mail m;
 	struct compose_attachment att;
 	struct strbuf body = STRBUF_INIT;
-	char *subject, *json, *out = NULL;
+	char *subject, *json, *jsonl, *out = NULL;
 
 	if ((subject = render_line(t, "view-subject", model, cause)) == NULL)
 		return NULL;
@@ -170,10 +170,12 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 		return NULL;
 	}
 	json = cJSON_Print(model);
+	jsonl = xasprintf("%s\n", json);	/* text lines: it travels as text */
+	cJSON_free(json);
 	att.filename = "view.json";
 	att.type = "application/json";
-	att.data = json;
-	att.len = strlen(json);
+	att.data = jsonl;
+	att.len = strlen(jsonl);
 	mail_from_ctx(&m, ctx);
 	m.subject = subject;
 	m.auto_submitted = COMPOSE_AUTO_GENERATED;
@@ -182,7 +184,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	m.nattachments = 1;
 	if (compose_mail(&m, &out, len, cause) != 0)
 		out = NULL;
-	cJSON_free(json);
+	free(jsonl);
 	free(subject);
 	strbuf_free(&body);
 	return out;
@@ -218,7 +220,8 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 		OPT_STR("applies_to", f->applies_to != NULL ? f->applies_to : f->phase);
 		cJSON_AddBoolToObject(m, "plan", f->applies_to != NULL);
 		cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
-		s = view_join(f->awaited, f->nawaited, "nobody: the phase resolves now");
+		cJSON_AddBoolToObject(m, "all_in", f->nawaited == 0);
+		s = view_join(f->awaited, f->nawaited, "nobody");
 		cJSON_AddStringToObject(m, "awaited_text", s);
 		free(s);
 		if (view_time_text(f->deadline, deadline, sizeof deadline) == 0)

@@ -281,6 +281,32 @@ seen_before(const struct store_commitment *c, const struct store_commitment **se
 	return 0;
 }
 
+/*
+ * The summary of the commitments shown, for the body: their count and one
+ * digest, BLAKE2b-256 over their commitments (hex, one per line with LF,
+ * in the order of view.json), which anyone can recompute from view.json.
+ */
+static void
+add_digest(cJSON *m, cJSON *hidden)
+{
+	crypto_generichash_state st;
+	unsigned char d[32];
+	const cJSON *it;
+
+	crypto_generichash_init(&st, NULL, 0, sizeof d);
+	cJSON_ArrayForEach(it, hidden) {
+		const char *c = cJSON_GetStringValue(cJSON_GetObjectItem(it, "commitment"));
+
+		if (c != NULL) {
+			crypto_generichash_update(&st, (const unsigned char *)c, strlen(c));
+			crypto_generichash_update(&st, (const unsigned char *)"\n", 1);
+		}
+	}
+	crypto_generichash_final(&st, d, sizeof d);
+	cJSON_AddNumberToObject(m, "commitments_count", cJSON_GetArraySize(hidden));
+	add_hex(m, "commitments_digest", d, sizeof d);
+}
+
 static void
 add_commitments(cJSON *m, const struct view_facts *f)
 {
@@ -326,6 +352,7 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			    f->commitments[i].revealed ?
 			    commitment_opened(&f->commitments[i]) :
 			    commitment_public(&f->commitments[i]));
+	add_digest(m, hidden);
 	free(show);
 	free(seen_h);
 	free(seen_o);
@@ -348,26 +375,24 @@ add_commitments(cJSON *m, const struct view_facts *f)
 }
 
 /*
- * The orders block the seat edits: the header, the nonce placeholder, the
- * legal orders as comments (hints stay comments) and "pass".
+ * The orders part of a template made from legal lines alone (a game
+ * without a template member): every order as a comment, hints as they
+ * are, "pass" uncommented when it is legal.
  */
 static char *
-orders_block(const struct view_facts *f, int turn, const char *phase,
-    const char *legal)
+template_of_legal(const char *legal)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *p, *nl;
+	int pass = 0;
 
-	strbuf_addf(&sb, "-----BEGIN MUTHUR ORDERS-----\n"
-	    "game: %s\nseat: %s\nturn: %d\nphase: %s\nnonce: %s\n\n",
-	    f->game, f->seat, turn, phase, VIEW_NONCE_PLACEHOLDER);
-	strbuf_addstr(&sb, "# Keep the orders you want (delete the '# '), one per\n"
-	    "# line; \"pass\" alone passes. Legal orders now:\n");
 	for (p = legal; *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		if (nl == NULL)
 			nl = p + strlen(p);
-		if (nl > p && strncmp(p, "pass", (size_t)(nl - p)) != 0) {
+		if (nl - p == 4 && strncmp(p, "pass", 4) == 0)
+			pass = 1;
+		else if (nl > p) {
 			strbuf_addstr(&sb, *p == '#' ? "" : "# ");
 			strbuf_add(&sb, p, (size_t)(nl - p));
 			strbuf_addc(&sb, '\n');
@@ -375,7 +400,31 @@ orders_block(const struct view_facts *f, int turn, const char *phase,
 		if (*nl == '\0')
 			break;
 	}
-	strbuf_addstr(&sb, "pass\n-----END MUTHUR ORDERS-----\n");
+	if (pass)
+		strbuf_addstr(&sb, "pass\n");
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The orders block the seat edits: the header, the nonce placeholder and
+ * the game's template (rules.h): the legal orders as comments, then the
+ * orders the block gives as mailed.
+ */
+static char *
+orders_block(const struct view_facts *f, int turn, const char *phase,
+    const char *body)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "-----BEGIN MUTHUR ORDERS-----\n"
+	    "game: %s\nseat: %s\nturn: %d\nphase: %s\nnonce: %s\n\n",
+	    f->game, f->seat, turn, phase, VIEW_NONCE_PLACEHOLDER);
+	strbuf_addstr(&sb, "# Legal orders now, as comments: keep the ones you\n"
+	    "# want (delete the '# '), a CAPITAL word standing for one\n"
+	    "# of the choices under it. As mailed, the block gives the\n"
+	    "# lines at the end that are not comments.\n");
+	strbuf_addstr(&sb, body);
+	strbuf_addstr(&sb, "-----END MUTHUR ORDERS-----\n");
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -494,8 +543,12 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	legal = r->legal(g, (size_t)seat_index);
 	cJSON_AddItemToObject(m, "legal", view_lines(legal));
 	if (due) {
-		s = orders_block(f, turn, phase, legal);
+		char *body = r->template != NULL ?
+		    r->template(g, (size_t)seat_index) : template_of_legal(legal);
+
+		s = orders_block(f, turn, phase, body);
 		cJSON_AddStringToObject(m, "orders_block", s);
+		free(body);
 		free(s);
 	} else
 		cJSON_AddNullToObject(m, "orders_block");

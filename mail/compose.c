@@ -277,6 +277,28 @@ add_text_part(struct strbuf *out, const char *text)
 	free(lf);
 }
 
+/*
+ * Does the attachment travel as text (7bit, or quoted-printable when a
+ * line would not go as it is): a text/ or JSON type whose data is UTF-8
+ * lines, each ending in LF (CRLF on the wire), with no control characters
+ * but tab?
+ */
+static int
+textual(const struct compose_attachment *a)
+{
+	const unsigned char *p = a->data;
+	size_t i;
+
+	if ((strncasecmp(a->type, "text/", 5) != 0 &&
+	    strcasecmp(a->type, "application/json") != 0) || a->len == 0 ||
+	    p[a->len - 1] != '\n')	/* its lines end as they travel */
+		return 0;
+	for (i = 0; i < a->len; i++)
+		if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f)
+			return 0;
+	return mime_utf8_valid(a->data, a->len);
+}
+
 static void
 add_attachment(struct strbuf *out, const struct compose_attachment *a)
 {
@@ -292,6 +314,17 @@ add_attachment(struct strbuf *out, const struct compose_attachment *a)
 	mime_header_word(&h, "attachment", 10, 0);
 	mime_header_param(&h, "filename", a->filename);
 	mime_header_end(&h);
+	if (textual(a)) {	/* readable as it travels */
+		int qp = mime_needs_qp(a->data, a->len);
+
+		strbuf_addf(out, "Content-Transfer-Encoding: %s\r\n\r\n",
+		    qp ? "quoted-printable" : "7bit");
+		if (qp)
+			mime_body_qp(out, a->data, a->len);
+		else
+			mime_body_7bit(out, a->data, a->len);
+		return;
+	}
 	strbuf_addstr(out, "Content-Transfer-Encoding: base64\r\n\r\n");
 	mime_body_base64(out, a->data, a->len);
 }

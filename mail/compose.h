@@ -13,7 +13,9 @@
  * which cannot be folded, makes a longer one, far below the limit of 998),
  * never 8bit content: a UTF-8 text/plain part (7bit when
  * it can travel as it is, else quoted-printable) and, with attachments,
- * multipart/mixed with each attachment in base64. Non-ASCII display names
+ * multipart/mixed with each attachment in base64, but a text/ or JSON
+ * one of UTF-8 text (LF, no control characters but tab) as 7bit, or
+ * quoted-printable when a line would not go as it is. Non-ASCII display names
  * and subjects are RFC 2047 encoded words, non-ASCII file names RFC 2231
  * parameters. Every mail carries Auto-Submitted (auto-replied on answers,
  * auto-generated on views, reminders and other mail muthur starts) and

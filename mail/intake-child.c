@@ -161,6 +161,10 @@ wire_mail(struct wire *w, struct intake_mail *m)
 	W_INT(w, m->sig_shape, enum sig_shape);
 	w_bytes(w, &m->sig_text, &m->sig_len);
 	w_str(w, &m->sig_where);
+	W_INT(w, m->block_quoted, int);
+	w_bytes(w, &m->alt_block.signed_bytes, &m->alt_block.signed_len);
+	w_bytes(w, &m->alt_sig_text, &m->alt_sig_len);
+	w_str(w, &m->near_block);
 }
 
 char *

@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "lib/cause.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/classify.h"
 #include "mail/intake.h"
@@ -56,6 +57,9 @@ intake_mail_free(struct intake_mail *m)
 	free(m->reason);
 	orders_block_clear(&m->block);
 	free(m->block_where);
+	orders_block_clear(&m->alt_block);
+	free(m->alt_sig_text);
+	free(m->near_block);
 	free(m->sig_text);
 	free(m->sig_where);
 	p.v = m->parts;
@@ -169,6 +173,162 @@ drop_block(struct intake_mail *m, struct found *f)
 	f->text = NULL;
 }
 
+/* text with one level of quoting ("> " or ">") removed from each line. */
+static char *
+dequote(const char *text, size_t len, size_t *outlen, int *quoted)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i = 0;
+
+	*quoted = 0;
+	while (i < len) {
+		if (text[i] == '>') {
+			i++;
+			if (i < len && text[i] == ' ')
+				i++;
+			*quoted = 1;
+		}
+		while (i < len && text[i] != '\n')
+			strbuf_addc(&sb, text[i++]);
+		if (i < len) {
+			strbuf_addc(&sb, '\n');
+			i++;
+		}
+	}
+	return strbuf_detach(&sb, outlen);
+}
+
+/*
+ * The second looks of intake.h's tier 1: each text part of the mail
+ * itself as sent when it was format=flowed, then with one level of
+ * quoting removed. 1 with m->block and f set when one holds a block.
+ */
+static int
+find_block_again(struct intake_mail *m, struct found *f)
+{
+	struct orders_block b;
+	char *text, *cause = NULL;
+	size_t i, len;
+	int pass, quoted;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < m->nparts; i++) {
+			struct intake_part *p = &m->parts[i];
+
+			if (!in_tier(p, 0) || !p->is_text)
+				continue;
+			if (pass == 0) {
+				if (p->unflowed == NULL)
+					continue;
+				text = xmemdup(p->unflowed, p->unflowed_len + 1);
+				len = p->unflowed_len;
+			} else {
+				text = dequote(p->data, p->len, &len, &quoted);
+				if (!quoted) {
+					free(text);
+					continue;
+				}
+			}
+			if (orders_block_find(text, len, &b, &cause) != 1) {
+				free(cause);
+				cause = NULL;
+				free(text);
+				continue;
+			}
+			m->block = b;
+			m->block_quoted = pass == 1;
+			m->block_where = mime_part_where(m->parts, i);
+			f->part = i;
+			f->text = text;
+			f->len = len;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * A block found in a format=flowed part may read otherwise as sent (a
+ * line ending in a space joined with the next): that reading is kept as
+ * m->alt_block, with the signature after it, to try when the first does
+ * not verify.
+ */
+static void
+alt_reading(struct intake_mail *m, const struct found *f)
+{
+	const struct intake_part *p = &m->parts[f->part];
+	struct orders_block b;
+	char *cause = NULL;
+
+	if (f->text != NULL || p->unflowed == NULL)
+		return;
+	if (orders_block_find(p->unflowed, p->unflowed_len, &b, &cause) != 1) {
+		free(cause);
+		return;
+	}
+	if (b.signed_len == m->block.signed_len &&
+	    memcmp(b.signed_bytes, m->block.signed_bytes, b.signed_len) == 0) {
+		orders_block_clear(&b);
+		return;
+	}
+	m->alt_block = b;
+	if (sigtext_at(p->unflowed + b.end_off, p->unflowed_len - b.end_off,
+	    &m->alt_sig_text, &m->alt_sig_len) == SIG_SHAPE_NONE) {
+		m->alt_sig_text = NULL;
+		m->alt_sig_len = 0;
+	}
+}
+
+/* Does the line [s, s+n) name "begin muthur orders", in any case? */
+static int
+names_begin(const char *s, size_t n)
+{
+	static const char want[] = "begin muthur orders";
+	size_t i, k = sizeof want - 1;
+
+	for (i = 0; i + k <= n; i++)
+		if (strncasecmp(s + i, want, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * What came closest to an orders block in a mail without one, for the
+ * refusal: the first line of a text part that names "BEGIN MUTHUR
+ * ORDERS" but is not the BEGIN line on its own. NULL: none.
+ */
+static char *
+near_block(const struct intake_mail *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nparts; i++) {
+		const struct intake_part *p = &m->parts[i];
+		const char *s = p->data, *e = p->data + p->len, *nl;
+		int line = 1;
+
+		if (!p->is_text)
+			continue;
+		for (; s < e; s = nl + 1, line++) {
+			char *where;
+			char *r;
+			int n;
+
+			nl = memchr(s, '\n', (size_t)(e - s));
+			if (nl == NULL)
+				nl = e;
+			n = (int)(nl - s);
+			if (!names_begin(s, (size_t)n))
+				continue;
+			where = mime_part_where(m->parts, i);
+			r = xasprintf("%s, line %d: \"%.*s\"", where, line,
+			    n > 80 ? 80 : n, s);
+			free(where);
+			return r;
+		}
+	}
+	return NULL;
+}
+
 /*
  * Find the orders block (tiers in intake.h). Returns 1 with m->block set,
  * 0 when there is none, -1 with MALFORMED set.
@@ -183,6 +343,8 @@ find_block(struct intake_mail *m, struct found *f)
 	int tier, rc, have = 0;
 
 	for (tier = 0; tier < 4 && !have; tier++) {
+		if (tier == 2 && find_block_again(m, f))
+			return 1;
 		for (i = 0; i < m->nparts; i++) {
 			p = &m->parts[i];
 			if (!in_tier(p, tier))
@@ -265,6 +427,11 @@ find_signature(struct intake_mail *m, const struct found *f)
 		m->sig_where = xasprintf("after the orders block in %s", m->block_where);
 		return;
 	}
+	m->sig_shape = sigtext_find(text, m->block.begin_off, &m->sig_text, &m->sig_len);
+	if (m->sig_shape != SIG_SHAPE_NONE) {
+		m->sig_where = xasprintf("before the orders block in %s", m->block_where);
+		return;
+	}
 	for (i = 0; i < m->nparts; i++) {
 		if (i == f->part || !(ends_with(m->parts[i].filename, ".minisig") ||
 		    ends_with(m->parts[i].filename, ".sig")))
@@ -340,9 +507,11 @@ read_orders(struct intake_mail *m, const struct intake_limits *lim)
 	int rc;
 
 	if ((rc = find_block(m, &f)) <= 0) {
-		if (rc == 0)
+		if (rc == 0) {
 			set_class(m, INTAKE_NOT_ORDERS, xstrdup("no orders block (\""
 			    ORDERS_BEGIN "\" line) in the mail"));
+			m->near_block = near_block(m);
+		}
 		return;
 	}
 	if (lim != NULL && lim->max_orders_size > 0 && m->block.signed_len > lim->max_orders_size) {
@@ -353,6 +522,7 @@ read_orders(struct intake_mail *m, const struct intake_limits *lim)
 		return;
 	}
 	find_signature(m, &f);
+	alt_reading(m, &f);
 	free(f.text);
 	set_class(m, INTAKE_ORDERS, NULL);
 }

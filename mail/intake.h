@@ -18,6 +18,11 @@
  *      mail/mime-text.h: tags dropped, <br>/<div>/<p> as line breaks), so
  *      that an HTML-only mail still works when the rendering keeps the
  *      signed lines intact (the signature check tells when it did not);
+ *   then the text parts of tier 1 with one level of quoting ("> " or
+ *      ">") removed from their lines (a reply that quotes the signed
+ *      block: block_quoted is set, and the signature is looked for in
+ *      the dequoted text too), and a format=flowed part as sent, before
+ *      its lines were joined, when the joined text holds no block;
  *   3. and 4. the same inside attached messages (message/rfc822), which
  *      are looked at only when the mail itself holds no block (a view mail
  *      attached to a reply holds an order template that must not count).
@@ -26,7 +31,8 @@
  * the same block twice (body and attachment) is one block.
  *
  * The signature candidate, in this order (mail/mime-sigtext.h shapes):
- *   (a) the text right after the block's END line in the same part;
+ *   (a) the text right after the block's END line in the same part, or
+ *       else a signature before the block in that part (pasted above);
  *   (b) an attachment named *.minisig or *.sig (SIG_SHAPE_UNKNOWN when its
  *       content is none of the three shapes, so the refusal can say so);
  *   (c) any other text part holding a signature of one of the shapes.
@@ -83,6 +89,9 @@ struct intake_part {
 	int	 is_text;	/* text/ type: data is UTF-8 with LF line endings */
 	char	*data;		/* decoded content; NUL-terminated */
 	size_t	 len;
+	char	*unflowed;	/* format=flowed: the text before the lines
+				   were joined (LF), else NULL */
+	size_t	 unflowed_len;
 };
 
 struct intake_mail {
@@ -113,6 +122,17 @@ struct intake_mail {
 	struct orders_block block;		/* mail/block.h; offsets are in the
 						   decoded text of that part */
 	char		*block_where;		/* e.g. "part 1 (text/plain)" */
+	int		 block_quoted;		/* 1: found with one level of "> "
+						   removed from the part's lines */
+	/* A second reading of the same block, to try when the first does
+	   not verify: a format=flowed part read as sent (a line that ends in
+	   a space is no soft break in an orders block). */
+	struct orders_block alt_block;		/* signed_bytes NULL: none */
+	char		*alt_sig_text;
+	size_t		 alt_sig_len;
+	/* NOT_ORDERS: what came closest to a block, for a refusal to a
+	   registered sender; NULL when nothing did. */
+	char		*near_block;
 	enum sig_shape	 sig_shape;		/* SIG_SHAPE_NONE: no candidate */
 	char		*sig_text;		/* normalised (mime-sigtext.h), or NULL;
 						   may hold NUL bytes: sig_len counts */

@@ -163,6 +163,7 @@ mime_parts_clear(struct mime_parts *p)
 		free(p->v[i].charset);
 		free(p->v[i].filename);
 		free(p->v[i].data);
+		free(p->v[i].unflowed);
 	}
 	free(p->v);
 	free(p->automatic);
@@ -369,7 +370,8 @@ add_leaf(struct walk *w, struct mailmime *mime, const char *type, const char *su
 		if (format != NULL && strcasecmp(format, "flowed") == 0) {
 			p->data = mime_unflow(lf, lflen, delsp != NULL &&
 			    strcasecmp(delsp, "yes") == 0, &p->len);
-			free(lf);
+			p->unflowed = lf;	/* kept: intake.c retries it */
+			p->unflowed_len = lflen;
 		} else {
 			p->data = lf;
 			p->len = lflen;

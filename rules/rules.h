@@ -367,6 +367,19 @@ struct rules {
 	 * Never NULL; caller frees. NULL member: no display text.
 	 */
 	cJSON		*(*view_text)(const cJSON *rv, const char *seat);
+
+	/*
+	 * The orders part of seat's order template in its view (PRODUCT.md
+	 * §3, "The template is signable as mailed"): comment lines ('#')
+	 * showing the legal orders now, compactly if the game likes
+	 * (patterns with their choices; legal() stays the full list), then
+	 * uncommented the orders a seat gives that signs the template as
+	 * mailed, which check() must accept as they stand ("pass" where
+	 * passing is legal). LF-terminated; caller frees. NULL member: the
+	 * legal lines as comments and "pass" uncommented when legal() lists
+	 * it.
+	 */
+	char		*(*template)(const struct rules_game *g, size_t seat);
 };
 
 /* The games compiled in and registered, by name ("ccg"); NULL if unknown. */

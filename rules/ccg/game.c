@@ -539,4 +539,5 @@ const struct rules rules_ccg = {
 	.demo_plan = ccg_demo_plan,
 	.demo = &demo,
 	.view_text = ccg_view_text,
+	.template = ccg_template,
 };

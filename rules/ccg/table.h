@@ -40,6 +40,9 @@ void	 ccg_seat_clear(struct rules_seat *out);
 char	*ccg_demo_orders(const struct rules_game *g, size_t seat);
 char	*ccg_demo_plan(const struct rules_game *g, size_t seat);
 
+/* order-template.c */
+char	*ccg_template(const struct rules_game *g, size_t seat);
+
 /* view-text.c */
 cJSON	*ccg_view_text(const cJSON *rv, const char *seat);
 

@@ -455,8 +455,26 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 /*
  * The Contact scenario requires players to play new locations (rulebook
  * "Step 2: Play New Locations"): after a seat's orders no location card
- * left in its hand may have a legal place.
+ * left in its hand may have a legal place (one its play order takes, as
+ * legal-orders.c lists them).
  */
+/* Would the order line apply for seat now (a place the play rules take)? */
+static int
+playable(const struct rules_game *g, int seat, const char *line)
+{
+	struct rules_game *c;
+	struct ccg_order o;
+	int ok;
+
+	if (ccg_order_parse_line(line, 1, &o, NULL) != 1)
+		return 0;
+	c = ccg_game_clone(g);
+	ok = ccg_apply(c, seat, &o, NULL, NULL) == 0;
+	ccg_game_free(c);
+	ccg_order_clear(&o);
+	return ok;
+}
+
 static int
 locations_all_played(const struct rules_game *g, int seat, char **cause)
 {
@@ -472,11 +490,15 @@ locations_all_played(const struct rules_game *g, int seat, char **cause)
 
 		if (s->hand.v[i]->type != CCG_CARD_LOCATION)
 			continue;
-		can = ccg_location_placeable(g, seat, s->hand.v[i], &lines, &n);
+		can = 0;
+		if (ccg_location_placeable(g, seat, s->hand.v[i], &lines, &n))
+			for (k = 0; k < n && !can; k++)
+				can = playable(g, seat, lines[k]) ? (int)k + 1 : 0;
 		if (can)
 			cause_set(cause, "the Contact scenario requires playing "
 			    "new locations: %s can still be placed; expected an "
-			    "order such as \"%s\"", s->hand.v[i]->slug, lines[0]);
+			    "order such as \"%s\"", s->hand.v[i]->slug,
+			    lines[can - 1]);
 		for (k = 0; k < n; k++)
 			free(lines[k]);
 		free(lines);
@@ -523,8 +545,11 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (locations_all_played(c, seat, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
-			    why);
+			if (os.n > 0)	/* at the last order: it ends the list */
+				cause_set(cause, "line %d: %s", os.v[os.n - 1].line,
+				    why);
+			else
+				cause_set(cause, "%s", why);
 			free(why);
 			r = -1;
 		}
@@ -533,8 +558,11 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (ccg_hidden_moves_done(c, seat, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.n ? os.v[os.n - 1].line + 1 : 1,
-			    why);
+			if (os.n > 0)	/* at the last order: it ends the list */
+				cause_set(cause, "line %d: %s", os.v[os.n - 1].line,
+				    why);
+			else
+				cause_set(cause, "%s", why);
 			free(why);
 			r = -1;
 		}

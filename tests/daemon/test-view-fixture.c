@@ -210,6 +210,7 @@ vfx_init(struct vfx *x, const char *extra_cards, uint64_t seed, char **cause)
 	su.await_legal = 0;
 	su.options = NULL;
 	su.noptions = 0;
+	memset(&rng, 0, sizeof rng);
 	rng.uniform = uniform;
 	rng.ctx = &x->rng_seed;
 	x->g = x->R->create(&su, &rng, &ev, cause);

@@ -47,6 +47,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
+#include "mail/intake.h"
 #include "rules/ccg/card.h"
 #include "rules/ccg/deck.h"
 #include "rules/rules.h"
@@ -97,29 +98,22 @@ seeds_add_hex(struct seeds *s, const cJSON *hex)
 		seeds_add(s, b);
 }
 
-/* The view.json attachment of a mail, parsed; NULL if it has none. */
+/* The view.json attachment of a mail, parsed (mail/intake.h reads the
+ * MIME, whatever its transfer encoding); NULL if it has none. */
 static cJSON *
 mail_view(const char *mail)
 {
-	const char *p = strstr(mail, "filename=view.json"), *body, *end;
-	unsigned char *bin;
-	size_t len, cap;
-	cJSON *v;
+	struct intake_mail *im = NULL;
+	cJSON *v = NULL;
+	size_t i;
 
-	if (p == NULL || (body = strstr(p, "\n\n")) == NULL)
+	if (intake_parse(mail, strlen(mail), NULL, &im, NULL) != 0)
 		return NULL;
-	body += 2;
-	if ((end = strstr(body, "\n--")) == NULL)
-		end = body + strlen(body);
-	cap = (size_t)(end - body);
-	bin = xmalloc(cap + 1);
-	if (sodium_base642bin(bin, cap, body, (size_t)(end - body), " \r\n", &len, NULL,
-	    sodium_base64_VARIANT_ORIGINAL) != 0) {
-		free(bin);
-		return NULL;
-	}
-	v = cJSON_ParseWithLength((const char *)bin, len);
-	free(bin);
+	for (i = 0; i < im->nparts && v == NULL; i++)
+		if (im->parts[i].filename != NULL &&
+		    strcmp(im->parts[i].filename, "view.json") == 0)
+			v = cJSON_ParseWithLength(im->parts[i].data, im->parts[i].len);
+	intake_mail_free(im);
 	return v;
 }
 

@@ -150,8 +150,9 @@ main(void)
 	is_int((int)(out_count(NULL) - out0), 3 + (e2e_phase_seq(st) != seq0 ? 2 : 0),
 	    "two refusals and one acknowledgement (and the views if the phase "
 	    "resolved), nothing for the bounce or the second copy");
-	path = xasprintf("signature does not verify for seat %s", e2e_seats[w]);
-	is_int((int)out_count(path), 1, "the wrong key is refused by name");
+	path = xasprintf("this key holds seat %s", e2e_seats[1 - w]);
+	is_int((int)out_count(path), 1, "a block signed with another seat's key is "
+	    "refused, naming the seat that key holds");
 	free(path);
 	is_int((int)out_count("e2e is in turn"), 1, "the wrong turn is refused with the "
 	    "turn and phase the game is in");

@@ -40,23 +40,24 @@ for p in "Young Tusk [young-tusk]" "Cunning Hunter [cunning-hunter]" \
     "Gray Stripe [gray-stripe]"; do
 	grep -qF "$p" view.txt; ok $? "the pack fields $p"
 done
-is "$(grep -c 'carries Melee Claws' view.txt)" 3 "each Predator carries Melee Claws"
+is "$(sed '/^Content-Type: application\/json/,$d' view.txt |
+    grep -c 'carries Melee Claws')" 3 "each Predator carries Melee Claws"
 
 # one phase of signed orders: the Contact rule Training Hunt keeps makes
-# each seat play every new location that has a place, so a seat gives each
-# location card its view lists the first place no other card took (else
-# passes); a refused seat adds the order its refusal asks for (a location
-# that has a place only once another is played) and signs again
+# each seat play every new location that has a place, and the view's
+# template gives exactly that as mailed (its lines that are no comment:
+# the plays, or pass); a refused seat adds the order its refusal asks for
+# and signs again
 mailorders() {	# SEAT KEY EMAIL TRY
 	if [ "$4" = 1 ]; then
 		"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
-		sed -n 's/^# \(play [^ ]*\) \(.*\)$/\1 \2/p' v.txt |
-		    awk '{ place = $0; sub(/^play [^ ]* /, "", place) }
-		    !card[$2] && !taken[place] { card[$2] = 1; taken[place] = 1; print }' \
-		    > "$1.orders"
+		tr -d '\r' < v.txt |
+		    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
+		    sed '1,/^$/d' | grep -v -e '^#' -e '^-----END' |
+		    grep -v '^pass$' > "$1.orders"
 	else	# what every refusal so far asked for (mails' order is no matter)
 		for f in $(grep -l "^To: $3@x.example" var/mail/out/new/*); do
-			tr '\n' ' ' < "$f" | tr -s ' ' |
+			tr '\r\n' '  ' < "$f" | tr -s ' ' |
 			    sed -n 's/.*expected an order such as "\(play [^"]*\)".*/\1/p'
 		done > asked.txt
 		sort -u asked.txt | while read -r o; do

@@ -1,0 +1,36 @@
+#!/bin/sh
+# view-figures.sh — the figures of issue 16 over the due views of a whole
+# 4-seat demo game: median size of a due view mail, median lines of its
+# text part, lines of the commitments section, event lines holding "null".
+# Usage: bench/view-figures.sh [BUILDDIR] (run from the source tree).
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-$top}
+dir=$(mktemp -d /tmp/muthur-figures-XXXXXX)
+MUTHUR_DATADIR=$top/rules MUTHUR_TEMPLATES=$top/templates \
+    "$bin/muthur" demo --dir "$dir" >/dev/null
+out=$dir/var/mail/out/new
+grep -l '^Subject: .*your orders are due' "$out"/* > "$dir/due"
+n=$(wc -l < "$dir/due")
+median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+size=$(xargs -n1 wc -c < "$dir/due" | awk '{print $1}' | median)
+# the text part: from the first empty line after its headers to the boundary
+for f in $(cat "$dir/due"); do
+	tr -d '\r' < "$f" | awk '/^Content-Type: text\/plain/ {t=1; next}
+	    t == 1 && /^$/ {t=2; next} t == 2 && /^--=_muthur/ {exit}
+	    t == 2 {n++} END {print n}'
+done > "$dir/lines"
+lines=$(median < "$dir/lines")
+for f in $(cat "$dir/due"); do
+	tr -d '\r' < "$f" | awk '/^== Commitments covering/ {c=1; next}
+	    c && /^(==|$)/ {exit} c {n++} END {print n+0}'
+done > "$dir/commit"
+commit=$(sort -n "$dir/commit" | tail -1)
+nulls=$(for f in $(cat "$dir/due"); do tr -d '\r' < "$f" | awk '/^== What happened/ {e=1; next}
+	    e && /^==/ {exit} e' ; done | grep -c -E 'null|payload|seat_[a-z]|_id ' || true)
+echo "due views: $n"
+echo "median due view: $size bytes"
+echo "median text part: $lines lines"
+echo "commitments section: at most $commit lines"
+echo "event lines with null or a raw field name: $nulls"
+rm -rf "$dir"

@@ -38,7 +38,7 @@ inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cau
 	z_stream z;
 	unsigned char *out = NULL;
 	size_t cap = len * 4 + 64, used = 0;
-	int rc;
+	int rc, padded = 1, checked = 0;
 
 	memset(&z, 0, sizeof z);
 	if (inflateInit(&z) != Z_OK) {
@@ -47,22 +47,37 @@ inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cau
 	}
 	z.next_in = (Bytef *)(uintptr_t)data;
 	z.avail_in = (uInt)len;
-	do {
-		if (cap > max + 1)
-			cap = max + 1;
-		out = xreallocarray(out, cap + 1, 1);
+	if (cap > max + 1)
+		cap = max + 1;
+	out = xreallocarray(out, cap + 1, 1);
+	for (;;) {
 		z.next_out = out + used;
 		z.avail_out = (uInt)(cap - used);
-		rc = inflate(&z, Z_FINISH);
+		/* block by block, to see the bits that pad the last one */
+		rc = inflate(&z, Z_BLOCK);
 		used = cap - z.avail_out;
-		if (rc == Z_BUF_ERROR && z.avail_out == 0 && used <= max) {
+		if (!checked && (z.data_type & 128) && (z.data_type & 64)) {
+			int unused = z.data_type & 7;
+
+			/* zlib pads with zero bits: anything else was changed */
+			if (unused > 0 && z.next_in[-1] >> (8 - unused) != 0)
+				padded = 0;
+			checked = 1;
+		}
+		if (rc == Z_STREAM_END || used > max)
+			break;
+		if (rc == Z_BUF_ERROR && z.avail_out == 0) {
 			cap *= 2;
+			if (cap > max + 1)
+				cap = max + 1;
+			out = xreallocarray(out, cap + 1, 1);
 			continue;
 		}
-		break;
-	} while (1);
+		if (rc != Z_OK)
+			break;
+	}
 	inflateEnd(&z);
-	if (rc != Z_STREAM_END || z.avail_in != 0 || used > max) {
+	if (rc != Z_STREAM_END || z.avail_in != 0 || used > max || !padded) {
 		free(out);
 		if (used > max)
 			cause_set(cause, "the data decompresses to more than %zu bytes", max);

@@ -25,8 +25,6 @@ cli_verb_help(const struct cli_verb *v, FILE *out)
 	    "  --now WHEN     act as if it were WHEN ('YYYY-MM-DD HH:MM' UTC; tests)\n"
 	    "  -v             say more; repeat for debug output\n"
 	    "  --help         this text\n");
-	if (v->run == NULL)
-		fprintf(out, "\nNot available yet: needs %s.\n", v->missing);
 }
 
 int

@@ -30,7 +30,6 @@ struct cli_verb {
 	const char	*summary;	/* one line */
 	const char	*help;		/* the options, one per line, or NULL */
 	int		(*run)(struct cli *, const struct cli_verb *, int argc, char **argv);
-	const char	*missing;	/* when run is NULL: the capability not yet built */
 };
 
 /* The verb table (daemon/commands.c). */

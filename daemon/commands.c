@@ -7,18 +7,18 @@
 
 const struct cli_verb cli_verbs[] = {
 	{ "init", "", "create the database folder, the Maildirs and the server key",
-	  NULL, cmd_init, NULL },
+	  NULL, cmd_init },
 	{ "keygen", "--out NAME", "make a muthur key pair: NAME.key (secret) and NAME.pub",
 	  "  --out NAME     write NAME.key (mode 0600, never overwritten) and NAME.pub\n"
 	  "  --comment TEXT a comment stored with the keys",
-	  cmd_keygen, NULL },
+	  cmd_keygen },
 	{ "sign", "--key FILE ORDERS-FILE", "print the orders block signed with a muthur key",
 	  "  --key FILE     the secret key made by `muthur keygen` (NAME.key)\n"
 	  "  ORDERS-FILE    a whole orders block, or just its header lines and orders:\n"
 	  "                 then the BEGIN and END lines are written for you, and a\n"
 	  "                 fresh random nonce: line is added when there is none; - reads\n"
 	  "                 standard input",
-	  cmd_sign, NULL },
+	  cmd_sign },
 	{ "verify", "--key PUBLIC-KEY [--sig SIGNATURE-FILE] FILE",
 	  "check the signature of a signed orders block",
 	  "  --key KEY      a muthur, minisign or ssh-ed25519 public key: a file, or the\n"
@@ -27,7 +27,7 @@ const struct cli_verb cli_verbs[] = {
 	  "                 without it the signature follows the block in FILE\n"
 	  "  exit status    0 the signature is valid, 1 it is not (the reason is\n"
 	  "                 printed), 2 misuse",
-	  cmd_verify, NULL },
+	  cmd_verify },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO [--deadline D] "
 	  "[--reminder D] [--nmr pass|hold|extend]", "create a game",
 	  "  --rules RULES        the game's rules, by name (muthur(1) lists the games)\n"
@@ -46,49 +46,47 @@ const struct cli_verb cli_verbs[] = {
 	  "  --organiser ADDRESS  who gets the late notices\n"
 	  "                       (defaults for all but --rules and --scenario: [club]\n"
 	  "                       in muthur.conf)",
-	  cmd_new_game, NULL },
+	  cmd_new_game },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
 	  "  --email ADDRESS  where the seat's views are mailed\n"
 	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
 	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",
-	  cmd_seat, NULL },
+	  cmd_seat },
 	{ "start", "GAME", "deal, commit the secrets and mail the first views",
-	  NULL, cmd_start, NULL },
+	  NULL, cmd_start },
 	{ "status", "[GAME]", "show the phase, who is awaited and the deadline",
-	  NULL, cmd_status, NULL },
+	  NULL, cmd_status },
 	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
 	  "  --seat SEAT    whose view to render\n"
 	  "  --json         print the JSON view model instead of the mail text",
-	  cmd_show, NULL },
+	  cmd_show },
 	{ "deadline", "GAME WHEN|+DURATION", "set or move the deadline of the current phase",
 	  "  WHEN           a time in UTC, 'YYYY-MM-DD HH:MM'\n"
 	  "  +DURATION      move the deadline by DURATION (+24h, +90m, +1d12h); from\n"
 	  "                 now when the phase has none. The seats still owing are\n"
 	  "                 told; the late notice and NMR may come again",
-	  cmd_deadline, NULL },
+	  cmd_deadline },
 	{ "pause", "GAME", "stop a game's clock and its processing",
 	  "  while paused no deadline fires, no reminder goes and orders are\n"
 	  "                 refused; the time left of the deadline is kept",
-	  cmd_pause, NULL },
+	  cmd_pause },
 	{ "resume", "GAME", "resume a paused game",
 	  "  the deadline becomes the time that was left, from now",
-	  cmd_resume, NULL },
+	  cmd_resume },
 	{ "abandon", "GAME", "end a game without a result",
 	  "  the open phase closes unresolved and every secret is opened: the\n"
 	  "                 game's full archive can be exported and audited",
-	  cmd_abandon, NULL },
+	  cmd_abandon },
 	{ "adjudicate", "GAME", "resolve the current phase now, the seats still owing passing",
-	  NULL, cmd_adjudicate, NULL },
+	  NULL, cmd_adjudicate },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
-	  NULL, cmd_export, NULL },
+	  NULL, cmd_export },
 	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
 	  "  --json         print a machine-readable report\n"
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
-	  cmd_audit, NULL },
-	{ "league", "COMMAND ...", "group games into a league and show standings",
-	  NULL, NULL, "leagues and standings (league work, not yet filed)" },
+	  cmd_audit },
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
@@ -97,13 +95,13 @@ const struct cli_verb cli_verbs[] = {
 	  "  --faction F       the faction the deck is for\n"
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
-	  cmd_cards, NULL },
+	  cmd_cards },
 	{ "demo", "[--dir DIR] [--turns N]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
 	  "  --turns N      stop after turn N when nobody has won yet (default 40)\n"
 	  "  --quiet        no progress lines",
-	  cmd_demo, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  cmd_demo },
+	{ NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct cli_verb *

@@ -122,10 +122,6 @@ main(int argc, char **argv)
 	}
 	if (cli_wants_help(v, argc, argv, &status))
 		return status;
-	if (v->run == NULL) {
-		fprintf(stderr, "muthur %s: not available yet: needs %s\n", v->name, v->missing);
-		return EXIT_MISUSE;
-	}
 	status = v->run(&cli, v, argc, argv);
 	config_free(cli.cf);
 	return status;

@@ -7,7 +7,7 @@
 v=$("$MUTHURD" --version); ok $? "muthurd --version exits 0"
 case $v in "muthurd "[0-9]*) ok 0 "muthurd --version prints a version";; *) ok 1 "muthurd --version: $v";; esac
 
-verbs="init keygen sign verify new-game seat start status show deadline pause resume abandon adjudicate export audit league cards demo"
+verbs="init keygen sign verify new-game seat start status show deadline pause resume abandon adjudicate export audit cards demo"
 for verb in $verbs; do
 	out=$("$MUTHUR" "$verb" --help 2>&1); st=$?
 	ok $st "muthur $verb --help exits 0"
@@ -28,14 +28,4 @@ err=$("$MUTHURD" --bogus 2>&1); is $? 2 "muthurd --bogus exits 2"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
 err=$("$MUTHUR" --config 2>&1); is $? 2 "a dangling --config exits 2"
 
-# A verb that another issue delivers says which capability is missing.
-for verb in $verbs; do
-	out=$("$MUTHUR" "$verb" --help 2>&1)
-	case $out in *"Not available yet: needs "*)
-		err=$("$MUTHUR" "$verb" x 2>&1 >/dev/null); st=$?
-		is "$st" 2 "unbuilt verb $verb exits 2"
-		case $err in "muthur $verb: not available yet: needs "*) ok 0 "and names what is missing";;
-			*) ok 1 "and names what is missing: $err";; esac;;
-	esac
-done
 done_testing

@@ -25,6 +25,20 @@ int audit_clock_event(const char *type);
 void audit_clock(const struct archive *a, struct audit_report *r);
 
 /*
+ * audit-keys.c: the seats' key history (seat.replaced events).
+ * audit_keys_load() checks each change (the server's signature, that it
+ * follows on from the key before, that the last gives the seat's listed
+ * key) and adds what fails to r; audit_keys_at() is the key of seat in
+ * force for its nth order (0, 1, ... among the seat's orders there) of
+ * phase phase (borrowed).
+ */
+struct audit_keys;
+struct audit_keys *audit_keys_load(const struct archive *a, struct audit_report *r);
+const char *audit_keys_at(const struct audit_keys *k, const struct archive_seat *seat,
+    uint64_t phase, size_t nth);
+void audit_keys_free(struct audit_keys *k);
+
+/*
  * audit-plans.c. audit_plan_order: the checks of an order of phase ph
  * whose block o was sent in an earlier phase of the turn (a plan
  * section): the section covers ph, the phase it was sent in came before,

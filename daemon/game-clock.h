@@ -20,6 +20,8 @@
  *   game.paused    {"remaining":SECONDS|null}
  *   game.resumed   {"deadline":"..."|null}
  *   game.abandoned as doc/game-record.md has it
+ *   seat.replaced  {"seat":S,"orders_before":N,"old_key_type":T,"old_key":K,
+ *                   "key_type":T,"key":K,"sig":HEX} (game_replace())
  * Times in payloads are "YYYY-MM-DDTHH:MM:SSZ".
  */
 #ifndef MUTHUR_DAEMON_GAME_CLOCK_H
@@ -99,6 +101,17 @@ int game_deadline(const struct game_ctx *c, const char *name, int64_t when,
 int game_abandon(const struct game_ctx *c, const char *name, char **cause);
 int game_adjudicate(const struct game_ctx *c, const char *name, int *advanced,
     char **cause);
+/*
+ * replace — seat of a running or paused game gets a new player: address
+ * email and key (a key file or its text, pubkey_from_arg). The change is a
+ * seat.replaced event signed by the server (store/seat-keys.h) with the
+ * old and new keys and how many orders of the seat the open phase held;
+ * the old player is told (key "replaced/GAME/EVENT/SEAT/old"), the new
+ * one gets the current view ("replaced/GAME/EVENT/SEAT"). by names who
+ * did it in the notice and the log ("organiser"). daemon/game-replace.c.
+ */
+int game_replace(const struct game_ctx *c, const char *name, const char *seat,
+    const char *email, const char *key, const char *by, char **cause);
 
 /*
  * Queue a notice mail (notice.mustache) to address to under key (outbox

@@ -69,6 +69,19 @@ int game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_se
 int game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause);
 
 /*
+ * A player's key argument (a file or the key text, pubkey_from_arg) as
+ * its type ("muthur", "minisign", "ssh") and canonical text, both new.
+ */
+int game_key_parse(const char *arg, char **type, char **text, char **cause);
+
+/*
+ * Queue the current view of seat alone, to its address in l, under outbox
+ * key (a replaced seat's new player: daemon/game-replace.c).
+ */
+int game_view_queue_seat(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const char *key, char **cause);
+
+/*
  * Resolve the open phase of l while its barrier is passed (in the caller's
  * transaction); *advanced counts the phases resolved.
  */

@@ -29,7 +29,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                 printed), 2 misuse",
 	  cmd_verify },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO [--deadline D] "
-	  "[--reminder D] [--nmr pass|hold|extend]", "create a game",
+	  "[--reminder D] [--nmr pass|hold|extend] [--organiser-key KEY] "
+	  "[--absence extend|pass]", "create a game",
 	  "  --rules RULES        the game's rules, by name (muthur(1) lists the games)\n"
 	  "  --scenario SCENARIO  one of the game's scenarios\n"
 	  "  --option NAME        one of the scenario's options (muthur(1))\n"
@@ -43,7 +44,12 @@ const struct cli_verb cli_verbs[] = {
 	  "                       (extend once, then pass)\n"
 	  "  --wait-for-deadline  resolve a phase at its deadline, not as soon as\n"
 	  "                       every order is in\n"
-	  "  --organiser ADDRESS  who gets the late notices\n"
+	  "  --organiser ADDRESS  who gets the late notices, receipts and the digest\n"
+	  "  --organiser-key KEY  the organiser's public key: signed mail from it with\n"
+	  "                       seat: organiser carries organiser commands\n"
+	  "  --absence POLICY     a seat's absence (absent FROM to TO): extend (its\n"
+	  "                       deadlines move past it) or pass (it passes)\n"
+	  "  --absence-cap D      most absent time per seat in this game (14d)\n"
 	  "                       (defaults for all but --rules and --scenario: [club]\n"
 	  "                       in muthur.conf)",
 	  cmd_new_game },

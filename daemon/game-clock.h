@@ -32,15 +32,19 @@
 
 #include "daemon/game.h"
 #include "lib/timetext.h"
+#include "store/club.h"
 #include "store/deadlines.h"
 
 /*
- * The deadline policy of a new game (cmd-new-game.c: the config's [club]
+ * The deadline policy and the organiser's settings (key, absence policy
+ * and cap, digest) of a new game (cmd-new-game.c: the config's [club]
  * defaults, then the options). Call in the transaction that created the
  * game (`muthur new-game`).
  */
 int game_clock_new(const struct game_ctx *c, const char *name,
-    const struct store_clock *ck, char **cause);
+    const struct store_clock *ck, const struct store_club *club, char **cause);
+/* A public key argument (a file or the key text) as its canonical text. */
+int game_key_text(const char *arg, char **text, char **cause);
 
 /*
  * The deadline a phase called phase_name of game gets when it opens now,

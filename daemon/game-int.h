@@ -69,6 +69,20 @@ int game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_se
 int game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause);
 
 /*
+ * An organiser's block (game-org-mail.c; the block's seat is
+ * ORGANISER_SEAT, its signature verified with the game's organiser key):
+ * carry out its command lines and `set views` settings in one unit,
+ * adding one receipt line per command to receipt. 1 done; 0 refused with
+ * *why (new; nothing changed: the block for another phase, a nonce used
+ * before, no command, a line that fails); -1 with *cause.
+ */
+#define ORGANISER_SEAT "organiser"
+struct strbuf;
+struct orders;
+int game_organiser_commands(const struct game_ctx *c, struct game_live *l,
+    const struct orders *o, struct strbuf *receipt, char **why, char **cause);
+
+/*
  * A player's key argument (a file or the key text, pubkey_from_arg) as
  * its type ("muthur", "minisign", "ssh") and canonical text, both new.
  */

@@ -42,4 +42,69 @@ ok $? "naming the seat: $(echo "$out" | grep 'seat aliens' | head -1)"
 err=$("$MUTHUR" seat "$name" aliens --email e@x.example --key a.pub 2>&1); is $? 1 "an abandoned game's seat cannot be replaced"
 is "$err" "muthur seat: game rep is abandoned: its seats can no longer be replaced" "saying why"
 
+# ---- organiser commands by signed mail
+# org KEY TAG LINE...: mail a block with seat: organiser for the game's
+# current turn and phase holding LINEs, signed with KEY.key
+org() {
+	k=$1 tag=$2; shift 2
+	st=$(status)
+	turn=$(echo "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([^ ]*\) .*/\1/p')
+	ph=$(echo "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([^ ]*\) .*/\2/p')
+	{ printf 'game: %s\nseat: organiser\nturn: %s\nphase: %s\n\n' "$name" "$turn" "$ph"
+	  printf '%s\n' "$@"; } > org.txt
+	"$MUTHUR" sign --key "$k.key" org.txt > org.signed || return 1
+	{ printf 'From: org@club.example\nTo: muthur@club.example\n'
+	  printf 'Subject: commands\nMessage-ID: <org.%s@club.example>\n\n' "$tag"
+	  cat org.signed; } > "var/mail/in/new/org.$tag.mail"
+}
+(cd "$TAP_TMP" && "$MUTHUR" keygen --out o >/dev/null 2>&1 && "$MUTHUR" keygen --out x >/dev/null 2>&1)
+setup om --deadline 48h --organiser-key "$TAP_TMP/o.pub"
+org "$TAP_TMP/x" 1 pause; daemon '2026-12-01 12:10'
+case $(status) in "om: running"*) ok 0 "a block signed with another key changes nothing";;
+	*) ok 1 "a block signed with another key changes nothing: $(status)";; esac
+is "$(events '\\"type\\":\\"game.paused\\"')" 0 "no event"
+f=$(grep -l '^To: org@club.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: commands')
+tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'signature does not verify for the organiser of game om'
+ok $? "the organiser hears it was refused, and why"
+org "$TAP_TMP/o" 2 pause; cp var/mail/in/new/org.2.mail org2.saved; daemon '2026-12-01 12:20'
+case $(status) in "om: paused"*) ok 0 "pause by mail";; *) ok 1 "pause by mail: $(status)";; esac
+is "$(mails 'om: organiser commands carried out' org@club.example)" 1 "the organiser gets a receipt"
+is "$(mails 'om: the game is paused')" 2 "the seats are told"
+orders marines m 1; daemon '2026-12-01 12:30'
+f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: orders')
+tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
+ok $? "a paused game refuses orders, saying it is paused"
+org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
+case $(status) in "om: running"*"deadline 2026-12-04 12:40 UTC"*) ok 0 "resume and extend by mail (47h20m left, +24h)";;
+	*) ok 1 "resume and extend by mail: $(status)";; esac
+is "$(mails 'om: organiser commands carried out')" 2 "a second receipt"
+sed 's/<org.2@/<org.2b@/' org2.saved > var/mail/in/new/org.2b.mail; daemon '2026-12-01 13:05'
+case $(status) in "om: running"*) ok 0 "the pause block sent again does nothing";;
+	*) ok 1 "the pause block sent again does nothing: $(status)";; esac
+cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'sent a block with this nonce before'
+ok $? "saying its nonce was used"
+org "$TAP_TMP/o" 4 'deadline 2026-12-24 18:00' 'frobnicate'; daemon '2026-12-01 13:10'
+case $(status) in *"deadline 2026-12-04 12:40 UTC"*) ok 0 "a block with a bad line changes nothing";;
+	*) ok 1 "a block with a bad line changes nothing: $(status)";; esac
+cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'unknown organiser command "frobnicate"'
+ok $? "and says which line"
+org "$TAP_TMP/o" 5 'replace aliens e@x.example '"$(cat a.pub | grep -v '^#' | head -1)"; daemon '2026-12-01 13:20'
+is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "replace by mail: a key change in the chain"
+is "$(mails 'om: you no longer play this seat' a@x.example)" 1 "the old player is told"
+org "$TAP_TMP/o" 6 adjudicate; daemon '2026-12-01 13:30'
+phase_is 4 "adjudicate by mail resolves the phase"
+org "$TAP_TMP/o" 7 abandon; daemon '2026-12-01 13:40'
+case $(status) in "om: abandoned"*) ok 0 "abandon by mail";; *) ok 1 "abandon by mail: $(status)";; esac
+"$MUTHUR" export "$name" > om.muthur && out=$("$MUTHUR" audit om.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+# the organiser key from [club] organiser_key
+CLUB_CONF="organiser_key = $TAP_TMP/o.pub" setup ocf --deadline 48h
+org "$TAP_TMP/o" 1 pause; daemon '2026-12-01 12:10'
+case $(status) in "ocf: paused"*) ok 0 "[club] organiser_key: pause by mail";;
+	*) ok 1 "[club] organiser_key: pause by mail: $(status)";; esac
+sed -n '/^\[club\]/q;p' muthur.conf > bad.conf; printf '[club]\norganiser_key = nosuch.pub\n' >> bad.conf
+err=$("$MUTHUR" --config bad.conf status 2>&1); isnt_zero=$?
+[ "$isnt_zero" -ne 0 ]; ok $? "a config naming a missing organiser key fails"
+echo "$err" | grep -q "bad.conf:[0-9]*: key 'organiser_key'"; ok $? "is refused naming the line: $err"
+
 done_testing

@@ -461,6 +461,13 @@ orders_check(struct mail_job *j, char **cause)
 		free(why);
 		return 0;
 	}
+	if (game_absences_check(j->c, j->l, j->seat->name, j->o, &why, cause) == -1)
+		return -1;
+	if (why != NULL) {
+		refusal(j, "bad-absence", "%s", why);
+		free(why);
+		return 0;
+	}
 	return 1;
 }
 
@@ -486,6 +493,7 @@ orders_accept(struct mail_job *j, char **cause)
 	    j->m->block.signed_len, j->m->sig_text, j->m->sig_len, store_sig_type(fmt),
 	    j->o->nonce, j->o->nonce_len, j->m->message_id, j->c->now, NULL, cause) == -1 ||
 	    game_settings_store(j->c, j->seat, j->o, cause) == -1 ||
+	    game_absences_store(j->c, j->l, j->seat->name, j->o, cause) == -1 ||
 	    store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing, cause) == -1)
 		return -1;
 	if (j->o->nsections > 0)

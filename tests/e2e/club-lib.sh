@@ -28,11 +28,13 @@ setup() {
 # orders template of movement.move is always legal as it is)
 # daemon WHEN: one pass as if it were WHEN
 daemon() { "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
-# orders SEAT KEY N: mail the orders template of SEAT's view, as it is
+# orders SEAT KEY N [LINE]: mail the orders template of SEAT's view, as it
+# is (with LINE added)
 orders() {
 	"$MUTHUR" show "$name" --seat "$1" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
 	    grep -v '^-----\|^nonce:' > o.txt
+	[ -z "${4:-}" ] || printf '%s\n' "$4" >> o.txt
 	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
 	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$2"
 	  printf 'Subject: orders\nMessage-ID: <%s.%s@x.example>\n\n' "$1" "$3"

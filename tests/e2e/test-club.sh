@@ -107,4 +107,39 @@ err=$("$MUTHUR" --config bad.conf status 2>&1); isnt_zero=$?
 [ "$isnt_zero" -ne 0 ]; ok $? "a config naming a missing organiser key fails"
 echo "$err" | grep -q "bad.conf:[0-9]*: key 'organiser_key'"; ok $? "is refused naming the line: $err"
 
+# ---- absences (dates in UTC; the cap is 14 days by default)
+# reply SEAT TEXT: a reply to SEAT's address holds TEXT
+reply() {
+	for f in $(grep -l "^To: $1" var/mail/out/new/*); do tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' '; done |
+	    grep -q "$2"
+}
+setup abs --deadline 48h
+orders aliens a 1 'absent 2026-12-02 to 2026-12-20'; daemon '2026-12-01 12:05'
+reply a@x.example 'seat aliens would be absent 19 days in game abs, more than the game.s cap of 14 days'
+ok $? "an absence beyond the cap is refused, saying so"
+orders aliens a 2 'absent soon'; daemon '2026-12-01 12:06'
+reply a@x.example 'expected absent FROM to TO, dates in UTC'
+ok $? "an unreadable absence is refused, saying what is expected"
+phase_is 3 "(refused blocks change nothing)"
+orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
+phase_is 4 "aliens sends orders and an absence of 7 days"
+case $(status) in *"deadline 2026-12-03 12:10 UTC"*) ok 0 "the next phase has its usual deadline";;
+	*) ok 1 "the next phase has its usual deadline: $(status)";; esac
+daemon '2026-12-03 12:10'
+case $(status) in *"(4)"*"deadline 2026-12-11 00:00 UTC"*) ok 0 "at the deadline, aliens absent: extended to the end of the absence and 48h";;
+	*) ok 1 "at the deadline, aliens absent: extended: $(status)";; esac
+is "$(events 'by\\":\\"absence')" 1 "a game.deadline event by absence"
+daemon '2026-12-11 00:00'
+phase_is 5 "at the new deadline aliens passes (NMR pass)"
+"$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abs.muthur && out=$("$MUTHUR" audit abs.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+
+setup abp --deadline 48h --absence pass
+orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
+daemon '2026-12-03 12:10'
+phase_is 5 "absence policy pass: at the deadline the absent seat passes"
+is "$(events 'policy\\":\\"absent')" 1 "a game.nmr event with policy absent"
+"$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abp.muthur && out=$("$MUTHUR" audit abp.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+
 done_testing

@@ -71,5 +71,6 @@ int cmd_pause(struct cli *, const struct cli_verb *, int, char **);
 int cmd_resume(struct cli *, const struct cli_verb *, int, char **);
 int cmd_abandon(struct cli *, const struct cli_verb *, int, char **);
 int cmd_adjudicate(struct cli *, const struct cli_verb *, int, char **);
+int cmd_league(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

@@ -86,6 +86,19 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_abandon },
 	{ "adjudicate", "GAME", "resolve the current phase now, the seats still owing passing",
 	  NULL, cmd_adjudicate },
+	{ "league", "create|add|remove|standings|show NAME [GAME] [options]",
+	  "group games in a league and show its standings",
+	  "  create NAME [--points 3,1,0] [--abandoned void|last]\n"
+	  "                 a new league: points per place, first place first (default\n"
+	  "                 [club] league_points, else 3,1,0); an abandoned game counts\n"
+	  "                 for nothing (void) or as every seat placed last (last)\n"
+	  "  add NAME GAME  put a game in the league; remove NAME GAME takes it out\n"
+	  "  standings NAME [--json]\n"
+	  "                 rank, player (address), played, wins, points, late orders;\n"
+	  "                 ties broken by wins, then fewest late orders\n"
+	  "  show [NAME] [--json]\n"
+	  "                 the league's rules and games; without NAME, every league",
+	  cmd_league },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
 	  NULL, cmd_export },
 	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",

@@ -142,4 +142,31 @@ is "$(events 'policy\\":\\"absent')" 1 "a game.nmr event with policy absent"
 "$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abp.muthur && out=$("$MUTHUR" audit abp.muthur 2>&1)
 ok $? "its archive audits: $(echo "$out" | tail -1)"
 
+# ---- leagues on the command line; standings mailed when a game ends
+setup lg --deadline 48h
+out=$("$MUTHUR" league create autumn --abandoned last 2>&1)
+is "$out" "league autumn created (points per place 3,1,0, abandoned games last)" "league create"
+out=$("$MUTHUR" league add autumn lg 2>&1); is "$out" "league autumn: game lg added" "league add"
+err=$("$MUTHUR" league add autumn lg 2>&1); is $? 1 "adding it twice fails"
+is "$err" "muthur league add: game lg is in the league already" "saying why"
+err=$("$MUTHUR" league create spring --points 3,x 2>&1); is $? 2 "bad --points exit 2"
+err=$("$MUTHUR" league frob 2>&1); is $? 2 "an unknown league command exits 2"
+err=$("$MUTHUR" league standings nosuch 2>&1); is $? 1 "an unknown league fails"
+"$MUTHUR" league standings autumn | grep -q '^   1  a@x.example  *0  *0  *0  *1$'
+ok $? "standings before any game ended (the late count of setup's adjudication): $("$MUTHUR" league standings autumn | tail -1)"
+orders aliens a 1; daemon '2026-12-01 12:05'
+"$MUTHUR" --now '2026-12-01 12:10' abandon "$name" >/dev/null; daemon '2026-12-01 12:10'
+is "$(mails 'lg: league standings')" 2 "when the game ends both players get the standings"
+f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | head -1)
+tr -d '\r' < "$f" > standings.mail
+grep -q 'Game lg of league autumn is over (abandoned)' standings.mail &&
+    grep -q '^ *1  a@x.example  *1  *0  *1  *1$' standings.mail
+ok $? "ranked as the abandoned rule last gives (both 2nd of 2: 1 point)"
+"$MUTHUR" league standings autumn --json > st.json
+grep -q '"points":	\[3, 1, 0\]' st.json && grep -q '"played":	1' st.json
+ok $? "standings --json"
+out=$("$MUTHUR" league show 2>&1); is "$out" "autumn" "league show lists the leagues"
+"$MUTHUR" league show autumn | grep -q '^  lg: abandoned, counted$'; ok $? "league show NAME lists its games"
+out=$("$MUTHUR" league remove autumn lg 2>&1); is "$out" "league autumn: game lg removed" "league remove"
+
 done_testing

@@ -404,5 +404,9 @@ game_clock_fire(const struct game_ctx *c, size_t *fired, char **cause)
 			*fired += (size_t)adv;
 	}
 	free(ids);
+	if (game_digests_send(c, &why) == -1) {
+		log_warnx("the organisers' digests: %s", why);
+		free(why);
+	}
 	return 0;
 }

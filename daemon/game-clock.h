@@ -118,6 +118,25 @@ int game_replace(const struct game_ctx *c, const char *name, const char *seat,
     const char *email, const char *key, const char *by, char **cause);
 
 /*
+ * One line on where game name stands (`muthur status`, the organiser's
+ * digest; daemon/game-status.c): "NAME: STATUS, RULES/SCENARIO, turn T,
+ * phase P (SEQ), awaiting SEATS, deadline YYYY-MM-DD HH:MM UTC" (or "no
+ * deadline", or paused "paused with 23h59m of its deadline left"), then
+ * "; late SEAT N, ..." for the seats with late orders and "; absent SEAT
+ * FROM to TO" for the absences not over at now. Caller frees; NULL with
+ * a reason.
+ */
+char *game_status_line(struct store *st, const char *name, int64_t now, char **cause);
+
+/*
+ * The organisers' daily digests (daemon/game-digest.c), from
+ * game_clock_fire(): for each organiser address with a game whose
+ * organiser asked for it (`set views digest`), once per UTC day, one mail
+ * with a status line per such game (outbox key "digest/ADDRESS/DATE").
+ */
+int game_digests_send(const struct game_ctx *c, char **cause);
+
+/*
  * Queue a notice mail (notice.mustache) to address to under key (outbox
  * row of game): subject "GAME: headline", the lines, and the deadline
  * when not 0. Used by the clock and the organiser's commands.

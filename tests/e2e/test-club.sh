@@ -102,6 +102,8 @@ CLUB_CONF="organiser_key = $TAP_TMP/o.pub" setup ocf --deadline 48h
 org "$TAP_TMP/o" 1 pause; daemon '2026-12-01 12:10'
 case $(status) in "ocf: paused"*) ok 0 "[club] organiser_key: pause by mail";;
 	*) ok 1 "[club] organiser_key: pause by mail: $(status)";; esac
+org "$TAP_TMP/o" 2 'set views digest'; daemon '2026-12-01 12:20'
+is "$(mails 'ocf: your daily digest' org@club.example)" 1 "set views digest by the organiser: a digest comes"
 sed -n '/^\[club\]/q;p' muthur.conf > bad.conf; printf '[club]\norganiser_key = nosuch.pub\n' >> bad.conf
 err=$("$MUTHUR" --config bad.conf status 2>&1); isnt_zero=$?
 [ "$isnt_zero" -ne 0 ]; ok $? "a config naming a missing organiser key fails"
@@ -123,6 +125,8 @@ ok $? "an unreadable absence is refused, saying what is expected"
 phase_is 3 "(refused blocks change nothing)"
 orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
 phase_is 4 "aliens sends orders and an absence of 7 days"
+case $(status) in *"; absent aliens 2026-12-02 00:00 to 2026-12-09 00:00 UTC") ok 0 "status shows the absence";;
+	*) ok 1 "status shows the absence: $(status)";; esac
 case $(status) in *"deadline 2026-12-03 12:10 UTC"*) ok 0 "the next phase has its usual deadline";;
 	*) ok 1 "the next phase has its usual deadline: $(status)";; esac
 daemon '2026-12-03 12:10'
@@ -141,6 +145,24 @@ phase_is 5 "absence policy pass: at the deadline the absent seat passes"
 is "$(events 'policy\\":\\"absent')" 1 "a game.nmr event with policy absent"
 "$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abp.muthur && out=$("$MUTHUR" audit abp.muthur 2>&1)
 ok $? "its archive audits: $(echo "$out" | tail -1)"
+
+# ---- status for organisers, and the daily digest
+CLUB_CONF="digest = yes" setup dg --deadline 48h
+case $(status) in "dg: running, ccg/contact, turn 1, phase movement.move (3), awaiting marines, aliens, deadline 2026-12-03 12:00 UTC; late marines 1, aliens 1")
+	ok 0 "status: phase, who owes, deadline, late counts";;
+	*) ok 1 "status: phase, who owes, deadline, late counts: $(status)";; esac
+daemon '2026-12-01 13:00'
+is "$(mails 'dg: your daily digest' org@club.example)" 1 "the organiser's digest goes out"
+grep -l '^Subject: dg: your daily digest' var/mail/out/new/* | xargs cat | tr -d '\r' | grep -q 'dg: running, ccg/contact, turn 1'
+ok $? "with the game's status line"
+daemon '2026-12-01 23:59'
+is "$(mails 'dg: your daily digest')" 1 "once a day"
+daemon '2026-12-02 00:00'
+is "$(mails 'dg: your daily digest')" 2 "and again the next day"
+"$MUTHUR" --now '2026-12-02 12:00' pause "$name" >/dev/null
+case $(status) in *"paused with 24h00m of its deadline left"*) ok 0 "a paused game's status shows the time left";;
+	*) ok 1 "a paused game's status shows the time left: $(status)";; esac
+out=$("$MUTHUR" status 2>&1); ok $? "muthur status lists every game: $out"
 
 # ---- leagues on the command line; standings mailed when a game ends
 setup lg --deadline 48h

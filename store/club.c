@@ -65,19 +65,6 @@ store_club_clear(struct store_club *cl)
 	memset(cl, 0, sizeof *cl);
 }
 
-static void
-id_row(sqlite3_stmt *s, void *out)
-{
-	*(int64_t *)out = sqlite3_column_int64(s, 0);
-}
-
-static void
-ids_free(void *v, size_t n)
-{
-	(void)n;
-	free(v);
-}
-
 int
 store_club_digests(struct store *st, int64_t **game_ids, size_t *n, char **cause)
 {
@@ -87,8 +74,7 @@ store_club_digests(struct store *st, int64_t **game_ids, size_t *n, char **cause
 	    "g.id = c.game_id WHERE c.digest = 1 AND g.status IN ('running', 'paused') "
 	    "ORDER BY c.game_id", cause)) == NULL)
 		return -1;
-	return db_collect(st, s, sizeof **game_ids, id_row, ids_free, (void **)game_ids,
-	    n, "cannot read the digests due", cause);
+	return db_collect_ids(st, s, game_ids, n, "cannot read the digests due", cause);
 }
 
 int

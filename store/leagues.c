@@ -101,50 +101,43 @@ member(struct store *st, int64_t league_id, int64_t game_id, char **cause)
 	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot read the league's games", cause);
 }
 
-int
-store_league_add(struct store *st, int64_t league_id, int64_t game_id, char **cause)
+/* Add (add 1) or remove game_id, refusing what is already so. */
+static int
+membership(struct store *st, int64_t league_id, int64_t game_id, int add, char **cause)
 {
 	sqlite3_stmt *s;
 	char *game;
 	int r;
 
-	if ((r = member(st, league_id, game_id, cause)) != 0) {
-		if (r == 1) {
-			game = db_game_name(st, game_id);
-			cause_set(cause, "game %s is in the league already", game);
-			free(game);
-		}
+	if ((r = member(st, league_id, game_id, cause)) == -1)
+		return -1;
+	if (r == add) {
+		game = db_game_name(st, game_id);
+		cause_set(cause, add ? "game %s is in the league already" :
+		    "game %s is not in the league", game);
+		free(game);
 		return -1;
 	}
-	if ((s = db_prepare(st, "INSERT INTO league_games (league_id, game_id) VALUES "
-	    "(?, ?)", cause)) == NULL)
+	if ((s = add ? db_prepare(st, "INSERT INTO league_games (league_id, game_id) "
+	    "VALUES (?, ?)", cause) : db_prepare(st, "DELETE FROM league_games WHERE "
+	    "league_id = ? AND game_id = ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, league_id);
 	sqlite3_bind_int64(s, 2, game_id);
-	return db_step_done(st, s, "cannot add the game to the league", cause);
+	return db_step_done(st, s, add ? "cannot add the game to the league" :
+	    "cannot remove the game from the league", cause);
+}
+
+int
+store_league_add(struct store *st, int64_t league_id, int64_t game_id, char **cause)
+{
+	return membership(st, league_id, game_id, 1, cause);
 }
 
 int
 store_league_remove(struct store *st, int64_t league_id, int64_t game_id, char **cause)
 {
-	sqlite3_stmt *s;
-	char *game;
-	int r;
-
-	if ((r = member(st, league_id, game_id, cause)) != 1) {
-		if (r == 0) {
-			game = db_game_name(st, game_id);
-			cause_set(cause, "game %s is not in the league", game);
-			free(game);
-		}
-		return -1;
-	}
-	if ((s = db_prepare(st, "DELETE FROM league_games WHERE league_id = ? AND "
-	    "game_id = ?", cause)) == NULL)
-		return -1;
-	sqlite3_bind_int64(s, 1, league_id);
-	sqlite3_bind_int64(s, 2, game_id);
-	return db_step_done(st, s, "cannot remove the game from the league", cause);
+	return membership(st, league_id, game_id, 0, cause);
 }
 
 int

@@ -55,6 +55,8 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_new_game },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
+	  "  (in a started game a replacement is recorded in the game's chain, the\n"
+	  "  old player is told and the new one gets the current view)\n"
 	  "  --email ADDRESS  where the seat's views are mailed\n"
 	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
 	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",

@@ -66,6 +66,19 @@ game_clock_payload(const char *type, const char *key, int64_t t)
 	return o;
 }
 
+/* One more late for seat, unless it is absent at ph's deadline. */
+static int
+late_add(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    const char *seat, char **cause)
+{
+	int64_t until;
+
+	if (game_absent_until(c, l->game->id, seat, ph->deadline > 0 ? ph->deadline :
+	    c->now, &until, cause) == -1)
+		return -1;
+	return until > 0 ? 0 : store_late_add(c->st, l->game->id, seat, cause);
+}
+
 int
 game_clock_default(const struct game_ctx *c, struct game_live *l,
     const struct store_phase *ph, char *const *missing, size_t nmissing,
@@ -73,7 +86,6 @@ game_clock_default(const struct game_ctx *c, struct game_live *l,
 {
 	cJSON *o = game_clock_payload("game.nmr", NULL, 0), *a;
 	char iso[32];
-	int64_t until;
 	size_t i;
 
 	cJSON_AddStringToObject(o, "policy", policy);
@@ -88,14 +100,9 @@ game_clock_default(const struct game_ctx *c, struct game_live *l,
 		cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
 	if (game_clock_event(c, l, ph->seq, o, NULL, cause) == -1)
 		return -1;
-	for (i = 0; i < nmissing; i++) {	/* an absent seat is never late */
-		if (game_absent_until(c, l->game->id, missing[i], ph->deadline > 0 ?
-		    ph->deadline : c->now, &until, cause) == -1)
+	for (i = 0; i < nmissing; i++)
+		if (late_add(c, l, ph, missing[i], cause) == -1)
 			return -1;
-		if (until == 0 && store_late_add(c->st, l->game->id, missing[i],
-		    cause) == -1)
-			return -1;
-	}
 	if (nmissing > 0)
 		log_info("game %s: phase %llu: no orders from %zu seat%s by the deadline; "
 		    "they pass (%s, by the %s)", l->game->name, (unsigned long long)ph->seq,
@@ -337,7 +344,7 @@ tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph
 			cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
 		rc = game_clock_event(c, l, ph->seq, o, NULL, cause);
 		for (i = 0; i < nmissing && rc == 0; i++)
-			rc = store_late_add(c->st, l->game->id, missing[i], cause);
+			rc = late_add(c, l, ph, missing[i], cause);
 		if (rc == 0)
 			rc = store_phase_mark(c->st, ph->id, CLOCK_HELD, 0, cause);
 		if (rc == 0)

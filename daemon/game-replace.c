@@ -89,8 +89,8 @@ replace_mails(const struct game_ctx *c, struct game_live *l, struct store_seat *
 
 	key = xasprintf("replaced/%s/%llu/%s/old", l->game->name,
 	    (unsigned long long)ev, s->name);
-	l0 = xasprintf("The %s gave seat %s of game %s to another player (%s).", by,
-	    s->name, l->game->name, s->email);
+	l0 = xasprintf("The %s gave seat %s of game %s to another player.", by, s->name,
+	    l->game->name);
 	lines[0] = l0;
 	lines[1] = "Orders signed with your key are no longer accepted for this seat; "
 	    "those you sent before stay on the record and are audited with your key.";

@@ -23,6 +23,8 @@ orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
 phase_is 4 "the new player's orders are taken and the phase resolves"
 orders aliens d 4 && orders marines m 4; daemon '2026-12-01 14:00'
 phase_is 5 "play goes on"
+"$MUTHUR" export "$name" > rep-spectator.muthur; out=$("$MUTHUR" audit rep-spectator.muthur 2>&1)
+ok $? "the running game's spectator archive audits, key history and all: $(echo "$out" | head -1)"
 "$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > rep.muthur
 ok $? "abandon and export"
 out=$("$MUTHUR" audit rep.muthur 2>&1); ok $? "the archive audits: $(echo "$out" | tail -1)"
@@ -159,6 +161,9 @@ daemon '2026-12-01 23:59'
 is "$(mails 'dg: your daily digest')" 1 "once a day"
 daemon '2026-12-02 00:00'
 is "$(mails 'dg: your daily digest')" 2 "and again the next day"
+orders aliens a 5 'absent 2026-12-05T18:00 to 2026-12-06T09:00'; daemon '2026-12-02 00:05'
+case $(status) in *"; absent aliens 2026-12-05 18:00 to 2026-12-06 09:00 UTC") ok 0 "an absence given in times";;
+	*) ok 1 "an absence given in times: $(status)";; esac
 "$MUTHUR" --now '2026-12-02 12:00' pause "$name" >/dev/null
 case $(status) in *"paused with 24h00m of its deadline left"*) ok 0 "a paused game's status shows the time left";;
 	*) ok 1 "a paused game's status shows the time left: $(status)";; esac

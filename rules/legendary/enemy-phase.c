@@ -122,16 +122,21 @@ void
 lg_to_cz(struct rules_game *g, int card, int up, struct rules_rng *rng,
     struct rules_events *ev)
 {
+	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
+	    up ? g->db->cards[card].slug : "hidden");
+	/* an Event, Hazard or Goal turned up here resolves and leaves at once */
+	if (!up && g->db->cards[card].kind != LG_ENEMY) {
+		turned_up(g, card, 0, rng, ev);
+		return;
+	}
 	/* the newest card of the Combat Zone is its leftmost, v[0] */
 	if (g->cz.n >= LG_PILE)
 		return;
 	memmove(&g->cz.v[1], &g->cz.v[0], (size_t)g->cz.n * sizeof g->cz.v[0]);
 	g->cz.v[0] = card;
 	g->cz.n++;
-	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
-	    up ? g->db->cards[card].slug : "hidden");
-	if (!up && turned_up(g, card, 0, rng, ev))
-		lg_remove_at(&g->cz, lg_find(&g->cz, card));
+	if (!up)
+		turned_up(g, card, 0, rng, ev);
 }
 
 /* Make room in space by pushing its card one space toward the Hills. */
@@ -171,11 +176,14 @@ lg_reveal(struct rules_game *g, int space, int scanned, struct rules_rng *rng,
 
 	if (card < 0 || g->up[space])
 		return;
-	g->up[space] = 1;
-	if (turned_up(g, card, scanned, rng, ev) && g->wilds[space] == card) {
+	if (g->db->cards[card].kind != LG_ENEMY) {
+		/* it leaves the Wilds before its ability moves anything */
 		g->wilds[space] = -1;
-		g->up[space] = 0;
+		turned_up(g, card, scanned, rng, ev);
+		return;
 	}
+	g->up[space] = 1;
+	turned_up(g, card, scanned, rng, ev);
 }
 
 /* The dead enemies (only enemies) become the new Enemy deck, once. */

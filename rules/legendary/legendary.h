@@ -181,6 +181,7 @@ enum lg_phase { LP_COORDINATE, LP_ACTION, LP_OVER };
 #define OPT_PREPARATION		0x04
 #define OPT_EASIER		0x08
 #define OPT_HARDER		0x10
+#define OPT_HARDER_WILDS	0x20
 
 struct rules_game {
 	const struct lg_db *db;

@@ -24,6 +24,7 @@ static const struct { const char *name; int flag; } options[] = {
 	{ "preparation-turn", OPT_PREPARATION },
 	{ "easier", OPT_EASIER },
 	{ "harder", OPT_HARDER },
+	{ "harder-wilds", OPT_HARDER_WILDS },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -36,7 +37,7 @@ lg_option_check(const char *name, char **cause)
 		if (strcmp(options[i].name, name) == 0)
 			return 0;
 	return cause_set(cause, "unknown option \"%s\" (movie-predator, movie-predator-2, "
-	    "all-or-nothing, defense-as-health, preparation-turn, easier, harder)", name);
+	    "all-or-nothing, defense-as-health, preparation-turn, easier, harder, harder-wilds)", name);
 }
 
 int
@@ -179,6 +180,9 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	    db->locations[g->location].slug, db->objectives[g->objective[0]].slug,
 	    db->objectives[g->objective[1]].slug, db->objectives[g->objective[2]].slug,
 	    g->enemy.n);
+	/* harder: two Enemy cards start face down in the Wilds */
+	for (k = 0; (g->options & OPT_HARDER_WILDS) && k < 2; k++)
+		lg_enter(g, 0, lg_pop(&g->enemy), rng, NULL);
 	for (i = 0; i < su->nseats; i++) {
 		lg_shuffle(&g->s[i].deck, rng);
 		lg_draw(g, (int)i, db->hand, rng, ev);

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +110,7 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 	const char *p = orders != NULL ? orders : "", *nl;
 	char line[128], verb[16], arg[64], *why = NULL;
 	int lineno = 0, certain = 1, coordinate = g->phase == LP_COORDINATE, stop = 0, rc = 0;
-	size_t len;
+	size_t len, k;
 
 	*more = 0;
 	for (; *p != '\0' && rc == 0; p = *nl != '\0' ? nl + 1 : nl) {
@@ -130,6 +131,9 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 		}
 		memcpy(line, p, len);
 		line[len] = '\0';
+		/* case-insensitive; commas count as spaces (muthur-orders(5)) */
+		for (k = 0; k < len; k++)
+			line[k] = line[k] == ',' ? ' ' : (char)tolower((unsigned char)line[k]);
 		if (form(line, coordinate, &why) == -1) {
 			rc = cause_set(cause, "line %d: %s", lineno, why);
 			break;

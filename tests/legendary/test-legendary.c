@@ -118,6 +118,140 @@ card_data(void)
 	free(c);
 }
 
+/* The slug of a name: lowercase, each run of other characters one '-'. */
+static void
+slug_of(const char *name, char *out, size_t max)
+{
+	size_t n = 0;
+	int dash = 0;
+
+	for (; *name != '\0' && n + 2 < max; name++) {
+		char c = *name >= 'A' && *name <= 'Z' ? (char)(*name - 'A' + 'a') : *name;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+			if (dash && n > 0)
+				out[n++] = '-';
+			out[n++] = c;
+			dash = 0;
+		} else
+			dash = 1;
+	}
+	out[n] = '\0';
+}
+
+static cJSON *
+fact_file(const char *name)
+{
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char *p = xasprintf("%s/tests/data/legendary/%s", top, name), *text;
+	size_t len;
+	cJSON *o = NULL;
+
+	if (fs_read_file(p, 1 << 20, &text, &len, NULL) == 0) {
+		o = cJSON_ParseWithLength(text, len);
+		free(text);
+	}
+	free(p);
+	return o;
+}
+
+static int
+num(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsNumber(v) ? v->valueint : 0;
+}
+
+/* One recorded card against the data: 0 when every number agrees. */
+static int
+agrees(const struct lg_db *db, const cJSON *fact, int *checked)
+{
+	char slug[96];
+	const struct lg_card *c;
+	int k;
+
+	slug_of(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fact, "name")), slug,
+	    sizeof slug);
+	if (strcmp(slug, "event") == 0 || strcmp(slug, "hazard") == 0)
+		return 0;
+	if ((k = lg_card_find(db, slug)) < 0) {
+		diag("no card %s in the data", slug);
+		return 1;
+	}
+	c = &db->cards[k];
+	(*checked)++;
+	if (c->copies != num(fact, "copies_in_source") ||
+	    (cJSON_GetObjectItemCaseSensitive(fact, "cost") != NULL &&
+	    (c->cost != num(fact, "cost") || c->attack != num(fact, "attack") ||
+	    c->recruit != num(fact, "recruit"))) ||
+	    (cJSON_GetObjectItemCaseSensitive(fact, "attack_to_kill") != NULL &&
+	    c->attack != num(fact, "attack_to_kill")) ||
+	    (cJSON_GetObjectItemCaseSensitive(fact, "damage") != NULL &&
+	    c->damage != num(fact, "damage"))) {
+		diag("%s differs from the recorded facts", slug);
+		return 1;
+	}
+	return 0;
+}
+
+/* The installed card data carries every number of tests/data/legendary/. */
+static void
+facts(void)
+{
+	struct lg_db *db = db_of(data_bytes);
+	cJSON *bar = fact_file("barracks-characters.json"), *en = fact_file("enemy-decks.json");
+	cJSON *st = fact_file("strikes.json"), *av = fact_file("avatars-and-roles.json");
+	const cJSON *p, *c;
+	int bad = 0, checked = 0, copies = 0, i;
+
+	if (db == NULL || bar == NULL || en == NULL || st == NULL || av == NULL) {
+		ok(0, "the recorded facts are readable");
+		goto out;
+	}
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(bar, "pools"))
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(p, "cards")) {
+			bad += agrees(db, c, &checked);
+			copies += num(c, "copies_in_source");
+		}
+	ok(bad == 0 && copies == 77, "the Barracks cards carry the recorded cost, Attack, "
+	    "Recruit and copies (%d cards, %d copies)", checked, copies);
+	bad = copies = 0;
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(en, "mini_decks"))
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(p, "cards")) {
+			bad += agrees(db, c, &checked);
+			copies += num(c, "copies_in_source");
+		}
+	ok(bad == 0 && copies == 52, "the enemy cards carry the recorded Attack to kill "
+	    "and copies (%d copies)", copies);
+	for (i = 0; i < db->nobjectives; i++)
+		bad += db->nmini[i] != 9 + 2 * (db->objectives[i].stage - 1);
+	ok(bad == 0, "each mini-deck has its 9, 11 or 13 cards (the gaps filled by sample "
+	    "cards)");
+	bad = 0;
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(
+	    en, "young_blood"), "cards"))
+		bad += agrees(db, c, &checked);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(
+	    st, "enemy_strike_deck"), "cards"))
+		bad += agrees(db, c, &checked);
+	ok(bad == 0 && db->nyoung == 24, "the Young Bloods and strikes carry the recorded "
+	    "numbers; 24 Young Bloods");
+	bad = i = 0;
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(av, "human_avatars")) {
+		bad += i >= db->navatars || db->avatars[i].health != num(c, "health") ||
+		    db->avatars[i].defense != num(c, "defense");
+		i++;
+	}
+	ok(bad == 0 && i == 10, "the ten Avatars carry the recorded Health and Defense");
+out:
+	cJSON_Delete(bar);
+	cJSON_Delete(en);
+	cJSON_Delete(st);
+	cJSON_Delete(av);
+	lg_db_free(db);
+}
+
 static struct rules_game *
 new_game(const void *data, int nseats, uint64_t pub, uint64_t hid, const char *opt,
     struct counter *cu, struct counter *ch, struct rules_rng *rng, struct rules_events *ev)
@@ -309,6 +443,7 @@ main(void)
 		return diag("%s", cause), done_testing();
 	free(p);
 	card_data();
+	facts();
 	f.name = "legendary-cards.json";
 	f.bytes = data_bytes;
 	f.len = data_len;

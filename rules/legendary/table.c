@@ -405,12 +405,35 @@ pick(const char *legal, const char *prefix, int last)
 	return found;
 }
 
+/* The demo recruits for Attack first, then cost; a Commander last. */
+static char *
+best_recruit(const struct rules_game *g, const char *legal)
+{
+	int i, best = -1, worth, most = -1;
+	char what[16];
+
+	for (i = 0; i < LG_HQ; i++) {
+		snprintf(what, sizeof what, "recruit %d\n", i + 1);
+		if (strstr(legal, what) == NULL)
+			continue;
+		worth = 3 * g->db->cards[g->hq[i]].attack + g->db->cards[g->hq[i]].cost;
+		if (worth > most) {
+			most = worth;
+			best = i;
+		}
+	}
+	if (best >= 0)
+		return xasprintf("recruit %d", best + 1);
+	return strstr(legal, "recruit commander\n") != NULL ? xstrdup("recruit commander") :
+	    NULL;
+}
+
 static char *
 demo_orders(const struct rules_game *g, size_t seat)
 {
 	static const struct { const char *prefix; int last; } prefs[] = {
 		{ "play ", 0 }, { "copy ", 0 }, { "use ", 0 }, { "fight ", 1 },
-		{ "scan ", 1 }, { "gain ", 0 }, { "recruit commander", 0 }, { "recruit ", 1 },
+		{ "scan ", 1 }, { "gain ", 0 },
 	};
 	struct rules_game *c;
 	struct rules_rng rng = { zero, NULL, zero, NULL };
@@ -436,6 +459,8 @@ demo_orders(const struct rules_game *g, size_t seat)
 		line = NULL;
 		for (k = 0; k < sizeof prefs / sizeof prefs[0] && line == NULL; k++)
 			line = pick(legal, prefs[k].prefix, prefs[k].last);
+		if (line == NULL)
+			line = best_recruit(c, legal);
 		free(legal);
 		if (line == NULL)
 			break;

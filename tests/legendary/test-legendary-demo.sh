@@ -44,4 +44,15 @@ ok $? "Predators mode is refused as an unknown mode ($msg)"
 msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option hard-mode 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "hard-mode"'
 ok $? "an unknown option is refused with the options there are"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
+printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 not expressed: '
+ok $? "muthur cards names each ability the language does not express, by card"
+"$MUTHUR" $c new-game lp3 --rules legendary --scenario humans >/dev/null 2>&1
+# shellcheck disable=SC2086
+"$MUTHUR" $c keygen --out "$TAP_TMP/k" >/dev/null 2>&1
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c seat lp3 dutch --email d@players.example --key "$TAP_TMP/k.pub" 2>&1)
+printf '%s\n' "$msg" | grep -q '"dutch" is not an Avatar'
+ok $? "a seat that is no Avatar is refused with the Avatars there are ($msg)"
 done_testing

@@ -218,7 +218,7 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 		lg_remove_at(&g->cz, lg_find(&g->cz, card));
 	else {
 		g->wilds[sp] = -1;
-		g->up[sp] = 0;
+		g->up[sp] = g->wid[sp] = 0;
 	}
 	lg_enemy_dies(g, card, rng, ev);
 	return 0;

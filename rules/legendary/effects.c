@@ -160,7 +160,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
     struct rules_rng *rng, struct rules_events *ev)
 {
 	struct lg_seat *s = &g->s[g->active];
-	int k, i, j, c, up;
+	int k, i, j, c, up, id;
 
 	for (k = 0; k < n; k++) {
 		switch (e->verb) {
@@ -220,9 +220,10 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 					break;
 				c = g->wilds[j];
 				up = g->up[j];
+				id = g->wid[j];
 				g->wilds[j] = -1;
-				g->up[j] = 0;
-				lg_to_cz(g, c, up, rng, ev);
+				g->up[j] = g->wid[j] = 0;
+				lg_to_cz(g, c, up, id, rng, ev);
 			}
 			break;
 		case E_END_TURN: g->end_turn = 1; break;

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rules/legendary/legendary.h"
@@ -83,15 +84,19 @@ lg_enemy_attack(const struct rules_game *g, int card)
  * (1: it left); enemies stay and their Reveal abilities fire (0).
  */
 static int
-turned_up(struct rules_game *g, int card, int scanned, struct rules_rng *rng,
+turned_up(struct rules_game *g, int card, int scanned, int id, struct rules_rng *rng,
     struct rules_events *ev)
 {
 	const struct lg_card *c = &g->db->cards[card];
 	struct lg_seat *s = &g->s[g->active];
+	char opens[48] = "";
 
+	/* the card's commitment is opened (rules.h, "opens") */
+	if (id > 0)
+		snprintf(opens, sizeof opens, ",\"opens\":[\"wilds:%d\"]", id);
 	lg_event(ev, "{\"type\":\"legendary.revealed\",\"card\":\"%s\",\"kind\":\"%s\","
-	    "\"by\":\"%s\"}", c->slug, c->kind == LG_EVENT ? "event" : c->kind == LG_HAZARD ?
-	    "hazard" : c->kind == LG_GOAL ? "goal" : "enemy", s->name);
+	    "\"by\":\"%s\"%s}", c->slug, c->kind == LG_EVENT ? "event" : c->kind == LG_HAZARD ?
+	    "hazard" : c->kind == LG_GOAL ? "goal" : "enemy", s->name, opens);
 	switch (c->kind) {
 	case LG_EVENT:
 		lg_push(&g->discarded, card);
@@ -119,14 +124,14 @@ turned_up(struct rules_game *g, int card, int scanned, struct rules_rng *rng,
 }
 
 void
-lg_to_cz(struct rules_game *g, int card, int up, struct rules_rng *rng,
+lg_to_cz(struct rules_game *g, int card, int up, int id, struct rules_rng *rng,
     struct rules_events *ev)
 {
 	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
 	    up ? g->db->cards[card].slug : "hidden");
 	/* an Event, Hazard or Goal turned up here resolves and leaves at once */
 	if (!up && g->db->cards[card].kind != LG_ENEMY) {
-		turned_up(g, card, 0, rng, ev);
+		turned_up(g, card, 0, id, rng, ev);
 		return;
 	}
 	/* the newest card of the Combat Zone is its leftmost, v[0] */
@@ -136,26 +141,27 @@ lg_to_cz(struct rules_game *g, int card, int up, struct rules_rng *rng,
 	g->cz.v[0] = card;
 	g->cz.n++;
 	if (!up)
-		turned_up(g, card, 0, rng, ev);
+		turned_up(g, card, 0, id, rng, ev);
 }
 
 /* Make room in space by pushing its card one space toward the Hills. */
 static void
 push(struct rules_game *g, int space, struct rules_rng *rng, struct rules_events *ev)
 {
-	int card = g->wilds[space], up = g->up[space];
+	int card = g->wilds[space], up = g->up[space], id = g->wid[space];
 
 	if (card < 0)
 		return;
 	g->wilds[space] = -1;
-	g->up[space] = 0;
+	g->up[space] = g->wid[space] = 0;
 	if (space == LG_SPACES - 1) {
-		lg_to_cz(g, card, up, rng, ev);
+		lg_to_cz(g, card, up, id, rng, ev);
 		return;
 	}
 	push(g, space + 1, rng, ev);
 	g->wilds[space + 1] = card;
 	g->up[space + 1] = up;
+	g->wid[space + 1] = id;
 }
 
 void
@@ -165,6 +171,7 @@ lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
 	push(g, space, rng, ev);
 	g->wilds[space] = card;
 	g->up[space] = 0;
+	g->wid[space] = ++g->entered;
 	lg_event(ev, "{\"type\":\"legendary.enters\",\"space\":\"%s\"}", g->db->space[space]);
 }
 
@@ -179,11 +186,12 @@ lg_reveal(struct rules_game *g, int space, int scanned, struct rules_rng *rng,
 	if (g->db->cards[card].kind != LG_ENEMY) {
 		/* it leaves the Wilds before its ability moves anything */
 		g->wilds[space] = -1;
-		turned_up(g, card, scanned, rng, ev);
+		turned_up(g, card, scanned, g->wid[space], rng, ev);
+		g->wid[space] = 0;
 		return;
 	}
 	g->up[space] = 1;
-	turned_up(g, card, scanned, rng, ev);
+	turned_up(g, card, scanned, g->wid[space], rng, ev);
 }
 
 /* The dead enemies (only enemies) become the new Enemy deck, once. */
@@ -221,23 +229,25 @@ lg_enemy_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events 
 void
 lg_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int i, card, moved[LG_SPACES] = { 0 };
+	int i, card, id, moved[LG_SPACES] = { 0 };
 
 	for (i = LG_SPACES - 1; i >= 0; i--) {
 		card = g->wilds[i];
 		if (card < 0 || !g->up[i] || moved[i] || !(g->db->cards[card].kw & KW_RUNNER))
 			continue;
+		id = g->wid[i];
 		g->wilds[i] = -1;
-		g->up[i] = 0;
+		g->up[i] = g->wid[i] = 0;
 		lg_event(ev, "{\"type\":\"legendary.runner\",\"card\":\"%s\"}",
 		    g->db->cards[card].slug);
 		if (i == LG_SPACES - 1) {
-			lg_to_cz(g, card, 1, rng, ev);
+			lg_to_cz(g, card, 1, 0, rng, ev);
 			continue;
 		}
 		push(g, i + 1, rng, ev);
 		g->wilds[i + 1] = card;
 		g->up[i + 1] = 1;
+		g->wid[i + 1] = id;
 		moved[i + 1] = 1;
 	}
 }

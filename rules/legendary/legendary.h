@@ -192,6 +192,9 @@ struct rules_game {
 	struct lg_pile	 enemy, barracks, commanders, strike, strike_discard,
 			 dead_enemies, discarded, dead_characters;
 	int		 wilds[LG_SPACES], up[LG_SPACES];	/* -1: empty */
+	int		 wid[LG_SPACES], entered;	/* each card entering the
+						   Wilds is secret "wilds:N" */
+	int		 followups;	/* `continue` mails this turn */
 	struct lg_pile	 cz;			/* v[0] leftmost, face up */
 	int		 hq[LG_HQ];
 	int		 hazards, reshuffled, prep_left, last_turns;
@@ -236,8 +239,8 @@ void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
-void		 lg_to_cz(struct rules_game *g, int card, int up, struct rules_rng *rng,
-		    struct rules_events *ev);
+void		 lg_to_cz(struct rules_game *g, int card, int up, int id,
+		    struct rules_rng *rng, struct rules_events *ev);
 void		 lg_runners(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_reveal(struct rules_game *g, int space, int scanned,

@@ -98,6 +98,24 @@ touched_hidden(const struct rules_game *a, const struct rules_game *b)
 	    a->barracks.n != b->barracks.n || a->commanders.n != b->commanders.n;
 }
 
+/* An order made impossible: reported to its seat (JSON-escaped text). */
+static void
+failed(struct rules_events *ev, int seat, int lineno, const char *line, const char *why)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *s;
+
+	cJSON_AddStringToObject(o, "type", "legendary.order-failed");
+	cJSON_AddNumberToObject(o, "line", lineno);
+	cJSON_AddStringToObject(o, "order", line);
+	cJSON_AddStringToObject(o, "why", why != NULL ? why : "");
+	s = cJSON_PrintUnformatted(o);
+	if (ev != NULL)
+		rules_events_add(ev, RULES_VIS_SEATS, (uint64_t)1 << seat, s);
+	free(s);
+	cJSON_Delete(o);
+}
+
 /*
  * Apply seat's orders to g (check: g is a copy, errors stop; else failed
  * lines become events). *more: the seat asked to continue its turn.
@@ -168,8 +186,7 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 			rc = lg_order(g, line, rng, ev, &why);
 		if (rc == -1 && (!checking || !certain)) {
 			if (!checking)
-				lg_event_seat(ev, (int)seat, "{\"type\":\"legendary.order-failed\","
-				    "\"line\":%d,\"order\":\"%s\",\"why\":\"%s\"}", lineno, line, why);
+				failed(ev, (int)seat, lineno, line, why);
 			rc = 0;
 		} else if (rc == -1)
 			cause_set(cause, "line %d: %s; expected an order legal now (see the "

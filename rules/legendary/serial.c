@@ -36,7 +36,7 @@ static const struct { const char *k; size_t off; } scalars[] = {
 	F(done), F(progress), F(need), F(hazards), F(reshuffled), F(prep_left),
 	F(last_turns), F(result), F(attack), F(recruit), F(free_scans), F(kill_own),
 	F(gain_max), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
-	F(nplayed),
+	F(nplayed), F(entered), F(followups),
 };
 #define NSCALARS (sizeof scalars / sizeof scalars[0])
 #define P(x) { #x, offsetof(struct rules_game, x) }
@@ -63,6 +63,7 @@ lg_save(const struct rules_game *g, size_t *len)
 	add_ints(o, "revealed", g->revealed, 4);
 	add_ints(o, "wilds", g->wilds, LG_SPACES);
 	add_ints(o, "up", g->up, LG_SPACES);
+	add_ints(o, "wid", g->wid, LG_SPACES);
 	add_ints(o, "hq", g->hq, LG_HQ);
 	add_ints(o, "coord_card", g->coord_card, LG_SEATS);
 	add_ints(o, "coord_used", g->coord_used, LG_SEATS);
@@ -154,6 +155,7 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "revealed", g->revealed, 4, 0, 1, NULL) == -1 ||
 	    get_ints(o, "wilds", g->wilds, LG_SPACES, -1, nc - 1, NULL) == -1 ||
 	    get_ints(o, "up", g->up, LG_SPACES, 0, 1, NULL) == -1 ||
+	    get_ints(o, "wid", g->wid, LG_SPACES, 0, 1000000, NULL) == -1 ||
 	    get_ints(o, "hq", g->hq, LG_HQ, -1, nc - 1, NULL) == -1 ||
 	    get_ints(o, "coord_card", g->coord_card, LG_SEATS, -1, nc - 1, NULL) == -1 ||
 	    get_ints(o, "coord_used", g->coord_used, LG_SEATS, 0, 1, NULL) == -1 ||
@@ -227,8 +229,8 @@ secret(struct rules_secret *s, const struct lg_db *db, const char *id, int seat,
 void
 lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 {
-	struct rules_secret *s = xcalloc(2 * LG_SEATS + 6, sizeof *s);
-	int i, hidden[LG_SPACES];
+	struct rules_secret *s = xcalloc(2 * LG_SEATS + 4 + LG_SPACES, sizeof *s);
+	int i;
 	char id[48];
 
 	*n = 0;
@@ -242,8 +244,11 @@ lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 	secret(&s[(*n)++], g->db, "barracks", -1, g->barracks.v, g->barracks.n);
 	secret(&s[(*n)++], g->db, "commanders", -1, g->commanders.v, g->commanders.n);
 	secret(&s[(*n)++], g->db, "strike-deck", -1, g->strike.v, g->strike.n);
+	/* each face-down card of the Wilds, by the number it entered with */
 	for (i = 0; i < LG_SPACES; i++)
-		hidden[i] = g->wilds[i] >= 0 && !g->up[i] ? g->wilds[i] : -1;
-	secret(&s[(*n)++], g->db, "wilds", -1, hidden, LG_SPACES);
+		if (g->wilds[i] >= 0 && !g->up[i]) {
+			snprintf(id, sizeof id, "wilds:%d", g->wid[i]);
+			secret(&s[(*n)++], g->db, id, -1, &g->wilds[i], 1);
+		}
 	*out = s;
 }

@@ -287,11 +287,20 @@ l_turn(const struct rules_game *g)
 	return g->turn;
 }
 
+/* A turn's follow-ups (`continue`) are phases of their own names. */
+#define LG_FOLLOWUPS 9
+static const char *const followup[LG_FOLLOWUPS + 1] = { "action", "action.follow-up-1",
+	"action.follow-up-2", "action.follow-up-3", "action.follow-up-4",
+	"action.follow-up-5", "action.follow-up-6", "action.follow-up-7",
+	"action.follow-up-8", "action.follow-up-9" };
+
 static const char *
 l_phase(const struct rules_game *g)
 {
-	return g->phase == LP_COORDINATE ? "coordinate" : g->phase == LP_ACTION ? "action" :
-	    "over";
+	if (g->phase == LP_ACTION)
+		return followup[g->followups >= 0 && g->followups <= LG_FOLLOWUPS ?
+		    g->followups : 0];
+	return g->phase == LP_COORDINATE ? "coordinate" : "over";
 }
 
 static int
@@ -344,8 +353,10 @@ l_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rng
 		lg_next_turn(g, rng, ev);
 		return 0;
 	}
-	if (more && !g->end_turn && !g->s[g->active].dead)
+	if (more && !g->end_turn && !g->s[g->active].dead && g->followups < LG_FOLLOWUPS) {
+		g->followups++;
 		return 0;	/* the follow-up: the same turn, a new view */
+	}
 	finish_turn(g, rng, ev);
 	return 0;
 }

@@ -24,6 +24,9 @@ for seat in lieutenant tracker; do
 	[ "$n" -gt 0 ]
 	ok $? "views were mailed to $seat ($n)"
 done
+q=$(ls "$d/var/mail/in/quarantine" 2>/dev/null | wc -l)
+[ "$q" -eq 0 ]
+ok $? "no orders mail was quarantined ($q)"
 grep -l '"legendary"' "$d"/var/mail/out/new/* >/dev/null 2>&1
 ok $? "the view mails carry the game's display text in view.json"
 

@@ -517,8 +517,9 @@ mail_orders(void)
 	check(g->phase == LP_ACTION && g->s[0].coord == LGC_NEVER, "coordinate never: the "
 	    "window closes and the seat is not asked again");
 	R->resolve(g, (const char *[]){ NULL, "continue\n" }, &rng, &ev, NULL);
-	check(g->phase == LP_ACTION && g->active == 1, "continue: a follow-up in the same "
-	    "turn for that seat only");
+	check(g->phase == LP_ACTION && g->active == 1 && strcmp(R->phase(g),
+	    "action.follow-up-1") == 0 && R->owes(g, 1) && !R->owes(g, 0), "continue: a "
+	    "follow-up phase in the same turn for that seat only");
 	done(g);
 }
 

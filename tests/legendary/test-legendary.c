@@ -345,8 +345,13 @@ play_out(const void *data, int nseats, uint64_t salt, int *turns, int *won)
 	*turns = g != NULL ? g->turn : 0;
 	*won = g != NULL ? g->result : 0;
 	bytes = g != NULL ? R->save(g, &len) : xstrdup("");
-	for (i = 0; i < ev.n; i++)
-		;
+	for (bad = 0, i = 0; i < ev.n; i++) {
+		cJSON *o = cJSON_Parse(ev.v[i].json);
+
+		bad += o == NULL || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "type"));
+		cJSON_Delete(o);
+	}
+	ok(bad == 0, "every event is one JSON object with a type (%zu events)", ev.n);
 	rules_events_free(&ev);
 	if (g != NULL)
 		R->free(g);
@@ -422,10 +427,11 @@ secrecy(const void *data)
 	R->secrets(g[0], &s, &n);
 	for (k = 0, i = 0; i < n; i++)
 		k += strcmp(s[i].id, "enemy-deck") == 0 || strcmp(s[i].id, "barracks") == 0 ||
-		    strcmp(s[i].id, "wilds") == 0 || strcmp(s[i].id, "strike-deck") == 0 ||
+		    strncmp(s[i].id, "wilds:", 6) == 0 || strcmp(s[i].id, "strike-deck") == 0 ||
 		    strcmp(s[i].id, "commanders") == 0 || strncmp(s[i].id, "deck:", 5) == 0 ||
 		    (strncmp(s[i].id, "hand:", 5) == 0 && s[i].seat >= 0);
-	ok(k == (int)n && n == 11, "every hidden thing is a secret (%zu)", n);
+	ok(k == (int)n && n == 11, "every hidden thing is a secret (%zu: decks, hands, "
+	    "the Enemy deck, Barracks, Commanders, strikes, the face-down Wilds card)", n);
 	rules_secrets_free(s, n);
 	R->free(g[0]);
 	R->free(g[1]);

@@ -61,11 +61,11 @@ form(const char *line, int coordinate, char **cause)
 		    strcmp(verb, "scan") == 0 && strcmp(extra, "free") == 0)))
 			return 0;
 	if (coordinate)
-		return cause_set(cause, "\"%s\"; expected \"coordinate CARD\", \"coordinate "
-		    "ask|auto|never\" or \"pass\"", line);
-	return cause_set(cause, "\"%s\"; expected play CARD, copy SEAT, use CARD, recruit "
-	    "N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, kill CARD, "
-	    "coordinate ask|auto|never, continue, end or pass", line);
+		return cause_set(cause, "not an order of the coordinate window; expected "
+		    "\"coordinate CARD\", \"coordinate ask|auto|never\" or \"pass\"");
+	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
+	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
+	    "kill CARD, coordinate ask|auto|never, continue, end or pass");
 }
 
 static int

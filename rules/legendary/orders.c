@@ -298,11 +298,54 @@ lg_legal(const struct rules_game *g, size_t seat)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* The slot a verb's argument stands in, for the template's patterns. */
+static const struct { const char *verb, *slot; } slots[] = {
+	{ "play", "CARD" }, { "copy", "SEAT" }, { "use", "CARD" }, { "recruit", "HQ" },
+	{ "gain", "HQ" }, { "scan", "SPACE" }, { "fight", "TARGET" }, { "kill", "CARD" },
+	{ "coordinate", "CARD" },
+};
+
+/* "# VERB SLOT [free]" and its choices folded under it. */
+static void
+pattern(struct strbuf *sb, const char *legal, const char *verb, const char *slot, int free_)
+{
+	struct strbuf vals = STRBUF_INIT;
+	const char *p, *nl, *arg;
+	size_t n = strlen(verb), col = 0, len;
+	int count = 0;
+
+	for (p = legal; *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		len = (size_t)(nl - p);
+		if (len <= n + 1 || strncmp(p, verb, n) != 0 || p[n] != ' ')
+			continue;
+		arg = p + n + 1;
+		if ((len > 5 && strncmp(nl - 5, " free", 5) == 0) != free_)
+			continue;
+		len = (size_t)(nl - arg) - (free_ ? 5 : 0);
+		if (strncmp(verb, "coordinate", 10) == 0 && (strncmp(arg, "ask\n", 4) == 0 ||
+		    strncmp(arg, "auto\n", 5) == 0 || strncmp(arg, "never\n", 6) == 0))
+			continue;
+		if (col + len + 2 > 68) {
+			strbuf_addstr(&vals, "\n#  ");
+			col = 0;
+		}
+		strbuf_addf(&vals, " %.*s", (int)len, arg);
+		col += len + 1;
+		count++;
+	}
+	if (count > 0)
+		strbuf_addf(sb, "# %s %s%s\n#   %s:%s\n", verb, slot, free_ ? " free" : "", slot,
+		    strbuf_str(&vals));
+	strbuf_free(&vals);
+}
+
 char *
 lg_template(const struct rules_game *g, size_t seat)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *legal = lg_legal(g, seat), *line, *save = NULL;
+	char *legal = lg_legal(g, seat);
+	size_t i;
 
 	if (*legal == '\0') {
 		free(legal);
@@ -312,11 +355,14 @@ lg_template(const struct rules_game *g, size_t seat)
 	    "# the coordinate window: offer one Coordinate card, or pass\n" :
 	    "# your turn: orders apply in order; end (or pass) ends the turn,\n"
 	    "# continue asks for a follow-up view and mail in this turn\n");
-	for (line = strtok_r(legal, "\n", &save); line != NULL; line = strtok_r(NULL, "\n",
-	    &save))
-		if (strcmp(line, "pass") != 0)
-			strbuf_addf(&sb, "# %s\n", line);
-	strbuf_addstr(&sb, "pass\n");
+	for (i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+		pattern(&sb, legal, slots[i].verb, slots[i].slot, 0);
+		if (strcmp(slots[i].verb, "scan") == 0)
+			pattern(&sb, legal, "scan", "SPACE", 1);
+	}
+	if (g->phase == LP_ACTION)
+		strbuf_addstr(&sb, "# continue\n# end\n");
+	strbuf_addstr(&sb, "# coordinate ask|auto|never\npass\n");
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

@@ -496,6 +496,21 @@ mail_orders(void)
 	const char *orders[2] = { "play experience\n", NULL };
 
 	hand(g, 0, "experience");
+	hand(g, 0, "the-speech");
+	g->wilds[4] = card("val-verde-guerilla");
+	g->attack = 2;
+	{
+		char *t = R->template(g, 0);
+
+		check(strstr(t, "# play CARD\n#   CARD: experience the-speech\n") != NULL &&
+		    strstr(t, "# scan SPACE\n#   SPACE: hills\n") != NULL &&
+		    strstr(t, "\npass\n") != NULL && R->check(g, 0, t, NULL) == 0,
+		    "the template: legal orders as patterns with their choices, signable as "
+		    "mailed");
+		free(t);
+	}
+	g->attack = 0;
+	g->wilds[4] = -1;
 	check(R->check(g, 0, "play experience\n", NULL) == 0, "check: a legal order");
 	check(R->check(g, 0, "play experience\nfly away\n", &cause) == -1 &&
 	    strncmp(cause, "line 2: not an order of a turn; expected play CARD", 50) == 0,

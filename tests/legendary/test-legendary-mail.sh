@@ -58,7 +58,7 @@ printf '%s\n' "$status" | grep -q 'running, legendary/humans, turn 1, phase coor
 ok $? "turn 1 opens the coordinate window for the first player's turn ($status)"
 owes reporter && ! owes detective
 ok $? "the window awaits the other seat only"
-muthur show hunt-1 --seat reporter | tr -d '\r' | grep -q '^# coordinate never$'
+muthur show hunt-1 --seat reporter | tr -d '\r' | grep -q '^# coordinate ask|auto|never$'
 ok $? "the view's template lists the legal orders as comments"
 
 mail_orders reporter bob 's/^pass$/fight nowhere/'

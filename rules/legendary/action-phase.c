@@ -268,6 +268,13 @@ use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *
 			break;
 	if (i == g->nplayed)
 		return cause_set(cause, "%s is not played, or its ability was used", c->slug);
+	/* "Pay X": what is spent is gone */
+	if (c->ab[k].pay_recruit > g->recruit || c->ab[k].pay_attack > g->attack)
+		return cause_set(cause, "using %s costs %d Recruit and %d Attack, you have %d "
+		    "and %d", c->slug, c->ab[k].pay_recruit, c->ab[k].pay_attack, g->recruit,
+		    g->attack);
+	g->recruit -= c->ab[k].pay_recruit;
+	g->attack -= c->ab[k].pay_attack;
 	g->played[i].used = 1;
 	lg_event(ev, "{\"type\":\"legendary.use\",\"seat\":\"%s\",\"card\":\"%s\"}",
 	    g->s[g->active].name, c->slug);

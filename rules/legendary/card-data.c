@@ -199,7 +199,7 @@ static int
 parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
     const struct where *w, const char *member, char **cause)
 {
-	const cJSON *iff, *dos, *e;
+	const cJSON *iff, *dos, *e, *pay;
 	char m[200], *names;
 	int k, rc;
 
@@ -214,10 +214,10 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 	}
 	for (e = o->child; e != NULL; e = e->next)
 		if (index_of((const char *const[]){ "when", "if", "times", "where", "do",
-		    NULL }, e->string) < 0) {
+		    "pay", NULL }, e->string) < 0) {
 			snprintf(m, sizeof m, "%s.%s", member, e->string);
 			return bad(cause, w, m, "unknown member%s", "",
-			    "when, if, times, where, do (or unexpressed alone)");
+			    "when, if, times, where, pay, do (or unexpressed alone)");
 		}
 	snprintf(m, sizeof m, "%s.when", member);
 	if ((k = index_of(whens, str_member(o, "when"))) < 0) {
@@ -243,6 +243,18 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		    "combat-zone") != 0)
 			return bad(cause, w, m, "not \"combat-zone\"%s", "", "\"combat-zone\"");
 		a->in_cz = 1;
+	}
+	if ((pay = cJSON_GetObjectItemCaseSensitive(o, "pay")) != NULL) {
+		/* "Pay X": {"recruit": N} or {"attack": N}, for an ability used later */
+		snprintf(m, sizeof m, "%s.pay", member);
+		if (!cJSON_IsObject(pay) || a->when != LW_USE ||
+		    num_member(pay, "recruit", 0, 20, &a->pay_recruit, w, cause) == -1 ||
+		    num_member(pay, "attack", 0, 20, &a->pay_attack, w, cause) == -1 ||
+		    a->pay_recruit + a->pay_attack == 0 || cJSON_GetArraySize(pay) !=
+		    (a->pay_recruit > 0) + (a->pay_attack > 0))
+			return bad(cause, w, m, "not a cost of a \"use\" ability%s", "",
+			    "{\"recruit\": N} and/or {\"attack\": N}, N 1..20, with \"when\": "
+			    "\"use\"");
 	}
 	if ((iff = cJSON_GetObjectItemCaseSensitive(o, "if")) != NULL) {
 		snprintf(m, sizeof m, "%s.if", member);

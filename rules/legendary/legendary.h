@@ -93,6 +93,7 @@ struct lg_ability {
 	enum lg_cond	 cond;
 	const char	*arg;		/* the condition's class, team, slug */
 	int		 in_cz;		/* "where": "combat-zone" */
+	int		 pay_recruit, pay_attack;	/* "pay": the cost of using it */
 	int		 neff;
 	struct lg_effect eff[LG_EFFECTS];
 	const char	*unexpressed;	/* non-NULL: not expressed, why */

@@ -364,6 +364,21 @@ keywords(void)
 	check(g->attack == 4, "Brothers in Arms: Bad Idea counts Mac and Blain, not Dutch, "
 	    "the second Blain or a starting card (+4 Attack)");
 	done(g);
+	/* "Pay X" (no card of the data pays; the ability is given a cost here) */
+	g = fresh(1, NULL);
+	hand(g, 0, "bad-idea");
+	hand(g, 0, "gonna-cut-your-name-into-him");
+	order(g, "play bad-idea");
+	order(g, "play gonna-cut-your-name-into-him");
+	((struct lg_db *)db)->cards[card("bad-idea")].ab[0].pay_recruit = 2;
+	g->recruit = 1;
+	check(order(g, "use bad-idea") == -1 && g->attack == 1, "Pay X: not without the "
+	    "Recruit to pay");
+	g->recruit = 3;
+	check(order(g, "use bad-idea") == 0 && g->recruit == 1 && g->attack == 3,
+	    "Pay X: the Recruit spent is gone, the effect applies");
+	((struct lg_db *)db)->cards[card("bad-idea")].ab[0].pay_recruit = 0;
+	done(g);
 	/* the rulebook's Showboat example */
 	g = fresh(1, "movie-predator-2");
 	hand(g, 0, "now-it-s-personal");

@@ -113,6 +113,15 @@ card_data(void)
 	ok(strstr(c, "do[0].heal: not a number -9..9 other than 0") != NULL,
 	    "an effect's number out of range (%s)", c);
 	free(c);
+	c = refusal("\"when\":\"use\",\"times\":\"other-characters\",\"do\":[{\"attack\"",
+	    "\"when\":\"use\",\"pay\":{\"recruit\":2},\"times\":\"other-characters\",\"do\":[{\"attack\"");
+	ok(strcmp(c, "(accepted)") == 0, "a \"use\" ability may have a cost (pay X)");
+	free(c);
+	c = refusal("\"when\":\"play\",\"do\":[{\"draw\":1}]", "\"when\":\"play\",\"pay\":"
+	    "{\"attack\":1},\"do\":[{\"draw\":1}]");
+	ok(strstr(c, ".pay: not a cost of a \"use\" ability") != NULL, "a cost on another "
+	    "ability is refused (%s)", c);
+	free(c);
 	c = refusal("\"format\":\"muthur-legendary-1\"", "\"format\":\"x\"");
 	ok(strstr(c, "format: missing or unknown") != NULL, "a wrong format (%s)", c);
 	free(c);

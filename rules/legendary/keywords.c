@@ -119,9 +119,12 @@ lg_coordinate(struct rules_game *g, int seat, int card, struct rules_rng *rng,
 	    "\"card\":\"%s\"}", s->name, g->s[g->active].name, g->db->cards[card].slug);
 	if (lg_ongoing(g, E_NO_COORDINATE_DRAW) == 0)
 		lg_draw(g, seat, 1, rng, ev);
-	/* enemies that react to coordination (City of Fear) */
+	/*
+	 * enemies that react to coordination (City of Fear), in the rulebook's
+	 * order: the Combat Zone right to left, then the Wilds left to right
+	 */
 	for (k = 0; k < g->cz.n + LG_SPACES; k++) {
-		int e = k < g->cz.n ? g->cz.v[k] : g->wilds[k - g->cz.n];
+		int e = k < g->cz.n ? g->cz.v[g->cz.n - 1 - k] : g->wilds[k - g->cz.n];
 
 		if (e >= 0 && (k < g->cz.n || g->up[k - g->cz.n]))
 			lg_fire(g, e, LW_COORDINATED, 0, rng, ev);

@@ -28,6 +28,19 @@ static const struct { const char *name; int flag; } options[] = {
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
+/* How many comma-separated non-empty words s has (0 if one is empty). */
+static int
+words(const char *s)
+{
+	int n = 1;
+
+	if (*s == '\0' || *s == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,") != NULL)
+		return 0;
+	for (; *s != '\0'; s++)
+		n += *s == ',';
+	return n;
+}
+
 int
 lg_option_check(const char *name, char **cause)
 {
@@ -36,8 +49,59 @@ lg_option_check(const char *name, char **cause)
 	for (i = 0; i < NOPTIONS; i++)
 		if (strcmp(options[i].name, name) == 0)
 			return 0;
+	if ((strncmp(name, "location=", 9) == 0 && words(name + 9) == 1) ||
+	    (strncmp(name, "objectives=", 11) == 0 && words(name + 11) == 3) ||
+	    (strncmp(name, "characters=", 11) == 0 && words(name + 11) == 4))
+		return 0;
 	return cause_set(cause, "unknown option \"%s\" (movie-predator, movie-predator-2, "
-	    "all-or-nothing, defense-as-health, preparation-turn, easier, harder, harder-wilds)", name);
+	    "location=SLUG, objectives=ONE,TWO,THREE, characters=A,B,C,D, all-or-nothing, "
+	    "defense-as-health, preparation-turn, easier, harder, harder-wilds)", name);
+}
+
+/*
+ * The custom setup options over the movie's: location=, objectives= (one
+ * of each stage, in order), characters= (four Barracks characters).
+ */
+static int
+custom(struct rules_game *g, const char *opt, const char **chars, char **store,
+    char **cause)
+{
+	const struct lg_db *db = g->db;
+	char *s, *w, *save = NULL;
+	int k, i, c;
+
+	if (strncmp(opt, "location=", 9) == 0) {
+		for (k = 0; k < db->nlocations && strcmp(db->locations[k].slug, opt + 9); k++)
+			;
+		if (k == db->nlocations)
+			return cause_set(cause, "option %s: no such location", opt);
+		g->location = k;
+		return 0;
+	}
+	if (strncmp(opt, "objectives=", 11) != 0 && strncmp(opt, "characters=", 11) != 0)
+		return 0;
+	s = *store = xstrdup(opt + 11);
+	for (i = 0, w = strtok_r(s, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save), i++) {
+		if (opt[0] == 'o') {
+			for (k = 0; k < db->nobjectives && strcmp(db->objectives[k].slug, w); k++)
+				;
+			if (k == db->nobjectives || db->objectives[k].stage != i + 1)
+				return cause_set(cause, "option %s: %s is not an objective %d", opt,
+				    w, i + 1);
+			g->objective[i] = k;
+			continue;
+		}
+		for (c = 0; c < db->ncards && (db->cards[c].character == NULL ||
+		    strcmp(db->cards[c].character, w) != 0); c++)
+			;
+		for (k = 0; k < i && strcmp(chars[k], w) != 0; k++)
+			;
+		if (c == db->ncards || k < i)
+			return cause_set(cause, "option %s: %s is not a Barracks character (or "
+			    "named twice)", opt, w);
+		chars[i] = w;
+	}
+	return 0;
 }
 
 int
@@ -91,7 +155,7 @@ enemy_deck(struct rules_game *g, struct rules_rng *rng)
 }
 
 static void
-stacks(struct rules_game *g, struct rules_rng *rng, const struct lg_movie *mv)
+stacks(struct rules_game *g, struct rules_rng *rng, const char *const *chars)
 {
 	const struct lg_db *db = g->db;
 	int i, k, j;
@@ -106,7 +170,7 @@ stacks(struct rules_game *g, struct rules_rng *rng, const struct lg_movie *mv)
 				lg_push(&g->strike, i);
 			else if (c->kind == LG_CHARACTER)
 				for (j = 0; j < 4; j++)
-					if (strcmp(c->character, mv->character[j]) == 0)
+					if (strcmp(c->character, chars[j]) == 0)
 						lg_push(&g->barracks, i);
 		}
 	}
@@ -122,6 +186,8 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	const struct lg_db *db = su->data;
 	struct rules_game *g;
 	const struct lg_movie *mv;
+	const char *chars[4];
+	char *store[8] = { NULL };
 	size_t i, k;
 	int a, c;
 
@@ -144,6 +210,11 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	g->location = mv->location;
 	for (k = 0; k < 3; k++)
 		g->objective[k] = mv->objective[k];
+	for (k = 0; k < 4; k++)
+		chars[k] = mv->character[k];
+	for (i = 0; i < su->noptions && i < 8; i++)
+		if (custom(g, su->options[i], chars, &store[i], cause) == -1)
+			goto fail;
 	for (i = 0; i < su->nseats; i++) {
 		struct lg_seat *s = &g->s[i];
 
@@ -169,7 +240,9 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 			lg_push(&s->deck, c);
 		}
 	}
-	stacks(g, rng, mv);
+	stacks(g, rng, chars);
+	for (i = 0; i < 8; i++)
+		free(store[i]);
 	enemy_deck(g, rng);
 	for (k = 0; k < LG_SPACES; k++)
 		g->wilds[k] = -1;
@@ -194,6 +267,8 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	lg_next_turn(g, rng, ev);
 	return g;
 fail:
+	for (i = 0; i < 8; i++)
+		free(store[i]);
 	free(g);
 	return NULL;
 }

@@ -169,6 +169,15 @@ setup(void)
 	check(strcmp(db->objectives[g->objective[2]].slug, "other-world-life-form") == 0,
 	    "setup: --option movie-predator-2 plays Predator 2's objectives");
 	done(g);
+	g = fresh(2, "objectives=war-zone,flares-frags-and-claymores,other-world-life-form");
+	check(strcmp(db->objectives[g->objective[0]].slug, "war-zone") == 0 &&
+	    g->enemy.n == 36 - 1, "setup: objectives= picks one of each stage; their "
+	    "mini-decks make the Enemy deck");
+	done(g);
+	g = fresh(2, "characters=dutch,harrigan,keyes,mac");
+	check(g->barracks.n == 56 - 5, "setup: characters= builds the Barracks of four "
+	    "characters");
+	done(g);
 	g = fresh(2, "easier");
 	check(g->enemy.n == 36 + 3 - 1, "difficulty: easier adds a Young Blood a mini-deck");
 	done(g);

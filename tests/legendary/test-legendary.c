@@ -469,6 +469,20 @@ main(void)
 	    "Predators mode is refused as an unknown mode, with the modes there are");
 	free(cause);
 	cause = NULL;
+	{
+		struct counter cu, ch;
+		struct rules_rng rng;
+		struct rules_game *g = new_game(data, 1, 1, 2, "objectives=personal-little-war,"
+		    "war-zone,get-to-the-choppa", &cu, &ch, &rng, NULL);
+
+		ok(g == NULL, "objectives out of stage order are refused (the reason above)");
+		if (g != NULL)
+			R->free(g);
+		ok(R->option_check("characters=dutch,mac", &cause) == -1 && strstr(cause,
+		    "characters=A,B,C,D") != NULL, "characters= takes four");
+		free(cause);
+		cause = NULL;
+	}
 	whole_games(data);
 	secrecy(data);
 	R->data_free(data);

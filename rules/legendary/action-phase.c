@@ -142,14 +142,15 @@ gain(struct rules_game *g, const char *arg, struct rules_events *ev, char **caus
 {
 	int slot;
 
-	if (g->gain_max == 0)
+	if (g->gains == 0)
 		return cause_set(cause, "nothing lets you gain a character now");
 	if ((slot = hq_slot(g, arg)) < 0)
 		return cause_set(cause, "\"%s\" is not in the HQ", arg);
 	if (g->db->cards[g->hq[slot]].cost > g->gain_max)
 		return cause_set(cause, "you may gain a character costing %d or less",
 		    g->gain_max);
-	g->gain_max = 0;
+	if (--g->gains == 0)
+		g->gain_max = 0;
 	take_from_hq(g, slot, "gain", ev);
 	return 0;
 }

@@ -635,23 +635,23 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 	}
 	if (parse_rest(db, db->root, &w, cause) == -1)
 		goto fail;
-	for (n = 0; n < db->ncards; n++) {
-		if (db->cards[n].kind != LG_GOAL)
-			continue;
-		for (e = NULL, a = cJSON_GetObjectItemCaseSensitive(db->root, "cards"),
-		    e = cJSON_GetArrayItem(a, n); e != NULL; e = NULL) {
-			const char *o = str_member(e, "objective");
-			int k;
+	/* a goal card names its objective, known only now */
+	n = 0;
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(db->root, "cards")) {
+		const char *o = str_member(e, "objective");
+		struct lg_card *c = &db->cards[n++];
+		int k;
 
-			for (k = 0; o != NULL && k < db->nobjectives; k++)
-				if (strcmp(db->objectives[k].slug, o) == 0)
-					db->cards[n].objective = k;
-			if (db->cards[n].objective < 0) {
-				snprintf(w.what, sizeof w.what, "card \"%.60s\"", db->cards[n].slug);
-				bad(cause, &w, "objective", "missing or unknown%s", "",
-				    "the slug of the goal's objective");
-				goto fail;
-			}
+		if (c->kind != LG_GOAL)
+			continue;
+		for (k = 0; o != NULL && k < db->nobjectives; k++)
+			if (strcmp(db->objectives[k].slug, o) == 0)
+				c->objective = k;
+		if (c->objective < 0) {
+			snprintf(w.what, sizeof w.what, "card \"%.60s\"", c->slug);
+			bad(cause, &w, "objective", "missing or unknown%s", "",
+			    "the slug of the goal's objective");
+			goto fail;
 		}
 	}
 	return db;

@@ -174,7 +174,11 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 		case E_AVOID: g->avoid += e->n; break;
 		case E_FREE_SCAN: g->free_scans += e->n; break;
 		case E_KILL_OWN: g->kill_own += e->n; break;
-		case E_GAIN: g->gain_max = e->n > g->gain_max ? e->n : g->gain_max; break;
+		case E_GAIN:
+			/* each gain is its own; the dearest allowance counts */
+			g->gain_max = e->n > g->gain_max ? e->n : g->gain_max;
+			g->gains++;
+			break;
 		case E_STRIKE:
 			for (i = 0; i < e->n && !s->dead; i++)
 				lg_strike(g, g->active, card, rng, ev);

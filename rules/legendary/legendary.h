@@ -201,7 +201,8 @@ struct rules_game {
 	int		 hazards, reshuffled, prep_left, last_turns;
 	int		 result;	/* 0 playing, 1 major, 2 minor, -1 lost */
 	/* the turn */
-	int		 attack, recruit, free_scans, kill_own, gain_max, avoid, discount;
+	int		 attack, recruit, free_scans, kill_own, gain_max, gains, avoid,
+			 discount;
 	int		 no_strikes, gain_top, end_turn, scanned;
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;

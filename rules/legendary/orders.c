@@ -273,7 +273,7 @@ lg_legal(const struct rules_game *g, size_t seat)
 	if (g->recruit >= 3 && g->commanders.n > 0)
 		strbuf_addstr(&sb, "recruit commander\n");
 	for (i = 0; i < LG_HQ; i++)
-		if (g->hq[i] >= 0 && g->gain_max > 0 && db->cards[g->hq[i]].cost <= g->gain_max)
+		if (g->hq[i] >= 0 && g->gains > 0 && db->cards[g->hq[i]].cost <= g->gain_max)
 			strbuf_addf(&sb, "gain %d\n", i + 1);
 	cost = lg_ongoing(g, E_SCAN_COST);
 	for (i = 0; i < LG_SPACES; i++) {

@@ -35,7 +35,7 @@ static const struct { const char *k; size_t off; } scalars[] = {
 	F(nseats), F(turn), F(active), F(phase), F(options), F(movie), F(location),
 	F(done), F(progress), F(need), F(hazards), F(reshuffled), F(prep_left),
 	F(last_turns), F(result), F(attack), F(recruit), F(free_scans), F(kill_own),
-	F(gain_max), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
+	F(gain_max), F(gains), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
 	F(nplayed), F(entered), F(followups),
 };
 #define NSCALARS (sizeof scalars / sizeof scalars[0])

@@ -354,6 +354,18 @@ keywords(void)
 	    "Call for Backup: It Ain't No Man counts the coordinations made before use");
 	check(order(g, "use it-ain-t-no-man") == -1, "Call for Backup: once a turn");
 	done(g);
+	g = fresh(3, "movie-predator-2");
+	hand(g, 0, "partners-in-crime");
+	hand(g, 1, "the-speech");
+	hand(g, 2, "the-speech");
+	order(g, "play partners-in-crime");
+	lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+	lg_coordinate(g, 2, card("the-speech"), &rng, &ev, NULL);
+	order(g, "use partners-in-crime");
+	g->hq[0] = g->hq[1] = card("the-speech");
+	check(order(g, "gain 1") == 0 && order(g, "gain 2") == 0 && order(g, "gain 3") == -1,
+	    "Call for Backup: Partners In Crime gains one character a coordination");
+	done(g);
 	/* the rulebook's Brothers in Arms example */
 	g = fresh(1, NULL);
 	hand(g, 0, "bad-idea");

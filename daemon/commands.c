@@ -117,10 +117,11 @@ const struct cli_verb cli_verbs[] = {
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
 	  cmd_cards },
-	{ "demo", "[--dir DIR] [--turns N]", "play a whole scripted game on the embedded default",
+	{ "demo", "[--dir DIR] [--turns N] [--rules RULES]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
 	  "  --turns N      stop after turn N when nobody has won yet (default 40)\n"
-	  "  --quiet        no progress lines",
+	  "  --quiet        no progress lines\n"
+	  "  --rules RULES  the game to play (default: the first that has a demo)",
 	  cmd_demo },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

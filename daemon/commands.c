@@ -59,7 +59,8 @@ const struct cli_verb cli_verbs[] = {
 	  NULL, cmd_status },
 	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
 	  "  --seat SEAT    whose view to render\n"
-	  "  --json         print the JSON view model instead of the mail text",
+	  "  --json         print the JSON view model instead of the mail text\n"
+	  "  --png FILE     write the board, as the view mail's picture, to FILE",
 	  cmd_show },
 	{ "deadline", "GAME WHEN|+DURATION", "set or move the deadline of the current phase",
 	  "  WHEN           a time in UTC, 'YYYY-MM-DD HH:MM'\n"

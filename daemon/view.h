@@ -124,7 +124,9 @@ struct view_mail_ctx {
  * view_model_build(): subject from view-subject.mustache (game, turn,
  * phase, whether orders are due and by when), text body from
  * view.mustache, and the model itself as a "view.json" attachment
- * (application/json, cJSON_Print of model). "Auto-Submitted:
+ * (application/json, cJSON_Print of model), then, when the game draws
+ * one (struct rules picture), the board as "view.png" (image/png; a
+ * picture that cannot be drawn is left out). "Auto-Submitted:
  * auto-generated". Returns a new buffer (*len its length; caller frees),
  * or NULL with a reason when a template is missing or fails, or
  * compose_mail refuses a field.

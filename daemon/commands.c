@@ -88,6 +88,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
 	  cmd_audit },
+	{ "view", "ARCHIVE", "write an archive as one self-contained HTML page (game.html)",
+	  "  the page: header and audit, a step per phase with the board, its\n"
+	  "  events, seed and commitments; each seat's view once the game is over",
+	  cmd_view },
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",

@@ -90,6 +90,12 @@ struct view_facts {
 int view_event_visible(const char *visibility, const char *seat);
 
 /*
+ * The line a view gives an event, from its payload (a JSON object) alone;
+ * caller frees. For `muthur view` too.
+ */
+char *view_event_text(const cJSON *payload);
+
+/*
  * The view model of seat seat_index (play order) of game g under rules r:
  * the rules view under "rules", the facts, display-ready text for the
  * templates and, when the seat owes orders, a ready-to-edit orders block

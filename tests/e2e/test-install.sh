@@ -28,12 +28,12 @@ st=$?
 [ $st -eq 0 ] || sed 's/^/# /' "$TAP_TMP/install.log"
 ok $st "make install DESTDIR=... exits 0"
 
-for f in "$bindir/muthur" "$sbindir/muthurd"; do
+for f in "$bindir/muthur" "$bindir/muthur-sign" "$sbindir/muthurd"; do
 	[ -x "$root$f" ]
 	ok $? "installed program $f"
 done
 for f in ccg/sample-cards.json ccg/marines.deck templates/view.mustache \
-    templates/ack.mustache; do
+    templates/ack.mustache templates/archive-view.html; do
 	[ -s "$root$pkgdatadir/$f" ]
 	ok $? "installed data $pkgdatadir/$f"
 done

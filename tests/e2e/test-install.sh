@@ -38,7 +38,7 @@ for f in ccg/sample-cards.json ccg/marines.deck templates/view.mustache \
 	ok $? "installed data $pkgdatadir/$f"
 done
 for f in man1/muthur.1 man8/muthurd.8 man5/muthur.conf.5 man5/muthur-orders.5 \
-    man5/muthur-archive.5 man5/muthur-cards.5; do
+    man5/muthur-archive.5 man5/muthur-cards.5 man1/muthur-sign.1; do
 	[ -s "$root$mandir/$f" ]
 	ok $? "installed man page $mandir/$f"
 done

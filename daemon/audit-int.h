@@ -13,8 +13,10 @@ void audit_fail(struct audit_report *r, const char *record, const char *fmt, ...
     __attribute__((format(printf, 3, 4)));
 /* "phase 5 (turn 2, movement.move)"; caller frees. */
 char *audit_phase_record(const struct archive_phase *ph);
-/* Replay the game (audit.h) and add what differs to r. */
-void audit_replay(const struct archive *a, struct audit_report *r);
+/* Replay the game (audit.h) and add what differs to r; step as in
+ * audit_archive_observe() (NULL: none). */
+void audit_replay(const struct archive *a, struct audit_report *r,
+    audit_step_fn *step, void *arg);
 
 /*
  * Events of the clock and the organiser (daemon/game-clock.h), which the

@@ -569,6 +569,13 @@ check_scope(const struct archive *a, struct audit_report *r)
 int
 audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r)
 {
+	return audit_archive_observe(text, len, flags, NULL, NULL, r);
+}
+
+int
+audit_archive_observe(const char *text, size_t len, unsigned flags,
+    audit_step_fn *step, void *arg, struct audit_report *r)
+{
 	struct archive *a;
 	char *cause = NULL;
 
@@ -605,7 +612,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 		strbuf_addstr(&sb, " (the full archive is exported once the game is over)");
 		r->note = strbuf_detach(&sb, NULL);
 	} else if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
-		audit_replay(a, r);
+		audit_replay(a, r, step, arg);
 	archive_free(a);
 	return r->nfailures == 0 ? 0 : -1;
 }

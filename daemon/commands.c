@@ -67,7 +67,8 @@ const struct cli_verb cli_verbs[] = {
 	  NULL, cmd_status },
 	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
 	  "  --seat SEAT    whose view to render\n"
-	  "  --json         print the JSON view model instead of the mail text",
+	  "  --json         print the JSON view model instead of the mail text\n"
+	  "  --png FILE     write the board, as the view mail's picture, to FILE",
 	  cmd_show },
 	{ "deadline", "GAME WHEN|+DURATION", "set or move the deadline of the current phase",
 	  "  WHEN           a time in UTC, 'YYYY-MM-DD HH:MM'\n"
@@ -108,6 +109,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
 	  cmd_audit },
+	{ "view", "ARCHIVE", "write an archive as one self-contained HTML page (game.html)",
+	  "  the page: header and audit, a step per phase with the board, its\n"
+	  "  events, seed and commitments; each seat's view once the game is over",
+	  cmd_view },
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",

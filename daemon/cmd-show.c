@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "daemon/game-cli.h"
+#include "daemon/view.h"
 
 int
 cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
@@ -42,7 +43,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if ((l = game_live_load(gc.st, argv[optind], &cause)) != NULL) {
 		if (json) {
 			if ((model = game_view_model(&gc.c, l, seat, &cause)) != NULL) {
-				out = cJSON_Print(model);
+				out = view_json_text(model);	/* view.json */
 				cJSON_Delete(model);
 			}
 		} else
@@ -52,7 +53,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if (out == NULL)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
 	else if (json)
-		printf("%s\n", out);
+		fputs(out, stdout);
 	else
 		fwrite(out, 1, len, stdout);
 	free(out);

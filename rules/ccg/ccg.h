@@ -1291,4 +1291,14 @@ int	 ccg_edit(struct rules_game *g, const char *line, char **cause);
 /* Answer a query as a new string, or NULL with a reason. */
 char	*ccg_query(const struct rules_game *g, const char *q, char **cause);
 
+/*
+ * Mail a player reads (issue 16). event-sentences.c: struct rules
+ * events_text(); one event's sentence from its payload, names from the card
+ * data db alone (NULL for a type without one; caller frees); whether a
+ * type has a sentence. suggest.c: see there.
+ */
+cJSON	*ccg_events_text(const struct rules_game *g, const cJSON *payloads);
+char	*ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload);
+int	 ccg_event_sentence_known(const char *type);
+
 #endif

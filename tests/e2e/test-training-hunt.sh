@@ -36,8 +36,9 @@ printf '%s\n' "$st" | grep -q '^hunt: running, ccg/training-hunt, turn 1, phase 
 ok $? "the game runs: $st"
 
 "$MUTHUR" show hunt --seat predator > view.txt 2>&1; ok $? "show the Predator's view"
-for p in "Young Tusk [young-tusk]" "Cunning Hunter [cunning-hunter]" \
-    "Gray Stripe [gray-stripe]"; do
+for p in '"id":"young-tusk","name":"Young Tusk"' \
+    '"id":"cunning-hunter","name":"Cunning Hunter"' \
+    '"id":"gray-stripe","name":"Gray Stripe"'; do
 	grep -qF "$p" view.txt; ok $? "the pack fields $p"
 done
 is "$(sed '/^Content-Type: application\/json/,$d' view.txt |

@@ -7,6 +7,7 @@
 
 #include "daemon/game-cli.h"
 #include "daemon/view.h"
+#include "mail/mime-text.h"
 
 int
 cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
@@ -19,7 +20,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	const char *seat = NULL;
 	struct game_live *l;
 	struct game_cli gc;
-	char *cause = NULL, *out = NULL;
+	char *cause = NULL, *out = NULL, *crlf;
 	size_t len = 0;
 	cJSON *model;
 	int c, json = 0;
@@ -46,8 +47,10 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 				out = view_json_text(model);	/* view.json */
 				cJSON_Delete(model);
 			}
-		} else
-			out = game_view_mail(&gc.c, l, seat, &len, &cause);
+		} else if ((crlf = game_view_mail(&gc.c, l, seat, &len, &cause)) != NULL) {
+			out = mime_lf(crlf, len, &len);	/* as a Maildir file holds it */
+			free(crlf);
+		}
 		game_live_free(l);
 	}
 	if (out == NULL)

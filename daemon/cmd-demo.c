@@ -323,7 +323,7 @@ demo_play(struct cli *cli, int quiet, int turns)
 		free(email);
 		free(keytext);
 		free(path);
-		if (n == -1)
+		if (n < 0)
 			goto fail;
 	}
 	if (game_start(&gc.c, name, &cause) == -1)

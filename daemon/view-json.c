@@ -15,6 +15,7 @@
 /* Members of the model only the templates read (doc/views.md). */
 static const char *const template_only[] = {
 	"awaited_text", "has_events", "has_openings", "has_older_openings",
+	"orders_block",		/* the body has it, to be signed as it stands */
 };
 
 /* Is v false, 0, null, "" or []: what an absent member reads as? */
@@ -56,8 +57,13 @@ view_json_model(const cJSON *model)
 	if (game != NULL && strcmp(game, "rules") != 0)
 		cJSON_DeleteItemFromObjectCaseSensitive(v, game);
 	/* an event's sentence is in the body; its payload says it all */
-	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(v, "events"))
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(v, "events")) {
 		cJSON_DeleteItemFromObjectCaseSensitive(e, "text");
+		if (cJSON_Compare(cJSON_GetObjectItemCaseSensitive(e, "type"),
+		    cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(e,
+		    "payload"), "type"), 1))	/* said once, in the payload */
+			cJSON_DeleteItemFromObjectCaseSensitive(e, "type");
+	}
 	drop_defaults(v);
 	return v;
 }

@@ -466,7 +466,6 @@ orders_block(const struct view_facts *f, int turn, const char *phase,
 	strbuf_addf(&sb, "-----BEGIN MUTHUR ORDERS-----\n"
 	    "game: %s\nseat: %s\nturn: %d\nphase: %s\nnonce: %s\n\n",
 	    f->game, f->seat, turn, phase, VIEW_NONCE_PLACEHOLDER);
-	strbuf_addstr(&sb, "# Legal orders: delete '# ' to give one.\n");
 	strbuf_addstr(&sb, body);
 	strbuf_addstr(&sb, "-----END MUTHUR ORDERS-----\n");
 	return strbuf_detach(&sb, NULL);

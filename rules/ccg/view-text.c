@@ -70,8 +70,8 @@ add_name(struct strbuf *sb, const cJSON *p)
 	free(slug);
 }
 
-/* One seat's public line: counts, scores, discard, HUD, what it has in
- * play not at a location (battle conditions, mostly). */
+/* One seat's public line: counts, scores, discard, the reader's own HUD,
+ * what it has in play not at a location (battle conditions, mostly). */
 static cJSON *
 seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 {
@@ -124,12 +124,14 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 		strbuf_addstr(&sb, "; out of play ");
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
 	}
-	strbuf_addstr(&sb, "; HUD ");
-	add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "ground"), "-");
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "high"))
-		gaps += cJSON_IsString(it);
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "low"))
-		gaps += cJSON_IsString(it);
+	if (strcmp(str(st, "seat"), reader) == 0) {	/* the others' in view.json */
+		strbuf_addstr(&sb, "; HUD ");
+		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "ground"), "-");
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "high"))
+			gaps += cJSON_IsString(it);
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "low"))
+			gaps += cJSON_IsString(it);
+	}
 	if (gaps > 0) {		/* the levels only when something is on them */
 		strbuf_addstr(&sb, " (high: ");
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "high"), "-");

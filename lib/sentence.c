@@ -15,6 +15,7 @@ struct part {
 	int		 names;		/* '*' */
 	const char	*alt, *alt_end;	/* "/D": D */
 	const char	*yes, *yes_end, *no, *no_end;	/* "?A|B" */
+	const char	*noun, *noun_end;		/* "#noun" */
 };
 
 /* Parse the part starting after '{' at p; returns past its '}', or NULL. */
@@ -34,7 +35,10 @@ parse_part(const char *p, struct part *pt)
 		pt->names = 1;
 		p++;
 	}
-	if (p < e && *p == '/') {
+	if (p < e && *p == '#') {
+		pt->noun = p + 1;
+		pt->noun_end = e;
+	} else if (p < e && *p == '/') {
 		pt->alt = p + 1;
 		pt->alt_end = e;
 	} else if (p < e && *p == '?') {
@@ -128,7 +132,13 @@ render(struct strbuf *sb, const char *p, const char *end, const cJSON *obj,
 		{
 			const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, pt.key);
 
-			if (pt.yes != NULL) {
+			if (pt.noun != NULL) {	/* "1 card", "2 cards" */
+				add_value(sb, v, 0, name, ctx);
+				strbuf_addc(sb, ' ');
+				strbuf_add(sb, pt.noun, (size_t)(pt.noun_end - pt.noun));
+				if (!cJSON_IsNumber(v) || v->valuedouble != 1)
+					strbuf_addc(sb, 's');
+			} else if (pt.yes != NULL) {
 				if (truthy(v))
 					strbuf_add(sb, pt.yes, (size_t)(pt.yes_end - pt.yes));
 				else

@@ -9,6 +9,7 @@
  *   {k*}     a string (each string of an array) read through name()
  *   {k/D}    the value, or the text D when k is absent or null ("*" may
  *            come before the "/")
+ *   {k#N}    the number and the noun N, with "s" unless the number is 1
  *   {k?A|B}  the text A when k is true, a number not 0 or a string not
  *            empty, else the text B
  *   [...]    the part only when each member named inside is present and

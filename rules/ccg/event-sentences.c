@@ -68,9 +68,9 @@ static const struct sentence {
 	{ "control", "{piece*} is now controlled by {seat/nobody}", 0, 0, 0, 0 },
 	{ "cycle", "{seat} shuffles the discards into a new deck of {deck} "
 	    "(cycle {cycles}; hand size now {hand_size})", 0, 0, 0, 0 },
-	{ "damage", "{piece*} takes {points} damage points ({damage} in all, "
+	{ "damage", "{piece*} takes {points#damage point} ({damage} in all, "
 	    "power now {power})", 0, 0, 0, 0 },
-	{ "data-lost", "{piece*} loses {tokens} data tokens", 0, 0, 0, 0 },
+	{ "data-lost", "{piece*} loses {tokens#data token}", 0, 0, 0, 0 },
 	{ "decoy", "{seat} places a decoy marker for {piece*} at the {at*}", 0, 0, 0, 0 },
 	{ "decoy-hit", "{attacker*} strikes a decoy marker", 0, 0, 0, 0 },
 	{ "detach", "{seat} detaches {attachment*} from {from*}", 0, 0, 0, 0 },
@@ -79,7 +79,7 @@ static const struct sentence {
 	{ "download", "{piece*} downloads {tokens} data ({total} in all for {seat})",
 	    0, 0, 0, 0 },
 	{ "drag", "{by*} drags {piece*} to the {to*}", 0, 0, 0, 0 },
-	{ "draw", "{seat} draws {cards} cards (hand {hand}, deck {deck})", 0, 0, 0, 0 },
+	{ "draw", "{seat} draws {cards#card} (hand {hand}, deck {deck})", 0, 0, 0, 0 },
 	{ "draw-card", "{seat} draws {card*}", "card", "seat", 0,
 	    "{seat} draws {card*}" },
 	{ "drop", "{by*} drops {item*} at the {at*}", 0, 0, 0, 0 },
@@ -87,7 +87,7 @@ static const struct sentence {
 	    "{damage} damage", 0, 0, 0, 0 },
 	{ "duplicate-location", "{seat} discards {card*}: that location is in "
 	    "play already", 0, 0, 0, 0 },
-	{ "env-damage", "The {kind} deals {piece*} {points} damage points "
+	{ "env-damage", "The {kind} deals {piece*} {points#damage point} "
 	    "({damage} in all, power now {power})", 0, 0, 0, 0 },
 	{ "env-immune", "{piece*} is immune to the {kind}", 0, 0, 0, 0 },
 	{ "evacuate", "{seat} evacuates {piece*} from the {at*}{counts?| (it "
@@ -155,13 +155,13 @@ static const struct sentence {
 	{ "reaction-ready", "{seat} holds {card*} ready against {on*}", 0, 0, 0, 0 },
 	{ "reaction-unused", "{seat} does not use {card*} against {on*}", 0, 0, 0, 0 },
 	{ "readied", "{piece*} is readied", "piece", 0, 0, "{piece*} are readied" },
-	{ "ready", "Turn {turn} begins: {readied} cards are readied", 0, 0, 0, 0 },
+	{ "ready", "Turn {turn} begins: {readied#card} readied", 0, 0, 0, 0 },
 	{ "release", "{seat} releases {predator*}", 0, 0, 0, 0 },
 	{ "ride", "{piece*} rides {vehicle*} from the {from*} to the {to*}", 0, 0, 0, 0 },
 	{ "search", "{piece*} searches the {at*}", "piece", "at", 0,
 	    "{piece*} search the {at*}" },
-	{ "seat", "{seat} plays the {faction}, number {order} in the play "
-	    "order[ (roll {roll})]", 0, 0, 0, 0 },
+	{ "seat", "{seat} is number {order} in the play order[ (roll "
+	    "{roll})]", 0, 0, 0, 0 },
 	{ "seat-gains", "{seat} gains {card*} (combat pool {pool}, research "
 	    "{research_points})", 0, 0, 0, 0 },
 	{ "standing-pass", "{seat} passes for the rest of the Combat Round of "
@@ -177,7 +177,7 @@ static const struct sentence {
 	    "to hit (defense {defense}), {hit?hit|miss}{backstab?, from behind|}",
 	    0, 0, 0, 0 },
 	{ "hit", "{attacker*} hits {target*}: {damage} damage against resistance "
-	    "{resistance}: {points} damage points", 0, 0, 0, 0 },
+	    "{resistance}: {points#damage point}", 0, 0, 0, 0 },
 	{ "token-move", "{seat} moves a token from the {from*} to the {to*}", 0, 0, 0, 0 },
 	{ "tokens-fight", "{seat}'s tokens fight at the {at*}: {pieces*}", 0, 0, 0, 0 },
 	{ "tokens-return", "{seat}'s tokens return: {warriors} Alien Warriors, "
@@ -257,6 +257,24 @@ same(const cJSON *a, const cJSON *b, const char *k)
 	    cJSON_GetObjectItemCaseSensitive(b, k) == NULL);
 }
 
+/* A to-hit roll that hit and the hit it made, told as one. */
+#define HIT_TOLD	"{attacker*} attacks {target*}: roll {roll} against " \
+	"{to_hit} to hit (defense {defense}), hit; {damage} damage against " \
+	"resistance {resistance}: {points#damage point}"
+
+static int
+hit_follows(const cJSON *a, const cJSON *b)
+{
+	return strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a,
+	    "type")), "to-hit") == 0 &&
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "hit")) &&
+	    cJSON_GetObjectItemCaseSensitive(a, "backstab") == NULL &&
+	    same(a, b, "attacker") && same(a, b, "target") &&
+	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(b, "type")) &&
+	    strcmp(cJSON_GetObjectItemCaseSensitive(b, "type")->valuestring,
+	    "hit") == 0;
+}
+
 cJSON *
 ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 {
@@ -304,6 +322,22 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 				slot[i] = cJSON_CreateString(s);
 				free(s);
 			}
+			cJSON_Delete(m);
+		}
+		if (slot[i] == NULL && i + 1 < n && hit_follows(p,
+		    cJSON_GetArrayItem(payloads, i + 1))) {	/* one sentence */
+			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, i + 1), 1);
+
+			cJSON_AddItemToObject(m, "roll", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "roll"), 1));
+			cJSON_AddItemToObject(m, "to_hit", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "to_hit"), 1));
+			cJSON_AddItemToObject(m, "defense", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "defense"), 1));
+			s = sentence_render(HIT_TOLD, m, card_name, (void *)g->db);
+			slot[i] = cJSON_CreateString(s);
+			slot[i + 1] = cJSON_CreateString("");
+			free(s);
 			cJSON_Delete(m);
 		}
 		if (slot[i] == NULL) {

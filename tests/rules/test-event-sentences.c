@@ -156,25 +156,29 @@ main(void)
 	a = cJSON_Parse("[{\"type\":\"to-hit\",\"attacker\":\"alien-warrior-2\","
 	    "\"target\":\"young-tusk\",\"roll\":5,\"to_hit\":4,\"defense\":0,"
 	    "\"hit\":true},"
+	    "{\"type\":\"hit\",\"attacker\":\"alien-warrior-2\",\"target\":"
+	    "\"young-tusk\",\"damage\":8,\"resistance\":6,\"points\":2},"
 	    "{\"type\":\"search\",\"seat\":\"rogue\",\"piece\":\"dix\",\"at\":\"airlock\"},"
 	    "{\"type\":\"search\",\"seat\":\"marines\",\"piece\":\"pvt-hudson\",\"at\":\"barracks\"},"
 	    "{\"type\":\"search\",\"seat\":\"rogue\",\"piece\":\"rook\",\"at\":\"airlock\"},"
 	    "{\"type\":\"game.result\",\"winner\":\"rogue\"}]");
 	t = ccg_events_text(&g, a);
-	ok(cJSON_GetArraySize(t) == 5 &&
+	ok(cJSON_GetArraySize(t) == 6 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)), "Alien Warrior "
 	    "[alien-warrior-2] attacks Young Tusk: roll 5 against 4 to hit (defense "
-	    "0), hit") == 0, "a hit reads with the cards' names: %s",
+	    "0), hit; 8 damage against resistance 6: 2 damage points") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)), "") == 0,
+	    "a roll and its hit read as one, with the cards' names: %s",
 	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
-	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)),
+	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)),
 	    "Dix and Rook search the Airlock") == 0 &&
-	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)),
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)),
 	    "Pvt Hudson searches the Barracks") == 0 &&
-	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)), "") == 0,
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "") == 0,
 	    "searches in a row are told together by place and seat: %s / %s",
-	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)),
-	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)));
-	ok(cJSON_IsNull(cJSON_GetArrayItem(t, 4)),
+	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)),
+	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)));
+	ok(cJSON_IsNull(cJSON_GetArrayItem(t, 5)),
 	    "a type the game does not know is left to the daemon (null)");
 	cJSON_Delete(t);
 	cJSON_Delete(a);

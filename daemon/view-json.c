@@ -64,6 +64,12 @@ view_json_model(const cJSON *model)
 		    "payload"), "type"), 1))	/* said once, in the payload */
 			cJSON_DeleteItemFromObjectCaseSensitive(e, "type");
 	}
+	/* the legal orders once: where the rules' view lists the same */
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(v, "rules"))
+		if (cJSON_Compare(e, cJSON_GetObjectItemCaseSensitive(v, "legal"), 1)) {
+			cJSON_DeleteItemFromObjectCaseSensitive(v, "legal");
+			break;
+		}
 	drop_defaults(v);
 	return v;
 }

@@ -116,7 +116,8 @@ cJSON *view_model_build(const struct rules *r, const struct rules_game *g,
  * the members only the templates read (awaited_text, has_*, the game's
  * display text under its name, orders_block: the body has it), without
  * the events' "text" (the body has the sentences; the payload says the
- * same) and "type" where the payload's says it, and with every object
+ * same) and "type" where the payload's says it, without "legal" when a
+ * member of the rules' view lists the same orders, and with every object
  * member whose value is false, 0, null, "" or [] left out at any depth
  * (a reader takes an absent member for that; array items all stay).
  * view_json_model() gives

@@ -114,7 +114,7 @@ view_event_visible(const char *vis, const char *seat)
 static const struct {
 	const char *type, *text;
 } daemon_sentences[] = {
-	{ "game.result", "The game is over: {winner/nobody} wins" },
+	{ "game.result", "The result: {winner/nobody} wins" },
 	{ "game.nmr", "No orders from {defaulted} by the deadline[ "
 	    "{deadline}]: they pass ({policy} policy, by the {by})" },
 	{ "game.deadline", "The deadline is now {deadline/none}" },
@@ -400,6 +400,8 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			    commitment_public(&f->commitments[i]));
 	add_digest(m, hidden);
 	cJSON_AddNumberToObject(m, "commitments_total", (double)total);
+	cJSON_AddBoolToObject(m, "has_hidden", total > 0);
+	cJSON_AddBoolToObject(m, "has_new", cJSON_GetArraySize(hidden) > 0);
 	free(show);
 	free(seen_h);
 	free(seen_o);

@@ -325,7 +325,7 @@ demo_play(struct cli *cli, int quiet, int turns, const char *rules)
 		free(email);
 		free(keytext);
 		free(path);
-		if (n == -1)
+		if (n < 0)
 			goto fail;
 	}
 	if (game_start(&gc.c, name, &cause) == -1)

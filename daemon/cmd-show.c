@@ -9,6 +9,8 @@
 #include <stdlib.h>
 
 #include "daemon/game-cli.h"
+#include "daemon/view.h"
+#include "mail/mime-text.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
@@ -44,7 +46,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	const char *seat = NULL, *png = NULL;
 	struct game_live *l;
 	struct game_cli gc;
-	char *cause = NULL, *out = NULL;
+	char *cause = NULL, *out = NULL, *crlf;
 	size_t len = 0;
 	cJSON *model;
 	int c, json = 0;
@@ -70,21 +72,21 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		if (json || png != NULL) {
 			if ((model = game_view_model(&gc.c, l, seat, &cause)) != NULL) {
 				if (png == NULL)
-					out = cJSON_Print(model);
+					out = view_json_text(model);	/* view.json */
 				else if (write_png(l->rules, model, seat, png, &cause) == 0)
 					out = xasprintf("%s: the board seen by %s\n", png, seat);
 				cJSON_Delete(model);
 			}
-		} else
-			out = game_view_mail(&gc.c, l, seat, &len, &cause);
+		} else if ((crlf = game_view_mail(&gc.c, l, seat, &len, &cause)) != NULL) {
+			out = mime_lf(crlf, len, &len);	/* as a Maildir file holds it */
+			free(crlf);
+		}
 		game_live_free(l);
 	}
 	if (out == NULL)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
-	else if (png != NULL)
+	else if (json || png != NULL)
 		fputs(out, stdout);
-	else if (json)
-		printf("%s\n", out);
 	else
 		fwrite(out, 1, len, stdout);
 	free(out);

@@ -256,7 +256,7 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 	if (replaced != NULL)
 		*replaced = 0;
 	if (compose_addr_check("e-mail", email, cause) == -1)
-		return -1;
+		return -2;
 	if ((game = store_game_get(c->st, name, cause)) == NULL)
 		return -1;
 	old = store_seat_get(c->st, game->id, seat, &err);
@@ -288,8 +288,10 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 		goto out;
 	}
 	faction = seat_faction(seat);
-	if (r->faction_check(seat, faction, cause) == -1)
+	if (r->faction_check(seat, faction, cause) == -1) {
+		rc = -2;	/* the caller named no seat the game has */
 		goto out;
+	}
 	if ((data = game_data(c->st, game, r, cause)) == NULL)
 		goto out;
 	if ((deck = deck_read(r, data, game->scenario, faction, deck_path, cause)) == NULL)

@@ -150,6 +150,9 @@ view_body_render(const struct tmpl_set *t, const cJSON *model,
 	}
 	fold_body(out, strbuf_str(&raw), raw.len);
 	strbuf_free(&raw);
+	while (out->len >= 2 && out->s[out->len - 1] == '\n' &&
+	    out->s[out->len - 2] == '\n')	/* no blank lines at the end */
+		out->s[--out->len] = '\0';
 	return 0;
 }
 
@@ -185,7 +188,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	struct compose_mail m;
 	struct compose_attachment att[2];
 	struct strbuf body = STRBUF_INIT;
-	char *subject, *json, *jsonl, *png = NULL, *out = NULL;
+	char *subject, *jsonl, *png = NULL, *out = NULL;
 
 	if ((subject = render_line(t, "view-subject", model, cause)) == NULL)
 		return NULL;
@@ -194,9 +197,7 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 		strbuf_free(&body);
 		return NULL;
 	}
-	json = cJSON_Print(model);
-	jsonl = xasprintf("%s\n", json);	/* text lines: it travels as text */
-	cJSON_free(json);
+	jsonl = view_json_text(model);	/* text lines: it travels as text */
 	att[0].filename = "view.json";
 	att[0].type = "application/json";
 	att[0].data = jsonl;

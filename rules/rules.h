@@ -373,6 +373,17 @@ struct rules {
 	 * Never NULL; caller frees. NULL member: no display text.
 	 */
 	cJSON		*(*view_text)(const cJSON *rv, const char *seat);
+	/*
+	 * The events a seat is shown as sentences a player reads (PRODUCT.md
+	 * §6): payloads is the array of their payloads, in order; returns an
+	 * array of as many items: each event's sentence, "" for an event told
+	 * in an earlier one's sentence (like events in a row told together),
+	 * or null for one the game has no sentence for (the daemon's own).
+	 * Names come from the game's public component data only, never from
+	 * what g hides. Caller frees. NULL member: the daemon's lines.
+	 */
+	cJSON		*(*events_text)(const struct rules_game *g,
+			    const cJSON *payloads);
 
 	/*
 	 * The orders part of seat's order template in its view (PRODUCT.md

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-demo.sh — `muthur demo` plays a whole Contact game to a victory:
 # the one-line result names the winner, the outgoing Maildir holds views
-# for all four seats, and the exported archive audits with a full replay.
+# for all four seats with LF line ends, and the exported archive audits
+# with a full replay.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
@@ -24,6 +25,16 @@ for seat in rogue marines predator aliens; do
 	[ "$n" -gt 0 ]
 	ok $? "the outgoing Maildir holds views for $seat ($n)"
 done
+
+# Maildir files have LF line ends (CRLF is for the SMTP wire), and so has
+# what `muthur show` prints
+cr=$(printf '\r')
+n=$(grep -l "$cr" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
+is "$n" 0 "no outgoing Maildir file holds a CR"
+"$MUTHUR" --config "$d/muthur.conf" show demo-1 --seat marines > "$TAP_TMP/show.txt"
+ok $? "muthur show of the finished game"
+[ -s "$TAP_TMP/show.txt" ] && ! grep -q "$cr" "$TAP_TMP/show.txt"
+ok $? "muthur show prints LF line ends"
 
 "$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo-1.archive"
 ok $? "muthur export of the demo game exits 0"

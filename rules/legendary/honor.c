@@ -138,4 +138,9 @@ pd_end(struct rules_game *g, const char *why, struct rules_events *ev)
 	lg_event(ev, "{\"type\":\"legendary.game-over\",\"why\":\"%s\",\"cooperative\":%s,"
 	    "\"scores\":[%s]}", why, (g->options & OPT_COOPERATIVE) ? "true" : "false", s);
 	free(s);
+	for (i = 0; i < g->nseats; i++)
+		if (place[i] == 1)
+			lg_event(ev, "{\"type\":\"victory\",\"seat\":\"%s\",\"place\":1,"
+			    "\"condition\":\"%s\"}", g->s[i].name, (g->options & OPT_COOPERATIVE) ?
+			    "ultimate-prey" : "honor");
 }

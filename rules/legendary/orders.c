@@ -182,9 +182,7 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 		}
 		if (checking && certain)
 			memcpy(before, g, sizeof *g);
-		if (g->mode == LG_PREDATORS)
-			rc = pd_order(g, line, rng, ev, &why);
-		else if (coordinate)
+		if (coordinate)
 			rc = lg_coordinate(g, (int)seat, lg_card_find(g->db, arg), rng, ev, &why);
 		else
 			rc = lg_order(g, line, rng, ev, &why);

@@ -188,7 +188,7 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    g->ngears < 0 || g->ngears > 24 || g->narrests < 0 || g->narrests > 8 ||
 	    g->gear_wait >= nc || g->dead_seat >= g->nseats || g->testing.n > 20 ||
 	    get_ints(o, "cz_id", g->cz_id.v, LG_PILE, 0, 1000000, &g->cz_id.n) == -1 ||
-	    g->cz_id.n != g->cz.n ||
+	    (g->mode == LG_PREDATORS && g->cz_id.n != g->cz.n) ||
 	    get_ints(o, "gear_card", g->gear_card, 24, 0, nc - 1, &n) == -1 || n != g->ngears ||
 	    get_ints(o, "gear_host", g->gear_host, 24, 0, 1000000, &n) == -1 ||
 	    n != g->ngears ||

@@ -3,7 +3,7 @@
 # daemon (`muthur demo --rules legendary`: new-game, seats, start, signed
 # orders mails into the incoming Maildir, muthurd's passes), the views
 # mailed to both seats, the export, and `muthur audit` with a full replay;
-# then the game's own messages: Predators mode refused, a bad option, a
+# then the game's own messages: an unknown mode refused, a bad option, a
 # seat that is no Avatar.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
@@ -40,9 +40,9 @@ ok $? "the audit says OK with 0 failures after a full replay"
 
 c="--config $d/muthur.conf"
 # shellcheck disable=SC2086
-msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario predators 2>&1)
-[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown mode "predators" (the modes there are: humans)'
-ok $? "Predators mode is refused as an unknown mode ($msg)"
+msg=$("$MUTHUR" $c new-game lp --rules legendary --mode aliens 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown mode "aliens" (the modes there are: humans, predators)'
+ok $? "an unknown mode is refused with the modes there are ($msg)"
 # shellcheck disable=SC2086
 msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option hard-mode 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "hard-mode"'

@@ -1,6 +1,6 @@
 /*
  * card-data.c — the Legendary card data and its effect language
- * (muthur-legendary(5) section 5): parsed, validated with one error naming
+ * (muthur-legendary(5) section 6): parsed, validated with one error naming
  * the card, the member and what was expected.
  */
 #include "config.h"

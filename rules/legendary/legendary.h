@@ -1,8 +1,8 @@
 /*
- * legendary.h — Legendary Encounters: Predator, Playing as Humans
- * (issue 20), behind struct rules (rules/rules.h).
+ * legendary.h — Legendary Encounters: Predator, Playing as Humans and
+ * Playing as Predators (issue 20), behind struct rules (rules/rules.h).
  *
- * The card data (card-data.c, muthur-legendary(5) section 5) is a JSON file
+ * The card data (card-data.c, muthur-legendary(5) section 6) is a JSON file
  * whose cards carry their abilities in a small effect language: each
  * ability says when it fires ("when"), an optional condition ("if"), an
  * optional multiplier ("times") and a list of effects ("do"). The engine
@@ -17,8 +17,13 @@
  * Backup, Brothers in Arms, Showboat, class and team abilities),
  * strike-phase.c, cleanup.c, objectives.c (objectives, the two ways to
  * win, scoring, All or Nothing); orders.c (the orders language), serial.c,
- * view.c, table.c (struct rules). doc/legendary-rules-map.md maps every
- * section to its file.
+ * view.c, table.c (struct rules). Playing as Predators (g->mode
+ * LG_PREDATORS) shares the struct and the effect language: predator-data.c
+ * (its card data), predator-setup.c, predator-turn.c (Prey phase, orders,
+ * Cleanup), prey-keywords.c, predator-strike.c (strikes, healing), honor.c
+ * (trophies, the end, the count), challenges.c (Tests and Challenges),
+ * predator-view.c. doc/legendary-rules-map.md maps every section to its
+ * file.
  *
  * Memory: the card db is read-only once loaded and shared by games; a
  * game's state is one struct rules_game with fixed-size piles (no pointers

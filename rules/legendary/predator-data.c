@@ -248,6 +248,16 @@ pd_data_load(struct lg_db *db, const cJSON *root, const char *file, char **cause
 			return -1;
 	if (movies(db, cJSON_GetObjectItemCaseSensitive(o, "movies"), file, cause) == -1)
 		return -1;
+	/* a Challenge is counted at the end: over a turn's counts it means nothing */
+	for (i = 0; i < pd->nchallenges; i++) {
+		const struct lg_card *c = &db->cards[pd->challenges[i]];
+
+		if (c->goal_what == PG_DUELS || c->goal_what == PG_RECRUITS ||
+		    c->goal_what == PG_HEALED)
+			return cause_set(cause, "%s: card \"%s\": goal.what: \"%s\" is a Test's "
+			    "count; expected for a Challenge kills, worthy, gear, dangers, armory "
+			    "or trophies", file, c->slug, goal_whats[c->goal_what]);
+	}
 	pd->present = 1;
 	return 0;
 }

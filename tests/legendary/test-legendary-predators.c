@@ -748,6 +748,45 @@ main(void)
 	if (DB == NULL)
 		return done_testing();
 	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
+	{
+		static const struct { const char *from, *to, *want; } bad[] = {
+			{ "\"role_card\":\"wrist-blades\"", "\"role_card\":\"experience\"",
+			  "predators.roles[0]: expected slug, name, health 1..20" },
+			{ "\"slug\":\"no-sport\",\"name\":\"No Sport\",\"film\":\"predator\","
+			  "\"stage\":1", "\"slug\":\"no-sport\",\"name\":\"No Sport\",\"film\":"
+			  "\"predator\",\"stage\":2", "predators.movies[0].prey[0]: expected the "
+			  "slug of a stage-1 Prey mini-deck" },
+			{ "\"goal\":{\"what\":\"trophies\",\"n\":3}", "\"goal\":{\"what\":"
+			  "\"duels\",\"n\":3}", "card \"collector\": goal.what: \"duels\" is a "
+			  "Test's count" },
+			{ "\"goal\":{\"what\":\"kills\",\"n\":2}", "\"goal\":{\"what\":"
+			  "\"slays\",\"n\":2}", "card \"test-of-blood\": goal.what: unknown" },
+			{ "{\"card\":\"gear-up\",\"copies\":1},{\"card\":\"booby", "{\"card\":"
+			  "\"gear-upp\",\"copies\":1},{\"card\":\"booby", "predators.prey_decks"
+			  "[0].cards: card \"gear-upp\" is not a card" },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+			char *t = strstr(bytes, bad[k].from), *u, *why = NULL;
+			struct lg_db *db;
+
+			if (t == NULL) {
+				ok(0, "predators data: a wrong member is refused (%s not found)",
+				    bad[k].from);
+				continue;
+			}
+			u = xasprintf("%.*s%s%s", (int)(t - bytes), bytes, bad[k].to,
+			    t + strlen(bad[k].from));
+			db = lg_db_load("legendary-cards.json", u, strlen(u), &why);
+			ok(db == NULL && why != NULL && strstr(why, bad[k].want) != NULL,
+			    "predators data: a wrong member is refused, named, with what was "
+			    "expected (%s)", why ? why : "accepted");
+			lg_db_free(db);
+			free(why);
+			free(u);
+		}
+	}
 	setup_checks();
 	prey_phase_checks();
 	turn_checks();

@@ -227,8 +227,8 @@ struct lg_seat {
 	struct lg_pile	 deck, hand, discard, strikes;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
-	int		 role, challenge, killer, kills, worthy, preys, prey_killed_ultimate;
-	int		 extra_turn, healed_bits, restored_bits, disarmed, bonus;
+	int		 role, challenge, killer, worthy, preys, prey_killed_ultimate;
+	int		 extra_turn, healed_bits, restored_bits, bonus;
 };
 
 enum lg_phase { LP_COORDINATE, LP_ACTION, LP_OVER };

@@ -212,8 +212,8 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 			best = pd->roles[g->s[k].role].initiative;
 			first = k;
 		}
-	if (g->nseats == 5 || (g->options & OPT_PREPARATION))
-		g->prep_left = g->nseats;
+	/* five seats: a preparation round; the easier game: one more each */
+	g->prep_left = g->nseats * ((g->nseats == 5) + ((g->options & OPT_PREPARATION) != 0));
 	if (g->options & OPT_HARDER_WILDS)
 		g->hunt_only = g->nseats;
 	g->turn = 0;

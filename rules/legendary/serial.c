@@ -104,11 +104,11 @@ lg_save(const struct rules_game *g, size_t *len)
 		add_pile(s, "trophies", &st->trophies);
 		add_pile(s, "traps", &st->traps);
 		{
-			int pv[12] = { st->role, st->challenge, st->killer, st->kills,
-				st->worthy, st->preys, st->prey_killed_ultimate, st->extra_turn,
-				st->healed_bits, st->restored_bits, st->disarmed, st->bonus };
+			int pv[10] = { st->role, st->challenge, st->killer, st->worthy,
+				st->preys, st->prey_killed_ultimate, st->extra_turn,
+				st->healed_bits, st->restored_bits, st->bonus };
 
-			add_ints(s, "predator", pv, 12);
+			add_ints(s, "predator", pv, 10);
 		}
 		cJSON_AddItemToArray(a, s);
 	}
@@ -237,24 +237,22 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		    get_pile(v, "traps", &st->traps, nc) == -1)
 			goto bad;
 		{
-			int pv[12];
+			int pv[10];
 
-			if (get_ints(v, "predator", pv, 12, -1, 1 << 30, NULL) == -1 ||
+			if (get_ints(v, "predator", pv, 10, -1, 1 << 30, NULL) == -1 ||
 			    (g->mode == LG_PREDATORS && (pv[0] < 0 || pv[0] >= db->pd.nroles ||
 			    pv[1] >= nc || pv[2] >= g->nseats)))
 				goto bad;
 			st->role = pv[0];
 			st->challenge = pv[1];
 			st->killer = pv[2];
-			st->kills = pv[3];
-			st->worthy = pv[4];
-			st->preys = pv[5];
-			st->prey_killed_ultimate = pv[6];
-			st->extra_turn = pv[7];
-			st->healed_bits = pv[8];
-			st->restored_bits = pv[9];
-			st->disarmed = pv[10];
-			st->bonus = pv[11];
+			st->worthy = pv[3];
+			st->preys = pv[4];
+			st->prey_killed_ultimate = pv[5];
+			st->extra_turn = pv[6];
+			st->healed_bits = pv[7];
+			st->restored_bits = pv[8];
+			st->bonus = pv[9];
 		}
 		snprintf(st->name, sizeof st->name, "%s", name);
 		st->avatar = sc[0];

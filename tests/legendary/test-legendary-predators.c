@@ -175,6 +175,12 @@ setup_checks(void)
 	    "predators setup: five players take a preparation round without a Prey phase");
 	if (g != NULL)
 		R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,tracker-hunter",
+	    "preparation-turn", 1, 2, &why);
+	ok(g != NULL && g->prep_left == 9, "difficulty: preparation-turn gives each one "
+	    "more preparation turn (five seats: two rounds)");
+	if (g != NULL)
+		R->free(g);
 	g = game("jungle-hunter,city-hunter", "harder-wilds", 1, 2, &why);
 	ok(g != NULL && g->turn == 3 && g->cz.n + (g->wilds[0] >= 0) + (g->wilds[1] >= 0) >= 2,
 	    "difficulty: harder-wilds gives each a turn of only the Prey and Strike phases "

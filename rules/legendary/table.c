@@ -202,7 +202,10 @@ deck_check(const void *data, const char *scenario, const char *faction,
 	size_t n;
 	int rc;
 
-	(void)scenario;
+	if (scenario != NULL && strcmp(scenario, "predators") != 0 &&
+	    pd_role_of(data, faction) >= 0)
+		return cause_set(cause, "%s is a Predator Role: it plays only in --mode "
+		    "predators (Playing as Humans seats an Avatar)", faction);
 	rc = deck_read(data, deck->bytes, deck->len, &v, &n, &why);
 	if (rc == 0)
 		rc = personal(data, faction, v, n, &why);

@@ -79,4 +79,8 @@ ok $? "muthur cards names each ability the language does not express, by card"
 msg=$("$MUTHUR" $c seat lp3 dutch --email d@players.example --key "$TAP_TMP/k.pub" 2>&1)
 printf '%s\n' "$msg" | grep -q '"dutch" is not an Avatar'
 ok $? "a seat that is no Avatar is refused with the Avatars there are ($msg)"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c seat lp3 jungle-hunter --email j@players.example --key "$TAP_TMP/k.pub" 2>&1)
+printf '%s\n' "$msg" | grep -q 'jungle-hunter is a Predator Role: it plays only in --mode predators'
+ok $? "a Predator Role is refused as a seat of Playing as Humans ($msg)"
 done_testing

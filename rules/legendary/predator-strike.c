@@ -6,6 +6,8 @@
  * any Damage strike) and the dead draw no more. Healing Damage and
  * Restoring Honor: points spent on one Strike all or nothing, a Strike of
  * both needing both on the same turn; Poison and Snare Trap forbid it.
+ * A Prey's Gear grants its keywords and, after the Prey strikes, its own
+ * strike abilities, the first Gear it found first.
  */
 #include "config.h"
 
@@ -71,6 +73,10 @@ pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events
 			pd_strike(g, g->active, lethal, -1, rng, ev);
 		if (!g->s[g->active].dead)
 			lg_fire(g, card, LW_STRIKE, 0, rng, ev);
+		/* its Gear's abilities: the first Gear it found goes first */
+		for (j = 0; j < g->ngears && !g->s[g->active].dead; j++)
+			if (g->gear_host[j] == id)
+				lg_fire(g, g->gear_card[j], LW_STRIKE, 0, rng, ev);
 	}
 }
 

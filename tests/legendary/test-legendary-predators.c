@@ -394,6 +394,21 @@ strike_checks(void)
 	ok(order(g, "disable poison-trap", why, sizeof why) == 0 && g->s[a].traps.n == 0 &&
 	    count_of(&g->s[a].trophies, "poison-trap") == 1,
 	    "traps: disabled with Attack, a Trap goes into the Trophy Room");
+	/* Gear grants abilities: the Trophy Knife sets a Trap when its Prey strikes */
+	g->cz.n = g->cz_id.n = 0;
+	lg_push(&g->cz, card("jungle-guerilla"));
+	lg_push(&g->cz_id, 9);
+	g->gear_card[0] = card("trophy-knife");
+	g->gear_host[0] = 9;
+	g->ngears = 1;
+	g->s[a].traps.n = 0;
+	g->s[a].strikes.n = 0;
+	g->strike.n = 0;
+	lg_push(&g->strike, card("prey-unworthy-kill"));
+	pd_strike_phase(g, &rng, NULL);
+	ok(g->s[a].strikes.n == 1 && g->s[a].traps.n == 1,
+	    "gear up: a Prey's Gear adds its abilities to the Prey's strike");
+	g->ngears = 0;
 	/* Lethal: any Damage strike kills */
 	g->s[a].strikes.n = 0;
 	g->strike.n = 0;

@@ -6,7 +6,8 @@
  * active Predator's Trophy Room; the Prey deck runs out: the unused
  * Mercenaries make a new one, then the game ends), the Action phase's
  * orders (play, recruit from the HQ or the Killer Instinct stack, fight a
- * Prey, avert a Danger, disable a Trap, heal and restore a Strike, duel),
+ * Prey, avert a Danger, disable a Trap, heal and restore a Strike, duel,
+ * scan a card an effect turned face down; pushed, it stays face down),
  * the Cleanup phase and the next turn (preparation turns, hunt-only turns
  * of the harder game, the extra turns after a Predator died).
  */
@@ -41,28 +42,46 @@ attach(struct rules_game *g, int gear, int host_card, int id, struct rules_event
 	    g->db->cards[gear].slug, g->db->cards[host_card].slug);
 }
 
-/* A card enters space (pushing what is there on toward the Combat Zone). */
-void
-pd_enter(struct rules_game *g, int space, int card, int id, struct rules_rng *rng,
+/* A card the Combat Zone or a scan turns face up: its commitment opened. */
+static void
+turned_up(struct rules_game *g, int card, int id, struct rules_events *ev)
+{
+	lg_event(ev, "{\"type\":\"legendary.revealed\",\"card\":\"%s\",\"kind\":\"%s\","
+	    "\"by\":\"%s\",\"opens\":[\"wilds:%d\"]}", g->db->cards[card].slug,
+	    g->db->cards[card].kind == LG_DANGER ? "danger" : "prey", g->s[g->active].name, id);
+}
+
+/* A card enters space face up or down, pushing what is there on. */
+static void
+enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules_rng *rng,
     struct rules_events *ev)
 {
 	if (space >= LG_SPACES) {
+		if (!up)
+			turned_up(g, card, id, ev);
 		pd_push_cz(g, card, id, rng, ev);
 		return;
 	}
 	if (g->wilds[space] >= 0) {
-		int c = g->wilds[space], cid = g->wid[space];
+		int c = g->wilds[space], cid = g->wid[space], cup = g->up[space];
 
 		g->wilds[space] = -1;
-		pd_enter(g, space + 1, c, cid, rng, ev);
+		enter_as(g, space + 1, c, cid, cup, rng, ev);
 	}
 	g->wilds[space] = card;
-	g->up[space] = 1;
+	g->up[space] = up;
 	g->wid[space] = id;
 	if (space == 0 && g->gear_wait >= 0 && g->db->cards[card].kind == LG_PREY) {
 		attach(g, g->gear_wait, card, id, ev);
 		g->gear_wait = -1;
 	}
+}
+
+void
+pd_enter(struct rules_game *g, int space, int card, int id, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	enter_as(g, space, card, id, 1, rng, ev);
 }
 
 void
@@ -178,7 +197,7 @@ int
 pd_form(const char *line, char **cause)
 {
 	static const char *const verbs[] = { "play", "recruit", "fight", "avert", "disable",
-		"heal", "restore", "duel", NULL };
+		"heal", "restore", "duel", "scan", NULL };
 	char verb[16], arg[64], extra[32], more[8];
 	int n = sscanf(line, "%15s %63s %31s %7s", verb, arg, extra, more), i;
 
@@ -191,8 +210,9 @@ pd_form(const char *line, char **cause)
 		    strcmp(verb, "disable") == 0))))
 			return 0;
 	return cause_set(cause, "not an order of a Predator's turn; expected play CARD, "
-	    "recruit N|CARD|instinct, fight SPACE|CARD, avert SPACE|CARD, disable TRAP "
-	    "[SEAT], heal N [SEAT], restore N [SEAT], duel SEAT, continue, end or pass");
+		    "recruit N|CARD|instinct, fight SPACE|CARD, avert SPACE|CARD, scan SPACE, "
+	    "disable TRAP [SEAT], heal N [SEAT], restore N [SEAT], duel SEAT, continue, end "
+	    "or pass");
 }
 
 /* A Prey or Danger named by its space or slug: its space (or 10+cz index). */
@@ -202,10 +222,10 @@ target(const struct rules_game *g, const char *arg, int kind)
 	int i = lg_space(g->db, arg);
 
 	if (i >= 0)
-		return g->wilds[i] >= 0 && g->db->cards[g->wilds[i]].kind == (enum lg_kind)kind ?
-		    i : -1;
+		return g->wilds[i] >= 0 && g->up[i] &&
+		    g->db->cards[g->wilds[i]].kind == (enum lg_kind)kind ? i : -1;
 	for (i = 0; i < LG_SPACES; i++)
-		if (g->wilds[i] >= 0 && strcmp(g->db->cards[g->wilds[i]].slug, arg) == 0 &&
+		if (g->wilds[i] >= 0 && g->up[i] && strcmp(g->db->cards[g->wilds[i]].slug, arg) == 0 &&
 		    g->db->cards[g->wilds[i]].kind == (enum lg_kind)kind)
 			return i;
 	for (i = 0; i < g->cz.n; i++)
@@ -412,6 +432,23 @@ duel(struct rules_game *g, const char *arg, struct rules_rng *rng, struct rules_
 	return 0;
 }
 
+/* A card some effect turned face down: scanned for the space's Scan Cost. */
+static int
+scan(struct rules_game *g, const char *arg, struct rules_events *ev, char **cause)
+{
+	int i = lg_space(g->db, arg);
+
+	if (i < 0 || g->wilds[i] < 0 || g->up[i])
+		return cause_set(cause, "no face-down card in the space \"%s\"", arg);
+	if (g->attack < g->db->scan[i])
+		return cause_set(cause, "scanning the %s takes %d Attack; you have %d", arg,
+		    g->db->scan[i], g->attack);
+	g->attack -= g->db->scan[i];
+	g->up[i] = 1;
+	turned_up(g, g->wilds[i], g->wid[i], ev);
+	return 0;
+}
+
 int
 pd_order(struct rules_game *g, const char *line, struct rules_rng *rng,
     struct rules_events *ev, char **cause)
@@ -441,6 +478,8 @@ pd_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		return disable(g, arg, n == 3 ? extra : NULL, ev, cause);
 	if (strcmp(verb, "duel") == 0)
 		return duel(g, arg, rng, ev, cause);
+	if (strcmp(verb, "scan") == 0)
+		return scan(g, arg, ev, cause);
 	/* heal N [SEAT], restore N [SEAT] */
 	who = n == 3 ? seat_arg(g, extra) : g->active;
 	if (who < 0)

@@ -1,7 +1,7 @@
 /*
  * predator-view.c — a seat's view of Playing as Predators and its legal
  * orders. Public: the Wilds (face up, with Gear and arrested Prey), the
- * Combat Zone, the HQ, the Testing Ground, every Predator's Role, damage,
+ * Combat Zone (a card an effect turned face down shows as hidden), the HQ, the Testing Ground, every Predator's Role, damage,
  * strikes, Traps in front and Trophy count. Only the reader's own: its
  * hand, its Trophy Room and Honor ("other players can't" look through a
  * Trophy Room) and its Challenge (every Challenge with visible-challenges
@@ -30,7 +30,8 @@ slugs(const struct lg_db *db, const int *v, int n)
 
 /* A Prey (or Danger) of the Wilds or the Combat Zone as the view shows it. */
 static cJSON *
-prey(const struct rules_game *g, int card, int id, const char *space)
+prey(const struct rules_game *g, int card, int id, const char *space, int hidden_ok,
+    int scan_space)
 {
 	const struct lg_db *db = g->db;
 	cJSON *x = cJSON_CreateObject(), *a;
@@ -40,6 +41,11 @@ prey(const struct rules_game *g, int card, int id, const char *space)
 		cJSON_AddStringToObject(x, "space", space);
 	if (card < 0) {
 		cJSON_AddNullToObject(x, "card");
+		return x;
+	}
+	if (space != NULL && !hidden_ok) {
+		cJSON_AddStringToObject(x, "card", "hidden");
+		cJSON_AddNumberToObject(x, "scan", db->scan[scan_space]);
 		return x;
 	}
 	cJSON_AddStringToObject(x, "card", db->cards[card].slug);
@@ -73,12 +79,13 @@ pd_view(const struct rules_game *g, int seat)
 	cJSON_AddBoolToObject(o, "cooperative", (g->options & OPT_COOPERATIVE) != 0);
 	a = cJSON_AddArrayToObject(o, "wilds");
 	for (i = 0; i < LG_SPACES; i++)
-		cJSON_AddItemToArray(a, prey(g, g->wilds[i], g->wid[i], db->space[i]));
+		cJSON_AddItemToArray(a, prey(g, g->wilds[i], g->wid[i], db->space[i],
+		    g->up[i], i));
 	if (g->gear_wait >= 0)
 		cJSON_AddStringToObject(o, "gear_waiting", db->cards[g->gear_wait].slug);
 	a = cJSON_AddArrayToObject(o, "combat_zone");
 	for (i = 0; i < g->cz.n; i++)
-		cJSON_AddItemToArray(a, prey(g, g->cz.v[i], g->cz_id.v[i], NULL));
+		cJSON_AddItemToArray(a, prey(g, g->cz.v[i], g->cz_id.v[i], NULL, 1, 0));
 	cJSON_AddItemToObject(o, "hq", slugs(db, g->hq, LG_HQ));
 	cJSON_AddItemToObject(o, "testing_ground", slugs(db, g->testing.v, g->testing.n));
 	x = cJSON_AddObjectToObject(o, "counts");
@@ -185,6 +192,10 @@ prey_text(struct strbuf *sb, const cJSON *e)
 		strbuf_addstr(sb, "(clear)");
 		return;
 	}
+	if (strcmp(str(e, "card"), "hidden") == 0) {
+		strbuf_addf(sb, "hidden (scan %d)", num(e, "scan"));
+		return;
+	}
 	strbuf_addf(sb, "%s (%s, attack %d, honor %d", str(e, "card"), str(e, "kind"),
 	    num(e, "attack"), num(e, "honor"));
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(e, "gear")) > 0) {
@@ -289,6 +300,11 @@ pd_legal(const struct rules_game *g, size_t seat)
 	for (i = 0; i < LG_SPACES; i++) {
 		if ((c = g->wilds[i]) < 0)
 			continue;
+		if (!g->up[i]) {
+			if (g->attack >= db->scan[i])
+				strbuf_addf(&sb, "scan %s\n", db->space[i]);
+			continue;
+		}
 		if (db->cards[c].kind == LG_PREY && pd_prey_attack(g, c, g->wid[i]) <= g->attack)
 			strbuf_addf(&sb, "fight %s\n", db->space[i]);
 		if (db->cards[c].kind == LG_DANGER && db->cards[c].attack <= g->attack)

@@ -23,7 +23,7 @@ pd_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	/* nearest the Combat Zone first: a Runner moved on is not met again */
 	for (i = LG_SPACES - 1; i >= 0 && g->result == 0; i--) {
 		c = g->wilds[i];
-		if (c < 0 || !(g->db->cards[c].kw & KW_RUNNER))
+		if (c < 0 || !g->up[i] || !(g->db->cards[c].kw & KW_RUNNER))
 			continue;
 		id = g->wid[i];
 		g->wilds[i] = -1;

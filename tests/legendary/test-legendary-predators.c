@@ -236,16 +236,43 @@ prey_phase_checks(void)
 	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
 	    "its Attack");
 	clear_board(g);
-	lg_push(&g->enemy, d);
+	lg_push(&g->enemy, card("booby-trap-danger"));
 	pd_prey_phase(g, &rng, NULL);
-	g->attack = 3;
-	ok(order(g, "avert underground", why, sizeof why) == -1 && strstr(why, "takes 4") !=
+	ok(g->s[g->active].traps.n == 1, "danger: the Booby-Trapped Trail sets a Trap in "
+	    "front of the Predator who revealed it");
+	g->attack = 2;
+	ok(order(g, "avert underground", why, sizeof why) == -1 && strstr(why, "takes 3") !=
 	    NULL, "danger: averting takes its Attack (%s)", why);
-	g->attack = 4;
+	g->attack = 3;
 	ok(order(g, "fight underground", why, sizeof why) == -1 &&
 	    order(g, "avert underground", why, sizeof why) == 0 &&
-	    count_of(&g->s[g->active].trophies, "ambush-danger") == 1,
+	    count_of(&g->s[g->active].trophies, "booby-trap-danger") == 1,
 	    "danger: can't be fought; averted, it goes into the Trophy Room");
+	/* an effect turns cards face down: they are scanned as in the other mode */
+	clear_board(g);
+	pd_enter(g, 0, gs, 40, &rng, NULL);
+	lg_push(&g->enemy, d);
+	pd_prey_phase(g, &rng, NULL);
+	g->attack = 9;
+	ok(!g->up[0] && !g->up[1] && order(g, "fight graveyard", why, sizeof why) == -1,
+	    "danger: the Prepared Ambush turns the Wilds face down; a hidden Prey can't be "
+	    "fought");
+	{
+		struct rules_secret *sec;
+		size_t ns, k2;
+		int w = 0;
+
+		R->secrets(g, &sec, &ns);
+		for (k2 = 0; k2 < ns; k2++)
+			w += strncmp(sec[k2].id, "wilds:", 6) == 0;
+		rules_secrets_free(sec, ns);
+		ok(w == 2, "scan: each face-down card of the Wilds is a secret (%d)", w);
+	}
+	ok(order(g, "scan graveyard", why, sizeof why) == 0 && g->up[1] &&
+	    g->attack == 9 - DB->scan[1] && order(g, "fight graveyard", why, sizeof why) == 0,
+	    "scan: a face-down card is scanned for the space's Scan Cost, then fought");
+	pd_enter(g, 0, gs, 41, &rng, NULL);
+	ok(!g->up[1] && g->wilds[1] == d, "scan: a pushed face-down card stays face down");
 	clear_board(g);
 	for (int k = 0; k < 4; k++) {
 		g->wilds[k] = gs;
@@ -254,7 +281,7 @@ prey_phase_checks(void)
 	g->wilds[4] = d;
 	g->wid[4] = 99;
 	pd_enter(g, 0, gs, 300, &rng, NULL);
-	ok(count_of(&g->s[g->active].trophies, "ambush-danger") == 2 && g->cz.n == 0,
+	ok(count_of(&g->s[g->active].trophies, "ambush-danger") == 1 && g->cz.n == 0,
 	    "danger: pushed into the Combat Zone it goes into the Trophy Room");
 	clear_board(g);
 	g->enemy.n = 0;

@@ -252,7 +252,8 @@ demo_figures(const struct config *cf, const struct rules_demo *d,
 }
 
 static int
-demo_play(struct cli *cli, int quiet, int turns, const char *rules)
+demo_play(struct cli *cli, int quiet, int turns, const char *rules,
+    const char *scenario)
 {
 	struct config *cf = cli_config(cli);
 	struct game_cli gc;
@@ -302,7 +303,8 @@ demo_play(struct cli *cli, int quiet, int turns, const char *rules)
 	}
 	free(cause);
 	cause = NULL;
-	if (game_new(&gc.c, name, r->name, d->scenario, NULL, 0, &cause) == -1)
+	if (game_new(&gc.c, name, r->name, scenario != NULL ? scenario :
+	    d->scenario, NULL, 0, &cause) == -1)
 		goto fail;
 	for (k = 0; k < d->nseats && k < RULES_DEMO_SEATS; k++) {
 		key_generate(pk, sk[k]);
@@ -391,9 +393,11 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "turns", required_argument, NULL, 't' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "scenario", required_argument, NULL, 's' },
+		{ "mode", required_argument, NULL, 's' },	/* = --scenario */
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *dir = NULL, *rules = NULL;
+	const char *dir = NULL, *rules = NULL, *scenario = NULL;
 	char *confpath = NULL;
 	int c, rc, quiet = 0, turns = DEMO_TURNS;
 	char *end;
@@ -405,6 +409,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		case 'd': dir = optarg; break;
 		case 'q': quiet = 1; break;
 		case 'r': rules = optarg; break;
+		case 's': scenario = optarg; break;
 		case 't':
 			turns = (int)strtol(optarg, &end, 10);
 			if (*end != '\0' || turns < 1 || turns > 10000)
@@ -422,7 +427,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	}
 	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
-	rc = demo_play(cli, quiet, turns, rules);
+	rc = demo_play(cli, quiet, turns, rules, scenario);
 	free(confpath);
 	return rc;
 }

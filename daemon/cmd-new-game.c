@@ -75,6 +75,7 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "rules", required_argument, NULL, 'r' },
 		{ "scenario", required_argument, NULL, 's' },
+		{ "mode", required_argument, NULL, 's' },	/* = --scenario */
 		{ "option", required_argument, NULL, 'o' },
 		{ "deadline", required_argument, NULL, 'd' },
 		{ "grace", required_argument, NULL, 'g' },

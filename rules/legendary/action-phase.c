@@ -293,6 +293,8 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 	struct lg_seat *s = &g->s[g->active];
 	int n, card, i;
 
+	if (g->mode == LG_PREDATORS)
+		return pd_order(g, line, rng, ev, cause);
 	n = sscanf(line, "%15s %63s %15s", verb, arg, extra);
 	if (n < 2)
 		return cause_set(cause, "\"%s\" needs what it acts on", line);

@@ -1,6 +1,6 @@
 /*
  * card-data.c — the Legendary card data and its effect language
- * (muthur-legendary(5) section 5): parsed, validated with one error naming
+ * (muthur-legendary(5) section 6): parsed, validated with one error naming
  * the card, the member and what was expected.
  */
 #include "config.h"
@@ -15,7 +15,9 @@
 #include "rules/legendary/legendary.h"
 
 static const char *const kinds[] = { "character", "starting", "commander", "role",
-	"enemy", "goal", "event", "hazard", "strike", NULL };
+	"enemy", "goal", "event", "hazard", "strike", "armory", "prey", "danger", "gear-up",
+	"gear", "trap", "prey-strike", "killer-instinct", "test", "challenge",
+	"predator-role", NULL };
 static const char *const whens[] = { "play", "use", "kill", "reveal", "death",
 	"strike", "ongoing", "coordinated", "fight", "event", "drawn", NULL };
 static const char *const timess[] = { "once", "other-characters", "same-character",
@@ -35,9 +37,12 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "goal_progress", 'n' }, { "discard_self", 'b' }, { "heal_first", 'b' },
 	{ "scan_cost", 'n' }, { "enemy_attack", 'o' }, { "self_attack", 'o' },
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
+	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
 };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
-	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal", NULL };
+	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
+	"escape", "lethal", "disarming", "arrest", "worthy-prey", "ultimate-prey", "duel",
+	"mercenary", "no-heal", "not-cooperative", NULL };
 static const char *const classes[] = { "intel", "leadership", "strength", "survival",
 	"tech", NULL };
 
@@ -333,8 +338,19 @@ parse_card(struct lg_db *db, const cJSON *o, struct lg_card *c, struct where *w,
 	    num_member(o, "attack", 0, 20, &c->attack, w, cause) == -1 ||
 	    num_member(o, "recruit", 0, 20, &c->recruit, w, cause) == -1 ||
 	    num_member(o, "damage", 0, 9, &c->damage, w, cause) == -1 ||
-	    num_member(o, "copies", 1, 14, &c->copies, w, cause) == -1)
+	    num_member(o, "copies", 1, 14, &c->copies, w, cause) == -1 ||
+	    num_member(o, "honor", 0, 9, &c->honor, w, cause) == -1 ||
+	    num_member(o, "dishonor", 0, 9, &c->dishonor, w, cause) == -1)
 		return -1;
+	/* a Test's or Challenge's condition: {"what": W, "n": N} */
+	if ((e = cJSON_GetObjectItemCaseSensitive(o, "goal")) != NULL) {
+		c->goal_what = pd_goal_what(str_member(e, "what"));
+		if (c->goal_what < 0 || num_member(e, "n", 1, 9, &c->goal_n, w, cause) == -1)
+			return c->goal_what < 0 ? bad(cause, w, "goal.what", "unknown%s", "",
+			    "kills, worthy, duels, recruits, healed, gear, dangers, armory or "
+			    "trophies") : -1;
+	} else if (c->kind == LG_TEST || c->kind == LG_CHALLENGE)
+		return bad(cause, w, "goal", "missing%s", "", "{\"what\": W, \"n\": N}");
 	c->sample = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "sample"));
 	kw = cJSON_GetObjectItemCaseSensitive(o, "keywords");
 	if (kw != NULL && !cJSON_IsArray(kw))
@@ -633,7 +649,8 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 		}
 		db->ncards++;
 	}
-	if (parse_rest(db, db->root, &w, cause) == -1)
+	if (parse_rest(db, db->root, &w, cause) == -1 ||
+	    pd_data_load(db, db->root, name, cause) == -1)
 		goto fail;
 	/* a goal card names its objective, known only now */
 	n = 0;

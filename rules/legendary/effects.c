@@ -163,6 +163,12 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 	int k, i, j, c, up, id;
 
 	for (k = 0; k < n; k++) {
+		/* Playing as Predators: its own verbs, Heal as points, its Strikes */
+		if (g->mode == LG_PREDATORS && (e->verb >= E_RESTORE || e->verb == E_HEAL ||
+		    e->verb == E_STRIKE)) {
+			pd_effect(g, e, card, rng, ev);
+			continue;
+		}
 		switch (e->verb) {
 		case E_ATTACK: g->attack += e->n; break;
 		case E_RECRUIT: g->recruit += e->n; break;

@@ -1,8 +1,8 @@
 /*
- * legendary.h — Legendary Encounters: Predator, Playing as Humans
- * (issue 20), behind struct rules (rules/rules.h).
+ * legendary.h — Legendary Encounters: Predator, Playing as Humans and
+ * Playing as Predators (issue 20), behind struct rules (rules/rules.h).
  *
- * The card data (card-data.c, muthur-legendary(5) section 5) is a JSON file
+ * The card data (card-data.c, muthur-legendary(5) section 6) is a JSON file
  * whose cards carry their abilities in a small effect language: each
  * ability says when it fires ("when"), an optional condition ("if"), an
  * optional multiplier ("times") and a list of effects ("do"). The engine
@@ -17,8 +17,13 @@
  * Backup, Brothers in Arms, Showboat, class and team abilities),
  * strike-phase.c, cleanup.c, objectives.c (objectives, the two ways to
  * win, scoring, All or Nothing); orders.c (the orders language), serial.c,
- * view.c, table.c (struct rules). doc/legendary-rules-map.md maps every
- * section to its file.
+ * view.c, table.c (struct rules). Playing as Predators (g->mode
+ * LG_PREDATORS) shares the struct and the effect language: predator-data.c
+ * (its card data), predator-setup.c, predator-turn.c (Prey phase, orders,
+ * Cleanup), prey-keywords.c, predator-strike.c (strikes, healing), honor.c
+ * (trophies, the end, the count), challenges.c (Tests and Challenges),
+ * predator-view.c. doc/legendary-rules-map.md maps every section to its
+ * file.
  *
  * Memory: the card db is read-only once loaded and shared by games; a
  * game's state is one struct rules_game with fixed-size piles (no pointers
@@ -40,7 +45,10 @@
 
 enum lg_kind {
 	LG_CHARACTER, LG_STARTING, LG_COMMANDER, LG_ROLE, LG_ENEMY, LG_GOAL,
-	LG_EVENT, LG_HAZARD, LG_STRIKE
+	LG_EVENT, LG_HAZARD, LG_STRIKE,
+	/* Playing as Predators (predator-data.c) */
+	LG_ARMORY, LG_PREY, LG_DANGER, LG_GEAR_UP, LG_GEAR, LG_TRAP, LG_PREY_STRIKE,
+	LG_INSTINCT, LG_TEST, LG_CHALLENGE, LG_PREDATOR_ROLE
 };
 
 /* When an ability fires. */
@@ -68,6 +76,8 @@ enum lg_verb {
 	E_END_TURN, E_FLIP_BACK, E_FLIP_ALL_DOWN, E_STRIKE_ATTACK, E_GOAL_NEED,
 	E_GOAL_PROGRESS, E_DISCARD_SELF, E_HEAL_FIRST, E_SCAN_COST, E_ENEMY_ATTACK,
 	E_SELF_ATTACK, E_CLOSE_CALL_REDRAW, E_NO_COORDINATE_DRAW, E_PROTECT_FINAL,
+	/* Playing as Predators (predator-turn.c) */
+	E_RESTORE, E_DUEL, E_TRAP, E_HONOR,
 	E_NVERBS
 };
 
@@ -79,6 +89,17 @@ enum lg_verb {
 #define KW_RUNNER	0x20
 #define KW_FINAL	0x40
 #define KW_MINOR	0x80
+/* Playing as Predators: keywords on Prey (prey-keywords.c) and Armory cards */
+#define KW_ESCAPE	0x100
+#define KW_LETHAL	0x200
+#define KW_DISARMING	0x400
+#define KW_ARREST	0x800
+#define KW_WORTHY	0x1000
+#define KW_ULTIMATE	0x2000
+#define KW_DUEL		0x4000
+#define KW_MERCENARY	0x8000
+#define KW_NO_HEAL	0x10000	/* a Trap: no Healing or Restoring while it is in front */
+#define KW_COOP_OUT	0x20000	/* a Trap removed for cooperative play */
 
 struct lg_effect {
 	enum lg_verb	 verb;
@@ -106,6 +127,8 @@ struct lg_card {
 	const char	*team;		/* "predator", "predator-2", or NULL */
 	const char	*cls;		/* intel, leadership, ... or NULL */
 	int		 cost, attack, recruit, damage, copies;
+	int		 honor, dishonor;	/* Predators: worth, a strike's dishonor */
+	int		 goal_what, goal_n;	/* a Test's or Challenge's condition */
 	unsigned	 kw;
 	int		 objective;	/* a goal's objective, -1 */
 	int		 sample;	/* written for the project */
@@ -139,6 +162,34 @@ struct lg_movie {
 	const char	*character[4];
 };
 
+/* Playing as Predators: a Predator Role (its Avatar) */
+struct lg_role {
+	const char	*slug, *name, *film;
+	int		 health, defense, honor, initiative, role;
+};
+
+/* What a Test or Challenge counts (challenges.c); PG_NWHAT ends the list. */
+enum lg_goal_what {
+	PG_KILLS, PG_WORTHY, PG_DUELS, PG_RECRUITS, PG_HEALED, PG_GEAR, PG_DANGERS,
+	PG_ARMORY, PG_TROPHIES, PG_NWHAT
+};
+
+#define PD_DECK	16
+struct lg_pdb {
+	int		 present;
+	int		 chart[LG_SEATS][3];		/* the Mercenary chart */
+	int		 nroles, narmory, nprey, nmovies;
+	struct lg_role	 roles[LG_SEATS];
+	const char	*armory_slug[8], *armory_film[8];
+	int		 armory[8][PD_DECK], narmory_cards[8];
+	const char	*prey_slug[6], *prey_film[6];
+	int		 prey_stage[6], prey[6][PD_DECK], nprey_cards[6];
+	int		 mercs[24], nmercs, gear[20], ngear, traps[20], ntraps;
+	int		 instinct[8], ninstinct, strikes[60], nstrikes;
+	int		 tests[20], ntests, challenges[20], nchallenges;
+	struct { const char *slug; int prey[3], armory[4], role; } movie[2];
+};
+
 struct lg_db {
 	cJSON		*root;		/* the parsed file, strings point into it */
 	int		 scan[LG_SPACES];
@@ -152,6 +203,7 @@ struct lg_db {
 	struct lg_movie	*movies;
 	int		 mini[6][24], nmini[6];	/* per objective: card per copy */
 	int		 young[40], nyoung;
+	struct lg_pdb	 pd;		/* "predators": Playing as Predators */
 };
 
 struct lg_pile {
@@ -173,6 +225,10 @@ struct lg_seat {
 	char		 name[32];
 	int		 avatar, dead, marks, coord;
 	struct lg_pile	 deck, hand, discard, strikes;
+	/* Playing as Predators */
+	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
+	int		 role, challenge, killer, worthy, preys, prey_killed_ultimate;
+	int		 extra_turn, healed_bits, restored_bits, bonus;
 };
 
 enum lg_phase { LP_COORDINATE, LP_ACTION, LP_OVER };
@@ -184,8 +240,16 @@ enum lg_phase { LP_COORDINATE, LP_ACTION, LP_OVER };
 #define OPT_HARDER		0x10
 #define OPT_HARDER_WILDS	0x20
 
+#define LG_HUMANS	0
+#define LG_PREDATORS	1
+#define OPT_TESTS	0x40
+#define OPT_CHALLENGES	0x80
+#define OPT_VISIBLE_CHALLENGES 0x100
+#define OPT_COOPERATIVE	0x200
+
 struct rules_game {
 	const struct lg_db *db;
+	int		 mode;		/* LG_HUMANS, LG_PREDATORS */
 	int		 nseats, turn, active, phase, options, movie;
 	struct lg_seat	 s[LG_SEATS];
 	int		 location, objective[3], done;	/* objectives completed */
@@ -207,6 +271,13 @@ struct rules_game {
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];
+	/* Playing as Predators (predator-*.c, prey-keywords.c, honor.c, challenges.c) */
+	struct lg_pile	 gear, traps, mercs, testing, cz_id;	/* cz_id parallels cz */
+	int		 heal_pts, restore_pts, duels, dead_seat, ultimate_dead, merc_deck,
+			 hunt_only;
+	int		 gear_card[24], gear_host[24], ngears, gear_wait;
+	int		 arrest_card[8], arrest_by[8], arrest_id[8], narrests;
+	int		 count[PG_NWHAT], test_base[20][PG_NWHAT];
 };
 
 /* card-data.c */
@@ -234,6 +305,7 @@ void		 lg_event_seat(struct rules_events *ev, int seat, const char *fmt, ...)
 struct rules_game *lg_setup(const struct rules_setup *su, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_option_check(const char *name, char **cause);
+int		 lg_option_flag(const char *name);
 int		 lg_health(const struct rules_game *g, int seat);
 
 /* enemy-phase.c */
@@ -319,5 +391,69 @@ void		 lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t 
 /* view.c */
 cJSON		*lg_view(const struct rules_game *g, int seat);
 cJSON		*lg_view_text(const cJSON *rv, const char *seat);
+
+/* ---- Playing as Predators (doc/legendary-rules-map.md) ---- */
+/* predator-data.c: the "predators" member of the card data */
+int		 pd_data_load(struct lg_db *db, const cJSON *root, const char *file,
+		    char **cause);
+int		 pd_goal_what(const char *name);
+int		 pd_role_of(const struct lg_db *db, const char *slug);
+/* predator-setup.c */
+struct rules_game *pd_setup(const struct rules_setup *su, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+int		 pd_health(const struct rules_game *g, int seat);
+int		 pd_defense(const struct rules_game *g, int seat);
+/* predator-turn.c */
+void		 pd_prey_phase(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+int		 pd_order(struct rules_game *g, const char *line, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+int		 pd_form(const char *line, char **cause);
+void		 pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
+		    struct rules_rng *rng, struct rules_events *ev);
+void		 pd_cleanup(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 pd_next_turn(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 pd_enter(struct rules_game *g, int space, int card, int id,
+		    struct rules_rng *rng, struct rules_events *ev);
+void		 pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
+		    struct rules_events *ev);
+int		 pd_prey_attack(const struct rules_game *g, int card, int id);
+/* prey-keywords.c: Runner, Escape, Lethal, Disarming, Arrest */
+void		 pd_runners(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+int		 pd_escapes(struct rules_game *g, int card, struct rules_events *ev);
+void		 pd_disarming(struct rules_game *g, int card, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 pd_arrest(struct rules_game *g, int space, struct rules_events *ev);
+int		 pd_arrested(const struct rules_game *g, int id);
+void		 pd_release(struct rules_game *g, int id, int space, struct rules_rng *rng,
+		    struct rules_events *ev);
+/* predator-strike.c */
+void		 pd_strike_phase(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 pd_strike(struct rules_game *g, int seat, int lethal, int by,
+		    struct rules_rng *rng, struct rules_events *ev);
+int		 pd_damage(const struct rules_game *g, int seat);
+int		 pd_heal(struct rules_game *g, int seat, int k, int restore,
+		    struct rules_events *ev, char **cause);
+/* honor.c: Honor and trophies, the end of the game, scoring */
+int		 pd_honor(const struct rules_game *g, int seat);
+void		 pd_trophy(struct rules_game *g, int seat, int card, struct rules_events *ev);
+void		 pd_predator_dies(struct rules_game *g, int seat, int by,
+		    struct rules_events *ev);
+void		 pd_end(struct rules_game *g, const char *why, struct rules_events *ev);
+void		 pd_places(const struct rules_game *g, int *place, int *winner);
+/* predator-view.c */
+cJSON		*pd_view(const struct rules_game *g, int seat);
+cJSON		*pd_view_text(const cJSON *rv, const char *seat);
+char		*pd_legal(const struct rules_game *g, size_t seat);
+/* challenges.c: Tests and Challenges */
+void		 pd_test_revealed(struct rules_game *g, int card, struct rules_events *ev);
+void		 pd_count(struct rules_game *g, enum lg_goal_what what, int n,
+		    struct rules_events *ev);
+int		 pd_challenge_honor(const struct rules_game *g, int seat);
+int		 pd_armory_fill(struct rules_game *g, struct rules_events *ev);
 
 #endif

@@ -95,6 +95,7 @@ touched_hidden(const struct rules_game *a, const struct rules_game *b)
 		if (a->s[i].deck.n != b->s[i].deck.n)
 			return 1;
 	return a->enemy.n != b->enemy.n || a->strike.n != b->strike.n ||
+	    a->gear.n != b->gear.n || a->traps.n != b->traps.n || a->mercs.n != b->mercs.n ||
 	    a->barracks.n != b->barracks.n || a->commanders.n != b->commanders.n;
 }
 
@@ -152,7 +153,8 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 		/* case-insensitive; commas count as spaces (muthur-orders(5)) */
 		for (k = 0; k < len; k++)
 			line[k] = line[k] == ',' ? ' ' : (char)tolower((unsigned char)line[k]);
-		if (form(line, coordinate, &why) == -1) {
+		if ((g->mode == LG_PREDATORS ? pd_form(line, &why) :
+		    form(line, coordinate, &why)) == -1) {
 			rc = cause_set(cause, "line %d: %s", lineno, why);
 			break;
 		}
@@ -248,6 +250,8 @@ lg_legal(const struct rules_game *g, size_t seat)
 	struct strbuf sb = STRBUF_INIT;
 	int i, k, cost;
 
+	if (g->mode == LG_PREDATORS)
+		return pd_legal(g, seat);
 	if (g->phase == LP_OVER || (g->phase == LP_ACTION && (int)seat != g->active) ||
 	    (g->phase == LP_COORDINATE && g->answered[seat]))
 		return xstrdup("");
@@ -302,7 +306,8 @@ lg_legal(const struct rules_game *g, size_t seat)
 static const struct { const char *verb, *slot; } slots[] = {
 	{ "play", "CARD" }, { "copy", "SEAT" }, { "use", "CARD" }, { "recruit", "HQ" },
 	{ "gain", "HQ" }, { "scan", "SPACE" }, { "fight", "TARGET" }, { "kill", "CARD" },
-	{ "coordinate", "CARD" },
+	{ "coordinate", "CARD" }, { "avert", "DANGER" }, { "disable", "TRAP" },
+	{ "heal", "STRIKE" }, { "restore", "STRIKE" }, { "duel", "SEAT" },
 };
 
 /* "# VERB SLOT [free]" and its choices folded under it. */
@@ -362,7 +367,8 @@ lg_template(const struct rules_game *g, size_t seat)
 	}
 	if (g->phase == LP_ACTION)
 		strbuf_addstr(&sb, "# continue\n# end\n");
-	strbuf_addstr(&sb, "# coordinate ask|auto|never\npass\n");
+	strbuf_addstr(&sb, g->mode == LG_PREDATORS ? "pass\n" :
+	    "# coordinate ask|auto|never\npass\n");
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

@@ -37,12 +37,16 @@ static const struct { const char *k; size_t off; } scalars[] = {
 	F(last_turns), F(result), F(attack), F(recruit), F(free_scans), F(kill_own),
 	F(gain_max), F(gains), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
 	F(nplayed), F(entered), F(followups),
+	/* Playing as Predators */
+	F(mode), F(heal_pts), F(restore_pts), F(duels), F(dead_seat), F(ultimate_dead),
+	F(merc_deck), F(hunt_only), F(ngears), F(gear_wait), F(narrests),
 };
 #define NSCALARS (sizeof scalars / sizeof scalars[0])
 #define P(x) { #x, offsetof(struct rules_game, x) }
 static const struct { const char *k; size_t off; } piles[] = {
 	P(enemy), P(barracks), P(commanders), P(strike), P(strike_discard),
 	P(dead_enemies), P(discarded), P(dead_characters), P(cz),
+	P(gear), P(traps), P(mercs), P(testing),
 };
 #define NPILES (sizeof piles / sizeof piles[0])
 
@@ -75,6 +79,14 @@ lg_save(const struct rules_game *g, size_t *len)
 		pl[4 * k + 3] = g->played[k].killed;
 	}
 	add_ints(o, "played", pl, 4 * g->nplayed);
+	add_ints(o, "cz_id", g->cz_id.v, g->cz_id.n);
+	add_ints(o, "gear_card", g->gear_card, g->ngears);
+	add_ints(o, "gear_host", g->gear_host, g->ngears);
+	add_ints(o, "arrest_card", g->arrest_card, g->narrests);
+	add_ints(o, "arrest_by", g->arrest_by, g->narrests);
+	add_ints(o, "arrest_id", g->arrest_id, g->narrests);
+	add_ints(o, "count", g->count, PG_NWHAT);
+	add_ints(o, "test_base", &g->test_base[0][0], g->testing.n * PG_NWHAT);
 	a = cJSON_AddArrayToObject(o, "seats");
 	for (k = 0; k < g->nseats; k++) {
 		const struct lg_seat *st = &g->s[k];
@@ -89,6 +101,15 @@ lg_save(const struct rules_game *g, size_t *len)
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
 		add_pile(s, "strikes", &st->strikes);
+		add_pile(s, "trophies", &st->trophies);
+		add_pile(s, "traps", &st->traps);
+		{
+			int pv[10] = { st->role, st->challenge, st->killer, st->worthy,
+				st->preys, st->prey_killed_ultimate, st->extra_turn,
+				st->healed_bits, st->restored_bits, st->bonus };
+
+			add_ints(s, "predator", pv, 10);
+		}
 		cJSON_AddItemToArray(a, s);
 	}
 	out = cJSON_PrintUnformatted(o);
@@ -162,6 +183,25 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "answered", g->answered, LG_SEATS, 0, 1, NULL) == -1 ||
 	    get_ints(o, "played", pl, 48 * 4, -1, nc - 1, &n) == -1 || n != 4 * g->nplayed)
 		goto bad;
+	if (g->mode < 0 || g->mode > LG_PREDATORS || (g->mode == LG_PREDATORS &&
+	    (!db->pd.present || g->movie < 0 || g->movie >= db->pd.nmovies)) ||
+	    g->ngears < 0 || g->ngears > 24 || g->narrests < 0 || g->narrests > 8 ||
+	    g->gear_wait >= nc || g->dead_seat >= g->nseats || g->testing.n > 20 ||
+	    get_ints(o, "cz_id", g->cz_id.v, LG_PILE, 0, 1000000, &g->cz_id.n) == -1 ||
+	    (g->mode == LG_PREDATORS && g->cz_id.n != g->cz.n) ||
+	    get_ints(o, "gear_card", g->gear_card, 24, 0, nc - 1, &n) == -1 || n != g->ngears ||
+	    get_ints(o, "gear_host", g->gear_host, 24, 0, 1000000, &n) == -1 ||
+	    n != g->ngears ||
+	    get_ints(o, "arrest_card", g->arrest_card, 8, 0, nc - 1, &n) == -1 ||
+	    n != g->narrests ||
+	    get_ints(o, "arrest_by", g->arrest_by, 8, 0, 1000000, &n) == -1 ||
+	    n != g->narrests ||
+	    get_ints(o, "arrest_id", g->arrest_id, 8, 0, 1000000, &n) == -1 ||
+	    n != g->narrests ||
+	    get_ints(o, "count", g->count, PG_NWHAT, 0, 100000, NULL) == -1 ||
+	    get_ints(o, "test_base", &g->test_base[0][0], 20 * PG_NWHAT, 0, 100000, &n) == -1 ||
+	    n != g->testing.n * PG_NWHAT)
+		goto bad;
 	for (k = 0; k < g->nplayed; k++) {
 		g->played[k].card = pl[4 * k];
 		g->played[k].from = pl[4 * k + 1];
@@ -192,8 +232,28 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		    sc[3] > LGC_NEVER || get_pile(v, "deck", &st->deck, nc) == -1 ||
 		    get_pile(v, "hand", &st->hand, nc) == -1 ||
 		    get_pile(v, "discard", &st->discard, nc) == -1 ||
-		    get_pile(v, "strikes", &st->strikes, nc) == -1)
+		    get_pile(v, "strikes", &st->strikes, nc) == -1 ||
+		    get_pile(v, "trophies", &st->trophies, nc) == -1 ||
+		    get_pile(v, "traps", &st->traps, nc) == -1)
 			goto bad;
+		{
+			int pv[10];
+
+			if (get_ints(v, "predator", pv, 10, -1, 1 << 30, NULL) == -1 ||
+			    (g->mode == LG_PREDATORS && (pv[0] < 0 || pv[0] >= db->pd.nroles ||
+			    pv[1] >= nc || pv[2] >= g->nseats)))
+				goto bad;
+			st->role = pv[0];
+			st->challenge = pv[1];
+			st->killer = pv[2];
+			st->worthy = pv[3];
+			st->preys = pv[4];
+			st->prey_killed_ultimate = pv[5];
+			st->extra_turn = pv[6];
+			st->healed_bits = pv[7];
+			st->restored_bits = pv[8];
+			st->bonus = pv[9];
+		}
 		snprintf(st->name, sizeof st->name, "%s", name);
 		st->avatar = sc[0];
 		st->dead = sc[1];
@@ -229,7 +289,7 @@ secret(struct rules_secret *s, const struct lg_db *db, const char *id, int seat,
 void
 lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 {
-	struct rules_secret *s = xcalloc(2 * LG_SEATS + 4 + LG_SPACES, sizeof *s);
+	struct rules_secret *s = xcalloc(3 * LG_SEATS + 7 + LG_SPACES, sizeof *s);
 	int i;
 	char id[48];
 
@@ -244,6 +304,18 @@ lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 	secret(&s[(*n)++], g->db, "barracks", -1, g->barracks.v, g->barracks.n);
 	secret(&s[(*n)++], g->db, "commanders", -1, g->commanders.v, g->commanders.n);
 	secret(&s[(*n)++], g->db, "strike-deck", -1, g->strike.v, g->strike.n);
+	if (g->mode == LG_PREDATORS) {
+		/* the Gear and Trap stacks, the Mercenaries set aside, each Challenge */
+		secret(&s[(*n)++], g->db, "gear-stack", -1, g->gear.v, g->gear.n);
+		secret(&s[(*n)++], g->db, "trap-stack", -1, g->traps.v, g->traps.n);
+		secret(&s[(*n)++], g->db, "mercenaries", -1, g->mercs.v, g->mercs.n);
+		for (i = 0; i < g->nseats; i++)
+			if (g->s[i].challenge >= 0 && !(g->options & OPT_VISIBLE_CHALLENGES) &&
+			    g->phase != LP_OVER) {
+				snprintf(id, sizeof id, "challenge:%s", g->s[i].name);
+				secret(&s[(*n)++], g->db, id, i, &g->s[i].challenge, 1);
+			}
+	}
 	/* each face-down card of the Wilds, by the number it entered with */
 	for (i = 0; i < LG_SPACES; i++)
 		if (g->wilds[i] >= 0 && !g->up[i]) {

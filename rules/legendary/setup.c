@@ -25,6 +25,10 @@ static const struct { const char *name; int flag; } options[] = {
 	{ "easier", OPT_EASIER },
 	{ "harder", OPT_HARDER },
 	{ "harder-wilds", OPT_HARDER_WILDS },
+	{ "tests", OPT_TESTS },
+	{ "challenges", OPT_CHALLENGES | OPT_TESTS },
+	{ "visible-challenges", OPT_VISIBLE_CHALLENGES | OPT_CHALLENGES | OPT_TESTS },
+	{ "cooperative", OPT_COOPERATIVE },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -42,6 +46,17 @@ words(const char *s)
 }
 
 int
+lg_option_flag(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTIONS; i++)
+		if (strcmp(options[i].name, name) == 0)
+			return options[i].flag;
+	return 0;
+}
+
+int
 lg_option_check(const char *name, char **cause)
 {
 	size_t i;
@@ -55,7 +70,8 @@ lg_option_check(const char *name, char **cause)
 		return 0;
 	return cause_set(cause, "unknown option \"%s\" (movie-predator, movie-predator-2, "
 	    "location=SLUG, objectives=ONE,TWO,THREE, characters=A,B,C,D, all-or-nothing, "
-	    "defense-as-health, preparation-turn, easier, harder, harder-wilds)", name);
+	    "defense-as-health, preparation-turn, easier, harder, harder-wilds; Predators: tests, "
+	    "challenges, visible-challenges, cooperative)", name);
 }
 
 /*

@@ -64,10 +64,23 @@ data_hash(const void *data, unsigned char hash[32])
 static int
 scenario_check(const char *scenario, char **cause)
 {
-	if (strcmp(scenario, "humans") != 0)
-		return cause_set(cause, "unknown mode \"%s\" (the modes there are: humans)",
-		    scenario);
+	if (strcmp(scenario, "humans") != 0 && strcmp(scenario, "predators") != 0)
+		return cause_set(cause, "unknown mode \"%s\" (the modes there are: humans, "
+		    "predators)", scenario);
 	return 0;
+}
+
+/* The Predator Roles of the box (Playing as Predators names a seat by one). */
+static const char *const roles[] = { "jungle-hunter", "city-hunter", "elder-hunter",
+	"young-blood-hunter", "tracker-hunter", NULL };
+
+static struct rules_game *
+l_create(const struct rules_setup *su, struct rules_rng *rng, struct rules_events *ev,
+    char **cause)
+{
+	if (su->scenario != NULL && strcmp(su->scenario, "predators") == 0)
+		return pd_setup(su, rng, ev, cause);
+	return lg_setup(su, rng, ev, cause);
 }
 
 static int
@@ -80,11 +93,15 @@ faction_check(const char *seat, const char *faction, char **cause)
 	for (i = 0; avatars[i] != NULL; i++)
 		if (strcmp(avatars[i], faction) == 0)
 			return 0;
+	for (i = 0; roles[i] != NULL; i++)
+		if (strcmp(roles[i], faction) == 0)
+			return 0;
 	for (i = 0; avatars[i] != NULL; i++)
 		strbuf_addf(&sb, "%s%s", i ? ", " : "", avatars[i]);
 	names = strbuf_detach(&sb, NULL);
 	cause_set(cause, "seat \"%s\": \"%s\" is not an Avatar (a seat is named by its "
-	    "Avatar: %s)", seat, faction, names);
+	    "Avatar: %s; or, Playing as Predators, by its Role: jungle-hunter, city-hunter, "
+	    "elder-hunter, young-blood-hunter, tracker-hunter)", seat, faction, names);
 	free(names);
 	return -1;
 }
@@ -145,6 +162,18 @@ personal(const struct lg_db *db, const char *faction, char **v, size_t n, char *
 	int a, counts[3] = { 0, 0, 0 };
 	size_t i;
 
+	if ((a = pd_role_of(db, faction)) >= 0) {
+		for (i = 0; i < n; i++) {
+			counts[0] += strcmp(v[i], "experience") == 0;
+			counts[1] += strcmp(v[i], "brute-strength") == 0;
+			counts[2] += strcmp(v[i], db->cards[db->pd.roles[a].role].slug) == 0;
+		}
+		if (counts[0] != 7 || counts[1] != 5 || counts[2] != 1 || n != 13)
+			return cause_set(cause, "a Predator's personal deck is experience 7, "
+			    "brute-strength 5 and the role card %s 1",
+			    db->cards[db->pd.roles[a].role].slug);
+		return 0;
+	}
 	for (a = 0; a < db->navatars && strcmp(db->avatars[a].slug, faction) != 0; a++)
 		;
 	if (a == db->navatars)
@@ -173,7 +202,10 @@ deck_check(const void *data, const char *scenario, const char *faction,
 	size_t n;
 	int rc;
 
-	(void)scenario;
+	if (scenario != NULL && strcmp(scenario, "predators") != 0 &&
+	    pd_role_of(data, faction) >= 0)
+		return cause_set(cause, "%s is a Predator Role: it plays only in --mode "
+		    "predators (Playing as Humans seats an Avatar)", faction);
 	rc = deck_read(data, deck->bytes, deck->len, &v, &n, &why);
 	if (rc == 0)
 		rc = personal(data, faction, v, n, &why);
@@ -316,6 +348,14 @@ l_owes(const struct rules_game *g, size_t seat)
 static void
 finish_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
+	if (g->mode == LG_PREDATORS) {
+		if (g->result == 0)
+			pd_strike_phase(g, rng, ev);
+		if (g->result == 0)
+			pd_cleanup(g, rng, ev);
+		pd_next_turn(g, rng, ev);
+		return;
+	}
 	if (g->result == 0)
 		lg_strike_phase(g, rng, ev);
 	if (g->result == 0)
@@ -350,7 +390,8 @@ l_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rng
 	lg_apply_orders(g, (size_t)g->active, orders != NULL ? orders[g->active] : NULL, rng,
 	    ev, &more);
 	if (g->result != 0) {
-		lg_next_turn(g, rng, ev);
+		if (g->mode != LG_PREDATORS)
+			lg_next_turn(g, rng, ev);
 		return 0;
 	}
 	if (more && !g->end_turn && !g->s[g->active].dead && g->followups < LG_FOLLOWUPS) {
@@ -376,6 +417,16 @@ l_result(const struct rules_game *g, struct rules_result *res)
 	res->nseats = (size_t)g->nseats;
 	res->place = xcalloc((size_t)g->nseats, sizeof *res->place);
 	res->winner = -1;
+	if (g->mode == LG_PREDATORS) {
+		int place[LG_SEATS];
+
+		if (res->over) {
+			pd_places(g, place, &res->winner);
+			for (i = 0; i < g->nseats; i++)
+				res->place[i] = place[i];
+		}
+		return;
+	}
 	/* a cooperative game: every seat shares a win; a loss places nobody */
 	for (i = 0; g->result > 0 && i < g->nseats; i++) {
 		res->place[i] = 1;
@@ -435,6 +486,8 @@ best_recruit(const struct rules_game *g, const char *legal)
 	}
 	if (best >= 0)
 		return xasprintf("recruit %d", best + 1);
+	if (strstr(legal, "recruit instinct\n") != NULL)
+		return xstrdup("recruit instinct");
 	return strstr(legal, "recruit commander\n") != NULL ? xstrdup("recruit commander") :
 	    NULL;
 }
@@ -443,8 +496,9 @@ static char *
 demo_orders(const struct rules_game *g, size_t seat)
 {
 	static const struct { const char *prefix; int last; } prefs[] = {
-		{ "play ", 0 }, { "copy ", 0 }, { "use ", 0 }, { "fight ", 1 },
-		{ "scan ", 1 }, { "gain ", 0 },
+		{ "play ", 0 }, { "copy ", 0 }, { "use ", 0 }, { "heal ", 0 },
+		{ "restore ", 0 }, { "fight ", 1 }, { "avert ", 1 }, { "disable ", 0 },
+		{ "duel ", 0 }, { "scan ", 1 }, { "gain ", 0 },
 	};
 	struct rules_game *c;
 	struct rules_rng rng = { zero, NULL, zero, NULL };
@@ -516,7 +570,7 @@ l_template(const struct rules_game *g, size_t seat)
 const struct rules rules_legendary = {
 	.name = "legendary",
 	.version = "legendary-humans-1",
-	.create = lg_setup,
+	.create = l_create,
 	.free = l_free,
 	.nseats = l_nseats,
 	.seat_name = l_seat_name,

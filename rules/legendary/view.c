@@ -34,6 +34,10 @@ lg_view(const struct rules_game *g, int seat)
 	char *legal;
 	int i, k, dmg;
 
+	if (g->mode == LG_PREDATORS) {
+		cJSON_Delete(o);
+		return pd_view(g, seat);
+	}
 	cJSON_AddStringToObject(o, "mode", "humans");
 	cJSON_AddNumberToObject(o, "turn", g->turn);
 	cJSON_AddStringToObject(o, "phase", phases[g->phase]);
@@ -178,8 +182,11 @@ lg_view_text(const cJSON *rv, const char *seat)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const cJSON *e, *p = cJSON_GetObjectItemCaseSensitive(rv, "progress");
-	cJSON *o = cJSON_CreateObject();
+	cJSON *o;
 
+	if (strcmp(str(rv, "mode"), "predators") == 0)
+		return pd_view_text(rv, seat);
+	o = cJSON_CreateObject();
 	strbuf_addf(&sb, "Legendary Encounters: Predator, Playing as Humans -- turn %d, %s "
 	    "(%s's turn)\n", num(rv, "turn"), str(rv, "phase"), str(rv, "active"));
 	strbuf_addf(&sb, "Location: %s (hazards revealed: %d)\nObjectives:",

@@ -1,9 +1,10 @@
 #!/bin/sh
-# test-legendary-demo.sh — a whole Playing as Humans game through the real
+# test-legendary-demo.sh — a whole Playing as Humans game (and then one of
+# Playing as Predators, `--mode predators`) through the real
 # daemon (`muthur demo --rules legendary`: new-game, seats, start, signed
 # orders mails into the incoming Maildir, muthurd's passes), the views
 # mailed to both seats, the export, and `muthur audit` with a full replay;
-# then the game's own messages: Predators mode refused, a bad option, a
+# then the game's own messages: an unknown mode refused, a bad option, a
 # seat that is no Avatar.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
@@ -38,11 +39,31 @@ printf '%s\n' "$audit" | sed 's/^/# /'
 printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the audit says OK with 0 failures after a full replay"
 
+# the same for Playing as Predators (`--mode predators`): the demo seats
+# are dealt Predator Roles, the game runs to its count of Honor
+d2="$TAP_TMP/demo-predators"
+out=$("$MUTHUR" demo --dir "$d2" --rules legendary --mode predators --turns 300 --quiet 2>&1)
+ok $? "muthur demo --rules legendary --mode predators exits 0"
+printf '%s\n' "$out" | sed 's/^/# /'
+printf '%s\n' "$out" | tail -n 1 | grep -Eq '^demo: game demo-1: .* won in turn [0-9]+ \(victory: (honor|ultimate-prey)\)'
+ok $? "the Predators game reached its end by mail, a winner on Honor"
+printf '%s\n' "$out" | grep -Eq '^demo: order mails per seat per game turn .*lieutenant 0\.5 tracker 0\.5'
+ok $? "one orders mail per seat per own turn (half a mail per game turn each)"
+grep -l 'legendary.role' "$d2"/var/mail/out/new/* >/dev/null 2>&1
+ok $? "each demo seat was dealt a Predator Role"
+"$MUTHUR" --config "$d2/muthur.conf" export demo-1 >"$TAP_TMP/demo-p.archive"
+ok $? "muthur export of the Predators demo exits 0"
+audit=$("$MUTHUR" audit "$TAP_TMP/demo-p.archive" 2>&1)
+ok $? "muthur audit of the Predators demo exits 0"
+printf '%s\n' "$audit" | sed 's/^/# /'
+printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
+ok $? "the Predators audit says OK with 0 failures after a full replay"
+
 c="--config $d/muthur.conf"
 # shellcheck disable=SC2086
-msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario predators 2>&1)
-[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown mode "predators" (the modes there are: humans)'
-ok $? "Predators mode is refused as an unknown mode ($msg)"
+msg=$("$MUTHUR" $c new-game lp --rules legendary --mode aliens 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown mode "aliens" (the modes there are: humans, predators)'
+ok $? "an unknown mode is refused with the modes there are ($msg)"
 # shellcheck disable=SC2086
 msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option hard-mode 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "hard-mode"'
@@ -58,4 +79,8 @@ ok $? "muthur cards names each ability the language does not express, by card"
 msg=$("$MUTHUR" $c seat lp3 dutch --email d@players.example --key "$TAP_TMP/k.pub" 2>&1)
 printf '%s\n' "$msg" | grep -q '"dutch" is not an Avatar'
 ok $? "a seat that is no Avatar is refused with the Avatars there are ($msg)"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c seat lp3 jungle-hunter --email j@players.example --key "$TAP_TMP/k.pub" 2>&1)
+printf '%s\n' "$msg" | grep -q 'jungle-hunter is a Predator Role: it plays only in --mode predators'
+ok $? "a Predator Role is refused as a seat of Playing as Humans ($msg)"
 done_testing

@@ -5,7 +5,10 @@
 # mailed, muthurd --once after each round; the template is signable as
 # mailed (its uncommented line is accepted), an impossible order gets a
 # refusal naming its line, the coordinate window closes when the other
-# seat answers; then export and `muthur audit` OK.
+# seat answers; then export and `muthur audit` OK. Then a Playing as
+# Predators game (`--mode predators`) by mail the same way: the lowest
+# Initiative first, a refusal naming its line, a real order, every turn's
+# template as mailed to the end, the result, export and audit OK.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 for t in minisign ssh-keygen openssl; do
@@ -33,8 +36,9 @@ ok $? "start and a first pass"
 n=0
 # mail SEAT WHO BODY-FILTER: the seat's orders block as its view has it
 # (sed script applied to the body), signed with the player's key
+G=hunt-1
 mail_orders() {
-	muthur show hunt-1 --seat "$1" | tr -d '\r' |
+	muthur show $G --seat "$1" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' > "$2.txt"
 	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(openssl rand -hex 16)/" "$2.txt"
 	[ -n "$3" ] && sed -i "$3" "$2.txt"
@@ -50,7 +54,7 @@ mail_orders() {
 	fi
 }
 owes() {
-	muthur show hunt-1 --seat "$1" | tr -d '\r' | grep -q "^Orders awaited from:.*$1"
+	muthur show $G --seat "$1" | tr -d '\r' | grep -q "^Orders awaited from:.*$1"
 }
 
 status=$(muthur status hunt-1 2>&1)
@@ -109,4 +113,55 @@ ok $? "muthur audit exits 0"
 printf '%s\n' "$audit" | sed 's/^/# /'
 printf '%s\n' "$audit" | grep -Eq '^OK hunt-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the audit says OK with 0 failures after a full replay"
+
+# ---- Playing as Predators by mail ----
+G=hunt-2
+muthur new-game hunt-2 --rules legendary --mode predators >/dev/null 2>&1
+ok $? "new-game --rules legendary --mode predators"
+muthur seat hunt-2 jungle-hunter --email alice@example.org --key alice.pub >/dev/null 2>&1 &&
+    muthur seat hunt-2 city-hunter --email bob@example.org --key bob.pub >/dev/null 2>&1
+ok $? "two Predator Roles seated"
+muthur start hunt-2 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
+status=$(muthur status hunt-2 2>&1)
+printf '%s\n' "$status" | grep -q 'running, legendary/predators, turn 1, phase action'
+ok $? "turn 1 is an action phase: no coordinate window ($status)"
+owes city-hunter && ! owes jungle-hunter
+ok $? "the lowest Initiative (the City Hunter, 2) plays first"
+muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'Playing as Predators'
+ok $? "the view is of Playing as Predators"
+muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'honor 5; trophy room: -'
+ok $? "the reader's own Honor and Trophy Room are in its view"
+trooms=$(muthur show hunt-2 --seat jungle-hunter | tr -d '\r' | grep -c '"trophy_room"')
+[ "$trooms" -eq 1 ]
+ok $? "another Predator's Trophy Room shows only as a count (Trophy Rooms in view: $trooms)"
+before=$n
+mail_orders city-hunter bob 's/^pass$/duel jungle-hunter/'
+muthurd --once >/dev/null 2>&1
+grep -q '("duel jungle-hunter"): you played no card with Duel left to use' var/mail/out/new/* 2>/dev/null
+ok $? "a Duel without a Duel card is refused with its line and reason"
+owes city-hunter
+ok $? "and the seat still owes its orders"
+mail_orders city-hunter bob 's/^pass$/play brute-strength\nplay experience\nend/'
+muthurd --once >/dev/null 2>&1
+owes jungle-hunter
+ok $? "orders playing cards end the turn; the Jungle Hunter owes the next"
+k=0
+while [ $k -lt 200 ] && muthur status hunt-2 2>&1 | grep -q ': running,'; do
+	owes jungle-hunter && mail_orders jungle-hunter alice ''
+	owes city-hunter && mail_orders city-hunter bob ''
+	muthurd --once >/dev/null 2>&1
+	k=$((k + 1))
+done
+status=$(muthur status hunt-2 2>&1)
+printf '%s\n' "$status" | grep -q ': finished,'
+ok $? "the Predators game plays to its end by mail, one mail a turn ($status, $k passes)"
+grep -l 'legendary.game-over' var/mail/out/new/* >/dev/null 2>&1
+ok $? "the end is mailed with each Predator's Honor"
+muthur export hunt-2 > "$TAP_TMP/hunt-2.archive"
+ok $? "muthur export of the Predators game"
+audit=$(muthur audit "$TAP_TMP/hunt-2.archive" 2>&1)
+ok $? "muthur audit of the Predators game exits 0"
+printf '%s\n' "$audit" | sed 's/^/# /'
+printf '%s\n' "$audit" | grep -Eq '^OK hunt-2: 0 failures.* [1-9][0-9]* phases replayed'
+ok $? "the Predators audit says OK with 0 failures after a full replay ($((n - before)) mails)"
 done_testing

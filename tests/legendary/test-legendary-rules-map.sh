@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-legendary-rules-map.sh — doc/legendary-rules-map.md names every file
 # of rules/legendary/, has a row for every section of the rulebook's
-# Playing as Humans part, and every check it cites exists in the tests.
+# Playing as Humans and Playing as Predators parts, and every check it
+# cites exists in the tests.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/tap.sh"
 map="$top_srcdir/doc/legendary-rules-map.md"
 [ -f "$map" ] || skip_all "no doc/legendary-rules-map.md"
@@ -61,6 +62,35 @@ Adjusting Difficulty
 All or Nothing
 Scoring
 Playing Through the Movies
+Playing as Predators
+Predators: Player Cards
+Trophy Room
+Predators: Game Stacks
+The Prey Deck
+Mercenary Chart
+The Armory
+Predators: Starting the Game
+Predators: On Your Turn
+Prey Phase: Add a Prey Card to the Wilds
+Revealing a Prey
+Revealing a Gear Up
+Revealing a Danger
+Strike Phase: Each Prey in the Combat Zone Strikes
+Healing Damage and Restoring Honor
+Dueling other Predators
+Ending the Game
+Tests and Challenges
+Keyword Abilities on Prey
+Escape
+Lethal
+Disarming
+Arrest
+Trophies
+Solo Play
+Predators: Adjusting Difficulty
+Playing Cooperatively
+Predators: Playing Through the Movies
+Combining Predator with Aliens
 SECTIONS
 # each cited check: the words after the last '|' of a row, in a test
 tap_tmpdir

@@ -464,9 +464,9 @@ main(void)
 	f.len = data_len;
 	data = R->data_load(&f, 1, &cause);
 	ok(data != NULL, "data_load");
-	ok(R->scenario_check("predators", &cause) == -1 && strstr(cause, "unknown mode "
-	    "\"predators\" (the modes there are: humans)") != NULL,
-	    "Predators mode is refused as an unknown mode, with the modes there are");
+	ok(R->scenario_check("aliens", &cause) == -1 && strstr(cause, "unknown mode "
+	    "\"aliens\" (the modes there are: humans, predators)") != NULL,
+	    "an unknown mode is refused, with the modes there are");
 	free(cause);
 	cause = NULL;
 	{

@@ -1,0 +1,139 @@
+/*
+ * predator-strike.c — Playing as Predators, the Strike phase: each Prey in
+ * the Combat Zone strikes from left to right (Double Strike twice; an
+ * arrested Prey is off the row and doesn't), a Prey Strike is Damage,
+ * Dishonor or both; damage equal to Health kills (a Lethal Prey kills with
+ * any Damage strike) and the dead draw no more. Healing Damage and
+ * Restoring Honor: points spent on one Strike all or nothing, a Strike of
+ * both needing both on the same turn; Poison and Snare Trap forbid it.
+ * A Prey's Gear grants its keywords and, after the Prey strikes, its own
+ * strike abilities, the first Gear it found first.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "lib/cause.h"
+#include "rules/legendary/legendary.h"
+
+int
+pd_damage(const struct rules_game *g, int seat)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->s[seat].strikes.n; i++)
+		n += g->db->cards[g->s[seat].strikes.v[i]].damage;
+	return n;
+}
+
+void
+pd_strike(struct rules_game *g, int seat, int lethal, int by, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[seat];
+	const struct lg_card *c;
+	int k;
+
+	if (s->dead)
+		return;
+	if (g->strike.n == 0 && g->strike_discard.n > 0) {
+		g->strike = g->strike_discard;
+		g->strike_discard.n = 0;
+		lg_shuffle(&g->strike, rng);
+	}
+	if ((k = lg_pop(&g->strike)) < 0)
+		return;
+	c = &g->db->cards[k];
+	lg_push(&s->strikes, k);
+	lg_event(ev, "{\"type\":\"legendary.strike\",\"seat\":\"%s\",\"card\":\"%s\","
+	    "\"damage\":%d,\"dishonor\":%d%s}", s->name, c->slug, c->damage, c->dishonor,
+	    lethal ? ",\"lethal\":true" : "");
+	if (c->damage > 0 && (lethal || pd_damage(g, seat) >= pd_health(g, seat)))
+		pd_predator_dies(g, seat, by, ev);
+}
+
+void
+pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	int i, k, n, card, id, lethal, j;
+	unsigned kw;
+
+	for (i = 0; i < g->cz.n && !g->s[g->active].dead && g->result == 0; i++) {
+		card = g->cz.v[i];
+		id = g->cz_id.v[i];
+		if (g->db->cards[card].kind != LG_PREY)
+			continue;
+		kw = g->db->cards[card].kw;
+		for (j = 0; j < g->ngears; j++)	/* Gear grants its keywords */
+			if (g->gear_host[j] == id)
+				kw |= g->db->cards[g->gear_card[j]].kw;
+		n = (kw & KW_DOUBLE) ? 2 : 1;
+		lethal = (kw & KW_LETHAL) != 0;
+		for (k = 0; k < n && !g->s[g->active].dead; k++)
+			pd_strike(g, g->active, lethal, -1, rng, ev);
+		if (!g->s[g->active].dead)
+			lg_fire(g, card, LW_STRIKE, 0, rng, ev);
+		/* its Gear's abilities: the first Gear it found goes first */
+		for (j = 0; j < g->ngears && !g->s[g->active].dead; j++)
+			if (g->gear_host[j] == id)
+				lg_fire(g, g->gear_card[j], LW_STRIKE, 0, rng, ev);
+	}
+}
+
+static int
+no_heal(const struct rules_game *g, int seat)
+{
+	int i;
+
+	for (i = 0; i < g->s[seat].traps.n; i++)
+		if (g->db->cards[g->s[seat].traps.v[i]].kw & KW_NO_HEAL)
+			return 1;
+	return 0;
+}
+
+int
+pd_heal(struct rules_game *g, int seat, int k, int restore, struct rules_events *ev,
+    char **cause)
+{
+	struct lg_seat *s = &g->s[seat];
+	const struct lg_card *c;
+	int need, *pts = restore ? &g->restore_pts : &g->heal_pts, bit, lo, hi;
+
+	if (no_heal(g, g->active))
+		return cause_set(cause, "a Trap in front of you (Poison or Snare) lets you "
+		    "neither Heal nor Restore Honor");
+	if (k < 0 || k >= s->strikes.n || k >= 30)
+		return cause_set(cause, "%s has no Strike %d (1..%d)", s->name, k + 1,
+		    s->strikes.n);
+	c = &g->db->cards[s->strikes.v[k]];
+	need = restore ? c->dishonor : c->damage;
+	bit = 1 << k;
+	if (need == 0 || ((restore ? s->restored_bits : s->healed_bits) & bit))
+		return cause_set(cause, "Strike %d (%s) has no %s left to %s", k + 1, c->slug,
+		    restore ? "dishonor" : "damage", restore ? "restore" : "heal");
+	if (*pts < need)
+		return cause_set(cause, "Strike %d (%s) takes %d points of %s, all or nothing; "
+		    "you have %d", k + 1, c->slug, need, restore ? "Restoring" : "Healing",
+		    *pts);
+	*pts -= need;
+	if (restore)
+		s->restored_bits |= bit;
+	else
+		s->healed_bits |= bit;
+	pd_count(g, PG_HEALED, need, ev);
+	if ((c->damage > 0 && !(s->healed_bits & bit)) ||
+	    (c->dishonor > 0 && !(s->restored_bits & bit))) {
+		lg_event(ev, "{\"type\":\"legendary.%s\",\"seat\":\"%s\",\"strike\":\"%s\","
+		    "\"whole\":false}", restore ? "restored" : "healed", s->name, c->slug);
+		return 0;
+	}
+	/* the whole Strike mended: discarded; the later strikes' marks move down */
+	lg_push(&g->strike_discard, lg_remove_at(&s->strikes, k));
+	lo = bit - 1;
+	hi = ~(bit | lo);
+	s->healed_bits = (s->healed_bits & lo) | ((s->healed_bits & hi) >> 1);
+	s->restored_bits = (s->restored_bits & lo) | ((s->restored_bits & hi) >> 1);
+	lg_event(ev, "{\"type\":\"legendary.%s\",\"seat\":\"%s\",\"strike\":\"%s\","
+	    "\"whole\":true}", restore ? "restored" : "healed", s->name, c->slug);
+	return 0;
+}

@@ -1,0 +1,851 @@
+/*
+ * test-legendary-predators.c — Playing as Predators (rules/legendary/
+ * predator-*.c, prey-keywords.c, honor.c, challenges.c): scenario checks
+ * per section of that part of the rulebook and per Prey keyword (the
+ * rulebook's healing example among them), whole games of 1 to 5 seats
+ * played twice to byte-identical states with save/load round trips, and
+ * secrecy (two games differing only in hidden orders give a seat the same
+ * view). doc/legendary-rules-map.md cites these checks by their first words.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fsutil.h"
+#include "lib/xmalloc.h"
+#include "rules/legendary/legendary.h"
+#include "tests/tap.h"
+
+extern const struct rules rules_legendary;
+static const struct rules *R = &rules_legendary;
+static const struct lg_db *DB;
+
+struct counter {
+	uint64_t	 n, salt;
+};
+
+static uint32_t
+next(void *ctx, uint32_t bound)
+{
+	struct counter *c = ctx;
+	uint64_t x = (c->n++ + 1) * 0x9E3779B97F4A7C15ull ^ c->salt;
+
+	x ^= x >> 31;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 29;
+	return (uint32_t)(x % bound);
+}
+
+static struct counter cu, ch;
+static struct rules_rng rng = { next, &cu, next, &ch };
+
+/* A game of the named seats ("a,b,c"), options ("x,y" or NULL), salts. */
+static struct rules_game *
+game(const char *seats, const char *opts, uint64_t pub, uint64_t hid, char **why)
+{
+	struct rules_seat rs[5];
+	struct rules_setup su;
+	const char *o[8];
+	char *s = xstrdup(seats), *t = opts ? xstrdup(opts) : NULL, *p, *save = NULL;
+	struct rules_game *g;
+	int n = 0, no = 0;
+
+	memset(&su, 0, sizeof su);
+	memset(rs, 0, sizeof rs);
+	for (p = strtok_r(s, ",", &save); p != NULL && n < 5; p = strtok_r(NULL, ",", &save)) {
+		rs[n].name = p;
+		rs[n++].faction = p;
+	}
+	save = NULL;
+	for (p = t ? strtok_r(t, ",", &save) : NULL; p != NULL && no < 8;
+	    p = strtok_r(NULL, ",", &save))
+		o[no++] = p;
+	su.scenario = "predators";
+	su.seats = rs;
+	su.nseats = (size_t)n;
+	su.data = DB;
+	su.places = 1;
+	su.options = o;
+	su.noptions = (size_t)no;
+	cu.n = 0;
+	cu.salt = pub;
+	ch.n = 0;
+	ch.salt = hid;
+	g = R->create(&su, &rng, NULL, why);
+	free(s);
+	free(t);
+	return g;
+}
+
+static int
+card(const char *slug)
+{
+	return lg_card_find(DB, slug);
+}
+
+static int
+count_of(const struct lg_pile *p, const char *slug)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		n += strcmp(DB->cards[p->v[i]].slug, slug) == 0;
+	return n;
+}
+
+/* One order for the active seat; 0 or -1, the reason in why (freed). */
+static int
+order(struct rules_game *g, const char *line, char *why, size_t len)
+{
+	char *c = NULL;
+	int rc = lg_order(g, line, &rng, NULL, &c);
+
+	snprintf(why, len, "%s", c != NULL ? c : "");
+	free(c);
+	return rc;
+}
+
+static void
+clear_board(struct rules_game *g)
+{
+	int i;
+
+	for (i = 0; i < LG_SPACES; i++)
+		g->wilds[i] = -1;
+	g->cz.n = g->cz_id.n = 0;
+	g->ngears = g->narrests = 0;
+	g->gear_wait = -1;
+}
+
+static void
+setup_checks(void)
+{
+	struct rules_game *g;
+	char *why = NULL;
+	int i, n;
+
+	g = game("jungle-hunter,lieutenant", NULL, 1, 2, &why);
+	ok(g != NULL, "predators setup: a game of a Role seat and a dealt seat (%s)",
+	    why ? why : "ok");
+	if (g == NULL)
+		return;
+	n = g->s[0].deck.n + g->s[0].hand.n;
+	ok(n == 13 && g->s[0].hand.n == 6 && count_of(&g->s[0].deck, "experience") +
+	    count_of(&g->s[0].hand, "experience") == 7 && count_of(&g->s[0].deck,
+	    "wrist-blades") + count_of(&g->s[0].hand, "wrist-blades") == 1,
+	    "predators setup: 13-card personal decks (7 Experience, 5 Brute Strength, the "
+	    "Role card), hands of six");
+	ok(strcmp(DB->pd.roles[g->s[0].role].slug, "jungle-hunter") == 0 &&
+	    g->s[1].role >= 0 && g->s[1].role != g->s[0].role,
+	    "predators setup: a seat named by a Role takes it, another is dealt one left");
+	/* the first turn's Prey phase has drawn one */
+	ok(g->enemy.n + 1 == 9 + 11 + 13 + 0 + 1 + 2 && g->mercs.n == 24 - 3,
+	    "predators setup: the Prey deck of two players is 9+11+13 and 0/1/2 "
+	    "Mercenaries (%d, %d left)", g->enemy.n, g->mercs.n);
+	for (n = 0, i = 0; i < 8; i++)
+		n += DB->cards[g->enemy.v[g->enemy.n - 1 - i]].kind == LG_PREY &&
+		    !(DB->cards[g->enemy.v[g->enemy.n - 1 - i]].kw & KW_MERCENARY) &&
+		    strcmp(DB->cards[g->enemy.v[g->enemy.n - 1 - i]].slug, "jungle-guerilla") != 0 &&
+		    strcmp(DB->cards[g->enemy.v[g->enemy.n - 1 - i]].slug, "scared-recruit") != 0 &&
+		    strcmp(DB->cards[g->enemy.v[g->enemy.n - 1 - i]].slug, "camp-sentry") != 0;
+	ok(n == 0, "predators setup: the \"1\" mini-deck is on top of the Prey deck");
+	ok(g->barracks.n + 5 == 56 && g->commanders.n == 8 && g->strike.n == 60 &&
+	    g->gear.n == 20 && g->traps.n == 20,
+	    "predators setup: the Armory of four groups (56), Killer Instinct 8, Prey "
+	    "Strikes 60, Gear 20, Traps 20");
+	ok(DB->pd.roles[g->s[g->active].role].initiative <=
+	    DB->pd.roles[g->s[1 - g->active].role].initiative,
+	    "predators setup: the lowest Initiative goes first");
+	R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter", "easier", 1, 2, &why);
+	ok(g != NULL && g->enemy.n + 1 == 33 + 2 + 3 + 4 + 3, "difficulty: easier adds a "
+	    "Mercenary to each mini-deck (three players: %d)", g ? g->enemy.n : -1);
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "harder", 1, 2, &why);
+	ok(g != NULL && g->enemy.n + 1 == 33 + 0 + 0 + 1, "difficulty: harder takes one out of "
+	    "each mini-deck (%d)", g ? g->enemy.n : -1);
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,tracker-hunter",
+	    NULL, 1, 2, &why);
+	ok(g != NULL && g->enemy.n == 33 + 15 && g->prep_left == 4 && g->wilds[0] < 0,
+	    "predators setup: five players take a preparation round without a Prey phase");
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,tracker-hunter",
+	    "preparation-turn", 1, 2, &why);
+	ok(g != NULL && g->prep_left == 9, "difficulty: preparation-turn gives each one "
+	    "more preparation turn (five seats: two rounds)");
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "harder-wilds", 1, 2, &why);
+	ok(g != NULL && g->turn == 3 && g->cz.n + (g->wilds[0] >= 0) + (g->wilds[1] >= 0) >= 2,
+	    "difficulty: harder-wilds gives each a turn of only the Prey and Strike phases "
+	    "(turn %d)", g ? g->turn : -1);
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "movie-predator-2", 1, 2, &why);
+	ok(g != NULL && strcmp(DB->cards[g->hq[0]].character, "urban-intel") >= 0 &&
+	    strncmp(DB->cards[g->hq[0]].character, "urban-", 6) == 0 &&
+	    g->enemy.n + 1 == 33 + 3, "movies: Predator 2 plays the Urban Armory and its three "
+	    "Prey mini-decks");
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,jungle-hunter", NULL, 1, 2, &why);
+	ok(g == NULL && strstr(why, "the Role jungle-hunter is taken") != NULL,
+	    "predators setup: a Role is one seat's (%s)", why);
+	free(why);
+	why = NULL;
+	g = game("jungle-hunter", "location=the-val-verdean-jungle", 1, 2, &why);
+	ok(g == NULL && strstr(why, "Predators have no Location") != NULL,
+	    "predators setup: no Locations or Objectives (%s)", why);
+	free(why);
+}
+
+static void
+prey_phase_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 3, 4, NULL);
+	int gu = card("gear-up"), gs = card("jungle-guerilla"), d = card("ambush-danger");
+	char why[256];
+
+	if (g == NULL)
+		return;
+	clear_board(g);
+	lg_push(&g->enemy, gs);
+	pd_prey_phase(g, &rng, NULL);
+	lg_push(&g->enemy, gs);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->wilds[0] == gs && g->wilds[1] == gs && g->up[0] && g->up[1],
+	    "prey phase: a Prey enters the Underground face up, pushing the other on");
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->ngears == 1 && g->gear_host[0] == g->wid[0] && g->wilds[2] < 0,
+	    "gear up: the top Gear attaches to the Prey closest to the Prey deck");
+	clear_board(g);
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->gear_wait >= 0 && g->ngears == 0, "gear up: with no Prey the Gear waits in "
+	    "the Underground");
+	lg_push(&g->enemy, gs);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->gear_wait < 0 && g->ngears == 1 && pd_prey_attack(g, gs, g->wid[0]) >
+	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
+	    "its Attack");
+	clear_board(g);
+	lg_push(&g->enemy, card("booby-trap-danger"));
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->s[g->active].traps.n == 1, "danger: the Booby-Trapped Trail sets a Trap in "
+	    "front of the Predator who revealed it");
+	g->attack = 2;
+	ok(order(g, "avert underground", why, sizeof why) == -1 && strstr(why, "takes 3") !=
+	    NULL, "danger: averting takes its Attack (%s)", why);
+	g->attack = 3;
+	ok(order(g, "fight underground", why, sizeof why) == -1 &&
+	    order(g, "avert underground", why, sizeof why) == 0 &&
+	    count_of(&g->s[g->active].trophies, "booby-trap-danger") == 1,
+	    "danger: can't be fought; averted, it goes into the Trophy Room");
+	/* an effect turns cards face down: they are scanned as in the other mode */
+	clear_board(g);
+	pd_enter(g, 0, gs, 40, &rng, NULL);
+	lg_push(&g->enemy, d);
+	pd_prey_phase(g, &rng, NULL);
+	g->attack = 9;
+	ok(!g->up[0] && !g->up[1] && order(g, "fight graveyard", why, sizeof why) == -1,
+	    "danger: the Prepared Ambush turns the Wilds face down; a hidden Prey can't be "
+	    "fought");
+	{
+		struct rules_secret *sec;
+		size_t ns, k2;
+		int w = 0;
+
+		R->secrets(g, &sec, &ns);
+		for (k2 = 0; k2 < ns; k2++)
+			w += strncmp(sec[k2].id, "wilds:", 6) == 0;
+		rules_secrets_free(sec, ns);
+		ok(w == 2, "scan: each face-down card of the Wilds is a secret (%d)", w);
+	}
+	ok(order(g, "scan graveyard", why, sizeof why) == 0 && g->up[1] &&
+	    g->attack == 9 - DB->scan[1] && order(g, "fight graveyard", why, sizeof why) == 0,
+	    "scan: a face-down card is scanned for the space's Scan Cost, then fought");
+	pd_enter(g, 0, gs, 41, &rng, NULL);
+	ok(!g->up[1] && g->wilds[1] == d, "scan: a pushed face-down card stays face down");
+	clear_board(g);
+	for (int k = 0; k < 4; k++) {
+		g->wilds[k] = gs;
+		g->wid[k] = 200 + k;
+	}
+	g->wilds[4] = d;
+	g->wid[4] = 99;
+	pd_enter(g, 0, gs, 300, &rng, NULL);
+	ok(count_of(&g->s[g->active].trophies, "ambush-danger") == 1 && g->cz.n == 0,
+	    "danger: pushed into the Combat Zone it goes into the Trophy Room");
+	clear_board(g);
+	g->enemy.n = 0;
+	g->mercs.n = 0;
+	lg_push(&g->mercs, card("mercenary-gunman"));
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->merc_deck == 1 && g->wilds[0] == card("mercenary-gunman") &&
+	    g->phase != LP_OVER, "end: the Prey deck runs out: the unused Mercenaries make "
+	    "a new one");
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->phase == LP_OVER, "end: when that deck runs out too the Prey run away and "
+	    "the game ends");
+	R->free(g);
+}
+
+static void
+turn_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 5, 6, NULL);
+	int a, other, gs = card("jungle-guerilla"), c;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	a = g->active;
+	other = 1 - a;
+	clear_board(g);
+	g->s[a].hand.n = 0;
+	lg_push(&g->s[a].hand, card("woodland-strength-1"));
+	lg_push(&g->s[a].hand, card("woodland-intel-3"));
+	ok(order(g, "play woodland-strength-1", why, sizeof why) == 0 && g->attack == 2 &&
+	    order(g, "play woodland-intel-3", why, sizeof why) == 0 && g->recruit == 3,
+	    "action: playing Armory cards gives Attack and Recruit");
+	g->hq[0] = card("woodland-survival-3");
+	ok(order(g, "recruit 1", why, sizeof why) == -1 && strstr(why, "costs 5") != NULL,
+	    "recruit: an HQ card costs its cost (%s)", why);
+	g->hq[0] = card("woodland-intel-2");
+	ok(order(g, "recruit 1", why, sizeof why) == 0 && g->recruit == 0 &&
+	    g->hq[0] >= 0 && count_of(&g->s[a].discard, "woodland-intel-2") == 1,
+	    "recruit: the card goes to the discard pile, the HQ refills from the Armory");
+	g->recruit = 4;
+	c = g->commanders.n;
+	ok(order(g, "recruit instinct", why, sizeof why) == 0 && g->commanders.n == c - 1,
+	    "recruit: a Killer Instinct from its stack");
+	pd_enter(g, 0, gs, 50, &rng, NULL);
+	g->attack = 3;
+	ok(order(g, "fight underground", why, sizeof why) == 0 && g->wilds[0] < 0 &&
+	    count_of(&g->s[a].trophies, "jungle-guerilla") == 1 && g->s[a].preys == 1,
+	    "fight: a killed Prey goes into the killer's Trophy Room");
+	/* duel */
+	g->attack = 10;
+	ok(order(g, "duel city-hunter", why, sizeof why) == -1 ||
+	    order(g, "duel jungle-hunter", why, sizeof why) == -1,
+	    "duel: no Duel without a card with the Duel keyword (%s)", why);
+	lg_push(&g->s[a].hand, card("woodland-tech-1"));
+	order(g, "play woodland-tech-1", why, sizeof why);
+	c = g->s[other].strikes.n;
+	ok(g->duels == 1 && order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter",
+	    why, sizeof why) == 0 && g->s[other].strikes.n == c + 1 && g->duels == 0 &&
+	    g->attack == 12 - pd_defense(g, other),
+	    "duel: Attack equal to the Defense makes the other Predator draw a Strike");
+	ok(order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why) == -1,
+	    "duel: once per Duel played");
+	/* a Duel that kills: the Avatar into the killer's Trophy Room */
+	g->s[other].strikes.n = 0;
+	while (pd_damage(g, other) < pd_health(g, other) - 1)
+		lg_push(&g->s[other].strikes, card("prey-flesh-wound"));
+	g->duels = 1;
+	g->attack = 10;
+	g->strike.n = 0;
+	g->strike_discard.n = 0;
+	lg_push(&g->strike, card("prey-just-a-scratch"));
+	c = pd_honor(g, a);
+	order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why);
+	ok(g->s[other].dead && g->s[other].killer == a && pd_honor(g, a) ==
+	    c + DB->pd.roles[g->s[other].role].honor, "duel: a Predator killed in a Duel is "
+	    "a Trophy worth its Avatar's Honor");
+	ok(g->dead_seat == other && g->s[a].extra_turn == 1,
+	    "end: a Predator died: each other living Predator gets one more turn");
+	R->free(g);
+}
+
+static void
+strike_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 7, 8, NULL);
+	int a, k;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	a = g->active;
+	clear_board(g);
+	g->strike.n = 0;
+	for (k = 0; k < 4; k++)
+		lg_push(&g->strike, card("prey-unworthy-kill"));
+	lg_push(&g->cz, card("minigunner"));
+	lg_push(&g->cz_id, 7);
+	pd_strike_phase(g, &rng, NULL);
+	ok(g->s[a].strikes.n == 2 && !g->s[a].dead && pd_honor(g, a) ==
+	    DB->pd.roles[g->s[a].role].honor - 2, "strike phase: Double Strike draws two; "
+	    "a Dishonor strike doesn't kill, it subtracts Honor");
+	/* the rulebook's example: Gotta Hand it to 'Em, Just a Scratch, 3 Flesh Wounds */
+	g->s[a].strikes.n = 0;
+	lg_push(&g->s[a].strikes, card("prey-gotta-hand-it-to-em"));
+	lg_push(&g->s[a].strikes, card("prey-just-a-scratch"));
+	for (k = 0; k < 3; k++)
+		lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
+	g->heal_pts = 3;
+	ok(order(g, "heal 2", why, sizeof why) == 0 && order(g, "heal 2", why, sizeof why) == 0
+	    && g->heal_pts == 0 && g->s[a].strikes.n == 3, "healing: the rulebook's example: "
+	    "3 points heal Just a Scratch and one Flesh Wound");
+	g->heal_pts = 2;
+	ok(order(g, "heal 1", why, sizeof why) == -1 && strstr(why, "all or nothing") != NULL,
+	    "healing: no partial healing of a Strike (%s)", why);
+	g->heal_pts = 3;
+	ok(order(g, "heal 1", why, sizeof why) == 0 && g->s[a].strikes.n == 2,
+	    "healing: or 3 points heal Gotta Hand it to 'Em");
+	g->s[a].strikes.n = 0;
+	lg_push(&g->s[a].strikes, card("prey-bloodied-pride"));
+	g->heal_pts = 1;
+	order(g, "heal 1", why, sizeof why);
+	ok(g->s[a].strikes.n == 1, "healing: a Strike of damage and dishonor stays until "
+	    "both are mended");
+	g->restore_pts = 1;
+	ok(order(g, "restore 1", why, sizeof why) == 0 && g->s[a].strikes.n == 0,
+	    "healing: restoring its dishonor the same turn discards it");
+	g->heal_pts = 5;
+	lg_push(&g->s[1 - a].strikes, card("prey-flesh-wound"));
+	ok(order(g, a == 0 ? "heal 1 city-hunter" : "heal 1 jungle-hunter", why,
+	    sizeof why) == -1, "healing: not for another Predator (%s)", why);
+	lg_push(&g->s[a].traps, card("poison-trap"));
+	lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
+	ok(order(g, "heal 1", why, sizeof why) == -1 && strstr(why, "Poison") != NULL,
+	    "traps: Poison Trap forbids Healing");
+	g->attack = 3;
+	ok(order(g, "disable poison-trap", why, sizeof why) == 0 && g->s[a].traps.n == 0 &&
+	    count_of(&g->s[a].trophies, "poison-trap") == 1,
+	    "traps: disabled with Attack, a Trap goes into the Trophy Room");
+	/* Gear grants abilities: the Trophy Knife sets a Trap when its Prey strikes */
+	g->cz.n = g->cz_id.n = 0;
+	lg_push(&g->cz, card("jungle-guerilla"));
+	lg_push(&g->cz_id, 9);
+	g->gear_card[0] = card("trophy-knife");
+	g->gear_host[0] = 9;
+	g->ngears = 1;
+	g->s[a].traps.n = 0;
+	g->s[a].strikes.n = 0;
+	g->strike.n = 0;
+	lg_push(&g->strike, card("prey-unworthy-kill"));
+	pd_strike_phase(g, &rng, NULL);
+	ok(g->s[a].strikes.n == 1 && g->s[a].traps.n == 1,
+	    "gear up: a Prey's Gear adds its abilities to the Prey's strike");
+	g->ngears = 0;
+	/* Lethal: any Damage strike kills */
+	g->s[a].strikes.n = 0;
+	g->strike.n = 0;
+	lg_push(&g->strike, card("prey-flesh-wound"));
+	g->cz.n = g->cz_id.n = 0;
+	lg_push(&g->cz, card("demolitions-expert"));
+	lg_push(&g->cz_id, 8);
+	pd_strike_phase(g, &rng, NULL);
+	ok(g->s[a].dead, "lethal: a Damage strike from a Lethal Prey kills");
+	R->free(g);
+}
+
+static void
+keyword_checks(void)
+{
+	struct rules_game *g = game("city-hunter,jungle-hunter", "movie-predator-2", 9, 10,
+	    NULL);
+	int gs = card("gang-member"), cop = card("patrol-cop"), run = card("camp-sentry"), i;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	clear_board(g);
+	pd_enter(g, 0, gs, 1, &rng, NULL);
+	pd_enter(g, 0, run, 2, &rng, NULL);
+	pd_runners(g, &rng, NULL);
+	ok(g->wilds[1] == run && g->wilds[2] == gs, "runner: moves one space at the end of "
+	    "the Prey phase, pushing");
+	clear_board(g);
+	for (i = 0; i < 5; i++)
+		pd_enter(g, 0, i == 0 ? card("panicked-civilian") : gs, 10 + i, &rng, NULL);
+	pd_enter(g, 0, gs, 20, &rng, NULL);
+	ok(g->cz.n == 0 && lg_find(&g->discarded, card("panicked-civilian")) >= 0,
+	    "escape: entering the Combat Zone it is discarded");
+	clear_board(g);
+	pd_enter(g, 0, gs, 30, &rng, NULL);
+	lg_push(&g->enemy, cop);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->wilds[0] == cop && g->wilds[1] < 0 && g->narrests == 1 &&
+	    pd_arrested(g, g->wid[0]) == 0, "arrest: a Police Officer arrests the Prey ahead");
+	g->attack = 3;
+	ok(order(g, "fight gang-member", why, sizeof why) == -1,
+	    "arrest: an arrested Prey can't be fought");
+	pd_enter(g, 0, card("panicked-civilian"), 31, &rng, NULL);
+	ok(g->wilds[1] == cop && g->narrests == 1, "arrest: the arrested Prey moves with "
+	    "the officer");
+	ok(order(g, "fight graveyard", why, sizeof why) == 0 && g->wilds[1] == gs &&
+	    g->narrests == 0, "arrest: the officer killed, the Prey acts normally again");
+	clear_board(g);
+	for (i = 0; i < g->nseats; i++)
+		while (g->s[i].hand.n < 6)
+			lg_push(&g->s[i].hand, card("experience"));
+	lg_push(&g->enemy, card("jamaican-gunman"));
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->s[0].hand.n == 4 && g->s[1].hand.n == 4, "disarming: each player discards at "
+	    "random down to 4");
+	g->nplayed = 0;
+	pd_cleanup(g, &rng, NULL);
+	ok(g->s[g->active].hand.n == 4, "disarming: players draw two fewer while it is in "
+	    "play (%d)", g->s[g->active].hand.n);
+	R->free(g);
+}
+
+static void
+ending_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 11, 12, NULL);
+	int a, place[LG_SEATS], w;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	a = g->active;
+	clear_board(g);
+	pd_enter(g, 0, card("dutch-ultimate"), 5, &rng, NULL);
+	g->attack = 9;
+	ok(order(g, "fight underground", why, sizeof why) == 0 && g->phase == LP_OVER &&
+	    count_of(&g->s[a].trophies, "dutch-ultimate") == 1,
+	    "end: the Ultimate Prey dies: into the Trophy Room, and the game ends");
+	pd_places(g, place, &w);
+	ok(w == a && place[a] == 1 && place[1 - a] == 2,
+	    "honor: the most Honor wins (%d to %d)", pd_honor(g, a), pd_honor(g, 1 - a));
+	R->free(g);
+	g = game("jungle-hunter,city-hunter", NULL, 11, 12, NULL);
+	if (g == NULL)
+		return;
+	g->s[0].bonus = g->s[1].bonus = 0;
+	g->s[1].bonus = DB->pd.roles[g->s[0].role].honor - DB->pd.roles[g->s[1].role].honor;
+	pd_places(g, place, &w);
+	ok(place[0] == 1 && place[1] == 1, "honor: tied on every breaker they share the "
+	    "glory");
+	g->s[1].worthy = 1;
+	pd_places(g, place, &w);
+	ok(place[1] == 1 && place[0] == 2, "honor: ties break on Worthy Prey killed");
+	g->s[0].dead = 1;
+	g->s[0].killer = 1;
+	pd_places(g, place, &w);
+	ok(pd_honor(g, 0) == 0 && place[1] == 1, "honor: a dead Predator's Avatar counts "
+	    "for its killer, not for it");
+	R->free(g);
+	/* solo: one seat plays to the end */
+	g = game("jungle-hunter", NULL, 13, 14, NULL);
+	ok(g != NULL && g->nseats == 1 && g->enemy.n + 1 == 33,
+	    "solo: one Predator, no Mercenaries (the chart's first row)");
+	if (g != NULL)
+		R->free(g);
+}
+
+static void
+tests_challenges_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", "challenges", 15, 16, NULL);
+	int a, t = card("test-of-blood"), gs = card("jungle-guerilla"), i, n;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	for (n = 0, i = 0; i < g->barracks.n; i++)
+		n += DB->cards[g->barracks.v[i]].kind == LG_TEST;
+	ok(n + g->testing.n == 10, "tests: ten Tests are shuffled into the Armory");
+	a = g->active;
+	clear_board(g);
+	g->testing.n = 0;
+	pd_enter(g, 0, gs, 1, &rng, NULL);
+	pd_enter(g, 0, gs, 2, &rng, NULL);
+	pd_enter(g, 0, gs, 3, &rng, NULL);
+	g->attack = 9;
+	order(g, "fight underground", why, sizeof why);
+	g->hq[0] = -1;
+	lg_push(&g->barracks, t);
+	pd_armory_fill(g, NULL);
+	ok(g->testing.n == 1 && g->hq[0] >= 0 && DB->cards[g->hq[0]].kind == LG_ARMORY,
+	    "tests: a Test revealed filling the HQ goes to the Testing Ground, another "
+	    "card instead");
+	order(g, "fight graveyard", why, sizeof why);
+	ok(g->testing.n == 1, "tests: what was done before the Test was revealed doesn't "
+	    "count");
+	order(g, "fight river", why, sizeof why);
+	ok(g->testing.n == 0 && count_of(&g->s[a].trophies, "test-of-blood") == 1,
+	    "tests: met on your turn, the Test goes into your Trophy Room");
+	ok(g->s[0].challenge >= 0 && g->s[1].challenge >= 0,
+	    "challenges: each Predator is dealt one");
+	{
+		cJSON *v = R->view(g, 0);
+		char *s = cJSON_PrintUnformatted(v);
+
+		ok(strstr(s, DB->cards[g->s[0].challenge].slug) != NULL &&
+		    (g->s[0].challenge == g->s[1].challenge ||
+		    strstr(s, DB->cards[g->s[1].challenge].slug) == NULL),
+		    "challenges: secret: a seat sees its own, not the other's");
+		free(s);
+		cJSON_Delete(v);
+	}
+	g->s[a].challenge = card("collector");
+	ok(pd_challenge_honor(g, a) == g->s[a].trophies.n / 3,
+	    "challenges: Honor by how well it was met at the end (%d trophies)",
+	    g->s[a].trophies.n);
+	R->free(g);
+}
+
+static void
+coop_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", "cooperative", 17, 18, NULL);
+	int a, i, out = 0, place[LG_SEATS], w;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->traps.n; i++)
+		out += (DB->cards[g->traps.v[i]].kw & KW_COOP_OUT) != 0;
+	ok(out == 0 && g->traps.n == 12, "cooperative: Flash, Laser, Log and Razor Trap are "
+	    "removed (%d traps)", g->traps.n);
+	a = g->active;
+	lg_push(&g->s[1 - a].strikes, card("prey-flesh-wound"));
+	g->heal_pts = 1;
+	ok(order(g, a == 0 ? "heal 1 city-hunter" : "heal 1 jungle-hunter", why, sizeof why)
+	    == 0 && g->s[1 - a].strikes.n == 0, "cooperative: you may heal another Predator");
+	lg_push(&g->s[1 - a].traps, card("pit-trap"));
+	g->attack = 3;
+	ok(order(g, a == 0 ? "disable pit-trap city-hunter" : "disable pit-trap "
+	    "jungle-hunter", why, sizeof why) == 0 && count_of(&g->s[a].trophies, "pit-trap")
+	    == 1, "cooperative: you may disable another Predator's Trap");
+	g->duels = 1;
+	g->attack = 9;
+	ok(order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why) == -1,
+	    "cooperative: no Duels");
+	pd_end(g, "test", NULL);
+	pd_places(g, place, &w);
+	ok(place[0] == 0 && place[1] == 0 && g->result == -1,
+	    "cooperative: the group wins only by killing the Ultimate Prey");
+	R->free(g);
+}
+
+/* Play the demo player's orders to the end; the final state's bytes. */
+static char *
+play_out(const char *seats, const char *opts, uint64_t salt, int *turns)
+{
+	struct rules_events ev = { NULL, 0, 0 };
+	struct rules_game *g = game(seats, opts, salt, salt + 7, NULL), *back;
+	char *orders[5], *cause = NULL, *bytes, *re;
+	size_t i, len, len2;
+	int steps, bad = 0;
+
+	for (steps = 0; g != NULL && steps < 3000 && strcmp(R->phase(g), "over") != 0; steps++) {
+		for (i = 0; i < (size_t)g->nseats; i++) {
+			orders[i] = R->owes(g, i) ? R->demo_orders(g, i) : NULL;
+			if (orders[i] != NULL && R->check(g, i, orders[i], &cause) == -1) {
+				diag("demo orders refused: %s\n%s", cause, orders[i]);
+				bad++;
+				free(cause);
+				cause = NULL;
+			}
+		}
+		if (R->resolve(g, (const char *const *)orders, &rng, &ev, &cause) == -1) {
+			diag("resolve: %s", cause);
+			bad++;
+			break;
+		}
+		for (i = 0; i < (size_t)g->nseats; i++)
+			free(orders[i]);
+		bytes = R->save(g, &len);
+		back = R->load(DB, bytes, len, NULL);
+		re = back != NULL ? R->save(back, &len2) : NULL;
+		if (re == NULL || strcmp(re, bytes) != 0)
+			bad++;
+		free(re);
+		if (back != NULL)
+			R->free(back);
+		free(bytes);
+	}
+	ok(bad == 0 && g != NULL && strcmp(R->phase(g), "over") == 0, "whole game: every "
+	    "demo order legal, every state reloads to the same bytes, the game over "
+	    "(%s; %d steps)", seats, steps);
+	*turns = g != NULL ? g->turn : 0;
+	bytes = g != NULL ? R->save(g, &len) : xstrdup("");
+	rules_events_free(&ev);
+	if (g != NULL)
+		R->free(g);
+	return bytes;
+}
+
+static void
+whole_games(void)
+{
+	static const char *const seats[] = { "jungle-hunter", "jungle-hunter,city-hunter",
+		"lieutenant,tracker,guerilla", "jungle-hunter,city-hunter,elder-hunter,"
+		"young-blood-hunter", "jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,"
+		"tracker-hunter" };
+	static const char *const opts[] = { NULL, "tests", "challenges", "cooperative",
+		"movie-predator-2" };
+	char *a, *b;
+	int t1, t2, n;
+
+	for (n = 0; n < 5; n++) {
+		a = play_out(seats[n], opts[n], 31 * (uint64_t)n + 1, &t1);
+		b = play_out(seats[n], opts[n], 31 * (uint64_t)n + 1, &t2);
+		ok(strcmp(a, b) == 0 && t1 == t2, "whole game: %d seat(s) (%s) twice, "
+		    "byte-identical (%d turns)", n + 1, opts[n] ? opts[n] : "first game", t1);
+		free(a);
+		free(b);
+	}
+}
+
+static int
+same_json(cJSON *a, cJSON *b)
+{
+	char *sa = cJSON_PrintUnformatted(a), *sb = cJSON_PrintUnformatted(b);
+	int same = strcmp(sa, sb) == 0;
+
+	free(sa);
+	free(sb);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	return same;
+}
+
+static void
+secrecy(void)
+{
+	struct rules_game *g[2];
+	struct rules_secret *s;
+	size_t n, i;
+	int k, ids = 0;
+
+	for (k = 0; k < 2; k++)
+		g[k] = game("jungle-hunter,city-hunter,elder-hunter", "challenges", 5,
+		    100 + (uint64_t)k, NULL);
+	ok(g[0] != NULL && g[1] != NULL, "secrecy: two Predators games that differ in "
+	    "hidden orders only");
+	if (g[0] == NULL || g[1] == NULL)
+		return;
+	ok(memcmp(&g[0]->enemy, &g[1]->enemy, sizeof g[0]->enemy) != 0,
+	    "secrecy: their Prey decks differ");
+	/* make what seat 1 may know the same: every hand shown, the board, its Challenge */
+	for (k = 0; k < g[0]->nseats; k++) {
+		g[1]->s[k].hand = g[0]->s[k].hand;
+		g[1]->s[k].role = g[0]->s[k].role;
+	}
+	ok(g[0]->s[0].challenge != g[1]->s[0].challenge || g[0]->s[2].challenge !=
+	    g[1]->s[2].challenge || g[0]->barracks.v[0] != g[1]->barracks.v[0],
+	    "secrecy: and their Armories or the others' Challenges");
+	g[1]->s[1].challenge = g[0]->s[1].challenge;
+	g[1]->active = g[0]->active;
+	memcpy(g[1]->hq, g[0]->hq, sizeof g[0]->hq);
+	memcpy(g[1]->wilds, g[0]->wilds, sizeof g[0]->wilds);
+	memcpy(g[1]->wid, g[0]->wid, sizeof g[0]->wid);
+	g[1]->testing = g[0]->testing;
+	/* and what the first Prey card did in public: its Trap, its Gear */
+	for (k = 0; k < g[0]->nseats; k++)
+		g[1]->s[k].traps = g[0]->s[k].traps;
+	g[1]->traps.n = g[0]->traps.n;
+	g[1]->gear.n = g[0]->gear.n;
+	g[1]->ngears = g[0]->ngears;
+	memcpy(g[1]->gear_card, g[0]->gear_card, sizeof g[0]->gear_card);
+	memcpy(g[1]->gear_host, g[0]->gear_host, sizeof g[0]->gear_host);
+	g[1]->gear_wait = g[0]->gear_wait;
+	ok(same_json(R->view(g[0], 1), R->view(g[1], 1)) && same_json(R->view(g[0], -1),
+	    R->view(g[1], -1)), "secrecy: a Predator's view and a spectator's do not "
+	    "depend on the deck orders, the Armory, the Prey deck, the stacks or the "
+	    "others' Challenges");
+	R->secrets(g[0], &s, &n);
+	for (i = 0; i < n; i++)
+		ids += strcmp(s[i].id, "gear-stack") == 0 || strcmp(s[i].id, "trap-stack") == 0 ||
+		    strcmp(s[i].id, "mercenaries") == 0 || (strncmp(s[i].id, "challenge:", 10)
+		    == 0 && s[i].seat >= 0) || strcmp(s[i].id, "enemy-deck") == 0 ||
+		    strcmp(s[i].id, "barracks") == 0 || strcmp(s[i].id, "commanders") == 0 ||
+		    strcmp(s[i].id, "strike-deck") == 0 || strncmp(s[i].id, "deck:", 5) == 0 ||
+		    strncmp(s[i].id, "hand:", 5) == 0;
+	ok(ids == (int)n && n == 3 * 2 + 4 + 3 + 3, "secrecy: every hidden thing is a "
+	    "secret (%zu: decks, hands, Challenges, the Prey deck, Armory, Killer Instinct, "
+	    "Prey Strikes, Gear, Traps, Mercenaries)", n);
+	rules_secrets_free(s, n);
+	R->free(g[0]);
+	R->free(g[1]);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *cause = NULL;
+	char *bytes;
+	size_t len;
+	struct rules_file f;
+
+	if (fs_read_file(p, 1 << 20, &bytes, &len, &cause) == -1)
+		return diag("%s", cause), done_testing();
+	free(p);
+	f.name = "legendary-cards.json";
+	f.bytes = bytes;
+	f.len = len;
+	DB = R->data_load(&f, 1, &cause);
+	ok(DB != NULL && DB->pd.present && DB->pd.nroles == 5 && DB->pd.narmory == 8 &&
+	    DB->pd.nprey == 6 && DB->pd.nstrikes == 60 && DB->pd.nmercs == 24,
+	    "predators data: 5 Roles, 8 Armory groups, 6 Prey mini-decks, 60 Prey Strikes, "
+	    "24 Mercenaries");
+	if (DB == NULL)
+		return done_testing();
+	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
+	{
+		static const struct { const char *from, *to, *want; } bad[] = {
+			{ "\"role_card\":\"wrist-blades\"", "\"role_card\":\"experience\"",
+			  "predators.roles[0]: expected slug, name, health 1..20" },
+			{ "\"slug\":\"no-sport\",\"name\":\"No Sport\",\"film\":\"predator\","
+			  "\"stage\":1", "\"slug\":\"no-sport\",\"name\":\"No Sport\",\"film\":"
+			  "\"predator\",\"stage\":2", "predators.movies[0].prey[0]: expected the "
+			  "slug of a stage-1 Prey mini-deck" },
+			{ "\"goal\":{\"what\":\"trophies\",\"n\":3}", "\"goal\":{\"what\":"
+			  "\"duels\",\"n\":3}", "card \"collector\": goal.what: \"duels\" is a "
+			  "Test's count" },
+			{ "\"goal\":{\"what\":\"kills\",\"n\":2}", "\"goal\":{\"what\":"
+			  "\"slays\",\"n\":2}", "card \"test-of-blood\": goal.what: unknown" },
+			{ "{\"card\":\"gear-up\",\"copies\":1},{\"card\":\"booby", "{\"card\":"
+			  "\"gear-upp\",\"copies\":1},{\"card\":\"booby", "predators.prey_decks"
+			  "[0].cards: card \"gear-upp\" is not a card" },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+			char *t = strstr(bytes, bad[k].from), *u, *why = NULL;
+			struct lg_db *db;
+
+			if (t == NULL) {
+				ok(0, "predators data: a wrong member is refused (%s not found)",
+				    bad[k].from);
+				continue;
+			}
+			u = xasprintf("%.*s%s%s", (int)(t - bytes), bytes, bad[k].to,
+			    t + strlen(bad[k].from));
+			db = lg_db_load("legendary-cards.json", u, strlen(u), &why);
+			ok(db == NULL && why != NULL && strstr(why, bad[k].want) != NULL,
+			    "predators data: a wrong member is refused, named, with what was "
+			    "expected (%s)", why ? why : "accepted");
+			lg_db_free(db);
+			free(why);
+			free(u);
+		}
+	}
+	setup_checks();
+	prey_phase_checks();
+	turn_checks();
+	strike_checks();
+	keyword_checks();
+	ending_checks();
+	tests_challenges_checks();
+	coop_checks();
+	whole_games();
+	secrecy();
+	R->data_free((void *)DB);
+	free(bytes);
+	return done_testing();
+}

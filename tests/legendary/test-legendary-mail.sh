@@ -54,7 +54,7 @@ mail_orders() {
 	fi
 }
 owes() {
-	muthur show $G --seat "$1" | tr -d '\r' | grep -q "^Orders awaited from:.*$1"
+	muthur show $G --seat "$1" | tr -d '\r' | grep -q "; awaited: .*$1"
 }
 
 status=$(muthur status hunt-1 2>&1)

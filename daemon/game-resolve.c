@@ -12,6 +12,7 @@
 #include <sodium.h>
 
 #include "daemon/game-clock.h"
+#include "daemon/game-guard.h"
 #include "daemon/game-int.h"
 #include "daemon/phase-resolve.h"
 #include "lib/cause.h"
@@ -211,6 +212,7 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
 	    (has_shuffle = game_shuffle_seed(c, l, shuffle, cause)) == -1)
 		goto out;
+	game_guard_game(l->game->id, l->game->name);	/* a crash now holds the game */
 	po = xcalloc(nord + 1, sizeof *po);
 	for (i = 0; i < nord; i++) {
 		po[i].seat = ord[i].seat;

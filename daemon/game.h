@@ -137,6 +137,15 @@ struct intake_mail;
 struct intake_limits;
 int game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outcome,
     int *advanced, char **cause);
+/*
+ * A mail put aside without applying it (daemon/game-guard.h: applying it
+ * crashed the daemon): in one unit, its registered sender (if any) is told
+ * why (a refusal naming reason why) and the mail is recorded as handled,
+ * nothing else. 0 with *outcome (caller frees) for the quarantine's log
+ * line; -1 when the database failed. Takes m over.
+ */
+int game_handle_quarantined(const struct game_ctx *c, struct intake_mail *m,
+    const char *why, char **outcome, char **cause);
 /* The intake limits of c (max_message_size, max_orders_size, own address). */
 void game_intake_limits(const struct game_ctx *c, struct intake_limits *lim);
 

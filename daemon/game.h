@@ -48,6 +48,14 @@ struct game_live {
 	struct rules_game	*g;		/* latest recorded state */
 	struct store_seat	*seats;		/* seat order */
 	size_t			 nseats;
+	/* g is the recorded state (after phase state_seq, BLAKE2b-256
+	 * state_hash) when state_known: game_live_free() then keeps g for the
+	 * next load of that state (daemon/game-live.c); whoever changes g
+	 * (rules->resolve) clears state_known, or sets it again to the state
+	 * it recorded */
+	int			 state_known;
+	uint64_t		 state_seq;
+	unsigned char		 state_hash[32];
 };
 
 /*
@@ -111,6 +119,8 @@ int game_start(const struct game_ctx *c, const char *name, char **cause);
 struct game_live *game_live_load(struct store *st, const char *name, char **cause);
 struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **cause);
 void game_live_free(struct game_live *l);
+/* l->g is now the state recorded after phase seq, these len bytes. */
+void game_state_known(struct game_live *l, uint64_t seq, const void *state, size_t len);
 
 /*
  * Handle one incoming mail (raw RFC 5322 bytes) as one unit of work

@@ -400,3 +400,28 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	}
 	return 0;
 }
+
+int
+store_state_latest(struct store *st, int64_t game_id, uint64_t *after_phase,
+    unsigned char hash[32], char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT after_phase, hash FROM states WHERE game_id = ? "
+	    "ORDER BY after_phase DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			cause_set(cause, "no state recorded for this game");
+		else
+			db_fail(st, "cannot read the state", cause);
+		db_finish(st, s);
+		return -1;
+	}
+	*after_phase = (uint64_t)sqlite3_column_int64(s, 0);
+	db_col_fixed(s, 1, hash, 32);
+	db_finish(st, s);
+	return 0;
+}

@@ -201,6 +201,16 @@ static const char *const migrations[] = {
 	" key TEXT NOT NULL,"
 	" value TEXT NOT NULL,"
 	" PRIMARY KEY (seat_id, key));",
+
+	/*
+	 * 9: an outgoing mail's body in a table of its own until it is sent
+	 * (store/outbox.h): dropping it then frees whole pages, where blanking
+	 * the column left the outbox's pages near empty (3.9 KB of pages per
+	 * orders mail for 0.3 KB of rows).
+	 */
+	"CREATE TABLE outbox_body ("
+	" id INTEGER PRIMARY KEY REFERENCES outbox(id),"
+	" mail BLOB NOT NULL);",
 };
 
 int

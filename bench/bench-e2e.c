@@ -207,7 +207,7 @@ main(int argc, char **argv)
 		for (k = 0; k < 4; k++) {
 			email = xasprintf("%s-%d@players.example", seats[k], g);
 			if (game_seat(&c, name, seats[k], email, keytext[k], NULL, NULL,
-			    &cause) == -1)
+			    &cause) < 0)
 				die(name, cause);
 			free(email);
 		}

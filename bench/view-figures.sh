@@ -14,11 +14,13 @@ grep -l '^Subject: .*your orders are due' "$out"/* > "$dir/due"
 n=$(wc -l < "$dir/due")
 median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 size=$(xargs -n1 wc -c < "$dir/due" | awk '{print $1}' | median)
-# the text part: from the first empty line after its headers to the boundary
+# the text part: from the first empty line after its headers to the
+# boundary, less the line break before the boundary (RFC 2046 5.1.1: it
+# belongs to the boundary)
 for f in $(cat "$dir/due"); do
 	tr -d '\r' < "$f" | awk '/^Content-Type: text\/plain/ {t=1; next}
 	    t == 1 && /^$/ {t=2; next} t == 2 && /^--=_muthur/ {exit}
-	    t == 2 {n++} END {print n}'
+	    t == 2 {n++; last = $0} END {print n - (last == "")}'
 done > "$dir/lines"
 lines=$(median < "$dir/lines")
 for f in $(cat "$dir/due"); do

@@ -496,7 +496,8 @@ replay_ready(struct replay *rp)
 }
 
 void
-audit_replay(const struct archive *a, struct audit_report *r)
+audit_replay(const struct archive *a, struct audit_report *r,
+    audit_step_fn *step, void *arg)
 {
 	struct replay rp;
 	struct rules_setup su;
@@ -547,6 +548,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	compare_state(&rp, &a->phases[0], prec);
 	compare_secrets(&rp, &a->phases[0], prec);
 	free(prec);
+	if (step != NULL)
+		step(arg, rp.R, rp.g, 0);
 	for (i = 1; i < a->nphases && !stop; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 		struct rules_result res;
@@ -569,6 +572,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 				compare_events(&rp, ph, prec, &ev);
 				compare_state(&rp, ph, prec);
 				compare_secrets(&rp, ph, prec);
+				if (step != NULL)
+					step(arg, rp.R, rp.g, i);
 			}
 			rules_events_free(&ev);
 		}

@@ -54,6 +54,7 @@ cli_usage_error(const struct cli_verb *v, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see muthur %s --help)\n", v->name);
+	fprintf(stderr, "usage: muthur %s%s%s\n", v->name, *v->usage ? " " : "", v->usage);
 	return EXIT_MISUSE;
 }
 

@@ -4,7 +4,7 @@
  * A verb function gets argv with argv[0] the verb's name and the global
  * options (--config FILE, -v) already removed. It returns an exit status:
  * 0 success, 1 the operation failed (a reason was printed), 2 misuse (one
- * line was printed). Only daemon/ maps reasons to exit codes.
+ * line saying what is wrong, then the verb's usage line, cli_usage_error()). Only daemon/ maps reasons to exit codes.
  */
 #ifndef MUTHUR_CLI_H
 #define MUTHUR_CLI_H
@@ -41,7 +41,8 @@ const struct cli_verb *cli_verb_find(const char *name);
  * the reason and returns NULL; the verb then exits 1.
  */
 struct config *cli_config(struct cli *cli);
-/* Print "muthur VERB: message" to stderr and return EXIT_MISUSE. */
+/* Print "muthur VERB: message" and the verb's usage line to stderr and
+ * return EXIT_MISUSE. */
 int cli_usage_error(const struct cli_verb *v, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print the verb's help to out. */
@@ -60,6 +61,7 @@ int cmd_verify(struct cli *, const struct cli_verb *, int, char **);
 int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
 int cmd_export(struct cli *, const struct cli_verb *, int, char **);
 int cmd_audit(struct cli *, const struct cli_verb *, int, char **);
+int cmd_view(struct cli *, const struct cli_verb *, int, char **);
 int cmd_new_game(struct cli *, const struct cli_verb *, int, char **);
 int cmd_seat(struct cli *, const struct cli_verb *, int, char **);
 int cmd_start(struct cli *, const struct cli_verb *, int, char **);
@@ -71,5 +73,6 @@ int cmd_pause(struct cli *, const struct cli_verb *, int, char **);
 int cmd_resume(struct cli *, const struct cli_verb *, int, char **);
 int cmd_abandon(struct cli *, const struct cli_verb *, int, char **);
 int cmd_adjudicate(struct cli *, const struct cli_verb *, int, char **);
+int cmd_league(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

@@ -16,30 +16,10 @@
 #include <unistd.h>
 
 #include "daemon/cli.h"
+#include "daemon/game.h"
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "rules/rules.h"
-
-/*
- * The game's data file under a data folder: DIR/NAME/, DIR/NAME/data/ (the
- * source tree's rules/), or DIR itself. A new string, or NULL.
- */
-static char *
-find_sample(const struct rules *r, const char *dir)
-{
-	size_t i;
-	char *p;
-
-	for (i = 0; i < 3; i++) {
-		p = i == 0 ? xasprintf("%s/%s/%s", dir, r->name, r->data_file) :
-		    i == 1 ? xasprintf("%s/%s/data/%s", dir, r->name, r->data_file) :
-		    xasprintf("%s/%s", dir, r->data_file);
-		if (access(p, R_OK) == 0)
-			return p;
-		free(p);
-	}
-	return NULL;
-}
 
 static const char *
 base_name(const char *path)
@@ -150,13 +130,12 @@ cmd_cards(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		paths = (const char *const *)argv + optind;
 		npaths = (size_t)(argc - optind);
 	} else {
-		if (datadir == NULL)
-			datadir = getenv("MUTHUR_DATADIR");
-		if (datadir == NULL || *datadir == '\0')
-			datadir = MUTHUR_DATADIR;
-		if ((sample = find_sample(r, datadir)) == NULL) {
-			fprintf(stderr, "muthur cards: no %s under %s (give DATA.json "
-			    "files, --data DIR or MUTHUR_DATADIR)\n", r->data_file, datadir);
+		/* the same lookup as every verb's (game_data_file()) */
+		if ((sample = game_data_file_in(datadir, r, r->data_file,
+		    &cause)) == NULL) {
+			fprintf(stderr, "muthur cards: %s; or give DATA.json files "
+			    "or --data DIR\n", cause);
+			free(cause);
 			return 1;
 		}
 		paths = (const char *const *)&sample;

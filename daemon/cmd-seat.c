@@ -40,6 +40,12 @@ cmd_seat(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	rc = game_seat(&gc.c, argv[optind], argv[optind + 1], email, key, deck, &replaced,
 	    &cause);
+	if (rc == -2) {
+		rc = cli_usage_error(v, "%s", cause);
+		free(cause);
+		game_cli_close(&gc);
+		return rc;
+	}
 	if (rc == -1)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
 	else

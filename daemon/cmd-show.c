@@ -1,4 +1,7 @@
-/* cmd-show.c — `muthur show GAME --seat SEAT [--json]`: the view now. */
+/*
+ * cmd-show.c — `muthur show GAME --seat SEAT [--json] [--png FILE]`: the
+ * view now, as the mail, its JSON model, or the board's picture.
+ */
 #include "config.h"
 
 #include <getopt.h>
@@ -6,6 +9,30 @@
 #include <stdlib.h>
 
 #include "daemon/game-cli.h"
+#include "daemon/view.h"
+#include "mail/mime-text.h"
+#include "lib/cause.h"
+#include "lib/fsutil.h"
+#include "lib/xmalloc.h"
+
+/* The picture of the seat's view model into path; -1 with a reason. */
+static int
+write_png(const struct rules *r, const cJSON *model, const char *seat,
+    const char *path, char **cause)
+{
+	char *png;
+	size_t len;
+	int rc;
+
+	if (r->picture == NULL)
+		return cause_set(cause, "the game %s draws no picture", r->name);
+	if (r->picture(cJSON_GetObjectItemCaseSensitive(model, "rules"), seat,
+	    RULES_PICTURE_PNG, &png, &len, cause) == -1)
+		return -1;
+	rc = fs_write_file_atomic(path, png, len, 0644, cause);
+	free(png);
+	return rc;
+}
 
 int
 cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
@@ -13,12 +40,13 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seat", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "png", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *seat = NULL;
+	const char *seat = NULL, *png = NULL;
 	struct game_live *l;
 	struct game_cli gc;
-	char *cause = NULL, *out = NULL;
+	char *cause = NULL, *out = NULL, *crlf;
 	size_t len = 0;
 	cJSON *model;
 	int c, json = 0;
@@ -29,6 +57,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 's': seat = optarg; break;
 		case 'j': json = 1; break;
+		case 'p': png = optarg; break;
 		default:
 			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
 		}
@@ -40,19 +69,24 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if (game_cli_open(cli, v, &gc) == -1)
 		return 1;
 	if ((l = game_live_load(gc.st, argv[optind], &cause)) != NULL) {
-		if (json) {
+		if (json || png != NULL) {
 			if ((model = game_view_model(&gc.c, l, seat, &cause)) != NULL) {
-				out = cJSON_Print(model);
+				if (png == NULL)
+					out = view_json_text(model);	/* view.json */
+				else if (write_png(l->rules, model, seat, png, &cause) == 0)
+					out = xasprintf("%s: the board seen by %s\n", png, seat);
 				cJSON_Delete(model);
 			}
-		} else
-			out = game_view_mail(&gc.c, l, seat, &len, &cause);
+		} else if ((crlf = game_view_mail(&gc.c, l, seat, &len, &cause)) != NULL) {
+			out = mime_lf(crlf, len, &len);	/* as a Maildir file holds it */
+			free(crlf);
+		}
 		game_live_free(l);
 	}
 	if (out == NULL)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
-	else if (json)
-		printf("%s\n", out);
+	else if (json || png != NULL)
+		fputs(out, stdout);
 	else
 		fwrite(out, 1, len, stdout);
 	free(out);

@@ -20,10 +20,18 @@
 char *
 game_data_file(const struct rules *r, const char *file, char **cause)
 {
-	const char *dir = getenv("MUTHUR_DATADIR");
+	return game_data_file_in(NULL, r, file, cause);
+}
+
+char *
+game_data_file_in(const char *dir, const struct rules *r, const char *file,
+    char **cause)
+{
 	size_t i;
 	char *p;
 
+	if (dir == NULL)
+		dir = getenv("MUTHUR_DATADIR");
 	if (dir == NULL || *dir == '\0') {
 		dir = MUTHUR_DATADIR;
 		/* Not installed yet: a program run from its build tree uses the source. */

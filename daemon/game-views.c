@@ -35,6 +35,7 @@ struct view_src {
 	const struct store_phase *cur;	/* the open phase, or the last one */
 	struct store_event	*events;
 	size_t			 nevents;
+	uint64_t		 from;		/* the phase of the last view */
 	size_t			 first;		/* first event to report */
 	struct store_commitment	*coms;
 	size_t			 ncoms;
@@ -119,6 +120,7 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	if (store_events(c->st, l->game->id, 1, &v->events, &v->nevents, cause) == -1 ||
 	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1)
 		return -1;
+	v->from = from;
 	for (v->first = 0; v->first < v->nevents; v->first++)
 		if (v->events[v->first].phase_seq >= from)
 			break;
@@ -159,6 +161,7 @@ model_build(struct game_live *l, const struct view_src *v, const char *seat,
 		f.seen_before += view_event_visible(v->events[i].visibility, f.seat) != 0;
 	f.commitments = v->coms;
 	f.ncommitments = v->ncoms;
+	f.since_phase = v->from;
 	f.server_key = v->server_key;
 	return view_model_build(l->rules, l->g, idx, &f, cause);
 }
@@ -223,6 +226,30 @@ game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause)
 		free(mail);
 		free(msgid);
 		free(key);
+	}
+	src_free(&v);
+	return rc;
+}
+
+int
+game_view_queue_seat(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const char *key, char **cause)
+{
+	const struct store_seat *s = seat_find(l, seat);
+	struct view_src v;
+	char *msgid, *mail = NULL;
+	size_t len;
+	int rc = -1;
+
+	if (s == NULL)
+		return cause_set(cause, "game %s has no seat %s", l->game->name, seat);
+	if (src_load(c, l, &v, cause) == 0) {
+		msgid = outbox_message_id(key, game_mail_domain(c));
+		if ((mail = mail_render(c, l, &v, s, msgid, &len, cause)) != NULL)
+			rc = store_outbox_add(c->st, l->game->id, key, msgid, s->email,
+			    mail, len, c->now, NULL, cause);
+		free(mail);
+		free(msgid);
 	}
 	src_free(&v);
 	return rc;

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 #include <sodium.h>
 
+#include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
@@ -249,24 +250,26 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 	struct store_seat *old = NULL;
 	const struct rules *r;
 	const void *data;
-	struct pubkey pk;
-	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL;
-	const char *type;
+	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL, *type = NULL;
 	int rc = -1;
 
 	if (replaced != NULL)
 		*replaced = 0;
 	if (compose_addr_check("e-mail", email, cause) == -1)
-		return -1;
-	if (pubkey_from_arg(key, &pk, cause) == -1)
-		return -1;
-	keytext = pubkey_format(&pk);
-	type = pk.kind == PUBKEY_MUTHUR ? "muthur" : pk.kind == PUBKEY_MINISIGN ?
-	    "minisign" : "ssh";
+		return -2;
 	if ((game = store_game_get(c->st, name, cause)) == NULL)
-		goto out;
+		return -1;
 	old = store_seat_get(c->st, game->id, seat, &err);
 	free(err);
+	if (old != NULL && strcmp(game->status, GAME_SETUP) != 0) {
+		/* a started game: the key change goes into its chain */
+		rc = game_replace(c, name, seat, email, key, "organiser", cause);
+		if (rc == 0 && replaced != NULL)
+			*replaced = 1;
+		goto out;
+	}
+	if (game_key_parse(key, &type, &keytext, cause) == -1)
+		goto out;
 	if (old != NULL) {
 		if (store_seat_replace(c->st, old->id, email, type, keytext, cause) == -1)
 			goto out;
@@ -285,8 +288,10 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 		goto out;
 	}
 	faction = seat_faction(seat);
-	if (r->faction_check(seat, faction, cause) == -1)
+	if (r->faction_check(seat, faction, cause) == -1) {
+		rc = -2;	/* the caller named no seat the game has */
 		goto out;
+	}
 	if ((data = game_data(c->st, game, r, cause)) == NULL)
 		goto out;
 	if ((deck = deck_read(r, data, game->scenario, faction, deck_path, cause)) == NULL)
@@ -300,6 +305,7 @@ out:
 		store_seats_free(old, 1);
 	store_game_free(game);
 	free(keytext);
+	free(type);
 	return rc;
 }
 

@@ -65,6 +65,9 @@ struct game_live {
  * naming the folders.
  */
 char *game_data_file(const struct rules *r, const char *file, char **cause);
+/* The same under dir (`muthur cards --data DIR`), or as above when NULL. */
+char *game_data_file_in(const char *dir, const struct rules *r, const char *file,
+    char **cause);
 
 /*
  * `muthur new-game`: create game name under rules and scenario, snapshot
@@ -93,12 +96,16 @@ void game_options_free(char **v, size_t n);
 /*
  * `muthur seat`: add seat to a game in setup (faction: the seat name
  * without a -N suffix, rules->faction_check), or, when the seat exists,
- * replace its e-mail and key (allowed in any status). key is a key file or
+ * replace its e-mail and key: in setup simply, in a running or paused game
+ * as game_replace() (daemon/game-clock.h: the key change goes into the
+ * chain), never once the game is over. key is a key file or
  * the key text (pubkey_from_arg). deck_path is a decklist file or NULL for
  * the scenario's sample deck (SCENARIO-FACTION.deck, else FACTION.deck,
  * game_data_file()); a new seat's decklist is validated (rules->deck_check)
  * and refused with every violation, one per line, in *cause. *replaced
- * (may be NULL) says which it was.
+ * (may be NULL) says which it was. 0; -1 with *cause; -2 with *cause when
+ * the arguments are wrong (an address that is none, a seat name that is no
+ * faction of the game: `muthur seat` misuse).
  */
 int game_seat(const struct game_ctx *c, const char *name, const char *seat,
     const char *email, const char *key, const char *deck_path, int *replaced,

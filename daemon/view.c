@@ -19,6 +19,7 @@
 #include "daemon/view.h"
 #include "daemon/view-int.h"
 #include "lib/cause.h"
+#include "lib/sentence.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
@@ -107,9 +108,25 @@ view_event_visible(const char *vis, const char *seat)
 }
 
 /*
- * One line saying what an event says, from its payload alone:
- * "SEAT: TYPE key value, key value" (or "TYPE: key value, ..." when it
- * names no seat).
+ * The daemon's own events (game.*) as sentences (lib/sentence.h); other
+ * types are the game's (struct rules events_text).
+ */
+static const struct {
+	const char *type, *text;
+} daemon_sentences[] = {
+	{ "game.result", "The result: {winner/nobody} wins" },
+	{ "game.nmr", "No orders from {defaulted} by the deadline[ "
+	    "{deadline}]: they pass ({policy} policy, by the {by})" },
+	{ "game.deadline", "The deadline is now {deadline/none}" },
+	{ "game.paused", "The organiser paused the game" },
+	{ "game.resumed", "The organiser resumed the game[; deadline {deadline}]" },
+	{ "game.abandoned", "The organiser abandoned the game" },
+};
+
+/*
+ * One line saying what an event says when neither the game nor the
+ * daemon has a sentence for its type: "SEAT: TYPE key value, key value"
+ * (or "TYPE: key value, ..." when it names no seat).
  */
 static char *
 event_text(const cJSON *payload)
@@ -118,7 +135,13 @@ event_text(const cJSON *payload)
 	const cJSON *it, *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
 	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(payload, "seat");
 	int first = 1;
+	size_t i;
 
+	for (i = 0; cJSON_IsString(type) &&
+	    i < sizeof daemon_sentences / sizeof daemon_sentences[0]; i++)
+		if (strcmp(daemon_sentences[i].type, type->valuestring) == 0)
+			return sentence_render(daemon_sentences[i].text, payload,
+			    NULL, NULL);
 	if (cJSON_IsString(seat))
 		strbuf_addf(&sb, "%s: ", seat->valuestring);
 	strbuf_addstr(&sb, cJSON_IsString(type) ? type->valuestring : "event");
@@ -142,36 +165,55 @@ event_text(const cJSON *payload)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * The events the seat may see, each with its sentence: the game's
+ * (events_text) where it has one, "" for one told in an earlier one's
+ * sentence, else the daemon's.
+ */
 static int
-add_events(cJSON *m, const struct view_facts *f, char **cause)
+add_events(cJSON *m, const struct rules *r, const struct rules_game *g,
+    const struct view_facts *f, char **cause)
 {
-	cJSON *a = cJSON_AddArrayToObject(m, "events");
+	cJSON *a = cJSON_AddArrayToObject(m, "events"), *payloads, *texts = NULL;
+	const cJSON *o;
 	uint64_t no = f->seen_before;
 	size_t i;
+	int k = 0;
 
+	payloads = cJSON_CreateArray();
 	for (i = 0; i < f->nevents; i++) {
 		const struct store_event *e = &f->events[i];
-		cJSON *o, *p;
-		char *text;
+		cJSON *p;
 
 		if (!view_event_visible(e->visibility, f->seat))
 			continue;
 		p = cJSON_ParseWithLength((const char *)e->payload, e->payload_len);
 		if (!cJSON_IsObject(p)) {
 			cJSON_Delete(p);
+			cJSON_Delete(payloads);
 			return cause_set(cause, "event %llu: the payload is not a "
 			    "JSON object", (unsigned long long)e->seq);
 		}
 		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "no", (double)++no);
-		cJSON_AddNumberToObject(o, "phase_seq", (double)e->phase_seq);
-		cJSON_AddStringToObject(o, "type", e->type);
-		text = event_text(p);
-		cJSON_AddStringToObject(o, "text", text);
-		free(text);
-		cJSON_AddItemToObject(o, "payload", p);
-		cJSON_AddItemToArray(a, o);
+		cJSON_AddNumberToObject((cJSON *)o, "no", (double)++no);
+		cJSON_AddNumberToObject((cJSON *)o, "phase_seq", (double)e->phase_seq);
+		cJSON_AddStringToObject((cJSON *)o, "type", e->type);
+		cJSON_AddItemToArray(a, (cJSON *)o);
+		cJSON_AddItemToArray(payloads, p);
 	}
+	if (r->events_text != NULL)
+		texts = r->events_text(g, payloads);
+	cJSON_ArrayForEach(o, a) {
+		const cJSON *t = cJSON_GetArrayItem(texts, k++);
+		cJSON *p = cJSON_DetachItemFromArray(payloads, 0);
+		char *text = cJSON_IsString(t) ? NULL : event_text(p);
+
+		cJSON_AddStringToObject((cJSON *)o, "text", text ? text : t->valuestring);
+		free(text);
+		cJSON_AddItemToObject((cJSON *)o, "payload", p);	/* moves */
+	}
+	cJSON_Delete(payloads);
+	cJSON_Delete(texts);
 	cJSON_AddBoolToObject(m, "has_events", cJSON_GetArraySize(a) > 0);
 	return 0;
 }
@@ -315,7 +357,7 @@ add_commitments(cJSON *m, const struct view_facts *f)
 	const struct store_commitment *seed = NULL, *last_seed = NULL, **seen_h, **seen_o;
 	char *seed_id = rand_seed_secret_id(f->phase_seq), *show;
 	uint64_t since = UINT64_MAX;
-	size_t i, nh = 0, no = 0, older = 0, n = f->ncommitments;
+	size_t i, nh = 0, no = 0, older = 0, total = 0, n = f->ncommitments;
 
 	for (i = 0; i < f->nevents; i++)
 		if (f->events[i].phase_seq < since)
@@ -339,8 +381,12 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			else if (c->revealed && (last_seed == NULL ||
 			    c->created_phase > last_seed->created_phase))
 				last_seed = c;
-		} else if (!c->revealed)
+		} else if (!c->revealed) {
 			show[i - 1] = !seen_before(c, seen_h, &nh);
+			total += show[i - 1];
+			if (c->created_phase < f->since_phase)
+				show[i - 1] = 0;	/* in an earlier view */
+		}
 		else if (since != UINT64_MAX && c->revealed_phase >= since) {
 			show[i - 1] = !seen_before(c, seen_o, &no);
 			older += !show[i - 1];
@@ -353,6 +399,9 @@ add_commitments(cJSON *m, const struct view_facts *f)
 			    commitment_opened(&f->commitments[i]) :
 			    commitment_public(&f->commitments[i]));
 	add_digest(m, hidden);
+	cJSON_AddNumberToObject(m, "commitments_total", (double)total);
+	cJSON_AddBoolToObject(m, "has_hidden", total > 0);
+	cJSON_AddBoolToObject(m, "has_new", cJSON_GetArraySize(hidden) > 0);
 	free(show);
 	free(seen_h);
 	free(seen_o);
@@ -419,10 +468,6 @@ orders_block(const struct view_facts *f, int turn, const char *phase,
 	strbuf_addf(&sb, "-----BEGIN MUTHUR ORDERS-----\n"
 	    "game: %s\nseat: %s\nturn: %d\nphase: %s\nnonce: %s\n\n",
 	    f->game, f->seat, turn, phase, VIEW_NONCE_PLACEHOLDER);
-	strbuf_addstr(&sb, "# Legal orders now, as comments: keep the ones you\n"
-	    "# want (delete the '# '), a CAPITAL word standing for one\n"
-	    "# of the choices under it. As mailed, the block gives the\n"
-	    "# lines at the end that are not comments.\n");
 	strbuf_addstr(&sb, body);
 	strbuf_addstr(&sb, "-----END MUTHUR ORDERS-----\n");
 	return strbuf_detach(&sb, NULL);
@@ -530,7 +575,7 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	s = view_join(f->awaited, f->nawaited, "nobody");
 	cJSON_AddStringToObject(m, "awaited_text", s);
 	free(s);
-	if (add_events(m, f, cause) != 0) {
+	if (add_events(m, r, g, f, cause) != 0) {
 		cJSON_Delete(m);
 		cJSON_Delete(rv);
 		return NULL;
@@ -558,4 +603,10 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 		cJSON_AddItemToObject(m, r->name, r->view_text(rv, f->seat));
 	cJSON_AddItemToObject(m, "rules", rv);
 	return m;
+}
+
+char *
+view_event_text(const cJSON *payload)
+{
+	return event_text(payload);
 }

@@ -78,6 +78,13 @@ struct view_facts {
 	 */
 	const struct store_commitment	*commitments;
 	size_t				 ncommitments;
+	/*
+	 * The store's seq of the phase of the seat's last view (0: none).
+	 * Of the unrevealed commitments only those made in that phase or
+	 * later are listed ("commitments"; the others came in earlier views
+	 * and are all in `muthur export`); all of them are counted.
+	 */
+	uint64_t			 since_phase;
 	const char			*server_key;	/* muthur public key text
 							   (signs the commitments),
 							   or NULL */
@@ -88,6 +95,12 @@ struct view_facts {
  * or seat names separated by commas)? 1 or 0.
  */
 int view_event_visible(const char *visibility, const char *seat);
+
+/*
+ * The line a view gives an event, from its payload (a JSON object) alone;
+ * caller frees. For `muthur view` too.
+ */
+char *view_event_text(const cJSON *payload);
 
 /*
  * The view model of seat seat_index (play order) of game g under rules r:
@@ -103,6 +116,23 @@ int view_event_visible(const char *visibility, const char *seat);
  */
 cJSON *view_model_build(const struct rules *r, const struct rules_game *g,
     int seat_index, const struct view_facts *f, char **cause);
+
+/*
+ * view.json, the view for tools (doc/views.md): a copy of model without
+ * the members only the templates read (awaited_text, has_*, the game's
+ * display text under its name, orders_block: the body has it), without
+ * the events' "text" (the body has the sentences; the payload says the
+ * same) and "type" where the payload's says it, without "legal" when a
+ * member of the rules' view lists the same orders, and with every object
+ * member whose value is false, 0, null, "" or [] left out at any depth
+ * (a reader takes an absent member for that; array items all stay).
+ * view_json_model() gives
+ * it as JSON (caller frees, cJSON_Delete); view_json_text() printed, each
+ * value whole on a line when it fits in 320 columns, else its members one
+ * a line, tab-indented, LF-terminated (caller frees).
+ */
+cJSON *view_json_model(const cJSON *model);
+char *view_json_text(const cJSON *model);
 
 /* Addresses and identity of one outgoing mail. Everything is borrowed. */
 struct view_mail_ctx {
@@ -123,8 +153,10 @@ struct view_mail_ctx {
  * The complete view mail (mail/compose.h) of a model from
  * view_model_build(): subject from view-subject.mustache (game, turn,
  * phase, whether orders are due and by when), text body from
- * view.mustache, and the model itself as a "view.json" attachment
- * (application/json, cJSON_Print of model). "Auto-Submitted:
+ * view.mustache, and view_json_text(model) as a "view.json" attachment
+ * (application/json), then, when the game draws one (struct rules
+ * picture), the board as "view.png" (image/png; a picture that cannot be
+ * drawn is left out). "Auto-Submitted:
  * auto-generated". Returns a new buffer (*len its length; caller frees),
  * or NULL with a reason when a template is missing or fails, or
  * compose_mail refuses a field.

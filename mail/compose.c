@@ -277,6 +277,9 @@ add_text_part(struct strbuf *out, const char *text)
 	free(lf);
 }
 
+/* The longest line an attachment sends as it is (RFC 5322 2.1.1). */
+#define COMPOSE_LINE_MAX	998
+
 /*
  * Does the attachment travel as text (7bit, or quoted-printable when a
  * line would not go as it is): a text/ or JSON type whose data is UTF-8
@@ -315,7 +318,7 @@ add_attachment(struct strbuf *out, const struct compose_attachment *a)
 	mime_header_param(&h, "filename", a->filename);
 	mime_header_end(&h);
 	if (textual(a)) {	/* readable as it travels */
-		int qp = mime_needs_qp(a->data, a->len);
+		int qp = mime_needs_qp_width(a->data, a->len, COMPOSE_LINE_MAX);
 
 		strbuf_addf(out, "Content-Transfer-Encoding: %s\r\n\r\n",
 		    qp ? "quoted-printable" : "7bit");

@@ -231,6 +231,12 @@ mime_header_param(struct mime_header *h, const char *name, const char *value)
 int
 mime_needs_qp(const char *s, size_t len)
 {
+	return mime_needs_qp_width(s, len, QP_LINE_MAX);
+}
+
+int
+mime_needs_qp_width(const char *s, size_t len, size_t width)
+{
 	size_t i, col = 0;
 	unsigned char c;
 
@@ -248,7 +254,7 @@ mime_needs_qp(const char *s, size_t len)
 			return 1;
 		if (c == '=' && i + 1 < len && s[i + 1] == '_')
 			return 1;
-		if (++col > QP_LINE_MAX)
+		if (++col > width)
 			return 1;
 	}
 	return len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t');

@@ -57,6 +57,8 @@ void mime_header_param(struct mime_header *h, const char *name, const char *valu
  * space, a line starting with "From " or ".", or the text "=_"?
  */
 int mime_needs_qp(const char *s, size_t len);
+/* The same with lines of up to width characters allowed (998: RFC 5322). */
+int mime_needs_qp_width(const char *s, size_t len, size_t width);
 /* LF text as 7bit lines ending in CRLF (a final CRLF is always written). */
 void mime_body_7bit(struct strbuf *out, const char *s, size_t len);
 /*

@@ -1,6 +1,7 @@
 /*
  * send-maildir.c — outgoing mail written into a local Maildir (the embedded
- * default), exactly once: tmp/NAME written and fsync'd, linked to
+ * default) with LF line ends (CRLF is for the SMTP wire), exactly once:
+ * tmp/NAME written and fsync'd, linked to
  * new/NAME, new/ fsync'd. NAME follows the Maildir convention,
  * SECONDS.MUSECPPIDHKEY.HOST, where KEY (32 hex digits) is derived from the
  * recipient and the mail's Message-ID: a mail whose KEY is already in
@@ -28,6 +29,7 @@
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "mail/mime-text.h"
 #include "mail/send.h"
 
 #define KEY_BYTES	16
@@ -213,15 +215,6 @@ maildir_open(const struct mail_url *url, const struct send_options *opts, char *
 	return st;
 }
 
-/* The line ending the mail uses, so the added lines match it. */
-static const char *
-line_end(const char *data, size_t len)
-{
-	const char *nl = memchr(data, '\n', len);
-
-	return nl != NULL && nl > data && nl[-1] == '\r' ? "\r\n" : "\n";
-}
-
 /* The value of the header's first Message-ID field (its first line), or
  * NULL; *n its length. */
 static const char *
@@ -311,7 +304,6 @@ maildir_send(struct send_state *st, const char *data, size_t len, const char *fr
 	struct timeval tv;
 	unsigned char key[KEY_BYTES];
 	char hex[2 * KEY_BYTES + 1];
-	const char *eol = line_end(data, len);
 	char *name, *tmp, *new;
 	enum send_result res;
 
@@ -330,8 +322,15 @@ maildir_send(struct send_state *st, const char *data, size_t len, const char *fr
 	if (keyset_has(&st->keys, key) || keyset_has(&st->pkeys, key))
 		return SEND_OK;		/* delivered before, not written again */
 	sodium_bin2hex(hex, sizeof hex, key, sizeof key);
-	strbuf_addf(&sb, "Return-Path: <%s>%sDelivered-To: %s%s", from, eol, rcpt, eol);
-	strbuf_add(&sb, data, len);
+	/* a Maildir file has LF line ends; CRLF is for the SMTP wire */
+	strbuf_addf(&sb, "Return-Path: <%s>\nDelivered-To: %s\n", from, rcpt);
+	{
+		size_t lflen;
+		char *lf = mime_lf(data, len, &lflen);
+
+		strbuf_add(&sb, lf, lflen);
+		free(lf);
+	}
 	gettimeofday(&tv, NULL);
 	name = xasprintf("%lld.M%06ldP%ldH%s.%s", (long long)tv.tv_sec, (long)tv.tv_usec,
 	    (long)getpid(), hex, st->host);

@@ -172,6 +172,12 @@ struct rules_demo {
 	const char		*progress_phase;
 };
 
+/* What struct rules' picture() draws into. */
+enum rules_picture {
+	RULES_PICTURE_PNG,
+	RULES_PICTURE_SVG
+};
+
 struct rules {
 	const char	*name;		/* "ccg" */
 	const char	*version;	/* rules version recorded in archives */
@@ -367,6 +373,17 @@ struct rules {
 	 * Never NULL; caller frees. NULL member: no display text.
 	 */
 	cJSON		*(*view_text)(const cJSON *rv, const char *seat);
+	/*
+	 * The events a seat is shown as sentences a player reads (PRODUCT.md
+	 * §6): payloads is the array of their payloads, in order; returns an
+	 * array of as many items: each event's sentence, "" for an event told
+	 * in an earlier one's sentence (like events in a row told together),
+	 * or null for one the game has no sentence for (the daemon's own).
+	 * Names come from the game's public component data only, never from
+	 * what g hides. Caller frees. NULL member: the daemon's lines.
+	 */
+	cJSON		*(*events_text)(const struct rules_game *g,
+			    const cJSON *payloads);
 
 	/*
 	 * The orders part of seat's order template in its view (PRODUCT.md
@@ -380,6 +397,19 @@ struct rules {
 	 * it.
 	 */
 	char		*(*template)(const struct rules_game *g, size_t seat);
+
+	/*
+	 * The board as a picture, drawn from view(g, seat) (rv) alone for the
+	 * reader seat (NULL: a spectator), like view_text: two views that
+	 * are equal give the same bytes. RULES_PICTURE_PNG: a PNG for the
+	 * view mail and `muthur show --png`; RULES_PICTURE_SVG: the same
+	 * drawing as one NUL-terminated <svg> element (`muthur view`). 0 with
+	 * a new buffer in *out (*len bytes; caller frees), or -1 with *cause.
+	 * NULL member: the game has no picture (its mails go without).
+	 */
+	int		 (*picture)(const cJSON *rv, const char *seat,
+			    enum rules_picture format, char **out, size_t *len,
+			    char **cause);
 };
 
 /* The games compiled in and registered, by name ("ccg"); NULL if unknown. */

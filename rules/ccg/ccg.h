@@ -1291,4 +1291,19 @@ int	 ccg_edit(struct rules_game *g, const char *line, char **cause);
 /* Answer a query as a new string, or NULL with a reason. */
 char	*ccg_query(const struct rules_game *g, const char *q, char **cause);
 
+/*
+ * Mail a player reads (issue 16). event-sentences.c: struct rules
+ * events_text(); one event's sentence from its payload, names from the card
+ * data db alone (NULL for a type without one; caller frees); whether a
+ * type has a sentence. suggest.c: what to add to the refusal of order o
+ * of seat in state g (before o): "did you mean" for a word that names no
+ * card, the hand for a card to play or discard not in it; NULL for nothing
+ * (caller frees).
+ */
+cJSON	*ccg_events_text(const struct rules_game *g, const cJSON *payloads);
+char	*ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload);
+int	 ccg_event_sentence_known(const char *type);
+char	*ccg_refusal_hint(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
+
 #endif

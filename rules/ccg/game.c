@@ -539,5 +539,7 @@ const struct rules rules_ccg = {
 	.demo_plan = ccg_demo_plan,
 	.demo = &demo,
 	.view_text = ccg_view_text,
+	.events_text = ccg_events_text,
 	.template = ccg_template,
+	.picture = ccg_picture,
 };

@@ -10,6 +10,7 @@
 
 #include "lib/cause.h"
 #include "lib/strbuf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/card.h"
 #include "rules/ccg/ccg.h"
@@ -40,10 +41,20 @@ ccg_faction_check(const char *seat, const char *faction, char **cause)
 {
 	int f = ccg_faction_parse(faction);
 
-	if (f < CCG_FACTION_ROGUE || f > CCG_FACTION_ALIENS)
-		return cause_set(cause, "seat \"%s\": the faction \"%s\" is not rogue, "
-		    "marines, predator or aliens (name a seat by its faction, with -2, -3 "
-		    "for duplicates)", seat, faction);
+	/* a seat is named by the faction's own name ("marine" is card text) */
+	if (f < CCG_FACTION_ROGUE || f > CCG_FACTION_ALIENS ||
+	    strcmp(ccg_faction_name((enum ccg_faction)f), faction) != 0) {
+		static const char *const names[] = { "rogue", "marines", "predator",
+		    "aliens" };
+		char *near = suggest_nearest(faction, names, 4);
+		int rc = cause_set(cause, "seat \"%s\": the faction \"%s\" is not "
+		    "rogue, marines, predator or aliens%s%s%s (name a seat by its "
+		    "faction, with -2, -3 for duplicates)", seat, faction,
+		    near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+
+		free(near);
+		return rc;
+	}
 	return 0;
 }
 

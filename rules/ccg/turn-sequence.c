@@ -535,7 +535,11 @@ ccg_check(const struct rules_game *g, int seat, const char *text, char **cause)
 		char *why = NULL;
 
 		if (ccg_apply(c, seat, &os.v[i], NULL, &why) != 0) {
-			cause_set(cause, "line %d: %s", os.v[i].line, why);
+			char *hint = ccg_refusal_hint(c, seat, &os.v[i]);	/* suggest.c */
+
+			cause_set(cause, "line %d: %s%s%s", os.v[i].line, why,
+			    hint ? "; " : "", hint ? hint : "");
+			free(hint);
 			free(why);
 			r = -1;
 		}

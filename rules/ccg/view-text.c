@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/ccg/card.h"
 #include "rules/ccg/table.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
@@ -57,149 +58,259 @@ add_text(cJSON *o, const char *k, struct strbuf *sb)
 	strbuf_reset(sb);
 }
 
-/* One seat's public line: counts, scores, discard. */
+/* "Alien Warrior [alien-warrior-2]": the id only where the name does not give it. */
+static void
+add_name(struct strbuf *sb, const cJSON *p)
+{
+	char *slug = ccg_slugify(str(p, "name"));
+
+	strbuf_addstr(sb, str(p, "name"));
+	if (strcmp(slug, str(p, "id")) != 0)
+		strbuf_addf(sb, " [%s]", str(p, "id"));
+	free(slug);
+}
+
+/* One seat's public line: counts, scores, discard, the reader's own HUD,
+ * what it has in play not at a location (battle conditions, mostly). */
 static cJSON *
-seat_text(const cJSON *st, const char *reader)
+seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 {
 	static const struct {
 		const char *key, *label;
 	} extra[] = {
-		{ "rescued", "rescued" }, { "rescue_quota", "of quota" },
+		{ "rescued", "rescued" }, { "rescue_quota", "of" },
 		{ "abducted", "abducted" }, { "data_downloaded", "data downloaded" },
-		{ "honor", "honor" }, { "honor_goal", "honor goal" },
-		{ "breeding_chamber_warriors", "warriors in the Breeding Chamber" },
+		{ "honor", "honor" }, { "honor_goal", "of" },
+		{ "breeding_chamber_warriors", "Breeding Chamber warriors" },
 		{ "evacuated", "evacuated" }, { "place", "place" },
 	};
 	struct strbuf sb = STRBUF_INIT;
+	const cJSON *hud = cJSON_GetObjectItemCaseSensitive(st, "hud"), *it;
 	cJSON *o = cJSON_CreateObject();
-	int a, b;
+	int a, b, gaps = 0;
 	size_t i;
 
-	cJSON_AddStringToObject(o, "seat", str(st, "seat"));
-	cJSON_AddStringToObject(o, "faction", str(st, "faction"));
-	cJSON_AddBoolToObject(o, "you", strcmp(str(st, "seat"), reader) == 0);
+	strbuf_addstr(&sb, str(st, "seat"));
+	if (strcmp(str(st, "faction"), str(st, "seat")) != 0)
+		strbuf_addf(&sb, " (%s)", str(st, "faction"));
+	if (strcmp(str(st, "seat"), reader) == 0)
+		strbuf_addstr(&sb, " -- you");
 	if (num(st, "hand", &a) && num(st, "hand_size", &b))
-		strbuf_addf(&sb, "hand %d (size %d)", a, b);
+		strbuf_addf(&sb, ": hand %d of %d", a, b);
 	if (num(st, "deck", &a))
 		strbuf_addf(&sb, ", deck %d", a);
 	if (num(st, "cycles", &a) && a > 0)
 		strbuf_addf(&sb, " (cycled %d)", a);
 	if (num(st, "combat_pool", &a))
-		strbuf_addf(&sb, ", combat pool %d", a);
-	if (num(st, "research_points", &a))
+		strbuf_addf(&sb, ", pool %d", a);
+	if (num(st, "research_points", &a) && a > 0)
 		strbuf_addf(&sb, ", research %d", a);
 	for (i = 0; i < sizeof extra / sizeof extra[0]; i++)
 		if (num(st, extra[i].key, &a) && (a != 0 ||
 		    strcmp(extra[i].key, "rescued") == 0 ||
 		    strcmp(extra[i].key, "honor") == 0))
-			strbuf_addf(&sb, ", %s %d", extra[i].label, a);
-	add_text(o, "counts", &sb);
-	add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "empty");
-	add_text(o, "discard", &sb);
-	add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "none");
-	add_text(o, "out_of_play", &sb);
-	{
-		const cJSON *hud = cJSON_GetObjectItemCaseSensitive(st, "hud");
-
+			strbuf_addf(&sb, strcmp(extra[i].label, "of") == 0 ?
+			    " %s %d" : ", %s %d", extra[i].label, a);
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "standing_pass")))
+		strbuf_addstr(&sb, ", passing the Combat Round");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0)
+		strbuf_addstr(&sb, "; discard ");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 5)
+		strbuf_addf(&sb, "%d cards (in view.json)", cJSON_GetArraySize(
+		    cJSON_GetObjectItemCaseSensitive(st, "discard")));
+	else
+		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "out_of_play")) > 0) {
+		strbuf_addstr(&sb, "; out of play ");
+		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
+	}
+	if (strcmp(str(st, "seat"), reader) == 0) {	/* the others' in view.json */
+		strbuf_addstr(&sb, "; HUD ");
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "ground"), "-");
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "high"))
+			gaps += cJSON_IsString(it);
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(hud, "low"))
+			gaps += cJSON_IsString(it);
+	}
+	if (gaps > 0) {		/* the levels only when something is on them */
 		strbuf_addstr(&sb, " (high: ");
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "high"), "-");
 		strbuf_addstr(&sb, "; low: ");
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "low"), "-");
 		strbuf_addc(&sb, ')');
-		add_text(o, "hud", &sb);
 	}
+	cJSON_ArrayForEach(it, pieces)
+		if (cJSON_GetObjectItemCaseSensitive(it, "at") == NULL &&
+		    cJSON_GetObjectItemCaseSensitive(it, "carried_by") == NULL &&
+		    strcmp(str(it, "owner"), str(st, "seat")) == 0) {
+			strbuf_addstr(&sb, gaps >= 0 ? "; in play " : ", ");
+			gaps = -1;
+			add_name(&sb, it);
+			if (strcmp(str(it, "type"), "battle condition") != 0)
+				strbuf_addf(&sb, " (%s)", str(it, "type"));
+		}
+	add_text(o, "line", &sb);
 	strbuf_free(&sb);
 	return o;
 }
 
-/* "Cpl Hicks [cpl-hicks] marines: speed 3, power 5, ..." */
-static char *
-piece_text(const cJSON *p, const cJSON *pieces)
+/* A phrase for each fact a piece shows when set (flags first, then numbers). */
+static void
+add_facts(struct strbuf *sb, const cJSON *p, int *first)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const cJSON *q;
-	const char *owner = str(p, "owner"), *ctl = str(p, "controller");
-	int a, first = 1;
+	static const struct {
+		const char *key, *label;
+	} facts[] = {
+		{ "damage", "damage" }, { "tokens", "tokens" },
+		{ "movement_points", "MP left" }, { "data", "data" },
+		{ "bound", "bound" }, { "gore", "Gore" },
+	}, flags[] = {
+		{ "rotated", "rotated" }, { "hostage", "hostage" },
+		{ "searching", "searching" }, { "hidden", "hidden" },
+		{ "concealed", "concealed" }, { "empty", "empty" },
+	};
+	size_t i;
+	int a;
 
-	strbuf_addf(&sb, "%s [%s] %s", str(p, "name"), str(p, "id"), str(p, "type"));
-	strbuf_addf(&sb, ", %s", owner);
-	if (*ctl != '\0' && strcmp(ctl, owner) != 0)
-		strbuf_addf(&sb, " (controlled by %s)", ctl);
-	if (num(p, "speed", &a))
-		strbuf_addf(&sb, "; speed %d", a);
-	if (num(p, "power", &a))
-		strbuf_addf(&sb, ", power %d", a);
-	if (num(p, "damage", &a) && a > 0)
-		strbuf_addf(&sb, ", damage %d", a);
-	if (num(p, "tokens", &a) && a > 0)
-		strbuf_addf(&sb, ", tokens %d", a);
-	if (num(p, "movement_points", &a))
-		strbuf_addf(&sb, ", %d MP left", a);
-	if (num(p, "data", &a))
-		strbuf_addf(&sb, ", data %d", a);
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "rotated")))
-		strbuf_addstr(&sb, ", rotated");
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "hostage")))
-		strbuf_addstr(&sb, ", hostage");
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "searching")))
-		strbuf_addstr(&sb, ", searching");
-	cJSON_ArrayForEach(q, pieces)
-		if (strcmp(str(q, "carried_by"), str(p, "id")) == 0) {
-			strbuf_addstr(&sb, first ? "; carries " : ", ");
-			first = 0;
-			strbuf_addf(&sb, "%s [%s]", str(q, "name"), str(q, "id"));
+	for (i = 0; i < sizeof facts / sizeof facts[0]; i++)
+		if (num(p, facts[i].key, &a) && a > 0) {
+			strbuf_addstr(sb, *first ? "" : ", ");
+			strbuf_addf(sb, "%s %d", facts[i].label, a);
+			*first = 0;
 		}
-	return strbuf_detach(&sb, NULL);
+	for (i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, flags[i].key))) {
+			strbuf_addstr(sb, *first ? "" : ", ");
+			strbuf_addstr(sb, flags[i].label);
+			*first = 0;
+		}
 }
 
+/*
+ * "Kessler (3/5, rotated, carries Holdout Pistol)": speed/power for a
+ * character, then what is set, what it carries and whom it attacks.
+ */
 static void
-add_piece(cJSON *a, const cJSON *p, const cJSON *pieces)
+add_piece(struct strbuf *sb, const cJSON *p, const cJSON *pieces)
 {
-	char *s = piece_text(p, pieces);
+	const cJSON *q, *atk = cJSON_GetObjectItemCaseSensitive(p, "attack");
+	const char *owner = str(p, "owner"), *ctl = str(p, "controller");
+	int a, b, first = 1, carried = 0;
+	size_t mark;
 
-	cJSON_AddItemToArray(a, cJSON_CreateString(s));
-	free(s);
+	add_name(sb, p);
+	strbuf_addstr(sb, " (");
+	mark = sb->len;
+	if (num(p, "speed", &a) && num(p, "power", &b)) {
+		strbuf_addf(sb, "%d/%d", a, b);
+		first = 0;
+	} else if (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(p, "type")) &&
+	    strcmp(str(p, "type"), "main character") != 0) {
+		strbuf_addstr(sb, str(p, "type"));
+		first = 0;
+	}
+	if (*ctl != '\0' && strcmp(ctl, owner) != 0) {
+		strbuf_addf(sb, "%scontrolled by %s", first ? "" : ", ", ctl);
+		first = 0;
+	}
+	add_facts(sb, p, &first);
+	cJSON_ArrayForEach(q, pieces)
+		if (strcmp(str(q, "carried_by"), str(p, "id")) == 0) {
+			strbuf_addstr(sb, carried ? ", " : first ? "carries " : ", carries ");
+			carried = 1;
+			first = 0;
+			add_name(sb, q);
+		}
+	if (cJSON_IsObject(atk)) {
+		strbuf_addf(sb, "%sattacks %s", first ? "" : ", ", str(atk, "target"));
+		first = 0;
+	}
+	if (first) {		/* nothing to say in brackets */
+		sb->len = mark - 2;
+		sb->s[sb->len] = '\0';
+	}
+	else
+		strbuf_addc(sb, ')');
+}
+
+/*
+ * The pieces of one owner at a location, "rogue: A (...), B (...)", the
+ * owners in the order their first piece comes.
+ */
+static void
+add_location_pieces(struct strbuf *sb, const cJSON *loc, const cJSON *pieces)
+{
+	const cJSON *p, *q;
+	int owners = 0;
+
+	cJSON_ArrayForEach(p, pieces) {
+		int first = 1;
+
+		if (strcmp(str(p, "at"), str(loc, "id")) != 0)
+			continue;
+		for (q = pieces->child; q != p; q = q->next)	/* owner done? */
+			if (strcmp(str(q, "at"), str(loc, "id")) == 0 &&
+			    strcmp(str(q, "owner"), str(p, "owner")) == 0)
+				break;
+		if (q != p)
+			continue;
+		strbuf_addf(sb, "%s%s ", owners++ ? "; " : " -- ", str(p, "owner"));
+		for (q = p; q != NULL; q = q->next)
+			if (strcmp(str(q, "at"), str(loc, "id")) == 0 &&
+			    strcmp(str(q, "owner"), str(p, "owner")) == 0) {
+				strbuf_addstr(sb, first ? "" : ", ");
+				first = 0;
+				add_piece(sb, q, pieces);
+			}
+	}
 }
 
 cJSON *
 ccg_view_text(const cJSON *rv, const char *seat)
 {
 	const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(rv, "pieces");
-	const cJSON *it, *p;
-	cJSON *o = cJSON_CreateObject(), *a, *l, *ps;
-	struct strbuf sb = STRBUF_INIT;
+	const cJSON *it;
+	cJSON *o = cJSON_CreateObject(), *a;
+	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT;
 
 	a = cJSON_AddArrayToObject(o, "seats");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "seats"))
-		cJSON_AddItemToArray(a, seat_text(it, seat));
+		cJSON_AddItemToArray(a, seat_text(it, seat, pieces));
 	a = cJSON_AddArrayToObject(o, "locations");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "locations")) {
 		const cJSON *hive = cJSON_GetObjectItemCaseSensitive(it, "hive_of");
+		size_t mark;
 
-		l = cJSON_CreateObject();
-		strbuf_addf(&sb, "%s [%s]", str(it, "name"), str(it, "id"));
+		strbuf_addstr(&sb, str(it, "name"));
+		if (strcmp(str(it, "id"), "") != 0) {
+			char *slug = ccg_slugify(str(it, "name"));
+
+			if (strcmp(slug, str(it, "id")) != 0)
+				strbuf_addf(&sb, " [%s]", str(it, "id"));
+			free(slug);
+		}
 		if (cJSON_GetArraySize(hive) > 0) {
 			strbuf_addstr(&sb, " (hive of ");
 			add_list(&sb, hive, "");
 			strbuf_addc(&sb, ')');
 		}
-		add_text(l, "title", &sb);
-		ps = cJSON_AddArrayToObject(l, "pieces");
-		cJSON_ArrayForEach(p, pieces)
-			if (strcmp(str(p, "at"), str(it, "id")) == 0)
-				add_piece(ps, p, pieces);
-		cJSON_AddBoolToObject(l, "empty", cJSON_GetArraySize(ps) == 0);
-		cJSON_AddItemToArray(a, l);
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "damaged")))
+			strbuf_addstr(&sb, " (damaged)");
+		mark = sb.len;
+		add_location_pieces(&sb, it, pieces);
+		if (sb.len == mark) {	/* nobody there: one line for them all */
+			strbuf_addstr(&empty, empty.len > 0 ? ", " : "");
+			strbuf_add(&empty, strbuf_str(&sb), sb.len);
+			strbuf_reset(&sb);
+			continue;
+		}
+		cJSON_AddItemToArray(a, cJSON_CreateString(strbuf_str(&sb)));
+		strbuf_reset(&sb);
 	}
-	a = cJSON_AddArrayToObject(o, "in_play");
-	cJSON_ArrayForEach(p, pieces)
-		if (cJSON_GetObjectItemCaseSensitive(p, "at") == NULL &&
-		    cJSON_GetObjectItemCaseSensitive(p, "carried_by") == NULL)
-			add_piece(a, p, pieces);
-	cJSON_AddBoolToObject(o, "has_in_play", cJSON_GetArraySize(a) > 0);
+	add_text(o, "empty", &empty);
 	add_list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
 	add_text(o, "hand", &sb);
 	strbuf_free(&sb);
+	strbuf_free(&empty);
 	return o;
 }

@@ -16,6 +16,24 @@ for verb in $verbs; do
 	"$MUTHUR" --help | grep -q "^  $verb "; ok $? "muthur --help lists $verb"
 done
 
+# misuse of every verb of the command table exits 2: what is wrong, then
+# the verb's usage line
+table=$("$MUTHUR" --help | awk '/^  [a-z-]+ / {print $1}')
+is "$(printf '%s\n' $table | wc -l)" "$(printf '%s\n' $verbs | wc -l)" \
+    "muthur --help lists every verb of the table"
+for verb in $table; do
+	err=$("$MUTHUR" "$verb" --no-such-option 2>&1 </dev/null); st=$?
+	is "$st" 2 "muthur $verb --no-such-option exits 2"
+	is "$(printf '%s\n' "$err" | wc -l)" 2 "with two lines"
+	case $(printf '%s\n' "$err" | head -1) in "muthur $verb: "*) ok 0 "the first says what is wrong";;
+		*) ok 1 "the first says what is wrong: $err";; esac
+	is "$(printf '%s\n' "$err" | tail -1)" \
+	    "$("$MUTHUR" "$verb" --help | head -1)" "the second is its usage line"
+done
+# one data lookup for every verb: the build tree's data without MUTHUR_DATADIR
+(cd / && env -u MUTHUR_DATADIR "$MUTHUR" cards --rules ccg >/dev/null 2>&1)
+ok $? "muthur cards finds the card data of the build tree, as muthur seat does"
+
 err=$("$MUTHUR" frobnicate 2>&1 >/dev/null); st=$?
 is "$st" 2 "muthur frobnicate exits 2"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
@@ -23,7 +41,7 @@ is "$err" 'muthur: unknown verb "frobnicate" (see muthur --help)' "naming the ve
 "$MUTHUR" >/dev/null 2>&1; is $? 2 "muthur without a verb exits 2"
 err=$("$MUTHUR" keygen 2>&1); st=$?
 is "$st" 2 "keygen without --out exits 2"
-is "$err" "muthur keygen: --out NAME is required (see muthur keygen --help)" "and says what is missing"
+is "$(printf '%s\n' "$err" | head -1)" "muthur keygen: --out NAME is required (see muthur keygen --help)" "and says what is missing"
 err=$("$MUTHURD" --bogus 2>&1); is $? 2 "muthurd --bogus exits 2"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
 err=$("$MUTHUR" --config 2>&1); is $? 2 "a dangling --config exits 2"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-demo.sh — `muthur demo` plays a whole Contact game to a victory:
 # the one-line result names the winner, the outgoing Maildir holds views
-# for all four seats, and the exported archive audits with a full replay.
+# for all four seats with LF line ends, and the exported archive audits
+# with a full replay.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
@@ -25,6 +26,16 @@ for seat in rogue marines predator aliens; do
 	ok $? "the outgoing Maildir holds views for $seat ($n)"
 done
 
+# Maildir files have LF line ends (CRLF is for the SMTP wire), and so has
+# what `muthur show` prints
+cr=$(printf '\r')
+n=$(grep -l "$cr" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
+is "$n" 0 "no outgoing Maildir file holds a CR"
+"$MUTHUR" --config "$d/muthur.conf" show demo-1 --seat marines > "$TAP_TMP/show.txt"
+ok $? "muthur show of the finished game"
+[ -s "$TAP_TMP/show.txt" ] && ! grep -q "$cr" "$TAP_TMP/show.txt"
+ok $? "muthur show prints LF line ends"
+
 "$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo-1.archive"
 ok $? "muthur export of the demo game exits 0"
 audit=$("$MUTHUR" audit "$TAP_TMP/demo-1.archive" 2>&1)
@@ -44,5 +55,16 @@ printf '%s\n' "$out" | grep -Eq '^demo: order mails per seat per game turn \([0-
 ok $? "the demo prints its order mails per seat per turn"
 printf '%s\n' "$out" | grep -Eq '^demo: [0-9]+ phases resolved, [0-9]+ of them without waiting for mail$'
 ok $? "the demo prints the phases resolved without waiting for mail"
+
+# A finished game in a league scores its places (daemon/game-league.h):
+# the winner 3 points and a win.
+winner=$(printf '%s\n' "$result" | sed -n 's/^demo: game demo-1: \([a-z]*\) won .*/\1/p')
+"$MUTHUR" --config "$d/muthur.conf" league create demo >/dev/null &&
+    "$MUTHUR" --config "$d/muthur.conf" league add demo demo-1 >/dev/null
+ok $? "league create and add the finished demo game"
+st=$("$MUTHUR" --config "$d/muthur.conf" league standings demo 2>&1)
+printf '%s\n' "$st" | sed 's/^/# /'
+printf '%s\n' "$st" | grep -Eq "^   1  $winner@players.example +1 +1 +3 +[0-9]+$"
+ok $? "the winner ($winner) ranks first: played 1, a win, 3 points"
 
 done_testing

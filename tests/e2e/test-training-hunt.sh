@@ -28,6 +28,11 @@ printf '%s\n' "$err" | grep -q 'Camouflage Suit: the Training Hunt pack may not 
 ok $? "because of the pack's item limits"
 "$MUTHUR" seat hunt predator --email p@x.example --key pred.pub >/dev/null 2>&1
 ok $? "seat predator with the scenario's sample deck"
+err=$("$MUTHUR" seat hunt alien --email a@x.example --key ali.pub 2>&1)
+is "$?" 2 "a seat named by no faction (alien) is misuse"
+printf '%s\n' "$err" | grep -q 'did you mean aliens?' &&
+    printf '%s\n' "$err" | grep -q '^usage: muthur seat GAME SEAT'
+ok $? "it says what was meant and the usage: $err"
 "$MUTHUR" seat hunt aliens --email a@x.example --key ali.pub >/dev/null 2>&1
 ok $? "seat aliens with the Contact sample deck"
 "$MUTHUR" start hunt >/dev/null 2>&1; ok $? "start"
@@ -36,8 +41,9 @@ printf '%s\n' "$st" | grep -q '^hunt: running, ccg/training-hunt, turn 1, phase 
 ok $? "the game runs: $st"
 
 "$MUTHUR" show hunt --seat predator > view.txt 2>&1; ok $? "show the Predator's view"
-for p in "Young Tusk [young-tusk]" "Cunning Hunter [cunning-hunter]" \
-    "Gray Stripe [gray-stripe]"; do
+for p in '"id":"young-tusk","name":"Young Tusk"' \
+    '"id":"cunning-hunter","name":"Cunning Hunter"' \
+    '"id":"gray-stripe","name":"Gray Stripe"'; do
 	grep -qF "$p" view.txt; ok $? "the pack fields $p"
 done
 is "$(sed '/^Content-Type: application\/json/,$d' view.txt |

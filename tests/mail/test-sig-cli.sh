@@ -41,7 +41,7 @@ is "$err" "muthur verify: $d/ssh.pub: no orders block (expected a line \"-----BE
 
 # Misuse.
 err=$("$MUTHUR" verify "$o" 2>&1); is $? 2 "verify without --key exits 2"
-is "$err" "muthur verify: --key PUBLIC-KEY is required (see muthur verify --help)" "and says what is missing"
+is "$(printf '%s\n' "$err" | head -1)" "muthur verify: --key PUBLIC-KEY is required (see muthur verify --help)" "and says what is missing"
 "$MUTHUR" verify --key "$d/ssh.pub" >/dev/null 2>&1; is $? 2 "verify without a file exits 2"
 "$MUTHUR" verify --key "$d/ssh.pub" "$o" "$o" >/dev/null 2>&1; is $? 2 "verify with two files exits 2"
 "$MUTHUR" verify --bogus --key "$d/ssh.pub" "$o" >/dev/null 2>&1; is $? 2 "an unknown option exits 2"

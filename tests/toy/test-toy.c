@@ -184,8 +184,8 @@ end_to_end(const char *build)
 	key_generate(pk, sk[0]);	/* red's new key, below */
 	keytext = key_public_format(pk, NULL);
 	ok(game_seat(&c, "bid-1", "green", "g@players.example", keytext, NULL, NULL,
-	    &cause) == -1 && strstr(cause, "not red or blue") != NULL,
-	    "a faction the toy does not have is refused");
+	    &cause) == -2 && strstr(cause, "not red or blue") != NULL,
+	    "a faction the toy does not have is refused as misuse");
 	free(cause);
 	cause = NULL;
 	ok(game_seat(&c, "bid-1", "blue-2", "b2@players.example", keytext, deck, NULL,

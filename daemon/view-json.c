@@ -1,0 +1,133 @@
+/*
+ * view-json.c — view.json, the view for tools (daemon/view.h): the model
+ * without what only the templates need, printed compactly in short lines.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/view.h"
+#include "lib/strbuf.h"
+
+#define JSON_WIDTH	320	/* a value printed whole fits in this */
+
+/* Members of the model only the templates read (doc/views.md). */
+static const char *const template_only[] = {
+	"awaited_text", "has_events", "has_openings", "has_older_openings",
+	"has_hidden", "has_new",
+	"orders_block",		/* the body has it, to be signed as it stands */
+};
+
+/* Is v false, 0, null, "" or []: what an absent member reads as? */
+static int
+is_default(const cJSON *v)
+{
+	return cJSON_IsFalse(v) || cJSON_IsNull(v) ||
+	    (cJSON_IsNumber(v) && v->valuedouble == 0) ||
+	    (cJSON_IsString(v) && *v->valuestring == '\0') ||
+	    (cJSON_IsArray(v) && v->child == NULL);
+}
+
+/* Leave out, at every depth, the object members whose value is a default. */
+static void
+drop_defaults(cJSON *v)
+{
+	cJSON *it, *next;
+
+	for (it = v->child; it != NULL; it = next) {
+		next = it->next;
+		if (cJSON_IsObject(v) && is_default(it))
+			cJSON_Delete(cJSON_DetachItemViaPointer(v, it));
+		else
+			drop_defaults(it);
+	}
+}
+
+cJSON *
+view_json_model(const cJSON *model)
+{
+	cJSON *v = cJSON_Duplicate(model, 1), *e;
+	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+	    model, "rules_name"));
+	size_t i;
+
+	for (i = 0; i < sizeof template_only / sizeof template_only[0]; i++)
+		cJSON_DeleteItemFromObjectCaseSensitive(v, template_only[i]);
+	/* the game's display text: the body has it, tools have "rules" */
+	if (game != NULL && strcmp(game, "rules") != 0)
+		cJSON_DeleteItemFromObjectCaseSensitive(v, game);
+	/* an event's sentence is in the body; its payload says it all */
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(v, "events")) {
+		cJSON_DeleteItemFromObjectCaseSensitive(e, "text");
+		if (cJSON_Compare(cJSON_GetObjectItemCaseSensitive(e, "type"),
+		    cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(e,
+		    "payload"), "type"), 1))	/* said once, in the payload */
+			cJSON_DeleteItemFromObjectCaseSensitive(e, "type");
+	}
+	/* the legal orders once: where the rules' view lists the same */
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(v, "rules"))
+		if (cJSON_Compare(e, cJSON_GetObjectItemCaseSensitive(v, "legal"), 1)) {
+			cJSON_DeleteItemFromObjectCaseSensitive(v, "legal");
+			break;
+		}
+	drop_defaults(v);
+	return v;
+}
+
+/*
+ * Print v at depth: whole on one line when it fits in JSON_WIDTH from its
+ * indentation, else an object's members or an array's items one a line.
+ */
+static void
+print_value(struct strbuf *out, const cJSON *v, int depth, size_t lead)
+{
+	char *flat = cJSON_PrintUnformatted(v);
+	const cJSON *it;
+	int i;
+
+	if ((!cJSON_IsObject(v) && !cJSON_IsArray(v)) || v->child == NULL ||
+	    lead + strlen(flat) <= JSON_WIDTH) {
+		strbuf_addstr(out, flat);
+		cJSON_free(flat);
+		return;
+	}
+	cJSON_free(flat);
+	strbuf_addc(out, cJSON_IsObject(v) ? '{' : '[');
+	for (it = v->child; it != NULL; it = it->next) {
+		size_t col = (size_t)depth + 1;
+
+		strbuf_addc(out, '\n');
+		for (i = 0; i <= depth; i++)
+			strbuf_addc(out, '\t');
+		if (it->string != NULL) {	/* the key, quoted as JSON quotes it */
+			cJSON *key = cJSON_CreateString(it->string);
+			char *k = cJSON_PrintUnformatted(key);
+
+			cJSON_Delete(key);
+			strbuf_addstr(out, k);
+			strbuf_addc(out, ':');
+			col += strlen(k) + 1;
+			cJSON_free(k);
+		}
+		print_value(out, it, depth + 1, col);
+		if (it->next != NULL)
+			strbuf_addc(out, ',');
+	}
+	strbuf_addc(out, '\n');
+	for (i = 0; i < depth; i++)
+		strbuf_addc(out, '\t');
+	strbuf_addc(out, cJSON_IsObject(v) ? '}' : ']');
+}
+
+char *
+view_json_text(const cJSON *model)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *v = view_json_model(model);
+
+	print_value(&sb, v, 0, 0);
+	strbuf_addc(&sb, '\n');
+	cJSON_Delete(v);
+	return strbuf_detach(&sb, NULL);
+}

@@ -1,0 +1,353 @@
+/*
+ * event-sentences.c — the CCG's events as sentences a player reads (struct
+ * rules events_text, PRODUCT.md §6): one template per event type
+ * (lib/sentence.h), card and location names from the card data (never
+ * from the game state), like events in a row told in one sentence
+ * ("Dix, Rook and Kessler search the Airlock").
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/sentence.h"
+#include "lib/xmalloc.h"
+#include "rules/ccg/ccg.h"
+
+/*
+ * Per type: the sentence, and for types told together when in a row the
+ * member that becomes a list, the members that must agree (and "seat"),
+ * and the sentence for several (which may also name "last", the last of
+ * the list, and "before", how many came before it).
+ */
+static const struct sentence {
+	const char	*type, *text;
+	const char	*list, *same1, *same2, *plural;
+} sentences[] = {
+	{ "alight", "{piece*} gets out of {vehicle*} at the {at*}", 0, 0, 0, 0 },
+	{ "ammo-depleted", "{ammo*} in {weapon*} is used up", 0, 0, 0, 0 },
+	{ "ammo-parted", "{piece*} comes off {from*}", 0, 0, 0, 0 },
+	{ "attach", "{seat} attaches {attachment*} to {to*}", 0, 0, 0, 0 },
+	{ "attachment-parted", "{piece*} comes off {from*}", 0, 0, 0, 0 },
+	{ "attack", "{attacker*} declares a {attack} attack[ on {target*}][ with "
+	    "{weapon*}] ({mode} mode{forced?, forced|})", 0, 0, 0, 0 },
+	{ "attack-cancelled", "{attacker*}'s attack[ with {weapon*}] is "
+	    "cancelled: {reason}", 0, 0, 0, 0 },
+	{ "attack-lost", "{attacker*}'s attack is lost: {reason}", 0, 0, 0, 0 },
+	{ "backstab", "{attacker*} backstabs {target*} with {weapon*} ({attack} "
+	    "attack)", 0, 0, 0, 0 },
+	{ "barrier", "{seat} puts {piece*} up with {by*} between {between*}", 0, 0, 0, 0 },
+	{ "barrier-destroyed", "{piece*} is destroyed", 0, 0, 0, 0 },
+	{ "barrier-discarded", "{piece*} between {between*} is discarded: {reason}",
+	    0, 0, 0, 0 },
+	{ "battle-condition", "{seat} puts the battle condition {piece*} in play",
+	    0, 0, 0, 0 },
+	{ "battle-condition-pool", "{piece*} gives {seat} {gain} for the combat "
+	    "pool (now {pool})", 0, 0, 0, 0 },
+	{ "board", "{piece*} boards {vehicle*} at the {at*}", 0, 0, 0, 0 },
+	{ "boost", "{seat} boosts the {stat} of {piece*} from the combat pool "
+	    "(pool now {pool})", 0, 0, 0, 0 },
+	{ "bound", "{piece*} is bound (strength {strength})", 0, 0, 0, 0 },
+	{ "break-free", "{piece*} tries to break free: {total} against strength "
+	    "{strength}, {freed?free|still bound}", 0, 0, 0, 0 },
+	{ "break-roll", "{piece*} rolls {roll} to break free: {freed?free|still "
+	    "bound}", 0, 0, 0, 0 },
+	{ "breeding-chamber-made", "{seat} makes {location*} a Breeding Chamber "
+	    "in place of {replaced*}", 0, 0, 0, 0 },
+	{ "burst-roll", "{piece*} rolls {roll} for the Chest Burster", 0, 0, 0, 0 },
+	{ "captive-evacuated", "{seat} evacuates the captive {piece*} with {by*}: "
+	    "{honor} honor ({total} in all)", 0, 0, 0, 0 },
+	{ "capture-failed", "{seat} cannot capture {piece*}: {reason}", 0, 0, 0, 0 },
+	{ "captured", "{seat} captures {piece*}[ at the {at*}][ with {by*}]", 0, 0, 0, 0 },
+	{ "chest-burster", "{born?A Chest Burster bursts from|No Chest Burster "
+	    "bursts from} {host*}[ for {seat}]", 0, 0, 0, 0 },
+	{ "conceal", "{seat} conceals an item on {carrier*}", 0, 0, 0, 0 },
+	{ "conceal-item", "The concealed item is {item*}", 0, 0, 0, 0 },
+	{ "conceal-reveal", "{seat} reveals the concealed item: {item*}", 0, 0, 0, 0 },
+	{ "consumed", "{by*} consumes {piece*}: {gore} Gore ({total} in all)", 0, 0, 0, 0 },
+	{ "control", "{piece*} is now controlled by {seat/nobody}", 0, 0, 0, 0 },
+	{ "cycle", "{seat} shuffles the discards into a new deck of {deck} "
+	    "(cycle {cycles}; hand size now {hand_size})", 0, 0, 0, 0 },
+	{ "damage", "{piece*} takes {points#damage point} ({damage} in all, "
+	    "power now {power})", 0, 0, 0, 0 },
+	{ "data-lost", "{piece*} loses {tokens#data token}", 0, 0, 0, 0 },
+	{ "decoy", "{seat} places a decoy marker for {piece*} at the {at*}", 0, 0, 0, 0 },
+	{ "decoy-hit", "{attacker*} strikes a decoy marker", 0, 0, 0, 0 },
+	{ "detach", "{seat} detaches {attachment*} from {from*}", 0, 0, 0, 0 },
+	{ "discard", "{seat} discards {card*}", "card", "seat", 0,
+	    "{seat} discards {card*}" },
+	{ "download", "{piece*} downloads {tokens} data ({total} in all for {seat})",
+	    0, 0, 0, 0 },
+	{ "drag", "{by*} drags {piece*} to the {to*}", 0, 0, 0, 0 },
+	{ "draw", "{seat} draws {cards#card} (hand {hand}, deck {deck})", 0, 0, 0, 0 },
+	{ "draw-card", "{seat} draws {card*}", "card", "seat", 0,
+	    "{seat} draws {card*}" },
+	{ "drop", "{by*} drops {item*} at the {at*}", 0, 0, 0, 0 },
+	{ "drowning-roll", "{piece*} rolls {roll} against drowning at the {at*}: "
+	    "{damage} damage", 0, 0, 0, 0 },
+	{ "duplicate-location", "{seat} discards {card*}: that location is in "
+	    "play already", 0, 0, 0, 0 },
+	{ "env-damage", "The {kind} deals {piece*} {points#damage point} "
+	    "({damage} in all, power now {power})", 0, 0, 0, 0 },
+	{ "env-immune", "{piece*} is immune to the {kind}", 0, 0, 0, 0 },
+	{ "evacuate", "{seat} evacuates {piece*} from the {at*}{counts?| (it "
+	    "does not count)}", 0, 0, 0, 0 },
+	{ "event-cancelled", "{by*} cancels {card*}[ played by {played_by}] "
+	    "(combat pool now {pool})", 0, 0, 0, 0 },
+	{ "event-discarded", "{seat}'s event {card*} is discarded", 0, 0, 0, 0 },
+	{ "event-played", "{seat} plays {card*}[ on {on*}][ at the {at*}] "
+	    "(combat pool now {pool})", 0, 0, 0, 0 },
+	{ "find", "{by*} finds {card*} at the {at*}", 0, 0, 0, 0 },
+	{ "freed", "{piece*} is freed from {from*} at the {at*}", 0, 0, 0, 0 },
+	{ "game-over", "The game is over", 0, 0, 0, 0 },
+	{ "gore-spent", "{piece*} spends {cost} Gore on {bonus} ({left} left)",
+	    0, 0, 0, 0 },
+	{ "healed", "{piece*} is healed by {by*}: {points} points (damage now "
+	    "{damage})", 0, 0, 0, 0 },
+	{ "hide", "{seat} hides {piece*} at the {at*} under {markers} markers",
+	    0, 0, 0, 0 },
+	{ "hide-real", "{piece*} is under marker {marker}", 0, 0, 0, 0 },
+	{ "hive-construction", "{seat} builds a hive at the {at*} with "
+	    "{builders*} ({aliens} Aliens)", 0, 0, 0, 0 },
+	{ "hive-failed", "{seat} fails to make the {at*} a hive ({aliens} "
+	    "Aliens)", 0, 0, 0, 0 },
+	{ "hived", "{seat} makes the {at*} a hive ({aliens} Aliens)", 0, 0, 0, 0 },
+	{ "honor", "{seat} gains {honor} honor for {for*} ({total} in all)", 0, 0, 0, 0 },
+	{ "hostage", "{seat} takes {piece*} hostage at the {at*}", 0, 0, 0, 0 },
+	{ "item-destroyed", "{piece*} is destroyed by {by*}", 0, 0, 0, 0 },
+	{ "killed", "{piece*} is killed[ at the {at*}] ({to})", 0, 0, 0, 0 },
+	{ "liberated", "{piece*} is liberated from {seat} at the {at*}", 0, 0, 0, 0 },
+	{ "location-damaged", "The {at*} is damaged by {by*}", 0, 0, 0, 0 },
+	{ "location-repaired", "The {at*} is repaired by {by*}", 0, 0, 0, 0 },
+	{ "marker-merge", "The markers of {piece*} at the {at*} merge into "
+	    "{kept} ({removed} removed)", 0, 0, 0, 0 },
+	{ "marker-move", "{seat} moves marker {marker} of {piece*} from the "
+	    "{from*} to the {to*} ({cost} MP)", 0, 0, 0, 0 },
+	{ "marker-reveal", "{seat} reveals marker {marker} of {piece*} at the "
+	    "{at*}: {real?the real one|a decoy}", 0, 0, 0, 0 },
+	{ "marker-view", "{seat} looks at marker {marker} of {piece*}: "
+	    "{real?the real one|a decoy}", 0, 0, 0, 0 },
+	{ "mature-to-card", "{seat}'s token from the {from*} matures into "
+	    "{piece*} at the {at*}", 0, 0, 0, 0 },
+	{ "mature-to-token", "{piece*} returns to the {onto*} as a token", 0, 0, 0, 0 },
+	{ "mature-tokens", "{seat}'s tokens mature: {chest_bursters} Chest "
+	    "Bursters, {alien_warriors} Alien Warriors", 0, 0, 0, 0 },
+	{ "molt", "{seat}'s {from*}{token? token|} molts into {piece*} at the "
+	    "{at*}", 0, 0, 0, 0 },
+	{ "move", "{piece*} moves from the {from*} to the {to*}", "piece", "from",
+	    "to", "{piece*} move from the {from*} to the {to*}" },
+	{ "movement-points", "{piece*} has {mp} movement points", 0, 0, 0, 0 },
+	{ "order-failed", "{seat}'s order on line {line}[ ({order})] failed: "
+	    "{reason}", 0, 0, 0, 0 },
+	{ "permanent", "{seat} plays {piece*} on {on*}; it stays in play", 0, 0, 0, 0 },
+	{ "permanent-ends", "{piece*} on {on*} ends: {reason}", 0, 0, 0, 0 },
+	{ "pet-hybrid", "{seat} makes {piece*} a pet hybrid at the {at*}", 0, 0, 0, 0 },
+	{ "phase", "Turn {turn}, phase {phase}", "phase", "turn", 0,
+	    "Turn {turn}, phase {last} (after {before} more with nothing you "
+	    "could see)" },
+	{ "pickup", "{by*} picks up {item*}", 0, 0, 0, 0 },
+	{ "play-location", "{seat} plays {location*}[ between {between*}][ on the "
+	    "{side}]", 0, 0, 0, 0 },
+	{ "queen-created", "{seat}'s {from*}{token? token|} becomes {piece*} at "
+	    "the {at*}", 0, 0, 0, 0 },
+	{ "queen-upgrade", "{seat} upgrades {from*} into {piece*} at the {at*} "
+	    "with {by*}", 0, 0, 0, 0 },
+	{ "reaction-ready", "{seat} holds {card*} ready against {on*}", 0, 0, 0, 0 },
+	{ "reaction-unused", "{seat} does not use {card*} against {on*}", 0, 0, 0, 0 },
+	{ "readied", "{piece*} is readied", "piece", 0, 0, "{piece*} are readied" },
+	{ "ready", "Turn {turn} begins: {readied#card} readied", 0, 0, 0, 0 },
+	{ "release", "{seat} releases {predator*}", 0, 0, 0, 0 },
+	{ "ride", "{piece*} rides {vehicle*} from the {from*} to the {to*}", 0, 0, 0, 0 },
+	{ "search", "{piece*} searches the {at*}", "piece", "at", 0,
+	    "{piece*} search the {at*}" },
+	{ "seat", "{seat} is number {order} in the play order[ (roll "
+	    "{roll})]", 0, 0, 0, 0 },
+	{ "seat-gains", "{seat} gains {card*} (combat pool {pool}, research "
+	    "{research_points})", 0, 0, 0, 0 },
+	{ "standing-pass", "{seat} passes for the rest of the Combat Round of "
+	    "turn {turn}", 0, 0, 0, 0 },
+	{ "start-card", "{seat} starts with {piece*}[ at the {at*}][ carried by "
+	    "{carried_by*}]", "piece", "at", "carried_by",
+	    "{seat} starts with {piece*}[ at the {at*}][ carried by {carried_by*}]" },
+	{ "start-locations", "{seat} starts at the {start*}, next to the {next*}",
+	    0, 0, 0, 0 },
+	{ "steal-data", "{piece*} steals {tokens} data from {store*} at the "
+	    "{at*}", 0, 0, 0, 0 },
+	{ "to-hit", "{attacker*} attacks {target*}: roll {roll} against {to_hit} "
+	    "to hit (defense {defense}), {hit?hit|miss}{backstab?, from behind|}",
+	    0, 0, 0, 0 },
+	{ "hit", "{attacker*} hits {target*}: {damage} damage against resistance "
+	    "{resistance}: {points#damage point}", 0, 0, 0, 0 },
+	{ "token-move", "{seat} moves a token from the {from*} to the {to*}", 0, 0, 0, 0 },
+	{ "tokens-fight", "{seat}'s tokens fight at the {at*}: {pieces*}", 0, 0, 0, 0 },
+	{ "tokens-return", "{seat}'s tokens return: {warriors} Alien Warriors, "
+	    "{bursters} Chest Bursters, {healed} healed", 0, 0, 0, 0 },
+	{ "transfer", "{seat} passes {item*} from {from*} to {to*}", 0, 0, 0, 0 },
+	{ "turn", "Turn {turn} begins", 0, 0, 0, 0 },
+	{ "unload", "{seat} unloads {ammo*} from {weapon*} (combat pool now "
+	    "{pool})", 0, 0, 0, 0 },
+	{ "vehicle-destroyed", "{piece*} is destroyed[ with {rider*} aboard]",
+	    0, 0, 0, 0 },
+	{ "victory", "{seat} finishes in place {place} ({condition})", 0, 0, 0, 0 },
+	{ "weapon-empty", "{weapon*} is empty", 0, 0, 0, 0 },
+	{ "weapon-replenished", "{weapon*} is loaded again", 0, 0, 0, 0 },
+};
+
+static const struct sentence *
+sentence_of(const char *type)
+{
+	size_t i;
+
+	for (i = 0; type != NULL && i < sizeof sentences / sizeof sentences[0]; i++)
+		if (strcmp(sentences[i].type, type) == 0)
+			return &sentences[i];
+	return NULL;
+}
+
+int
+ccg_event_sentence_known(const char *type)
+{
+	return sentence_of(type) != NULL;
+}
+
+/*
+ * A card's or a location's name from the card data: the card whose slug is
+ * the id, or the id less a "-N" suffix ("Alien Warrior [alien-warrior-3]":
+ * the id where the name alone does not give it). NULL when no card is.
+ */
+static char *
+card_name(void *ctx, const char *id)
+{
+	const struct ccg_carddb *db = ctx;
+	const struct ccg_card *c = ccg_carddb_find_slug(db, id);
+	const char *dash = strrchr(id, '-');
+
+	if (strncmp(id, "concealed-", 10) == 0)
+		return xstrdup("a concealed item");
+	if (c == NULL && dash != NULL && dash[1] != '\0' &&
+	    strspn(dash + 1, "0123456789") == strlen(dash + 1)) {
+		char *base = xstrndup(id, (size_t)(dash - id));
+
+		c = ccg_carddb_find_slug(db, base);
+		free(base);
+	}
+	if (c == NULL)
+		return NULL;
+	return strcmp(c->slug, id) == 0 ? xstrdup(c->name) :
+	    xasprintf("%s [%s]", c->name, id);
+}
+
+char *
+ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload)
+{
+	const struct sentence *s = sentence_of(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(payload, "type")));
+
+	return s != NULL ? sentence_render(s->text, payload, card_name, (void *)db) :
+	    NULL;
+}
+
+/* Do a and b agree on member k (both absent counts)? */
+static int
+same(const cJSON *a, const cJSON *b, const char *k)
+{
+	return k == NULL || cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, k),
+	    cJSON_GetObjectItemCaseSensitive(b, k), 1) ||
+	    (cJSON_GetObjectItemCaseSensitive(a, k) == NULL &&
+	    cJSON_GetObjectItemCaseSensitive(b, k) == NULL);
+}
+
+/* A to-hit roll that hit and the hit it made, told as one. */
+#define HIT_TOLD	"{attacker*} attacks {target*}: roll {roll} against " \
+	"{to_hit} to hit (defense {defense}), hit; {damage} damage against " \
+	"resistance {resistance}: {points#damage point}"
+
+static int
+hit_follows(const cJSON *a, const cJSON *b)
+{
+	return strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a,
+	    "type")), "to-hit") == 0 &&
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "hit")) &&
+	    cJSON_GetObjectItemCaseSensitive(a, "backstab") == NULL &&
+	    same(a, b, "attacker") && same(a, b, "target") &&
+	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(b, "type")) &&
+	    strcmp(cJSON_GetObjectItemCaseSensitive(b, "type")->valuestring,
+	    "hit") == 0;
+}
+
+cJSON *
+ccg_events_text(const struct rules_game *g, const cJSON *payloads)
+{
+	int n = cJSON_GetArraySize(payloads), i, j, k;
+	cJSON *out = cJSON_CreateArray(), **slot = xcalloc((size_t)n + 1, sizeof *slot);
+	char *s;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+		const struct sentence *st = sentence_of(cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(p, "type")));
+		int end = i + 1, told = 0;
+
+		if (slot[i] != NULL)
+			continue;	/* told already */
+		if (st == NULL) {
+			slot[i] = cJSON_CreateNull();
+			continue;
+		}
+		if (st->list != NULL)	/* the run of this type */
+			while (end < n && same(cJSON_GetArrayItem(payloads, end), p, "type"))
+				end++;
+		if (end > i + 1) {
+			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
+
+			for (j = i; j < end; j++) {
+				const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+				if (slot[j] != NULL || !same(p, q, st->same1) ||
+				    !same(p, q, st->same2) || !same(p, q, "seat"))
+					continue;
+				cJSON_AddItemToArray(list, cJSON_Duplicate(
+				    cJSON_GetObjectItemCaseSensitive(q, st->list), 1));
+				if (j > i)
+					slot[j] = cJSON_CreateString("");
+				told++;
+			}
+			/* for the sentence of several: how many, the last */
+			cJSON_AddNumberToObject(m, "before", told - 1);
+			cJSON_AddItemToObject(m, "last", cJSON_Duplicate(
+			    cJSON_GetArrayItem(list, told - 1), 1));
+			cJSON_ReplaceItemInObjectCaseSensitive(m, st->list, list);
+			if (told > 1) {
+				s = sentence_render(st->plural, m, card_name, (void *)g->db);
+				slot[i] = cJSON_CreateString(s);
+				free(s);
+			}
+			cJSON_Delete(m);
+		}
+		if (slot[i] == NULL && i + 1 < n && hit_follows(p,
+		    cJSON_GetArrayItem(payloads, i + 1))) {	/* one sentence */
+			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, i + 1), 1);
+
+			cJSON_AddItemToObject(m, "roll", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "roll"), 1));
+			cJSON_AddItemToObject(m, "to_hit", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "to_hit"), 1));
+			cJSON_AddItemToObject(m, "defense", cJSON_Duplicate(
+			    cJSON_GetObjectItemCaseSensitive(p, "defense"), 1));
+			s = sentence_render(HIT_TOLD, m, card_name, (void *)g->db);
+			slot[i] = cJSON_CreateString(s);
+			slot[i + 1] = cJSON_CreateString("");
+			free(s);
+			cJSON_Delete(m);
+		}
+		if (slot[i] == NULL) {
+			s = sentence_render(st->text, p, card_name, (void *)g->db);
+			slot[i] = cJSON_CreateString(s);
+			free(s);
+		}
+	}
+	for (k = 0; k < n; k++)
+		cJSON_AddItemToArray(out, slot[k]);
+	free(slot);
+	return out;
+}

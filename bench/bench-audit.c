@@ -3,10 +3,13 @@
  * audit fixture (tests/audit/fixture.h) records a 4-seat Contact game
  * until turn 200 (the engine cannot finish a game yet, so it is then
  * abandoned, which opens every secret), exports it and audits it: every
- * signature, opening and event checked and every phase replayed.
+ * signature, opening and event checked and every phase replayed. Prints
+ * each audit's wall-clock and CPU time (its threads together).
  * Built by `make bench`; run from the top folder (or set top_srcdir).
  */
 #include "config.h"
+
+#include <sys/resource.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +33,17 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* CPU seconds of the process so far, all its threads. */
+static double
+cpu(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -40,7 +54,7 @@ main(int argc, char **argv)
 	struct store *st;
 	struct afix *f;
 	size_t len;
-	double t;
+	double t, c;
 
 	if (sodium_init() < 0 || mkdtemp(dir) == NULL)
 		return 1;
@@ -72,15 +86,17 @@ main(int argc, char **argv)
 	printf("export: %.3f s (%zu bytes)\n", now() - t, len);
 	for (i = 0; i < 3; i++) {
 		t = now();
+		c = cpu();
 		if (audit_archive(text, len, 0, &r) != 0) {
 			fprintf(stderr, "bench-audit: the archive does not audit clean\n");
 			audit_report_print(&r, stderr);
 			return 1;
 		}
-		printf("audit of a %d-turn game: %.3f s (%zu phases replayed, %zu player "
-		    "signatures, %zu server signatures, %zu openings, %zu events)\n",
-		    afix_turn(f), now() - t, r.phases, r.player_sigs, r.server_sigs,
-		    r.openings, r.events);
+		t = now() - t;
+		printf("audit of a %d-turn game: %.3f s, %.3f s of CPU (%zu phases replayed, "
+		    "%zu player signatures, %zu server signatures, %zu openings, %zu "
+		    "events)\n", afix_turn(f), t, cpu() - c, r.phases, r.player_sigs,
+		    r.server_sigs, r.openings, r.events);
 		audit_report_clear(&r);
 	}
 	free(text);

@@ -9,7 +9,8 @@
  * median time of a mail that completes a 4-seat phase (its intake and
  * check, resolving the phase and rendering the four views), the database
  * bytes each orders mail adds (pages in use, from after the start to the
- * end; sent mail bodies are pruned) and peak RSS.
+ * end; sent mail bodies are pruned), the CPU time of handling and sending
+ * (the rest of the wall time is waiting for the disk) and peak RSS.
  *
  *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] [-k]   (make bench; run from
  *   the top folder or set top_srcdir)
@@ -82,7 +83,8 @@ static void
 db_bytes(const char *path, int64_t *used, int64_t *bodies)
 {
 	static const char *const q[4] = { "PRAGMA page_count", "PRAGMA freelist_count",
-	    "PRAGMA page_size", "SELECT coalesce(sum(length(mail)), 0) FROM outbox" };
+	    "PRAGMA page_size", "SELECT (SELECT coalesce(sum(length(mail)), 0) FROM outbox) + "
+	    "(SELECT coalesce(sum(length(mail)), 0) FROM outbox_body)" };
 	int64_t v[4] = { 0, 0, 0, 0 };
 	sqlite3_stmt *s;
 	sqlite3 *db;
@@ -98,6 +100,20 @@ db_bytes(const char *path, int64_t *used, int64_t *bodies)
 	sqlite3_close(db);
 	*used = (v[0] - v[1]) * v[2];
 	*bodies = v[3];
+}
+
+/* CPU seconds (user and system) of this process and of its waited-for
+ * children (the parse children) so far. */
+static double
+cpu_now(void)
+{
+	struct rusage self, kids;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+	    kids.ru_stime.tv_sec) + (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+	    kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
 }
 
 static void
@@ -135,7 +151,7 @@ main(int argc, char **argv)
 	struct pubkey pks[4];
 	struct sigs sg;
 	struct rusage ru;
-	double t0, t_setup, t_mail, t_send, t_verify;
+	double t0, t_setup, t_mail, t_send, t_verify, c0, c_mail = 0, c_send = 0;
 	int64_t used0, used1, bodies0, bodies1;
 	size_t len, nm, i, mails = 0, sent = 0, batch = LOOP_BATCH;
 	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
@@ -293,6 +309,7 @@ main(int argc, char **argv)
 		lp.on_mail = tick;
 		lp.on_mail_arg = &tk;
 		memset(&stats, 0, sizeof stats);
+		c0 = cpu_now();
 		t0 = tk.last = bench_now();
 		loop_intake(&lp, &stats);
 		if (stats.errors > 0)
@@ -301,12 +318,15 @@ main(int argc, char **argv)
 		if (getenv("BENCH_DEBUG"))
 			fprintf(stderr, "round %d: %zu mails, %zu accepted, %zu advanced\n", r, stats.mails, stats.accepted, stats.advanced);
 		t_mail += bench_now() - t0;
+		c_mail += cpu_now() - c0;
 		fetch_close(in);
 		c.now = lp.now;		/* the views are due from then */
 		t0 = bench_now();
+		c0 = cpu_now();
 		if (game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
 			die("outbox", cause);
 		t_send += bench_now() - t0;
+		c_send += cpu_now() - c0;
 	}
 
 	t0 = bench_now();
@@ -319,6 +339,9 @@ main(int argc, char **argv)
 	qsort(tk.phase_t, tk.nphase, sizeof *tk.phase_t, cmp_double);
 	printf("mails handled end to end: %zu in %.2f s handling + %.2f s sending = "
 	    "%.0f mails/s\n", mails, t_mail, t_send, mails / (t_mail + t_send));
+	printf("CPU time: %.2f s handling (%.2f ms a mail, parse children included) + "
+	    "%.2f s sending; the rest of the wall time is waiting (fsync, file "
+	    "creation)\n", c_mail, mails ? c_mail * 1000 / mails : 0.0, c_send);
 	printf("Ed25519 verify of the same %zu signatures: %.0f /s\n", sg.n,
 	    sg.n / t_verify);
 	printf("ratio (end to end / verify): %.4f\n",

@@ -42,7 +42,9 @@ struct replay {
 	struct known		*known;
 	size_t			 nknown;
 	char			*expected;	/* secret-ids expected, "\n"-joined */
-	struct strbuf		 secret_ids;
+	char			**secret_ids;	/* "ID@PHASE" of every secret
+						   replayed (check_unexpected()) */
+	size_t			 nsecret_ids;
 };
 
 /* ---- setup ---- */
@@ -263,7 +265,9 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		rp->known[k].bytes = xmemdup(s[i].bytes, s[i].len + 1);
 		rp->known[k].len = s[i].len;
 		sid = xasprintf("%s@%llu", s[i].id, (unsigned long long)ph->seq);
-		strbuf_addf(&rp->secret_ids, "\n%s\n", sid);
+		rp->secret_ids = xreallocarray(rp->secret_ids, rp->nsecret_ids + 1,
+		    sizeof *rp->secret_ids);
+		rp->secret_ids[rp->nsecret_ids++] = xstrdup(sid);
 		rec = xasprintf("commitment %s/%s", AUDIT_SECRET_DOMAIN, sid);
 		if ((c = archive_commitment_find(rp->a, AUDIT_SECRET_DOMAIN, sid)) == NULL)
 			audit_fail(rp->r, prec, "secret %s is not renewed: there is no "
@@ -421,25 +425,32 @@ expect_result(struct replay *rp, const struct archive_phase *last, const char *p
 }
 
 /* Every muthur.secret commitment in the archive was expected. */
+static int
+str_cmp(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
 static void
 check_unexpected(struct replay *rp)
 {
-	const char *ids = strbuf_str(&rp->secret_ids);
-	char *needle, *rec;
+	char *rec;
 	size_t i;
+
+	/* sorted once, each commitment looked up: not a search of them all */
+	qsort(rp->secret_ids, rp->nsecret_ids, sizeof *rp->secret_ids, str_cmp);
 
 	for (i = 0; i < rp->a->ncommitments; i++) {
 		const struct archive_commitment *c = &rp->a->commitments[i];
 
 		if (strcmp(c->domain, AUDIT_SECRET_DOMAIN) != 0)
 			continue;
-		needle = xasprintf("\n%s\n", c->secret_id);
-		if (strstr(ids, needle) == NULL) {
+		if (rp->nsecret_ids == 0 || bsearch(&c->secret_id, rp->secret_ids,
+		    rp->nsecret_ids, sizeof *rp->secret_ids, str_cmp) == NULL) {
 			rec = xasprintf("commitment %s/%s", c->domain, c->secret_id);
 			audit_fail(rp->r, rec, "not a secret of the replayed game");
 			free(rec);
 		}
-		free(needle);
 	}
 }
 
@@ -608,7 +619,9 @@ done:
 		free(rp.known[i].bytes);
 	}
 	free(rp.known);
-	strbuf_free(&rp.secret_ids);
+	for (i = 0; i < rp.nsecret_ids; i++)
+		free(rp.secret_ids[i]);
+	free(rp.secret_ids);
 	if (rp.data != NULL)
 		rp.R->data_free(rp.data);
 }

@@ -15,6 +15,7 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "store/gamefiles.h"
+#include "store/hashenc.h"
 
 char *
 game_data_file(const struct rules *r, const char *file, char **cause)
@@ -74,6 +75,98 @@ data_cached(const struct rules *r, const unsigned char hash[32])
 	return NULL;
 }
 
+/*
+ * The live-game cache: the loaded states (rules_game) of the games handled
+ * last, each keyed by the state it is (game, phase recorded after, BLAKE2b
+ * of the recorded bytes), so that the next mail to a game skips parsing
+ * its state (rules->load). An entry is taken out by the load that uses it
+ * and put back by game_live_free() when l->state_known; a key that no
+ * longer matches the database (a newer state, or a transaction that was
+ * rolled back) simply misses. At most LIVE_CACHE games, the least recently
+ * used dropped first.
+ */
+#define LIVE_CACHE 32
+static struct live_entry {
+	int64_t			 game_id;
+	uint64_t		 seq;
+	unsigned char		 hash[32];
+	const struct rules	*rules;
+	void			*data;
+	struct rules_game	*g;
+	uint64_t		 used;
+} live_cache[LIVE_CACHE];
+static uint64_t live_clock;
+
+static void
+live_drop(struct live_entry *e)
+{
+	if (e->g != NULL)
+		e->rules->free(e->g);
+	memset(e, 0, sizeof *e);
+}
+
+/* The cached state of game_id that is (seq, hash), taken out; or NULL. */
+static struct rules_game *
+live_take(int64_t game_id, uint64_t seq, const unsigned char hash[32], const void *data)
+{
+	struct rules_game *g;
+	size_t i;
+
+	for (i = 0; i < LIVE_CACHE; i++) {
+		if (live_cache[i].g == NULL || live_cache[i].game_id != game_id)
+			continue;
+		if (live_cache[i].seq != seq || live_cache[i].data != data ||
+		    memcmp(live_cache[i].hash, hash, 32) != 0) {
+			live_drop(&live_cache[i]);	/* stale */
+			continue;
+		}
+		g = live_cache[i].g;
+		live_cache[i].g = NULL;
+		live_drop(&live_cache[i]);
+		return g;
+	}
+	return NULL;
+}
+
+/* Keep l's state for the next load (takes l->g over). */
+static void
+live_keep(struct game_live *l)
+{
+	struct live_entry *e = &live_cache[0];
+	size_t i;
+
+	for (i = 0; i < LIVE_CACHE; i++) {
+		if (live_cache[i].g != NULL && live_cache[i].game_id == l->game->id) {
+			e = &live_cache[i];	/* one entry per game */
+			break;
+		}
+		if (live_cache[i].g == NULL || live_cache[i].used < e->used)
+			e = &live_cache[i];
+		if (e->g == NULL)
+			break;
+	}
+	live_drop(e);
+	e->game_id = l->game->id;
+	e->seq = l->state_seq;
+	memcpy(e->hash, l->state_hash, 32);
+	e->rules = l->rules;
+	e->data = l->data;
+	e->g = l->g;
+	e->used = ++live_clock;
+	l->g = NULL;
+}
+
+/* Data about to be freed: no cached state may keep pointing into it. */
+static void
+live_forget_data(const void *data)
+{
+	size_t i;
+
+	for (i = 0; i < LIVE_CACHE; i++)
+		if (live_cache[i].g != NULL && live_cache[i].data == data)
+			live_drop(&live_cache[i]);
+}
+
 static void
 data_remember(const struct rules *r, const unsigned char hash[32], void *data)
 {
@@ -83,6 +176,7 @@ data_remember(const struct rules *r, const unsigned char hash[32], void *data)
 		if (data_cache[i].data == NULL)
 			break;
 	if (i == DATA_CACHE) {
+		live_forget_data(data_cache[DATA_CACHE - 1].data);
 		data_cache[DATA_CACHE - 1].rules->data_free(data_cache[DATA_CACHE - 1].data);
 		memmove(data_cache + 1, data_cache, (DATA_CACHE - 1) * sizeof *data_cache);
 		i = 0;
@@ -130,6 +224,8 @@ game_live_free(struct game_live *l)
 {
 	if (l == NULL)
 		return;
+	if (l->g != NULL && l->state_known)
+		live_keep(l);
 	if (l->g != NULL)
 		l->rules->free(l->g);
 	store_seats_free(l->seats, l->nseats);
@@ -156,11 +252,18 @@ game_live_load_id(struct store *st, int64_t game_id, char **cause)
 		goto fail;
 	if (strcmp(l->game->status, GAME_SETUP) == 0)
 		return l;
-	if (store_state_get(st, game_id, STORE_STATE_LATEST, &state, &len, NULL, NULL,
-	    cause) == -1)
+	if (store_state_latest(st, game_id, &l->state_seq, l->state_hash, cause) == -1)
+		goto fail;
+	if ((l->g = live_take(game_id, l->state_seq, l->state_hash, l->data)) != NULL) {
+		l->state_known = 1;
+		return l;
+	}
+	if (store_state_get(st, game_id, STORE_STATE_LATEST, &state, &len, &l->state_seq,
+	    l->state_hash, cause) == -1)
 		goto fail;
 	l->g = l->rules->load(l->data, (char *)state, len, cause);
 	free(state);
+	l->state_known = l->g != NULL;
 	if (l->g == NULL) {
 		cause_prefix(cause, "game %s: recorded state", l->game->name);
 		goto fail;
@@ -182,4 +285,12 @@ game_live_load(struct store *st, const char *name, char **cause)
 	id = game->id;
 	store_game_free(game);
 	return game_live_load_id(st, id, cause);
+}
+
+void
+game_state_known(struct game_live *l, uint64_t seq, const void *state, size_t len)
+{
+	hashenc_blake2b256(l->state_hash, state, len);
+	l->state_seq = seq;
+	l->state_known = 1;
 }

@@ -597,6 +597,43 @@ handle_locked(struct mail_job *j, char **cause)
 	    j->outcome, j->c->now, cause);
 }
 
+int
+game_handle_quarantined(const struct game_ctx *c, struct intake_mail *m,
+    const char *why, char **outcome, char **cause)
+{
+	struct mail_job j;
+	char *seen = NULL;
+	int rc;
+
+	memset(&j, 0, sizeof j);
+	j.c = c;
+	j.m = m;
+	if (store_unit_begin(c->st, cause) == -1) {
+		intake_mail_free(m);
+		return -1;
+	}
+	if ((rc = store_mail_seen(c->st, m->message_id, m->hash, &seen, cause)) == 1) {
+		j.outcome = xasprintf("handled before (%s)", seen);
+		rc = 0;
+	} else if (rc == 0) {
+		refusal(&j, "quarantined", "muthur could not handle this mail: %s. It "
+		    "changed nothing and was put aside for the organiser; if it held "
+		    "orders, send them again in a new mail once the organiser says so",
+		    why);
+		if ((rc = refuse(&j, cause)) == 0)
+			rc = store_mail_record(c->st, m->message_id, m->hash, 0,
+			    j.outcome, c->now, cause);
+	}
+	free(seen);
+	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
+	if (rc == 0)
+		*outcome = xasprintf("%s; %s", why, j.outcome);
+	free(j.outcome);
+	free(j.reason);
+	intake_mail_free(m);
+	return rc;
+}
+
 void
 game_intake_limits(const struct game_ctx *c, struct intake_limits *lim)
 {

@@ -42,6 +42,21 @@ struct marks {
 	size_t		 batch;		/* 1: commit each mark */
 };
 
+/*
+ * Commit the open marks; with a grouping transport (send_defer()) the
+ * mails they mark are flushed first, so no mark is durable before its
+ * mail; when the flush fails the marks are undone (the mails go again).
+ */
+static int
+marks_commit(const struct game_ctx *c, struct sender *s, char **cause)
+{
+	if (send_flush(s, cause) == -1) {
+		store_rollback(c->st);
+		return -1;
+	}
+	return store_commit(c->st, cause);
+}
+
 /* Send row m (with its body) and record the result (opening the marks'
  * transaction when needed, committing it when full). */
 static int
@@ -78,7 +93,7 @@ send_one(const struct game_ctx *c, struct sender *s, const struct store_outbox_m
 	}
 	if (rc == 0 && (++mk->n >= mk->batch || seconds() - mk->since >= 1.0)) {
 		mk->open = 0;
-		rc = store_commit(c->st, cause);
+		rc = marks_commit(c, s, cause);
 	}
 out:
 	free(why);
@@ -98,6 +113,8 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 
 	if (!send_idempotent(s))
 		mk.batch = 1;
+	else
+		send_defer(s, 1);	/* one sync for the mails of a batch of marks */
 	while (rc == 0 && (limit == 0 || done < limit)) {
 		want = limit == 0 || limit - done > OUTBOX_PAGE ? OUTBOX_PAGE : limit - done;
 		if ((rc = store_outbox_due(c->st, c->now, done == 0 ? NULL : &cur, want, &v,
@@ -120,10 +137,12 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 	}
 	if (mk.open) {
 		if (rc == 0)
-			rc = store_commit(c->st, cause);
+			rc = marks_commit(c, s, cause);
 		else
 			store_rollback(c->st);
 	}
+	if (send_idempotent(s))
+		send_defer(s, 0);	/* drops what a failure left unflushed */
 	if (rc == 0 && store_outbox_prune(c->st, OUTBOX_PRUNE, NULL, cause) == -1)
 		rc = -1;
 	if (sent != NULL)

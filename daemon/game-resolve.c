@@ -12,6 +12,7 @@
 #include <sodium.h>
 
 #include "daemon/game-clock.h"
+#include "daemon/game-guard.h"
 #include "daemon/game-int.h"
 #include "daemon/game-league.h"
 #include "daemon/phase-resolve.h"
@@ -213,6 +214,8 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
 	    (has_shuffle = game_shuffle_seed(c, l, shuffle, cause)) == -1)
 		goto out;
+	game_guard_game(l->game->id, l->game->name);	/* a crash now holds the game */
+	l->state_known = 0;	/* l->g changes: no longer the recorded state */
 	po = xcalloc(nord + 1, sizeof *po);
 	for (i = 0; i < nord; i++) {
 		po[i].seat = ord[i].seat;
@@ -237,6 +240,7 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	    store_phase_close(c->st, ph->id, c->now, cause) == -1 ||
 	    game_secrets_commit(c, l, ph->seq, cause) == -1)
 		goto out;
+	game_state_known(l, ph->seq, state, len);
 	l->rules->result(l->g, &res);
 	over = res.over;
 	rules_result_free(&res);

@@ -48,6 +48,14 @@ struct game_live {
 	struct rules_game	*g;		/* latest recorded state */
 	struct store_seat	*seats;		/* seat order */
 	size_t			 nseats;
+	/* g is the recorded state (after phase state_seq, BLAKE2b-256
+	 * state_hash) when state_known: game_live_free() then keeps g for the
+	 * next load of that state (daemon/game-live.c); whoever changes g
+	 * (rules->resolve) clears state_known, or sets it again to the state
+	 * it recorded */
+	int			 state_known;
+	uint64_t		 state_seq;
+	unsigned char		 state_hash[32];
 };
 
 /*
@@ -118,6 +126,8 @@ int game_start(const struct game_ctx *c, const char *name, char **cause);
 struct game_live *game_live_load(struct store *st, const char *name, char **cause);
 struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **cause);
 void game_live_free(struct game_live *l);
+/* l->g is now the state recorded after phase seq, these len bytes. */
+void game_state_known(struct game_live *l, uint64_t seq, const void *state, size_t len);
 
 /*
  * Handle one incoming mail (raw RFC 5322 bytes) as one unit of work
@@ -144,6 +154,15 @@ struct intake_mail;
 struct intake_limits;
 int game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outcome,
     int *advanced, char **cause);
+/*
+ * A mail put aside without applying it (daemon/game-guard.h: applying it
+ * crashed the daemon): in one unit, its registered sender (if any) is told
+ * why (a refusal naming reason why) and the mail is recorded as handled,
+ * nothing else. 0 with *outcome (caller frees) for the quarantine's log
+ * line; -1 when the database failed. Takes m over.
+ */
+int game_handle_quarantined(const struct game_ctx *c, struct intake_mail *m,
+    const char *why, char **outcome, char **cause);
 /* The intake limits of c (max_message_size, max_orders_size, own address). */
 void game_intake_limits(const struct game_ctx *c, struct intake_limits *lim);
 

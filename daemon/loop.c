@@ -59,7 +59,8 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 	    (lp->key = server_key_load(cf->server_key, cause)) == NULL ||
 	    (lp->tmpl = tmpl_set_new(cf->templates, NULL, cause)) == NULL ||
 	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||
-	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL) {
+	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL ||
+	    game_guard_open(cf->store_path, &lp->crash, cause) == -1) {
 		loop_close(lp);
 		return -1;
 	}
@@ -69,6 +70,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 void
 loop_close(struct loop *lp)
 {
+	game_guard_close();
 	send_close(lp->out);
 	fetch_close(lp->in);
 	tmpl_set_free(lp->tmpl);
@@ -118,7 +120,7 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 	int64_t *ids = NULL;
 	char *cause = NULL;
 	size_t n = 0, i;
-	int adv;
+	int adv, rc;
 
 	ctx_init(lp, &c);
 	/* only the games with a phase to resolve: an idle pass loads none */
@@ -128,7 +130,9 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 		return;
 	}
 	for (i = 0; i < n && !proc_stop; i++) {
-		if (game_advance(&c, ids[i], &adv, &cause) == -1) {
+		rc = game_advance(&c, ids[i], &adv, &cause);
+		game_guard_idle();
+		if (rc == -1) {
 			log_warnx("game #%lld: %s", (long long)ids[i], cause);
 			free(cause);
 			cause = NULL;
@@ -145,9 +149,12 @@ clock_fire(struct loop *lp, struct loop_stats *stats)
 	struct game_ctx c;
 	char *cause = NULL;
 	size_t fired = 0;
+	int rc;
 
 	ctx_init(lp, &c);
-	if (game_clock_fire(&c, &fired, &cause) == -1) {
+	rc = game_clock_fire(&c, &fired, &cause);
+	game_guard_idle();
+	if (rc == -1) {
 		log_warnx("firing the deadlines: %s", cause);
 		free(cause);
 		return;
@@ -161,7 +168,10 @@ struct handled {
 	char	*id;
 	char	*outcome;
 	int	 advanced;
+	int	 quarantine;	/* put aside (game_handle_quarantined()), not marked */
 };
+
+static void quarantine(struct loop *, const char *, const char *, struct loop_stats *);
 
 /* The transaction of a batch committed (ok) or failed: mark and log. */
 static void
@@ -172,7 +182,10 @@ batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (ok) {
+		if (ok && h[i].quarantine) {
+			quarantine(lp, h[i].id, h[i].outcome, stats);
+			lp->crash.has_mail = 0;	/* dealt with */
+		} else if (ok) {
 			log_info("mail %s: %s", h[i].id, h[i].outcome);
 			stats->mails++;
 			stats->advanced += (size_t)h[i].advanced;
@@ -228,6 +241,7 @@ quarantine(struct loop *lp, const char *id, const char *why, struct loop_stats *
 struct parsed {
 	char			*id;
 	struct intake_mail	*m;
+	int			 crashed;	/* it crashed the last process */
 };
 
 /*
@@ -253,6 +267,9 @@ fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
 		rc = intake_parse_child(msg.data, msg.len, &lim, lp->intake_seconds, &p[n].m,
 		    why);
 		if (rc == 0) {
+			p[n].crashed = lp->crash.crashed && lp->crash.has_mail &&
+			    lp->crash.game_id == 0 &&
+			    memcmp(lp->crash.mail, p[n].m->hash, 32) == 0;
 			p[n++].id = msg.id;
 			msg.id = NULL;
 		} else if (rc == -1)
@@ -278,9 +295,9 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
     struct loop_stats *stats)
 {
 	struct game_ctx c;
-	char *why = NULL, *outcome = NULL;
+	char *why = NULL, *outcome = NULL, *err = NULL;
 	size_t i, nh = 0;
-	int adv, open = 0;
+	int adv, open = 0, rc;
 
 	for (i = 0; i < n; i++) {
 		if (!open && store_begin(lp->st, &why) == -1) {
@@ -297,7 +314,19 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
 		open = 1;
 		ctx_init(lp, &c);
 		adv = 0;
-		if (game_handle_intake(&c, p[i].m, &outcome, &adv, &why) == -1) {
+		if (p[i].crashed) {
+			why = xasprintf("handling it crashed muthurd (%s) in an earlier "
+			    "pass", game_guard_signame(lp->crash.signo));
+			rc = game_handle_quarantined(&c, p[i].m, why, &outcome, &err);
+			free(why);
+			why = err;
+			err = NULL;
+		} else {
+			game_guard_mail(p[i].m->hash, p[i].m->message_id);
+			rc = game_handle_intake(&c, p[i].m, &outcome, &adv, &why);
+			game_guard_idle();
+		}
+		if (rc == -1) {
 			if (!store_in_transaction(lp->st)) {
 				/* the database ended the whole transaction */
 				log_warnx("mail %s: %s (left for the next pass, with the %zu "
@@ -315,6 +344,7 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
 			p[i].id = NULL;
 			h[nh].outcome = outcome;
 			h[nh].advanced = adv;
+			h[nh].quarantine = p[i].crashed;
 			nh++;
 			outcome = NULL;
 		}
@@ -349,6 +379,35 @@ loop_intake(struct loop *lp, struct loop_stats *stats)
 	}
 }
 
+/*
+ * Resolving a phase of lp->crash.game_id crashed the last process: pause
+ * the game (the organiser resumes it once the rules are mended), so that
+ * it does not crash every pass; the other games go on.
+ */
+static void
+hold_crashed(struct loop *lp)
+{
+	struct game_ctx c;
+	struct game_live *l;
+	char *cause = NULL;
+
+	ctx_init(lp, &c);
+	if ((l = game_live_load_id(lp->st, lp->crash.game_id, &cause)) == NULL ||
+	    game_pause(&c, l->game->name, &cause) == -1)
+		log_warnx("game #%lld: resolving its phase crashed muthurd (%s) in an "
+		    "earlier pass; holding it failed: %s", (long long)lp->crash.game_id,
+		    game_guard_signame(lp->crash.signo), cause);
+	else
+		log_warnx("game %s: held for the organiser (paused): resolving its phase "
+		    "crashed muthurd (%s) in an earlier pass; `muthur resume %s` once "
+		    "its rules are mended", l->game->name,
+		    game_guard_signame(lp->crash.signo), l->game->name);
+	free(cause);
+	game_live_free(l);
+	lp->crash.game_id = 0;	/* dealt with (once: a failed hold is not retried) */
+	lp->crash.has_mail = 0;	/* the mail it was applying is innocent */
+}
+
 int
 loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
 {
@@ -360,6 +419,8 @@ loop_pass(struct loop *lp, struct loop_stats *stats, char **cause)
 	}
 	if (lp->in == NULL && loop_rescan(lp, cause) == -1)
 		return -1;
+	if (lp->crash.crashed && lp->crash.game_id != 0)
+		hold_crashed(lp);
 	loop_intake(lp, stats);
 	if (!proc_stop)
 		clock_fire(lp, stats);

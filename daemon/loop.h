@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "daemon/game-guard.h"
+
 struct config;
 struct fetcher;
 struct sender;
@@ -34,6 +36,8 @@ struct loop {
 	 * commits (the benchmark times mails with it); may be NULL */
 	void			(*on_mail)(void *arg, int advanced);
 	void			*on_mail_arg;
+	struct guard_crash	 crash;		/* what the last process crashed on
+						   (daemon/game-guard.h), until dealt with */
 };
 
 /* Mails grouped in one transaction by default: one fsync for them all. */
@@ -62,7 +66,9 @@ int loop_open(struct loop *lp, struct config *cf, char **cause);
 void loop_close(struct loop *lp);
 
 /*
- * One pass: every waiting mail (loop_intake()), the clock (deadlines,
+ * One pass: first a game whose phase resolve crashed the last process
+ * (daemon/game-guard.h) is held for the organiser (game_pause(), one log
+ * line), then every waiting mail (loop_intake()), the clock (deadlines,
  * reminders, late notices: game_clock_fire() at lp->now), every running
  * game whose barrier is passed, then the outbox. One log line per mail handled and
  * per phase resolved. *stats may be NULL. -1 only when the outbox or store
@@ -86,7 +92,9 @@ int loop_pass(struct loop *lp, struct loop_stats *stats, char **cause);
  * parse crashes, times out or runs out of memory, and a mail whose
  * handling fails while the transaction survives (the mail's unit is
  * undone alone), is moved to quarantine (fetch_quarantine()) with one log
- * line "mail ID: quarantined: REASON".
+ * line "mail ID: quarantined: REASON". So is a mail whose handling crashed
+ * the last process (daemon/game-guard.h): it is not applied again, its
+ * registered sender is told (game_handle_quarantined()).
  */
 void loop_intake(struct loop *lp, struct loop_stats *stats);
 

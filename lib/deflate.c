@@ -33,12 +33,62 @@ deflate_buf(const void *data, size_t len, size_t *outlen, char **cause)
 }
 
 unsigned char *
+deflate_buf_dict(const void *data, size_t len, const void *dict, size_t dictlen,
+    size_t *outlen, char **cause)
+{
+	z_stream z;
+	unsigned char *out;
+	uLong n;
+	int rc;
+
+	if ((uLong)len != len || (uInt)dictlen != dictlen) {
+		cause_set(cause, "%zu bytes are too many to compress", len);
+		return NULL;
+	}
+	memset(&z, 0, sizeof z);
+	if (deflateInit(&z, Z_BEST_COMPRESSION) != Z_OK) {
+		cause_set(cause, "cannot start compressing");
+		return NULL;
+	}
+	n = deflateBound(&z, (uLong)len) + 16;
+	out = xmalloc((size_t)n + 1);
+	z.next_in = (Bytef *)(uintptr_t)data;
+	z.avail_in = (uInt)len;
+	z.next_out = out;
+	z.avail_out = (uInt)n;
+	if (deflateSetDictionary(&z, dict, (uInt)dictlen) != Z_OK ||
+	    (rc = deflate(&z, Z_FINISH)) != Z_STREAM_END) {
+		deflateEnd(&z);
+		free(out);
+		cause_set(cause, "cannot compress %zu bytes", len);
+		return NULL;
+	}
+	*outlen = (size_t)z.total_out;
+	out[*outlen] = '\0';
+	deflateEnd(&z);
+	return out;
+}
+
+int
+deflate_has_dict(const void *data, size_t len)
+{
+	return len >= 2 && (((const unsigned char *)data)[1] & 0x20) != 0;
+}
+
+unsigned char *
 inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cause)
+{
+	return inflate_buf_dict(data, len, NULL, 0, max, outlen, cause);
+}
+
+unsigned char *
+inflate_buf_dict(const void *data, size_t len, const void *dict, size_t dictlen,
+    size_t max, size_t *outlen, char **cause)
 {
 	z_stream z;
 	unsigned char *out = NULL;
 	size_t cap = len * 4 + 64, used = 0;
-	int rc, padded = 1, checked = 0;
+	int rc, padded = 1, checked = 0, set = 0;
 
 	memset(&z, 0, sizeof z);
 	if (inflateInit(&z) != Z_OK) {
@@ -66,6 +116,18 @@ inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cau
 		}
 		if (rc == Z_STREAM_END || used > max)
 			break;
+		if (rc == Z_NEED_DICT && dict != NULL && (uInt)dictlen == dictlen &&
+		    inflateSetDictionary(&z, dict, (uInt)dictlen) == Z_OK) {
+			dict = NULL;	/* once */
+			set = 1;
+			continue;
+		}
+		if (rc == Z_BUF_ERROR && set == 1) {
+			/* Z_BLOCK stops at the block boundary right after the
+			 * dictionary without progress: go on */
+			set = 2;
+			continue;
+		}
 		if (rc == Z_BUF_ERROR && z.avail_out == 0) {
 			cap *= 2;
 			if (cap > max + 1)
@@ -81,6 +143,9 @@ inflate_buf(const void *data, size_t len, size_t max, size_t *outlen, char **cau
 		free(out);
 		if (used > max)
 			cause_set(cause, "the data decompresses to more than %zu bytes", max);
+		else if (rc == Z_NEED_DICT || rc == Z_DATA_ERROR)
+			cause_set(cause, "the data is not one whole zlib stream (over the "
+			    "dictionary given)");
 		else
 			cause_set(cause, "the data is not one whole zlib stream");
 		return NULL;

@@ -47,6 +47,11 @@ strbuf_addstr(struct strbuf *sb, const char *s)
 void
 strbuf_addc(struct strbuf *sb, char c)
 {
+	if (sb->len + 1 < sb->cap) {	/* room for c and the NUL: the common case */
+		sb->s[sb->len++] = c;
+		sb->s[sb->len] = '\0';
+		return;
+	}
 	strbuf_add(sb, &c, 1);
 }
 

@@ -14,11 +14,13 @@
 #include <sys/time.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -40,11 +42,21 @@ struct keyset {
 	size_t		 n;
 };
 
+/* A mail written into tmp/ and not yet flushed (send_defer()). */
+struct pending {
+	char		*tmp, *new;
+	unsigned char	 key[KEY_BYTES];
+};
+
 struct send_state {
 	char		*path;
 	char		*host;		/* hostname with '/' and ':' escaped */
 	int		 scanned;	/* keys holds new/ and cur/ */
 	struct keyset	 keys;
+	int		 defer;		/* send_defer() on */
+	struct pending	*pend;
+	size_t		 npend;
+	struct keyset	 pkeys;		/* the keys of pend */
 };
 
 static char *
@@ -127,6 +139,35 @@ name_key(const char *name, unsigned char *key)
 		return -1;
 	return sodium_hex2bin(key, KEY_BYTES, end - 2 * KEY_BYTES, 2 * KEY_BYTES, NULL,
 	    NULL, NULL) == 0 ? 0 : -1;
+}
+
+/*
+ * Remove our files left in tmp/ for more than an hour: written by a
+ * process killed before its send_flush() (their rows are still pending
+ * and are written again), or linked before it could unlink them.
+ */
+static void
+tmp_clean(struct send_state *st)
+{
+	unsigned char key[KEY_BYTES];
+	struct dirent *de;
+	struct stat sb;
+	char *dir = xasprintf("%s/tmp", st->path), *f;
+	time_t old = time(NULL) - 3600;
+	DIR *d;
+
+	if ((d = opendir(dir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.' || name_key(de->d_name, key) == -1)
+				continue;
+			f = xasprintf("%s/%s", dir, de->d_name);
+			if (lstat(f, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_mtime < old)
+				unlink(f);
+			free(f);
+		}
+		closedir(d);
+	}
+	free(dir);
 }
 
 /* Add the KEYs of path/sub's files. */
@@ -223,6 +264,38 @@ mail_key(const char *data, size_t len, const char *rcpt, unsigned char *key)
 	crypto_generichash_final(&h, key, KEY_BYTES);
 }
 
+/* path made with data, not synced (send_flush() syncs it). */
+static int
+write_unsynced(const char *path, const void *data, size_t len, char **cause)
+{
+	const char *p = data;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) == -1)
+		return cause_set(cause, "maildir: cannot create %s: %s", path,
+		    strerror(errno));
+	while (len > 0) {
+		if ((n = write(fd, p, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			cause_set(cause, "maildir: cannot write %s: %s", path,
+			    strerror(errno));
+			close(fd);
+			unlink(path);
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) == -1) {
+		cause_set(cause, "maildir: cannot write %s: %s", path, strerror(errno));
+		unlink(path);
+		return -1;
+	}
+	return 0;
+}
+
 static enum send_result
 maildir_send(struct send_state *st, const char *data, size_t len, const char *from,
     const char *rcpt, char **cause)
@@ -242,10 +315,11 @@ maildir_send(struct send_state *st, const char *data, size_t len, const char *fr
 		/* new/ before cur/: a file a reader moves meanwhile is seen */
 		if (scan_keys(st, "new", cause) == -1 || scan_keys(st, "cur", cause) == -1)
 			return SEND_TEMPFAIL;
+		tmp_clean(st);
 		st->scanned = 1;
 	}
 	mail_key(data, len, rcpt, key);
-	if (keyset_has(&st->keys, key))
+	if (keyset_has(&st->keys, key) || keyset_has(&st->pkeys, key))
 		return SEND_OK;		/* delivered before, not written again */
 	sodium_bin2hex(hex, sizeof hex, key, sizeof key);
 	/* a Maildir file has LF line ends; CRLF is for the SMTP wire */
@@ -265,6 +339,18 @@ maildir_send(struct send_state *st, const char *data, size_t len, const char *fr
 	free(name);
 	res = SEND_TEMPFAIL;
 	unlink(tmp);	/* only this very mail can have had the name */
+	if (st->defer) {	/* synced, linked and known at send_flush() */
+		if (write_unsynced(tmp, sb.s, sb.len, cause) == -1)
+			goto out;
+		st->pend = xreallocarray(st->pend, st->npend + 1, sizeof *st->pend);
+		st->pend[st->npend].tmp = tmp;
+		st->pend[st->npend].new = new;
+		memcpy(st->pend[st->npend++].key, key, KEY_BYTES);
+		keyset_add(&st->pkeys, key);
+		tmp = new = NULL;
+		res = SEND_OK;
+		goto out;
+	}
 	if (fs_write_file_excl_data(tmp, sb.s, sb.len, 0600, cause) == -1)
 		goto out;
 	if (link(tmp, new) == -1 && errno != EEXIST) {
@@ -287,11 +373,76 @@ out:
 	return res;
 }
 
+/* Forget the pending mails (their tmp/ files removed when drop). */
+static void
+pending_clear(struct send_state *st, int drop)
+{
+	size_t i;
+
+	for (i = 0; i < st->npend; i++) {
+		if (drop)
+			unlink(st->pend[i].tmp);
+		free(st->pend[i].tmp);
+		free(st->pend[i].new);
+	}
+	free(st->pend);
+	st->pend = NULL;
+	st->npend = 0;
+	free(st->pkeys.slot);
+	memset(&st->pkeys, 0, sizeof st->pkeys);
+}
+
+static void
+maildir_defer(struct send_state *st, int on)
+{
+	if (!on)
+		pending_clear(st, 1);	/* never flushed: their rows are still pending */
+	st->defer = on;
+}
+
+static int
+maildir_flush(struct send_state *st, char **cause)
+{
+	size_t i, linked = 0;
+	int fd, rc = -1;
+
+	if (st->npend == 0)
+		return 0;
+	/* every file's data durable at once, before any is in new/ */
+	if ((fd = open(st->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    syncfs(fd) == -1) {
+		cause_set(cause, "maildir %s: cannot sync: %s", st->path, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		pending_clear(st, 1);
+		return -1;
+	}
+	close(fd);
+	for (i = 0; i < st->npend; i++, linked++)
+		if (link(st->pend[i].tmp, st->pend[i].new) == -1 && errno != EEXIST) {
+			cause_set(cause, "maildir: cannot link %s to %s: %s", st->pend[i].tmp,
+			    st->pend[i].new, strerror(errno));
+			break;
+		}
+	if (i == st->npend && fs_sync_parent(st->pend[0].new, cause) == 0)
+		rc = 0;
+	for (i = 0; i < st->npend; i++) {
+		unlink(st->pend[i].tmp);
+		if (rc == 0)
+			keyset_add(&st->keys, st->pend[i].key);
+		else if (i < linked)
+			unlink(st->pend[i].new);	/* not known to be there */
+	}
+	pending_clear(st, 0);
+	return rc;
+}
+
 static void
 maildir_close(struct send_state *st)
 {
 	if (st == NULL)
 		return;
+	pending_clear(st, 1);	/* never flushed: their rows are still pending */
 	free(st->path);
 	free(st->host);
 	free(st->keys.slot);
@@ -304,4 +455,6 @@ const struct send send_maildir = {
 	.open = maildir_open,
 	.send = maildir_send,
 	.close = maildir_close,
+	.defer = maildir_defer,
+	.flush = maildir_flush,
 };

@@ -66,6 +66,19 @@ send_close(struct sender *s)
 	free(s);
 }
 
+void
+send_defer(struct sender *s, int on)
+{
+	if (s->drv->defer != NULL)
+		s->drv->defer(s->st, on);
+}
+
+int
+send_flush(struct sender *s, char **cause)
+{
+	return s->drv->flush != NULL ? s->drv->flush(s->st, cause) : 0;
+}
+
 const char *
 send_name(const struct sender *s)
 {

@@ -52,6 +52,10 @@ struct send {
 	enum send_result (*send)(struct send_state *st, const char *data, size_t len,
 			    const char *from, const char *rcpt, char **cause);
 	void		(*close)(struct send_state *st);
+	/* optional (send_defer(), send_flush()); NULL: every mail is
+	 * durable when send returns */
+	void		(*defer)(struct send_state *st, int on);
+	int		(*flush)(struct send_state *st, char **cause);
 };
 
 extern const struct send send_maildir;	/* maildir: */
@@ -103,6 +107,19 @@ const char *send_name(const struct sender *s);
  * be marked as soon as it was accepted, or a crash sends it twice.
  */
 int send_idempotent(const struct sender *s);
+/*
+ * Group the syncs of many mails (Maildir; nothing for SMTP): while on,
+ * send_mail() writes each file into tmp/ without syncing it and returns
+ * SEND_OK; send_flush() then syncs them all at once (one syncfs() of the
+ * folder's file system), links them into new/, syncs new/ once, and only
+ * then may the caller commit their marks. A crash or power loss before
+ * the flush leaves the files in tmp/ only: their rows are still pending
+ * and the mails are written again. A flush that fails leaves none in
+ * new/ (-1 with a reason). Turning it off drops the files not flushed
+ * (their marks must not have been committed): flush first.
+ */
+void send_defer(struct sender *s, int on);
+int send_flush(struct sender *s, char **cause);
 
 /*
  * When to try a mail again after attempts failed attempts (>= 1), counted

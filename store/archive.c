@@ -629,6 +629,37 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	return 0;
 }
 
+static const struct archive *order_of;	/* for commit_cmp() */
+
+static int
+commit_cmp(const void *x, const void *y)
+{
+	const struct archive_commitment *a = &order_of->commitments[*(const size_t *)x];
+	const struct archive_commitment *b = &order_of->commitments[*(const size_t *)y];
+	int c;
+
+	if ((c = strcmp(a->domain, b->domain)) != 0 ||
+	    (c = strcmp(a->secret_id, b->secret_id)) != 0)
+		return c;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* Sort the commitments' indexes for archive_commitment_find(). */
+static void
+commit_index(struct archive *a)
+{
+	size_t i;
+
+	if (a->ncommitments == 0)
+		return;
+	a->commit_order = xreallocarray(NULL, a->ncommitments, sizeof *a->commit_order);
+	for (i = 0; i < a->ncommitments; i++)
+		a->commit_order[i] = i;
+	order_of = a;	/* archive_parse is not called from two threads at once */
+	qsort(a->commit_order, a->ncommitments, sizeof *a->commit_order, commit_cmp);
+	order_of = NULL;
+}
+
 struct archive *
 archive_parse(const char *text, size_t len, char **cause)
 {
@@ -671,6 +702,7 @@ archive_parse(const char *text, size_t len, char **cause)
 	cJSON_Delete(sig);
 	digest_of(root, a->digest);
 	cJSON_Delete(root);
+	commit_index(a);
 	return a;
 }
 
@@ -720,6 +752,7 @@ archive_free(struct archive *a)
 		free(a->commitments[i].secret);
 	}
 	free(a->commitments);
+	free(a->commit_order);
 	free(a->states);
 	for (i = 0; a->events != NULL && i < a->nevents; i++) {
 		free(a->events[i].type);
@@ -744,11 +777,30 @@ archive_file_find(const struct archive *a, const char *name)
 const struct archive_commitment *
 archive_commitment_find(const struct archive *a, const char *domain, const char *secret_id)
 {
-	size_t i;
+	const struct archive_commitment *c;
+	size_t i, lo = 0, hi = a->ncommitments, mid;
+	int d;
 
-	for (i = 0; a->commitments != NULL && i < a->ncommitments; i++)
-		if (strcmp(a->commitments[i].domain, domain) == 0 &&
-		    strcmp(a->commitments[i].secret_id, secret_id) == 0)
-			return &a->commitments[i];
-	return NULL;
+	if (a->commit_order == NULL) {
+		for (i = 0; a->commitments != NULL && i < a->ncommitments; i++)
+			if (strcmp(a->commitments[i].domain, domain) == 0 &&
+			    strcmp(a->commitments[i].secret_id, secret_id) == 0)
+				return &a->commitments[i];
+		return NULL;
+	}
+	while (lo < hi) {	/* the first of the sorted with this name */
+		mid = lo + (hi - lo) / 2;
+		c = &a->commitments[a->commit_order[mid]];
+		if ((d = strcmp(c->domain, domain)) == 0)
+			d = strcmp(c->secret_id, secret_id);
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == a->ncommitments)
+		return NULL;
+	c = &a->commitments[a->commit_order[lo]];
+	return strcmp(c->domain, domain) == 0 && strcmp(c->secret_id, secret_id) == 0 ?
+	    c : NULL;
 }

@@ -150,6 +150,10 @@ struct archive {
 	/* The server's signature and what it covers (set by archive_parse). */
 	unsigned char			 sig[64];
 	unsigned char			 digest[32];
+	/* The commitments' indexes sorted by (domain, secret_id, index), for
+	 * archive_commitment_find() (set by archive_parse; NULL: it looks
+	 * through them all) */
+	size_t				*commit_order;
 };
 
 /*

@@ -86,6 +86,7 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 	sqlite3_stmt *s;
 	const char *at;
 	char *domain, *want;
+	int64_t row;
 	int same;
 
 	if (*key == '\0')
@@ -107,23 +108,38 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 	if (!mail_has_message_id(mail, len, message_id))
 		return cause_set(cause, "outbox %s: the mail's header has no "
 		    "\"Message-ID: %s\" line", key, message_id);
-	if ((s = db_prepare(st, "INSERT INTO outbox (game_id, mail_key, message_id, "
-	    "recipients, mail, state, next_attempt, created) VALUES (?, ?, ?, ?, ?, "
-	    "'pending', ?, ?)", cause)) == NULL)
+	/* the body goes to outbox_body, so that dropping it once sent frees
+	 * whole pages instead of leaving the outbox's pages near empty */
+	if (db_tx_enter(st, cause) == -1)
 		return -1;
+	if ((s = db_prepare(st, "INSERT INTO outbox (game_id, mail_key, message_id, "
+	    "recipients, mail, state, next_attempt, created) VALUES (?, ?, ?, ?, X'', "
+	    "'pending', ?, ?)", cause)) == NULL)
+		return db_tx_leave(st, 0, cause);
 	if (game_id != 0)
 		sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, key);
 	db_bind_text(s, 3, message_id);
 	db_bind_text(s, 4, recipients);
-	db_bind_blob(s, 5, mail, len);
+	sqlite3_bind_int64(s, 5, now);
 	sqlite3_bind_int64(s, 6, now);
-	sqlite3_bind_int64(s, 7, now);
-	if (db_step_done(st, s, "cannot queue the mail", cause) == -1)
-		return cause_prefix(cause, "outbox %s", key);
+	if (db_step_done(st, s, "cannot queue the mail", cause) == -1) {
+		cause_prefix(cause, "outbox %s", key);
+		return db_tx_leave(st, 0, cause);
+	}
+	row = sqlite3_last_insert_rowid(st->db);
+	if ((s = db_prepare(st, "INSERT INTO outbox_body (id, mail) VALUES (?, ?)",
+	    cause)) == NULL)
+		return db_tx_leave(st, 0, cause);
+	sqlite3_bind_int64(s, 1, row);
+	db_bind_blob(s, 2, mail, len);
+	if (db_step_done(st, s, "cannot queue the mail", cause) == -1) {
+		cause_prefix(cause, "outbox %s", key);
+		return db_tx_leave(st, 0, cause);
+	}
 	if (id != NULL)
-		*id = sqlite3_last_insert_rowid(st->db);
-	return 0;
+		*id = row;
+	return db_tx_leave(st, 1, cause);
 }
 
 /* The columns of a row; column 5 is the body (get) or its length (due). */
@@ -182,7 +198,8 @@ store_outbox_due(struct store *st, int64_t now, const struct store_outbox_cursor
 
 	*v = NULL;
 	*n = 0;
-	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("length(o.mail)") " FROM outbox o "
+	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("coalesce(length(b.mail), "
+	    "length(o.mail))") " FROM outbox o LEFT JOIN outbox_body b ON b.id = o.id "
 	    "WHERE o.state = 'pending' AND o.next_attempt <= ? AND (o.next_attempt, o.id) > "
 	    "(?, ?) ORDER BY o.next_attempt, o.id LIMIT ?", cause)) == NULL)
 		return -1;
@@ -210,8 +227,9 @@ store_outbox_get(struct store *st, int64_t id, char **cause)
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("o.mail") ", d.mail_len, d.mail_hash "
-	    "FROM outbox o LEFT JOIN outbox_digest d ON d.id = o.id WHERE o.id = ?",
+	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("coalesce(b.mail, o.mail)") ", "
+	    "d.mail_len, d.mail_hash FROM outbox o LEFT JOIN outbox_body b ON b.id = o.id "
+	    "LEFT JOIN outbox_digest d ON d.id = o.id WHERE o.id = ?",
 	    cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, id);
@@ -245,8 +263,8 @@ outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
 	size_t len;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT mail FROM outbox WHERE id = ? AND state = ?",
-	    cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT coalesce(b.mail, o.mail) FROM outbox o LEFT JOIN "
+	    "outbox_body b ON b.id = o.id WHERE o.id = ? AND o.state = ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, id);
 	db_bind_text(s, 2, state);
@@ -267,7 +285,14 @@ outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
 	db_bind_blob(s, 3, hash, sizeof hash);
 	if (db_step_done(st, s, "cannot keep the mail's hash", cause) == -1)
 		return -1;
-	if ((s = db_prepare(st, "UPDATE outbox SET mail = X'' WHERE id = ?", cause)) == NULL)
+	if ((s = db_prepare(st, "DELETE FROM outbox_body WHERE id = ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, id);
+	if (db_step_done(st, s, "cannot prune the mail", cause) == -1)
+		return -1;
+	/* a body of schema 9 or older is in the row itself */
+	if ((s = db_prepare(st, "UPDATE outbox SET mail = X'' WHERE id = ? AND "
+	    "length(mail) > 0", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, id);
 	if (db_step_done(st, s, "cannot prune the mail", cause) == -1)
@@ -319,7 +344,8 @@ store_outbox_prune(struct store *st, size_t limit, size_t *n, char **cause)
 	if (n != NULL)
 		*n = 0;
 	if ((s = db_prepare(st, "SELECT id FROM outbox WHERE state = 'sent' AND "
-	    "length(mail) > 0 ORDER BY id LIMIT ?", cause)) == NULL)
+	    "length(mail) > 0 UNION SELECT b.id FROM outbox_body b JOIN outbox o ON "
+	    "o.id = b.id WHERE o.state = 'sent' ORDER BY 1 LIMIT ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, sql_limit(limit));
 	if (db_collect(st, s, sizeof *ids, outbox_id_row, outbox_ids_free, &out, &nids,

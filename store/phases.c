@@ -315,16 +315,95 @@ store_phase_free(struct store_phase *ph)
 		store_phases_free(ph, 1);
 }
 
+/*
+ * States are kept as keyframes and deltas: a keyframe is the state deflated
+ * alone, a delta is deflated against the game's nearest earlier keyframe as
+ * a preset dictionary (lib/deflate.h: the stream says it needs one), so
+ * that a state takes about the room of what changed since (Contact: 2.2 KB
+ * a state alone, 0.4 KB as a delta). A keyframe at least every
+ * STATE_KEY_EVERY states keeps a read to two inflates.
+ */
+#define STATE_KEY_EVERY 16
+
+/* The state bytes of row s (state in column col, deflated in col + 1),
+ * inflated over dict when it is a delta. */
+static unsigned char *
+state_bytes(sqlite3_stmt *s, int col, const unsigned char *dict, size_t dictlen,
+    size_t *len, char **cause)
+{
+	const void *p = sqlite3_column_blob(s, col);
+	size_t n = (size_t)sqlite3_column_bytes(s, col);
+	unsigned char *out;
+
+	if (!sqlite3_column_int(s, col + 1)) {	/* recorded before schema 5 */
+		out = xmalloc(n + 1);
+		if (n > 0)
+			memcpy(out, p, n);
+		out[n] = '\0';
+		*len = n;
+		return out;
+	}
+	if (deflate_has_dict(p, n) && dict == NULL) {
+		cause_set(cause, "a delta state without a keyframe before it");
+		return NULL;
+	}
+	return inflate_buf_dict(p, n, deflate_has_dict(p, n) ? dict : NULL, dictlen,
+	    STORE_STATE_MAX, len, cause);
+}
+
+/*
+ * The keyframe that a state of game_id recorded after phase before (or a
+ * new one) is a delta over: 1 with its bytes in *key (caller frees), 0
+ * when there is none within STATE_KEY_EVERY - 1 states (for_write: the new
+ * state is to be a keyframe), -1 with a reason.
+ */
+static int
+state_keyframe(struct store *st, int64_t game_id, uint64_t before, int for_write,
+    unsigned char **key, size_t *keylen, char **cause)
+{
+	sqlite3_stmt *s;
+	const void *p;
+	int rc, found = 0;
+	size_t n;
+
+	*key = NULL;
+	if ((s = db_prepare(st, "SELECT state, deflated FROM states WHERE game_id = ? AND "
+	    "after_phase < ? ORDER BY after_phase DESC LIMIT ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int64(s, 2, (int64_t)before);
+	sqlite3_bind_int(s, 3, for_write ? STATE_KEY_EVERY - 1 : STATE_KEY_EVERY);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		p = sqlite3_column_blob(s, 0);
+		n = (size_t)sqlite3_column_bytes(s, 0);
+		if (sqlite3_column_int(s, 1) && deflate_has_dict(p, n))
+			continue;	/* a delta */
+		found = (*key = state_bytes(s, 0, NULL, 0, keylen, cause)) != NULL ? 1 : -1;
+		break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		found = db_fail(st, "cannot read the states", cause);
+	db_finish(st, s);
+	return found;
+}
+
 int
 store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
     const void *state, size_t len, char **cause)
 {
-	unsigned char hash[32], *z;
+	unsigned char hash[32], *z, *key;
 	sqlite3_stmt *s;
-	size_t zlen;
+	size_t zlen, keylen;
+	int k;
 
 	hashenc_blake2b256(hash, state, len);
-	if ((z = deflate_buf(state, len, &zlen, cause)) == NULL)
+	if ((k = state_keyframe(st, game_id, after_phase, 1, &key, &keylen, cause)) == -1)
+		return cause_prefix(cause, "state after phase %llu",
+		    (unsigned long long)after_phase);
+	z = k == 1 ? deflate_buf_dict(state, len, key, keylen, &zlen, cause) :
+	    deflate_buf(state, len, &zlen, cause);
+	free(key);
+	if (z == NULL)
 		return cause_prefix(cause, "state after phase %llu",
 		    (unsigned long long)after_phase);
 	if ((s = db_prepare(st, "INSERT INTO states (game_id, after_phase, state, hash, "
@@ -353,14 +432,16 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	sqlite3_stmt *s;
 	int rc;
 
-	unsigned char *z, got[32];
-	size_t zlen;
-	int deflated;
+	unsigned char *key = NULL, got[32];
+	size_t keylen = 0;
+	uint64_t found;
+	const void *z;
+	int k;
 
 	if ((s = db_prepare(st, after_phase == STORE_STATE_LATEST ?
-	    "SELECT after_phase, state, hash, deflated FROM states WHERE game_id = ?1 AND "
+	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
 	    "?2 = ?2 ORDER BY after_phase DESC LIMIT 1" :
-	    "SELECT after_phase, state, hash, deflated FROM states WHERE game_id = ?1 AND "
+	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
 	    "after_phase = ?2", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
@@ -374,20 +455,23 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 		db_finish(st, s);
 		return -1;
 	}
+	found = (uint64_t)sqlite3_column_int64(s, 0);
 	if (found_phase != NULL)
-		*found_phase = (uint64_t)sqlite3_column_int64(s, 0);
-	z = db_col_blob(s, 1, &zlen);
-	deflated = sqlite3_column_int(s, 3);
+		*found_phase = found;
 	if (hash != NULL)
-		db_col_fixed(s, 2, hash, 32);
-	db_finish(st, s);
-	if (!deflated) {	/* recorded before schema 5 */
-		*state = z;
-		*len = zlen;
-		return 0;
+		db_col_fixed(s, 3, hash, 32);
+	z = sqlite3_column_blob(s, 1);
+	if (sqlite3_column_int(s, 2) &&
+	    deflate_has_dict(z, (size_t)sqlite3_column_bytes(s, 1)) &&
+	    (k = state_keyframe(st, game_id, found, 0, &key, &keylen, cause)) != 1) {
+		db_finish(st, s);
+		if (k == 0)
+			cause_set(cause, "a delta state without a keyframe before it");
+		return cause_prefix(cause, "the recorded state");
 	}
-	*state = inflate_buf(z, zlen, STORE_STATE_MAX, len, cause);
-	free(z);
+	*state = state_bytes(s, 1, key, keylen, len, cause);
+	free(key);
+	db_finish(st, s);
 	if (*state == NULL)
 		return cause_prefix(cause, "the recorded state");
 	if (hash != NULL) {
@@ -398,5 +482,30 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 			return cause_set(cause, "the recorded state does not match its hash");
 		}
 	}
+	return 0;
+}
+
+int
+store_state_latest(struct store *st, int64_t game_id, uint64_t *after_phase,
+    unsigned char hash[32], char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT after_phase, hash FROM states WHERE game_id = ? "
+	    "ORDER BY after_phase DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			cause_set(cause, "no state recorded for this game");
+		else
+			db_fail(st, "cannot read the state", cause);
+		db_finish(st, s);
+		return -1;
+	}
+	*after_phase = (uint64_t)sqlite3_column_int64(s, 0);
+	db_col_fixed(s, 1, hash, 32);
+	db_finish(st, s);
 	return 0;
 }

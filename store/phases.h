@@ -78,5 +78,12 @@ int store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
 int store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
     unsigned char **state, size_t *len, uint64_t *found_phase, unsigned char hash[32],
     char **cause);
+/*
+ * Which state is the latest one of game_id, without reading it: the phase
+ * it was recorded after and its BLAKE2b-256 hash (to find it in a cache,
+ * daemon/game-live.c). -1 with a reason when none is recorded.
+ */
+int store_state_latest(struct store *st, int64_t game_id, uint64_t *after_phase,
+    unsigned char hash[32], char **cause);
 
 #endif

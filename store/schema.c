@@ -234,6 +234,16 @@ static const char *const migrations[] = {
 	" league_id INTEGER NOT NULL REFERENCES leagues(id),"
 	" game_id INTEGER NOT NULL REFERENCES games(id),"
 	" PRIMARY KEY (league_id, game_id));",
+
+	/*
+	 * 10: an outgoing mail's body in a table of its own until it is sent
+	 * (store/outbox.h): dropping it then frees whole pages, where blanking
+	 * the column left the outbox's pages near empty (3.9 KB of pages per
+	 * orders mail for 0.3 KB of rows).
+	 */
+	"CREATE TABLE outbox_body ("
+	" id INTEGER PRIMARY KEY REFERENCES outbox(id),"
+	" mail BLOB NOT NULL);",
 };
 
 int

@@ -92,10 +92,10 @@ static int
 verify_states(struct store *st, const struct store_game *g, char **cause)
 {
 	sqlite3_stmt *s;
-	unsigned char want[32], *raw;
+	unsigned char want[32], *raw, *key = NULL;
 	const void *p;
-	size_t len;
-	int rc = 0;
+	size_t len, keylen = 0;
+	int rc = 0, delta;
 
 	if ((s = db_prepare(st, "SELECT after_phase, state, hash, deflated FROM states "
 	    "WHERE game_id = ? ORDER BY after_phase", cause)) == NULL)
@@ -105,12 +105,19 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 		p = sqlite3_column_blob(s, 1);
 		len = (size_t)sqlite3_column_bytes(s, 1);
 		raw = NULL;
-		if (sqlite3_column_int(s, 3) &&
-		    (raw = inflate_buf(p, len, STORE_STATE_MAX, &len, NULL)) == NULL)
+		delta = sqlite3_column_int(s, 3) && deflate_has_dict(p, len);
+		/* a delta is over the nearest keyframe before it (store/phases.c) */
+		if (sqlite3_column_int(s, 3) && (raw = inflate_buf_dict(p, len,
+		    delta ? key : NULL, keylen, STORE_STATE_MAX, &len, NULL)) == NULL)
 			memset(want, 0, sizeof want);	/* unreadable: fails below */
 		else
 			hashenc_blake2b256(want, raw != NULL ? raw : p, len);
-		free(raw);
+		if (!delta) {
+			free(key);
+			key = raw != NULL ? raw : xmemdup(p, len);
+			keylen = len;
+		} else
+			free(raw);
 		if (sqlite3_column_bytes(s, 2) != 32 ||
 		    sodium_memcmp(want, sqlite3_column_blob(s, 2), 32) != 0)
 			rc = cause_set(cause, "game %s: the state after phase %lld does "
@@ -118,6 +125,7 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 			    (long long)sqlite3_column_int64(s, 0));
 	}
 	db_finish(st, s);
+	free(key);
 	return rc;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/deflate.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "tests/tap.h"
 
@@ -16,7 +17,7 @@ int
 main(void)
 {
 	static const size_t sizes[] = { 0, 1, 13, 100, 4096, 100000 };
-	unsigned char *z, *back, *bad;
+	unsigned char *z, *z2, *back, *bad;
 	size_t i, k, zlen, blen, missed, tried;
 	unsigned bit;
 	char *text;
@@ -57,6 +58,36 @@ main(void)
 		}
 		free(z);
 		free(text);
+	}
+
+	/* a delta: the next version of a text against the one before */
+	{
+		struct strbuf v1 = STRBUF_INIT, v2 = STRBUF_INIT;
+		size_t alone;
+
+		for (k = 0; k < 400; k++)
+			strbuf_addf(&v1, "{\"card\":\"c%zu\",\"at\":%zu}\n", k, k * 7919 % 613);
+		strbuf_add(&v2, v1.s, v1.len);
+		memcpy(v2.s + 5000, "CHANGED", 7);
+		free(deflate_buf(v2.s, v2.len, &alone, NULL));
+		z = deflate_buf_dict(v2.s, v2.len, v1.s, v1.len, &zlen, NULL);
+		ok(z != NULL && deflate_has_dict(z, zlen) && zlen * 4 < alone,
+		    "a delta of %zu bytes over the version before takes %zu bytes, alone %zu",
+		    v2.len, zlen, alone);
+		back = inflate_buf_dict(z, zlen, v1.s, v1.len, v2.len, &blen, NULL);
+		ok(back != NULL && blen == v2.len && memcmp(back, v2.s, blen) == 0,
+		    "it inflates back over the same dictionary");
+		free(back);
+		ok(inflate_buf(z, zlen, v2.len, &blen, NULL) == NULL,
+		    "without the dictionary it is refused");
+		ok(inflate_buf_dict(z, zlen, v2.s, v2.len, v2.len, &blen, NULL) == NULL,
+		    "over another dictionary it is refused");
+		z2 = deflate_buf(v1.s, v1.len, &blen, NULL);
+		ok(z2 != NULL && !deflate_has_dict(z2, blen), "a stream alone needs none");
+		free(z2);
+		free(z);
+		strbuf_free(&v1);
+		strbuf_free(&v2);
 	}
 	return done_testing();
 }

@@ -156,6 +156,30 @@ test_send_maildir(void)
 	cause = NULL;
 	send_close(s);
 
+	/* grouped syncs (send_defer): nothing in new/ before the flush */
+	path = xasprintf("rm -f %s/cur/* %s/new/*", url.path, url.path);
+	ok(system(path) == 0, "empty the Maildir again");
+	free(path);
+	s = send_open(&url, &so, &cause);
+	send_defer(s, 1);
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "deferred: a mail");
+	is_int(send_mail(s, mail2, strlen(mail2), "", "bob@test.example", &cause),
+	    SEND_OK, "and another");
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "alice@test.example", &cause), SEND_OK, "the first again before the flush");
+	ok(count_files(url.path, "new", NULL) == 0 && count_files(url.path, "tmp",
+	    NULL) == 2, "two files in tmp/, none in new/ before the flush");
+	is_int(send_flush(s, &cause), 0, "the flush");
+	ok(count_files(url.path, "new", NULL) == 2 && count_files(url.path, "tmp",
+	    NULL) == 0, "both in new/, none left in tmp/");
+	is_int(send_mail(s, mail1, strlen(mail1), "muthur@club.example",
+	    "carol@test.example", &cause), SEND_OK, "a third, deferred");
+	send_defer(s, 0);
+	ok(count_files(url.path, "new", NULL) == 2 && count_files(url.path, "tmp",
+	    NULL) == 0, "turned off unflushed: it is dropped (its row is still pending)");
+	send_close(s);
+
 	/* The bytes: the two delivery lines, then the mail with LF line ends. */
 	path = xasprintf("%s/new", url.path);
 	d = opendir(path);

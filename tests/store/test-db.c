@@ -536,6 +536,56 @@ test_phases_orders(struct store *st, int64_t gid)
 	store_seats_free(a, 1);
 }
 
+/* States as keyframes and deltas (store/phases.c): every one reads back the
+ * same, and the deltas take a fraction of the room. */
+static void
+test_state_deltas(const char *path, struct store *st)
+{
+	char *v[40];
+	unsigned char *state;
+	size_t len, k;
+	int i, same = 0;
+	int64_t gid;
+	sqlite3_stmt *q;
+	sqlite3 *db;
+	double keys = 0, deltas = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	store_game_create(st, "deltas", "ccg", "contact", zero32, zero32, 100, &gid, NULL);
+	for (k = 0; k < 300; k++)
+		strbuf_addf(&sb, "{\"card\":\"c%zu\",\"at\":%zu},", k, k * 7919 % 613);
+	for (i = 0; i < 40; i++) {
+		memcpy(sb.s + 100 * (size_t)i, "MOVED", 5);
+		v[i] = xstrdup(sb.s);
+		store_state_put(st, gid, (uint64_t)i, v[i], sb.len, NULL);
+	}
+	for (i = 39; i >= 0; i--) {
+		state = NULL;
+		if (store_state_get(st, gid, (uint64_t)i, &state, &len, NULL, NULL,
+		    NULL) == 0 && len == sb.len && memcmp(state, v[i], len) == 0)
+			same++;
+		free(state);
+		free(v[i]);
+	}
+	is_int(same, 40, "40 versions of a state, keyframes and deltas, read back the same");
+	sqlite3_open(path, &db);
+	if (sqlite3_prepare_v2(db, "SELECT hex(substr(state, 2, 1)), length(state) FROM "
+	    "states WHERE game_id = ?", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(q, 1, gid);
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			if (strtol((const char *)sqlite3_column_text(q, 0), NULL, 16) & 0x20)
+				deltas += sqlite3_column_int(q, 1) / 37.0;
+			else
+				keys += sqlite3_column_int(q, 1) / 3.0;
+		}
+	}
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	ok(keys > 0 && deltas > 0 && deltas * 3 < keys, "37 deltas take under a third "
+	    "of the room of a keyframe each (%.0f bytes, a keyframe %.0f)", deltas, keys);
+	strbuf_free(&sb);
+}
+
 static void
 test_events(struct store *st, int64_t gid)
 {
@@ -954,6 +1004,7 @@ main(void)
 	st = store_open(path, NULL);
 	test_games_and_seats(st, &gid);
 	test_phases_orders(st, gid);
+	test_state_deltas(path, st);
 	test_events(st, gid);
 	test_transactions(st, gid);
 	test_mail(st, gid);

@@ -198,12 +198,13 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
-	case CCG_V_PASS:	/* "pass combat": standing-pass.c */
-		if (i < nw && strcasecmp(w[i], "combat") == 0) {
-			o->what = xstrdup("combat");
+	case CCG_V_PASS:	/* "pass ROUND": standing-pass.c */
+		if (i < nw && ccg_round_parse(w[i]) >= 0) {
+			o->what = xstrdup(ccg_round_name(ccg_round_parse(w[i])));
 			i++;
 		}
-		return no_more(w, nw, i, "pass [combat]", lineno, cause);
+		return no_more(w, nw, i, "pass [movement|discard-draw|combat|search]",
+		    lineno, cause);
 	case CCG_V_HIDE:	/* hidden-movement.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
 		    want_word(w, nw, i + 1, "real", u_hide, lineno, cause))

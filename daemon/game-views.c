@@ -236,8 +236,9 @@ src_awaits(const struct view_src *v, const char *seat)
 
 /*
  * Queue what seat is sent now (daemon/turn-report.c): with `set views
- * due` (the default) a view when it owes orders, and one turn report when
- * turns ended since its last, the same mail when both are due; with
+ * due` (the default) a view when it owes orders, and one turn report of
+ * the turns ended since its last: with its first view of the next turn,
+ * or alone when that turn ends too without one; with
  * `every` a view each time; with `digest` at most one a day.
  */
 static int
@@ -259,6 +260,10 @@ seat_queue(const struct game_ctx *c, struct game_live *l, const struct view_src 
 	    (rep = turn_reports_due(c, seat, mode, ended, &first_turn, &from,
 	    cause)) == -1)
 		return -1;
+	/* a report waits for the seat's first view of the next turn, one
+	 * turn at most: then it goes alone */
+	if (rep && !want && !over && first_turn == ended)
+		rep = 0;
 	if (!want && !rep)
 		return 0;
 	if (rep)

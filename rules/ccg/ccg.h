@@ -202,6 +202,7 @@ struct ccg_seat {
 						 * ("pass ROUND", standing-pass.c), 0 none */
 	int			 pass_rounds;	/* their rounds, 1 << round */
 	int			 pass_mark;	/* public concern mark when given */
+	int			 pass_stops;	/* `set stops`: 1 << phase not covered */
 	struct ccg_hud		 hud;
 };
 
@@ -1300,6 +1301,9 @@ struct strbuf;
 int	 ccg_round_parse(const char *name);
 const char *ccg_round_name(int round);
 int	 ccg_phase_round(int phase);
+/* struct rules setting(): `set stops` bounds the standing passes. */
+void	 ccg_setting(struct rules_game *g, size_t seat, const char *key,
+	    const char *value);
 /* Append "pass ROUND\n" for this phase's round when seat may give it. */
 void	 ccg_standing_pass_legal(const struct rules_game *g, int seat,
 	    struct strbuf *sb);

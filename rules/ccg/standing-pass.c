@@ -15,7 +15,9 @@
  * (its visible characters and their damage and event modifiers, where its
  * markers stand, which visible enemy characters and markers share those
  * locations), taken when the pass is given and compared in each later
- * phase; a hidden character's true location never enters it. So being
+ * phase; a hidden character's true location never enters it. The seat's
+ * `set stops` (ccg_setting) name phases a standing pass does not cover:
+ * the seat is asked there, and stands passed again after. So being
  * awaited still tells the others nothing hidden. The seat's view says it
  * stands passed; giving the order again while it stands is harmless; once
  * it has ended, "pass ROUND" is refused for the rest of the round (a plan
@@ -202,7 +204,37 @@ ccg_standing_pass(const struct rules_game *g, int seat)
 {
 	int round = ccg_phase_round(g->phase);
 
-	return round >= 0 && given(g, seat, round) && !concerned(g, seat);
+	return round >= 0 && given(g, seat, round) && !concerned(g, seat) &&
+	    (g->seats[seat].pass_stops >> g->phase & 1) == 0;
+}
+
+/*
+ * `set stops PHASE-OR-ROUND ...` (doc/muthur-orders.5): the phases a
+ * standing pass does not cover, so the seat is asked there. A round name
+ * covers its phases (as "combat" covers combat.resolve.close); "none", or
+ * nothing, clears them. The daemon applies the same stops to plans.
+ */
+void
+ccg_setting(struct rules_game *g, size_t seat, const char *key, const char *value)
+{
+	const char *w = value, *name;
+	size_t n;
+	int p, bits = 0;
+
+	if (strcmp(key, "stops") != 0 || seat >= g->nseats)
+		return;
+	for (; *w != '\0'; w += n + strspn(w + n, " \t")) {
+		w += strspn(w, " \t");
+		if ((n = strcspn(w, " \t")) == 0)
+			break;
+		for (p = 0; p < CCG_NPHASES; p++) {
+			name = ccg_phase_name(p);
+			if (strncmp(name, w, n) == 0 && (name[n] == '\0' ||
+			    name[n] == '.'))
+				bits |= 1 << p;
+		}
+	}
+	g->seats[seat].pass_stops = bits;
 }
 
 int

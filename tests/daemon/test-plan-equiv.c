@@ -6,6 +6,11 @@
  * same phase seeds and nonces), through daemon/phase-resolve.c as the
  * daemon and the auditor resolve. Control: a plan whose one non-empty
  * section is a pass instead reaches another state.
+ *
+ * And `set stops` composes with a standing pass: "pass combat" with "set
+ * stops combat.resolve.ranged" in the same block leaves the seat awaited
+ * in that phase alone of the rest of the Combat Round (rules setting(),
+ * called by phase_resolve); without the stop, in none.
  */
 #include "config.h"
 
@@ -140,6 +145,55 @@ replay(const struct vfx *x, const char *start, size_t len, const struct run *r,
 	return g == NULL ? -1 : differs;
 }
 
+/*
+ * From state start, follow run r up to combat.declare.unhidden-close,
+ * where seat gives "pass combat" (with stop: and "set stops
+ * combat.resolve.ranged"), everyone else passing from there on. The
+ * combat phases after it in which seat owes, as bits (1 << phase index of
+ * the turn sequence, combat.declare.unhidden-ranged = 7), or -1.
+ */
+static int
+stops_case(const struct vfx *x, const char *start, size_t len, const struct run *r,
+    size_t seat, int turn, int stop)
+{
+	static const char *const combat[] = { "combat.declare.unhidden-ranged",
+	    "combat.declare.hidden-close", "combat.declare.hidden-ranged",
+	    "combat.resolve.ranged", "combat.resolve.close" };
+	struct rules_game *g = x->R->load(x->db, start, len, NULL);
+	char *blocks[NSEATS];
+	int k, j, owed = 0, passed = 0, rc = 0;
+	size_t s;
+
+	for (k = 0; g != NULL && k < 40 && rc == 0 && x->R->turn(g) == turn; k++) {
+		const char *ph = x->R->phase(g);
+
+		if (strcmp(ph, "combat.declare.unhidden-close") == 0)
+			passed = 1;
+		for (j = 0; passed && j < 5; j++)
+			if (strcmp(ph, combat[j]) == 0 && x->R->owes(g, seat))
+				owed |= 1 << (7 + j);
+		if (passed && strncmp(ph, "combat.", 7) != 0)
+			break;
+		for (s = 0; s < NSEATS; s++) {
+			blocks[s] = NULL;
+			if (!x->R->owes(g, s))
+				continue;
+			blocks[s] = block(x->game, x->R->seat_name(g, s), turn, ph,
+			    !passed ? (k < r->n && r->orders[k][s] != NULL ?
+			    r->orders[k][s] : "") : s != seat ? "" :
+			    strcmp(ph, "combat.declare.unhidden-close") != 0 ? "pass\n" :
+			    stop ? "pass combat\nset stops combat.resolve.ranged\n" :
+			    "pass combat\n");
+		}
+		rc = resolve(x, g, blocks, k);
+		for (s = 0; s < NSEATS; s++)
+			free(blocks[s]);
+	}
+	if (g != NULL)
+		x->R->free(g);
+	return g == NULL || rc != 0 || !passed ? -1 : owed;
+}
+
 int
 main(void)
 {
@@ -214,6 +268,23 @@ main(void)
 	} else
 		ok(0, "control: no section of %s's plan holds orders",
 		    x.R->seat_name(x.g, seat));
+	/* stops and a standing pass: a seat owing in combat.declare.unhidden-close */
+	for (k = 0; k < r.n && strcmp(r.phase[k], "combat.declare.unhidden-close") != 0;
+	    k++)
+		;
+	for (s = 0, seat = NSEATS; k < r.n && s < NSEATS && seat == NSEATS; s++)
+		if (r.orders[k][s] != NULL)
+			seat = s;
+	if (seat < NSEATS) {
+		int with = stops_case(&x, start, len, &r, seat, turn, 1);
+		int without = stops_case(&x, start, len, &r, seat, turn, 0);
+
+		ok(with == 1 << 10, "%s's \"pass combat\" with \"set stops "
+		    "combat.resolve.ranged\": awaited there alone of the rest of "
+		    "the Combat Round (%#x)", x.R->seat_name(x.g, seat), with);
+		ok(without == 0, "without the stop, in none of them (%#x)", without);
+	} else
+		ok(0, "nobody owes in combat.declare.unhidden-close of turn %d", turn);
 	for (k = 0; k < r.n; k++) {
 		free(r.phase[k]);
 		free(r.state[k]);

@@ -6,13 +6,15 @@
  * they play their locations, search for supporting characters, walk
  * everyone towards a Docking Bay and evacuate there (a Main Character
  * last, once the quota is met), discarding what is not a supporting
- * character. Every seat attacks whoever it can. The Predator hunts: he
+ * character, and never attack: they would rather rescue than fight. The
+ * other seats attack whoever they can. The Predator hunts: he
  * cycles his hand for a Camouflage Suit and finds it at his ship, then
  * hides (hidden movement: the real marker towards the nearest enemy, a
  * decoy elsewhere), reveals his real marker where an enemy stands and
  * fights, until a kill or two has won him honor; then he leaves the
- * others be. The Rogue and the Aliens keep home (an enemy at the Docking
- * Bay would stop the evacuation) and search. Where the rules insist on
+ * others be. The Aliens hunt too from turn 6 until someone is killed;
+ * the Rogue keeps home (an enemy at the Docking Bay would stop the
+ * evacuation) and searches. Where the rules insist on
  * more (the location plays), the order their refusal suggests is added.
  * The plan (ccg_demo_plan) plays the rest of the turn through on a copy.
  */
@@ -35,6 +37,7 @@
 #define POLICY_NODES	64
 #define POLICY_FAR	1000
 #define HUNT_HONOR	2	/* the Predator hunts until he has this */
+#define ALIENS_HUNT_FROM 6	/* the Aliens hunt from this turn, until a kill */
 
 /* The battleground as the seat sees it: locations and their neighbours. */
 struct policy_map {
@@ -47,6 +50,7 @@ struct policy_map {
 						   characters */
 	int		 edist[POLICY_NODES];	/* steps to an enemy character
 						   or marker */
+	int		 hdist[POLICY_NODES];	/* steps to a Predator ship */
 	int		 searching;	/* the party still looks for more */
 	size_t		 n;
 	cJSON		*view;
@@ -288,6 +292,11 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 	map_bfs(m, q, qt, m->sdist);
 	map_party(m);
 	map_enemies(m);
+	qt = 0;
+	for (i = 0; i < m->n; i++)
+		if (strncmp(m->id[i], "predator-shuttle", 16) == 0)
+			q[qt++] = (int)i;
+	map_bfs(m, q, qt, m->hdist);
 	m->searching = qt > 0 && !enough_found(m) && party_can_reach(m);
 }
 
@@ -359,6 +368,19 @@ hunt_closer(struct policy_map *m, const char *line)
 	    (at = piece_at(m, who, len)) == NULL)
 		return 0;
 	return map_dist(m, m->edist, to + 4) < map_dist(m, m->edist, at) ? 3 : 0;
+}
+
+/* A move line that brings its mover closer to the Predator's ship. */
+static int
+go_home(struct policy_map *m, const char *line)
+{
+	const char *to = strstr(line, " to "), *who = line + 5, *at;
+	size_t len = strcspn(who, " ,");
+
+	if (to == NULL || who[len] != ' ' || strchr(to + 4, ' ') != NULL ||
+	    (at = piece_at(m, who, len)) == NULL)
+		return 0;
+	return map_dist(m, m->hdist, to + 4) < map_dist(m, m->hdist, at) ? 5 : 0;
 }
 
 /* A move line that takes its mover away from the enemies. */
@@ -438,9 +460,24 @@ findable_here_of(const struct policy_map *m, const char *piece)
 	return at != NULL && findable_here(m, at);
 }
 
+/* Has anyone's character been killed yet (out of play)? */
+static int
+blood_drawn(const struct policy_map *m)
+{
+	const cJSON *s;
+
+	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats"))
+		if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(s,
+		    "out_of_play")) > 0)
+			return 1;
+	return 0;
+}
+
 /* Do the seat's characters seek out the others? The Predator does, until
  * a kill or two has won him some honor (a Predator who kills everyone
- * leaves nobody to win the game); the others keep home and fight whoever
+ * leaves nobody to win the game); the Aliens do from turn
+ * ALIENS_HUNT_FROM on while no character has been killed yet (so that
+ * every game sees a fight); the Rogue keeps home and fights whoever
  * comes. */
 static int
 hunter(const struct policy_map *m)
@@ -449,6 +486,10 @@ hunter(const struct policy_map *m)
 
 	const cJSON *s, *name, *honor;
 
+	if (cJSON_IsString(seat) && strncmp(seat->valuestring, "aliens", 6) == 0)
+		return !blood_drawn(m) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(
+		    m->view, "turn")) && cJSON_GetObjectItemCaseSensitive(m->view,
+		    "turn")->valueint >= ALIENS_HUNT_FROM;
 	if (!cJSON_IsString(seat) || strncmp(seat->valuestring, "predator", 8) != 0)
 		return 0;
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats")) {
@@ -512,7 +553,7 @@ predator_preference(struct policy_map *m, const char *line)
 		return !suited && strcmp(line + 8, "camouflage-suit") != 0 ? 1 : 0;
 	if (strncmp(line, "move ", 5) == 0 && !suited &&
 	    hand_has(m, "camouflage-suit"))
-		return 0;	/* home, to find it */
+		return go_home(m, line);	/* home, to find it */
 	return -1;
 }
 
@@ -529,8 +570,8 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 		return strcmp(phase, "movement.locations") == 0 ? 6 : 3;
 	if (strncmp(line, "find ", 5) == 0)
 		return 4;
-	if (strncmp(line, "attack ", 7) == 0)	/* every seat fights */
-		return 5;
+	if (strncmp(line, "attack ", 7) == 0)	/* the Marines would rather */
+		return marines ? 0 : 5;		/* rescue than fight */
 	if (strncmp(line, "reveal ", 7) == 0)
 		return reveal_to_fight(m, line + 7) ? 6 : 0;
 	if (!marines && strncmp(line, "hide ", 5) == 0)	/* hidden movement */

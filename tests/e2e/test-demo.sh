@@ -53,4 +53,15 @@ printf '%s\n' "$figures" | awk '$2 == "orders" && ($3 > 2.5 || $5 > 4) { bad = 1
     END { exit bad }'
 ok $? "every seat: at most 2.5 order mails and 4 received mails per game turn"
 
+# A finished game in a league scores its places (daemon/game-league.h):
+# the winner 3 points and a win.
+winner=$(printf '%s\n' "$result" | sed -n 's/^demo: game demo-1: \([a-z]*\) won .*/\1/p')
+"$MUTHUR" --config "$d/muthur.conf" league create demo >/dev/null &&
+    "$MUTHUR" --config "$d/muthur.conf" league add demo demo-1 >/dev/null
+ok $? "league create and add the finished demo game"
+st=$("$MUTHUR" --config "$d/muthur.conf" league standings demo 2>&1)
+printf '%s\n' "$st" | sed 's/^/# /'
+printf '%s\n' "$st" | grep -Eq "^   1  $winner@players.example +1 +1 +3 +[0-9]+$"
+ok $? "the winner ($winner) ranks first: played 1, a win, 3 points"
+
 done_testing

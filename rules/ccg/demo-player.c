@@ -12,7 +12,8 @@
  * hides (hidden movement: the real marker towards the nearest enemy, a
  * decoy elsewhere), reveals his real marker where an enemy stands and
  * fights, until a kill or two has won him honor; then he leaves the
- * others be. The Aliens hunt too from turn 6 until someone is killed;
+ * others be. The Aliens hunt too from turn 6 until someone is killed,
+ * then leave the others be;
  * the Rogue keeps home (an enemy at the Docking Bay would stop the
  * evacuation) and searches. Where the rules insist on
  * more (the location plays), the order their refusal suggests is added.
@@ -502,6 +503,16 @@ hunter(const struct policy_map *m)
 	return 1;
 }
 
+/* The Aliens after their hunt (someone killed): they leave the others be. */
+static int
+aliens_done(const struct policy_map *m)
+{
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+
+	return cJSON_IsString(seat) && strncmp(seat->valuestring, "aliens", 6) == 0 &&
+	    blood_drawn(m);
+}
+
 /* Is a card of slug in the seat's hand? */
 static int
 hand_has(const struct policy_map *m, const char *slug)
@@ -570,6 +581,10 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 		return strcmp(phase, "movement.locations") == 0 ? 6 : 3;
 	if (strncmp(line, "find ", 5) == 0)
 		return 4;
+	if (aliens_done(m) && strncmp(line, "attack ", 7) == 0)
+		return 0;	/* blood drawn: they leave the others be */
+	if (aliens_done(m) && strncmp(line, "move ", 5) == 0)
+		return leave(m, line);
 	if (strncmp(line, "attack ", 7) == 0)	/* the Marines would rather */
 		return marines ? 0 : 5;		/* rescue than fight */
 	if (strncmp(line, "reveal ", 7) == 0)

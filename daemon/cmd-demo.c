@@ -11,7 +11,7 @@
  * resolved without waiting for mail; bench/demo-mails.sh counts the same
  * from the Maildirs) are those of a good correspondent. The CCG's demo (a
  * Contact game whose Marines play a demo deck, rules/ccg/game.c) ended in
- * 9 to 35 turns over 12 runs, about 3 s each on two shared cores.
+ * 10 to 25 turns over 12 runs, about 3 s each on two shared cores.
  */
 #include "config.h"
 

@@ -152,6 +152,34 @@ int game_settings_check(const struct orders *o, char **cause);
 int game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
     const struct orders *o, char **cause);
 
+/*
+ * Which mails a seat is sent (daemon/turn-report.c; PRODUCT.md §6):
+ * turn_views_mode: its `set views` (VIEWS_DUE when unset).
+ * turn_view_wanted: 1 when a view goes to it now (owes: it is awaited in
+ * the open phase; over: the game ended), 0 not, -1.
+ * turn_view_sent: note a view queued at phase_seq (and a digest's time).
+ * turn_view_since: 1 with the phase seq of its last view, 0 none, -1.
+ * turn_reports_due: 1 when turns first..ended want a report (ended: the
+ * last turn that ended), its events from phase seq *from on; 0 not; -1.
+ * turn_report_sent: note the report of turns up to turn, queued at phase_seq.
+ * turn_report_mark: the model's "report" ("turn 3", "turns 3 to 4") and
+ * "report_turn" fields.
+ */
+enum views_mode { VIEWS_DUE, VIEWS_EVERY, VIEWS_DIGEST };
+int turn_views_mode(const struct game_ctx *c, const struct store_seat *seat,
+    enum views_mode *mode, char **cause);
+int turn_view_wanted(const struct game_ctx *c, const struct store_seat *seat,
+    enum views_mode mode, int owes, int over, char **cause);
+int turn_view_sent(const struct game_ctx *c, const struct store_seat *seat,
+    enum views_mode mode, uint64_t phase_seq, char **cause);
+int turn_view_since(const struct game_ctx *c, const struct store_seat *seat,
+    uint64_t *phase_seq, char **cause);
+int turn_reports_due(const struct game_ctx *c, const struct store_seat *seat,
+    enum views_mode mode, int ended, int *first, uint64_t *from, char **cause);
+int turn_report_sent(const struct game_ctx *c, const struct store_seat *seat, int turn,
+    uint64_t phase_seq, char **cause);
+void turn_report_mark(cJSON *model, int turn, int last_turn);
+
 /* The names of seats owing in the live state, in seat order (store's). */
 size_t game_owing(struct game_live *l, const char **out);
 

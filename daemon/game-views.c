@@ -57,6 +57,18 @@ src_free(struct view_src *v)
 	free(v->server_key);
 }
 
+/* The first event at or after phase seq from. */
+static size_t
+src_first(const struct view_src *v, uint64_t from)
+{
+	size_t i;
+
+	for (i = 0; i < v->nevents; i++)
+		if (v->events[i].phase_seq >= from)
+			break;
+	return i;
+}
+
 /*
  * Did phase ph (owed by some seat) open to the seats, so that views went
  * out with it? Not when plan sections filled every owing seat's orders at
@@ -121,9 +133,7 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1)
 		return -1;
 	v->from = from;
-	for (v->first = 0; v->first < v->nevents; v->first++)
-		if (v->events[v->first].phase_seq >= from)
-			break;
+	v->first = src_first(v, from);
 	if (v->cur->open && store_phase_missing(c->st, v->cur->id, &v->missing,
 	    &v->nmissing, cause) == -1)
 		return -1;
@@ -136,9 +146,10 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	return 0;
 }
 
+/* The seat's view model, reporting the events from v->events[first]. */
 static cJSON *
-model_build(struct game_live *l, const struct view_src *v, const char *seat,
-    char **cause)
+model_build_from(struct game_live *l, const struct view_src *v, const char *seat,
+    size_t first, char **cause)
 {
 	struct view_facts f;
 	int idx = l->rules->seat_index(l->g, seat);
@@ -155,15 +166,22 @@ model_build(struct game_live *l, const struct view_src *v, const char *seat,
 	f.deadline = v->cur->open ? v->cur->deadline : 0;
 	f.awaited = v->awaited;
 	f.nawaited = v->nawaited;
-	f.events = v->events + v->first;
-	f.nevents = v->nevents - v->first;
-	for (i = 0; i < v->first; i++)
+	f.events = v->events + first;
+	f.nevents = v->nevents - first;
+	for (i = 0; i < first; i++)
 		f.seen_before += view_event_visible(v->events[i].visibility, f.seat) != 0;
 	f.commitments = v->coms;
 	f.ncommitments = v->ncoms;
 	f.since_phase = v->from;
 	f.server_key = v->server_key;
 	return view_model_build(l->rules, l->g, idx, &f, cause);
+}
+
+static cJSON *
+model_build(struct game_live *l, const struct view_src *v, const char *seat,
+    char **cause)
+{
+	return model_build_from(l, v, seat, v->first, cause);
 }
 
 static const struct store_seat *
@@ -177,16 +195,14 @@ seat_find(const struct game_live *l, const char *name)
 	return NULL;
 }
 
+/* The mail of a model (freed). */
 static char *
-mail_render(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
-    const struct store_seat *seat, const char *msgid, size_t *len, char **cause)
+model_mail(const struct game_ctx *c, cJSON *model, const struct store_seat *seat,
+    const char *msgid, size_t *len, char **cause)
 {
 	struct view_mail_ctx ctx;
-	cJSON *model;
 	char *mail;
 
-	if ((model = model_build(l, v, seat->name, cause)) == NULL)
-		return NULL;
 	memset(&ctx, 0, sizeof ctx);
 	ctx.date = (time_t)c->now;
 	ctx.message_id = msgid;
@@ -198,35 +214,106 @@ mail_render(const struct game_ctx *c, struct game_live *l, const struct view_src
 	return mail;
 }
 
+static char *
+mail_render(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
+    const struct store_seat *seat, const char *msgid, size_t *len, char **cause)
+{
+	cJSON *model;
+
+	if ((model = model_build(l, v, seat->name, cause)) == NULL)
+		return NULL;
+	return model_mail(c, model, seat, msgid, len, cause);
+}
+
+/* Is seat awaited in the open phase (its orders not in)? */
+static int
+src_awaits(const struct view_src *v, const char *seat)
+{
+	size_t i;
+
+	for (i = 0; i < v->nawaited; i++)
+		if (strcasecmp(v->awaited[i], seat) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Queue what seat is sent now (daemon/turn-report.c): with `set views
+ * due` (the default) a view when it owes orders, and one turn report of
+ * the turns ended since its last: with its first view of the next turn,
+ * or alone when that turn ends too without one; with
+ * `every` a view each time; with `digest` at most one a day.
+ */
+static int
+seat_queue(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
+    const struct store_seat *seat, char **cause)
+{
+	enum views_mode mode;
+	int over = !v->cur->open, ended = over ? v->cur->turn : v->cur->turn - 1;
+	int want, rep, first_turn = 0, rc;
+	uint64_t from;
+	size_t first = v->first;
+	char *key, *msgid, *mail;
+	cJSON *model;
+	size_t len;
+
+	if (turn_views_mode(c, seat, &mode, cause) == -1 ||
+	    (want = turn_view_wanted(c, seat, mode, src_awaits(v, seat->name), over,
+	    cause)) == -1 ||
+	    (rep = turn_reports_due(c, seat, mode, ended, &first_turn, &from,
+	    cause)) == -1)
+		return -1;
+	/* a report waits for the seat's first view of the next turn, one
+	 * turn at most: then it goes alone */
+	if (rep && !want && !over && first_turn == ended)
+		rep = 0;
+	if (!want && !rep)
+		return 0;
+	if (rep)
+		first = src_first(v, from);
+	else if ((rc = turn_view_since(c, seat, &from, cause)) == -1)
+		return -1;
+	else if (mode != VIEWS_EVERY)	/* since its last view, or the start */
+		first = rc == 1 ? src_first(v, from) : 0;
+	if (over)
+		key = xasprintf("end/%s/%s", l->game->name, seat->name);
+	else if (rep)
+		key = xasprintf("report/%s/%d/%s", l->game->name, ended, seat->name);
+	else
+		key = xasprintf("view/%s/%llu/%s", l->game->name,
+		    (unsigned long long)v->cur->seq, seat->name);
+	msgid = outbox_message_id(key, game_mail_domain(c));
+	mail = NULL;
+	if ((model = model_build_from(l, v, seat->name, first, cause)) != NULL) {
+		if (rep)
+			turn_report_mark(model, first_turn, ended);
+		mail = model_mail(c, model, seat, msgid, &len, cause);
+	}
+	rc = mail == NULL ? -1 : store_outbox_add(c->st, l->game->id, key, msgid,
+	    seat->email, mail, len, c->now, NULL, cause);
+	if (rc == 0)
+		rc = turn_view_sent(c, seat, mode, v->cur->seq, cause);
+	if (rc == 0 && rep)
+		rc = turn_report_sent(c, seat, ended, v->cur->seq, cause);
+	free(mail);
+	free(msgid);
+	free(key);
+	return rc;
+}
+
 int
 game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause)
 {
 	struct view_src v;
-	char *key, *msgid, *mail;
-	size_t i, len;
+	size_t i;
 	int rc = 0;
 
 	if (src_load(c, l, &v, cause) == -1) {
 		src_free(&v);
 		return -1;
 	}
-	for (i = 0; i < l->nseats && rc == 0; i++) {
-		if (v.cur->open)
-			key = xasprintf("view/%s/%llu/%s", l->game->name,
-			    (unsigned long long)v.cur->seq, l->seats[i].name);
-		else
-			key = xasprintf("end/%s/%s", l->game->name, l->seats[i].name);
-		msgid = outbox_message_id(key, game_mail_domain(c));
-		mail = mail_render(c, l, &v, &l->seats[i], msgid, &len, cause);
-		if (mail == NULL)
-			rc = -1;
-		else
-			rc = store_outbox_add(c->st, l->game->id, key, msgid,
-			    l->seats[i].email, mail, len, c->now, NULL, cause);
-		free(mail);
-		free(msgid);
-		free(key);
-	}
+	for (i = 0; i < l->nseats && rc == 0; i++)
+		rc = seat_queue(c, l, &v, &l->seats[i], cause);
 	src_free(&v);
 	return rc;
 }

@@ -52,6 +52,42 @@ order_text(const struct phase_order *po, const char *phase, char **cause)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * Hand the rules the `set KEY VALUE` lines of one block (it parsed in
+ * order_text() already): key and value as written, the value's words
+ * folded to lower case.
+ */
+static void
+block_settings(const struct rules *R, struct rules_game *g, size_t seat,
+    const struct phase_order *po)
+{
+	struct orders *o;
+	const char *t;
+	char *key, *value, *p;
+	size_t i, n;
+
+	if ((o = orders_parse(po->block, po->block_len, NULL)) == NULL)
+		return;
+	for (i = 0; i < o->nsettings; i++) {
+		t = o->settings[i].text + 3;	/* after "set" */
+		t += strspn(t, " \t");
+		n = strcspn(t, " \t");
+		key = xstrndup(t, n);
+		t += n;
+		value = xstrdup(t + strspn(t, " \t"));
+		for (p = value; *p != '\0'; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p | 0x20);
+		for (p = key; *p != '\0'; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p | 0x20);
+		R->setting(g, seat, key, value);
+		free(key);
+		free(value);
+	}
+	orders_free(o);
+}
+
 int
 phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_order *o,
     size_t n, const unsigned char seed[RAND_SEED_BYTES], const unsigned char *shuffle,
@@ -75,6 +111,8 @@ phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_or
 		free(texts[idx]);
 		if ((texts[idx] = order_text(&o[i], R->phase(g), cause)) == NULL)
 			goto out;
+		if (R->setting != NULL)
+			block_settings(R, g, (size_t)idx, &o[i]);
 	}
 	rand_stream_init(&stream, seed, nonces, n);
 	rng.uniform = rand_uniform;

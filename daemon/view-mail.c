@@ -261,6 +261,34 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 	return m;
 }
 
+/*
+ * A reply's subject, its kind first so that it survives a mail client's
+ * truncation at 76 columns: "[contact-17] OK t3 movement.move" or
+ * "[contact-17] REFUSED t3 movement.move" (doc/muthur-orders.5 "REPLIES");
+ * a refusal that names no game says "REFUSED Re: " and the mail's subject.
+ */
+static char *
+reply_subject(enum reply_kind kind, const struct reply_facts *f,
+    const struct view_mail_ctx *ctx)
+{
+	const char *word = kind == REPLY_ACK ? "OK" : "REFUSED";
+	struct strbuf sb = STRBUF_INIT;
+	char *re;
+
+	if (f->game == NULL) {
+		re = compose_reply_subject(ctx->subject);
+		strbuf_addf(&sb, "%s %s", word, re);
+		free(re);
+		return strbuf_detach(&sb, NULL);
+	}
+	strbuf_addf(&sb, "[%s] %s", f->game, word);
+	if (f->turn > 0)
+		strbuf_addf(&sb, " t%d", f->turn);
+	if (f->phase != NULL)
+		strbuf_addf(&sb, " %s", f->phase);
+	return strbuf_detach(&sb, NULL);
+}
+
 char *
 reply_mail_render(const struct tmpl_set *t, enum reply_kind kind,
     const struct reply_facts *f, const struct view_mail_ctx *ctx, size_t *len,
@@ -279,7 +307,7 @@ reply_mail_render(const struct tmpl_set *t, enum reply_kind kind,
 	}
 	fold_body(&body, strbuf_str(&raw), raw.len);
 	strbuf_free(&raw);
-	subject = compose_reply_subject(ctx->subject);
+	subject = reply_subject(kind, f, ctx);
 	mail_from_ctx(&m, ctx);
 	m.subject = subject;
 	m.in_reply_to = ctx->in_reply_to;

@@ -399,6 +399,18 @@ struct rules {
 	char		*(*template)(const struct rules_game *g, size_t seat);
 
 	/*
+	 * A seat's standing setting from a `set KEY VALUE` line of the orders
+	 * resolved for it (PRODUCT.md §3 "Settings by mail"): called before
+	 * resolve(), in block order, for every such line of each seat's
+	 * block, by the game service and the auditor alike, so that the rules
+	 * may keep what bears on who is awaited (the CCG: `set stops`, the
+	 * phases a standing pass does not cover). Keys the game does not use
+	 * are ignored. NULL member: no setting bears on the rules.
+	 */
+	void		 (*setting)(struct rules_game *g, size_t seat, const char *key,
+			    const char *value);
+
+	/*
 	 * The board as a picture, drawn from view(g, seat) (rv) alone for the
 	 * reader seat (NULL: a spectator), like view_text: two views that
 	 * are equal give the same bytes. RULES_PICTURE_PNG: a PNG for the

@@ -198,8 +198,11 @@ struct ccg_seat {
 	int			 bc_bursters;	/* Chest Burster tokens there */
 	int			 start_node;	/* starting location */
 	int			 place;		/* 0, or the place won */
-	int			 pass_combat;	/* turn of a standing "pass combat"
-						 * (standing-pass.c), 0 none */
+	int			 pass_combat;	/* turn of the standing passes
+						 * ("pass ROUND", standing-pass.c), 0 none */
+	int			 pass_rounds;	/* their rounds, 1 << round */
+	int			 pass_mark;	/* public concern mark when given */
+	int			 pass_stops;	/* `set stops`: 1 << phase not covered */
 	struct ccg_hud		 hud;
 };
 
@@ -382,14 +385,14 @@ int	 ccg_check(const struct rules_game *g, int seat, const char *text,
 int	 ccg_resolve(struct rules_game *g, const char *const *orders,
 	    struct rules_rng *rng, struct rules_events *ev, char **cause);
 
-/* standing-pass.c ("pass combat", a convenience of play by mail) */
-/* Does seat stand passed now: "pass combat" given this turn, a combat
- * phase, and no attack declared at one of its characters? */
+/* standing-pass.c ("pass ROUND", a convenience of play by mail) */
+/* Does seat stand passed now: "pass ROUND" given this turn for the round
+ * of this phase, and no public event concerning it since? */
 int	 ccg_standing_pass(const struct rules_game *g, int seat);
-/* Is o the order "pass combat" (not a plain pass)? */
+/* Is o a standing pass "pass ROUND" (not a plain pass)? */
 int	 ccg_order_is_pass_combat(const struct ccg_order *o);
-/* The "pass combat" order: pass now and in the rest of this Combat Round
- * until attacked. */
+/* The "pass ROUND" order: pass now and in the rest of this round until a
+ * public event concerns the seat. */
 int	 ccg_pass_combat(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 
@@ -1305,5 +1308,19 @@ char	*ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload);
 int	 ccg_event_sentence_known(const char *type);
 char	*ccg_refusal_hint(const struct rules_game *g, int seat,
 	    const struct ccg_order *o);
+
+/* standing-pass.c: the rounds "pass ROUND" names (issue 14) */
+struct strbuf;
+/* Round index of a name ("movement", "discard-draw", "combat", "search"),
+ * -1 if none; its name; the round of a phase (-1: ready, end, over). */
+int	 ccg_round_parse(const char *name);
+const char *ccg_round_name(int round);
+int	 ccg_phase_round(int phase);
+/* struct rules setting(): `set stops` bounds the standing passes. */
+void	 ccg_setting(struct rules_game *g, size_t seat, const char *key,
+	    const char *value);
+/* Append "pass ROUND\n" for this phase's round when seat may give it. */
+void	 ccg_standing_pass_legal(const struct rules_game *g, int seat,
+	    struct strbuf *sb);
 
 #endif

@@ -1,17 +1,23 @@
 /*
  * demo-player.c — the CCG's scripted demo player (struct rules
- * demo_orders; the demo, the end-to-end tests and the benchmark play with
- * it): deterministic orders chosen from rules->legal() by a fixed
- * preference that aims at the one Contact victory the rules engine can
- * reach without combat, the Marines' rescue: the Marines play their
- * locations, search for supporting characters, walk everyone towards a
- * Docking Bay and evacuate there; the other seats play what the Contact
- * scenario makes them play and search, and keep their characters home
- * (an enemy at the Docking Bay would stop the evacuation). Only the
- * Marines discard, and only what is not a supporting character (a hand
- * drawn through shrinks); they evacuate a Main Character last, once the
- * quota is met. Where the rules insist on more
- * (the location plays), the order their refusal suggests is added.
+ * demo_orders and demo_plan; the demo, the end-to-end tests and the
+ * benchmark play with it): deterministic orders chosen from
+ * rules->legal() by a fixed preference. The Marines aim at the rescue:
+ * they play their locations, search for supporting characters, walk
+ * everyone towards a Docking Bay and evacuate there (a Main Character
+ * last, once the quota is met), discarding what is not a supporting
+ * character, and never attack: they would rather rescue than fight. The
+ * other seats attack whoever they can. The Predator hunts: he
+ * cycles his hand for a Camouflage Suit and finds it at his ship, then
+ * hides (hidden movement: the real marker towards the nearest enemy, a
+ * decoy elsewhere), reveals his real marker where an enemy stands and
+ * fights, until a kill or two has won him honor; then he leaves the
+ * others be. The Aliens hunt too from turn 6 until someone is killed,
+ * then leave the others be;
+ * the Rogue keeps home (an enemy at the Docking Bay would stop the
+ * evacuation) and searches. Where the rules insist on
+ * more (the location plays), the order their refusal suggests is added.
+ * The plan (ccg_demo_plan) plays the rest of the turn through on a copy.
  */
 #include "config.h"
 
@@ -31,6 +37,8 @@
 #define POLICY_HINTS	20
 #define POLICY_NODES	64
 #define POLICY_FAR	1000
+#define HUNT_HONOR	2	/* the Predator hunts until he has this */
+#define ALIENS_HUNT_FROM 6	/* the Aliens hunt from this turn, until a kill */
 
 /* The battleground as the seat sees it: locations and their neighbours. */
 struct policy_map {
@@ -41,6 +49,9 @@ struct policy_map {
 						   can be found */
 	int		 pdist[POLICY_NODES];	/* steps from the seat's own
 						   characters */
+	int		 edist[POLICY_NODES];	/* steps to an enemy character
+						   or marker */
+	int		 hdist[POLICY_NODES];	/* steps to a Predator ship */
 	int		 searching;	/* the party still looks for more */
 	size_t		 n;
 	cJSON		*view;
@@ -182,6 +193,36 @@ map_party(struct policy_map *m)
 	map_bfs(m, q, qt, m->pdist);
 }
 
+/* Distances to where other seats' characters (or their markers) stand. */
+static void
+map_enemies(struct policy_map *m)
+{
+	static const char *const lists[] = { "pieces", "markers" };
+	const cJSON *p, *at, *who, *seat, *type;
+	int q[POLICY_NODES], qt = 0;
+	size_t i, l;
+
+	seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+	for (l = 0; l < 2; l++)
+		cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, lists[l])) {
+			at = cJSON_GetObjectItemCaseSensitive(p, "at");
+			who = cJSON_GetObjectItemCaseSensitive(p, l == 0 ? "controller" :
+			    "seat");
+			type = cJSON_GetObjectItemCaseSensitive(p, "type");
+			if (!cJSON_IsString(at) || !cJSON_IsString(who) ||
+			    !cJSON_IsString(seat) ||
+			    strcmp(who->valuestring, seat->valuestring) == 0 ||
+			    (l == 0 && (!cJSON_IsString(type) ||
+			    strstr(type->valuestring, "character") == NULL)))
+				continue;
+			for (i = 0; i < m->n; i++)
+				if (strcmp(m->id[i], at->valuestring) == 0 &&
+				    qt < POLICY_NODES)
+					q[qt++] = (int)i;
+		}
+	map_bfs(m, q, qt, m->edist);
+}
+
 /*
  * Can the party reach a location where card slug can be found? (A
  * Colonist findable only at another HUD's Cargo Bay, across no path, must
@@ -251,6 +292,12 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->sdist);
 	map_party(m);
+	map_enemies(m);
+	qt = 0;
+	for (i = 0; i < m->n; i++)
+		if (strncmp(m->id[i], "predator-shuttle", 16) == 0)
+			q[qt++] = (int)i;
+	map_bfs(m, q, qt, m->hdist);
 	m->searching = qt > 0 && !enough_found(m) && party_can_reach(m);
 }
 
@@ -271,14 +318,19 @@ piece_at(const struct policy_map *m, const char *piece, size_t len)
 {
 	const cJSON *p, *id, *at;
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
-		id = cJSON_GetObjectItemCaseSensitive(p, "id");
-		at = cJSON_GetObjectItemCaseSensitive(p, "at");
-		if (cJSON_IsString(id) && cJSON_IsString(at) &&
-		    strlen(id->valuestring) == len &&
-		    strncmp(id->valuestring, piece, len) == 0)
-			return at->valuestring;
-	}
+	static const char *const lists[] = { "pieces", "markers" };
+	size_t l;
+
+	for (l = 0; l < 2; l++)
+		cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view,
+		    lists[l])) {
+			id = cJSON_GetObjectItemCaseSensitive(p, "id");
+			at = cJSON_GetObjectItemCaseSensitive(p, "at");
+			if (cJSON_IsString(id) && cJSON_IsString(at) &&
+			    strlen(id->valuestring) == len &&
+			    strncmp(id->valuestring, piece, len) == 0)
+				return at->valuestring;
+		}
 	return NULL;
 }
 
@@ -303,6 +355,63 @@ move_closer(struct policy_map *m, const char *line)
 	if (map_dist(m, dist, to + 4) >= map_dist(m, dist, at))
 		return 0;
 	return is_main(m, who, len) ? 4 : 5;	/* the escorted move first */
+}
+
+/* A move line that brings a hunter (or one of its markers) closer to an
+ * enemy. */
+static int
+hunt_closer(struct policy_map *m, const char *line)
+{
+	const char *to = strstr(line, " to "), *who = line + 5, *at;
+	size_t len = strcspn(who, " ,");
+
+	if (to == NULL || who[len] != ' ' || strchr(to + 4, ' ') != NULL ||
+	    (at = piece_at(m, who, len)) == NULL)
+		return 0;
+	return map_dist(m, m->edist, to + 4) < map_dist(m, m->edist, at) ? 3 : 0;
+}
+
+/* A move line that brings its mover closer to the Predator's ship. */
+static int
+go_home(struct policy_map *m, const char *line)
+{
+	const char *to = strstr(line, " to "), *who = line + 5, *at;
+	size_t len = strcspn(who, " ,");
+
+	if (to == NULL || who[len] != ' ' || strchr(to + 4, ' ') != NULL ||
+	    (at = piece_at(m, who, len)) == NULL)
+		return 0;
+	return map_dist(m, m->hdist, to + 4) < map_dist(m, m->hdist, at) ? 5 : 0;
+}
+
+/* A move line that takes its mover away from the enemies. */
+static int
+leave(struct policy_map *m, const char *line)
+{
+	const char *to = strstr(line, " to "), *who = line + 5, *at;
+	size_t len = strcspn(who, " ,");
+
+	if (to == NULL || who[len] != ' ' || strchr(to + 4, ' ') != NULL ||
+	    (at = piece_at(m, who, len)) == NULL)
+		return 0;
+	return map_dist(m, m->edist, to + 4) > map_dist(m, m->edist, at) ? 3 : 0;
+}
+
+/* "reveal MARKER": the real marker, where an enemy stands (to fight). */
+static int
+reveal_to_fight(const struct policy_map *m, const char *marker)
+{
+	const cJSON *p, *id, *real, *at;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "markers")) {
+		id = cJSON_GetObjectItemCaseSensitive(p, "id");
+		real = cJSON_GetObjectItemCaseSensitive(p, "real");
+		at = cJSON_GetObjectItemCaseSensitive(p, "at");
+		if (cJSON_IsString(id) && strcmp(id->valuestring, marker) == 0 &&
+		    cJSON_IsTrue(real) && cJSON_IsString(at))
+			return map_dist(m, m->edist, at->valuestring) == 0;
+	}
+	return 0;
 }
 
 /* The Marines' supporting characters: the ones they rescue. */
@@ -352,13 +461,138 @@ findable_here_of(const struct policy_map *m, const char *piece)
 	return at != NULL && findable_here(m, at);
 }
 
+/* Has anyone's character been killed yet (out of play)? */
+static int
+blood_drawn(const struct policy_map *m)
+{
+	const cJSON *s;
+
+	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats"))
+		if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(s,
+		    "out_of_play")) > 0)
+			return 1;
+	return 0;
+}
+
+/* Do the seat's characters seek out the others? The Predator does, until
+ * a kill or two has won him some honor (a Predator who kills everyone
+ * leaves nobody to win the game); the Aliens do from turn
+ * ALIENS_HUNT_FROM on while no character has been killed yet (so that
+ * every game sees a fight); the Rogue keeps home and fights whoever
+ * comes. */
+static int
+hunter(const struct policy_map *m)
+{
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+
+	const cJSON *s, *name, *honor;
+
+	if (cJSON_IsString(seat) && strncmp(seat->valuestring, "aliens", 6) == 0)
+		return !blood_drawn(m) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(
+		    m->view, "turn")) && cJSON_GetObjectItemCaseSensitive(m->view,
+		    "turn")->valueint >= ALIENS_HUNT_FROM;
+	if (!cJSON_IsString(seat) || strncmp(seat->valuestring, "predator", 8) != 0)
+		return 0;
+	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(m->view, "seats")) {
+		name = cJSON_GetObjectItemCaseSensitive(s, "seat");
+		honor = cJSON_GetObjectItemCaseSensitive(s, "honor");
+		if (cJSON_IsString(name) && strcmp(name->valuestring,
+		    seat->valuestring) == 0 && cJSON_IsNumber(honor))
+			return honor->valueint < HUNT_HONOR;
+	}
+	return 1;
+}
+
+/* The Aliens after their hunt (someone killed): they leave the others be. */
+static int
+aliens_done(const struct policy_map *m)
+{
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+
+	return cJSON_IsString(seat) && strncmp(seat->valuestring, "aliens", 6) == 0 &&
+	    blood_drawn(m);
+}
+
+/* Is a card of slug in the seat's hand? */
+static int
+hand_has(const struct policy_map *m, const char *slug)
+{
+	const cJSON *c;
+
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(m->view, "hand"))
+		if (cJSON_IsString(c) && strcmp(c->valuestring, slug) == 0)
+			return 1;
+	return 0;
+}
+
+/* Has the seat a Camouflage Suit in play (its characters may hide)? */
+static int
+suit_in_play(const struct policy_map *m)
+{
+	const cJSON *p, *id, *owner, *seat;
+
+	seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
+		id = cJSON_GetObjectItemCaseSensitive(p, "id");
+		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+		if (cJSON_IsString(id) && cJSON_IsString(owner) && cJSON_IsString(seat) &&
+		    strncmp(id->valuestring, "camouflage-suit", 15) == 0 &&
+		    strcmp(owner->valuestring, seat->valuestring) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The Predator's way to hidden movement: a Camouflage Suit is found at
+ * his ship, so while he holds none in play he cycles his hand for one
+ * (Discard and Draw) and stays home to find it; with it he hides and
+ * hunts.
+ */
+static int
+predator_preference(struct policy_map *m, const char *line)
+{
+	int suited = suit_in_play(m);
+
+	if (strncmp(line, "find camouflage-suit ", 21) == 0)
+		return 6;
+	if (!hunter(m) && strncmp(line, "attack ", 7) == 0)
+		return 0;	/* honor enough: he leaves the others be */
+	if (!hunter(m) && strncmp(line, "move ", 5) == 0)
+		return leave(m, line);
+	if (strncmp(line, "discard ", 8) == 0)
+		return !suited && strcmp(line + 8, "camouflage-suit") != 0 ? 1 : 0;
+	if (strncmp(line, "move ", 5) == 0 && !suited &&
+	    hand_has(m, "camouflage-suit"))
+		return go_home(m, line);	/* home, to find it */
+	return -1;
+}
+
 static int
 preference(struct policy_map *m, const char *line, const char *phase, int marines)
 {
+	const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m->view, "seat");
+	int r;
+
+	if (cJSON_IsString(seat) && strncmp(seat->valuestring, "predator", 8) == 0 &&
+	    (r = predator_preference(m, line)) >= 0)
+		return r;
 	if (strncmp(line, "play ", 5) == 0)
 		return strcmp(phase, "movement.locations") == 0 ? 6 : 3;
 	if (strncmp(line, "find ", 5) == 0)
 		return 4;
+	if (aliens_done(m) && strncmp(line, "attack ", 7) == 0)
+		return 0;	/* blood drawn: they leave the others be */
+	if (aliens_done(m) && strncmp(line, "move ", 5) == 0)
+		return leave(m, line);
+	if (strncmp(line, "attack ", 7) == 0)	/* the Marines would rather */
+		return marines ? 0 : 5;		/* rescue than fight */
+	if (strncmp(line, "reveal ", 7) == 0)
+		return reveal_to_fight(m, line + 7) ? 6 : 0;
+	if (!marines && strncmp(line, "hide ", 5) == 0)	/* hidden movement */
+		return 5;
+	if (!marines && strncmp(line, "move ", 5) == 0)	/* the hunters */
+		return hunter(m) ? hunt_closer(m, line) : 0;
 	if (!marines)
 		return strncmp(line, "search ", 7) == 0 ? 4 : 0;
 	if (strncmp(line, "search ", 7) == 0)
@@ -372,6 +606,49 @@ preference(struct policy_map *m, const char *line, const char *phase, int marine
 	if (strncmp(line, "move ", 5) == 0)
 		return move_closer(m, line);
 	return 0;
+}
+
+/*
+ * Hidden movement (rulebook "Hidden Movement"): "hide PIECE real 1" needs
+ * a marker to leave in the same Movement Step, and the markers exist only
+ * once hidden, so the legal list cannot offer their moves: the marker
+ * that is real goes to the neighbour nearest an enemy, a decoy to another
+ * neighbour. Appended to sb when the rules take it.
+ */
+static void
+hide_and_go(struct policy_map *m, const struct rules *r, const struct rules_game *g,
+    size_t seat, const char *hide, struct strbuf *sb)
+{
+	const char *who = hide + 5, *at;
+	size_t len = strcspn(who, " "), keep = sb->len, k;
+	int a, best = -1, other = -1;
+	char *why = NULL;
+
+	if ((at = piece_at(m, who, len)) == NULL)
+		return;
+	for (a = 0; (size_t)a < m->n && strcmp(m->id[a], at) != 0; a++)
+		;
+	for (k = 0; (size_t)a < m->n && k < m->n; k++) {
+		if (!m->adj[a][k])
+			continue;
+		if (best < 0 || m->edist[k] < m->edist[best]) {
+			other = best;
+			best = (int)k;
+		} else if (other < 0)
+			other = (int)k;
+	}
+	if (best < 0)
+		return;
+	strbuf_addf(sb, "%s\nmove %.*s-marker-1 to %s\n", hide, (int)len, who,
+	    m->id[best]);
+	if (other >= 0 && strcmp(hide + strlen(hide) - 2, " 1") != 0)
+		strbuf_addf(sb, "move %.*s-marker-2 to %s\n", (int)len, who,
+		    m->id[other]);
+	if (r->check(g, seat, strbuf_str(sb), &why) != 0) {
+		sb->len = keep;
+		sb->s[keep] = '\0';
+	}
+	free(why);
 }
 
 char *
@@ -398,6 +675,13 @@ ccg_demo_orders(const struct rules_game *g, size_t seat)
 		}
 	}
 	strbuf_addstr(&sb, "");
+	for (i = 0; i < n; i++)
+		if (strncmp(lines[i], "hide ", 5) == 0 &&
+		    strcmp(lines[i] + strlen(lines[i]) - 7, " real 2") == 0 &&
+		    preference(&m, lines[i], phase, marines) > 0) {
+			hide_and_go(&m, r, g, seat, lines[i], &sb);
+			break;
+		}
 	for (level = 6; level > 0; level--)
 		for (i = 0; i < n && tries < POLICY_TRIES && written < POLICY_LINES; i++) {
 			if (lines[i] == NULL ||
@@ -442,43 +726,117 @@ ccg_demo_orders(const struct rules_game *g, size_t seat)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* The simulation's dice (splitmix64): a plan guesses, the real dice differ. */
+static uint32_t
+sim_uniform(void *ctx, uint32_t bound)
+{
+	uint64_t *x = ctx, z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return bound > 0 ? (uint32_t)(z % bound) : 0;
+}
+
+/*
+ * Keep the lines of orders that name no card the seat did not hold when
+ * it wrote the plan (the simulation draws the real deck's next cards: a
+ * correspondent does not know them).
+ */
+static void
+known_cards_only(struct strbuf *out, char *orders, const struct ccg_cards *hand)
+{
+	char *line, *save = NULL, *p, word[128];
+	size_t i, n;
+	int known;
+
+	for (p = orders; (line = strtok_r(p, "\n", &save)) != NULL; p = NULL) {
+		known = 1;
+		if (strncmp(line, "play ", 5) == 0 || strncmp(line, "find ", 5) == 0 ||
+		    strncmp(line, "discard ", 8) == 0) {
+			n = strcspn(line, " ");
+			n = strcspn(line + n + 1, " ") < sizeof word ?
+			    strcspn(line + n + 1, " ") : 0;
+			memcpy(word, line + strcspn(line, " ") + 1, n);
+			word[n] = '\0';
+			for (known = 0, i = 0; i < hand->n && !known; i++)
+				known = strcmp(hand->v[i]->slug, word) == 0;
+		}
+		if (known) {
+			strbuf_addstr(out, line);
+			strbuf_addc(out, '\n');
+		}
+	}
+}
+
 /*
  * The plan the demo's seats send with their orders, as a correspondent
- * who answers once per turn would: `pass` for every later phase of the
- * turn it has nothing to decide in (the Combat Round as one section: the
- * demo never attacks), none for its stops, the phases whose choices
- * depend on what happens first (the Marines: their movement, Discard and
- * Draw and search; the others: their location plays and search), which
- * it names once, in its first mail, with `set stops`.
+ * who answers once per turn would: it plays the rest of the turn through
+ * on a copy of the game, the other seats passing and its own scripted
+ * orders given in each phase it owes, and writes a section for each of
+ * them (orders that name a card it does not hold yet left out). Where it
+ * has nothing to do for the rest of a round it gives the standing pass
+ * "pass ROUND", so it is asked again only when something that concerns it
+ * happens (or a section no longer holds, and is dropped).
  */
 char *
 ccg_demo_plan(const struct rules_game *g, size_t seat)
 {
-	const struct rules *r = &rules_ccg;
-	int marines = strncmp(r->seat_name(g, seat), "marines", 7) == 0, p, combat = 0;
-	const char *stops = marines ? "movement discard-draw search" :
-	    "movement.locations search", *name, *s;
-	struct strbuf sb = STRBUF_INIT;
-	size_t n;
+	struct rules_game *c = ccg_game_clone(g);
+	struct ccg_cards hand = g->seats[seat].hand;
+	uint64_t dice = (uint64_t)g->turn * 131 + (uint64_t)g->phase * 7 + seat;
+	struct rules_rng rng = { sim_uniform, &dice, sim_uniform, &dice };
+	const char *texts[CCG_MAX_SEATS] = { NULL };
+	char *now = ccg_demo_orders(g, seat), *why = NULL, *o;
+	struct strbuf sb = STRBUF_INIT, sec[CCG_NPHASES], pl;
+	int phase[CCG_NPHASES], stand[CCG_NPHASES], n = 0, k, j, rest;
 
 	strbuf_addstr(&sb, "");
-	if (g->turn == 1)
-		strbuf_addf(&sb, "set stops %s\n", stops);
-	for (p = g->phase + 1; p < CCG_PH_END; p++) {
-		name = ccg_phase_name(p);
-		for (s = stops; *s != '\0'; s += n + (s[n] == ' ')) {
-			n = strcspn(s, " ");
-			if (strncmp(s, name, n) == 0 && (name[n] == '\0' || name[n] == '.'))
-				break;
-		}
-		if (*s != '\0')
-			continue;	/* a stop: asked there */
-		if (ccg_combat_phase(p)) {
-			if (!combat++)
-				strbuf_addstr(&sb, "phase: combat\npass\n");
+	texts[seat] = now;
+	while (n < CCG_NPHASES) {
+		if (ccg_resolve(c, texts, &rng, NULL, &why) != 0 ||
+		    c->turn != g->turn || c->phase == CCG_PH_OVER ||
+		    c->phase == CCG_PH_END)
+			break;
+		if (texts[seat] != now)
+			free((char *)texts[seat]);
+		texts[seat] = NULL;
+		if (!ccg_seat_owes(c, (int)seat))
 			continue;
-		}
-		strbuf_addf(&sb, "phase: %s\npass\n", name);
+		o = ccg_demo_orders(c, (int)seat);
+		sec[n] = (struct strbuf)STRBUF_INIT;
+		strbuf_addstr(&sec[n], "");
+		known_cards_only(&sec[n], o, &hand);
+		free(o);
+		phase[n] = c->phase;
+		pl = (struct strbuf)STRBUF_INIT;	/* may it stand passed? */
+		ccg_standing_pass_legal(c, (int)seat, &pl);
+		stand[n] = pl.len > 0;
+		strbuf_free(&pl);
+		texts[seat] = xstrdup(strbuf_str(&sec[n++]));
 	}
+	if (texts[seat] != now)
+		free((char *)texts[seat]);
+	for (k = 0; k < n; k++) {
+		strbuf_addf(&sb, "phase: %s\n", ccg_phase_name(phase[k]));
+		if (sec[k].len > 0)
+			strbuf_addstr(&sb, strbuf_str(&sec[k]));
+		else {
+			/* nothing here: a standing pass when nothing later in the
+			 * round either */
+			for (rest = 0, j = k + 1; j < n; j++)
+				if (ccg_phase_round(phase[j]) == ccg_phase_round(phase[k]) &&
+				    sec[j].len > 0)
+					rest = 1;
+			strbuf_addstr(&sb, rest || !stand[k] ? "pass\n" : "pass ");
+			if (!rest && stand[k])
+				strbuf_addf(&sb, "%s\n", ccg_round_name(
+				    ccg_phase_round(phase[k])));
+		}
+		strbuf_free(&sec[k]);
+	}
+	free(why);
+	free(now);
+	ccg_game_free(c);
 	return strbuf_detach(&sb, NULL);
 }

@@ -537,6 +537,7 @@ const struct rules rules_ccg = {
 	.data_report = ccg_data_report,
 	.demo_orders = ccg_demo_orders,
 	.demo_plan = ccg_demo_plan,
+	.setting = ccg_setting,		/* standing-pass.c */
 	.demo = &demo,
 	.view_text = ccg_view_text,
 	.events_text = ccg_events_text,

@@ -366,8 +366,7 @@ ccg_legal(const struct rules_game *g, int seat)
 		char *rest = strbuf_detach(&sb, NULL);
 
 		strbuf_addstr(&sb, "pass\n");
-		if (ccg_combat_phase(g->phase))	/* standing-pass.c */
-			strbuf_addstr(&sb, "pass combat\n");
+		ccg_standing_pass_legal(g, seat, &sb);	/* standing-pass.c */
 		strbuf_addstr(&sb, rest);
 		free(rest);
 	}

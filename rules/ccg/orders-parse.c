@@ -198,12 +198,17 @@ parse_words(char **w, size_t nw, int lineno, struct ccg_order *o, char **cause)
 		    lineno, w[0]);
 	o->verb = v;
 	switch (v) {
-	case CCG_V_PASS:	/* "pass combat": standing-pass.c */
-		if (i < nw && strcasecmp(w[i], "combat") == 0) {
-			o->what = xstrdup("combat");
+	case CCG_V_PASS:	/* "pass ROUND": standing-pass.c's rounds */
+		if (i < nw && (strcasecmp(w[i], "movement") == 0 ||
+		    strcasecmp(w[i], "discard-draw") == 0 ||
+		    strcasecmp(w[i], "combat") == 0 || strcasecmp(w[i], "search") == 0)) {
+			o->what = xstrdup(w[i]);
+			for (char *q = o->what; *q != '\0'; q++)
+				*q = (char)(*q | 0x20);	/* "-" stays */
 			i++;
 		}
-		return no_more(w, nw, i, "pass [combat]", lineno, cause);
+		return no_more(w, nw, i, "pass [movement|discard-draw|combat|search]",
+		    lineno, cause);
 	case CCG_V_HIDE:	/* hidden-movement.c */
 		if (want_ident(w, nw, i, "character", &o->who[0], lineno, cause) ||
 		    want_word(w, nw, i + 1, "real", u_hide, lineno, cause))

@@ -44,7 +44,8 @@ ints_json(const int *v, size_t n)
 	X(downloaded) X(bc_warriors) X(bc_bursters) X(start_node) X(place)
 /* the Alien life cycle's seat fields (molting.c) and a standing "pass
  * combat" (standing-pass.c), optional on load */
-#define SEAT_LIFE_INTS(X) X(bc_pet) X(shuffle_due) X(pass_combat)
+#define SEAT_LIFE_INTS(X) X(bc_pet) X(shuffle_due) X(pass_combat) \
+	X(pass_rounds) X(pass_mark) X(pass_stops)
 #define PIECE_INTS(X) X(owner) X(controller) X(zone) X(node) X(carrier) \
 	X(rotated) X(damage) X(tokens) X(data) X(mp) X(moved) X(dragger) \
 	X(found_turn) X(searching) X(found) X(hostage) X(liberated) X(hidden) \

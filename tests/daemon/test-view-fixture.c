@@ -257,7 +257,8 @@ vfx_choose(struct vfx *x, size_t seat)
 	for (p = legal; *p != '\0' && n < 512; p = nl + 1) {
 		nl = strchr(p, '\n');
 		*nl = '\0';
-		if (*p != '#' && strcmp(p, "pass") != 0)
+		if (*p != '#' && strcmp(p, "pass") != 0 &&
+		    (x->standing != 0 || strncmp(p, "pass ", 5) != 0))
 			lines[n++] = p;
 	}
 	/* greedily: each line that still checks with those kept before */

@@ -31,6 +31,8 @@ struct vfx {
 	uint64_t			 rng_seed, rng_n, pick_n;
 	uint64_t			 prev_first_ev;	/* first event of the last step */
 	char				*names[4];	/* awaited names (scratch) */
+	int				 standing;	/* 1: vfx_choose() also picks
+							 * "pass ROUND" lines */
 };
 
 /* The card data file(s) used: sample-cards.json, plus extra when not NULL. */

@@ -313,7 +313,8 @@ test_replies(const struct tmpl_set *t)
 	    cause ? cause : "");
 	if (mail != NULL && intake_parse(mail, len, NULL, &im, NULL) == 0) {
 		p = find_part(im, "text/plain", NULL);
-		is_str(im->subject, "Re: orders turn 3", "ack subject");
+		is_str(im->subject, "[contact-7] OK t3 movement.move", "ack subject: "
+		    "kind, turn and phase first");
 		is_str(im->in_reply_to, "<orders1@players.example>", "ack In-Reply-To");
 		ok(im->nreferences == 2, "ack References");
 		ok(strstr(mail, "\r\nAuto-Submitted: auto-replied\r\n") != NULL,
@@ -346,11 +347,21 @@ test_replies(const struct tmpl_set *t)
 		p = find_part(im, "text/plain", NULL);
 		ok(p && strstr(p->data, f.reason) && strstr(p->data, "Nothing was stored"),
 		    "a refusal quotes the reason");
+		is_str(im->subject, "[contact-7] REFUSED", "refusal subject");
 		ok(strstr(mail, "\r\nAuto-Submitted: auto-replied\r\n") &&
 		    im->in_reply_to != NULL, "a refusal is threaded and auto-replied");
 		intake_mail_free(im);
 	} else
 		ok(0, "a refusal renders: %s", cause ? cause : "");
+	free(mail);
+	f.game = NULL;
+	mail = reply_mail_render(t, REPLY_REFUSAL, &f, &ctx, &len, &cause);
+	if (mail != NULL && intake_parse(mail, len, NULL, &im, NULL) == 0) {
+		is_str(im->subject, "REFUSED Re: orders turn 3", "refusal subject "
+		    "without a game");
+		intake_mail_free(im);
+	} else
+		ok(0, "a refusal without a game renders: %s", cause ? cause : "");
 	free(mail);
 	ctx.to_addr = "not an address";
 	ok(reply_mail_render(t, REPLY_REFUSAL, &f, &ctx, &len, &cause) == NULL &&

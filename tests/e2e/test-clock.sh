@@ -85,7 +85,7 @@ case $(status) in "pause: paused"*"(3)"*) ok 0 "no deadline fires while paused";
 	*) ok 1 "no deadline fires while paused: $(status)";; esac
 orders marines m 1
 daemon '2026-12-05 12:00'
-f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: orders')
+f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[[^]]*\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game pause is paused: it takes no orders now'
 ok $? "orders are refused, saying the game is paused"
 is "$(mails 'pause: the game is paused')" 2 "every seat is told of the pause"

@@ -65,7 +65,7 @@ org "$TAP_TMP/x" 1 pause; daemon '2026-12-01 12:10'
 case $(status) in "om: running"*) ok 0 "a block signed with another key changes nothing";;
 	*) ok 1 "a block signed with another key changes nothing: $(status)";; esac
 is "$(events '\\"type\\":\\"game.paused\\"')" 0 "no event"
-f=$(grep -l '^To: org@club.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: commands')
+f=$(grep -l '^To: org@club.example' var/mail/out/new/* | xargs grep -l '^Subject: \(\[[^]]*\] \)\?REFUSED')
 tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'signature does not verify for the organiser of game om'
 ok $? "the organiser hears it was refused, and why"
 org "$TAP_TMP/o" 2 pause; cp var/mail/in/new/org.2.mail org2.saved; daemon '2026-12-01 12:20'
@@ -73,7 +73,7 @@ case $(status) in "om: paused"*) ok 0 "pause by mail";; *) ok 1 "pause by mail: 
 is "$(mails 'om: organiser commands carried out' org@club.example)" 1 "the organiser gets a receipt"
 is "$(mails 'om: the game is paused')" 2 "the seats are told"
 orders marines m 1; daemon '2026-12-01 12:30'
-f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: orders')
+f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[om\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
 ok $? "a paused game refuses orders, saying it is paused"
 org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
@@ -83,12 +83,12 @@ is "$(mails 'om: organiser commands carried out')" 2 "a second receipt"
 sed 's/<org.2@/<org.2b@/' org2.saved > var/mail/in/new/org.2b.mail; daemon '2026-12-01 13:05'
 case $(status) in "om: running"*) ok 0 "the pause block sent again does nothing";;
 	*) ok 1 "the pause block sent again does nothing: $(status)";; esac
-cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'sent a block with this nonce before'
+cat $(grep -l '^Subject: \(\[[^]]*\] \)\?REFUSED' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'sent a block with this nonce before'
 ok $? "saying its nonce was used"
 org "$TAP_TMP/o" 4 'deadline 2026-12-24 18:00' 'frobnicate'; daemon '2026-12-01 13:10'
 case $(status) in *"deadline 2026-12-04 12:40 UTC"*) ok 0 "a block with a bad line changes nothing";;
 	*) ok 1 "a block with a bad line changes nothing: $(status)";; esac
-cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'unknown organiser command "frobnicate"'
+cat $(grep -l '^Subject: \(\[[^]]*\] \)\?REFUSED' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'unknown organiser command "frobnicate"'
 ok $? "and says which line"
 org "$TAP_TMP/o" 5 'replace aliens e@x.example '"$(cat a.pub | grep -v '^#' | head -1)"; daemon '2026-12-01 13:20'
 is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "replace by mail: a key change in the chain"

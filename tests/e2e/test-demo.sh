@@ -56,6 +56,14 @@ ok $? "the demo prints its order mails per seat per turn"
 printf '%s\n' "$out" | grep -Eq '^demo: [0-9]+ phases resolved, [0-9]+ of them without waiting for mail$'
 ok $? "the demo prints the phases resolved without waiting for mail"
 
+# issue 14's targets, counted from the Maildirs as an outside checker would
+figures=$(sh "$top_srcdir/bench/demo-mails.sh" "$d")
+ok $? "bench/demo-mails.sh counts the demo's mails"
+printf '%s\n' "$figures" | sed 's/^/# /'
+printf '%s\n' "$figures" | awk '$2 == "orders" && ($3 > 2.5 || $5 > 4) { bad = 1 }
+    END { exit bad }'
+ok $? "every seat: at most 2.5 order mails and 4 received mails per game turn"
+
 # A finished game in a league scores its places (daemon/game-league.h):
 # the winner 3 points and a win.
 winner=$(printf '%s\n' "$result" | sed -n 's/^demo: game demo-1: \([a-z]*\) won .*/\1/p')

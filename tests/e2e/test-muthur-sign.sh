@@ -25,8 +25,11 @@ turn=$(printf '%s\n' "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([a-z.-]*\) .
 phase=$(printf '%s\n' "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([a-z.-]*\) .*/\2/p')
 [ -n "$seat" ] && [ -n "$turn" ] && [ -n "$phase" ]
 ok $? "the demo game waits for $seat (turn $turn, $phase)"
-view=$(grep -l "^Subject: \\[demo-1\\] turn $turn, $phase: $seat: your orders are due" \
-    "$d"/var/mail/out/new/* | tail -n 1)
+# (its subject may start "report of turn N;": the view due brings the
+# seat's turn report, daemon/turn-report.c)
+view=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* |
+    xargs grep -l "^Turn $turn, phase $phase " | xargs grep -l '^Your orders are due' |
+    tail -n 1)
 [ -n "$view" ] && grep -q "nonce: REPLACE-WITH-YOUR-OWN-RANDOM-HEX" "$view"
 ok $? "its view mail is in the outgoing Maildir, with the placeholder nonce"
 
@@ -52,7 +55,7 @@ ok $? "muthur verify accepts it with the seat's public key"
 nout=$(ls "$d/var/mail/out/new" | wc -l)
 "$MUTHURD" --config "$conf" --once >"$TAP_TMP/muthurd.log" 2>&1
 ok $? "muthurd --once handles the reply"
-ack=$(grep -l "^Subject: Re: orders" "$d"/var/mail/out/new/* | head -n 1)
+ack=$(grep -l "^Subject: \[demo-1\] OK t" "$d"/var/mail/out/new/* | head -n 1)
 [ -n "$ack" ] && grep -q "orders stored" "$ack"
 ok $? "muthurd acknowledges the orders of $seat"
 [ "$(ls "$d/var/mail/out/new" | wc -l)" -gt "$nout" ]

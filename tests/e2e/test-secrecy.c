@@ -553,14 +553,48 @@ one_phase(struct vfx *x, const struct tmpl_set *t, struct tally *ty, int phase_n
 	}
 }
 
+/*
+ * Play the scripted game to turn 3 (40 phases at most), checking every
+ * phase; standing: the scripted players also give standing passes ("pass
+ * ROUND", rules/ccg/standing-pass.c), so who is awaited then hangs on
+ * them too. 1 while the game goes on, 0 over, -1 failed.
+ */
+static int
+play(const char *cards, const struct tmpl_set *t, struct tally *ty, int standing,
+    int *phase, size_t *stood)
+{
+	struct vfx x;
+	char *cause = NULL;
+	size_t i;
+	int rc = 1, n = 0;
+
+	if (vfx_init(&x, cards, 11, &cause) != 0) {
+		printf("Bail out! %s\n", cause);
+		exit(1);
+	}
+	x.standing = standing;
+	while (rc == 1 && x.R->turn(x.g) <= 3 && n < 40) {
+		one_phase(&x, t, ty, ++*phase);
+		n++;
+		rc = vfx_step(&x);
+	}
+	if (rc == 0)
+		one_phase(&x, t, ty, ++*phase);
+	for (i = 0; i < x.nev; i++)
+		*stood += strstr((const char *)x.ev[i].payload,
+		    "\"type\":\"standing-pass\"") != NULL;
+	vfx_free(&x);
+	return rc;
+}
+
 int
 main(void)
 {
 	char dir[] = "/tmp/muthur-secrecy-XXXXXX", *cards, *cause = NULL;
 	struct tally ty;
 	struct tmpl_set *t;
-	struct vfx x;
-	int phase = 0, rc = 1;
+	int phase = 0, rc = 1, rc2;
+	size_t stood0 = 0, stood = 0;
 
 	memset(&ty, 0, sizeof ty);
 	if (mkdtemp(dir) == NULL) {
@@ -572,19 +606,15 @@ main(void)
 	seed_hex = hex_run(SEED_CANARY, 8);
 	log_set_level(LOG_LEVEL_DEBUG);
 	log_set_sink(log_sink, NULL);
-	t = tmpl_set_new(NULL, NULL, &cause);
-	if (t == NULL || vfx_init(&x, cards, 11, &cause) != 0) {
+	if ((t = tmpl_set_new(NULL, NULL, &cause)) == NULL) {
 		printf("Bail out! %s\n", cause);
 		return 1;
 	}
-	while (rc == 1 && x.R->turn(x.g) <= 3 && phase < 40) {
-		one_phase(&x, t, &ty, ++phase);
-		rc = vfx_step(&x);
-	}
-	if (rc == 0)
-		one_phase(&x, t, &ty, ++phase);
-	ok(rc != -1 && phase >= 8, "a scripted game: %d phases, up to turn %d", phase,
-	    x.R->turn(x.g));
+	rc = play(cards, t, &ty, 0, &phase, &stood0);
+	rc2 = play(cards, t, &ty, 1, &phase, &stood);
+	ok(rc2 != -1 && stood > 0, "the same checks with standing passes in use: "
+	    "%zu given", stood);
+	ok(rc != -1 && phase >= 16, "two scripted games: %d phases", phase);
 	ok(ty.views == phase * 4 && ty.unloadable == 0,
 	    "%d views, every variant loads (%d did not)", ty.views, ty.unloadable);
 	ok(ty.shuffle_bad == 0, "noninterference: the other seats' hands and decks "
@@ -619,7 +649,6 @@ main(void)
 		free(leak);
 	}
 	log_set_sink(NULL, NULL);
-	vfx_free(&x);
 	tmpl_set_free(t);
 	unlink(cards);
 	rmdir(dir);

@@ -2,7 +2,7 @@
  * ccg.h — the Aliens Predator CCG engine's state and internal functions.
  *
  * The engine implements struct rules (rules/rules.h) as `rules_ccg`
- * (rules/ccg/game.c). Each rule of the rulebook lives in the file named
+ * (rules/ccg/engine.c). Each rule of the rulebook lives in the file named
  * after its section; doc/ccg-rules-map.md lists them all, in the
  * rulebook's order (setup-contact.c, turn-sequence.c, ready.c, ...,
  * combat-declare.c, ..., victory-contact.c), with orders-parse.c (the
@@ -312,7 +312,7 @@ struct ccg_orders {
  * unchanged. Seats, pieces and nodes are indexes; -1 means none.
  */
 
-/* game.c: lifetime, piles, pieces, nodes, events */
+/* game-life.c: lifetime; game.c: piles, pieces, nodes, events */
 /* An empty game over db (borrowed); free with ccg_game_free(). */
 struct rules_game *ccg_game_new(const struct ccg_carddb *db);
 void	 ccg_game_free(struct rules_game *g);

@@ -1,7 +1,7 @@
 /*
  * table.h — the CCG's entries of struct rules (rules/rules.h) beyond play:
  * component data, seats from decklists, the `muthur cards` report, the
- * scripted demo player and the view text. Only rules/ccg/game.c's table
+ * scripted demo player and the view text. Only rules/ccg/engine.c's table
  * and these files use them; everyone else calls them through the table.
  * Each follows the contract of its struct rules member.
  */
@@ -14,7 +14,7 @@
 
 #include "rules/rules.h"
 
-/* The table itself (rules/ccg/game.c). */
+/* The table itself (rules/ccg/engine.c). */
 extern const struct rules rules_ccg;
 
 /* data-load.c */

@@ -19,6 +19,9 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 piece_seat(const struct ccg_piece *p)

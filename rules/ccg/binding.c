@@ -13,6 +13,11 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 void
 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,

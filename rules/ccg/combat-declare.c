@@ -37,7 +37,13 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 static int
 segment_ranged(int phase)

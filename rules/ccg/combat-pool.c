@@ -12,6 +12,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 #define BOOST_COST 2
 

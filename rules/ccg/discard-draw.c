@@ -17,6 +17,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_warrior(const struct ccg_card *c)

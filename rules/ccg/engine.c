@@ -14,7 +14,11 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/setup.h"
 #include "rules/ccg/table.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 
 static struct rules_game *

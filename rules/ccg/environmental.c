@@ -10,6 +10,8 @@
 #include <strings.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
 
 static int
 card_immune(const struct ccg_card *c, enum ccg_target target, const char *kind)

@@ -19,6 +19,10 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
 
 /* Is node where seat's characters may evacuate? */
 int

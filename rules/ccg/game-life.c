@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
 
 struct rules_game *
 ccg_game_new(const struct ccg_carddb *db)

@@ -34,6 +34,10 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/setup.h"
 
 int
 ccg_hidden_capacity(const struct rules_game *g, int pi)

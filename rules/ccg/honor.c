@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
 
 int
 ccg_item_honor(const struct ccg_card *item)

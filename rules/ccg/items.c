@@ -25,6 +25,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_human_item(const struct ccg_card *c)

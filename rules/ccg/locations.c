@@ -18,6 +18,8 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_cross(const struct ccg_card *c)

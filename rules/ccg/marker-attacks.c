@@ -23,6 +23,8 @@
 
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
 
 /* The number N of a marker id PIECE-marker-N. */
 static int

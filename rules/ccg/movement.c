@@ -20,6 +20,11 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
 
 void
 ccg_movement_begin(struct rules_game *g)

@@ -40,6 +40,7 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/orders.h"
 
 #define MAX_LINE	1024
 #define MAX_WORDS	40

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/turn.h"
 
 static const char *const phase_names[CCG_NPHASES] = {
 	"ready",

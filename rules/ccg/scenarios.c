@@ -18,6 +18,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
 #include "rules/ccg/hunting-packs.h"
+#include "rules/ccg/setup.h"
 
 const struct ccg_deck_rules *
 ccg_scenario_find(const char *name)

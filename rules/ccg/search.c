@@ -16,6 +16,10 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
 
 int
 ccg_search_declare(struct rules_game *g, int seat, const struct ccg_order *o,

@@ -19,6 +19,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 /* Has an attack been declared at a character seat controls (or at one of
  * its markers)? Declarations are public. */

@@ -13,7 +13,19 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 /* Which orders each phase takes (besides pass). */
 int

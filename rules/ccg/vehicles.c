@@ -31,6 +31,9 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 int
 ccg_vehicle_of(const struct rules_game *g, int pi)

@@ -48,6 +48,15 @@
 
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 static cJSON *
 sorted_pile(const struct ccg_cards *c)

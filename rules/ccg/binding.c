@@ -98,3 +98,22 @@ ccg_binding_free(struct rules_game *g, int seat, const struct ccg_order *o,
 		p->bound = 0;
 	return 0;
 }
+
+/* Feed try() the lines freeing seat's bound characters, alone or with each helper at their location. */
+void
+ccg_free_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i, j;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i) || !g->pieces[i].bound)
+			continue;
+		ccg_tryf(try, ctx, "free %s", g->pieces[i].id);
+		for (j = 0; j < g->npieces; j++)
+			if (j != i && ccg_own_on_board(g, seat, j) &&
+			    g->pieces[j].node == g->pieces[i].node)
+				ccg_tryf(try, ctx, "free %s with %s",
+				    g->pieces[i].id, g->pieces[j].id);
+	}
+}

@@ -284,5 +284,12 @@ void	 ccg_event(struct rules_events *ev, int seat, const char *fmt, ...)
 char	*ccg_json_str(const char *s);
 /* Shuffle a pile with the random stream. */
 void	 ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng);
+/* Is piece i a character of seat's on the battleground (one it gives
+ * orders to)? */
+int	 ccg_own_on_board(const struct rules_game *g, int seat, size_t i);
+/* try(ctx, line) with the line formatted, for the candidates functions
+ * of the verb table (verbs.h). */
+void	 ccg_tryf(void (*try)(void *, const char *), void *ctx,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -65,3 +65,17 @@ ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
 	    o->boost == CCG_STAT_DAMAGE ? "damage" : "resistance", s->pool);
 	return 0;
 }
+
+/* Feed try() the boost lines of seat's characters (the resolve steps). */
+void
+ccg_boost_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (ccg_own_on_board(g, seat, i)) {
+			ccg_tryf(try, ctx, "boost %s damage", g->pieces[i].id);
+			ccg_tryf(try, ctx, "boost %s resistance", g->pieces[i].id);
+		}
+}

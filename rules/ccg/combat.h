@@ -22,6 +22,9 @@ void	 ccg_aliens_force(struct rules_game *g, struct rules_events *ev);
 /* Can pi's attack with a weapon of this range (CCG_RANGE_*) reach piece
  * ti: same location, a Barrier from either side, adjacent when long? */
 int	 ccg_attack_reach(const struct rules_game *g, int pi, int ti, int range);
+/* Feed try() the attack lines of seat (at characters, markers, vehicles). */
+void	 ccg_attack_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* combat-resolve.c ("Step 2/3: Resolve ranged/close combat Attacks") */
 /* Segment 1 of the step g is in: every declared attack of its kind rolls
@@ -58,6 +61,9 @@ void	 ccg_kill(struct rules_game *g, int pi, struct rules_events *ev);
  * Combat Round. */
 int	 ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/* Feed try() the boost lines of seat. */
+void	 ccg_boost_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* free-attacks.c ("Free Attacks", the Newborn's Gore attacks and its limit
  * of 4 attacks a turn): a character that has declared its attack this

@@ -21,6 +21,9 @@ void	 ccg_draw_up(struct rules_game *g, int seat, int upto,
 /* The refill at the end of the Discard and Draw Round, R-M-P-A. */
 void	 ccg_draw_round(struct rules_game *g, struct rules_rng *rng,
 	    struct rules_events *ev);
+/* Feed try() the discard lines of seat. */
+void	 ccg_discard_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* binding.c ("Binding") */
 /* The Break Rolls at the start of the Discard and Draw Round. */
@@ -29,5 +32,8 @@ void	 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,
 /* The "free BOUND [with HELPER, ...]" order (Discard and Draw Round). */
 int	 ccg_binding_free(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* Feed try() the lines freeing seat's bound characters. */
+void	 ccg_free_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 #endif

@@ -158,3 +158,21 @@ ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 	    s->downloaded);
 	return 0;
 }
+
+/* Feed try() the evacuate and download lines of seat (the verb table, verbs.c). */
+void
+ccg_evacuate_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (ccg_own_on_board(g, seat, i)) {
+			ccg_tryf(try, ctx, "evacuate %s", g->pieces[i].id);
+			ccg_tryf(try, ctx, "download %s", g->pieces[i].id);
+		}
+	for (i = 0; i < g->npieces; i++)	/* Predators' captives */
+		if (g->pieces[i].zone == CCG_Z_CAPTURED &&
+		    g->pieces[i].carrier >= 0)
+			ccg_tryf(try, ctx, "evacuate %s", g->pieces[i].id);
+}

@@ -27,6 +27,10 @@ int	 ccg_event_play(struct rules_game *g, int seat,
 /* End of the Combat Round: event modifiers end, played events are
  * discarded (permanent ones stay on the table). */
 void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);
+/* Feed try() the play lines of seat in the current phase (locations,
+ * events, reactions). */
+void	 ccg_play_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* events-rounds.c ("Events" outside the Combat Round: the card's timing) */
 /* Is phase one where events are played outside combat (movement.move,

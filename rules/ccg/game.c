@@ -248,3 +248,25 @@ ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng)
 		c->v[j] = t;
 	}
 }
+
+int
+ccg_own_on_board(const struct rules_game *g, int seat, size_t i)
+{
+	const struct ccg_piece *p = &g->pieces[i];
+
+	return p->zone == CCG_Z_PLAY && ccg_is_character(p) &&
+	    p->controller == seat && p->node >= 0;
+}
+
+void
+ccg_tryf(void (*try)(void *, const char *), void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	try(ctx, line);
+	free(line);
+}

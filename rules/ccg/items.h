@@ -27,6 +27,9 @@ int	 ccg_items_order(struct rules_game *g, int seat,
 int	 ccg_free_drop_phase(int phase);
 /* Items carried by pi fall at its node (zone PLAY) or leave with it. */
 void	 ccg_items_drop_all(struct rules_game *g, int pi, int zone);
+/* Feed try() the pickup, transfer and drop lines of seat. */
+void	 ccg_item_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* ammo.c ("Ammo Item cards") */
 /* The ammo loaded in weapon wi, or -1. */

@@ -226,3 +226,26 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		    g->pieces[drag].id, g->pieces[who[0]].id, g->nodes[to].id);
 	return 0;
 }
+
+/* Feed try() the move lines of seat: each character to each node, alone or dragging one at its location. */
+void
+ccg_move_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i))
+			continue;
+		for (n = 0; n < g->nnodes; n++) {
+			ccg_tryf(try, ctx, "move %s to %s", g->pieces[i].id,
+			    g->nodes[n].id);
+			for (j = 0; j < g->npieces; j++)
+				if (j != i && ccg_own_on_board(g, seat, j) &&
+				    g->pieces[j].node == g->pieces[i].node)
+					ccg_tryf(try, ctx, "move %s to %s dragging %s",
+					    g->pieces[i].id, g->nodes[n].id,
+					    g->pieces[j].id);
+		}
+	}
+}

@@ -18,6 +18,9 @@ int	 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 int	 ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/* Feed try() the evacuate and download lines of seat. */
+void	 ccg_evacuate_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* locations.c */
 /* Are nodes a and b adjacent in any seat's HUD? */
@@ -48,6 +51,9 @@ int	 ccg_node_damage_check(const struct rules_game *g, int node,
 	    const struct ccg_effect *e, char **cause);
 void	 ccg_node_damage_apply(struct rules_game *g, int node,
 	    const struct ccg_effect *e, const char *by, struct rules_events *ev);
+/* Feed try() the places of the location cards in seat's hand. */
+void	 ccg_location_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* movement.c */
 /* Movement points of every character := its speed, permanent events'
@@ -60,6 +66,9 @@ int	 ccg_move_cost(const struct rules_game *g, int seat, int pi, int from,
 /* The move order, with groups, dragging and outnumbering. */
 int	 ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/* Feed try() the move lines of seat. */
+void	 ccg_move_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* outnumbering.c: extra movement points seat pays to leave node. */
 int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);

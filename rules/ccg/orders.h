@@ -1,7 +1,7 @@
 /*
  * orders.h — the orders language (muthur-orders(5)): a parsed order, the
- * parser. The functions follow the conventions of rules/ccg/ccg.h;
- * doc/ccg-rules-map.md says which rule each file carries.
+ * parser, the words of an order; the verbs themselves are the table of
+ * verbs.h. The functions follow the conventions of rules/ccg/ccg.h.
  */
 #ifndef MUTHUR_RULES_CCG_ORDERS_H
 #define MUTHUR_RULES_CCG_ORDERS_H
@@ -53,7 +53,7 @@ enum ccg_side { CCG_LEFT = 0, CCG_RIGHT, CCG_BETWEEN,
 
 /* One parsed order line. Identifiers are lowercased copies. */
 struct ccg_order {
-	int	 verb;			/* enum ccg_verb */
+	int	 verb;			/* enum ccg_verb (verbs.h: its row) */
 	int	 line;			/* line number in the orders text */
 	char	*text;			/* the line as written (trimmed) */
 	char	*who[CCG_MAX_GROUP];	/* characters */
@@ -75,7 +75,10 @@ struct ccg_orders {
 };
 
 
-/* orders-parse.c */
+#define CCG_ORDER_MAX_LINE	1024	/* bytes of one order line */
+#define CCG_ORDER_MAX_WORDS	40
+
+/* verbs.c: the parser, reading the verb table (verbs.h) */
 /* Parse a whole orders text into out (free with ccg_orders_free()); -1
  * with "line N: ..." at the first bad line, out then empty. */
 int	 ccg_orders_parse(const char *text, struct ccg_orders *out, char **cause);
@@ -83,9 +86,51 @@ int	 ccg_orders_parse(const char *text, struct ccg_orders *out, char **cause);
  * blank or comment line, -1 with a reason. */
 int	 ccg_order_parse_line(const char *line, int lineno, struct ccg_order *o,
 	    char **cause);
+
+/* orders-parse.c */
 void	 ccg_order_clear(struct ccg_order *o);
 void	 ccg_orders_free(struct ccg_orders *os);
-/* The verb's word ("move"). */
-const char *ccg_verb_name(int verb);
+/* The words of line into buf (CCG_ORDER_MAX_LINE + 1 bytes) and words
+ * (CCG_ORDER_MAX_WORDS): their number, 0 for a blank or comment line, -1
+ * with a reason; *start and *len the order's text, trimmed. */
+int	 ccg_order_words(const char *line, int lineno, char *buf, char **words,
+	    const char **start, size_t *len, char **cause);
+/* The verbs whose words a pattern of the table cannot say, each reading
+ * w[i..nw) as ccg_verb_parse says. */
+struct ccg_verb_row;
+/* Reads the words w[i..nw) after the verb v into o; 0, or -1 with "line
+ * N: ..." in *cause (o is cleared by the caller). */
+typedef int ccg_verb_parse(const struct ccg_verb_row *v, char **w, size_t nw,
+    size_t i, int lineno, struct ccg_order *o, char **cause);
+ccg_verb_parse	 ccg_parse_pass;
+ccg_verb_parse	 ccg_parse_hide;
+ccg_verb_parse	 ccg_parse_board;
+ccg_verb_parse	 ccg_parse_molt;
+ccg_verb_parse	 ccg_parse_gore;
+ccg_verb_parse	 ccg_parse_hive;
+ccg_verb_parse	 ccg_parse_play;
+ccg_verb_parse	 ccg_parse_move;
+ccg_verb_parse	 ccg_parse_free;
+ccg_verb_parse	 ccg_parse_boost;
+ccg_verb_parse	 ccg_parse_attack;
+
+/* order-words.c: the words of an order; each error says "line N: ..." */
+/* Is w an identifier (letters, digits and '-', not at either end)? */
+int	 ccg_word_is_ident(const char *w);
+/* w[i] as a new identifier in *out, what naming it in the error. */
+int	 ccg_word_ident(char **w, size_t nw, size_t i, const char *what,
+	    char **out, int lineno, char **cause);
+/* w[i] must be word; usage for the error. */
+int	 ccg_word_want(char **w, size_t nw, size_t i, const char *word,
+	    const char *usage, int lineno, char **cause);
+/* Nothing may follow w[i - 1]. */
+int	 ccg_word_end(char **w, size_t nw, size_t i, const char *usage,
+	    int lineno, char **cause);
+/* Names from w[*i] up to the word stop (NULL: the end) into o->who, "and"
+ * allowed between them; too_many says what more than CCG_MAX_GROUP are. */
+int	 ccg_word_names(char **w, size_t nw, size_t *i, const char *stop,
+	    struct ccg_order *o, const char *too_many, int lineno, char **cause);
+/* The words after the verb by v->pattern (verbs.h). */
+ccg_verb_parse	 ccg_word_pattern;
 
 #endif

@@ -20,6 +20,12 @@ int	 ccg_findable(const struct rules_game *g, int pi,
 	    const struct ccg_card *card, char **cause);
 /* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
+/* Feed try() the search lines (search.declare) and the find lines
+ * (search.find) of seat. */
+void	 ccg_search_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
+void	 ccg_find_candidates(const struct rules_game *g, int seat,
+	    void (*try)(void *, const char *), void *ctx);
 
 /* concealed.c ("Prohibited Concealable Weapons") */
 /* The "conceal ITEM" order of the Search Round. */

@@ -18,8 +18,6 @@ int	 ccg_phase_parse(const char *name);
 int	 ccg_combat_phase(int phase);
 
 /* turn-sequence.c */
-/* May orders of this verb be given in this phase? */
-int	 ccg_phase_allows(int phase, int verb);
 /* Does seat owe orders now (a legal choice besides pass, not yet placed)? */
 int	 ccg_seat_owes(const struct rules_game *g, int seat);
 /* The automatic start of the current phase (ready cards, movement points). */

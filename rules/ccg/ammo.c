@@ -42,7 +42,8 @@ is_ammo(const struct ccg_piece *p)
 	    p->card->item.kind == CCG_ITEM_AMMO;
 }
 
-int
+/* The ammo loaded in weapon wi, or -1. */
+static int
 ccg_ammo_loaded(const struct rules_game *g, int wi)
 {
 	size_t i;

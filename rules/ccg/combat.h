@@ -123,9 +123,6 @@ void	 ccg_xatk_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* environmental.c ("Environmental Damage") */
-/* Is piece pi immune to environmental damage of kind (its card's or a
- * carried item's IMMUNE effect naming kind or "all")? */
-int	 ccg_env_immune(const struct rules_game *g, int pi, const char *kind);
 /* amount points of kind to pi, ignoring defense, armor and resistance,
  * unless immune; it dies at power 0. */
 void	 ccg_env_damage(struct rules_game *g, int pi, int amount,
@@ -172,7 +169,5 @@ void	 ccg_heal_candidates(const struct rules_game *g, int seat,
 /* honor.c (the honor table of "Special Rules for Predators") */
 /* Honor for killing piece pi with what it carries. */
 int	 ccg_kill_honor(const struct rules_game *g, int pi);
-/* Honor for one item (0 for items the table does not list). */
-int	 ccg_item_honor(const struct ccg_card *item);
 
 #endif

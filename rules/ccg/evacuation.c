@@ -25,7 +25,7 @@
 #include "rules/ccg/search.h"
 
 /* Is node where seat's characters may evacuate? */
-int
+static int
 ccg_evacuation_site(const struct rules_game *g, int seat, int node)
 {
 	const struct ccg_seat *s = &g->seats[seat];

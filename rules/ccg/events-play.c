@@ -248,7 +248,7 @@ location_event(struct rules_game *g, int seat, int hi,
 	return 0;
 }
 
-int
+static int
 ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {

@@ -22,8 +22,6 @@ int	 ccg_rp_cost(const struct ccg_card *c);
  * Round, else a location (ccg_play_location()). */
 int	 ccg_play_card(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
-int	 ccg_event_play(struct rules_game *g, int seat,
-	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 /* End of the Combat Round: event modifiers end, played events are
  * discarded (permanent ones stay on the table). */
 void	 ccg_events_round_end(struct rules_game *g, struct rules_events *ev);

@@ -32,8 +32,6 @@ void	 ccg_item_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* ammo.c ("Ammo Item cards") */
-/* The ammo loaded in weapon wi, or -1. */
-int	 ccg_ammo_loaded(const struct rules_game *g, int wi);
 /* Further checks of an attack of this kind declared with weapon wi (-1)
  * loading ammo ai (-1): one ammo per weapon, none after depletion this
  * turn, an empty weapon fires only loaded ammo. 0 or -1 with a reason. */
@@ -71,8 +69,6 @@ void	 ccg_gear_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
 
 /* vehicles.c ("Vehicles": a character carrying a vehicle rides it) */
-/* The vehicle piece pi rides, or -1. */
-int	 ccg_vehicle_of(const struct rules_game *g, int pi);
 /* Movement Step start: riders move at the vehicle's speed less its hull
  * damage. */
 void	 ccg_vehicles_begin(struct rules_game *g);
@@ -140,12 +136,5 @@ void	 ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev);
 /* Feed try() the candidate barrier lines of seat. */
 void	 ccg_barrier_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);
-
-/* barriers.c: a location moved or destroyed */
-/* Discard every Barrier standing by node (a rule that moves, replaces or
- * destroys a location calls it; ccg_barriers_tidy() also discards a
- * Barrier whose two locations are no longer adjacent). */
-void	 ccg_barriers_location_changed(struct rules_game *g, int node,
-	    struct rules_events *ev);
 
 #endif

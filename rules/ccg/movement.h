@@ -11,8 +11,6 @@
 #include "rules/ccg/orders.h"
 
 /* evacuation.c */
-/* May seat's characters evacuate at node? */
-int	 ccg_evacuation_site(const struct rules_game *g, int seat, int node);
 /* The evacuate and download orders. */
 int	 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
@@ -77,21 +75,11 @@ int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
 /* Is node a Submerged location (movement ends on entering; no hidden
  * movement)? Water locations are not. */
 int	 ccg_node_submerged(const struct rules_game *g, int node);
-/* May piece pi go on after entering a Submerged location (a Synthetic
- * carrying data tokens, the overview)? */
-int	 ccg_submerged_free(const struct rules_game *g, int pi);
-/* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
-int	 ccg_hidden_capacity(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */
 int	 ccg_marker_find(const struct rules_game *g, const char *id);
-int	 ccg_marker_is_decoy(const struct rules_game *g, int mi);
 /* Is piece pi moving hidden from seat (its place and movement points
  * must not be shown to seat)? */
 int	 ccg_piece_hidden_from(const struct rules_game *g, int pi, int seat);
-/* Reveal marker mi to everyone: a decoy is removed; the real one ends
- * hidden movement and removes every decoy. Emits a public
- * "marker-reveal" event whose "opens" lists the secret ids made public. */
-void	 ccg_marker_reveal(struct rules_game *g, int mi, struct rules_events *ev);
 /* An attack hits marker mi: revealed; returns the character that takes
  * the damage, or -1 for a decoy (removed, damage ignored). */
 int	 ccg_marker_hit(struct rules_game *g, int mi, struct rules_events *ev);
@@ -139,9 +127,6 @@ cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
 
 /* marker-attacks.c ("Hidden Movement" markers as targets in "The Combat
  * Round") */
-/* The marker piece pi's declared attack aims at, or -1 (not a marker
- * attack, or the marker is gone). */
-int	 ccg_attack_marker(const struct rules_game *g, int pi);
 /* The id a declared attack of pi names: its marker's or its target's. */
 const char *ccg_attack_target_id(const struct rules_game *g, int pi);
 /* Segment 1 for an attack of pi on a marker: 0 when pi's attack is not

@@ -98,14 +98,6 @@ ccg_scenario_is_contact(const struct rules_game *g)
 	return r != NULL && strcmp(r->setup, "contact") == 0;
 }
 
-const struct ccg_hunting_pack *
-ccg_scenario_pack(const struct rules_game *g)
-{
-	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
-
-	return r != NULL ? r->pack : NULL;
-}
-
 /* Add one copy of the card named slug to the entries v (one per card). */
 static void
 entry_add(const struct ccg_carddb *db, struct ccg_deck_entry *v, size_t *n,

@@ -49,7 +49,7 @@ ccg_search_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 }
 
 /* May the character pi find card where it is? */
-int
+static int
 ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
     char **cause)
 {

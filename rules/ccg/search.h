@@ -15,9 +15,6 @@ int	 ccg_search_declare(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 int	 ccg_search_find(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
-/* May the character pi find card where it stands? 0 or -1 with a reason. */
-int	 ccg_findable(const struct rules_game *g, int pi,
-	    const struct ccg_card *card, char **cause);
 /* End of the Search Round: searches are over. */
 void	 ccg_search_end(struct rules_game *g);
 /* Feed try() the search lines (search.declare) and the find lines

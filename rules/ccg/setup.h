@@ -42,8 +42,6 @@ int	 ccg_options_parse(const struct rules_setup *su, unsigned *out,
 /* Does game g follow the Contact scenario's setup and turn rules (Contact
  * itself and the scenarios built on it, such as Training Hunt)? */
 int	 ccg_scenario_is_contact(const struct rules_game *g);
-/* The Hunting Pack of g's scenario, or NULL when it has none. */
-const struct ccg_hunting_pack *ccg_scenario_pack(const struct rules_game *g);
 /*
  * Check the starting cards and deck of a Predator seat rs
  * against the Hunting Pack of scenario r: its Predators all different, never

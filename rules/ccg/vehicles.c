@@ -35,7 +35,8 @@
 #include "rules/ccg/movement.h"
 #include "rules/ccg/orders.h"
 
-int
+/* The vehicle piece pi rides, or -1. */
+static int
 ccg_vehicle_of(const struct rules_game *g, int pi)
 {
 	size_t i;

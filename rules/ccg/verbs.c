@@ -201,7 +201,9 @@ ccg_phase_verbs(int phase)
 	return strbuf_detach(&sb, NULL);
 }
 
-char *
+/* The words of every verb in the enum's order ("pass, evacuate, ...");
+ * a new string, caller frees. */
+static char *
 ccg_verb_words(void)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -61,8 +61,5 @@ int	 ccg_phase_allows(int phase, int verb);
 /* The orders of phase, as an error message lists them ("move, hide, ...
  * or pass"); a new string, caller frees. */
 char	*ccg_phase_verbs(int phase);
-/* The words of every verb in the enum's order ("pass, evacuate, ...");
- * a new string, caller frees. */
-char	*ccg_verb_words(void);
 
 #endif

@@ -19,7 +19,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
-#include "rules/ccg/state-edit.h"
+#include "tests/rules/state-edit.h"
 #include "rules/rules.h"
 #include "tests/rules/scenario.h"
 

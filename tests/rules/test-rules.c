@@ -19,7 +19,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
 #include "rules/ccg/movement.h"
-#include "rules/ccg/state-edit.h"
+#include "tests/rules/state-edit.h"
 #include "rules/rules.h"
 #include "tests/rules/test-util.h"
 #include "tests/tap.h"

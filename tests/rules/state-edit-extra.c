@@ -26,7 +26,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/combat.h"
 #include "rules/ccg/movement.h"
-#include "rules/ccg/state-edit.h"
+#include "tests/rules/state-edit.h"
 
 static int
 seat_named(const struct rules_game *g, const char *name)

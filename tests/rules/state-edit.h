@@ -1,10 +1,10 @@
 /*
- * state-edit.h — the scenario tests' edits and queries of a position
- * (tests/rules/README). The functions follow the conventions of
- * rules/ccg/ccg.h; doc/ccg-rules-map.md says which rule each file carries.
+ * state-edit.h — the scenario tests' edits and queries of a CCG position
+ * (tests/rules/README), bypassing the rules: built for the tests only
+ * (tests/rules/libccg-edit.a), never into muthur or muthurd.
  */
-#ifndef MUTHUR_RULES_CCG_STATE_EDIT_H
-#define MUTHUR_RULES_CCG_STATE_EDIT_H
+#ifndef MUTHUR_TESTS_RULES_STATE_EDIT_H
+#define MUTHUR_TESTS_RULES_STATE_EDIT_H
 
 #include "rules/ccg/ccg.h"
 

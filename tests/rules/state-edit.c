@@ -19,7 +19,7 @@
 #include "rules/ccg/items.h"
 #include "rules/ccg/movement.h"
 #include "rules/ccg/orders.h"
-#include "rules/ccg/state-edit.h"
+#include "tests/rules/state-edit.h"
 #include "rules/ccg/turn.h"
 #include "rules/ccg/victory.h"
 

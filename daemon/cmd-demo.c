@@ -6,7 +6,7 @@
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
  * the same as `muthurd --once`) runs after each round of mail, until the
  * game is over. The CCG's demo (a Contact game whose Marines play a demo
- * deck, rules/ccg/game.c) ends in some 15 to 30 turns, 12 to 35 s on two
+ * deck, rules/ccg/engine.c) ends in some 15 to 30 turns, 12 to 35 s on two
  * shared cores.
  */
 #include "config.h"

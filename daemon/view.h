@@ -119,6 +119,17 @@ struct view_mail_ctx {
 	const char		*subject;	/* its Subject ("Re: " is added), or NULL */
 };
 
+/* The file a game's part of the view mail is in, in its data folder. */
+#define VIEW_GAME_TEMPLATE	"view.mustache"
+/*
+ * The template set of muthur's mails: tmpl_set_new(override_dir, NULL)
+ * and, for every game known now that has view text, the template named
+ * after the game from VIEW_GAME_TEMPLATE in its data folder (a game
+ * without one shows only the common part of the view mail). Free with
+ * tmpl_set_free.
+ */
+struct tmpl_set *view_templates_new(const char *override_dir, char **cause);
+
 /*
  * The complete view mail (mail/compose.h) of a model from
  * view_model_build(): subject from view-subject.mustache (game, turn,

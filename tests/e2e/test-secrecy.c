@@ -572,7 +572,7 @@ main(void)
 	seed_hex = hex_run(SEED_CANARY, 8);
 	log_set_level(LOG_LEVEL_DEBUG);
 	log_set_sink(log_sink, NULL);
-	t = tmpl_set_new(NULL, NULL, &cause);
+	t = view_templates_new(NULL, &cause);
 	if (t == NULL || vfx_init(&x, cards, 11, &cause) != 0) {
 		printf("Bail out! %s\n", cause);
 		return 1;

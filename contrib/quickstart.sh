@@ -3,6 +3,7 @@
 #
 #   contrib/quickstart.sh demo   install what is missing, build, play a demo game
 #   contrib/quickstart.sh test   install what is missing, build, run the whole suite
+#   contrib/quickstart.sh deps   install what is missing, nothing more
 #
 # Safe to run again: it installs only missing Debian packages, configures
 # only when needed, and keeps an existing demo server key.
@@ -45,6 +46,12 @@ build() {
 }
 
 case $mode in
+deps)
+	# what `test` installs, and nothing else (CI runs it before the
+	# static analyser, .ci/scan-build.sh)
+	# shellcheck disable=SC2086
+	install_missing $BUILD_PKGS $TEST_PKGS
+	;;
 demo)
 	# shellcheck disable=SC2086
 	install_missing $BUILD_PKGS
@@ -90,7 +97,7 @@ test)
 	exit "$status"
 	;;
 *)
-	echo "usage: contrib/quickstart.sh demo|test" >&2
+	echo "usage: contrib/quickstart.sh demo|test|deps" >&2
 	exit 2
 	;;
 esac

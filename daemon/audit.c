@@ -75,6 +75,7 @@ check_files(const struct archive *a, struct audit_report *r)
 		audit_fail(r, rec, "%s", why);
 		free(rec);
 		free(why);
+		noptions = 0;
 	}
 	if (noptions > 0) {
 		cJSON_AddItemToObject(o, "options", arr = cJSON_CreateArray());

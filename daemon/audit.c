@@ -508,7 +508,7 @@ check_events(const struct archive *a, struct audit_report *r)
 
 /*
  * The scope goes with the status: the full archive once the game is over,
- * the spectator one while it runs (PRODUCT.md §7). A format-1 archive,
+ * the spectator one while it runs (doc/product.md §7). A format-1 archive,
  * made before there were scopes, is full whatever the status.
  */
 static void

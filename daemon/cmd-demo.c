@@ -1,6 +1,6 @@
 /*
  * cmd-demo.c — `muthur demo [--dir DIR]`: a whole game on the embedded
- * default (PRODUCT.md §2, §10), the one the first game known describes
+ * default (doc/product.md §2, §10), the one the first game known describes
  * (struct rules_demo: scenario, seats, decks). Seats with generated muthur
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,

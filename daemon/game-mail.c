@@ -133,7 +133,7 @@ refusal(struct mail_job *j, const char *kind, const char *fmt, ...)
 }
 
 /*
- * Who hears about the mail (PRODUCT.md §3 "Who gets a reply"): once the
+ * Who hears about the mail (doc/product.md §3 "Who gets a reply"): once the
  * mail names a seat of a game, that seat's registered address, whoever
  * sent it; before that, the sender's address as registered for a seat of
  * any game; never a Reply-To or an unknown From. *to NULL: nobody (caller

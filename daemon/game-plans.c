@@ -1,5 +1,5 @@
 /*
- * game-plans.c — plans and settings (PRODUCT.md §3 "Plans", "Settings by
+ * game-plans.c — plans and settings (doc/product.md §3 "Plans", "Settings by
  * mail", §5; doc/muthur-orders.5): the turn seed every phase seed of a
  * turn comes from, the plan sections applied when their phase opens, and
  * a seat's `set` lines.

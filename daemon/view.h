@@ -1,6 +1,6 @@
 /*
  * view.h — the per-seat view model and the mails muthur writes to players:
- * views, acknowledgements and refusals (PRODUCT.md §3 and §6; the model's
+ * views, acknowledgements and refusals (doc/product.md §3 and §6; the model's
  * fields are listed in doc/views.md).
  *
  * A view is built only from what the seat may know: the rules' own view of

@@ -1,5 +1,5 @@
 /*
- * cause.h — the error convention (STYLE.md).
+ * cause.h — the error convention of every function that can fail.
  *
  * A function that can fail takes `char **cause` last. On failure it returns
  * -1 (or NULL) and, when cause is not NULL, stores a newly allocated,

@@ -60,7 +60,7 @@ has_concealed(const struct rules_game *g, int seat)
  * cards in its hand, the order of its deck)? Judged from public facts only
  * (hand size, pieces in play, declared searches and attacks), so that being
  * awaited or not tells the other seats nothing they may not know (the
- * secrecy promise, PRODUCT.md section 6; doc/views.md "Awaiting").
+ * secrecy promise, doc/product.md §6; doc/views.md "Awaiting").
  */
 static int
 hidden_choice_possible(const struct rules_game *g, int seat)
@@ -100,7 +100,7 @@ hidden_choice_possible(const struct rules_game *g, int seat)
 
 /*
  * A seat owes orders when it has not already won its place and it has a
- * legal choice other than passing (PRODUCT.md section 4) -- or, as far as
+ * legal choice other than passing (doc/product.md §4) -- or, as far as
  * the other seats can tell, it might have one: a phase whose choices hang
  * on a hand or a deck waits for every seat that could hold such a choice,
  * whatever it actually holds.

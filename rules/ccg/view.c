@@ -1,5 +1,5 @@
 /*
- * view.c — a seat's view model (PRODUCT.md section 6): the board, every
+ * view.c — a seat's view model (doc/product.md §6): the board, every
  * public fact, the reader's own hand in full, and for the others only hand
  * sizes, deck counts and their face-up discards. Deck order is never shown
  * (not even one's own), hands are listed sorted, and nothing here depends

@@ -252,7 +252,7 @@ demo_figures(const struct config *cf, const struct rules_demo *d,
 }
 
 static int
-demo_play(struct cli *cli, int quiet, int turns)
+demo_play(struct cli *cli, int quiet, int turns, const char *rules)
 {
 	struct config *cf = cli_config(cli);
 	struct game_cli gc;
@@ -271,10 +271,12 @@ demo_play(struct cli *cli, int quiet, int turns)
 
 	memset(&lp, 0, sizeof lp);
 	memset(&tally, 0, sizeof tally);
-	for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
+	for (k = 0; (r = rules_at(k)) != NULL && (r->demo == NULL ||
+	    (rules != NULL && strcmp(r->name, rules) != 0)); k++)
 		;
 	if (r == NULL) {
-		cause = xstrdup("no game of this muthur has a demo");
+		cause = rules != NULL ? xasprintf("no game \"%s\" with a demo", rules) :
+		    xstrdup("no game of this muthur has a demo");
 		goto fail;
 	}
 	d = r->demo;
@@ -388,9 +390,10 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "turns", required_argument, NULL, 't' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *dir = NULL;
+	const char *dir = NULL, *rules = NULL;
 	char *confpath = NULL;
 	int c, rc, quiet = 0, turns = DEMO_TURNS;
 	char *end;
@@ -401,6 +404,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 'd': dir = optarg; break;
 		case 'q': quiet = 1; break;
+		case 'r': rules = optarg; break;
 		case 't':
 			turns = (int)strtol(optarg, &end, 10);
 			if (*end != '\0' || turns < 1 || turns > 10000)
@@ -418,7 +422,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	}
 	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
-	rc = demo_play(cli, quiet, turns);
+	rc = demo_play(cli, quiet, turns, rules);
 	free(confpath);
 	return rc;
 }

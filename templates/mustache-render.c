@@ -242,8 +242,8 @@ dynamic_name(const struct render *r, const struct mu_node *n)
 	key.parts = parts;
 	v = key.nparts > 0 ? lookup(r, &key) : NULL;
 	free(copy);
-	return cJSON_IsString(v) && v->valuestring[0] != '\0' ?
-	    v->valuestring : NULL;
+	return v != NULL && cJSON_IsString(v) && v->valuestring != NULL &&
+	    v->valuestring[0] != '\0' ? v->valuestring : NULL;
 }
 
 static int

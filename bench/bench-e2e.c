@@ -29,6 +29,7 @@
 
 #include "bench/bench-util.h"
 #include "daemon/conf.h"
+#include "daemon/view.h"
 #include "daemon/game.h"
 #include "daemon/loop.h"
 #include "lib/fsutil.h"
@@ -185,7 +186,7 @@ main(int argc, char **argv)
 	cf = bench_embedded("bench-e2e", dir);
 	if ((st = store_open(cf->store_path, &cause)) == NULL ||
 	    (skey = server_key_load(cf->server_key, &cause)) == NULL ||
-	    (ts = tmpl_set_new(NULL, NULL, &cause)) == NULL)
+	    (ts = view_templates_new(NULL, &cause)) == NULL)
 		die("open", cause);
 	memset(&c, 0, sizeof c);
 	c.st = st;

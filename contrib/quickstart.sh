@@ -3,6 +3,7 @@
 #
 #   contrib/quickstart.sh demo   install what is missing, build, play a demo game
 #   contrib/quickstart.sh test   install what is missing, build, run the whole suite
+#   contrib/quickstart.sh deps   install what is missing, nothing more
 #   contrib/quickstart.sh deb    install what is missing, build the Debian package
 #                                in a copy of the tree (from git), run lintian
 #
@@ -51,6 +52,12 @@ build() {
 }
 
 case $mode in
+deps)
+	# what `test` installs, and nothing else (CI runs it before the
+	# static analyser, .ci/scan-build.sh)
+	# shellcheck disable=SC2086
+	install_missing $BUILD_PKGS $TEST_PKGS
+	;;
 demo)
 	# shellcheck disable=SC2086
 	install_missing $BUILD_PKGS
@@ -110,6 +117,7 @@ deb)
 	rm -rf "$pkg"
 	;;
 *)
+	echo "usage: contrib/quickstart.sh demo|test|deps" >&2
 	echo "usage: contrib/quickstart.sh demo|test|deb" >&2
 	exit 2
 	;;

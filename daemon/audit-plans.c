@@ -1,5 +1,5 @@
 /*
- * audit-plans.c — the auditor's checks of plans (PRODUCT.md §3 "Plans")
+ * audit-plans.c — the auditor's checks of plans (doc/product.md §3 "Plans")
  * and of the turn seeds that keep them fair (§5, store/random.h
  * RAND_TURN_DOMAIN): a plan section's nonce is sent in an earlier phase
  * than the one whose randomness it enters, so that phase's seed must come

@@ -253,7 +253,7 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 				break;
 		/*
 		 * Every secret is renewed in every phase, changed or not
-		 * (PRODUCT.md §5: a renewal that only follows a change tells
+		 * (doc/product.md §5: a renewal that only follows a change tells
 		 * that the secret changed, e.g. that a drawn card was not the
 		 * one discarded).
 		 */

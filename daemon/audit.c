@@ -76,6 +76,7 @@ check_files(const struct archive *a, struct audit_report *r)
 		audit_fail(r, rec, "%s", why);
 		free(rec);
 		free(why);
+		noptions = 0;
 	}
 	if (noptions > 0) {
 		cJSON_AddItemToObject(o, "options", arr = cJSON_CreateArray());
@@ -551,7 +552,7 @@ check_events(const struct archive *a, struct audit_report *r)
 
 /*
  * The scope goes with the status: the full archive once the game is over,
- * the spectator one while it runs (PRODUCT.md §7). A format-1 archive,
+ * the spectator one while it runs (doc/product.md §7). A format-1 archive,
  * made before there were scopes, is full whatever the status.
  */
 static void

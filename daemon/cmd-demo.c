@@ -1,6 +1,6 @@
 /*
  * cmd-demo.c — `muthur demo [--dir DIR]`: a whole game on the embedded
- * default (PRODUCT.md §2, §10), the one the first game known describes
+ * default (doc/product.md §2, §10), the one the first game known describes
  * (struct rules_demo: scenario, seats, decks). Seats with generated muthur
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
@@ -10,7 +10,7 @@
  * figures (order mails and mails received per seat per game turn, phases
  * resolved without waiting for mail; bench/demo-mails.sh counts the same
  * from the Maildirs) are those of a good correspondent. The CCG's demo (a
- * Contact game whose Marines play a demo deck, rules/ccg/game.c) ended in
+ * Contact game whose Marines play a demo deck, rules/ccg/engine.c) ended in
  * 10 to 25 turns over 12 runs, about 3 s each on two shared cores.
  */
 #include "config.h"

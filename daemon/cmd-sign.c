@@ -1,6 +1,6 @@
 /*
  * cmd-sign.c — `muthur sign --key NAME.key ORDERS-FILE`: print the signed
- * orders block, ready to paste into a mail (PRODUCT.md §3, §10).
+ * orders block, ready to paste into a mail (doc/product.md §3, §10).
  *
  * A file that holds an orders block is normalised and signed as it is. A
  * file that holds only the header lines and the orders gets the BEGIN and

@@ -1,4 +1,4 @@
-/* commands.c — the table of `muthur` verbs (PRODUCT.md §1 and §10). */
+/* commands.c — the table of `muthur` verbs (doc/product.md §1 and §10). */
 #include "config.h"
 
 #include <string.h>

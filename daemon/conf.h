@@ -38,7 +38,7 @@ struct config {
 	char		*templates;		/* override folder, or NULL */
 	char		*pid_file;
 
-	/* [club]: the defaults of `muthur new-game` (PRODUCT.md §8) */
+	/* [club]: the defaults of `muthur new-game` (doc/product.md §8) */
 	int64_t		 club_deadline;		/* seconds a phase gets; 0: none */
 	int64_t		 club_grace;
 	int64_t		 club_reminder;		/* 0: no reminders */

@@ -8,6 +8,7 @@
 
 #include "daemon/conf.h"
 #include "daemon/game-cli.h"
+#include "daemon/view.h"
 #include "store/serverkey.h"
 #include "store/store.h"
 #include "templates/tmpl.h"
@@ -23,7 +24,7 @@ game_cli_open(struct cli *cli, const struct cli_verb *v, struct game_cli *gc)
 		return -1;
 	if ((gc->st = store_open(cf->store_path, &cause)) == NULL ||
 	    (gc->key = server_key_load(cf->server_key, &cause)) == NULL ||
-	    (gc->tmpl = tmpl_set_new(cf->templates, NULL, &cause)) == NULL) {
+	    (gc->tmpl = view_templates_new(cf->templates, &cause)) == NULL) {
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
 		free(cause);
 		game_cli_close(gc);

@@ -1,6 +1,6 @@
 /*
  * game-clock.c — deadlines, reminders, late notices and NMR handling
- * (daemon/game-clock.h, PRODUCT.md §8). The organiser's commands are in
+ * (daemon/game-clock.h, doc/product.md §8). The organiser's commands are in
  * game-organiser.c, the notice mails in game-notice.c.
  */
 #include "config.h"

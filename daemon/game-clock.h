@@ -1,5 +1,5 @@
 /*
- * game-clock.h — the game service's clock (PRODUCT.md §8): deadlines,
+ * game-clock.h — the game service's clock (doc/product.md §8): deadlines,
  * reminders, late notices, NMR handling, and the organiser's commands
  * (pause, resume, deadline, abandon, adjudicate). Time is c->now, always:
  * nothing here reads the clock.

@@ -155,7 +155,8 @@ league_table_load(struct store *st, const char *name, struct league_table *t,
 		league_table_free(t);
 		return -1;
 	}
-	qsort(t->rows, t->nrows, sizeof *t->rows, row_cmp);
+	if (t->nrows > 1)
+		qsort(t->rows, t->nrows, sizeof *t->rows, row_cmp);
 	for (i = 0; i < t->nrows; i++)
 		t->rows[i].rank = i > 0 && t->rows[i].points == t->rows[i - 1].points &&
 		    t->rows[i].wins == t->rows[i - 1].wins &&

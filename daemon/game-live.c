@@ -226,7 +226,7 @@ game_live_free(struct game_live *l)
 		return;
 	if (l->g != NULL && l->state_known)
 		live_keep(l);
-	if (l->g != NULL)
+	if (l->g != NULL && l->rules != NULL)
 		l->rules->free(l->g);
 	store_seats_free(l->seats, l->nseats);
 	store_game_free(l->game);

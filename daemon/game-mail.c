@@ -136,8 +136,13 @@ refusal(struct mail_job *j, const char *kind, const char *fmt, ...)
 	return 0;
 }
 
+/* scan-build does not follow a variadic call: to it too, refusal() is 0 */
+#ifdef __clang_analyzer__
+#define refusal(...)	(refusal(__VA_ARGS__), 0)
+#endif
+
 /*
- * Who hears about the mail (PRODUCT.md §3 "Who gets a reply"): once the
+ * Who hears about the mail (doc/product.md §3 "Who gets a reply"): once the
  * mail names a seat of a game, that seat's registered address, whoever
  * sent it; before that, the sender's address as registered for a seat of
  * any game; never a Reply-To or an unknown From. *to NULL: nobody (caller
@@ -358,9 +363,9 @@ organiser_block(struct mail_job *j, char **cause)
 		free(why);
 	}
 	store_club_clear(&cl);
-	if (r != 1) {
+	if (r != 1) {		/* refused (0) or a database error (-1) */
 		strbuf_free(&receipt);
-		return r;
+		return r == -1 ? -1 : 0;
 	}
 	to = j->reply_to != NULL ? j->reply_to : j->m->from_addr;
 	key = xasprintf("receipt/%s/%s", j->l->game->name, j->o->nonce_hex);

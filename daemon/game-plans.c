@@ -1,5 +1,5 @@
 /*
- * game-plans.c — plans and settings (PRODUCT.md §3 "Plans", "Settings by
+ * game-plans.c — plans and settings (doc/product.md §3 "Plans", "Settings by
  * mail", §5; doc/muthur-orders.5): the turn seed every phase seed of a
  * turn comes from, the plan sections applied when their phase opens, and
  * a seat's `set` lines.
@@ -131,6 +131,7 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		return r;
 	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
 		free(why);	/* stored, so it parsed once: nothing to apply */
+		why = NULL;
 		rc = 0;
 		goto out;
 	}
@@ -149,7 +150,7 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		rc = r == -1 ? -1 : 0;
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; lines != NULL && i < n; i++) {
 		strbuf_addstr(&text, lines[i].text);
 		strbuf_addc(&text, '\n');
 	}
@@ -285,6 +286,7 @@ game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
 	int rc = 0;
 
 	for (i = 0; i < o->nsettings && rc == 0; i++) {
+		value = NULL;	/* not set when the setting is refused */
 		if ((rc = setting_parse(&o->settings[i], &key, &value, cause)) == 0)
 			rc = store_seat_setting_put(c->st, seat->id, key, value, cause);
 		free(value);

@@ -76,7 +76,7 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 	int rc = 0;
 
 	/*
-	 * Every secret, changed or not, with a fresh nonce (PRODUCT.md §5): a
+	 * Every secret, changed or not, with a fresh nonce (doc/product.md §5): a
 	 * renewal only on change would tell, say, that the card drawn was the
 	 * one discarded.
 	 */

@@ -11,6 +11,7 @@
 #include "daemon/game-clock.h"
 #include "daemon/loop.h"
 #include "daemon/proc.h"
+#include "daemon/view.h"
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/xmalloc.h"
@@ -57,7 +58,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 	so.ca_file = cf->ca_file;
 	if ((lp->st = store_open(cf->store_path, cause)) == NULL ||
 	    (lp->key = server_key_load(cf->server_key, cause)) == NULL ||
-	    (lp->tmpl = tmpl_set_new(cf->templates, NULL, cause)) == NULL ||
+	    (lp->tmpl = view_templates_new(cf->templates, cause)) == NULL ||
 	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||
 	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL ||
 	    game_guard_open(cf->store_path, &lp->crash, cause) == -1) {

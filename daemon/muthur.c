@@ -1,4 +1,4 @@
-/* muthur.c — the organisers' and players' command line (PRODUCT.md §1, §10). */
+/* muthur.c — the organisers' and players' command line (doc/product.md §1, §10). */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* muthurd.c — the turn daemon (PRODUCT.md §1): fetch, intake, barrier, resolve, send. */
+/* muthurd.c — the turn daemon (doc/product.md §1): fetch, intake, barrier, resolve, send. */
 #include "config.h"
 
 #include <getopt.h>

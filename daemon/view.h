@@ -1,6 +1,6 @@
 /*
  * view.h — the per-seat view model and the mails muthur writes to players:
- * views, acknowledgements and refusals (PRODUCT.md §3 and §6; the model's
+ * views, acknowledgements and refusals (doc/product.md §3 and §6; the model's
  * fields are listed in doc/views.md).
  *
  * A view is built only from what the seat may know: the rules' own view of
@@ -148,6 +148,17 @@ struct view_mail_ctx {
 	size_t			 nreferences;
 	const char		*subject;	/* its Subject ("Re: " is added), or NULL */
 };
+
+/* The file a game's part of the view mail is in, in its data folder. */
+#define VIEW_GAME_TEMPLATE	"view.mustache"
+/*
+ * The template set of muthur's mails: tmpl_set_new(override_dir, NULL)
+ * and, for every game known now that has view text, the template named
+ * after the game from VIEW_GAME_TEMPLATE in its data folder (a game
+ * without one shows only the common part of the view mail). Free with
+ * tmpl_set_free.
+ */
+struct tmpl_set *view_templates_new(const char *override_dir, char **cause);
 
 /*
  * The complete view mail (mail/compose.h) of a model from

@@ -5,7 +5,7 @@
  * Secret key, one line:   "muthur-ed25519-secret <base64 of 32-byte seed> [comment]"
  * The secret file is created with mode 0600 and never overwritten; a secret
  * key file readable or writable by group or others is refused on load.
- * The server key (PRODUCT.md §10 [server] key) and the players' keys made by
+ * The server key (doc/product.md §10 [server] key) and the players' keys made by
  * `muthur keygen` share this format.
  */
 #ifndef MUTHUR_KEYFILE_H

@@ -1,5 +1,5 @@
 /*
- * block.h — the orders block of PRODUCT.md §3: finding it in a mail body,
+ * block.h — the orders block of doc/product.md §3: finding it in a mail body,
  * the normalisation that defines the signed bytes, and its header.
  *
  *   -----BEGIN MUTHUR ORDERS-----
@@ -59,7 +59,7 @@ struct orders_line {
 };
 
 /*
- * A plan section (PRODUCT.md §3 "Plans"): after the orders of the header's
+ * A plan section (doc/product.md §3 "Plans"): after the orders of the header's
  * phase, a body line `phase: PHASE` opens the orders of a later phase of
  * the same turn; PHASE may be a round name ("combat"), which covers every
  * phase whose name starts with it and a dot.

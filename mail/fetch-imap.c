@@ -121,7 +121,7 @@ tls_verify(struct fetch_state *st, char **cause)
 			    r < 0 ? gnutls_strerror(r) : "expected PEM certificates");
 			goto out;
 		}
-	} else if ((r = gnutls_x509_trust_list_add_system_trust(tl, 0, 0)) <= 0) {
+	} else if (gnutls_x509_trust_list_add_system_trust(tl, 0, 0) <= 0) {
 		cause_set(cause, "%s: the system's CA certificates could not be read "
 		    "(set ca_file)", st->where);
 		goto out;

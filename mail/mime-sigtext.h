@@ -1,5 +1,5 @@
 /*
- * mime-sigtext.h — recognising the three signature shapes of PRODUCT.md §3
+ * mime-sigtext.h — recognising the three signature shapes of doc/product.md §3
  * in decoded text by their first lines, without verifying anything:
  *
  *   minisign  "untrusted comment: ..." and the three lines after it

@@ -1,5 +1,5 @@
 /*
- * password.h — read a mail password from a file (PRODUCT.md §2: secrets
+ * password.h — read a mail password from a file (doc/product.md §2: secrets
  * come from files with mode checks, never from argv).
  */
 #ifndef MUTHUR_MAIL_PASSWORD_H

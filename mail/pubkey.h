@@ -1,6 +1,6 @@
 /*
  * pubkey.h — a seat's public key, in any form `muthur seat --key` accepts
- * (PRODUCT.md §10). All three are Ed25519 keys:
+ * (doc/product.md §10). All three are Ed25519 keys:
  *
  *   muthur       "muthur-ed25519 <base64 of 32 bytes> [comment]"  (lib/keyfile.h,
  *                made by `muthur keygen`)

@@ -1,5 +1,5 @@
 /*
- * sig.h — verifying the signature of an orders block (PRODUCT.md §3),
+ * sig.h — verifying the signature of an orders block (doc/product.md §3),
  * with libsodium alone. Three formats, one file each:
  *
  *   mail/sig-minisign.c   minisign .minisig files: "ED" (BLAKE2b-512

@@ -1,5 +1,5 @@
 /*
- * rules.h — the game interface every game implements (ARCHITECTURE.md).
+ * rules.h — the game interface every game implements (doc/adding-a-game.md).
  *
  * A game is a `struct rules`: a named table of function pointers over an
  * opaque `struct rules_game` (one game's whole state). The daemon, the store
@@ -41,7 +41,7 @@
  * phase's committed seed and the seats' nonces; tests use a counter-based
  * stream. A game may call it any number of times (including zero).
  *
- * Two streams, because their openings differ (PRODUCT.md §5, "Hidden
+ * Two streams, because their openings differ (doc/product.md §5, "Hidden
  * outcomes stay hidden"): uniform/ctx is for draws whose outcome is public
  * (dice), and its seed is opened when the phase resolves; hidden/hidden_ctx
  * is for every draw that orders something hidden (a deck's shuffle, the
@@ -357,7 +357,7 @@ struct rules {
 	char		*(*demo_orders)(const struct rules_game *g, size_t seat);
 	/*
 	 * What the scripted player of `muthur demo` adds after demo_orders()
-	 * to make its mail a plan (PRODUCT.md §3): plan sections (`phase:
+	 * to make its mail a plan (doc/product.md §3): plan sections (`phase:
 	 * PHASE` and their orders) for later phases of the turn and `set`
 	 * lines, LF-terminated; "" for none. Caller frees. NULL: the demo's
 	 * seats send no plans.
@@ -386,7 +386,7 @@ struct rules {
 			    const cJSON *payloads);
 
 	/*
-	 * The orders part of seat's order template in its view (PRODUCT.md
+	 * The orders part of seat's order template in its view (doc/product.md
 	 * §3, "The template is signable as mailed"): comment lines ('#')
 	 * showing the legal orders now, compactly if the game likes
 	 * (patterns with their choices; legal() stays the full list), then

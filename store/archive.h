@@ -11,7 +11,7 @@
  * canonical text: the bytes archive_format() would give for what it read,
  * so that no two different files describe the same archive.
  *
- * Two scopes (PRODUCT.md §7): the full archive of a game that is over
+ * Two scopes (doc/product.md §7): the full archive of a game that is over
  * (finished or abandoned), and the spectator archive of a game still
  * running, which holds only what a spectator may see: no orders, no
  * private events, no state hashes, no hash chain (its event numbers, the

@@ -1,5 +1,5 @@
 /*
- * chain.h — the event hash chain (PRODUCT.md §7), pure code shared by the
+ * chain.h — the event hash chain (doc/product.md §7), pure code shared by the
  * store and the offline auditor. Exact bytes in doc/commitments.md.
  *
  *   canonical(event) = lp(game) ‖ u64be(seq) ‖ u64be(phase_seq) ‖ lp(type)

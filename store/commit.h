@@ -1,5 +1,5 @@
 /*
- * commit.h — commitments to secrets (PRODUCT.md §5), pure code (no SQL,
+ * commit.h — commitments to secrets (doc/product.md §5), pure code (no SQL,
  * no clock): the daemon, the rules engine and the offline auditor share it.
  * The exact bytes are specified in doc/commitments.md.
  *

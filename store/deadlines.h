@@ -1,5 +1,5 @@
 /*
- * deadlines.h — a game's clock in the store (PRODUCT.md §8): its deadline
+ * deadlines.h — a game's clock in the store (doc/product.md §8): its deadline
  * policy, the clock marks of its phases (reminded, late notice sent,
  * extended once, held) and the late count of each seat. The deadline of
  * a phase itself is phases.deadline (store/phases.h).

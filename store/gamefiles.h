@@ -3,7 +3,7 @@
  *
  * A game keeps its own copy of what it was created from, so that a later
  * change to the installed card data never changes a running game and an
- * archive is self-contained (PRODUCT.md §7, §9): the card data as loaded
+ * archive is self-contained (doc/product.md §7, §9): the card data as loaded
  * ("cards.json", whose hash is the game's card_hash) and anything else the
  * daemon records by name. Each file is stored with its BLAKE2b-256 hash;
  * a file is written once and never replaced.

@@ -4,7 +4,7 @@
  * A seat may resubmit while its phase is open: the newer orders supersede
  * the older (orders.superseded_by), which stay in the archive. The signed
  * block and the signature are kept byte for byte as received (after the
- * PRODUCT.md §3 normalisation) so that an auditor can check them.
+ * doc/product.md §3 normalisation) so that an auditor can check them.
  * Conventions as in games.h.
  */
 #ifndef MUTHUR_STORE_ORDERS_H
@@ -47,14 +47,14 @@ int store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
 /*
  * Has the seat stored orders with this nonce before, in any phase of its
  * game (superseded orders count)? 1 yes, 0 no, -1 with a reason. A seat
- * never uses a nonce twice (PRODUCT.md §3 "No replay inside a phase").
+ * never uses a nonce twice (doc/product.md §3 "No replay inside a phase").
  */
 int store_order_nonce_used(struct store *st, int64_t seat_id,
     const unsigned char *nonce, size_t nonce_len, char **cause);
 /*
  * The seat's latest stored orders (by the order they were stored) in any
  * phase of turn turn of its game: the block whose plan sections stand
- * (PRODUCT.md §3 "Plans"). 1 with *o (one entry, free with
+ * (doc/product.md §3 "Plans"). 1 with *o (one entry, free with
  * store_orders_free(*o, 1)), 0 when there are none, -1 with a reason.
  */
 int store_order_latest(struct store *st, int64_t seat_id, int turn,

@@ -1,6 +1,6 @@
 /*
  * plans.h — what plans and settings leave in the store besides orders
- * (PRODUCT.md §3 "Plans", "Settings by mail"; doc/muthur-orders.5).
+ * (doc/product.md §3 "Plans", "Settings by mail"; doc/muthur-orders.5).
  *
  * A plan section applied in its phase is stored as that phase's orders
  * (the same signed block, orders.h); one that was no longer legal when its

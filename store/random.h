@@ -1,5 +1,5 @@
 /*
- * random.h — a phase's verifiable random stream (PRODUCT.md §5), pure code:
+ * random.h — a phase's verifiable random stream (doc/product.md §5), pure code:
  * no SQL, no clock, no global state. The rules engine draws from it, the
  * offline auditor re-derives it bit for bit. Exact bytes in
  * doc/commitments.md.
@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #define RAND_SEED_BYTES		32
-#define RAND_NONCE_MIN		16	/* bytes (32 hex digits), PRODUCT.md §3 */
+#define RAND_NONCE_MIN		16	/* bytes (32 hex digits), doc/product.md §3 */
 #define RAND_NONCE_MAX		64	/* bytes (128 hex digits) */
 #define RAND_SEED_DOMAIN	"muthur.seed"
 /*
@@ -43,7 +43,7 @@
 #define RAND_SHUFFLE_SECRET_ID	"game"
 
 /*
- * The turn seed (PRODUCT.md §5, plans): a plan sends in one phase the
+ * The turn seed (doc/product.md §5, plans): a plan sends in one phase the
  * nonce of later phases of its turn, so every seed a turn can use is fixed
  * before the turn's first orders can be sent. When the first phase of turn
  * T opens, the server commits to a fresh turn seed (domain

@@ -1,5 +1,5 @@
 /*
- * serverkey.h — the server's Ed25519 signing key (PRODUCT.md §10 [server]
+ * serverkey.h — the server's Ed25519 signing key (doc/product.md §10 [server]
  * key), created by `muthur init` in lib/keyfile.h's format.
  */
 #ifndef MUTHUR_STORE_SERVERKEY_H

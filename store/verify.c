@@ -48,7 +48,7 @@ verify_seeds(struct store *st, const struct store_game *g, char **cause)
 	sqlite3_stmt *s;
 	char *want, *domain, *sid;
 	uint64_t seq;
-	int rc = 0, step, closed, revealed, len;
+	int rc = 0, closed, revealed, len;
 
 	if ((s = db_prepare(st, "SELECT p.seq, p.state = 'closed', c.domain, c.secret_id, "
 	    "length(c.secret), c.revealed_phase IS NOT NULL FROM phases p LEFT JOIN seeds d "
@@ -56,7 +56,7 @@ verify_seeds(struct store *st, const struct store_game *g, char **cause)
 	    "WHERE p.game_id = ? ORDER BY p.seq", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, g->id);
-	while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
+	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
 		seq = (uint64_t)sqlite3_column_int64(s, 0);
 		closed = sqlite3_column_int(s, 1);
 		if (sqlite3_column_type(s, 2) == SQLITE_NULL) {

@@ -222,18 +222,49 @@ render_section(struct render *r, const struct mustache *m, const struct mu_node 
  * adds its indentation to every line start of its source; an inline one
  * starts with none (spec, partials: "Standalone Indentation").
  */
+/*
+ * The partial name of a dynamic partial tag {{>*KEY}} (spec, "Dynamic
+ * Names"): the string KEY names in the context, NULL when it names no
+ * string or an empty one. The tag renders nothing then, or when there is
+ * no partial of that name (what the data picks may have none).
+ */
+static const char *
+dynamic_name(const struct render *r, const struct mu_node *n)
+{
+	struct mu_node key = *n;
+	char *copy = xstrdup(n->text + 1), *parts[MUSTACHE_MAX_DEPTH], *p, *sp;
+	const cJSON *v;
+
+	key.nparts = 0;
+	for (p = strtok_r(copy, ".", &sp); p != NULL && key.nparts <
+	    MUSTACHE_MAX_DEPTH; p = strtok_r(NULL, ".", &sp))
+		parts[key.nparts++] = p;
+	key.parts = parts;
+	v = key.nparts > 0 ? lookup(r, &key) : NULL;
+	free(copy);
+	return v != NULL && cJSON_IsString(v) && v->valuestring != NULL &&
+	    v->valuestring[0] != '\0' ? v->valuestring : NULL;
+}
+
 static int
 render_partial(struct render *r, const struct mustache *m, const struct mu_node *n)
 {
 	const struct mustache *pm = NULL;
 	size_t saved_len = r->indent.len, saved_from = r->indent_from;
+	const char *name = n->text;
 	char *why = NULL;
 	int rc;
 
 	if (r->partial == NULL)
 		return 0;
-	if (r->partial(r->partial_arg, n->text, &pm, &why) == -1) {
-		render_error(r, m, n, "partial \"%s\": %s", n->text, why != NULL ? why : "failed");
+	if (name[0] == '*') {	/* none named, or none of that name: nothing */
+		if ((name = dynamic_name(r, n)) == NULL ||
+		    r->partial(r->partial_arg, name, &pm, &why) == -1) {
+			free(why);
+			return 0;
+		}
+	} else if (r->partial(r->partial_arg, name, &pm, &why) == -1) {
+		render_error(r, m, n, "partial \"%s\": %s", name, why != NULL ? why : "failed");
 		free(why);
 		return -1;
 	}

@@ -107,7 +107,7 @@ locate(struct parser *p, size_t pos, unsigned *line, unsigned *col)
 		p->loc_pos = 0;
 		p->loc_line = p->loc_col = 1;
 	}
-	for (; p->loc_pos < pos; p->loc_pos++) {
+	for (; p->t != NULL && p->loc_pos < pos; p->loc_pos++) {
 		if (p->t[p->loc_pos] == '\n') {
 			p->loc_line++;
 			p->loc_col = 1;

@@ -2,8 +2,10 @@
  * mustache.h — a logic-less Mustache renderer over cJSON view models.
  *
  * Implements the core modules of the Mustache specification (comments,
- * delimiters, interpolation, inverted sections, partials, sections); lambdas
- * and dynamic names are not supported. A template is compiled once and can
+ * delimiters, interpolation, inverted sections, partials, sections) and,
+ * of the optional ones, dynamic partial names: {{>*KEY}} renders the
+ * partial whose name is the string KEY names in the context (nothing when
+ * KEY names no string, "", or a name no partial has). Lambdas are not supported. A template is compiled once and can
  * be rendered many times, against any cJSON value, from any number of
  * renders (a compiled template is never changed by rendering).
  *

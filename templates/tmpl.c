@@ -31,6 +31,7 @@ struct tmpl_set {
 	char		*override_dir;	/* NULL: none */
 	char		*installed_dir;
 	struct tmpl_list list;		/* sorted by name */
+	struct tmpl_list added;		/* tmpl_set_add()'s, not compiled */
 };
 
 const char *
@@ -129,13 +130,32 @@ dir_templates(const char *dir, size_t *count, char **cause)
 	return names != NULL ? names : xcalloc(1, sizeof *names);
 }
 
+/* Put the template name read from path in l, replacing one of the same
+ * name; takes name and path. */
+static void
+list_put(struct tmpl_list *l, char *name, char *path)
+{
+	struct tmpl *t;
+
+	if ((t = list_find(l, name)) != NULL) {
+		free(t->path);
+		t->path = path;
+		free(name);
+		return;
+	}
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v[l->n].name = name;
+	l->v[l->n].path = path;
+	l->v[l->n++].m = NULL;
+	qsort(l->v, l->n, sizeof *l->v, cmp_tmpl);
+}
+
 /* Add the templates of dir to l by name and path, replacing same names. */
 static int
 add_dir(struct tmpl_list *l, const char *dir, char **cause)
 {
 	size_t i, n = 0, slen = strlen(TMPL_SUFFIX);
 	char **files, *path, *name;
-	struct tmpl *t;
 	struct stat st;
 	int rc = 0;
 
@@ -154,17 +174,8 @@ add_dir(struct tmpl_list *l, const char *dir, char **cause)
 		if (rc == -1) {
 			free(path);
 			free(name);
-		} else if ((t = list_find(l, name)) != NULL) {
-			free(t->path);
-			t->path = path;
-			free(name);
-		} else {
-			l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-			l->v[l->n].name = name;
-			l->v[l->n].path = path;
-			l->v[l->n++].m = NULL;
-			qsort(l->v, l->n, sizeof *l->v, cmp_tmpl);
-		}
+		} else
+			list_put(l, name, path);
 	}
 	for (i = 0; i < n; i++)
 		free(files[i]);
@@ -193,7 +204,12 @@ compile_all(struct tmpl_list *l, char **cause)
 static int
 load(const struct tmpl_set *set, struct tmpl_list *l, char **cause)
 {
+	size_t i;
+
 	memset(l, 0, sizeof *l);
+	for (i = 0; i < set->added.n; i++)
+		list_put(l, xstrdup(set->added.v[i].name),
+		    xstrdup(set->added.v[i].path));
 	if (add_dir(l, set->installed_dir, cause) == -1 ||
 	    (set->override_dir != NULL && add_dir(l, set->override_dir, cause) == -1) ||
 	    compile_all(l, cause) == -1) {
@@ -225,6 +241,7 @@ tmpl_set_free(struct tmpl_set *set)
 	if (set == NULL)
 		return;
 	list_free(&set->list);
+	list_free(&set->added);
 	free(set->override_dir);
 	free(set->installed_dir);
 	free(set);
@@ -237,6 +254,33 @@ tmpl_set_reload(struct tmpl_set *set, char **cause)
 
 	if (load(set, &fresh, cause) == -1)
 		return -1;
+	list_free(&set->list);
+	set->list = fresh;
+	return 0;
+}
+
+int
+tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
+    char **cause)
+{
+	struct tmpl_list fresh;
+
+	if (!is_template_name(name, strlen(name)))
+		return cause_set(cause, "\"%s\" is not a template name (letters, "
+		    "digits, '.', '-' and '_' only)", name);
+	if (list_find(&set->added, name) != NULL)
+		return cause_set(cause, "template %s added twice", name);
+	list_put(&set->added, xstrdup(name), xstrdup(path));
+	if (load(set, &fresh, cause) == -1) {
+		struct tmpl *t = list_find(&set->added, name);
+
+		/* take it out again: the set stays as it was */
+		free(t->name);
+		free(t->path);
+		*t = set->added.v[--set->added.n];
+		qsort(set->added.v, set->added.n, sizeof *set->added.v, cmp_tmpl);
+		return -1;
+	}
 	list_free(&set->list);
 	set->list = fresh;
 	return 0;

@@ -50,6 +50,17 @@ struct tmpl_set *tmpl_set_new(const char *override_dir, const char *installed_di
 void tmpl_set_free(struct tmpl_set *set);
 
 /*
+ * Add the template (or partial) name read from the file path, read again
+ * on every reload; a file of that name in either folder wins over it. For
+ * what the folders do not hold, such as a game's part of the view mail
+ * from the game's data folder (daemon/view-mail.c). Fails with the
+ * reasons of tmpl_set_new, or when name was added before; the set is then
+ * unchanged.
+ */
+int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
+    char **cause);
+
+/*
  * Read both folders again. On failure (the reasons of tmpl_set_new) the set
  * keeps the templates it had and -1 comes back with the reason.
  */

@@ -27,6 +27,11 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 #define UNLOAD_COST 1
 
@@ -37,7 +42,8 @@ is_ammo(const struct ccg_piece *p)
 	    p->card->item.kind == CCG_ITEM_AMMO;
 }
 
-int
+/* The ammo loaded in weapon wi, or -1. */
+static int
 ccg_ammo_loaded(const struct rules_game *g, int wi)
 {
 	size_t i;

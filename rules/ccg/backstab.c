@@ -31,6 +31,13 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 /* The item named id, or the alias concealed-N of one carried by a
  * character of seat; -1 when there is none, or when id names a card

@@ -19,6 +19,12 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+
+static void	 ccg_barriers_location_changed(struct rules_game *g, int node,
+	    struct rules_events *ev);
 
 static int
 piece_seat(const struct ccg_piece *p)
@@ -153,7 +159,10 @@ ccg_barriers_tidy(struct rules_game *g, struct rules_events *ev)
 	}
 }
 
-void
+/* Discard every Barrier standing by node (a rule that moves, replaces or
+ * destroys a location calls it; ccg_barriers_tidy() also discards a
+ * Barrier whose two locations are no longer adjacent). */
+static void
 ccg_barriers_location_changed(struct rules_game *g, int node,
     struct rules_events *ev)
 {

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/setup.h"
 
 /* Is piece i a battle condition in play and the first copy of its card
  * (owned by seat, when seat >= 0)? Later copies add nothing. */

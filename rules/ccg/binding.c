@@ -13,6 +13,11 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 void
 ccg_binding_break_rolls(struct rules_game *g, struct rules_rng *rng,
@@ -92,4 +97,23 @@ ccg_binding_free(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (total > p->bound)
 		p->bound = 0;
 	return 0;
+}
+
+/* Feed try() the lines freeing seat's bound characters, alone or with each helper at their location. */
+void
+ccg_free_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i, j;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i) || !g->pieces[i].bound)
+			continue;
+		ccg_tryf(try, ctx, "free %s", g->pieces[i].id);
+		for (j = 0; j < g->npieces; j++)
+			if (j != i && ccg_own_on_board(g, seat, j) &&
+			    g->pieces[j].node == g->pieces[i].node)
+				ccg_tryf(try, ctx, "free %s with %s",
+				    g->pieces[i].id, g->pieces[j].id);
+	}
 }

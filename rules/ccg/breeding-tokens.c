@@ -20,7 +20,10 @@
 
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
 
 /* Is an enemy of seat seen at node? */
 static int

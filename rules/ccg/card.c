@@ -108,7 +108,9 @@ bad:
 	return -1;
 }
 
-int
+/* Read path (at most CCG_CARDDB_MAX_FILE bytes) and add it as above, named
+ * by its last path component. */
+static int
 ccg_carddb_add_file(struct ccg_carddb *db, const char *path, char **cause)
 {
 	const char *base;

@@ -359,9 +359,6 @@ void ccg_carddb_free(struct ccg_carddb *db);
  */
 int ccg_carddb_add_json(struct ccg_carddb *db, const char *name,
     const char *data, size_t len, char **cause);
-/* Read path (at most CCG_CARDDB_MAX_FILE bytes) and add it as above, named
- * by its last path component. */
-int ccg_carddb_add_file(struct ccg_carddb *db, const char *path, char **cause);
 /*
  * Check references between cards (STARTS_WITH slugs), require at least one
  * card, and compute the hash: BLAKE2b-256 of ccg_carddb_canonical(). After
@@ -424,10 +421,7 @@ int ccg_faction_may_use(enum ccg_faction card, enum ccg_faction player);
 const char *ccg_card_type_name(enum ccg_card_type);
 const char *ccg_faction_name(enum ccg_faction);
 const char *ccg_species_name(enum ccg_species);
-const char *ccg_rank_name(enum ccg_rank);
 const char *ccg_location_class_name(enum ccg_location_class);
-const char *ccg_item_kind_name(enum ccg_item_kind);
-const char *ccg_range_name(enum ccg_range);
 const char *ccg_effect_kind_name(enum ccg_effect_kind);
 const char *ccg_stat_name(enum ccg_stat);
 /* Parse a faction name ("rogue", "Marines", "marine", "predator", "aliens",

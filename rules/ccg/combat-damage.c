@@ -29,7 +29,11 @@
 
 #include <string.h>
 
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/setup.h"
 
 /* Damage points not cancelled by Alien tokens. */
 static int

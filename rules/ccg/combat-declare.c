@@ -37,7 +37,13 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 static int
 segment_ranged(int phase)
@@ -426,4 +432,70 @@ ccg_attack_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 		return -1;	/* ammo.c */
 	declare(g, seat, pi, ti, mi, wi, ai, o->attack, o->mode, 0, ev);
 	return 0;
+}
+
+/* ranged attack lines loading each ammo item the attacker carries */
+static void
+ammo_lines(const struct rules_game *g, size_t att, size_t tgt, size_t wpn,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t a;
+
+	for (a = 0; a < g->npieces; a++)
+		if (g->pieces[a].carrier == (int)att &&
+		    g->pieces[a].zone == CCG_Z_PLAY &&
+		    g->pieces[a].card->type == CCG_CARD_ITEM &&
+		    g->pieces[a].card->item.kind == CCG_ITEM_AMMO)
+			ccg_tryf(try, ctx, "attack %s at %s ranged with %s loading %s",
+			    g->pieces[att].id, g->pieces[tgt].id,
+			    g->pieces[wpn].id, g->pieces[a].id);
+}
+
+/*
+ * Feed try() the attack lines of the declare segments: own characters at
+ * enemies in reach, with each weapon carried or none, and the capture and
+ * kill modes; then the attacks at markers (marker-attacks.c) and the
+ * attacks of vehicle-attacks.c and free-attacks.c (ccg_xatk_candidates).
+ */
+void
+ccg_attack_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	static const char *const modes[] = { "", " capture", " kill" };
+	size_t i, j, w, m;
+	int ranged = g->phase == CCG_PH_DECLARE_UR || g->phase == CCG_PH_DECLARE_HR;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i) || g->pieces[i].rotated)
+			continue;
+		for (j = 0; j < g->npieces; j++) {
+			const struct ccg_piece *tp = &g->pieces[j];
+
+			if (tp->zone != CCG_Z_PLAY || (!ccg_is_character(tp) &&
+			    tp->card->type != CCG_CARD_BARRIER) ||
+			    tp->node < 0 || tp->controller == seat ||
+			    (tp->node != g->pieces[i].node &&
+			    !ccg_adjacent(g, tp->node, g->pieces[i].node)))
+				continue;
+			for (m = 0; m < 3; m++) {
+				if (!ranged)
+					ccg_tryf(try, ctx, "attack %s at %s close%s",
+					    g->pieces[i].id, tp->id, modes[m]);
+				for (w = 0; w < g->npieces; w++)
+					if (g->pieces[w].carrier == (int)i &&
+					    g->pieces[w].card->type == CCG_CARD_ITEM &&
+					    g->pieces[w].card->item.kind ==
+					    CCG_ITEM_WEAPON) {
+						ccg_tryf(try, ctx, "attack %s at %s %s with "
+						    "%s%s", g->pieces[i].id, tp->id,
+						    ranged ? "ranged" : "close",
+						    g->pieces[w].id, modes[m]);
+						if (ranged && m == 0)
+							ammo_lines(g, i, j, w, try, ctx);
+					}
+			}
+		}
+	}
+	ccg_marker_attack_candidates(g, seat, try, ctx);
+	ccg_xatk_candidates(g, seat, try, ctx);
 }

@@ -12,6 +12,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 #define BOOST_COST 2
 
@@ -61,4 +64,18 @@ ccg_boost(struct rules_game *g, int seat, const struct ccg_order *o,
 	    "\"stat\":\"%s\",\"pool\":%d}", s->name, p->id,
 	    o->boost == CCG_STAT_DAMAGE ? "damage" : "resistance", s->pool);
 	return 0;
+}
+
+/* Feed try() the boost lines of seat's characters (the resolve steps). */
+void
+ccg_boost_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (ccg_own_on_board(g, seat, i)) {
+			ccg_tryf(try, ctx, "boost %s damage", g->pieces[i].id);
+			ccg_tryf(try, ctx, "boost %s resistance", g->pieces[i].id);
+		}
 }

@@ -30,7 +30,12 @@
 #include <stdlib.h>
 
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
 
 /* Is the declared attack of pi still possible (attacker and target in
  * play, weapon in hand, target in reach)? NULL, or why not. */

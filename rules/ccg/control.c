@@ -11,6 +11,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 human_main_at(const struct rules_game *g, int seat, int node, int sup)

@@ -169,7 +169,7 @@ ccg_decklist_parse(const struct ccg_carddb *db, const char *name, const char *te
     size_t len, struct ccg_problems *p)
 {
 	struct ccg_decklist *dl = xcalloc(1, sizeof(*dl));
-	char buf[MAX_LINE + 2];
+	char buf[MAX_LINE + 2] = "";	/* all defined, for scan-build too */
 	size_t i = 0, j;
 	unsigned line = 0;
 	int section = 0;

@@ -28,6 +28,7 @@
 
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/table.h"
+#include "rules/ccg/turn.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 

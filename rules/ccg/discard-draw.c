@@ -17,6 +17,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_warrior(const struct ccg_card *c)
@@ -152,4 +155,17 @@ ccg_draw_round(struct rules_game *g, struct rules_rng *rng,
 	for (i = 0; i < g->nseats; i++)
 		if (g->seats[i].place == 0)
 			ccg_draw_up(g, (int)i, -1, rng, ev);
+}
+
+/* Feed try() a discard line for each card in seat's hand, each card once. */
+void
+ccg_discard_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	const struct ccg_seat *s = &g->seats[seat];
+	size_t i;
+
+	for (i = 0; i < s->hand.n; i++)
+		if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) == (int)i)
+			ccg_tryf(try, ctx, "discard %s", s->hand.v[i]->slug);
 }

@@ -10,6 +10,8 @@
 #include <strings.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
 
 static int
 card_immune(const struct ccg_card *c, enum ccg_target target, const char *kind)
@@ -27,7 +29,9 @@ card_immune(const struct ccg_card *c, enum ccg_target target, const char *kind)
 	return 0;
 }
 
-int
+/* Is piece pi immune to environmental damage of kind (its card's or a
+ * carried item's IMMUNE effect naming kind or "all")? */
+static int
 ccg_env_immune(const struct rules_game *g, int pi, const char *kind)
 {
 	size_t i;

@@ -19,9 +19,13 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
 
 /* Is node where seat's characters may evacuate? */
-int
+static int
 ccg_evacuation_site(const struct rules_game *g, int seat, int node)
 {
 	const struct ccg_seat *s = &g->seats[seat];
@@ -153,4 +157,22 @@ ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 	    "\"%s\",\"tokens\":%d,\"total\":%d}", s->name, p->id, got,
 	    s->downloaded);
 	return 0;
+}
+
+/* Feed try() the evacuate and download lines of seat (the verb table, verbs.c). */
+void
+ccg_evacuate_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (ccg_own_on_board(g, seat, i)) {
+			ccg_tryf(try, ctx, "evacuate %s", g->pieces[i].id);
+			ccg_tryf(try, ctx, "download %s", g->pieces[i].id);
+		}
+	for (i = 0; i < g->npieces; i++)	/* Predators' captives */
+		if (g->pieces[i].zone == CCG_Z_CAPTURED &&
+		    g->pieces[i].carrier >= 0)
+			ccg_tryf(try, ctx, "evacuate %s", g->pieces[i].id);
 }

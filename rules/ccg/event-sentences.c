@@ -13,6 +13,8 @@
 #include "lib/sentence.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/table.h"
 
 /*
  * Per type: the sentence, and for types told together when in a row the

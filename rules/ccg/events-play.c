@@ -42,6 +42,12 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 /* Before the roll: speed, defense and to hit. */
 static int
@@ -242,7 +248,7 @@ location_event(struct rules_game *g, int seat, int hi,
 	return 0;
 }
 
-int
+static int
 ccg_event_play(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
@@ -351,4 +357,46 @@ ccg_events_round_end(struct rules_game *g, struct rules_events *ev)
 		}
 	}
 	ccg_permanent_restore(g);	/* events-rules.c */
+}
+
+/* "play EVENT on CHAR" for each event card in the hand (Combat Round) */
+static void
+event_lines(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	const struct ccg_cards *h = &g->seats[seat].hand;
+	size_t i, k;
+
+	for (k = 0; k < h->n; k++) {
+		if (h->v[k]->type != CCG_CARD_EVENT ||
+		    ccg_cards_find(h, h->v[k]->slug) != (int)k)
+			continue;
+		for (i = 0; i < g->npieces; i++)
+			if (g->pieces[i].zone == CCG_Z_PLAY &&
+			    ccg_is_character(&g->pieces[i]) &&
+			    g->pieces[i].node >= 0)
+				ccg_tryf(try, ctx, "play %s on %s", h->v[k]->slug,
+				    g->pieces[i].id);
+	}
+}
+
+/*
+ * Feed try() the play lines of seat in the current phase: the places of
+ * location cards (movement.locations), events played outside the Combat
+ * Round (events-rounds.c) or on a character in it, then reactions
+ * (reactions.c).
+ */
+void
+ccg_play_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	if (g->phase == CCG_PH_LOCATIONS) {
+		ccg_location_candidates(g, seat, try, ctx);
+		return;
+	}
+	if (ccg_combat_phase(g->phase))
+		event_lines(g, seat, try, ctx);
+	else
+		ccg_round_event_candidates(g, seat, try, ctx);
+	ccg_reaction_candidates(g, seat, try, ctx);
 }

@@ -39,6 +39,12 @@
 #include "lib/cause.h"
 #include "rules/ccg/card-names.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 int
 ccg_round_event_phase(int phase)

@@ -26,6 +26,8 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/events.h"
 
 /* The player faction a species/faction restriction names, CCG_FACTION_HUMAN
  * for Human (and Marine, by the errata), or -1 for other restrictions. */

@@ -31,7 +31,11 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
 
 #define NEWBORN_MAX_ATTACKS	4	/* "Newborn": at most 4 a turn */
 

@@ -1,159 +1,18 @@
 /*
- * game.c — the CCG as a struct rules (rules/rules.h): lifetime of a game,
- * piles of cards, pieces and nodes, events. The rules themselves live in
- * the files named after the rulebook's sections (see ccg.h).
+ * game.c — the basic helpers of the CCG engine every rule file uses:
+ * piles of cards, pieces and nodes, events, shuffling. It calls no rule
+ * file; the lifetime of a game is game-life.c, the struct rules table
+ * engine.c.
  */
 #include "config.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
-#include "rules/ccg/deck.h"
-#include "rules/ccg/table.h"
-
-struct rules_game *
-ccg_game_new(const struct ccg_carddb *db)
-{
-	struct rules_game *g = xcalloc(1, sizeof *g);
-
-	g->db = db;
-	g->turn = 1;
-	g->places = 1;
-	return g;
-}
-
-void
-ccg_game_free(struct rules_game *g)
-{
-	size_t i;
-
-	if (g == NULL)
-		return;
-	for (i = 0; i < g->nseats; i++) {
-		struct ccg_seat *s = &g->seats[i];
-
-		free(s->name);
-		free(s->hand.v);
-		free(s->deck.v);
-		free(s->discard.v);
-		free(s->removed.v);
-		free(s->matured.v);
-		free(s->table.v);
-		free(s->armed.v);
-		free(s->armed_on.v);
-		free(s->hud.ground);
-		free(s->hud.high);
-		free(s->hud.low);
-	}
-	free(g->seats);
-	for (i = 0; i < g->npieces; i++)
-		free(g->pieces[i].id);
-	free(g->pieces);
-	for (i = 0; i < g->nnodes; i++) {
-		free(g->nodes[i].id);
-		ccg_chamber_free(&g->nodes[i]);	/* molting.c */
-	}
-	free(g->nodes);
-	ccg_markers_free(g);
-	free(g->scenario);
-	free(g);
-}
-
-static void
-cards_dup(struct ccg_cards *d, const struct ccg_cards *s)
-{
-	d->v = NULL;
-	d->n = d->cap = s->n;
-	if (s->n > 0) {
-		d->v = xreallocarray(NULL, s->n, sizeof *d->v);
-		memcpy(d->v, s->v, s->n * sizeof *d->v);
-	}
-}
-
-static int *
-ints_dup(const int *v, size_t n)
-{
-	int *d;
-
-	if (v == NULL)
-		return NULL;
-	d = xreallocarray(NULL, n ? n : 1, sizeof *d);
-	memcpy(d, v, n * sizeof *d);
-	return d;
-}
-
-/*
- * Every field is copied by value and then every pointer the game owns is
- * made a copy of its own: the strings, the piles, the HUD rows, and the
- * arrays of seats, pieces, nodes and markers. A field that owns memory must
- * be added here and to ccg_game_free(); the scenario tests compare the
- * saved form of each clone with the original's at every step.
- */
-struct rules_game *
-ccg_game_clone(const struct rules_game *g)
-{
-	struct rules_game *c = xmalloc(sizeof *c);
-	size_t i;
-
-	*c = *g;
-	c->scenario = xstrdup(g->scenario);
-	c->seats = xreallocarray(NULL, g->nseats ? g->nseats : 1, sizeof *c->seats);
-	memcpy(c->seats, g->seats, g->nseats * sizeof *c->seats);
-	for (i = 0; i < g->nseats; i++) {
-		const struct ccg_seat *s = &g->seats[i];
-		struct ccg_seat *d = &c->seats[i];
-
-		d->name = xstrdup(s->name);
-		cards_dup(&d->hand, &s->hand);
-		cards_dup(&d->deck, &s->deck);
-		cards_dup(&d->discard, &s->discard);
-		cards_dup(&d->removed, &s->removed);
-		cards_dup(&d->matured, &s->matured);
-		cards_dup(&d->table, &s->table);
-		cards_dup(&d->armed, &s->armed);
-		cards_dup(&d->armed_on, &s->armed_on);
-		d->hud.ground = ints_dup(s->hud.ground, s->hud.n);
-		d->hud.high = ints_dup(s->hud.high, s->hud.n);
-		d->hud.low = ints_dup(s->hud.low, s->hud.n);
-	}
-	c->pieces = xreallocarray(NULL, g->npieces + 1, sizeof *c->pieces);
-	memcpy(c->pieces, g->pieces, g->npieces * sizeof *c->pieces);
-	for (i = 0; i < g->npieces; i++)
-		c->pieces[i].id = xstrdup(g->pieces[i].id);
-	c->nodes = xreallocarray(NULL, g->nnodes + 1, sizeof *c->nodes);
-	memcpy(c->nodes, g->nodes, g->nnodes * sizeof *c->nodes);
-	for (i = 0; i < g->nnodes; i++) {
-		const struct ccg_card *m = g->nodes[i].made;
-
-		c->nodes[i].id = xstrdup(g->nodes[i].id);
-		if (m != NULL) {	/* a made Breeding Chamber (molting.c) */
-			struct ccg_card *d = xmalloc(sizeof *d);
-
-			*d = *m;
-			d->resources = xreallocarray(NULL, m->nresources + 1,
-			    sizeof *d->resources);
-			memcpy(d->resources, m->resources,
-			    m->nresources * sizeof *d->resources);
-			c->nodes[i].made = d;
-			if (g->nodes[i].card == m)
-				c->nodes[i].card = d;
-		}
-	}
-	c->markers = NULL;
-	if (g->markers != NULL) {
-		c->markers = xcalloc(g->nmarkers + 1, sizeof *c->markers);
-		memcpy(c->markers, g->markers, g->nmarkers * sizeof *c->markers);
-		for (i = 0; i < g->nmarkers; i++)
-			c->markers[i].id = xstrdup(g->markers[i].id);
-	}
-	return c;
-}
 
 void
 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card)
@@ -390,157 +249,24 @@ ccg_shuffle(struct ccg_cards *c, struct rules_rng *rng)
 	}
 }
 
-/* The struct rules table. */
-
-static struct rules_game *
-game_create(const struct rules_setup *setup, struct rules_rng *rng,
-    struct rules_events *ev, char **cause)
+int
+ccg_own_on_board(const struct rules_game *g, int seat, size_t i)
 {
-	if (ccg_scenario_find(setup->scenario) == NULL) {
-		cause_set(cause, "unknown scenario \"%s\"; expected contact or "
-		    "training-hunt", setup->scenario ? setup->scenario : "");
-		return NULL;
-	}
-	return ccg_setup_contact(setup, rng, ev, cause);
+	const struct ccg_piece *p = &g->pieces[i];
+
+	return p->zone == CCG_Z_PLAY && ccg_is_character(p) &&
+	    p->controller == seat && p->node >= 0;
 }
 
-static size_t
-game_nseats(const struct rules_game *g)
+void
+ccg_tryf(void (*try)(void *, const char *), void *ctx, const char *fmt, ...)
 {
-	return g->nseats;
+	va_list ap;
+	char *line;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	try(ctx, line);
+	free(line);
 }
-
-static const char *
-game_seat_name(const struct rules_game *g, size_t seat)
-{
-	return seat < g->nseats ? g->seats[seat].name : NULL;
-}
-
-static int
-game_seat_index(const struct rules_game *g, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < g->nseats; i++)
-		if (strcasecmp(g->seats[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-static int
-game_turn(const struct rules_game *g)
-{
-	return g->turn;
-}
-
-static const char *
-game_phase(const struct rules_game *g)
-{
-	return ccg_phase_name(g->phase);
-}
-
-static int
-game_owes(const struct rules_game *g, size_t seat)
-{
-	return seat < g->nseats && ccg_seat_owes(g, (int)seat);
-}
-
-static char *
-game_legal(const struct rules_game *g, size_t seat)
-{
-	return ccg_legal(g, (int)seat);
-}
-
-static int
-game_check(const struct rules_game *g, size_t seat, const char *orders,
-    char **cause)
-{
-	if (seat >= g->nseats)
-		return cause_set(cause, "no seat %zu in this game", seat);
-	return ccg_check(g, (int)seat, orders, cause);
-}
-
-static cJSON *
-game_view(const struct rules_game *g, int seat)
-{
-	return ccg_view(g, seat);
-}
-
-static char *
-game_save(const struct rules_game *g, size_t *len)
-{
-	return ccg_save(g, len);
-}
-
-static struct rules_game *
-game_load(const void *data, const char *bytes, size_t len, char **cause)
-{
-	return ccg_load(data, bytes, len, cause);
-}
-
-static void
-game_result(const struct rules_game *g, struct rules_result *res)
-{
-	size_t i;
-
-	res->over = ccg_game_over(g);
-	res->winner = -1;
-	res->nseats = g->nseats;
-	res->place = xcalloc(g->nseats ? g->nseats : 1, sizeof *res->place);
-	for (i = 0; i < g->nseats; i++) {
-		res->place[i] = g->seats[i].place;
-		if (g->seats[i].place == 1 && res->winner < 0)
-			res->winner = (int)i;
-	}
-}
-
-/* `muthur demo`: the Marines play the demo deck (rescue quota 4). */
-static const char *const demo_seats[] = { "rogue", "marines", "predator", "aliens" };
-static const char *const demo_decks[] = { NULL, "demo-marines.deck", NULL, NULL };
-static const struct rules_demo demo = {
-	"contact", demo_seats, demo_decks, 4, "movement.evacuate"
-};
-
-const struct rules rules_ccg = {
-	.name = "ccg",
-	.version = "ccg-2",
-	.create = game_create,
-	.free = ccg_game_free,
-	.nseats = game_nseats,
-	.seat_name = game_seat_name,
-	.seat_index = game_seat_index,
-	.turn = game_turn,
-	.phase = game_phase,
-	.owes = game_owes,
-	.legal = game_legal,
-	.check = game_check,
-	.resolve = ccg_resolve,
-	.view = game_view,
-	.save = game_save,
-	.load = game_load,
-	.secrets = ccg_secrets,
-	.result = game_result,
-	/* what the daemon and the auditor need besides play (table.h) */
-	.data_file = "sample-cards.json",
-	.data_max = CCG_CARDDB_MAX_FILE,
-	.data_load = ccg_data_load,
-	.data_free = ccg_data_free,
-	.data_canonical = ccg_data_canonical,
-	.data_hash = ccg_data_hash,
-	.scenario_check = ccg_scenario_check,
-	.option_check = ccg_option_check,
-	.faction_check = ccg_faction_check,
-	.deck_check = ccg_deck_check,
-	.deck_max = CCG_DECKLIST_MAX,
-	.seat_build = ccg_seat_build,
-	.seat_clear = ccg_seat_clear,
-	.data_report = ccg_data_report,
-	.demo_orders = ccg_demo_orders,
-	.demo_plan = ccg_demo_plan,
-	.setting = ccg_setting,		/* standing-pass.c */
-	.demo = &demo,
-	.view_text = ccg_view_text,
-	.events_text = ccg_events_text,
-	.template = ccg_template,
-	.picture = ccg_picture,
-};

@@ -34,8 +34,15 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/setup.h"
 
-int
+static int	 ccg_submerged_free(const struct rules_game *g, int pi);
+
+/* Markers piece pi may use (Camouflage Suit, printed), 0 none. */
+static int
 ccg_hidden_capacity(const struct rules_game *g, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];
@@ -68,12 +75,6 @@ ccg_marker_find(const struct rules_game *g, const char *id)
 		if (strcmp(g->markers[i].id, id) == 0)
 			return (int)i;
 	return -1;
-}
-
-int
-ccg_marker_is_decoy(const struct rules_game *g, int mi)
-{
-	return !g->markers[mi].real;
 }
 
 static int
@@ -154,7 +155,10 @@ ccg_markers_free(struct rules_game *g)
 	g->nmarkers = 0;
 }
 
-void
+/* Reveal marker mi to everyone: a decoy is removed; the real one ends
+ * hidden movement and removes every decoy. Emits a public
+ * "marker-reveal" event whose "opens" lists the secret ids made public. */
+static void
 ccg_marker_reveal(struct rules_game *g, int mi, struct rules_events *ev)
 {
 	struct strbuf opens = STRBUF_INIT;
@@ -449,7 +453,7 @@ ccg_hidden_move(struct rules_game *g, int seat, const struct ccg_order *o,
  * "safely traverse"s them with her data). Only Rogue Synthetics hold data
  * of their own (data-theft.c). Entering one does not end her movement.
  */
-int
+static int
 ccg_submerged_free(const struct rules_game *g, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];

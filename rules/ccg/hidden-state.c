@@ -15,6 +15,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
 
 #define MARKER_INTS(X) X(piece) X(node) X(real) X(mp) X(moved) X(start) \
 	X(epoch)

@@ -13,7 +13,10 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 /* Aliens a card stands for: itself and its tokens. */
 static int

@@ -10,8 +10,10 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
 
-int
+/* Honor for one item (0 for items the table does not list). */
+static int
 ccg_item_honor(const struct ccg_card *item)
 {
 	int v = 0;

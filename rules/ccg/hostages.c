@@ -15,6 +15,10 @@
 #include <string.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
 
 static int
 seat_of(const struct ccg_piece *p)

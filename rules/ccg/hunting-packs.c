@@ -13,7 +13,8 @@
 #include "rules/ccg/deck.h"
 #include "rules/ccg/hunting-packs.h"
 
-int
+/* Is c The Outcast (never part of a Hunting Pack)? */
+static int
 ccg_is_outcast(const struct ccg_card *c)
 {
 	return strcmp(c->slug, "outcast") == 0 ||

@@ -34,7 +34,5 @@ struct ccg_hunting_pack {
 size_t ccg_hunting_pack_validate(const struct ccg_decklist *dl,
     const struct ccg_hunting_pack *hp, struct ccg_problems *p);
 
-/* Is c The Outcast (never part of a Hunting Pack)? */
-int ccg_is_outcast(const struct ccg_card *c);
 
 #endif

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/turn.h"
 
 void
 ccg_infection_roll(struct rules_game *g, struct rules_rng *rng,

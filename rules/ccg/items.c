@@ -25,6 +25,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_human_item(const struct ccg_card *c)
@@ -247,4 +250,46 @@ ccg_items_order(struct rules_game *g, int seat, const struct ccg_order *o,
 		return 0;
 	}
 	return cause_set(cause, "not an item order");
+}
+
+/*
+ * Feed try() the pickup, transfer and drop lines of seat's characters
+ * (the verb table lists them with pickup): free in movement.move, by
+ * rotating only in search.declare.
+ */
+void
+ccg_item_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	int rotating_only = g->phase == CCG_PH_SEARCH_DECLARE;
+	size_t i, j;
+
+	for (i = 0; i < g->npieces; i++) {
+		const struct ccg_piece *it = &g->pieces[i];
+
+		if (it->zone != CCG_Z_PLAY || (it->card->type != CCG_CARD_ITEM &&
+		    it->card->type != CCG_CARD_VEHICLE))
+			continue;
+		if (it->carrier >= 0 && g->pieces[it->carrier].controller == seat)
+			ccg_tryf(try, ctx, "drop %s", it->id);
+		for (j = 0; j < g->npieces; j++) {
+			if (!ccg_own_on_board(g, seat, j) || (int)j == it->carrier)
+				continue;
+			if (it->carrier < 0 && it->node == g->pieces[j].node) {
+				if (!rotating_only)
+					ccg_tryf(try, ctx, "pickup %s with %s", it->id,
+					    g->pieces[j].id);
+				ccg_tryf(try, ctx, "pickup %s with %s rotating", it->id,
+				    g->pieces[j].id);
+			} else if (it->carrier >= 0 &&
+			    g->pieces[it->carrier].controller == seat &&
+			    g->pieces[it->carrier].node == g->pieces[j].node) {
+				if (!rotating_only)
+					ccg_tryf(try, ctx, "transfer %s to %s", it->id,
+					    g->pieces[j].id);
+				ccg_tryf(try, ctx, "transfer %s to %s rotating", it->id,
+				    g->pieces[j].id);
+			}
+		}
+	}
 }

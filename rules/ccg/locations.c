@@ -18,6 +18,8 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_cross(const struct ccg_card *c)
@@ -394,4 +396,27 @@ ccg_node_damage_apply(struct rules_game *g, int node,
 	ccg_event(ev, -1, "{\"type\":\"%s\",\"at\":\"%s\",\"by\":\"%s\"}",
 	    dmg ? "location-damaged" : "location-repaired", g->nodes[node].id,
 	    by);
+}
+
+/* Feed try() the places of each location card in seat's hand, each card once (movement.locations). */
+void
+ccg_location_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	const struct ccg_seat *s = &g->seats[seat];
+	size_t i;
+
+	for (i = 0; i < s->hand.n; i++) {
+		char **lines;
+		size_t k, nl;
+
+		if (ccg_cards_find(&s->hand, s->hand.v[i]->slug) != (int)i)
+			continue;	/* list each card once */
+		ccg_location_placeable(g, seat, s->hand.v[i], &lines, &nl);
+		for (k = 0; k < nl; k++) {
+			try(ctx, lines[k]);
+			free(lines[k]);
+		}
+		free(lines);
+	}
 }

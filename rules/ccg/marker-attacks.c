@@ -23,6 +23,8 @@
 
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
 
 /* The number N of a marker id PIECE-marker-N. */
 static int
@@ -33,7 +35,9 @@ marker_number(const char *id)
 	return d != NULL ? atoi(d + 1) : 0;
 }
 
-int
+/* The marker piece pi's declared attack aims at, or -1 (not a marker
+ * attack, or the marker is gone). */
+static int
 ccg_attack_marker(const struct rules_game *g, int pi)
 {
 	const struct ccg_piece *p = &g->pieces[pi];

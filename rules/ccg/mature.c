@@ -9,7 +9,9 @@
  */
 #include "config.h"
 
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
 
 void
 ccg_mature_begin(struct rules_game *g, struct rules_events *ev)

@@ -31,7 +31,11 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 static int
 is_alien(const struct ccg_piece *p)
@@ -108,7 +112,7 @@ ccg_molt_order(struct rules_game *g, int seat, const struct ccg_order *o,
 	    "chest-burster");
 	int pi = -1, holder = -1, node, jelly, h, queen, ni, bc = -1;
 
-	if ((jelly = royal_jelly(s)) < 0)
+	if (royal_jelly(s) < 0)
 		return cause_set(cause, "no Royal Jelly in your hand");
 	if ((h = ccg_cards_find(&s->hand, o->what)) < 0)
 		return cause_set(cause, "no %s in your hand", o->what);

@@ -20,6 +20,11 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
 
 void
 ccg_movement_begin(struct rules_game *g)
@@ -220,4 +225,27 @@ ccg_move(struct rules_game *g, int seat, const struct ccg_order *o,
 		    "\"%s\",\"by\":\"%s\",\"to\":\"%s\"}", g->seats[seat].name,
 		    g->pieces[drag].id, g->pieces[who[0]].id, g->nodes[to].id);
 	return 0;
+}
+
+/* Feed try() the move lines of seat: each character to each node, alone or dragging one at its location. */
+void
+ccg_move_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i))
+			continue;
+		for (n = 0; n < g->nnodes; n++) {
+			ccg_tryf(try, ctx, "move %s to %s", g->pieces[i].id,
+			    g->nodes[n].id);
+			for (j = 0; j < g->npieces; j++)
+				if (j != i && ccg_own_on_board(g, seat, j) &&
+				    g->pieces[j].node == g->pieces[i].node)
+					ccg_tryf(try, ctx, "move %s to %s dragging %s",
+					    g->pieces[i].id, g->nodes[n].id,
+					    g->pieces[j].id);
+		}
+	}
 }

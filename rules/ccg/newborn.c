@@ -26,7 +26,11 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 int
 ccg_is_newborn(const struct ccg_card *c)

@@ -18,7 +18,12 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/setup.h"
 #include "rules/ccg/table.h"
+#include "rules/ccg/turn.h"
 
 #define TEMPLATE_WIDTH	72	/* comment lines fold here */
 #define MAX_TOKENS	16

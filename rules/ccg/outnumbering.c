@@ -17,6 +17,8 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
 
 int
 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node)

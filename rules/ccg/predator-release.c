@@ -17,6 +17,9 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
 int
 ccg_release_order(struct rules_game *g, int seat, const struct ccg_order *o,

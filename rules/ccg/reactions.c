@@ -30,6 +30,8 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/orders.h"
 
 /* The CANCEL_EVENT effect of c, or NULL. */
 static const struct ccg_effect *

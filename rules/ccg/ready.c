@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/turn.h"
 
 void
 ccg_ready_round(struct rules_game *g, struct rules_events *ev)

@@ -17,6 +17,8 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/orders.h"
 
 int
 ccg_rp_cost(const struct ccg_card *c)

@@ -18,6 +18,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
 #include "rules/ccg/hunting-packs.h"
+#include "rules/ccg/setup.h"
 
 const struct ccg_deck_rules *
 ccg_scenario_find(const char *name)
@@ -95,14 +96,6 @@ ccg_scenario_is_contact(const struct rules_game *g)
 	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
 
 	return r != NULL && strcmp(r->setup, "contact") == 0;
-}
-
-const struct ccg_hunting_pack *
-ccg_scenario_pack(const struct rules_game *g)
-{
-	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
-
-	return r != NULL ? r->pack : NULL;
 }
 
 /* Add one copy of the card named slug to the entries v (one per card). */

@@ -16,6 +16,10 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
 
 int
 ccg_search_declare(struct rules_game *g, int seat, const struct ccg_order *o,
@@ -45,7 +49,7 @@ ccg_search_declare(struct rules_game *g, int seat, const struct ccg_order *o,
 }
 
 /* May the character pi find card where it is? */
-int
+static int
 ccg_findable(const struct rules_game *g, int pi, const struct ccg_card *card,
     char **cause)
 {
@@ -133,4 +137,34 @@ ccg_search_end(struct rules_game *g)
 
 	for (i = 0; i < g->npieces; i++)
 		g->pieces[i].searching = 0;
+}
+
+/* Feed try() a search line for each of seat's characters (search.declare). */
+void
+ccg_search_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->npieces; i++)
+		if (ccg_own_on_board(g, seat, i))
+			ccg_tryf(try, ctx, "search %s", g->pieces[i].id);
+}
+
+/* Feed try() the find lines of seat's searching characters: each card of its hand once (search.find). */
+void
+ccg_find_candidates(const struct rules_game *g, int seat,
+    void (*try)(void *, const char *), void *ctx)
+{
+	const struct ccg_seat *s = &g->seats[seat];
+	size_t i, j;
+
+	for (i = 0; i < g->npieces; i++) {
+		if (!ccg_own_on_board(g, seat, i) || !g->pieces[i].searching)
+			continue;
+		for (j = 0; j < s->hand.n; j++)
+			if (ccg_cards_find(&s->hand, s->hand.v[j]->slug) == (int)j)
+				ccg_tryf(try, ctx, "find %s with %s",
+				    s->hand.v[j]->slug, g->pieces[i].id);
+	}
 }

@@ -15,6 +15,7 @@
 #include "rules/ccg/card.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/setup.h"
 #include "rules/ccg/table.h"
 
 int

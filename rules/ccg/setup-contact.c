@@ -35,7 +35,12 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/discard-draw.h"
 #include "rules/ccg/hunting-packs.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
 
 /* Is loc the seat's starting position (as opposed to the location next to it)? */
 static int

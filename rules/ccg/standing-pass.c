@@ -32,6 +32,10 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/turn.h"
 
 /* The rounds a standing pass can cover, and their bits in pass_rounds. */
 static const struct {

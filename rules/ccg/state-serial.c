@@ -13,7 +13,14 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
 
 #define STATE_FORMAT "muthur-ccg-state-1"
 

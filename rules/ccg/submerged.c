@@ -13,6 +13,9 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/turn.h"
 
 #define DROWN_DAMAGE	2
 

@@ -18,6 +18,9 @@
 #include "lib/suggest.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/table.h"
 
 /* Does w name a card, as its slug or a slug with a "-N" suffix? */
 static int

@@ -1,7 +1,7 @@
 /*
  * table.h — the CCG's entries of struct rules (rules/rules.h) beyond play:
  * component data, seats from decklists, the `muthur cards` report, the
- * scripted demo player and the view text. Only rules/ccg/game.c's table
+ * scripted demo player and the view text. Only rules/ccg/engine.c's table
  * and these files use them; everyone else calls them through the table.
  * Each follows the contract of its struct rules member.
  */
@@ -14,7 +14,7 @@
 
 #include "rules/rules.h"
 
-/* The table itself (rules/ccg/game.c). */
+/* The table itself (rules/ccg/engine.c). */
 extern const struct rules rules_ccg;
 
 /* data-load.c */
@@ -49,5 +49,22 @@ cJSON	*ccg_view_text(const cJSON *rv, const char *seat);
 /* picture.c */
 int	 ccg_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	    char **out, size_t *len, char **cause);
+
+/*
+ * Mail a player reads (issue 16). event-sentences.c: struct rules
+ * events_text(); one event's sentence from its payload, names from the card
+ * data db alone (NULL for a type without one; caller frees); whether a
+ * type has a sentence. suggest.c: what to add to the refusal of order o
+ * of seat in state g (before o): "did you mean" for a word that names no
+ * card, the hand for a card to play or discard not in it; NULL for nothing
+ * (caller frees).
+ */
+struct ccg_carddb;
+struct ccg_order;
+cJSON	*ccg_events_text(const struct rules_game *g, const cJSON *payloads);
+char	*ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload);
+int	 ccg_event_sentence_known(const char *type);
+char	*ccg_refusal_hint(const struct rules_game *g, int seat,
+	    const struct ccg_order *o);
 
 #endif

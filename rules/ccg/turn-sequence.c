@@ -13,139 +13,21 @@
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
-
-static const char *const phase_names[CCG_NPHASES] = {
-	"ready",
-	"movement.evacuate",
-	"movement.locations",
-	"movement.move",
-	"movement.mature",
-	"discard-draw",
-	"combat.declare.unhidden-close",
-	"combat.declare.unhidden-ranged",
-	"combat.declare.hidden-close",
-	"combat.declare.hidden-ranged",
-	"combat.resolve.ranged",
-	"combat.resolve.close",
-	"search.declare",
-	"search.find",
-	"end",
-	"over",
-};
-
-const char *
-ccg_phase_name(int phase)
-{
-	return phase >= 0 && phase < CCG_NPHASES ? phase_names[phase] : "?";
-}
-
-int
-ccg_phase_parse(const char *name)
-{
-	int i;
-
-	for (i = 0; i < CCG_NPHASES; i++)
-		if (strcmp(phase_names[i], name) == 0)
-			return i;
-	return -1;
-}
-
-int
-ccg_combat_phase(int phase)
-{
-	return phase >= CCG_PH_DECLARE_UC && phase <= CCG_PH_RESOLVE_CLOSE;
-}
-
-/* Which orders each phase takes (besides pass). */
-int
-ccg_phase_allows(int phase, int verb)
-{
-	if (verb == CCG_V_PASS || verb == CCG_V_REVEAL)
-		return 1;	/* markers are revealed at any time */
-	if (verb == CCG_V_GORE)
-		return ccg_gore_phase(phase);	/* newborn.c */
-	if (verb == CCG_V_DROP)		/* items.c: at any time */
-		return phase != CCG_PH_READY && phase != CCG_PH_END &&
-		    phase != CCG_PH_OVER;
-	if (verb == CCG_V_UNLOAD || verb == CCG_V_ATTACH ||
-	    verb == CCG_V_DETACH)	/* ammo.c, attachments.c */
-		return phase == CCG_PH_MOVE || phase == CCG_PH_DRAW ||
-		    phase == CCG_PH_SEARCH_DECLARE;
-	switch (phase) {
-	case CCG_PH_EVACUATE:
-		return verb == CCG_V_EVACUATE || verb == CCG_V_DOWNLOAD;
-	case CCG_PH_LOCATIONS:
-		return verb == CCG_V_PLAY;
-	case CCG_PH_MOVE:
-		return verb == CCG_V_MOVE || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
-		    verb == CCG_V_HIDE || verb == CCG_V_DECOY ||
-		    verb == CCG_V_BARRIER || verb == CCG_V_BACKSTAB ||
-		    verb == CCG_V_BOARD || verb == CCG_V_ALIGHT ||
-		    verb == CCG_V_HEAL || verb == CCG_V_RELEASE ||
-		    verb == CCG_V_PLAY;
-	case CCG_PH_MATURE:
-		return verb == CCG_V_HIVE || verb == CCG_V_MATURE ||
-		    verb == CCG_V_GROW || verb == CCG_V_MOVE_TOKEN ||
-		    verb == CCG_V_MOLT || verb == CCG_V_CHAMBER ||
-		    verb == CCG_V_UPGRADE;
-	case CCG_PH_DRAW:
-		return verb == CCG_V_DISCARD || verb == CCG_V_FREE;
-	case CCG_PH_SEARCH_DECLARE:
-		return verb == CCG_V_SEARCH || verb == CCG_V_PICKUP ||
-		    verb == CCG_V_TRANSFER || verb == CCG_V_DROP ||
-		    verb == CCG_V_CONCEAL || verb == CCG_V_STEAL ||
-		    verb == CCG_V_BARRIER || verb == CCG_V_HEAL ||
-		    verb == CCG_V_RELEASE || verb == CCG_V_PLAY;
-	case CCG_PH_SEARCH_FIND:
-		return verb == CCG_V_FIND;
-	case CCG_PH_DECLARE_UC:
-	case CCG_PH_DECLARE_UR:
-	case CCG_PH_DECLARE_HC:
-	case CCG_PH_DECLARE_HR:
-		return verb == CCG_V_ATTACK || verb == CCG_V_PLAY;
-	case CCG_PH_RESOLVE_RANGED:
-	case CCG_PH_RESOLVE_CLOSE:
-		return verb == CCG_V_BOOST || verb == CCG_V_PLAY;
-	}
-	return 0;
-}
-
-static const char *
-phase_verbs(int phase)
-{
-	switch (phase) {
-	case CCG_PH_EVACUATE:
-		return "evacuate, download, drop or pass";
-	case CCG_PH_LOCATIONS:
-		return "play, drop or pass";
-	case CCG_PH_MOVE:
-		return "move, hide, decoy, pickup, transfer, drop, unload, "
-		    "attach, detach, reveal, barrier, backstab, board, alight, "
-		    "heal, release, play (events) or pass";
-	case CCG_PH_DRAW:
-		return "discard, free, unload, attach, detach, drop ... rotating "
-		    "or pass";
-	case CCG_PH_SEARCH_DECLARE:
-		return "search, pickup, transfer, drop, conceal, steal, heal, "
-		    "release, unload, attach, detach, play (events) or pass";
-	case CCG_PH_SEARCH_FIND:
-		return "find, drop or pass";
-	case CCG_PH_MATURE:
-		return "hive, mature, grow, move-token, molt, chamber, upgrade, "
-		    "drop, gore or pass";
-	case CCG_PH_DECLARE_UC:
-	case CCG_PH_DECLARE_UR:
-	case CCG_PH_DECLARE_HC:
-	case CCG_PH_DECLARE_HR:
-		return "attack, play (events), drop ... rotating or pass";
-	case CCG_PH_RESOLVE_RANGED:
-	case CCG_PH_RESOLVE_CLOSE:
-		return "boost, play (events), drop ... rotating or pass";
-	}
-	return "pass";
-}
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/events.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/table.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/verbs.h"
+#include "rules/ccg/victory.h"
 
 /* Does seat have a character (or a marker) on the battleground? */
 static int
@@ -179,7 +61,7 @@ has_concealed(const struct rules_game *g, int seat)
  * cards in its hand, the order of its deck)? Judged from public facts only
  * (hand size, pieces in play, declared searches and attacks), so that being
  * awaited or not tells the other seats nothing they may not know (the
- * secrecy promise, PRODUCT.md section 6; doc/views.md "Awaiting").
+ * secrecy promise, doc/product.md §6; doc/views.md "Awaiting").
  */
 static int
 hidden_choice_possible(const struct rules_game *g, int seat)
@@ -219,7 +101,7 @@ hidden_choice_possible(const struct rules_game *g, int seat)
 
 /*
  * A seat owes orders when it has not already won its place and it has a
- * legal choice other than passing (PRODUCT.md section 4) -- or, as far as
+ * legal choice other than passing (doc/product.md §4) -- or, as far as
  * the other seats can tell, it might have one: a phase whose choices hang
  * on a hand or a deck waits for every seat that could hold such a choice,
  * whatever it actually holds.
@@ -359,60 +241,24 @@ ccg_advance(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev
 	}
 }
 
-typedef int verb_rule(struct rules_game *, int, const struct ccg_order *,
-    struct rules_events *, char **);
-
-/* The rule file that carries out each order. */
-static verb_rule *const verb_rules[CCG_NVERBS] = {
-	[CCG_V_EVACUATE] = ccg_evacuate_any,
-	[CCG_V_DOWNLOAD] = ccg_download,
-	[CCG_V_PLAY] = ccg_play_card,
-	[CCG_V_MOVE] = ccg_hidden_move,
-	[CCG_V_PICKUP] = ccg_items_order,
-	[CCG_V_TRANSFER] = ccg_items_order,
-	[CCG_V_DROP] = ccg_items_order,
-	[CCG_V_DISCARD] = ccg_discard,
-	[CCG_V_SEARCH] = ccg_search_declare,
-	[CCG_V_FIND] = ccg_search_find,
-	[CCG_V_ATTACK] = ccg_attack_declare,
-	[CCG_V_BOOST] = ccg_boost,
-	[CCG_V_HEAL] = ccg_heal_order,
-	[CCG_V_RELEASE] = ccg_release_order,
-	[CCG_V_FREE] = ccg_binding_free,
-	[CCG_V_UNLOAD] = ccg_unload,
-	[CCG_V_ATTACH] = ccg_attach_order,
-	[CCG_V_DETACH] = ccg_attach_order,
-	[CCG_V_HIDE] = ccg_hidden_order,
-	[CCG_V_DECOY] = ccg_hidden_order,
-	[CCG_V_REVEAL] = ccg_hidden_order,
-	[CCG_V_HIVE] = ccg_hive_order,
-	[CCG_V_CONCEAL] = ccg_conceal,
-	[CCG_V_STEAL] = ccg_steal_data,
-	[CCG_V_MATURE] = ccg_alien_group_order,
-	[CCG_V_GROW] = ccg_alien_group_order,
-	[CCG_V_MOVE_TOKEN] = ccg_alien_group_order,
-	[CCG_V_MOLT] = ccg_molt_order,
-	[CCG_V_CHAMBER] = ccg_chamber_order,
-	[CCG_V_UPGRADE] = ccg_upgrade_order,
-	[CCG_V_GORE] = ccg_gore_order,
-	[CCG_V_BARRIER] = ccg_barrier_play,
-	[CCG_V_BACKSTAB] = ccg_backstab,
-	[CCG_V_BOARD] = ccg_vehicle_board,
-	[CCG_V_ALIGHT] = ccg_vehicle_board,
-};
-
 /* Apply one order of seat now; -1 with *cause (state unchanged) when the
  * order is not possible in the current state. */
 int
 ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
+	const struct ccg_verb_row *v = ccg_verb(o->verb);
 	int r;
 
-	if (!ccg_phase_allows(g->phase, o->verb))
-		return cause_set(cause, "\"%s\" is not an order of phase %s; "
+	if (!ccg_phase_allows(g->phase, o->verb)) {
+		char *verbs = ccg_phase_verbs(g->phase);
+
+		cause_set(cause, "\"%s\" is not an order of phase %s; "
 		    "expected %s", ccg_verb_name(o->verb),
-		    ccg_phase_name(g->phase), phase_verbs(g->phase));
+		    ccg_phase_name(g->phase), verbs);
+		free(verbs);
+		return -1;
+	}
 	if (o->verb == CCG_V_PASS)
 		return ccg_order_is_pass_combat(o) ?
 		    ccg_pass_combat(g, seat, o, ev, cause) : 0;
@@ -424,7 +270,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		struct rules_game *c = ccg_game_clone(g);
 		int it = ccg_concealed_touched(g, o);
 
-		if (verb_rules[o->verb](c, seat, o, NULL, cause) != 0) {
+		if (v->apply(c, seat, o, NULL, cause) != 0) {
 			ccg_game_free(c);
 			return -1;
 		}
@@ -434,7 +280,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 		if (it >= 0)
 			ccg_concealed_reveal(g, it, ev);
 	}
-	r = verb_rules[o->verb](g, seat, o, ev, cause);
+	r = v->apply(g, seat, o, ev, cause);
 	if (r == 0) {
 		ccg_hidden_tidy(g, ev);
 		ccg_concealed_tidy(g, ev);

@@ -31,6 +31,8 @@
 
 #include "lib/cause.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
 
 int
 ccg_is_vehicle_target(const struct rules_game *g, int ti)

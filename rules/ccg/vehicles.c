@@ -31,8 +31,12 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
 
-int
+/* The vehicle piece pi rides, or -1. */
+static int
 ccg_vehicle_of(const struct rules_game *g, int pi)
 {
 	size_t i;

@@ -28,6 +28,8 @@
 #include <stdlib.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/victory.h"
 
 static int
 targets(int me, int other)

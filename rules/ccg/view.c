@@ -1,5 +1,5 @@
 /*
- * view.c — a seat's view model (PRODUCT.md section 6): the board, every
+ * view.c — a seat's view model (doc/product.md §6): the board, every
  * public fact, the reader's own hand in full, and for the others only hand
  * sizes, deck counts and their face-up discards. Deck order is never shown
  * (not even one's own), hands are listed sorted, and nothing here depends
@@ -48,6 +48,15 @@
 
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/engine.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/search.h"
+#include "rules/ccg/setup.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 static cJSON *
 sorted_pile(const struct ccg_cards *c)

@@ -169,7 +169,7 @@ commit_secrets(struct afix *f, char **cause)
 		for (k = 0; k < f->nknown; k++)
 			if (strcmp(f->known[k].id, s[i].id) == 0)
 				break;
-		/* renewed every phase, changed or not (PRODUCT.md §5) */
+		/* renewed every phase, changed or not (doc/product.md §5) */
 		if (k == f->nknown) {
 			f->known = xreallocarray(f->known, ++f->nknown, sizeof *f->known);
 			f->known[k].id = xstrdup(s[i].id);

@@ -1,6 +1,6 @@
 /*
  * test-spectator.c — the archive of a game still running holds only what
- * a spectator may see (PRODUCT.md §7, doc/muthur-archive.5): judged by
+ * a spectator may see (doc/product.md §7, doc/muthur-archive.5): judged by
  * what a spectator can find in it, against the store it came from. No
  * private event (nor its payload), no orders or nonces, no state hashes,
  * no event numbers with gaps, no event count, no chain hash, no unopened

@@ -20,7 +20,7 @@ test_good(void)
 	char *cause = NULL;
 
 	cf = config_parse(
-	    "# the PRODUCT.md example\n"
+	    "# the doc/product.md example\n"
 	    "[store]\n"
 	    "path = var/muthur.db\n"
 	    "[mail]\n"
@@ -30,7 +30,7 @@ test_good(void)
 	    "[server]\n"
 	    "key  = var/server.key            # created by muthur init\n",
 	    "muthur.conf", "/srv/muthur", &cause);
-	ok(cf != NULL, "PRODUCT.md's minimal config parses%s%s", cause ? ": " : "", cause ? cause : "");
+	ok(cf != NULL, "doc/product.md's minimal config parses%s%s", cause ? ": " : "", cause ? cause : "");
 	if (cf == NULL)
 		return;
 	is_str(cf->store_path, "/srv/muthur/var/muthur.db", "store path is relative to the config");

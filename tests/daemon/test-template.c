@@ -1,5 +1,5 @@
 /*
- * test-template — PRODUCT.md §3 "The template is signable as mailed":
+ * test-template — doc/product.md §3 "The template is signable as mailed":
  * whole four-seat Contact games are played (the view fixture), and at every
  * phase every owing seat's orders block, as its view mails it with only
  * the nonce replaced, is signed, verified, parsed and checked by the rules:

@@ -387,7 +387,7 @@ test_override(struct vfx *x, const struct tmpl_set *inst)
 	}
 	path = xasprintf("%s/view-subject.mustache", dir);
 	fs_write_file_atomic(path, tpl, strlen(tpl), 0644, NULL);
-	t = tmpl_set_new(dir, NULL, &cause);
+	t = view_templates_new(dir, &cause);
 	ok(t != NULL, "a set with an override folder%s%s", cause ? ": " : "",
 	    cause ? cause : "");
 	vfx_facts(x, 0, 0, 0, &f);
@@ -416,7 +416,7 @@ test_override(struct vfx *x, const struct tmpl_set *inst)
 	path = xasprintf("%s/view.mustache", dir);
 	fs_write_file_atomic(path, "{{>no-such-partial}}\n", 21, 0644, NULL);
 	tmpl_set_free(t);
-	t = tmpl_set_new(dir, NULL, &cause);
+	t = view_templates_new(dir, &cause);
 	a = t ? view_mail_render(t, m, &ctx, &len, &cause) : NULL;
 	ok(a == NULL && cause && strstr(cause, "no-such-partial") != NULL,
 	    "a template that fails gives no mail and says why: %s", cause ? cause : "");
@@ -518,7 +518,7 @@ main(void)
 	int step, rc = 1, stops[] = { 0, 1, 3, 6, 10 };
 	size_t k;
 
-	t = tmpl_set_new(NULL, NULL, &cause);
+	t = view_templates_new(NULL, &cause);
 	if (t == NULL || vfx_init(&x, NULL, 7, &cause) != 0) {
 		printf("Bail out! %s\n", cause);
 		return 1;

@@ -1,6 +1,6 @@
 /*
  * test-attacker.c — what a seat can COMPUTE from its own mails (issue 13,
- * PRODUCT.md §5 "Hidden outcomes stay hidden"), over a whole demo game.
+ * doc/product.md §5 "Hidden outcomes stay hidden"), over a whole demo game.
  *
  * `muthur demo` plays a four-seat Contact game to its end. Then, for each
  * seat S, the attacker takes every view S was mailed before the game

@@ -1,5 +1,5 @@
 /*
- * test-bad-mail — PRODUCT.md §3 "Who gets a reply": every mail from a
+ * test-bad-mail — doc/product.md §3 "Who gets a reply": every mail from a
  * registered address gets an answer. A corpus of the ways players' mail
  * goes wrong is made from a valid signed orders mail of a seat that owes
  * orders, each mailed alone through muthurd --once:

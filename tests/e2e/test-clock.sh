@@ -1,6 +1,6 @@
 #!/bin/sh
 # test-clock.sh — deadlines, reminders, late notices, NMR policies and the
-# organiser's verbs (PRODUCT.md §8) with a fixed clock: muthurd --once
+# organiser's verbs (doc/product.md §8) with a fixed clock: muthurd --once
 # --now and muthur --now. Each case plays in a folder of its own.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 

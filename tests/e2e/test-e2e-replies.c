@@ -3,7 +3,7 @@
  * and one daemon per database, through the real programs (`muthur` and
  * `muthurd --once` over Maildirs, as test-e2e-maildir.c):
  *
- *   - PRODUCT.md §3 "Who gets a reply": player B resends seat A's signed
+ *   - doc/product.md §3 "Who gets a reply": player B resends seat A's signed
  *     block from B's own address with a Reply-To of B's; the refusal (for
  *     a reason that names a card in A's hand) and the acknowledgement go
  *     to A's registered address, nothing to B's nor to the Reply-To. Mail

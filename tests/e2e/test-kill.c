@@ -1,6 +1,6 @@
 /*
  * test-kill.c — the real daemon killed at random moments (issue 21 item 4,
- * PRODUCT.md §4: a crash at any instant loses nothing and sends nothing
+ * doc/product.md §4: a crash at any instant loses nothing and sends nothing
  * twice). Several games over Maildirs; rounds of players' orders mails are
  * written into the incoming Maildir and `muthurd --once` is started and
  * SIGKILLed after a random delay within a normal pass, MUTHUR_KILLS times

@@ -164,7 +164,7 @@ main(void)
 	    "start");
 	/*
 	 * The senders of the mails below are players of other games: only a
-	 * registered address is answered (PRODUCT.md §3 "Who gets a reply").
+	 * registered address is answered (doc/product.md §3 "Who gets a reply").
 	 */
 	for (k = 0; k < (int)(sizeof others / sizeof others[0]); k++) {
 		if (k % 2 == 0)

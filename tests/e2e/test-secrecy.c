@@ -1,5 +1,5 @@
 /*
- * test-secrecy.c — the secrecy promise of PRODUCT.md §6 as a
+ * test-secrecy.c — the secrecy promise of doc/product.md §6 as a
  * noninterference test, and a canary test.
  *
  * A scripted four-seat CCG game is played phase by phase. At every phase
@@ -463,7 +463,7 @@ one_phase(struct vfx *x, const struct tmpl_set *t, struct tally *ty, int phase_n
 		a = render(x, x->g, t, seat, NULL, NULL, &la);
 		ty->views++;
 		/*
-		 * shuffle. Who owes orders is in every view (PRODUCT.md §6),
+		 * shuffle. Who owes orders is in every view (doc/product.md §6),
 		 * so it must not follow from the others' hands either: a phase
 		 * waits for every seat that might have a choice as far as the
 		 * reader can tell (rules/ccg/turn-sequence.c).
@@ -606,7 +606,7 @@ main(void)
 	seed_hex = hex_run(SEED_CANARY, 8);
 	log_set_level(LOG_LEVEL_DEBUG);
 	log_set_sink(log_sink, NULL);
-	if ((t = tmpl_set_new(NULL, NULL, &cause)) == NULL) {
+	if ((t = view_templates_new(NULL, &cause)) == NULL) {
 		printf("Bail out! %s\n", cause);
 		return 1;
 	}

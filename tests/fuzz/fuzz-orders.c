@@ -7,6 +7,7 @@
 
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/orders.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

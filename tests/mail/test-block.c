@@ -92,7 +92,7 @@ test_parse(void)
 	char *cause = NULL;
 
 	o = orders_parse(GOOD, strlen(GOOD), &cause);
-	ok(o != NULL, "the PRODUCT.md example parses%s%s", cause ? ": " : "", cause ? cause : "");
+	ok(o != NULL, "the doc/product.md example parses%s%s", cause ? ": " : "", cause ? cause : "");
 	if (o == NULL)
 		return;
 	is_str(o->game, "contact-17", "game");

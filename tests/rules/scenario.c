@@ -19,6 +19,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "tests/rules/state-edit.h"
 #include "rules/rules.h"
 #include "tests/rules/scenario.h"
 

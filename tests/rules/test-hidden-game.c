@@ -34,6 +34,7 @@
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "tests/rules/state-edit.h"
 #include "rules/rules.h"
 #include "store/commit.h"
 #include "tests/rules/test-util.h"

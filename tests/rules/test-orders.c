@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/orders.h"
 #include "tests/tap.h"
 
 static void

@@ -27,6 +27,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/rules.h"
+#include "tests/rules/state-edit.h"
 #include "tests/rules/test-util.h"
 #include "tests/tap.h"
 

@@ -18,6 +18,8 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/deck.h"
+#include "rules/ccg/movement.h"
+#include "tests/rules/state-edit.h"
 #include "rules/rules.h"
 #include "tests/rules/test-util.h"
 #include "tests/tap.h"

@@ -145,7 +145,7 @@ mode_of(const char *path)
 }
 
 /*
- * The database holds secrets (PRODUCT.md §5): it and its -wal and -shm are
+ * The database holds secrets (doc/product.md §5): it and its -wal and -shm are
  * created 0600 whatever the umask, and refused when group or others may
  * read them, like the server key.
  */

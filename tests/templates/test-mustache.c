@@ -94,6 +94,15 @@ static const struct {
 	  "<\n  1\n    2\n    V\n  1\n>", "<\n  1\n    2\n    V\n  1\n>" },
 	{ "  {{>inline}}\n", "{\"v\":\"V\"}", "  [2\nV\n]", "  [2\nV\n]" },
 	{ "{{>nosuch}}.", "{}", ".", "." },
+	/* dynamic names: the partial a key names; none named or no such
+	 * partial (the callback fails) renders nothing */
+	{ "<\n  {{>*p}}\n>", "{\"p\":\"one\",\"v\":\"V\"}",
+	  "<\n  1\n    2\n    V\n  1\n>", "<\n  1\n    2\n    V\n  1\n>" },
+	{ "[{{>*g.p}}]", "{\"g\":{\"p\":\"two\"},\"v\":\"V\"}", "[2\nV\n]",
+	  "[2\nV\n]" },
+	{ "a\n{{>*p}}\nb", "{\"p\":\"fails\"}", "a\nb", "a\nb" },
+	{ "a\n{{>*p}}\nb", "{\"p\":7}", "a\nb", "a\nb" },
+	{ "a\n{{>*p}}\nb", "{}", "a\nb", "a\nb" },
 	/* NUL bytes and CRLF are text like any other */
 	{ "a\r\n{{#t}}\r\nb\r\n{{/t}}\r\n", "{\"t\":true}", "a\r\nb\r\n", "a\r\nb\r\n" },
 };

@@ -175,6 +175,60 @@ test_reload(void)
 	tmpl_set_free(set);
 }
 
+/* tmpl_set_add(): a template from a file outside both folders (a game's
+ * part of the view mail), below both folders, read again on reload */
+static void
+test_add(void)
+{
+	struct tmpl_set *set;
+	char *cause = NULL, *game = fs_path_join(inst, "../game"), *path, *want;
+
+	mkdir(game, 0755);
+	put(game, "view.mustache", "game part {{title}}\n");
+	path = fs_path_join(game, "view.mustache");
+	set = tmpl_set_new(over, inst, &cause);
+	ok(set != NULL && tmpl_set_add(set, "mygame", path, &cause) == 0,
+	    "a template added from a file");
+	is_render(set, "mygame", "{\"title\":\"x\"}", TMPL_PLAIN,
+	    "game part x\n", "the added template renders");
+	put(inst, "dyn.mustache", "[{{>*rules}}]\n");
+	ok(tmpl_set_reload(set, &cause) == 0, "reload with a dynamic partial");
+	is_render(set, "dyn", "{\"rules\":\"mygame\",\"title\":\"y\"}",
+	    TMPL_PLAIN, "[game part y\n]\n",
+	    "a dynamic partial names the added template");
+	is_render(set, "dyn", "{\"rules\":\"nosuch\"}", TMPL_PLAIN, "[]\n",
+	    "a dynamic partial naming no template renders nothing");
+	put(game, "view.mustache", "new part\n");
+	ok(tmpl_set_reload(set, &cause) == 0, "reload");
+	is_render(set, "mygame", "{}", TMPL_PLAIN, "new part\n",
+	    "reload reads the added file again");
+	ok(tmpl_set_add(set, "mygame", path, &cause) == -1, "one name added once");
+	want = "template mygame added twice";
+	is_str(cause, want, "adding a name twice says so");
+	free(cause);
+	cause = NULL;
+	ok(tmpl_set_add(set, "part", path, &cause) == 0 &&
+	    tmpl_path(set, "part") != NULL && strcmp(tmpl_path(set, "part"),
+	    path) != 0, "a folder's template of the same name wins");
+	put(game, "broken.mustache", "{{#a}}\n");
+	free(path);
+	path = fs_path_join(game, "broken.mustache");
+	ok(tmpl_set_add(set, "broken", path, &cause) == -1 && cause != NULL &&
+	    strstr(cause, "broken.mustache:1:1") != NULL,
+	    "a broken added file is refused: %s", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	ok(tmpl_path(set, "broken") == NULL && tmpl_set_reload(set, &cause) == 0,
+	    "and the set stays as it was");
+	ok(tmpl_set_add(set, "bad name", path, &cause) == -1,
+	    "an added name is a template name");
+	free(cause);
+	drop(inst, "dyn.mustache");
+	tmpl_set_free(set);
+	free(path);
+	free(game);
+}
+
 static void
 test_errors(void)
 {
@@ -252,6 +306,7 @@ main(void)
 
 	test_lookup();
 	test_reload();
+	test_add();
 	test_errors();
 	test_installed_dir();
 

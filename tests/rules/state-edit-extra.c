@@ -22,7 +22,11 @@
 #include "lib/cause.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/combat.h"
+#include "rules/ccg/movement.h"
+#include "tests/rules/state-edit.h"
 
 static int
 seat_named(const struct rules_game *g, const char *name)

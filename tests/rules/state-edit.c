@@ -15,6 +15,13 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/discard-draw.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
+#include "rules/ccg/orders.h"
+#include "tests/rules/state-edit.h"
+#include "rules/ccg/turn.h"
+#include "rules/ccg/victory.h"
 
 #define MAXW 64
 

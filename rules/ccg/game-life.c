@@ -1,0 +1,154 @@
+/*
+ * game-life.c — the lifetime of a CCG game: an empty game, its deep copy,
+ * its release. Every field that owns memory is copied in ccg_game_clone()
+ * and released in ccg_game_free(); the markers and made Breeding Chambers
+ * are released by their rule files (hidden-movement.c, molting.c).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xmalloc.h"
+#include "rules/ccg/aliens.h"
+#include "rules/ccg/ccg.h"
+#include "rules/ccg/movement.h"
+
+struct rules_game *
+ccg_game_new(const struct ccg_carddb *db)
+{
+	struct rules_game *g = xcalloc(1, sizeof *g);
+
+	g->db = db;
+	g->turn = 1;
+	g->places = 1;
+	return g;
+}
+
+void
+ccg_game_free(struct rules_game *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nseats; i++) {
+		struct ccg_seat *s = &g->seats[i];
+
+		free(s->name);
+		free(s->hand.v);
+		free(s->deck.v);
+		free(s->discard.v);
+		free(s->removed.v);
+		free(s->matured.v);
+		free(s->table.v);
+		free(s->armed.v);
+		free(s->armed_on.v);
+		free(s->hud.ground);
+		free(s->hud.high);
+		free(s->hud.low);
+	}
+	free(g->seats);
+	for (i = 0; i < g->npieces; i++)
+		free(g->pieces[i].id);
+	free(g->pieces);
+	for (i = 0; i < g->nnodes; i++) {
+		free(g->nodes[i].id);
+		ccg_chamber_free(&g->nodes[i]);	/* molting.c */
+	}
+	free(g->nodes);
+	ccg_markers_free(g);
+	free(g->scenario);
+	free(g);
+}
+
+static void
+cards_dup(struct ccg_cards *d, const struct ccg_cards *s)
+{
+	d->v = NULL;
+	d->n = d->cap = s->n;
+	if (s->n > 0) {
+		d->v = xreallocarray(NULL, s->n, sizeof *d->v);
+		memcpy(d->v, s->v, s->n * sizeof *d->v);
+	}
+}
+
+static int *
+ints_dup(const int *v, size_t n)
+{
+	int *d;
+
+	if (v == NULL)
+		return NULL;
+	d = xreallocarray(NULL, n ? n : 1, sizeof *d);
+	memcpy(d, v, n * sizeof *d);
+	return d;
+}
+
+/*
+ * Every field is copied by value and then every pointer the game owns is
+ * made a copy of its own: the strings, the piles, the HUD rows, and the
+ * arrays of seats, pieces, nodes and markers. A field that owns memory must
+ * be added here and to ccg_game_free(); the scenario tests compare the
+ * saved form of each clone with the original's at every step.
+ */
+struct rules_game *
+ccg_game_clone(const struct rules_game *g)
+{
+	struct rules_game *c = xmalloc(sizeof *c);
+	size_t i;
+
+	*c = *g;
+	c->scenario = xstrdup(g->scenario);
+	c->seats = xreallocarray(NULL, g->nseats ? g->nseats : 1, sizeof *c->seats);
+	memcpy(c->seats, g->seats, g->nseats * sizeof *c->seats);
+	for (i = 0; i < g->nseats; i++) {
+		const struct ccg_seat *s = &g->seats[i];
+		struct ccg_seat *d = &c->seats[i];
+
+		d->name = xstrdup(s->name);
+		cards_dup(&d->hand, &s->hand);
+		cards_dup(&d->deck, &s->deck);
+		cards_dup(&d->discard, &s->discard);
+		cards_dup(&d->removed, &s->removed);
+		cards_dup(&d->matured, &s->matured);
+		cards_dup(&d->table, &s->table);
+		cards_dup(&d->armed, &s->armed);
+		cards_dup(&d->armed_on, &s->armed_on);
+		d->hud.ground = ints_dup(s->hud.ground, s->hud.n);
+		d->hud.high = ints_dup(s->hud.high, s->hud.n);
+		d->hud.low = ints_dup(s->hud.low, s->hud.n);
+	}
+	c->pieces = xreallocarray(NULL, g->npieces + 1, sizeof *c->pieces);
+	memcpy(c->pieces, g->pieces, g->npieces * sizeof *c->pieces);
+	for (i = 0; i < g->npieces; i++)
+		c->pieces[i].id = xstrdup(g->pieces[i].id);
+	c->nodes = xreallocarray(NULL, g->nnodes + 1, sizeof *c->nodes);
+	memcpy(c->nodes, g->nodes, g->nnodes * sizeof *c->nodes);
+	for (i = 0; i < g->nnodes; i++) {
+		const struct ccg_card *m = g->nodes[i].made;
+
+		c->nodes[i].id = xstrdup(g->nodes[i].id);
+		if (m != NULL) {	/* a made Breeding Chamber (molting.c) */
+			struct ccg_card *d = xmalloc(sizeof *d);
+
+			*d = *m;
+			d->resources = xreallocarray(NULL, m->nresources + 1,
+			    sizeof *d->resources);
+			memcpy(d->resources, m->resources,
+			    m->nresources * sizeof *d->resources);
+			c->nodes[i].made = d;
+			if (g->nodes[i].card == m)
+				c->nodes[i].card = d;
+		}
+	}
+	c->markers = NULL;
+	if (g->markers != NULL) {
+		c->markers = xcalloc(g->nmarkers + 1, sizeof *c->markers);
+		memcpy(c->markers, g->markers, g->nmarkers * sizeof *c->markers);
+		for (i = 0; i < g->nmarkers; i++)
+			c->markers[i].id = xstrdup(g->markers[i].id);
+	}
+	return c;
+}
+

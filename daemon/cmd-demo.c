@@ -1,7 +1,8 @@
 /*
- * cmd-demo.c — `muthur demo [--dir DIR]`: a whole game on the embedded
- * default (PRODUCT.md §2, §10), the one the first game known describes
- * (struct rules_demo: scenario, seats, decks). Seats with generated muthur
+ * cmd-demo.c — `muthur demo [--dir DIR] [--rules NAME]`: a whole game on
+ * the embedded default (PRODUCT.md §2, §10), the one the first game known
+ * (or the game --rules names) describes (struct rules_demo: scenario,
+ * seats, decks). Seats with generated muthur
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
  * the same as `muthurd --once`) runs after each round of mail, until the
@@ -252,7 +253,7 @@ demo_figures(const struct config *cf, const struct rules_demo *d,
 }
 
 static int
-demo_play(struct cli *cli, int quiet, int turns)
+demo_play(struct cli *cli, const char *rules, int quiet, int turns)
 {
 	struct config *cf = cli_config(cli);
 	struct game_cli gc;
@@ -271,8 +272,18 @@ demo_play(struct cli *cli, int quiet, int turns)
 
 	memset(&lp, 0, sizeof lp);
 	memset(&tally, 0, sizeof tally);
-	for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
-		;
+	if (rules != NULL) {
+		if ((r = rules_find(rules)) == NULL || r->demo == NULL) {
+			char *names = rules_names();
+
+			cause = xasprintf("--rules %s: no such game with a demo (%s)", rules,
+			    names);
+			free(names);
+			goto fail;
+		}
+	} else
+		for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
+			;
 	if (r == NULL) {
 		cause = xstrdup("no game of this muthur has a demo");
 		goto fail;
@@ -387,10 +398,11 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "turns", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *dir = NULL;
+	const char *dir = NULL, *rules = NULL;
 	char *confpath = NULL;
 	int c, rc, quiet = 0, turns = DEMO_TURNS;
 	char *end;
@@ -401,6 +413,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 'd': dir = optarg; break;
 		case 'q': quiet = 1; break;
+		case 'r': rules = optarg; break;
 		case 't':
 			turns = (int)strtol(optarg, &end, 10);
 			if (*end != '\0' || turns < 1 || turns > 10000)
@@ -418,7 +431,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	}
 	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
-	rc = demo_play(cli, quiet, turns);
+	rc = demo_play(cli, rules, quiet, turns);
 	free(confpath);
 	return rc;
 }

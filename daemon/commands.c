@@ -96,8 +96,9 @@ const struct cli_verb cli_verbs[] = {
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
 	  cmd_cards },
-	{ "demo", "[--dir DIR] [--turns N]", "play a whole scripted game on the embedded default",
+	{ "demo", "[--dir DIR] [--rules NAME] [--turns N]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
+	  "  --rules NAME   the game to play (default: the first game with a demo)\n"
 	  "  --turns N      stop after turn N when nobody has won yet (default 40)\n"
 	  "  --quiet        no progress lines",
 	  cmd_demo },

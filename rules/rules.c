@@ -10,9 +10,11 @@
 #include "rules/rules.h"
 
 extern const struct rules rules_ccg;
+extern const struct rules rules_bughunt;
 
 static const struct rules *const rules_all[] = {
 	&rules_ccg,
+	&rules_bughunt,
 };
 
 /* Games registered at run time (rules_register()). */

@@ -76,7 +76,8 @@ bh_hive_advance(struct rules_game *g, struct rules_rng *rng, struct rules_events
 	g->hive = (g->hive + 1) % g->d->nhive;
 	icon = g->d->hive[g->hive];
 	bh_event(ev, "{\"type\":\"hive-counter\",\"space\":%d,\"icon\":\"%s\"}", g->hive + 1,
-	    icon == BH_ICON_XENO ? "xenomorph" : icon == BH_ICON_GAME_OVER ? "game-over" : "");
+	    icon == BH_ICON_XENO ? "xenomorph" : icon == BH_ICON_GAME_OVER ? "game-over" :
+	    "none");
 	if (icon == BH_ICON_XENO) {
 		if (in_phase)
 			g->pending_xeno++;

@@ -83,6 +83,7 @@ map(const cJSON *rv, struct strbuf *sb)
 	const cJSON *c;
 	char name[4], in[16], sq[8], line[4][BH_COLS * 9 + 1];
 	int row, col, k;
+	size_t n;
 
 	for (row = BH_ROWS - 1; row >= 0; row--) {
 		for (k = 0; k < 4; k++)
@@ -116,8 +117,12 @@ map(const cJSON *rv, struct strbuf *sb)
 			snprintf(line[3] + strlen(line[3]), 10, "+---%c---+",
 			    side_char(c, "s", 0));
 		}
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < 4; k++) {
+			n = strlen(line[k]);
+			while (n > 0 && line[k][n - 1] == ' ')
+				line[k][--n] = '\0';
 			strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
+		}
 	}
 	strbuf_addstr(sb, "      a        b        c        d        e\n");
 	initials(cJSON_GetObjectItemCaseSensitive(rv, "apc"), sq, sizeof sq);

@@ -36,12 +36,20 @@ printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases r
 ok $? "the audit says OK with 0 failures and a full replay"
 
 c="$d/muthur.conf"
-"$MUTHUR" --config "$c" new-game hunt-2 --rules bughunt --option difficulty=hard bug-hunt >/dev/null 2>&1
+"$MUTHUR" --config "$c" new-game hunt-2 --rules bughunt --option difficulty=hard --scenario bug-hunt >/dev/null 2>&1
 ok $? "new-game --rules bughunt --option difficulty=hard"
-msg=$("$MUTHUR" --config "$c" new-game hunt-3 --rules bughunt --option difficulty=silly bug-hunt 2>&1)
+for seat in blue red; do
+	"$MUTHUR" keygen --out "$TAP_TMP/$seat" >/dev/null 2>&1 &&
+	    "$MUTHUR" --config "$c" seat hunt-2 "$seat" --email "$seat@players.example" \
+	    --key "$TAP_TMP/$seat.pub" >/dev/null 2>&1
+	ok $? "muthur seat hunt-2 $seat (the installed seat file)"
+done
+"$MUTHUR" --config "$c" start hunt-2 >/dev/null 2>&1
+ok $? "muthur start hunt-2 deals the game"
+msg=$("$MUTHUR" --config "$c" new-game hunt-3 --rules bughunt --option difficulty=silly --scenario bug-hunt 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "difficulty=silly" (Bug Hunt has difficulty=easy|normal|hard'
 ok $? "an unknown option is refused in the game's words"
-msg=$("$MUTHUR" --config "$c" new-game hunt-4 --rules bughunt contact 2>&1)
+msg=$("$MUTHUR" --config "$c" new-game hunt-4 --rules bughunt --scenario contact 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'Bug Hunt has bug-hunt'
 ok $? "an unknown scenario is refused"
 done_testing

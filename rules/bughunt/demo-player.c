@@ -75,6 +75,46 @@ legal(const struct rules_game *g, int seat, const char *text, struct rules_game 
 	return bh_orders_run(after, seat, text, 1, NULL, NULL, NULL) == 0;
 }
 
+/* A use line for every mission with a face-up token and ability ab. */
+static void
+uses(const struct rules_game *g, int seat, int ab, struct strbuf *sb)
+{
+	int m;
+
+	(void)seat;
+	for (m = 0; m < BH_MISSIONS; m++)
+		if (g->mup[m] > 0 && g->d->missions[g->mission[m]].ability == ab)
+			strbuf_addf(sb, "use %s\n", g->d->missions[g->mission[m]].id);
+}
+
+/* Mission abilities worth a token before anything else: purge Xenomorphs
+ * on the tile, patch the most wounded character. */
+static void
+first_uses(const struct rules_game *g, int seat, struct strbuf *sb)
+{
+	const struct bh_squad *sq = &g->sq[seat];
+	int m, i, worst = -1;
+	char *slug;
+
+	for (i = 0; i < sq->nchar; i++)
+		if (bh_wounds_down(&sq->c[i]) >= 3 && (worst < 0 ||
+		    bh_wounds_down(&sq->c[i]) > bh_wounds_down(&sq->c[worst])))
+			worst = i;
+	for (m = 0; m < BH_MISSIONS; m++) {
+		if (g->mup[m] == 0)
+			continue;
+		if (g->d->missions[g->mission[m]].ability == BH_MA_PURGE && sq->pos != BH_APC &&
+		    g->xenos[sq->pos] > 0)
+			strbuf_addf(sb, "use %s\n", g->d->missions[g->mission[m]].id);
+		else if (g->d->missions[g->mission[m]].ability == BH_MA_PATCH && worst >= 0) {
+			slug = bh_char_slug(g, seat, worst);
+			strbuf_addf(sb, "use %s %s\n", g->d->missions[g->mission[m]].id, slug);
+			free(slug);
+			worst = -1;
+		}
+	}
+}
+
 static char *
 action(const struct rules_game *g, const struct rules_game *a, int seat, int unknown)
 {
@@ -97,6 +137,7 @@ action(const struct rules_game *g, const struct rules_game *a, int seat, int unk
 		near += a->xenos[cells[i]];
 	if (ready > 0 && !unknown && ((sq->pos != BH_APC && a->xenos[sq->pos] > 0) ||
 	    near > 0)) {
+		uses(a, seat, BH_MA_FIREPOWER, &sb);
 		strbuf_addstr(&sb, "shoot");
 		for (i = 0; i < sq->nchar; i++)
 			if (sq->c[i].ready) {
@@ -136,14 +177,16 @@ bh_demo_orders(const struct rules_game *g, size_t seat)
 	}
 	if (n == 0) {
 		strbuf_reset(&mv);
-		memcpy(after, g, sizeof *g);
+		first_uses(g, s, &mv);
+		legal(g, s, strbuf_str(&mv), after);
 	}
 	unknown = after->sq[s].pos >= 0 && g->tile[after->sq[s].pos] < 0;
 	act = action(g, after, s, unknown);
 	out = xasprintf("%s%s", strbuf_str(&mv), act);
 	if (!legal(g, s, out, after)) {
 		free(out);
-		out = xstrdup(strbuf_str(&mv));
+		out = legal(g, s, strbuf_str(&mv), after) ? xstrdup(strbuf_str(&mv)) :
+		    xstrdup("");
 	}
 	free(act);
 	free(after);

@@ -227,6 +227,18 @@ test_setup(void)
 
 /* ---- Begin the Game: the Phase Deck ---- */
 
+/* The hive track space before the first one with icon (after space 1). */
+static int
+before(int icon)
+{
+	int i;
+
+	for (i = 1; i < D->nhive; i++)
+		if (D->hive[i] == icon)
+			return i - 1;
+	return 0;
+}
+
 static void
 test_phase_deck(void)
 {
@@ -251,26 +263,27 @@ test_phase_deck(void)
 	bh_next_turn(g, &rng, &ev);
 	ok(g->active == 0 && g->lt_turn, "phase deck: or to the seat the last player's "
 	    "`prefer lt-command` names (blue)");
-	/* Xenomorph cards and the hive track: 1 X, 2 -, 3 X, 4 -, 5 G */
-	g->hive = 0;
+	/* Xenomorph cards and the hive track */
+	g->hive = before(BH_ICON_NONE);
 	g->ndeck = 2;
 	g->dpos = 0;
 	g->deck[0] = BH_CARD_XENO;
 	g->deck[1] = 1;
 	kpos = g->kpos;
 	bh_next_turn(g, &rng, &ev);
-	ok(g->hive == 1 && g->kpos == kpos && g->active == 1,
+	ok(D->hive[g->hive] == BH_ICON_NONE && g->kpos == kpos && g->active == 1,
 	    "phase deck: a Xenomorph card advances the counter (a blank space: no phase)");
 	g->dpos = 0;
+	g->hive = before(BH_ICON_XENO);
 	bh_next_turn(g, &rng, &ev);
-	ok(g->hive == 2 && g->kpos == kpos + 1, "phase deck: landing on a Xenomorph icon "
+	ok(D->hive[g->hive] == BH_ICON_XENO && g->kpos == kpos + 1, "phase deck: landing on a Xenomorph icon "
 	    "runs a Xenomorph Phase");
-	g->hive = 3;
+	g->hive = before(BH_ICON_GAME_OVER);
 	g->dpos = 0;
 	g->ndiscard = 0;
 	kpos = g->xeno_left;
 	bh_next_turn(g, &rng, &ev);
-	ok(g->hive == 4 && g->xeno_left == kpos - 1 && g->discard[0] == BH_CARD_XENO,
+	ok(D->hive[g->hive] == BH_ICON_GAME_OVER && g->xeno_left == kpos - 1 && g->discard[0] == BH_CARD_XENO,
 	    "phase deck: GAME OVER MAN adds a Xenomorph card to the discard");
 	/* reshuffle when empty */
 	g->dpos = g->ndeck;
@@ -641,7 +654,7 @@ test_missions(void)
 	R->free(g);
 	g = board(1);
 	g->xeno_left = 0;
-	g->hive = 3;
+	g->hive = before(BH_ICON_GAME_OVER);
 	bh_hive_advance(g, &rng, &ev, 0);
 	ok(g->phase == BH_PH_OVER && strcmp(g->reason, "no-xenomorph-card") == 0,
 	    "losing: a Xenomorph card to add and none left");

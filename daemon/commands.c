@@ -99,7 +99,8 @@ const struct cli_verb cli_verbs[] = {
 	{ "demo", "[--dir DIR] [--rules NAME] [--turns N]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
 	  "  --rules NAME   the game to play (default: the first game with a demo)\n"
-	  "  --turns N      stop after turn N when nobody has won yet (default 40)\n"
+	  "  --turns N      stop after turn N when nobody has won yet (default 40,\n"
+	  "                 Bug Hunt 1000: its turns are one player's)\n"
 	  "  --quiet        no progress lines",
 	  cmd_demo },
 	{ NULL, NULL, NULL, NULL, NULL },

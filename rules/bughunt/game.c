@@ -240,5 +240,6 @@ const struct rules rules_bughunt = {
 	.seat_clear = bh_seat_clear,
 	.demo_orders = bh_demo_orders,
 	.demo = &bh_demo,
+	.demo_turns = 1000,	/* a turn is one player's; the tracking deck ends a game */
 	.view_text = bh_view_text,
 };

@@ -10,7 +10,7 @@ MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
 tap_tmpdir
 d="$TAP_TMP/demo"
 
-out=$("$MUTHUR" demo --dir "$d" --rules bughunt --turns 400 --quiet 2>&1)
+out=$("$MUTHUR" demo --dir "$d" --rules bughunt --quiet 2>&1)
 ok $? "muthur demo --rules bughunt exits 0"
 printf '%s\n' "$out" | grep '^demo: ' | sed 's/^/# /'
 result=$(printf '%s\n' "$out" | tail -n 1)

@@ -201,6 +201,10 @@ void	*bh_data_load(const struct rules_file *files, size_t nfiles, char **cause);
 void	 bh_data_free(void *data);
 char	*bh_data_canonical(const void *data, size_t *len);
 void	 bh_data_hash(const void *data, unsigned char hash[32]);
+/* rules/bughunt/data-report.c: `muthur cards --rules bughunt`. */
+int	 bh_data_report(const struct rules_file *files, size_t nfiles,
+	    const char *scenario, const char *faction, const struct rules_file *deck,
+	    char **report, int *valid, char **cause);
 
 /* rules/bughunt/complex.c: the grid. */
 const char *bh_cell_name(int cell);		/* "c1", "apc" (static) */

@@ -238,6 +238,7 @@ const struct rules rules_bughunt = {
 	.deck_check = bh_deck_check,
 	.seat_build = bh_seat_build,
 	.seat_clear = bh_seat_clear,
+	.data_report = bh_data_report,
 	.demo_orders = bh_demo_orders,
 	.demo = &bh_demo,
 	.demo_turns = 1000,	/* a turn is one player's; the tracking deck ends a game */

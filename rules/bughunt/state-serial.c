@@ -153,6 +153,23 @@ load_squads(struct rules_game *g, const cJSON *o)
 	return 0;
 }
 
+/* Is every wound token in the pool or on one character, exactly once? */
+static int
+tokens_once(const struct rules_game *g)
+{
+	int seen[BH_MAX_WOUNDS] = { 0 }, i, s, c, n = g->npool;
+
+	for (i = 0; i < g->npool; i++)
+		if (seen[g->pool[i]]++)
+			return 0;
+	for (s = 0; s < g->nseats; s++)
+		for (c = 0; c < g->sq[s].nchar; c++)
+			for (i = 0; i < g->sq[s].c[c].ntok; i++, n++)
+				if (seen[g->sq[s].c[c].tok[i]]++)
+					return 0;
+	return n <= g->nwounds;
+}
+
 struct rules_game *
 bh_load(const void *data, const char *bytes, size_t len, char **cause)
 {
@@ -216,6 +233,10 @@ bh_load(const void *data, const char *bytes, size_t len, char **cause)
 		    bh_dice_left(g) < 0;
 		for (i = 0; i < g->nseats && !bad; i++)
 			bad = g->sq[i].lt_pref >= g->nseats;
+		for (i = 0; i < BH_MISSIONS && !bad; i++)
+			bad = g->mup[i] > g->mtok[i];
+		bad = bad || g->ndeck - g->dpos + g->ndiscard > BH_MAX_PHASE ||
+		    !tokens_once(g);
 	}
 	cJSON_Delete(o);
 	if (bad) {

@@ -121,7 +121,10 @@ map(const cJSON *rv, struct strbuf *sb)
 			n = strlen(line[k]);
 			while (n > 0 && line[k][n - 1] == ' ')
 				line[k][--n] = '\0';
-			strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
+			if (k != 1 && n == 0)
+				strbuf_addc(sb, '\n');
+			else
+				strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
 		}
 	}
 	strbuf_addstr(sb, "      a        b        c        d        e\n");
@@ -135,18 +138,18 @@ squads(const cJSON *rv, const char *seat, struct strbuf *sb)
 {
 	const cJSON *s, *c;
 
+	strbuf_addstr(sb, "Squads (* the Point Man; fp firepower):\n");
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(rv, "squads")) {
 		strbuf_addf(sb, "%s%s at %s, %d MP, Lt. Command to %s:\n", str(s, "seat"),
 		    strcmp(str(s, "seat"), seat) == 0 ? " (you)" : "", str(s, "at"),
 		    num(s, "movement_points"), str(s, "lt_command_to"));
 		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(s, "characters"))
-			strbuf_addf(sb, "  %-14s %-12s firepower %d, armor %d, %s, wounds: "
-			    "%d face down, %d flipped%s\n", str(c, "id"), str(c, "name"),
+			strbuf_addf(sb, " %c %-12s %-11s fp %d armor %d %-8s wounds %d down, "
+			    "%d flipped\n", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c,
+			    "point_man")) ? '*' : ' ', str(c, "id"), str(c, "name"),
 			    num(c, "firepower"), num(c, "armor"),
 			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "ready")) ? "READY" :
-			    "DEPLETED", num(c, "wounds_face_down"), num(c, "wounds_flipped"),
-			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "point_man")) ?
-			    " (Point Man)" : "");
+			    "DEPLETED", num(c, "wounds_face_down"), num(c, "wounds_flipped"));
 	}
 }
 

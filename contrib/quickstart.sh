@@ -3,6 +3,8 @@
 #
 #   contrib/quickstart.sh demo   install what is missing, build, play a demo game
 #   contrib/quickstart.sh test   install what is missing, build, run the whole suite
+#   contrib/quickstart.sh deb    install what is missing, build the Debian package
+#                                in a copy of the tree (from git), run lintian
 #
 # Safe to run again: it installs only missing Debian packages, configures
 # only when needed, and keeps an existing demo server key.
@@ -11,11 +13,15 @@ cd "$(dirname "$0")/.."
 mode=${1:-demo}
 
 # What building needs, and what the test suite needs on top (real mail
-# servers, the real signing tools, clang for the fuzz targets).
+# servers, the real signing tools, clang for the fuzz targets, Chromium
+# for the archive viewer's page).
 BUILD_PKGS="build-essential autoconf automake pkgconf libsqlite3-dev libsodium-dev
- libcjson-dev libcurl4-gnutls-dev libetpan-dev libgnutls28-dev zlib1g-dev"
+ libcjson-dev libcurl4-gnutls-dev libetpan-dev libgnutls28-dev zlib1g-dev
+ libcairo2-dev libpng-dev"
 TEST_PKGS="minisign openssh-client dovecot-imapd dovecot-lmtpd opensmtpd
- python3 python3-aiosmtpd openssl clang sqlite3 ca-certificates"
+ python3 python3-aiosmtpd openssl clang sqlite3 ca-certificates chromium"
+# What building the Debian package needs (debian/).
+DEB_PKGS="debhelper dpkg-dev fakeroot lintian git"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -89,8 +95,22 @@ test)
 	echo "$pass passed, $fail failed, $skip skipped"
 	exit "$status"
 	;;
+deb)
+	# shellcheck disable=SC2086
+	install_missing $BUILD_PKGS $DEB_PKGS
+	# In a copy: the package's build must not leave a /usr-prefixed build
+	# in this tree. Tests are left to `quickstart.sh test` (nocheck).
+	pkg=$(mktemp -d "${TMPDIR:-/tmp}/muthur-deb.XXXXXX")
+	git archive --prefix=muthur/ HEAD | tar -x -C "$pkg"
+	(cd "$pkg/muthur" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b) \
+	    >"$pkg/build.log" 2>&1 || { tail -40 "$pkg/build.log"; exit 1; }
+	cp "$pkg"/*.deb .
+	ls ./*.deb
+	lintian --info "$pkg"/*.changes || true
+	rm -rf "$pkg"
+	;;
 *)
-	echo "usage: contrib/quickstart.sh demo|test" >&2
+	echo "usage: contrib/quickstart.sh demo|test|deb" >&2
 	exit 2
 	;;
 esac

@@ -13,8 +13,10 @@ void audit_fail(struct audit_report *r, const char *record, const char *fmt, ...
     __attribute__((format(printf, 3, 4)));
 /* "phase 5 (turn 2, movement.move)"; caller frees. */
 char *audit_phase_record(const struct archive_phase *ph);
-/* Replay the game (audit.h) and add what differs to r. */
-void audit_replay(const struct archive *a, struct audit_report *r);
+/* Replay the game (audit.h) and add what differs to r; step as in
+ * audit_archive_observe() (NULL: none). */
+void audit_replay(const struct archive *a, struct audit_report *r,
+    audit_step_fn *step, void *arg);
 
 /*
  * Events of the clock and the organiser (daemon/game-clock.h), which the
@@ -23,6 +25,20 @@ void audit_replay(const struct archive *a, struct audit_report *r);
  */
 int audit_clock_event(const char *type);
 void audit_clock(const struct archive *a, struct audit_report *r);
+
+/*
+ * audit-keys.c: the seats' key history (seat.replaced events).
+ * audit_keys_load() checks each change (the server's signature, that it
+ * follows on from the key before, that the last gives the seat's listed
+ * key) and adds what fails to r; audit_keys_at() is the key of seat in
+ * force for its nth order (0, 1, ... among the seat's orders there) of
+ * phase phase (borrowed).
+ */
+struct audit_keys;
+struct audit_keys *audit_keys_load(const struct archive *a, struct audit_report *r);
+const char *audit_keys_at(const struct audit_keys *k, const struct archive_seat *seat,
+    uint64_t phase, size_t nth);
+void audit_keys_free(struct audit_keys *k);
 
 /*
  * audit-plans.c. audit_plan_order: the checks of an order of phase ph

@@ -485,7 +485,8 @@ replay_ready(struct replay *rp)
 }
 
 void
-audit_replay(const struct archive *a, struct audit_report *r)
+audit_replay(const struct archive *a, struct audit_report *r,
+    audit_step_fn *step, void *arg)
 {
 	struct replay rp;
 	struct rules_setup su;
@@ -536,6 +537,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 	compare_state(&rp, &a->phases[0], prec);
 	compare_secrets(&rp, &a->phases[0], prec);
 	free(prec);
+	if (step != NULL)
+		step(arg, rp.R, rp.g, 0);
 	for (i = 1; i < a->nphases && !stop; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 		struct rules_result res;
@@ -558,6 +561,8 @@ audit_replay(const struct archive *a, struct audit_report *r)
 				compare_events(&rp, ph, prec, &ev);
 				compare_state(&rp, ph, prec);
 				compare_secrets(&rp, ph, prec);
+				if (step != NULL)
+					step(arg, rp.R, rp.g, i);
 			}
 			rules_events_free(&ev);
 		}

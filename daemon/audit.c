@@ -192,11 +192,49 @@ owes(const struct archive_phase *ph, const char *seat)
 	return 0;
 }
 
+/*
+ * Where the order o (index of ph) was first made: the phase and the
+ * seat's count of orders before it there; a plan section applied later
+ * is the block sent in an earlier phase (same seat and nonce).
+ */
+static void
+order_made(const struct archive *a, const struct archive_phase *ph,
+    const struct archive_order *o, size_t index, uint64_t *phase, size_t *nth)
+{
+	const struct archive_phase *p;
+	size_t i, j, n;
+
+	for (i = 0; i < a->nphases && a->phases[i].seq <= ph->seq; i++) {
+		p = &a->phases[i];
+		for (j = 0, n = 0; j < p->norders && (p != ph || j < index); j++) {
+			if (strcmp(p->orders[j].seat, o->seat) != 0)
+				continue;
+			if (p != ph && p->orders[j].nonce_len == o->nonce_len &&
+			    memcmp(p->orders[j].nonce, o->nonce, o->nonce_len) == 0) {
+				*phase = p->seq;
+				*nth = n;
+				return;
+			}
+			n++;
+		}
+		if (p == ph) {
+			*phase = ph->seq;
+			*nth = n;
+			return;
+		}
+	}
+	*phase = ph->seq;
+	*nth = 0;
+}
+
 static void
 check_order(const struct archive *a, const struct archive_phase *ph,
     const struct archive_order *o, size_t index, const char *prec,
-    struct audit_report *r)
+    const struct audit_keys *keys, struct audit_report *r)
 {
+	const char *key;
+	uint64_t made;
+	size_t nth;
 	const struct archive_seat *seat;
 	struct orders *parsed;
 	struct pubkey pk;
@@ -223,7 +261,9 @@ check_order(const struct archive *a, const struct archive_phase *ph,
 		audit_fail(r, rec, "signature type %s, but the signature is %s",
 		    o->sig_type, sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)));
 	r->player_sigs++;
-	if (pubkey_parse(seat->key, strlen(seat->key), &pk, &cause) == -1)
+	order_made(a, ph, o, index, &made, &nth);
+	key = audit_keys_at(keys, seat, made, nth);
+	if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
 		audit_fail(r, rec, "signature cannot be checked: the seat's key does not "
 		    "parse");
 	else if (sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
@@ -256,6 +296,7 @@ check_order(const struct archive *a, const struct archive_phase *ph,
 static void
 check_phases(const struct archive *a, struct audit_report *r)
 {
+	struct audit_keys *keys;
 	size_t i, j, nclosed = 0;
 	char *rec;
 	int abandoned = strcmp(a->status, "abandoned") == 0;
@@ -264,6 +305,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 		audit_fail(r, "archive", "the game has no phases");
 		return;
 	}
+	keys = audit_keys_load(a, r);
 	for (i = 0; i < a->nphases; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 
@@ -281,7 +323,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 			if (seat_find(a, ph->owing[j]) == NULL)
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
-			check_order(a, ph, &ph->orders[j], j, rec, r);
+			check_order(a, ph, &ph->orders[j], j, rec, keys, r);
 		if (a->scope == ARCHIVE_FULL && !ph->open &&
 		    !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
@@ -290,6 +332,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 		}
 		free(rec);
 	}
+	audit_keys_free(keys);
 	if (a->nstates != nclosed)
 		audit_fail(r, "archive", "%zu recorded states for %zu closed phases",
 		    a->nstates, nclosed);
@@ -526,6 +569,13 @@ check_scope(const struct archive *a, struct audit_report *r)
 int
 audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r)
 {
+	return audit_archive_observe(text, len, flags, NULL, NULL, r);
+}
+
+int
+audit_archive_observe(const char *text, size_t len, unsigned flags,
+    audit_step_fn *step, void *arg, struct audit_report *r)
+{
 	struct archive *a;
 	char *cause = NULL;
 
@@ -562,7 +612,7 @@ audit_archive(const char *text, size_t len, unsigned flags, struct audit_report 
 		strbuf_addstr(&sb, " (the full archive is exported once the game is over)");
 		r->note = strbuf_detach(&sb, NULL);
 	} else if (!(flags & AUDIT_STOP_EARLY) || r->nfailures == 0)
-		audit_replay(a, r);
+		audit_replay(a, r, step, arg);
 	archive_free(a);
 	return r->nfailures == 0 ? 0 : -1;
 }

@@ -70,6 +70,18 @@ struct audit_report {
  */
 #define AUDIT_STOP_EARLY 0x1
 int audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r);
+/*
+ * The same audit, showing the caller the replay as it goes: step() is
+ * called after the setup (phase 0) and after every phase replayed with
+ * the index of that phase in the archive's phases and the state then
+ * (borrowed for the call). A spectator archive is not replayed: no call.
+ */
+struct rules;
+struct rules_game;
+typedef void audit_step_fn(void *arg, const struct rules *R,
+    const struct rules_game *g, size_t phase);
+int audit_archive_observe(const char *text, size_t len, unsigned flags,
+    audit_step_fn *step, void *arg, struct audit_report *r);
 /* One line per failure ("RECORD: MESSAGE") and a summary line, to out. */
 void audit_report_print(const struct audit_report *r, FILE *out);
 /* The report as one JSON object with a final LF; caller frees. */

@@ -60,6 +60,7 @@ int cmd_verify(struct cli *, const struct cli_verb *, int, char **);
 int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
 int cmd_export(struct cli *, const struct cli_verb *, int, char **);
 int cmd_audit(struct cli *, const struct cli_verb *, int, char **);
+int cmd_view(struct cli *, const struct cli_verb *, int, char **);
 int cmd_new_game(struct cli *, const struct cli_verb *, int, char **);
 int cmd_seat(struct cli *, const struct cli_verb *, int, char **);
 int cmd_start(struct cli *, const struct cli_verb *, int, char **);
@@ -71,5 +72,6 @@ int cmd_pause(struct cli *, const struct cli_verb *, int, char **);
 int cmd_resume(struct cli *, const struct cli_verb *, int, char **);
 int cmd_abandon(struct cli *, const struct cli_verb *, int, char **);
 int cmd_adjudicate(struct cli *, const struct cli_verb *, int, char **);
+int cmd_league(struct cli *, const struct cli_verb *, int, char **);
 
 #endif

@@ -14,11 +14,12 @@
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
+#include "mail/pubkey.h"
 #include "store/games.h"
 
 int
 game_clock_new(const struct game_ctx *c, const char *name,
-    const struct store_clock *ck, char **cause)
+    const struct store_clock *ck, const struct store_club *club, char **cause)
 {
 	struct store_game *g;
 	int rc;
@@ -26,8 +27,21 @@ game_clock_new(const struct game_ctx *c, const char *name,
 	if ((g = store_game_get(c->st, name, cause)) == NULL)
 		return -1;
 	rc = store_clock_set(c->st, g->id, ck, cause);
+	if (rc == 0)
+		rc = store_club_set(c->st, g->id, club, cause);
 	store_game_free(g);
 	return rc;
+}
+
+int
+game_key_text(const char *arg, char **text, char **cause)
+{
+	struct pubkey pk;
+
+	if (pubkey_from_arg(arg, &pk, cause) == -1)
+		return -1;
+	*text = pubkey_format(&pk);
+	return 0;
 }
 
 int64_t

@@ -1,8 +1,7 @@
 /*
- * cmd-demo.c — `muthur demo [--dir DIR] [--rules NAME]`: a whole game on
- * the embedded default (PRODUCT.md §2, §10), the one the first game known
- * (or the game --rules names) describes (struct rules_demo: scenario,
- * seats, decks). Seats with generated muthur
+ * cmd-demo.c — `muthur demo [--dir DIR]`: a whole game on the embedded
+ * default (PRODUCT.md §2, §10), the one the first game known describes
+ * (struct rules_demo: scenario, seats, decks). Seats with generated muthur
  * keys; the scripted players (game_policy_orders) write signed orders
  * mails into the incoming Maildir and the daemon's pass (daemon/loop.h,
  * the same as `muthurd --once`) runs after each round of mail, until the
@@ -253,7 +252,7 @@ demo_figures(const struct config *cf, const struct rules_demo *d,
 }
 
 static int
-demo_play(struct cli *cli, const char *rules, int quiet, int turns)
+demo_play(struct cli *cli, int quiet, int turns, const char *rules)
 {
 	struct config *cf = cli_config(cli);
 	struct game_cli gc;
@@ -272,20 +271,12 @@ demo_play(struct cli *cli, const char *rules, int quiet, int turns)
 
 	memset(&lp, 0, sizeof lp);
 	memset(&tally, 0, sizeof tally);
-	if (rules != NULL) {
-		if ((r = rules_find(rules)) == NULL || r->demo == NULL) {
-			char *names = rules_names();
-
-			cause = xasprintf("--rules %s: no such game with a demo (%s)", rules,
-			    names);
-			free(names);
-			goto fail;
-		}
-	} else
-		for (k = 0; (r = rules_at(k)) != NULL && r->demo == NULL; k++)
-			;
+	for (k = 0; (r = rules_at(k)) != NULL && (r->demo == NULL ||
+	    (rules != NULL && strcmp(r->name, rules) != 0)); k++)
+		;
 	if (r == NULL) {
-		cause = xstrdup("no game of this muthur has a demo");
+		cause = rules != NULL ? xasprintf("no game \"%s\" with a demo", rules) :
+		    xstrdup("no game of this muthur has a demo");
 		goto fail;
 	}
 	d = r->demo;
@@ -400,8 +391,8 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "rules", required_argument, NULL, 'r' },
 		{ "turns", required_argument, NULL, 't' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *rules = NULL;
@@ -433,7 +424,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return 1;
 	}
 	log_init("muthur demo", 0, cli->verbose > 0 ? LOG_LEVEL_INFO : LOG_LEVEL_WARN);
-	rc = demo_play(cli, rules, quiet, turns);
+	rc = demo_play(cli, quiet, turns, rules);
 	free(confpath);
 	return rc;
 }

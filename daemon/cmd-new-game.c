@@ -1,6 +1,7 @@
 /* cmd-new-game.c — `muthur new-game GAME --rules R --scenario S
  * [--option NAME]... [--deadline D] [--deadline-KIND D]... [--grace D]
- * [--reminder D] [--nmr POLICY] [--wait-for-deadline] [--organiser ADDR]`;
+ * [--reminder D] [--nmr POLICY] [--wait-for-deadline] [--organiser ADDR]
+ * [--organiser-key KEY] [--absence extend|pass] [--absence-cap D]`;
  * the clock's defaults come from the config's [club] section. */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include "daemon/conf.h"
 #include "daemon/game-cli.h"
 #include "daemon/game-clock.h"
+#include "lib/xmalloc.h"
 #include "mail/compose.h"
 #include "store/store.h"
 
@@ -80,10 +82,15 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		{ "nmr", required_argument, NULL, 'n' },
 		{ "wait-for-deadline", no_argument, NULL, 'w' },
 		{ "organiser", required_argument, NULL, 'O' },
+		{ "organiser-key", required_argument, NULL, 'K' },
+		{ "absence", required_argument, NULL, 'a' },
+		{ "absence-cap", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *rules = NULL, *scenario = NULL, *options[16], *nmr = NULL;
 	const char *organiser = NULL, *dl = NULL, *grace = NULL, *rem = NULL;
+	const char *okey = NULL, *absence = NULL, *cap = NULL;
+	struct store_club club;
 	struct store_clock ck;
 	struct config *cf;
 	size_t noptions = 0;
@@ -108,6 +115,9 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		case 'n': nmr = optarg; break;
 		case 'w': wait = 1; break;
 		case 'O': organiser = optarg; break;
+		case 'K': okey = optarg; break;
+		case 'a': absence = optarg; break;
+		case 'A': cap = optarg; break;
 		case 'o':
 			if (noptions == sizeof options / sizeof options[0]) {
 				cJSON_Delete(kinds);
@@ -128,6 +138,9 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	else if (nmr != NULL && strcmp(nmr, "pass") != 0 && strcmp(nmr, "hold") != 0 &&
 	    strcmp(nmr, "extend") != 0)
 		rc = cli_usage_error(v, "--nmr \"%s\": expected pass, hold or extend", nmr);
+	else if (absence != NULL && strcmp(absence, "extend") != 0 &&
+	    strcmp(absence, "pass") != 0)
+		rc = cli_usage_error(v, "--absence \"%s\": expected extend or pass", absence);
 	else if (organiser != NULL && compose_addr_check("--organiser", organiser,
 	    &cause) == -1) {
 		rc = cli_usage_error(v, "%s", cause);
@@ -138,6 +151,24 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		cJSON_Delete(kinds);
 		return rc != 0 ? rc : 1;
 	}
+	memset(&club, 0, sizeof club);
+	club.absence = (char *)(absence != NULL ? absence : cf->club_absence != NULL ?
+	    cf->club_absence : "extend");
+	club.absence_cap = cf->club_absence_cap;
+	club.digest = cf->club_digest;
+	if (cap != NULL && duration_arg(v, "--absence-cap", cap, &club.absence_cap) != 0) {
+		cJSON_Delete(kinds);
+		return EXIT_MISUSE;
+	}
+	if (okey != NULL && game_key_text(okey, &club.organiser_key, &cause) == -1) {
+		rc = cli_usage_error(v, "--organiser-key: %s", cause);
+		free(cause);
+		cJSON_Delete(kinds);
+		return rc;
+	}
+	if (club.organiser_key == NULL)
+		club.organiser_key = xstrdup(cf->club_organiser_key != NULL ?
+		    cf->club_organiser_key : "");
 	memset(&ck, 0, sizeof ck);
 	ck.deadline = cf->club_deadline;
 	ck.grace = cf->club_grace;
@@ -147,6 +178,7 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if ((dl != NULL && duration_arg(v, "--deadline", dl, &ck.deadline) != 0) ||
 	    (grace != NULL && duration_arg(v, "--grace", grace, &ck.grace) != 0) ||
 	    (rem != NULL && duration_arg(v, "--reminder", rem, &ck.reminder) != 0)) {
+		free(club.organiser_key);
 		cJSON_Delete(kinds);
 		return EXIT_MISUSE;
 	}
@@ -157,12 +189,13 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	ck.organiser = (char *)(organiser != NULL ? organiser :
 	    cf->club_organiser != NULL ? cf->club_organiser : "");
 	if (game_cli_open(cli, v, &gc) == -1) {
+		free(club.organiser_key);
 		cJSON_free(kt);
 		return 1;
 	}
 	rc = store_begin(gc.st, &cause);
 	if (rc == 0 && (game_new(&gc.c, argv[optind], rules, scenario, options, noptions,
-	    &cause) == -1 || game_clock_new(&gc.c, argv[optind], &ck, &cause) == -1)) {
+	    &cause) == -1 || game_clock_new(&gc.c, argv[optind], &ck, &club, &cause) == -1)) {
 		store_rollback(gc.st);
 		rc = -1;
 	}
@@ -174,6 +207,7 @@ cmd_new_game(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		printf("game %s created (%s, %s); add seats with `muthur seat %s SEAT ...`\n",
 		    argv[optind], rules, scenario, argv[optind]);
 	free(cause);
+	free(club.organiser_key);
 	cJSON_free(kt);
 	game_cli_close(&gc);
 	return rc == -1 ? 1 : 0;

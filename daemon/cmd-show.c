@@ -1,4 +1,7 @@
-/* cmd-show.c — `muthur show GAME --seat SEAT [--json]`: the view now. */
+/*
+ * cmd-show.c — `muthur show GAME --seat SEAT [--json] [--png FILE]`: the
+ * view now, as the mail, its JSON model, or the board's picture.
+ */
 #include "config.h"
 
 #include <getopt.h>
@@ -6,6 +9,28 @@
 #include <stdlib.h>
 
 #include "daemon/game-cli.h"
+#include "lib/cause.h"
+#include "lib/fsutil.h"
+#include "lib/xmalloc.h"
+
+/* The picture of the seat's view model into path; -1 with a reason. */
+static int
+write_png(const struct rules *r, const cJSON *model, const char *seat,
+    const char *path, char **cause)
+{
+	char *png;
+	size_t len;
+	int rc;
+
+	if (r->picture == NULL)
+		return cause_set(cause, "the game %s draws no picture", r->name);
+	if (r->picture(cJSON_GetObjectItemCaseSensitive(model, "rules"), seat,
+	    RULES_PICTURE_PNG, &png, &len, cause) == -1)
+		return -1;
+	rc = fs_write_file_atomic(path, png, len, 0644, cause);
+	free(png);
+	return rc;
+}
 
 int
 cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
@@ -13,9 +38,10 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "seat", required_argument, NULL, 's' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "png", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *seat = NULL;
+	const char *seat = NULL, *png = NULL;
 	struct game_live *l;
 	struct game_cli gc;
 	char *cause = NULL, *out = NULL;
@@ -29,6 +55,7 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		switch (c) {
 		case 's': seat = optarg; break;
 		case 'j': json = 1; break;
+		case 'p': png = optarg; break;
 		default:
 			return cli_usage_error(v, "unknown option \"%s\"", argv[optind - 1]);
 		}
@@ -40,9 +67,12 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if (game_cli_open(cli, v, &gc) == -1)
 		return 1;
 	if ((l = game_live_load(gc.st, argv[optind], &cause)) != NULL) {
-		if (json) {
+		if (json || png != NULL) {
 			if ((model = game_view_model(&gc.c, l, seat, &cause)) != NULL) {
-				out = cJSON_Print(model);
+				if (png == NULL)
+					out = cJSON_Print(model);
+				else if (write_png(l->rules, model, seat, png, &cause) == 0)
+					out = xasprintf("%s: the board seen by %s\n", png, seat);
 				cJSON_Delete(model);
 			}
 		} else
@@ -51,6 +81,8 @@ cmd_show(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	if (out == NULL)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);
+	else if (png != NULL)
+		fputs(out, stdout);
 	else if (json)
 		printf("%s\n", out);
 	else

@@ -29,7 +29,8 @@ const struct cli_verb cli_verbs[] = {
 	  "                 printed), 2 misuse",
 	  cmd_verify },
 	{ "new-game", "GAME --rules RULES --scenario SCENARIO [--deadline D] "
-	  "[--reminder D] [--nmr pass|hold|extend]", "create a game",
+	  "[--reminder D] [--nmr pass|hold|extend] [--organiser-key KEY] "
+	  "[--absence extend|pass]", "create a game",
 	  "  --rules RULES        the game's rules, by name (muthur(1) lists the games)\n"
 	  "  --scenario SCENARIO  one of the game's scenarios\n"
 	  "  --option NAME        one of the scenario's options (muthur(1))\n"
@@ -43,12 +44,19 @@ const struct cli_verb cli_verbs[] = {
 	  "                       (extend once, then pass)\n"
 	  "  --wait-for-deadline  resolve a phase at its deadline, not as soon as\n"
 	  "                       every order is in\n"
-	  "  --organiser ADDRESS  who gets the late notices\n"
+	  "  --organiser ADDRESS  who gets the late notices, receipts and the digest\n"
+	  "  --organiser-key KEY  the organiser's public key: signed mail from it with\n"
+	  "                       seat: organiser carries organiser commands\n"
+	  "  --absence POLICY     a seat's absence (absent FROM to TO): extend (its\n"
+	  "                       deadlines move past it) or pass (it passes)\n"
+	  "  --absence-cap D      most absent time per seat in this game (14d)\n"
 	  "                       (defaults for all but --rules and --scenario: [club]\n"
 	  "                       in muthur.conf)",
 	  cmd_new_game },
 	{ "seat", "GAME SEAT --email ADDRESS --key PUBLIC-KEY [--deck FILE]",
 	  "add a seat to a game, or replace its player and key",
+	  "  (in a started game a replacement is recorded in the game's chain, the\n"
+	  "  old player is told and the new one gets the current view)\n"
 	  "  --email ADDRESS  where the seat's views are mailed\n"
 	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
 	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",
@@ -59,7 +67,8 @@ const struct cli_verb cli_verbs[] = {
 	  NULL, cmd_status },
 	{ "show", "GAME --seat SEAT", "render the view a seat would get now",
 	  "  --seat SEAT    whose view to render\n"
-	  "  --json         print the JSON view model instead of the mail text",
+	  "  --json         print the JSON view model instead of the mail text\n"
+	  "  --png FILE     write the board, as the view mail's picture, to FILE",
 	  cmd_show },
 	{ "deadline", "GAME WHEN|+DURATION", "set or move the deadline of the current phase",
 	  "  WHEN           a time in UTC, 'YYYY-MM-DD HH:MM'\n"
@@ -80,6 +89,19 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_abandon },
 	{ "adjudicate", "GAME", "resolve the current phase now, the seats still owing passing",
 	  NULL, cmd_adjudicate },
+	{ "league", "create|add|remove|standings|show NAME [GAME] [options]",
+	  "group games in a league and show its standings",
+	  "  create NAME [--points 3,1,0] [--abandoned void|last]\n"
+	  "                 a new league: points per place, first place first (default\n"
+	  "                 [club] league_points, else 3,1,0); an abandoned game counts\n"
+	  "                 for nothing (void) or as every seat placed last (last)\n"
+	  "  add NAME GAME  put a game in the league; remove NAME GAME takes it out\n"
+	  "  standings NAME [--json]\n"
+	  "                 rank, player (address), played, wins, points, late orders;\n"
+	  "                 ties broken by wins, then fewest late orders\n"
+	  "  show [NAME] [--json]\n"
+	  "                 the league's rules and games; without NAME, every league",
+	  cmd_league },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
 	  NULL, cmd_export },
 	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
@@ -87,6 +109,10 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
 	  cmd_audit },
+	{ "view", "ARCHIVE", "write an archive as one self-contained HTML page (game.html)",
+	  "  the page: header and audit, a step per phase with the board, its\n"
+	  "  events, seed and commitments; each seat's view once the game is over",
+	  cmd_view },
 	{ "cards", "--rules RULES [--scenario S] [--faction F] [--deck FILE] "
 	  "[--data DIR] [DATA...]",
 	  "validate a card database or a decklist",
@@ -96,12 +122,12 @@ const struct cli_verb cli_verbs[] = {
 	  "  --deck FILE       the decklist to check\n"
 	  "  --data DIR        where the sample card data is (else $MUTHUR_DATADIR)",
 	  cmd_cards },
-	{ "demo", "[--dir DIR] [--rules NAME] [--turns N]", "play a whole scripted game on the embedded default",
+	{ "demo", "[--dir DIR] [--turns N] [--rules RULES]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
-	  "  --rules NAME   the game to play (default: the first game with a demo)\n"
 	  "  --turns N      stop after turn N when nobody has won yet (default 40,\n"
 	  "                 Bug Hunt 1000: its turns are one player's)\n"
-	  "  --quiet        no progress lines",
+	  "  --quiet        no progress lines\n"
+	  "  --rules RULES  the game to play (default: the first that has a demo)",
 	  cmd_demo },
 	{ NULL, NULL, NULL, NULL, NULL },
 };

@@ -11,15 +11,17 @@
 #include "daemon/conf.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
+#include "lib/points.h"
 #include "lib/strbuf.h"
 #include "lib/timetext.h"
 #include "lib/xmalloc.h"
 #include "mail/intake.h"
+#include "mail/pubkey.h"
 
 #define CONFIG_FILE_MAX (1024 * 1024)
 
 enum key_type { K_PATH, K_MAIL_IN, K_MAIL_OUT, K_ADDRESS, K_SECONDS, K_SIZE, K_DURATION,
-    K_NMR, K_RESOLVE };
+    K_NMR, K_RESOLVE, K_KEY, K_ABSENCE, K_POINTS, K_BOOL };
 
 struct key_def {
 	const char	*section;
@@ -51,6 +53,11 @@ static const struct key_def keys[] = {
 	{ "club",   "nmr",               K_NMR,      0, OFF(club_nmr) },
 	{ "club",   "resolve",           K_RESOLVE,  0, OFF(club_wait) },
 	{ "club",   "organiser",         K_ADDRESS,  0, OFF(club_organiser) },
+	{ "club",   "organiser_key",     K_KEY,      0, OFF(club_organiser_key) },
+	{ "club",   "absence",           K_ABSENCE,  0, OFF(club_absence) },
+	{ "club",   "absence_cap",       K_DURATION, 0, OFF(club_absence_cap) },
+	{ "club",   "league_points",     K_POINTS,   0, OFF(club_league_points) },
+	{ "club",   "digest",            K_BOOL,     0, OFF(club_digest) },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 static const char *sections[] = { "store", "mail", "server", "club" };
@@ -89,6 +96,9 @@ config_free(struct config *cf)
 	free(cf->pid_file);
 	free(cf->club_nmr);
 	free(cf->club_organiser);
+	free(cf->club_organiser_key);
+	free(cf->club_absence);
+	free(cf->club_league_points);
 	free(cf);
 }
 
@@ -231,6 +241,42 @@ set_value(struct config *cf, const struct key_def *k, const char *v, const char 
 		free(*(char **)field);
 		*(char **)field = xstrdup(v);
 		return 0;
+	case K_KEY: {
+		struct pubkey pk;
+		char *path = fs_path_join(cf->basedir, v);
+		int r = pubkey_from_arg(access(path, F_OK) == 0 ? path : v, &pk, &why);
+
+		free(path);
+		if (r == -1) {
+			cause_set(cause, "%s: key '%s': %s", where, k->name, why);
+			free(why);
+			return -1;
+		}
+		*(char **)field = pubkey_format(&pk);
+		return 0;
+	}
+	case K_ABSENCE:
+		if (strcmp(v, "extend") != 0 && strcmp(v, "pass") != 0)
+			return cause_set(cause, "%s: key '%s': \"%s\" is not an absence "
+			    "policy (expected extend or pass)", where, k->name, v);
+		free(*(char **)field);
+		*(char **)field = xstrdup(v);
+		return 0;
+	case K_POINTS:
+		if (league_points_check(v, &why) == -1) {
+			cause_set(cause, "%s: key '%s': %s", where, k->name, why);
+			free(why);
+			return -1;
+		}
+		free(*(char **)field);
+		*(char **)field = xstrdup(v);
+		return 0;
+	case K_BOOL:
+		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+			return cause_set(cause, "%s: key '%s': \"%s\" is not yes or no", where,
+			    k->name, v);
+		*(int *)field = strcmp(v, "yes") == 0;
+		return 0;
 	case K_RESOLVE:
 		if (strcmp(v, "all-in") != 0 && strcmp(v, "deadline") != 0)
 			return cause_set(cause, "%s: key '%s': \"%s\" is not all-in or "
@@ -256,6 +302,7 @@ config_parse(const char *text, const char *name, const char *basedir, char **cau
 	cf->poll_interval = 60;
 	cf->max_message_size = INTAKE_DEFAULT_MAX_MESSAGE_SIZE;
 	cf->max_orders_size = INTAKE_DEFAULT_MAX_ORDERS_SIZE;
+	cf->club_absence_cap = 14 * 86400;
 
 	for (line = copy; line != NULL; line = next) {
 		char *eq, *key, *value;

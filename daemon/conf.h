@@ -45,6 +45,11 @@ struct config {
 	char		*club_nmr;		/* "pass" unless set */
 	int		 club_wait;		/* resolve = deadline */
 	char		*club_organiser;	/* NULL: no late notices */
+	char		*club_organiser_key;	/* canonical key text, or NULL */
+	char		*club_absence;		/* "extend" unless set */
+	int64_t		 club_absence_cap;	/* default 14 days */
+	char		*club_league_points;	/* "3,1,0" unless set */
+	int		 club_digest;		/* 1: new games' organiser digest */
 };
 
 /* The file to read: --config if given, ./muthur.conf if it exists, else

@@ -66,6 +66,19 @@ game_clock_payload(const char *type, const char *key, int64_t t)
 	return o;
 }
 
+/* One more late for seat, unless it is absent at ph's deadline. */
+static int
+late_add(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    const char *seat, char **cause)
+{
+	int64_t until;
+
+	if (game_absent_until(c, l->game->id, seat, ph->deadline > 0 ? ph->deadline :
+	    c->now, &until, cause) == -1)
+		return -1;
+	return until > 0 ? 0 : store_late_add(c->st, l->game->id, seat, cause);
+}
+
 int
 game_clock_default(const struct game_ctx *c, struct game_live *l,
     const struct store_phase *ph, char *const *missing, size_t nmissing,
@@ -88,7 +101,7 @@ game_clock_default(const struct game_ctx *c, struct game_live *l,
 	if (game_clock_event(c, l, ph->seq, o, NULL, cause) == -1)
 		return -1;
 	for (i = 0; i < nmissing; i++)
-		if (store_late_add(c->st, l->game->id, missing[i], cause) == -1)
+		if (late_add(c, l, ph, missing[i], cause) == -1)
 			return -1;
 	if (nmissing > 0)
 		log_info("game %s: phase %llu: no orders from %zu seat%s by the deadline; "
@@ -209,6 +222,73 @@ extend(const struct game_ctx *c, struct game_live *l, const struct store_phase *
 	return rc;
 }
 
+/*
+ * A deadline reached with seats missing, some of them absent
+ * (daemon/game-absence.c): under the absence policy extend the deadline
+ * moves to the end of the latest absence and the phase's time after it
+ * (a game.deadline event by
+ * "absence"); under pass, when every missing seat is absent, they pass now
+ * (a game.nmr event with policy "absent"). *handled 1 when one of those
+ * happened, 0 when the NMR policy applies as usual.
+ */
+static int
+absence_deadline(const struct game_ctx *c, struct game_live *l,
+    const struct store_phase *ph, const struct store_clock *ck, char *const *missing,
+    size_t nmissing, int *handled, int *advanced, char **cause)
+{
+	int64_t d = game_clock_duration(ck, ph->name);
+	struct store_club cl;
+	int64_t until, latest = 0;
+	size_t i, nabsent = 0;
+	char iso[32];
+	cJSON *o, *a;
+	int rc = 0;
+
+	*handled = 0;
+	for (i = 0; i < nmissing && rc == 0; i++) {
+		if ((rc = game_absent_until(c, l->game->id, missing[i], ph->deadline,
+		    &until, cause)) == 0 && until > 0) {
+			nabsent++;
+			latest = until > latest ? until : latest;
+		}
+	}
+	if (rc == -1 || nabsent == 0)
+		return rc;
+	if (store_club_get(c->st, l->game->id, &cl, cause) == -1)
+		return -1;
+	if (strcmp(cl.absence, "extend") == 0) {
+		/* back from the absence, the seat gets the phase's time */
+		latest += d > 0 ? d : 86400;
+		o = game_clock_payload("game.deadline", "deadline", latest);
+		cJSON_AddStringToObject(o, "by", "absence");
+		a = cJSON_AddArrayToObject(o, "absent");
+		for (i = 0; i < nmissing; i++)
+			if (game_absent_until(c, l->game->id, missing[i], ph->deadline, &until,
+			    NULL) == 0 && until > 0)
+				cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
+		rc = store_phase_set_deadline(c->st, ph->id, latest, cause);
+		if (rc == 0)	/* a reminder and a late notice for the new one */
+			rc = store_phase_mark(c->st, ph->id, 0, CLOCK_NOTICED | CLOCK_REMINDED,
+			    cause);
+		if (rc == 0)
+			rc = game_clock_event(c, l, ph->seq, o, NULL, cause);
+		else
+			cJSON_Delete(o);
+		clock_time_iso(latest, iso, sizeof iso);
+		if (rc == 0)
+			log_info("game %s: phase %llu: deadline moved to %s: %zu owing seat%s "
+			    "absent", l->game->name, (unsigned long long)ph->seq, iso,
+			    nabsent, nabsent == 1 ? "" : "s");
+		*handled = rc == 0;
+	} else if (nabsent == nmissing) {
+		*handled = 1;
+		rc = game_clock_default(c, l, ph, missing, nmissing, "absent", "clock",
+		    advanced, cause);
+	}
+	store_club_clear(&cl);
+	return rc;
+}
+
 /* One due phase, in the caller's unit. */
 static int
 tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
@@ -217,13 +297,22 @@ tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph
 	struct store_clock ck;
 	char **missing = NULL;
 	size_t nmissing = 0, i;
-	int marks, set = 0, rc = -1;
+	int marks, set = 0, rc = -1, handled;
 
 	if (store_clock_get(c->st, l->game->id, &ck, cause) == -1)
 		return -1;
 	if (store_phase_marks(c->st, ph->id, &marks, cause) == -1 ||
 	    store_phase_missing(c->st, ph->id, &missing, &nmissing, cause) == -1)
 		goto out;
+	if (c->now >= ph->deadline && nmissing > 0 && !(marks & CLOCK_HELD)) {
+		if (absence_deadline(c, l, ph, &ck, missing, nmissing, &handled, advanced,
+		    cause) == -1)
+			goto out;
+		if (handled) {
+			rc = 0;
+			goto out;
+		}
+	}
 	if (!(marks & CLOCK_REMINDED) && ck.reminder > 0 &&
 	    c->now >= ph->deadline - ck.reminder) {
 		/* too late for a reminder when the deadline passed already */
@@ -255,7 +344,7 @@ tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph
 			cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
 		rc = game_clock_event(c, l, ph->seq, o, NULL, cause);
 		for (i = 0; i < nmissing && rc == 0; i++)
-			rc = store_late_add(c->st, l->game->id, missing[i], cause);
+			rc = late_add(c, l, ph, missing[i], cause);
 		if (rc == 0)
 			rc = store_phase_mark(c->st, ph->id, CLOCK_HELD, 0, cause);
 		if (rc == 0)
@@ -322,5 +411,9 @@ game_clock_fire(const struct game_ctx *c, size_t *fired, char **cause)
 			*fired += (size_t)adv;
 	}
 	free(ids);
+	if (game_digests_send(c, &why) == -1) {
+		log_warnx("the organisers' digests: %s", why);
+		free(why);
+	}
 	return 0;
 }

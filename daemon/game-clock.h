@@ -20,6 +20,8 @@
  *   game.paused    {"remaining":SECONDS|null}
  *   game.resumed   {"deadline":"..."|null}
  *   game.abandoned as doc/game-record.md has it
+ *   seat.replaced  {"seat":S,"orders_before":N,"old_key_type":T,"old_key":K,
+ *                   "key_type":T,"key":K,"sig":HEX} (game_replace())
  * Times in payloads are "YYYY-MM-DDTHH:MM:SSZ".
  */
 #ifndef MUTHUR_DAEMON_GAME_CLOCK_H
@@ -30,15 +32,19 @@
 
 #include "daemon/game.h"
 #include "lib/timetext.h"
+#include "store/club.h"
 #include "store/deadlines.h"
 
 /*
- * The deadline policy of a new game (cmd-new-game.c: the config's [club]
+ * The deadline policy and the organiser's settings (key, absence policy
+ * and cap, digest) of a new game (cmd-new-game.c: the config's [club]
  * defaults, then the options). Call in the transaction that created the
  * game (`muthur new-game`).
  */
 int game_clock_new(const struct game_ctx *c, const char *name,
-    const struct store_clock *ck, char **cause);
+    const struct store_clock *ck, const struct store_club *club, char **cause);
+/* A public key argument (a file or the key text) as its canonical text. */
+int game_key_text(const char *arg, char **text, char **cause);
 
 /*
  * The deadline a phase called phase_name of game gets when it opens now,
@@ -99,6 +105,36 @@ int game_deadline(const struct game_ctx *c, const char *name, int64_t when,
 int game_abandon(const struct game_ctx *c, const char *name, char **cause);
 int game_adjudicate(const struct game_ctx *c, const char *name, int *advanced,
     char **cause);
+/*
+ * replace — seat of a running or paused game gets a new player: address
+ * email and key (a key file or its text, pubkey_from_arg). The change is a
+ * seat.replaced event signed by the server (store/seat-keys.h) with the
+ * old and new keys and how many orders of the seat the open phase held;
+ * the old player is told (key "replaced/GAME/EVENT/SEAT/old"), the new
+ * one gets the current view ("replaced/GAME/EVENT/SEAT"). by names who
+ * did it in the notice and the log ("organiser"). daemon/game-replace.c.
+ */
+int game_replace(const struct game_ctx *c, const char *name, const char *seat,
+    const char *email, const char *key, const char *by, char **cause);
+
+/*
+ * One line on where game name stands (`muthur status`, the organiser's
+ * digest; daemon/game-status.c): "NAME: STATUS, RULES/SCENARIO, turn T,
+ * phase P (SEQ), awaiting SEATS, deadline YYYY-MM-DD HH:MM UTC" (or "no
+ * deadline", or paused "paused with 23h59m of its deadline left"), then
+ * "; late SEAT N, ..." for the seats with late orders and "; absent SEAT
+ * FROM to TO" for the absences not over at now. Caller frees; NULL with
+ * a reason.
+ */
+char *game_status_line(struct store *st, const char *name, int64_t now, char **cause);
+
+/*
+ * The organisers' daily digests (daemon/game-digest.c), from
+ * game_clock_fire(): for each organiser address with a game whose
+ * organiser asked for it (`set views digest`), once per UTC day, one mail
+ * with a status line per such game (outbox key "digest/ADDRESS/DATE").
+ */
+int game_digests_send(const struct game_ctx *c, char **cause);
 
 /*
  * Queue a notice mail (notice.mustache) to address to under key (outbox

@@ -69,6 +69,52 @@ int game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_se
 int game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause);
 
 /*
+ * An organiser's block (game-org-mail.c; the block's seat is
+ * ORGANISER_SEAT, its signature verified with the game's organiser key):
+ * carry out its command lines and `set views` settings in one unit,
+ * adding one receipt line per command to receipt. 1 done; 0 refused with
+ * *why (new; nothing changed: the block for another phase, a nonce used
+ * before, no command, a line that fails); -1 with *cause.
+ */
+#define ORGANISER_SEAT "organiser"
+struct strbuf;
+struct orders;
+int game_organiser_commands(const struct game_ctx *c, struct game_live *l,
+    const struct orders *o, struct strbuf *receipt, char **why, char **cause);
+
+/*
+ * game-absence.c: a seat's `absent FROM to TO` lines (struct orders
+ * absences). game_absence_parse: one line's times (FROM a date: its 00:00
+ * UTC; TO a date: the end of that day; or times YYYY-MM-DDTHH:MM), -1
+ * with what was expected. game_absences_check: the lines of o for seat are
+ * readable, not over, and within the game's cap (store/club.h) with the
+ * seat's earlier absences: 0, with *why (new) when not; -1 on a database
+ * error. game_absences_store records them (checked before).
+ * game_absent_until: the end of the latest absence of seat covering t
+ * (start <= t < end) in *until, 0 when none.
+ */
+int game_absence_parse(const char *line, int64_t *start, int64_t *until, char **cause);
+int game_absences_check(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const struct orders *o, char **why, char **cause);
+int game_absences_store(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const struct orders *o, char **cause);
+int game_absent_until(const struct game_ctx *c, int64_t game_id, const char *seat,
+    int64_t t, int64_t *until, char **cause);
+
+/*
+ * A player's key argument (a file or the key text, pubkey_from_arg) as
+ * its type ("muthur", "minisign", "ssh") and canonical text, both new.
+ */
+int game_key_parse(const char *arg, char **type, char **text, char **cause);
+
+/*
+ * Queue the current view of seat alone, to its address in l, under outbox
+ * key (a replaced seat's new player: daemon/game-replace.c).
+ */
+int game_view_queue_seat(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const char *key, char **cause);
+
+/*
  * Resolve the open phase of l while its barrier is passed (in the caller's
  * transaction); *advanced counts the phases resolved.
  */

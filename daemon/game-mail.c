@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
@@ -22,6 +23,7 @@
 #include "mail/mime-headers.h"
 #include "mail/pubkey.h"
 #include "mail/sig.h"
+#include "store/club.h"
 #include "store/games.h"
 #include "store/mailseen.h"
 #include "store/orders.h"
@@ -38,6 +40,8 @@ struct mail_job {
 	int64_t			 game_id;
 	char			*reason;	/* refusal reason: for the reply only */
 	const char		*kind;		/* the refusal's kind: for the log */
+	char			*reply_to;	/* an organiser's block: the game's
+						   organiser address, or NULL */
 	char			*outcome;
 	int			 advanced;
 };
@@ -143,6 +147,10 @@ static int
 reply_address(struct mail_job *j, char **to, char **cause)
 {
 	*to = NULL;
+	if (j->reply_to != NULL) {
+		*to = xstrdup(j->reply_to);
+		return 0;
+	}
 	if (j->seat != NULL) {
 		*to = xstrdup(j->seat->email);
 		return 0;
@@ -181,6 +189,9 @@ refuse(struct mail_job *j, char **cause)
 	if (j->seat != NULL)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to the "
 		    "seat's address %s", j->kind, j->l->game->name, j->seat->name, to);
+	else if (to != NULL && j->reply_to != NULL)
+		j->outcome = xasprintf("refused (%s): game %s, the organiser's block; "
+		    "answered to the organiser's address %s", j->kind, j->l->game->name, to);
 	else if (to != NULL)
 		j->outcome = xasprintf("refused (%s); answered to the sender's "
 		    "registered address %s", j->kind, to);
@@ -307,8 +318,68 @@ signature_check(struct mail_job *j)
 }
 
 /*
+ * A block with seat: organiser (daemon/game-org-mail.c): signed with the
+ * game's organiser key, its commands carried out and a receipt mailed to
+ * the organiser's address (else the sender, whose key it is); refusals
+ * go to the organiser's address too. 2 when carried out, 0 when refused,
+ * -1 on a database error.
+ */
+static int
+organiser_block(struct mail_job *j, char **cause)
+{
+	struct store_clock ck;
+	struct store_club cl;
+	struct strbuf receipt = STRBUF_INIT;
+	const char *to, *lines[1];
+	char *why = NULL, *key;
+	int r;
+
+	if (store_clock_get(j->c->st, j->game_id, &ck, cause) == -1)
+		return -1;
+	if (store_club_get(j->c->st, j->game_id, &cl, cause) == -1) {
+		store_clock_clear(&ck);
+		return -1;
+	}
+	if (ck.organiser[0] != '\0')
+		j->reply_to = xstrdup(ck.organiser);
+	store_clock_clear(&ck);
+	if (cl.organiser_key[0] == '\0')
+		r = refusal(j, "no-organiser-key", "game %s has no organiser key: a block "
+		    "with seat: organiser is taken only from the key given by muthur "
+		    "new-game --organiser-key or [club] organiser_key", j->o->game);
+	else if (!verifies(cl.organiser_key, j->m->block.signed_bytes,
+	    j->m->block.signed_len, j->m->sig_text, j->m->sig_len))
+		r = refusal(j, "bad-signature", "signature does not verify for the "
+		    "organiser of game %s: the block says seat: organiser, but it is not "
+		    "signed with the organiser's key; nothing was changed", j->o->game);
+	else if ((r = game_organiser_commands(j->c, j->l, j->o, &receipt, &why,
+	    cause)) == 0) {
+		refusal(j, "organiser-refused", "%s", why);
+		free(why);
+	}
+	store_club_clear(&cl);
+	if (r != 1) {
+		strbuf_free(&receipt);
+		return r;
+	}
+	to = j->reply_to != NULL ? j->reply_to : j->m->from_addr;
+	key = xasprintf("receipt/%s/%s", j->l->game->name, j->o->nonce_hex);
+	lines[0] = strbuf_str(&receipt);
+	r = to == NULL ? 0 : game_notice_queue(j->c, j->l->game, key, to, NULL,
+	    "organiser commands carried out", lines, 1, 0, cause);
+	free(key);
+	strbuf_free(&receipt);
+	if (r == -1)
+		return -1;
+	j->outcome = xasprintf("accepted: game %s, the organiser's commands; receipt "
+	    "to %s", j->l->game->name, to != NULL ? to : "nobody");
+	return 2;
+}
+
+/*
  * Check the orders against game, seat, signature, phase and rules. 1 when
- * valid, 0 when refused (j->reason set), -1 on a database error.
+ * valid, 0 when refused (j->reason set), -1 on a database error; 2 when
+ * it was an organiser's block, handled.
  */
 static int
 orders_check(struct mail_job *j, char **cause)
@@ -333,6 +404,8 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	j->game_id = j->l->game->id;
+	if (strcmp(j->o->seat, ORGANISER_SEAT) == 0)
+		return organiser_block(j, cause);
 	for (k = 0; k < j->l->nseats; k++)
 		if (strcmp(j->l->seats[k].name, j->o->seat) == 0)
 			j->seat = &j->l->seats[k];
@@ -388,6 +461,13 @@ orders_check(struct mail_job *j, char **cause)
 		free(why);
 		return 0;
 	}
+	if (game_absences_check(j->c, j->l, j->seat->name, j->o, &why, cause) == -1)
+		return -1;
+	if (why != NULL) {
+		refusal(j, "bad-absence", "%s", why);
+		free(why);
+		return 0;
+	}
 	return 1;
 }
 
@@ -413,6 +493,7 @@ orders_accept(struct mail_job *j, char **cause)
 	    j->m->block.signed_len, j->m->sig_text, j->m->sig_len, store_sig_type(fmt),
 	    j->o->nonce, j->o->nonce_len, j->m->message_id, j->c->now, NULL, cause) == -1 ||
 	    game_settings_store(j->c, j->seat, j->o, cause) == -1 ||
+	    game_absences_store(j->c, j->l, j->seat->name, j->o, cause) == -1 ||
 	    store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing, cause) == -1)
 		return -1;
 	if (j->o->nsections > 0)
@@ -506,6 +587,8 @@ handle_locked(struct mail_job *j, char **cause)
 	case INTAKE_ORDERS:
 		if ((r = orders_check(j, cause)) == -1)
 			return -1;
+		if (r == 2)
+			break;
 		if (r == 0 ? refuse(j, cause) == -1 : orders_accept(j, cause) == -1)
 			return -1;
 		break;
@@ -564,6 +647,7 @@ game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outco
 	}
 	free(j.outcome);
 	free(j.reason);
+	free(j.reply_to);
 	store_phase_free(j.ph);
 	game_live_free(j.l);
 	if (j.o != NULL)

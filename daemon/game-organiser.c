@@ -13,6 +13,7 @@
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
+#include "daemon/game-league.h"
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/xmalloc.h"
@@ -245,6 +246,8 @@ game_abandon(const struct game_ctx *c, const char *name, char **cause)
 		    "all", payload, sizeof payload - 1, &ev, cause);
 	if (rc == 0)
 		rc = store_game_set_status(c->st, o.l->game->id, GAME_ABANDONED, cause);
+	if (rc == 0)
+		rc = game_league_game_over(c, o.l->game->id, cause);
 	if (rc == 0)
 		rc = org_notify(&o, "abandoned", ev, 1, "the game is abandoned",
 		    "The organiser abandoned the game: it ends without a result. Its "

@@ -13,6 +13,7 @@
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
+#include "daemon/game-league.h"
 #include "daemon/phase-resolve.h"
 #include "lib/cause.h"
 #include "lib/log.h"
@@ -189,6 +190,7 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	if (rc == 0) {
 		free(l->game->status);
 		l->game->status = xstrdup(GAME_FINISHED);
+		rc = game_league_game_over(c, l->game->id, cause);
 	}
 	return rc;
 }

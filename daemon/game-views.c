@@ -228,6 +228,30 @@ game_views_queue(const struct game_ctx *c, struct game_live *l, char **cause)
 	return rc;
 }
 
+int
+game_view_queue_seat(const struct game_ctx *c, struct game_live *l, const char *seat,
+    const char *key, char **cause)
+{
+	const struct store_seat *s = seat_find(l, seat);
+	struct view_src v;
+	char *msgid, *mail = NULL;
+	size_t len;
+	int rc = -1;
+
+	if (s == NULL)
+		return cause_set(cause, "game %s has no seat %s", l->game->name, seat);
+	if (src_load(c, l, &v, cause) == 0) {
+		msgid = outbox_message_id(key, game_mail_domain(c));
+		if ((mail = mail_render(c, l, &v, s, msgid, &len, cause)) != NULL)
+			rc = store_outbox_add(c->st, l->game->id, key, msgid, s->email,
+			    mail, len, c->now, NULL, cause);
+		free(mail);
+		free(msgid);
+	}
+	src_free(&v);
+	return rc;
+}
+
 cJSON *
 game_view_model(const struct game_ctx *c, struct game_live *l, const char *seat,
     char **cause)

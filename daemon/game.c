@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 #include <sodium.h>
 
+#include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
@@ -249,24 +250,26 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 	struct store_seat *old = NULL;
 	const struct rules *r;
 	const void *data;
-	struct pubkey pk;
-	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL;
-	const char *type;
+	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL, *type = NULL;
 	int rc = -1;
 
 	if (replaced != NULL)
 		*replaced = 0;
 	if (compose_addr_check("e-mail", email, cause) == -1)
 		return -1;
-	if (pubkey_from_arg(key, &pk, cause) == -1)
-		return -1;
-	keytext = pubkey_format(&pk);
-	type = pk.kind == PUBKEY_MUTHUR ? "muthur" : pk.kind == PUBKEY_MINISIGN ?
-	    "minisign" : "ssh";
 	if ((game = store_game_get(c->st, name, cause)) == NULL)
-		goto out;
+		return -1;
 	old = store_seat_get(c->st, game->id, seat, &err);
 	free(err);
+	if (old != NULL && strcmp(game->status, GAME_SETUP) != 0) {
+		/* a started game: the key change goes into its chain */
+		rc = game_replace(c, name, seat, email, key, "organiser", cause);
+		if (rc == 0 && replaced != NULL)
+			*replaced = 1;
+		goto out;
+	}
+	if (game_key_parse(key, &type, &keytext, cause) == -1)
+		goto out;
 	if (old != NULL) {
 		if (store_seat_replace(c->st, old->id, email, type, keytext, cause) == -1)
 			goto out;
@@ -300,6 +303,7 @@ out:
 		store_seats_free(old, 1);
 	store_game_free(game);
 	free(keytext);
+	free(type);
 	return rc;
 }
 

@@ -85,7 +85,9 @@ void game_options_free(char **v, size_t n);
 /*
  * `muthur seat`: add seat to a game in setup (faction: the seat name
  * without a -N suffix, rules->faction_check), or, when the seat exists,
- * replace its e-mail and key (allowed in any status). key is a key file or
+ * replace its e-mail and key: in setup simply, in a running or paused game
+ * as game_replace() (daemon/game-clock.h: the key change goes into the
+ * chain), never once the game is over. key is a key file or
  * the key text (pubkey_from_arg). deck_path is a decklist file or NULL for
  * the scenario's sample deck (SCENARIO-FACTION.deck, else FACTION.deck,
  * game_data_file()); a new seat's decklist is validated (rules->deck_check)

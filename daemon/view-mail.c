@@ -153,14 +153,39 @@ view_body_render(const struct tmpl_set *t, const cJSON *model,
 	return 0;
 }
 
+/*
+ * The board of the model's rules view as "view.png" (struct rules
+ * picture), when its game draws one: 1 with *att and *png (caller frees)
+ * set, or 0. A picture that cannot be drawn leaves the mail without it:
+ * the text says everything the picture shows.
+ */
+static int
+view_picture(const cJSON *model, struct compose_attachment *att, char **png)
+{
+	const struct rules *r = rules_find(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(model, "rules_name")));
+	size_t len;
+
+	if (r == NULL || r->picture == NULL ||
+	    r->picture(cJSON_GetObjectItemCaseSensitive(model, "rules"),
+	    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(model, "seat")),
+	    RULES_PICTURE_PNG, png, &len, NULL) != 0)
+		return 0;
+	att->filename = "view.png";
+	att->type = "image/png";
+	att->data = *png;
+	att->len = len;
+	return 1;
+}
+
 char *
 view_mail_render(const struct tmpl_set *t, const cJSON *model,
     const struct view_mail_ctx *ctx, size_t *len, char **cause)
 {
 	struct compose_mail m;
-	struct compose_attachment att;
+	struct compose_attachment att[2];
 	struct strbuf body = STRBUF_INIT;
-	char *subject, *json, *jsonl, *out = NULL;
+	char *subject, *json, *jsonl, *png = NULL, *out = NULL;
 
 	if ((subject = render_line(t, "view-subject", model, cause)) == NULL)
 		return NULL;
@@ -172,18 +197,19 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	json = cJSON_Print(model);
 	jsonl = xasprintf("%s\n", json);	/* text lines: it travels as text */
 	cJSON_free(json);
-	att.filename = "view.json";
-	att.type = "application/json";
-	att.data = jsonl;
-	att.len = strlen(jsonl);
+	att[0].filename = "view.json";
+	att[0].type = "application/json";
+	att[0].data = jsonl;
+	att[0].len = strlen(jsonl);
 	mail_from_ctx(&m, ctx);
 	m.subject = subject;
 	m.auto_submitted = COMPOSE_AUTO_GENERATED;
 	m.text = strbuf_str(&body);
-	m.attachments = &att;
-	m.nattachments = 1;
+	m.attachments = att;
+	m.nattachments = 1 + view_picture(model, &att[1], &png);
 	if (compose_mail(&m, &out, len, cause) != 0)
 		out = NULL;
+	free(png);
 	free(jsonl);
 	free(subject);
 	strbuf_free(&body);

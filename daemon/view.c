@@ -559,3 +559,9 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	cJSON_AddItemToObject(m, "rules", rv);
 	return m;
 }
+
+char *
+view_event_text(const cJSON *payload)
+{
+	return event_text(payload);
+}

@@ -90,6 +90,12 @@ struct view_facts {
 int view_event_visible(const char *visibility, const char *seat);
 
 /*
+ * The line a view gives an event, from its payload (a JSON object) alone;
+ * caller frees. For `muthur view` too.
+ */
+char *view_event_text(const cJSON *payload);
+
+/*
  * The view model of seat seat_index (play order) of game g under rules r:
  * the rules view under "rules", the facts, display-ready text for the
  * templates and, when the seat owes orders, a ready-to-edit orders block
@@ -124,7 +130,9 @@ struct view_mail_ctx {
  * view_model_build(): subject from view-subject.mustache (game, turn,
  * phase, whether orders are due and by when), text body from
  * view.mustache, and the model itself as a "view.json" attachment
- * (application/json, cJSON_Print of model). "Auto-Submitted:
+ * (application/json, cJSON_Print of model), then, when the game draws
+ * one (struct rules picture), the board as "view.png" (image/png; a
+ * picture that cannot be drawn is left out). "Auto-Submitted:
  * auto-generated". Returns a new buffer (*len its length; caller frees),
  * or NULL with a reason when a template is missing or fails, or
  * compose_mail refuses a field.

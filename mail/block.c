@@ -141,6 +141,7 @@ orders_free(struct orders *o)
 	free(o->nonce_hex);
 	lines_free(o->lines, o->nlines);
 	lines_free(o->settings, o->nsettings);
+	lines_free(o->absences, o->nabsences);
 	for (i = 0; i < o->nsections; i++) {
 		free(o->sections[i].phase);
 		lines_free(o->sections[i].lines, o->sections[i].nlines);
@@ -409,6 +410,9 @@ orders_parse(const char *block, size_t len, char **cause)
 		if (strncasecmp(t, "set", 3) == 0 && (t[3] == '\0' ||
 		    isspace((unsigned char)t[3])))
 			line_add(&o->settings, &o->nsettings, line, t);
+		else if (strncasecmp(t, "absent", 6) == 0 && (t[6] == '\0' ||
+		    isspace((unsigned char)t[6])))
+			line_add(&o->absences, &o->nabsences, line, t);
 		else if (o->nsections > 0)
 			line_add(&o->sections[o->nsections - 1].lines,
 			    &o->sections[o->nsections - 1].nlines, line, t);

@@ -87,6 +87,9 @@ struct orders {
 	struct orders_line	*settings;	/* `set ...` lines, wherever they
 						   stand; in no section's lines */
 	size_t			 nsettings;
+	struct orders_line	*absences;	/* `absent FROM to TO` lines, wherever
+						   they stand; in no section's lines */
+	size_t			 nabsences;
 };
 
 /*
@@ -98,7 +101,8 @@ struct orders {
  * order lines follow; empty lines and lines starting with '#' are skipped.
  * A line `phase: PHASE` opens a plan section (struct orders_section; PHASE
  * a dotted slug, not the header's phase nor one named before); a line
- * starting with the word `set` is a setting (o->settings), kept out of the
+ * starting with the word `set` is a setting (o->settings), one starting
+ * with the word `absent` an absence (o->absences), both kept out of the
  * orders.
  * Returns NULL with "line N: what is wrong (what was expected)".
  * Free with orders_free().

@@ -10,10 +10,12 @@
 #include "rules/rules.h"
 
 extern const struct rules rules_ccg;
+extern const struct rules rules_legendary;
 extern const struct rules rules_bughunt;
 
 static const struct rules *const rules_all[] = {
 	&rules_ccg,
+	&rules_legendary,
 	&rules_bughunt,
 };
 

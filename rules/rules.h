@@ -172,6 +172,12 @@ struct rules_demo {
 	const char		*progress_phase;
 };
 
+/* What struct rules' picture() draws into. */
+enum rules_picture {
+	RULES_PICTURE_PNG,
+	RULES_PICTURE_SVG
+};
+
 struct rules {
 	const char	*name;		/* "ccg" */
 	const char	*version;	/* rules version recorded in archives */
@@ -385,6 +391,19 @@ struct rules {
 	 * it.
 	 */
 	char		*(*template)(const struct rules_game *g, size_t seat);
+
+	/*
+	 * The board as a picture, drawn from view(g, seat) (rv) alone for the
+	 * reader seat (NULL: a spectator), like view_text: two views that
+	 * are equal give the same bytes. RULES_PICTURE_PNG: a PNG for the
+	 * view mail and `muthur show --png`; RULES_PICTURE_SVG: the same
+	 * drawing as one NUL-terminated <svg> element (`muthur view`). 0 with
+	 * a new buffer in *out (*len bytes; caller frees), or -1 with *cause.
+	 * NULL member: the game has no picture (its mails go without).
+	 */
+	int		 (*picture)(const cJSON *rv, const char *seat,
+			    enum rules_picture format, char **out, size_t *len,
+			    char **cause);
 };
 
 /* The games compiled in and registered, by name ("ccg"); NULL if unknown. */

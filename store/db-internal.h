@@ -58,6 +58,13 @@ int db_collect(struct store *st, sqlite3_stmt *s, size_t size,
     void (*row)(sqlite3_stmt *, void *), void (*free_all)(void *, size_t),
     void **out, size_t *n, const char *what, char **cause);
 
+/* db_collect() of the first column of each row as new strings, or as
+ * 64-bit integers. */
+int db_collect_ids(struct store *st, sqlite3_stmt *s, int64_t **out, size_t *n,
+    const char *what, char **cause);
+int db_collect_texts(struct store *st, sqlite3_stmt *s, char ***out, size_t *n,
+    const char *what, char **cause);
+
 /*
  * Start an atomic unit: BEGIN IMMEDIATE outside a transaction, a savepoint
  * inside one. db_tx_leave(ok) commits/releases, or rolls the unit back when

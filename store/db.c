@@ -125,6 +125,58 @@ db_collect(struct store *st, sqlite3_stmt *s, size_t size,
 	return 0;
 }
 
+static void
+text_row(sqlite3_stmt *s, void *elem)
+{
+	*(char **)elem = db_col_text(s, 0);
+}
+
+static void
+texts_free_all(void *v, size_t n)
+{
+	char **names = v;
+
+	while (n > 0)
+		free(names[--n]);
+	free(names);
+}
+
+int
+db_collect_texts(struct store *st, sqlite3_stmt *s, char ***out, size_t *n,
+    const char *what, char **cause)
+{
+	void *v;
+	int rc = db_collect(st, s, sizeof **out, text_row, texts_free_all, &v, n, what,
+	    cause);
+
+	*out = v;
+	return rc;
+}
+
+static void
+id_row(sqlite3_stmt *s, void *elem)
+{
+	*(int64_t *)elem = sqlite3_column_int64(s, 0);
+}
+
+static void
+ids_free_all(void *v, size_t n)
+{
+	(void)n;
+	free(v);
+}
+
+int
+db_collect_ids(struct store *st, sqlite3_stmt *s, int64_t **out, size_t *n,
+    const char *what, char **cause)
+{
+	void *v;
+	int rc = db_collect(st, s, sizeof **out, id_row, ids_free_all, &v, n, what, cause);
+
+	*out = v;
+	return rc;
+}
+
 void
 db_bind_text(sqlite3_stmt *s, int i, const char *text)
 {

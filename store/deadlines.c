@@ -167,19 +167,6 @@ store_late_count(struct store *st, int64_t game_id, const char *seat,
 	return 0;
 }
 
-static void
-id_row(sqlite3_stmt *s, void *elem)
-{
-	*(int64_t *)elem = sqlite3_column_int64(s, 0);
-}
-
-static void
-ids_free(void *ids, size_t n)
-{
-	(void)n;
-	free(ids);
-}
-
 int
 store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause)
@@ -199,6 +186,5 @@ store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 	    "ORDER BY p.deadline, p.id", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, now);
-	return db_collect(st, s, sizeof **phase_ids, id_row, ids_free, (void **)phase_ids,
-	    n, "cannot read the clocks due", cause);
+	return db_collect_ids(st, s, phase_ids, n, "cannot read the clocks due", cause);
 }

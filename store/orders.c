@@ -279,25 +279,10 @@ store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n
 	return 0;
 }
 
-static void
-id_row(sqlite3_stmt *s, void *elem)
-{
-	*(int64_t *)elem = sqlite3_column_int64(s, 0);
-}
-
-static void
-ids_free_all(void *v, size_t n)
-{
-	(void)n;
-	free(v);
-}
-
 int
 store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
-	void *out;
-	int rc;
 
 	*ids = NULL;
 	*n = 0;
@@ -310,8 +295,5 @@ store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause)
 	    "o.superseded_by IS NULL AND instr(',' || p.owing || ',', ',' || s.name || ',') "
 	    "> 0) ORDER BY p.game_id", cause)) == NULL)
 		return -1;
-	rc = db_collect(st, s, sizeof **ids, id_row, ids_free_all, &out, n,
-	    "cannot find the games to resolve", cause);
-	*ids = out;
-	return rc;
+	return db_collect_ids(st, s, ids, n, "cannot find the games to resolve", cause);
 }

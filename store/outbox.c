@@ -63,6 +63,22 @@ mail_has_message_id(const unsigned char *mail, size_t len, const char *id)
 }
 
 int
+store_outbox_has(struct store *st, const char *key, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT 1 FROM outbox WHERE mail_key = ?", cause)) == NULL)
+		return -1;
+	db_bind_text(s, 1, key);
+	rc = sqlite3_step(s);
+	db_finish(st, s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot read the outbox", cause);
+}
+
+int
 store_outbox_add(struct store *st, int64_t game_id, const char *key,
     const char *message_id, const char *recipients, const void *mail, size_t len,
     int64_t now, int64_t *id, char **cause)

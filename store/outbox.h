@@ -58,6 +58,8 @@ char *outbox_message_id(const char *key, const char *domain);
  * carry it ("Message-ID: <...>"). Refuses a key already queued, no
  * recipients, a mail without that header. game_id 0 for none.
  */
+/* Is a mail with this key queued (in any state)? 1 yes, 0 no, -1. */
+int store_outbox_has(struct store *st, const char *key, char **cause);
 int store_outbox_add(struct store *st, int64_t game_id, const char *key,
     const char *message_id, const char *recipients, const void *mail, size_t len,
     int64_t now, int64_t *id, char **cause);

@@ -201,6 +201,39 @@ static const char *const migrations[] = {
 	" key TEXT NOT NULL,"
 	" value TEXT NOT NULL,"
 	" PRIMARY KEY (seat_id, key));",
+
+	/*
+	 * 9: the organiser's hand (issue 15): a game's organiser key and
+	 * absence policy, the nonces of the organiser's blocks, seats'
+	 * absences, leagues and their games.
+	 */
+	"CREATE TABLE game_club ("
+	" game_id INTEGER PRIMARY KEY REFERENCES games(id),"
+	" organiser_key TEXT NOT NULL DEFAULT '',"
+	" absence TEXT NOT NULL DEFAULT 'extend' CHECK (absence IN ('extend', 'pass')),"
+	" absence_cap INTEGER NOT NULL DEFAULT 0 CHECK (absence_cap >= 0),"
+	" digest INTEGER NOT NULL DEFAULT 0 CHECK (digest IN (0, 1)));"
+	"CREATE TABLE organiser_nonces ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" nonce BLOB NOT NULL,"
+	" PRIMARY KEY (game_id, nonce));"
+	"CREATE TABLE absences ("
+	" id INTEGER PRIMARY KEY,"
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seat TEXT NOT NULL,"
+	" start INTEGER NOT NULL,"
+	" until INTEGER NOT NULL CHECK (until > start));"
+	"CREATE INDEX absences_seat ON absences (game_id, seat);"
+	"CREATE TABLE leagues ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE,"
+	" points TEXT NOT NULL,"
+	" abandoned TEXT NOT NULL DEFAULT 'void' CHECK (abandoned IN ('void', 'last')),"
+	" created INTEGER NOT NULL);"
+	"CREATE TABLE league_games ("
+	" league_id INTEGER NOT NULL REFERENCES leagues(id),"
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" PRIMARY KEY (league_id, game_id));",
 };
 
 int

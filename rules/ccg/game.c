@@ -540,4 +540,5 @@ const struct rules rules_ccg = {
 	.demo = &demo,
 	.view_text = ccg_view_text,
 	.template = ccg_template,
+	.picture = ccg_picture,
 };

@@ -46,4 +46,8 @@ char	*ccg_template(const struct rules_game *g, size_t seat);
 /* view-text.c */
 cJSON	*ccg_view_text(const cJSON *rv, const char *seat);
 
+/* picture.c */
+int	 ccg_picture(const cJSON *rv, const char *seat, enum rules_picture format,
+	    char **out, size_t *len, char **cause);
+
 #endif

@@ -4,56 +4,7 @@
 # --now and muthur --now. Each case plays in a folder of its own.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
-MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
-: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
-tap_tmpdir
-T0='2026-12-01 12:00'
-
-# setup CASE NEW-GAME-OPTIONS...: a folder CASE with game CASE started at T0
-setup() {
-	name=$1; shift
-	mkdir "$TAP_TMP/$name" && cd "$TAP_TMP/$name" || exit 1
-	tap_muthur_conf
-	printf '%s\n' '[club]' 'organiser = org@club.example' >> muthur.conf
-	"$MUTHUR" init >/dev/null 2>&1 && "$MUTHUR" keygen --out m >/dev/null 2>&1 &&
-	    "$MUTHUR" keygen --out a >/dev/null 2>&1 &&
-	    "$MUTHUR" --now "$T0" new-game "$name" --rules ccg --scenario contact "$@" \
-	    >/dev/null &&
-	    "$MUTHUR" seat "$name" marines --email m@x.example --key m.pub >/dev/null &&
-	    "$MUTHUR" seat "$name" aliens --email a@x.example --key a.pub >/dev/null &&
-	    "$MUTHUR" --now "$T0" start "$name" >/dev/null &&
-	    "$MUTHUR" --now "$T0" adjudicate "$name" >/dev/null
-	ok $? "$name: a game started at $T0 with $*, in movement.move"
-}
-# (setup adjudicates the first phase, movement.locations, at once: the
-# orders template of movement.move is always legal as it is)
-# daemon WHEN: one pass as if it were WHEN
-daemon() { "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
-# orders SEAT KEY N: mail the orders template of SEAT's view, as it is
-orders() {
-	"$MUTHUR" show "$name" --seat "$1" | tr -d '\r' |
-	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
-	    grep -v '^-----\|^nonce:' > o.txt
-	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
-	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$2"
-	  printf 'Subject: orders\nMessage-ID: <%s.%s@x.example>\n\n' "$1" "$3"
-	  cat o.signed; } > "var/mail/in/new/$1.$3.mail"
-}
-# mails SUBJECT [TO]: how many mails went out with that subject (and To)
-mails() {
-	for f in var/mail/out/new/*; do
-		[ -f "$f" ] || continue
-		tr -d '\r' < "$f" | grep -qx "Subject: $1" || continue
-		[ -z "$2" ] || tr -d '\r' < "$f" | grep -qx "To: $2" || continue
-		echo "$f"
-	done | wc -l | tr -d ' '
-}
-status() { "$MUTHUR" status "$name" 2>&1; }
-phase_is() {	# SEQ WHAT
-	case $(status) in *"($1), "*) ok 0 "$name: $2";;
-		*) ok 1 "$name: $2: $(status)";; esac
-}
-events() { "$MUTHUR" export "$name" | grep -o "$1" | wc -l | tr -d ' '; }
+. "$top_srcdir/tests/e2e/club-lib.sh"
 
 # ---- NMR pass, reminders once and only to those owing, the late notice
 setup pass --deadline 48h --reminder 12h --nmr pass

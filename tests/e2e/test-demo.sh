@@ -45,4 +45,15 @@ ok $? "the demo prints its order mails per seat per turn"
 printf '%s\n' "$out" | grep -Eq '^demo: [0-9]+ phases resolved, [0-9]+ of them without waiting for mail$'
 ok $? "the demo prints the phases resolved without waiting for mail"
 
+# A finished game in a league scores its places (daemon/game-league.h):
+# the winner 3 points and a win.
+winner=$(printf '%s\n' "$result" | sed -n 's/^demo: game demo-1: \([a-z]*\) won .*/\1/p')
+"$MUTHUR" --config "$d/muthur.conf" league create demo >/dev/null &&
+    "$MUTHUR" --config "$d/muthur.conf" league add demo demo-1 >/dev/null
+ok $? "league create and add the finished demo game"
+st=$("$MUTHUR" --config "$d/muthur.conf" league standings demo 2>&1)
+printf '%s\n' "$st" | sed 's/^/# /'
+printf '%s\n' "$st" | grep -Eq "^   1  $winner@players.example +1 +1 +3 +[0-9]+$"
+ok $? "the winner ($winner) ranks first: played 1, a win, 3 points"
+
 done_testing

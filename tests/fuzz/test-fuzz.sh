@@ -19,7 +19,7 @@ command -v clang >/dev/null 2>&1 || skip_all "clang is not installed (Debian pac
 secs=${FUZZ_SECONDS:-3}
 out="$top_builddir/tests/fuzz-bin"
 mkdir -p "$out"
-mods="sqlite3 libsodium libcjson libcurl libetpan"
+mods="sqlite3 libsodium libcjson libcurl libetpan cairo libpng"
 cflags=$(pkg-config --cflags $mods | sed 's/-specs=[^ ]*//g')
 libs=$(pkg-config --libs $mods | sed 's/-specs=[^ ]*//g')
 tap_tmpdir

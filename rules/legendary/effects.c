@@ -1,0 +1,304 @@
+/*
+ * effects.c — the interpreter of the effect language (legendary.h), and the
+ * small helpers every section uses: piles, the random streams, events.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xmalloc.h"
+#include "rules/legendary/legendary.h"
+
+uint32_t
+lg_hidden(struct rules_rng *rng, uint32_t bound)
+{
+	if (rng->hidden != NULL)
+		return rng->hidden(rng->hidden_ctx, bound);
+	return rng->uniform(rng->ctx, bound);
+}
+
+/* Every hidden ordering is drawn from the hidden stream (rules.h). */
+void
+lg_shuffle(struct lg_pile *p, struct rules_rng *rng)
+{
+	int i, j, t;
+
+	for (i = p->n - 1; i > 0; i--) {
+		j = (int)lg_hidden(rng, (uint32_t)i + 1);
+		t = p->v[i];
+		p->v[i] = p->v[j];
+		p->v[j] = t;
+	}
+}
+
+int
+lg_pop(struct lg_pile *p)
+{
+	return p->n > 0 ? p->v[--p->n] : -1;
+}
+
+void
+lg_push(struct lg_pile *p, int card)
+{
+	if (p->n < LG_PILE && card >= 0)
+		p->v[p->n++] = card;
+}
+
+int
+lg_remove_at(struct lg_pile *p, int i)
+{
+	int c = p->v[i];
+
+	memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof p->v[0]);
+	p->n--;
+	return c;
+}
+
+int
+lg_find(const struct lg_pile *p, int card)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i] == card)
+			return i;
+	return -1;
+}
+
+static void
+event_add(struct rules_events *ev, enum rules_vis vis, int seat, const char *fmt,
+    va_list ap)
+{
+	char *s;
+
+	if (ev == NULL)
+		return;
+	s = xvasprintf(fmt, ap);
+	rules_events_add(ev, vis, vis == RULES_VIS_SEATS ? (uint64_t)1 << seat : 0, s);
+	free(s);
+}
+
+void
+lg_event(struct rules_events *ev, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	event_add(ev, RULES_VIS_PUBLIC, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+lg_event_seat(struct rules_events *ev, int seat, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	event_add(ev, RULES_VIS_SEATS, seat, fmt, ap);
+	va_end(ap);
+}
+
+int
+lg_cond_holds(const struct rules_game *g, const struct lg_ability *a, int scanned)
+{
+	const struct lg_objective *cur = g->done < 3 ? &g->db->objectives[g->objective[
+	    g->done]] : NULL;
+	int i;
+
+	switch (a->cond) {
+	case LC_NONE: return 1;
+	/* a class ability needs another card of the class played before it */
+	case LC_PLAYED_CLASS: return lg_played_class(g, a->arg, g->nplayed - 1);
+	case LC_NOT_PLAYED_CLASS: return !lg_played_class(g, a->arg, g->nplayed);
+	case LC_PLAYED_TEAM: return lg_played_team(g, a->arg, g->nplayed - 1);
+	case LC_OBJECTIVE: return cur != NULL && strcmp(cur->slug, a->arg) == 0;
+	case LC_NOT_OBJECTIVE: return cur == NULL || strcmp(cur->slug, a->arg) != 0;
+	case LC_VISIBLE: return lg_visible(g, lg_card_find(g->db, a->arg));
+	case LC_SCANNED: return scanned;
+	case LC_MARKED: return g->s[g->active].marks > 0;
+	case LC_REVEALED:
+		for (i = 0; cur != NULL && i < cur->nreveal; i++)
+			if (strcmp(g->db->cards[cur->reveal[i]].slug, a->arg) == 0)
+				return g->revealed[i];
+		return 0;
+	}
+	return 0;
+}
+
+int
+lg_times(const struct rules_game *g, const struct lg_ability *a, int card)
+{
+	switch (a->times) {
+	case LT_ONE: return 1;
+	case LT_OTHER_CHARACTERS: return lg_other_characters(g, card);
+	case LT_SAME_CHARACTER: return lg_same_character(g, card);
+	case LT_COORDINATIONS: return lg_coordinations(g);
+	case LT_MARKS: return g->s[g->active].marks;
+	case LT_CLASSES_PLAYED: return lg_played_class(g, NULL, g->nplayed);
+	}
+	return 1;
+}
+
+/* Turn the hidden cards of the Wilds face up or down. */
+static void
+flip_all_down(struct rules_game *g, struct rules_events *ev)
+{
+	int i;
+
+	for (i = 0; i < LG_SPACES; i++)
+		if (g->wilds[i] >= 0)
+			g->up[i] = 0;
+	lg_event(ev, "{\"type\":\"legendary.wilds-face-down\"}");
+}
+
+/* One effect, n times over, on behalf of the active seat. */
+static void
+effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
+    struct rules_rng *rng, struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[g->active];
+	int k, i, j, c, up, id;
+
+	for (k = 0; k < n; k++) {
+		switch (e->verb) {
+		case E_ATTACK: g->attack += e->n; break;
+		case E_RECRUIT: g->recruit += e->n; break;
+		case E_DRAW: lg_draw(g, g->active, e->n, rng, ev); break;
+		case E_HEAL:
+			for (i = 0; i < e->n; i++)
+				lg_heal(g, g->active, ev);
+			break;
+		case E_AVOID: g->avoid += e->n; break;
+		case E_FREE_SCAN: g->free_scans += e->n; break;
+		case E_KILL_OWN: g->kill_own += e->n; break;
+		case E_GAIN:
+			/* each gain is its own; the dearest allowance counts */
+			g->gain_max = e->n > g->gain_max ? e->n : g->gain_max;
+			g->gains++;
+			break;
+		case E_STRIKE:
+			for (i = 0; i < e->n && !s->dead; i++)
+				lg_strike(g, g->active, card, rng, ev);
+			break;
+		case E_MARK:
+			s->marks += e->n;
+			lg_event(ev, "{\"type\":\"legendary.mark\",\"seat\":\"%s\",\"marks\":%d}",
+			    s->name, s->marks);
+			break;
+		case E_KILL_DISCOUNT: g->discount += e->n; break;
+		case E_NO_STRIKES: g->no_strikes = 1; break;
+		case E_DOUBLE_ATTACK: g->attack *= 2; break;
+		case E_GAIN_TO_TOP: g->gain_top = 1; break;
+		case E_DISCARD_TOP:
+			for (i = 0; i < e->n; i++) {
+				if (s->deck.n == 0)
+					break;
+				c = lg_pop(&s->deck);
+				lg_push(&s->discard, c);
+				lg_event(ev, "{\"type\":\"legendary.discard-top\",\"seat\":\"%s\","
+				    "\"card\":\"%s\"}", s->name, g->db->cards[c].slug);
+			}
+			break;
+		case E_DISCARD_TO_TOP:
+			for (i = 0; i < e->n && s->discard.n > 0; i++)
+				lg_push(&s->deck, lg_pop(&s->discard));
+			break;
+		case E_ENEMY_ENTERS:
+			for (i = 0; i < e->n && g->result == 0; i++)
+				lg_enemy_phase(g, rng, ev);
+			break;
+		case E_ENTER_HILLS:
+			for (i = 0; i < e->n && g->result == 0; i++)
+				if ((c = lg_pop(&g->enemy)) >= 0)
+					lg_enter(g, LG_SPACES - 1, c, rng, ev);
+			break;
+		case E_ADVANCE:
+			/* the card nearest the Combat Zone moves into it */
+			for (i = 0; i < e->n && g->result == 0; i++) {
+				for (j = LG_SPACES - 1; j >= 0 && g->wilds[j] < 0; j--)
+					;
+				if (j < 0)
+					break;
+				c = g->wilds[j];
+				up = g->up[j];
+				id = g->wid[j];
+				g->wilds[j] = -1;
+				g->up[j] = g->wid[j] = 0;
+				lg_to_cz(g, c, up, id, rng, ev);
+			}
+			break;
+		case E_END_TURN: g->end_turn = 1; break;
+		case E_FLIP_BACK:
+			for (i = 0; i < LG_SPACES; i++)
+				if (g->wilds[i] == card)
+					g->up[i] = 0;
+			break;
+		case E_FLIP_ALL_DOWN: flip_all_down(g, ev); break;
+		case E_STRIKE_ATTACK:
+			for (i = 0; i < e->n; i++) {
+				if (g->strike.n == 0 && g->strike_discard.n > 0) {
+					g->strike = g->strike_discard;
+					g->strike_discard.n = 0;
+					lg_shuffle(&g->strike, rng);
+				}
+				if ((c = lg_pop(&g->strike)) < 0)
+					break;
+				g->attack += g->db->cards[c].damage;
+				lg_push(&g->strike_discard, c);
+				lg_event(ev, "{\"type\":\"legendary.strike-shown\",\"card\":\"%s\","
+				    "\"damage\":%d}", g->db->cards[c].slug, g->db->cards[c].damage);
+			}
+			break;
+		case E_GOAL_NEED: g->need += e->n; break;
+		case E_GOAL_PROGRESS:
+			g->progress += e->n;
+			if (g->progress < 0)
+				g->progress = 0;
+			break;
+		case E_DISCARD_SELF:
+			if ((i = lg_find(&g->cz, card)) >= 0) {
+				lg_remove_at(&g->cz, i);
+				lg_push(&g->dead_enemies, card);
+				lg_event(ev, "{\"type\":\"legendary.discarded\",\"card\":\"%s\"}",
+				    g->db->cards[card].slug);
+			}
+			break;
+		/* the ongoing modifiers are read where they apply (lg_ongoing) */
+		default: break;
+		}
+	}
+}
+
+void
+lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned,
+    struct rules_rng *rng, struct rules_events *ev)
+{
+	int i, n;
+
+	if (a->unexpressed != NULL) {
+		lg_event(ev, "{\"type\":\"legendary.not-expressed\",\"card\":\"%s\"}",
+		    card >= 0 ? g->db->cards[card].slug : "objective");
+		return;
+	}
+	if (!lg_cond_holds(g, a, scanned))
+		return;
+	n = lg_times(g, a, card);
+	for (i = 0; i < a->neff && g->result == 0; i++)
+		effect(g, &a->eff[i], n, card, rng, ev);
+}
+
+void
+lg_fire(struct rules_game *g, int card, enum lg_when when, int scanned,
+    struct rules_rng *rng, struct rules_events *ev)
+{
+	const struct lg_card *c = &g->db->cards[card];
+	int i;
+
+	for (i = 0; i < c->nab; i++)
+		if (c->ab[i].unexpressed != NULL ? when == LW_PLAY || when == LW_REVEAL :
+		    c->ab[i].when == when)
+			lg_apply(g, &c->ab[i], card, scanned, rng, ev);
+}

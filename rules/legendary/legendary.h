@@ -1,0 +1,323 @@
+/*
+ * legendary.h — Legendary Encounters: Predator, Playing as Humans
+ * (issue 20), behind struct rules (rules/rules.h).
+ *
+ * The card data (card-data.c, muthur-legendary(5) section 5) is a JSON file
+ * whose cards carry their abilities in a small effect language: each
+ * ability says when it fires ("when"), an optional condition ("if"), an
+ * optional multiplier ("times") and a list of effects ("do"). The engine
+ * (effects.c) interprets it. An ability the language cannot express is
+ * written {"unexpressed": "why"}: the loader keeps the reason, `muthur
+ * cards` lists it by card and every time such a card acts an event says
+ * the ability was not applied.
+ *
+ * One file per rulebook section: setup.c (Game Setup), enemy-phase.c (the
+ * Enemy phase, the Wilds, pushing, revealing), action-phase.c (playing,
+ * recruiting, scanning, fighting), keywords.c (Coordinate, Call for
+ * Backup, Brothers in Arms, Showboat, class and team abilities),
+ * strike-phase.c, cleanup.c, objectives.c (objectives, the two ways to
+ * win, scoring, All or Nothing); orders.c (the orders language), serial.c,
+ * view.c, table.c (struct rules). doc/legendary-rules-map.md maps every
+ * section to its file.
+ *
+ * Memory: the card db is read-only once loaded and shared by games; a
+ * game's state is one struct rules_game with fixed-size piles (no pointers
+ * but the db), so copying it with memcpy is a deep copy (orders.c checks
+ * orders on such a copy).
+ */
+#ifndef MUTHUR_RULES_LEGENDARY_H
+#define MUTHUR_RULES_LEGENDARY_H
+
+#include <cjson/cJSON.h>
+
+#include "rules/rules.h"
+
+#define LG_SEATS	5
+#define LG_PILE		160	/* the largest pile: a reshuffled Enemy deck */
+#define LG_SPACES	5	/* the Wilds: underground .. hills */
+#define LG_HQ		5
+#define LG_EFFECTS	4	/* effects per ability */
+
+enum lg_kind {
+	LG_CHARACTER, LG_STARTING, LG_COMMANDER, LG_ROLE, LG_ENEMY, LG_GOAL,
+	LG_EVENT, LG_HAZARD, LG_STRIKE
+};
+
+/* When an ability fires. */
+enum lg_when {
+	LW_PLAY, LW_USE, LW_KILL, LW_REVEAL, LW_DEATH, LW_STRIKE, LW_ONGOING,
+	LW_COORDINATED, LW_FIGHT, LW_EVENT, LW_DRAWN, LW_NWHEN
+};
+
+/* How many times its effects apply. */
+enum lg_times {
+	LT_ONE, LT_OTHER_CHARACTERS, LT_SAME_CHARACTER, LT_COORDINATIONS, LT_MARKS,
+	LT_CLASSES_PLAYED
+};
+
+enum lg_cond {
+	LC_NONE, LC_PLAYED_CLASS, LC_NOT_PLAYED_CLASS, LC_PLAYED_TEAM, LC_OBJECTIVE,
+	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED
+};
+
+/* The effect verbs (card-data.c lg_verbs[] names them). */
+enum lg_verb {
+	E_ATTACK, E_RECRUIT, E_DRAW, E_HEAL, E_AVOID, E_FREE_SCAN, E_KILL_OWN, E_GAIN,
+	E_STRIKE, E_MARK, E_KILL_DISCOUNT, E_NO_STRIKES, E_DOUBLE_ATTACK, E_GAIN_TO_TOP,
+	E_DISCARD_TOP, E_DISCARD_TO_TOP, E_ENEMY_ENTERS, E_ENTER_HILLS, E_ADVANCE,
+	E_END_TURN, E_FLIP_BACK, E_FLIP_ALL_DOWN, E_STRIKE_ATTACK, E_GOAL_NEED,
+	E_GOAL_PROGRESS, E_DISCARD_SELF, E_HEAL_FIRST, E_SCAN_COST, E_ENEMY_ATTACK,
+	E_SELF_ATTACK, E_CLOSE_CALL_REDRAW, E_NO_COORDINATE_DRAW, E_PROTECT_FINAL,
+	E_NVERBS
+};
+
+#define KW_COORDINATE	0x01
+#define KW_BROTHERS	0x02
+#define KW_SHOWBOAT	0x04
+#define KW_BACKUP	0x08
+#define KW_DOUBLE	0x10
+#define KW_RUNNER	0x20
+#define KW_FINAL	0x40
+#define KW_MINOR	0x80
+
+struct lg_effect {
+	enum lg_verb	 verb;
+	int		 n;		/* the number (1 for true) */
+	int		 card;		/* enemy_attack: the card; -1 */
+	enum lg_times	 per;		/* self_attack: per what */
+};
+
+struct lg_ability {
+	enum lg_when	 when;
+	enum lg_times	 times;
+	enum lg_cond	 cond;
+	const char	*arg;		/* the condition's class, team, slug */
+	int		 in_cz;		/* "where": "combat-zone" */
+	int		 pay_recruit, pay_attack;	/* "pay": the cost of using it */
+	int		 neff;
+	struct lg_effect eff[LG_EFFECTS];
+	const char	*unexpressed;	/* non-NULL: not expressed, why */
+};
+
+struct lg_card {
+	const char	*slug, *name;
+	enum lg_kind	 kind;
+	const char	*character;	/* a Barracks pool ("dutch"), or NULL */
+	const char	*team;		/* "predator", "predator-2", or NULL */
+	const char	*cls;		/* intel, leadership, ... or NULL */
+	int		 cost, attack, recruit, damage, copies;
+	unsigned	 kw;
+	int		 objective;	/* a goal's objective, -1 */
+	int		 sample;	/* written for the project */
+	int		 nab;
+	struct lg_ability *ab;
+};
+
+struct lg_objective {
+	const char	*slug, *name, *film;
+	int		 stage;
+	int		 reveal[4], nreveal;	/* goal cards to reveal */
+	int		 kill, count;		/* then kill count of this card */
+	int		 final;			/* kill the Final Enemy */
+	int		 minor;			/* the Minor Goal card, -1 */
+	struct lg_ability event;
+};
+
+struct lg_avatar {
+	const char	*slug, *name, *film;
+	int		 health, defense, role;
+};
+
+struct lg_location {
+	const char	*slug, *name;
+	struct lg_ability hazard[3];
+};
+
+struct lg_movie {
+	const char	*slug;
+	int		 location, objective[3];
+	const char	*character[4];
+};
+
+struct lg_db {
+	cJSON		*root;		/* the parsed file, strings point into it */
+	int		 scan[LG_SPACES];
+	const char	*space[LG_SPACES];
+	int		 chart[LG_SEATS][3];
+	int		 hand, ncards, navatars, nlocations, nobjectives, nmovies;
+	struct lg_card	*cards;
+	struct lg_avatar *avatars;
+	struct lg_location *locations;
+	struct lg_objective *objectives;
+	struct lg_movie	*movies;
+	int		 mini[6][24], nmini[6];	/* per objective: card per copy */
+	int		 young[40], nyoung;
+};
+
+struct lg_pile {
+	int	n;
+	int	v[LG_PILE];	/* v[n-1] is the top */
+};
+
+/* A card played this turn (or a virtual copy). */
+struct lg_played {
+	int	card;
+	int	from;		/* -1 own; a coordinator's seat: a virtual copy */
+	int	used;		/* its "use" ability was activated */
+	int	killed;		/* killed after play: in the Dead Characters */
+};
+
+enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
+
+struct lg_seat {
+	char		 name[32];
+	int		 avatar, dead, marks, coord;
+	struct lg_pile	 deck, hand, discard, strikes;
+};
+
+enum lg_phase { LP_COORDINATE, LP_ACTION, LP_OVER };
+
+#define OPT_ALL_OR_NOTHING	0x01
+#define OPT_DEFENSE_HEALTH	0x02
+#define OPT_PREPARATION		0x04
+#define OPT_EASIER		0x08
+#define OPT_HARDER		0x10
+#define OPT_HARDER_WILDS	0x20
+
+struct rules_game {
+	const struct lg_db *db;
+	int		 nseats, turn, active, phase, options, movie;
+	struct lg_seat	 s[LG_SEATS];
+	int		 location, objective[3], done;	/* objectives completed */
+	int		 progress, need, revealed[4];	/* current objective */
+	struct lg_pile	 enemy, barracks, commanders, strike, strike_discard,
+			 dead_enemies, discarded, dead_characters;
+	int		 wilds[LG_SPACES], up[LG_SPACES];	/* -1: empty */
+	int		 wid[LG_SPACES], entered;	/* each card entering the
+						   Wilds is secret "wilds:N" */
+	int		 followups;	/* `continue` mails this turn */
+	struct lg_pile	 cz;			/* v[0] leftmost, face up */
+	int		 hq[LG_HQ];
+	int		 hazards, reshuffled, prep_left, last_turns;
+	int		 result;	/* 0 playing, 1 major, 2 minor, -1 lost */
+	/* the turn */
+	int		 attack, recruit, free_scans, kill_own, gain_max, gains, avoid,
+			 discount;
+	int		 no_strikes, gain_top, end_turn, scanned;
+	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
+	int		 nplayed;
+	struct lg_played played[48];
+};
+
+/* card-data.c */
+struct lg_db	*lg_db_load(const char *name, const char *bytes, size_t len, char **cause);
+void		 lg_db_free(struct lg_db *db);
+int		 lg_card_find(const struct lg_db *db, const char *slug);
+/* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
+char		*lg_db_unexpressed(const struct lg_db *db, int *count);
+
+/* The random streams (hidden falls back to uniform). */
+uint32_t	 lg_hidden(struct rules_rng *rng, uint32_t bound);
+void		 lg_shuffle(struct lg_pile *p, struct rules_rng *rng);
+int		 lg_pop(struct lg_pile *p);
+void		 lg_push(struct lg_pile *p, int card);
+int		 lg_remove_at(struct lg_pile *p, int i);
+int		 lg_find(const struct lg_pile *p, int card);
+
+/* Events (ev may be NULL). */
+void		 lg_event(struct rules_events *ev, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+void		 lg_event_seat(struct rules_events *ev, int seat, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+/* setup.c */
+struct rules_game *lg_setup(const struct rules_setup *su, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+int		 lg_option_check(const char *name, char **cause);
+int		 lg_health(const struct rules_game *g, int seat);
+
+/* enemy-phase.c */
+void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_to_cz(struct rules_game *g, int card, int up, int id,
+		    struct rules_rng *rng, struct rules_events *ev);
+void		 lg_runners(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_reveal(struct rules_game *g, int space, int scanned,
+		    struct rules_rng *rng, struct rules_events *ev);
+int		 lg_enemy_attack(const struct rules_game *g, int card);
+int		 lg_visible(const struct rules_game *g, int card);
+int		 lg_ongoing(const struct rules_game *g, enum lg_verb verb);
+
+/* action-phase.c: one order line applied; -1 with *cause when impossible. */
+int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+void		 lg_draw(struct rules_game *g, int seat, int n, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,
+		    struct rules_events *ev);
+
+/* effects.c */
+int		 lg_cond_holds(const struct rules_game *g, const struct lg_ability *a,
+		    int scanned);
+int		 lg_times(const struct rules_game *g, const struct lg_ability *a, int card);
+void		 lg_apply(struct rules_game *g, const struct lg_ability *a, int card,
+		    int scanned, struct rules_rng *rng, struct rules_events *ev);
+void		 lg_fire(struct rules_game *g, int card, enum lg_when when, int scanned,
+		    struct rules_rng *rng, struct rules_events *ev);
+
+/* keywords.c */
+int		 lg_played_class(const struct rules_game *g, const char *cls, int before);
+int		 lg_played_team(const struct rules_game *g, const char *team, int before);
+int		 lg_other_characters(const struct rules_game *g, int card);
+int		 lg_same_character(const struct rules_game *g, int card);
+int		 lg_coordinations(const struct rules_game *g);
+int		 lg_coordinate(struct rules_game *g, int seat, int card, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
+
+/* strike-phase.c */
+void		 lg_strike_phase(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_heal(struct rules_game *g, int seat, struct rules_events *ev);
+
+/* cleanup.c */
+void		 lg_cleanup(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+void		 lg_next_turn(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
+
+/* objectives.c */
+void		 lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev);
+void		 lg_killed_for_goal(struct rules_game *g, int card, struct rules_events *ev);
+void		 lg_check_objective(struct rules_game *g, struct rules_events *ev);
+int		 lg_may_fight(const struct rules_game *g, int card, char **cause);
+void		 lg_final_killed(struct rules_game *g, struct rules_events *ev);
+void		 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev);
+int		 lg_score(const struct rules_game *g);
+int		 lg_living(const struct rules_game *g);
+
+/* orders.c */
+int		 lg_check(const struct rules_game *g, size_t seat, const char *orders,
+		    char **cause);
+int		 lg_apply_orders(struct rules_game *g, size_t seat, const char *orders,
+		    struct rules_rng *rng, struct rules_events *ev, int *more);
+char		*lg_legal(const struct rules_game *g, size_t seat);
+char		*lg_template(const struct rules_game *g, size_t seat);
+int		 lg_space(const struct lg_db *db, const char *name);
+
+/* serial.c */
+char		*lg_save(const struct rules_game *g, size_t *len);
+struct rules_game *lg_load(const void *data, const char *bytes, size_t len, char **cause);
+void		 lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n);
+
+/* view.c */
+cJSON		*lg_view(const struct rules_game *g, int seat);
+cJSON		*lg_view_text(const cJSON *rv, const char *seat);
+
+#endif

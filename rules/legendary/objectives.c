@@ -1,0 +1,136 @@
+/*
+ * objectives.c — Completing Objectives in order (goal cards, kills), the
+ * Final Enemy (fought only once Objective 2 is completed: a Major Victory)
+ * and the Minor Goal (a Minor Victory), losing, and Scoring.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "lib/cause.h"
+#include "rules/legendary/legendary.h"
+
+static const struct lg_objective *
+current(const struct rules_game *g)
+{
+	return g->done < 3 ? &g->db->objectives[g->objective[g->done]] : NULL;
+}
+
+int
+lg_living(const struct rules_game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nseats; i++)
+		n += !g->s[i].dead;
+	return n;
+}
+
+void
+lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
+{
+	if (g->result != 0)
+		return;
+	g->result = -1;
+	lg_event(ev, "{\"type\":\"legendary.lost\",\"why\":\"%s\"}", why);
+}
+
+static void
+win(struct rules_game *g, int how, struct rules_events *ev)
+{
+	if (g->result != 0)
+		return;
+	g->result = how;
+	lg_event(ev, "{\"type\":\"legendary.won\",\"victory\":\"%s\",\"score\":%d}",
+	    how == 1 ? "major" : "minor", lg_score(g));
+}
+
+void
+lg_check_objective(struct rules_game *g, struct rules_events *ev)
+{
+	const struct lg_objective *o = current(g);
+	int i;
+
+	if (o == NULL || o->final || g->result != 0)
+		return;
+	for (i = 0; i < o->nreveal; i++)
+		if (!g->revealed[i])
+			return;
+	if (o->kill >= 0 && g->progress < o->count + g->need)
+		return;
+	lg_event(ev, "{\"type\":\"legendary.objective-completed\",\"objective\":\"%s\","
+	    "\"stage\":%d}", o->slug, o->stage);
+	g->done++;
+	g->progress = g->need = 0;
+	memset(g->revealed, 0, sizeof g->revealed);
+}
+
+void
+lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev)
+{
+	const struct lg_objective *o = current(g);
+	int i;
+
+	/* a goal of another objective than the current one does nothing */
+	if (o == NULL || g->db->cards[card].objective != g->objective[g->done]) {
+		lg_event(ev, "{\"type\":\"legendary.goal-ignored\",\"card\":\"%s\"}",
+		    g->db->cards[card].slug);
+		return;
+	}
+	if (card == o->minor) {
+		win(g, 2, ev);
+		return;
+	}
+	for (i = 0; i < o->nreveal; i++)
+		if (o->reveal[i] == card)
+			g->revealed[i] = 1;
+	lg_check_objective(g, ev);
+}
+
+void
+lg_killed_for_goal(struct rules_game *g, int card, struct rules_events *ev)
+{
+	const struct lg_objective *o = current(g);
+	int i;
+
+	if (o == NULL || o->kill != card)
+		return;
+	for (i = 0; i < o->nreveal; i++)
+		if (!g->revealed[i])
+			return;
+	g->progress++;
+	lg_event(ev, "{\"type\":\"legendary.objective-progress\",\"progress\":%d,"
+	    "\"needed\":%d}", g->progress, o->count + g->need);
+	lg_check_objective(g, ev);
+}
+
+int
+lg_may_fight(const struct rules_game *g, int card, char **cause)
+{
+	if (!(g->db->cards[card].kw & KW_FINAL))
+		return 0;
+	if (g->done < 2)
+		return cause_set(cause, "the Final Enemy can be fought only once Objective 2 "
+		    "is completed");
+	if (lg_ongoing(g, E_PROTECT_FINAL) > 0)
+		return cause_set(cause, "the Final Enemy cannot be killed while a card that "
+		    "protects it is visible");
+	return 0;
+}
+
+void
+lg_final_killed(struct rules_game *g, struct rules_events *ev)
+{
+	g->done = 3;
+	win(g, 1, ev);
+}
+
+int
+lg_score(const struct rules_game *g)
+{
+	if (g->result == 1)
+		return 5 + lg_living(g);
+	if (g->result == 2)
+		return lg_living(g);
+	return 0;
+}

@@ -1,0 +1,254 @@
+/*
+ * serial.c — the canonical bytes of a Legendary state (save/load: one JSON
+ * object, members in a fixed order, cards by index into the game's card
+ * data) and its secrets: every personal deck's order, every hand, the
+ * Enemy deck, the Barracks, the Commander stack, the Strike deck and the
+ * face-down cards of the Wilds.
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/legendary/legendary.h"
+
+static void
+add_pile(cJSON *o, const char *k, const struct lg_pile *p)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateIntArray(p->v, p->n));
+}
+
+static void
+add_ints(cJSON *o, const char *k, const int *v, int n)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateIntArray(v, n));
+}
+
+/* The scalar members, in order: name, offset. */
+#define F(x) { #x, offsetof(struct rules_game, x) }
+static const struct { const char *k; size_t off; } scalars[] = {
+	F(nseats), F(turn), F(active), F(phase), F(options), F(movie), F(location),
+	F(done), F(progress), F(need), F(hazards), F(reshuffled), F(prep_left),
+	F(last_turns), F(result), F(attack), F(recruit), F(free_scans), F(kill_own),
+	F(gain_max), F(gains), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
+	F(nplayed), F(entered), F(followups),
+};
+#define NSCALARS (sizeof scalars / sizeof scalars[0])
+#define P(x) { #x, offsetof(struct rules_game, x) }
+static const struct { const char *k; size_t off; } piles[] = {
+	P(enemy), P(barracks), P(commanders), P(strike), P(strike_discard),
+	P(dead_enemies), P(discarded), P(dead_characters), P(cz),
+};
+#define NPILES (sizeof piles / sizeof piles[0])
+
+char *
+lg_save(const struct rules_game *g, size_t *len)
+{
+	cJSON *o = cJSON_CreateObject(), *a, *s;
+	char *out;
+	size_t i;
+	int k, pl[48 * 4];
+
+	for (i = 0; i < NSCALARS; i++)
+		cJSON_AddNumberToObject(o, scalars[i].k,
+		    *(const int *)((const char *)g + scalars[i].off));
+	for (i = 0; i < NPILES; i++)
+		add_pile(o, piles[i].k, (const struct lg_pile *)((const char *)g + piles[i].off));
+	add_ints(o, "objective", g->objective, 3);
+	add_ints(o, "revealed", g->revealed, 4);
+	add_ints(o, "wilds", g->wilds, LG_SPACES);
+	add_ints(o, "up", g->up, LG_SPACES);
+	add_ints(o, "wid", g->wid, LG_SPACES);
+	add_ints(o, "hq", g->hq, LG_HQ);
+	add_ints(o, "coord_card", g->coord_card, LG_SEATS);
+	add_ints(o, "coord_used", g->coord_used, LG_SEATS);
+	add_ints(o, "answered", g->answered, LG_SEATS);
+	for (k = 0; k < g->nplayed; k++) {
+		pl[4 * k] = g->played[k].card;
+		pl[4 * k + 1] = g->played[k].from;
+		pl[4 * k + 2] = g->played[k].used;
+		pl[4 * k + 3] = g->played[k].killed;
+	}
+	add_ints(o, "played", pl, 4 * g->nplayed);
+	a = cJSON_AddArrayToObject(o, "seats");
+	for (k = 0; k < g->nseats; k++) {
+		const struct lg_seat *st = &g->s[k];
+
+		s = cJSON_CreateObject();
+		cJSON_AddStringToObject(s, "name", st->name);
+		cJSON_AddNumberToObject(s, "avatar", st->avatar);
+		cJSON_AddNumberToObject(s, "dead", st->dead);
+		cJSON_AddNumberToObject(s, "marks", st->marks);
+		cJSON_AddNumberToObject(s, "coord", st->coord);
+		add_pile(s, "deck", &st->deck);
+		add_pile(s, "hand", &st->hand);
+		add_pile(s, "discard", &st->discard);
+		add_pile(s, "strikes", &st->strikes);
+		cJSON_AddItemToArray(a, s);
+	}
+	out = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	*len = strlen(out);
+	return out;
+}
+
+/* An array of card indices (or -1 where allow_empty) into v; -1 on error. */
+static int
+get_ints(const cJSON *o, const char *k, int *v, int max, int lo, int hi, int *n)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, k), *e;
+	int i = 0;
+
+	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > max)
+		return -1;
+	cJSON_ArrayForEach(e, a) {
+		if (!cJSON_IsNumber(e) || e->valueint < lo || e->valueint > hi)
+			return -1;
+		v[i++] = e->valueint;
+	}
+	if (n != NULL)
+		*n = i;
+	else if (i != max)
+		return -1;
+	return 0;
+}
+
+static int
+get_pile(const cJSON *o, const char *k, struct lg_pile *p, int ncards)
+{
+	return get_ints(o, k, p->v, LG_PILE, 0, ncards - 1, &p->n);
+}
+
+struct rules_game *
+lg_load(const void *data, const char *bytes, size_t len, char **cause)
+{
+	const struct lg_db *db = data;
+	struct rules_game *g = xcalloc(1, sizeof *g);
+	cJSON *o = cJSON_ParseWithLength(bytes, len);
+	const cJSON *v, *s;
+	size_t i;
+	int k, n, pl[48 * 4], nc = db->ncards;
+
+	g->db = db;
+	if (o == NULL)
+		goto bad;
+	for (i = 0; i < NSCALARS; i++) {
+		v = cJSON_GetObjectItemCaseSensitive(o, scalars[i].k);
+		if (!cJSON_IsNumber(v) || v->valueint < -1 || v->valueint > 100000)
+			goto bad;
+		*(int *)((char *)g + scalars[i].off) = v->valueint;
+	}
+	if (g->nseats < 1 || g->nseats > LG_SEATS || g->nplayed < 0 || g->nplayed > 48 ||
+	    g->active >= g->nseats || g->done < 0 || g->done > 3 || g->location < 0 ||
+	    g->location >= db->nlocations || g->phase < 0 || g->phase > LP_OVER)
+		goto bad;
+	for (i = 0; i < NPILES; i++)
+		if (get_pile(o, piles[i].k, (struct lg_pile *)((char *)g + piles[i].off),
+		    nc) == -1)
+			goto bad;
+	if (get_ints(o, "objective", g->objective, 3, 0, db->nobjectives - 1, NULL) == -1 ||
+	    get_ints(o, "revealed", g->revealed, 4, 0, 1, NULL) == -1 ||
+	    get_ints(o, "wilds", g->wilds, LG_SPACES, -1, nc - 1, NULL) == -1 ||
+	    get_ints(o, "up", g->up, LG_SPACES, 0, 1, NULL) == -1 ||
+	    get_ints(o, "wid", g->wid, LG_SPACES, 0, 1000000, NULL) == -1 ||
+	    get_ints(o, "hq", g->hq, LG_HQ, -1, nc - 1, NULL) == -1 ||
+	    get_ints(o, "coord_card", g->coord_card, LG_SEATS, -1, nc - 1, NULL) == -1 ||
+	    get_ints(o, "coord_used", g->coord_used, LG_SEATS, 0, 1, NULL) == -1 ||
+	    get_ints(o, "answered", g->answered, LG_SEATS, 0, 1, NULL) == -1 ||
+	    get_ints(o, "played", pl, 48 * 4, -1, nc - 1, &n) == -1 || n != 4 * g->nplayed)
+		goto bad;
+	for (k = 0; k < g->nplayed; k++) {
+		g->played[k].card = pl[4 * k];
+		g->played[k].from = pl[4 * k + 1];
+		g->played[k].used = pl[4 * k + 2];
+		g->played[k].killed = pl[4 * k + 3];
+		if (g->played[k].card < 0 || g->played[k].from >= g->nseats)
+			goto bad;
+	}
+	s = cJSON_GetObjectItemCaseSensitive(o, "seats");
+	if (cJSON_GetArraySize(s) != g->nseats)
+		goto bad;
+	k = 0;
+	cJSON_ArrayForEach(v, s) {
+		struct lg_seat *st = &g->s[k++];
+		const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v,
+		    "name"));
+		int sc[4];
+		const char *keys[4] = { "avatar", "dead", "marks", "coord" };
+
+		for (n = 0; n < 4; n++) {
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, keys[n]);
+
+			if (!cJSON_IsNumber(x) || x->valueint < 0 || x->valueint > 99)
+				goto bad;
+			sc[n] = x->valueint;
+		}
+		if (name == NULL || strlen(name) >= sizeof st->name || sc[0] >= db->navatars ||
+		    sc[3] > LGC_NEVER || get_pile(v, "deck", &st->deck, nc) == -1 ||
+		    get_pile(v, "hand", &st->hand, nc) == -1 ||
+		    get_pile(v, "discard", &st->discard, nc) == -1 ||
+		    get_pile(v, "strikes", &st->strikes, nc) == -1)
+			goto bad;
+		snprintf(st->name, sizeof st->name, "%s", name);
+		st->avatar = sc[0];
+		st->dead = sc[1];
+		st->marks = sc[2];
+		st->coord = sc[3];
+	}
+	if (g->active < 0 && g->phase != LP_OVER)
+		goto bad;
+	cJSON_Delete(o);
+	return g;
+bad:
+	cJSON_Delete(o);
+	free(g);
+	cause_set(cause, "not a Legendary state of this card data");
+	return NULL;
+}
+
+static void
+secret(struct rules_secret *s, const struct lg_db *db, const char *id, int seat,
+    const int *v, int n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i > 0 ? "," : "", v[i] >= 0 ? db->cards[v[i]].slug :
+		    "-");
+	s->id = xstrdup(id);
+	s->seat = seat;
+	s->bytes = (unsigned char *)strbuf_detach(&sb, &s->len);
+}
+
+void
+lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
+{
+	struct rules_secret *s = xcalloc(2 * LG_SEATS + 4 + LG_SPACES, sizeof *s);
+	int i;
+	char id[48];
+
+	*n = 0;
+	for (i = 0; i < g->nseats; i++) {
+		snprintf(id, sizeof id, "deck:%s", g->s[i].name);
+		secret(&s[(*n)++], g->db, id, -1, g->s[i].deck.v, g->s[i].deck.n);
+		snprintf(id, sizeof id, "hand:%s", g->s[i].name);
+		secret(&s[(*n)++], g->db, id, i, g->s[i].hand.v, g->s[i].hand.n);
+	}
+	secret(&s[(*n)++], g->db, "enemy-deck", -1, g->enemy.v, g->enemy.n);
+	secret(&s[(*n)++], g->db, "barracks", -1, g->barracks.v, g->barracks.n);
+	secret(&s[(*n)++], g->db, "commanders", -1, g->commanders.v, g->commanders.n);
+	secret(&s[(*n)++], g->db, "strike-deck", -1, g->strike.v, g->strike.n);
+	/* each face-down card of the Wilds, by the number it entered with */
+	for (i = 0; i < LG_SPACES; i++)
+		if (g->wilds[i] >= 0 && !g->up[i]) {
+			snprintf(id, sizeof id, "wilds:%d", g->wid[i]);
+			secret(&s[(*n)++], g->db, id, -1, &g->wilds[i], 1);
+		}
+	*out = s;
+}

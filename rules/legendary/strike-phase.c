@@ -1,0 +1,132 @@
+/*
+ * strike-phase.c — Strike Phase: from right to left each enemy in the
+ * Combat Zone strikes (Double Strike twice), a strike card is drawn for
+ * each (Close Calls, damage, strike abilities), "Avoid any one Strike",
+ * the Strike deck reshuffled from the discarded strikes when it runs out,
+ * healing, and the death of a player.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "rules/legendary/legendary.h"
+
+static int
+damage(const struct rules_game *g, int seat)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->s[seat].strikes.n; i++)
+		n += g->db->cards[g->s[seat].strikes.v[i]].damage;
+	return n;
+}
+
+static void
+dies(struct rules_game *g, int seat, struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[seat];
+	int i;
+
+	s->dead = 1;
+	for (i = 0; i < s->strikes.n; i++)
+		lg_push(&g->strike_discard, s->strikes.v[i]);
+	/* all of a dead player's cards are removed from the game */
+	s->strikes.n = s->hand.n = s->deck.n = s->discard.n = 0;
+	if (seat == g->active) {
+		for (i = 0; i < g->nplayed; i++)
+			if (g->played[i].from < 0)
+				g->played[i].killed = 1;
+		g->end_turn = 1;
+	}
+	lg_event(ev, "{\"type\":\"legendary.player-died\",\"seat\":\"%s\"}", s->name);
+	if ((g->options & OPT_ALL_OR_NOTHING) && g->last_turns == 0)
+		g->last_turns = lg_living(g) + 1;
+	if (lg_living(g) == 0)
+		lg_lose(g, "every player is dead", ev);
+}
+
+void
+lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
+    struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[seat];
+	int c;
+
+	if (s->dead || g->result != 0)
+		return;
+	if (seat == g->active && g->avoid > 0) {
+		g->avoid--;
+		lg_event(ev, "{\"type\":\"legendary.strike-avoided\",\"seat\":\"%s\"}", s->name);
+		return;
+	}
+	if (g->strike.n == 0) {
+		g->strike = g->strike_discard;
+		g->strike_discard.n = 0;
+		lg_shuffle(&g->strike, rng);
+		lg_event(ev, "{\"type\":\"legendary.strikes-reshuffled\",\"cards\":%d}",
+		    g->strike.n);
+	}
+	if ((c = lg_pop(&g->strike)) < 0)
+		return;
+	lg_event(ev, "{\"type\":\"legendary.strike\",\"seat\":\"%s\",\"card\":\"%s\","
+	    "\"damage\":%d,\"enemy\":\"%s\"}", s->name, g->db->cards[c].slug,
+	    g->db->cards[c].damage, enemy >= 0 ? g->db->cards[enemy].slug : "");
+	if (g->db->cards[c].damage > 0 || g->db->cards[c].nab > 0)
+		lg_push(&s->strikes, c);
+	else
+		lg_push(&g->strike_discard, c);
+	lg_fire(g, c, LW_DRAWN, 0, rng, ev);
+	if (g->db->cards[c].damage == 0 && g->db->cards[c].nab == 0 &&
+	    lg_ongoing(g, E_CLOSE_CALL_REDRAW) > 0)
+		lg_strike(g, seat, enemy, rng, ev);
+	if (!s->dead && damage(g, seat) >= lg_health(g, seat))
+		dies(g, seat, ev);
+	if (!s->dead && enemy >= 0 && g->result == 0)
+		lg_fire(g, enemy, LW_STRIKE, 0, rng, ev);
+}
+
+/* Heal one strike: one that must be healed first, else the worst. */
+void
+lg_heal(struct rules_game *g, int seat, struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[seat];
+	int i, k, best = -1, first;
+
+	for (i = 0; i < s->strikes.n; i++) {
+		const struct lg_card *c = &g->db->cards[s->strikes.v[i]];
+
+		for (first = 0, k = 0; k < c->nab; k++)
+			first |= c->ab[k].eff[0].verb == E_HEAL_FIRST;
+		if (first) {
+			best = i;
+			break;
+		}
+		if (best < 0 || c->damage > g->db->cards[s->strikes.v[best]].damage)
+			best = i;
+	}
+	if (best < 0)
+		return;
+	i = lg_remove_at(&s->strikes, best);
+	lg_push(&g->strike_discard, i);
+	lg_event(ev, "{\"type\":\"legendary.healed\",\"seat\":\"%s\",\"card\":\"%s\"}",
+	    s->name, g->db->cards[i].slug);
+}
+
+void
+lg_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	struct lg_pile now = g->cz;
+	int i, k;
+
+	if (g->no_strikes) {
+		lg_event(ev, "{\"type\":\"legendary.no-strikes\"}");
+		return;
+	}
+	/* right to left: the oldest card of the Combat Zone first */
+	for (i = now.n - 1; i >= 0 && g->result == 0 && !g->s[g->active].dead; i--) {
+		if (lg_find(&g->cz, now.v[i]) < 0)
+			continue;
+		for (k = 0; k < ((g->db->cards[now.v[i]].kw & KW_DOUBLE) ? 2 : 1); k++)
+			lg_strike(g, g->active, now.v[i], rng, ev);
+	}
+}

@@ -1,0 +1,222 @@
+/*
+ * picture-png.c — a picture (picture.h) as a PNG, drawn with cairo and
+ * written with libpng.
+ *
+ * Why cairo: it is Debian's well-kept 2D library (used by GTK, Firefox's
+ * print path, poppler) and sets text through fontconfig and FreeType, so
+ * muthur carries no rasteriser of its own. Everything is drawn without
+ * antialiasing, in the items' own colours: the picture has a few dozen
+ * colours at most, and libpng writes it as an indexed PNG (one byte a
+ * pixel, no filter), which is both small and quick — cairo's own PNG
+ * writer (RGB, adaptive filters) took 40 ms a board, this takes a few.
+ * The output is a function of the items alone.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <png.h>
+#include <zlib.h>
+
+#include "lib/cause.h"
+#include "lib/strbuf.h"
+#include "rules/picture/picture.h"
+
+static void
+colour(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, ((c >> 16) & 0xff) / 255.0,
+	    ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0);
+}
+
+/* Fill, then stroke, the current path. */
+static void
+paint(cairo_t *cr, const struct pic_item *it)
+{
+	if (it->fill != PIC_NONE) {
+		colour(cr, it->fill);
+		if (it->stroke != PIC_NONE)
+			cairo_fill_preserve(cr);
+		else
+			cairo_fill(cr);
+	}
+	if (it->stroke != PIC_NONE) {
+		static const double dash[] = { 4.0, 3.0 };
+
+		colour(cr, it->stroke);
+		cairo_set_dash(cr, dash, it->dashed ? 2 : 0, 0);
+		cairo_stroke(cr);
+	}
+	cairo_new_path(cr);
+}
+
+static void
+png_sink(png_structp png, png_bytep data, size_t len)
+{
+	strbuf_add(png_get_io_ptr(png), data, len);
+}
+
+static void
+png_fail(png_structp png, png_const_charp msg)
+{
+	(void)msg;
+	png_longjmp(png, 1);
+}
+
+/*
+ * The image of surface s as an indexed PNG into out; -1 when it has more
+ * than 256 colours (it cannot, drawn as pic_png() draws) or libpng fails.
+ */
+static int
+write_indexed(cairo_surface_t *s, struct strbuf *out)
+{
+	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+	int stride = cairo_image_surface_get_stride(s), x, y;
+	const unsigned char *data = cairo_image_surface_get_data(s);
+	png_color pal[256];
+	uint32_t col[256], last = 0xffffffffu;
+	unsigned char *rows;
+	png_bytep *rowp;
+	png_structp png;
+	png_infop info;
+	size_t ncol = 0, k, lastk = 0;
+	volatile int rc = -1;
+
+	cairo_surface_flush(s);
+	rows = malloc((size_t)w * (size_t)h + 1);
+	rowp = malloc(sizeof *rowp * ((size_t)h + 1));
+	if (rows == NULL || rowp == NULL) {
+		free(rows);
+		free(rowp);
+		return -1;
+	}
+	for (y = 0; y < h; y++) {
+		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+
+		rowp[y] = rows + (size_t)y * (size_t)w;
+		for (x = 0; x < w; x++) {
+			uint32_t c = px[x] & 0xffffff;
+
+			if (c != last) {
+				for (k = 0; k < ncol && col[k] != c; k++)
+					;
+				if (k == ncol) {
+					if (ncol == 256)
+						goto done;
+					col[ncol++] = c;
+				}
+				last = c;
+				lastk = k;
+			}
+			rowp[y][x] = (unsigned char)lastk;
+		}
+	}
+	for (k = 0; k < ncol; k++) {
+		pal[k].red = (col[k] >> 16) & 0xff;
+		pal[k].green = (col[k] >> 8) & 0xff;
+		pal[k].blue = col[k] & 0xff;
+	}
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, NULL);
+	info = png != NULL ? png_create_info_struct(png) : NULL;
+	if (info != NULL && setjmp(png_jmpbuf(png)) == 0) {
+		png_set_write_fn(png, out, png_sink, NULL);
+		png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+		    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+		    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+		png_set_PLTE(png, info, pal, (int)ncol);
+		png_set_filter(png, 0, PNG_FILTER_NONE);
+		png_set_compression_level(png, 6);
+		png_set_compression_strategy(png, Z_RLE);
+		png_write_info(png, info);
+		png_write_image(png, rowp);
+		png_write_end(png, info);
+		rc = 0;
+	}
+	png_destroy_write_struct(&png, &info);
+done:
+	free(rows);
+	free(rowp);
+	return rc;
+}
+
+int
+pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
+{
+	cairo_surface_t *s;
+	cairo_font_options_t *fo;
+	cairo_font_face_t *face[2];
+	cairo_status_t st;
+	struct strbuf out = STRBUF_INIT;
+	cairo_t *cr;
+	size_t i;
+
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(p->w + 0.5),
+	    (int)(p->h + 0.5));
+	cr = cairo_create(s);
+	/* Hinted glyphs on whole pixels, without grey edges: only the items'
+	 * colours, and every "a" the same few pixels, which deflate finds
+	 * again; a demo game's board is some 10 KB (50 KB antialiased). */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_FULL);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	/* looked up once: fontconfig is slow to ask */
+	face[0] = cairo_toy_font_face_create("DejaVu Sans Mono",
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	face[1] = cairo_toy_font_face_create("DejaVu Sans Mono",
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	colour(cr, p->background);
+	cairo_paint(cr);
+	cairo_set_line_width(cr, 1.0);
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	for (i = 0; i < p->n; i++) {
+		const struct pic_item *it = &p->v[i];
+
+		switch (it->kind) {
+		case PIC_RECT:
+			/* on the half pixel: one-pixel lines stay sharp */
+			cairo_rectangle(cr, (int)it->x + 0.5, (int)it->y + 0.5,
+			    (int)it->w, (int)it->h);
+			paint(cr, it);
+			break;
+		case PIC_LINE:
+			cairo_move_to(cr, it->x, it->y);
+			cairo_line_to(cr, it->x + it->w, it->y + it->h);
+			paint(cr, it);
+			break;
+		case PIC_DOT:
+			cairo_arc(cr, it->x, it->y, it->w, 0, 6.283185307179586);
+			paint(cr, it);
+			break;
+		case PIC_TEXT:
+			cairo_set_font_face(cr, face[it->bold != 0]);
+			cairo_set_font_size(cr, it->size);
+			colour(cr, it->fill);
+			cairo_move_to(cr, (int)(it->x + 0.5), (int)(it->y + 0.5));
+			cairo_show_text(cr, it->text);
+			cairo_new_path(cr);
+			break;
+		}
+	}
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_font_face_destroy(face[0]);
+	cairo_font_face_destroy(face[1]);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return cause_set(cause, "cannot draw the picture: %s",
+		    cairo_status_to_string(st));
+	}
+	if (write_indexed(s, &out) != 0) {
+		cairo_surface_destroy(s);
+		strbuf_free(&out);
+		return cause_set(cause, "cannot write the picture as a PNG");
+	}
+	cairo_surface_destroy(s);
+	*png = (unsigned char *)strbuf_detach(&out, len);
+	return 0;
+}

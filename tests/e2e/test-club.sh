@@ -1,0 +1,199 @@
+#!/bin/sh
+# test-club.sh — the organiser's hand (PRODUCT.md §8, issue 15): a seat
+# replaced mid-game audits with its key history, organiser commands by
+# signed mail, absences, leagues and their standings, status — on a fixed
+# clock (muthurd --once --now, muthur --now).
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+. "$top_srcdir/tests/e2e/club-lib.sh"
+
+# ---- a seat replaced mid-game: notices, play on, audit, tampering found
+setup rep --deadline 48h
+orders aliens a 1; daemon '2026-12-01 12:10'
+"$MUTHUR" keygen --out d >/dev/null 2>&1
+out=$("$MUTHUR" --now '2026-12-01 12:20' seat "$name" aliens --email d@x.example --key d.pub 2>&1)
+is "$out" "game rep: seat aliens replaced (d@x.example)" "replace aliens, who sent orders in this phase"
+is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "the key change is an event in the chain"
+daemon '2026-12-01 12:30'
+is "$(mails 'rep: you no longer play this seat' a@x.example)" 1 "the old player is told"
+n=$(grep -l '^To: d@x.example' var/mail/out/new/* 2>/dev/null | xargs grep -l 'BEGIN MUTHUR ORDERS' | wc -l | tr -d ' ')
+is "$n" 1 "the new player gets the current view with its orders template"
+orders aliens a 2; daemon '2026-12-01 12:40'
+phase_is 3 "orders signed with the old key change nothing"
+orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
+phase_is 4 "the new player's orders are taken and the phase resolves"
+orders aliens d 4 && orders marines m 4; daemon '2026-12-01 14:00'
+phase_is 5 "play goes on"
+"$MUTHUR" export "$name" > rep-spectator.muthur; out=$("$MUTHUR" audit rep-spectator.muthur 2>&1)
+ok $? "the running game's spectator archive audits, key history and all: $(echo "$out" | head -1)"
+"$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > rep.muthur
+ok $? "abandon and export"
+out=$("$MUTHUR" audit rep.muthur 2>&1); ok $? "the archive audits: $(echo "$out" | tail -1)"
+# the first key of the history becomes another: the server's signature fails
+sed 's/\(old_key\\":\\"muthur-ed25519 \)\(.\)/\1\2\2/' rep.muthur > bad.muthur
+cmp -s rep.muthur bad.muthur; is $? 1 "(tampered with the old key)"
+out=$("$MUTHUR" audit bad.muthur 2>&1); is $? 1 "a tampered key history fails the audit"
+echo "$out" | grep -q 'event [0-9]* (seat.replaced): .*key history was altered'
+ok $? "naming the key change: $(echo "$out" | grep seat.replaced | head -1)"
+# the seat's listed key put back to the old one: it no longer ends the history
+old=$(tr -d '\n' < a.pub | sed 's/ *#.*//'); new=$(sed -n 's/.*"key_type":"muthur","key":"\([^"]*\)"}.*/\1/p' rep.muthur | head -1)
+sed "s|\"name\":\"aliens\",\"faction\":\"aliens\",\"key_type\":\"muthur\",\"key\":\"[^\"]*\"|\"name\":\"aliens\",\"faction\":\"aliens\",\"key_type\":\"muthur\",\"key\":\"$(sed -n 's/.*old_key\\":\\"\(muthur-ed25519 [^\\]*\)\\".*/\1/p' rep.muthur | head -1)\"|" rep.muthur > bad2.muthur
+cmp -s rep.muthur bad2.muthur; is $? 1 "(the seat's key set back to the old one)"
+out=$("$MUTHUR" audit bad2.muthur 2>&1); is $? 1 "that fails the audit too"
+echo "$out" | grep -q 'seat aliens: key is not the one its last key change'
+ok $? "naming the seat: $(echo "$out" | grep 'seat aliens' | head -1)"
+err=$("$MUTHUR" seat "$name" aliens --email e@x.example --key a.pub 2>&1); is $? 1 "an abandoned game's seat cannot be replaced"
+is "$err" "muthur seat: game rep is abandoned: its seats can no longer be replaced" "saying why"
+
+# ---- organiser commands by signed mail
+# org KEY TAG LINE...: mail a block with seat: organiser for the game's
+# current turn and phase holding LINEs, signed with KEY.key
+org() {
+	k=$1 tag=$2; shift 2
+	st=$(status)
+	turn=$(echo "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([^ ]*\) .*/\1/p')
+	ph=$(echo "$st" | sed -n 's/.*, turn \([0-9]*\), phase \([^ ]*\) .*/\2/p')
+	{ printf 'game: %s\nseat: organiser\nturn: %s\nphase: %s\n\n' "$name" "$turn" "$ph"
+	  printf '%s\n' "$@"; } > org.txt
+	"$MUTHUR" sign --key "$k.key" org.txt > org.signed || return 1
+	{ printf 'From: org@club.example\nTo: muthur@club.example\n'
+	  printf 'Subject: commands\nMessage-ID: <org.%s@club.example>\n\n' "$tag"
+	  cat org.signed; } > "var/mail/in/new/org.$tag.mail"
+}
+(cd "$TAP_TMP" && "$MUTHUR" keygen --out o >/dev/null 2>&1 && "$MUTHUR" keygen --out x >/dev/null 2>&1)
+setup om --deadline 48h --organiser-key "$TAP_TMP/o.pub"
+org "$TAP_TMP/x" 1 pause; daemon '2026-12-01 12:10'
+case $(status) in "om: running"*) ok 0 "a block signed with another key changes nothing";;
+	*) ok 1 "a block signed with another key changes nothing: $(status)";; esac
+is "$(events '\\"type\\":\\"game.paused\\"')" 0 "no event"
+f=$(grep -l '^To: org@club.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: commands')
+tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'signature does not verify for the organiser of game om'
+ok $? "the organiser hears it was refused, and why"
+org "$TAP_TMP/o" 2 pause; cp var/mail/in/new/org.2.mail org2.saved; daemon '2026-12-01 12:20'
+case $(status) in "om: paused"*) ok 0 "pause by mail";; *) ok 1 "pause by mail: $(status)";; esac
+is "$(mails 'om: organiser commands carried out' org@club.example)" 1 "the organiser gets a receipt"
+is "$(mails 'om: the game is paused')" 2 "the seats are told"
+orders marines m 1; daemon '2026-12-01 12:30'
+f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: Re: orders')
+tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
+ok $? "a paused game refuses orders, saying it is paused"
+org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
+case $(status) in "om: running"*"deadline 2026-12-04 12:40 UTC"*) ok 0 "resume and extend by mail (47h20m left, +24h)";;
+	*) ok 1 "resume and extend by mail: $(status)";; esac
+is "$(mails 'om: organiser commands carried out')" 2 "a second receipt"
+sed 's/<org.2@/<org.2b@/' org2.saved > var/mail/in/new/org.2b.mail; daemon '2026-12-01 13:05'
+case $(status) in "om: running"*) ok 0 "the pause block sent again does nothing";;
+	*) ok 1 "the pause block sent again does nothing: $(status)";; esac
+cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'sent a block with this nonce before'
+ok $? "saying its nonce was used"
+org "$TAP_TMP/o" 4 'deadline 2026-12-24 18:00' 'frobnicate'; daemon '2026-12-01 13:10'
+case $(status) in *"deadline 2026-12-04 12:40 UTC"*) ok 0 "a block with a bad line changes nothing";;
+	*) ok 1 "a block with a bad line changes nothing: $(status)";; esac
+cat $(grep -l '^Subject: Re: commands' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'unknown organiser command "frobnicate"'
+ok $? "and says which line"
+org "$TAP_TMP/o" 5 'replace aliens e@x.example '"$(cat a.pub | grep -v '^#' | head -1)"; daemon '2026-12-01 13:20'
+is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "replace by mail: a key change in the chain"
+is "$(mails 'om: you no longer play this seat' a@x.example)" 1 "the old player is told"
+org "$TAP_TMP/o" 6 adjudicate; daemon '2026-12-01 13:30'
+phase_is 4 "adjudicate by mail resolves the phase"
+org "$TAP_TMP/o" 7 abandon; daemon '2026-12-01 13:40'
+case $(status) in "om: abandoned"*) ok 0 "abandon by mail";; *) ok 1 "abandon by mail: $(status)";; esac
+"$MUTHUR" export "$name" > om.muthur && out=$("$MUTHUR" audit om.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+# the organiser key from [club] organiser_key
+CLUB_CONF="organiser_key = $TAP_TMP/o.pub" setup ocf --deadline 48h
+org "$TAP_TMP/o" 1 pause; daemon '2026-12-01 12:10'
+case $(status) in "ocf: paused"*) ok 0 "[club] organiser_key: pause by mail";;
+	*) ok 1 "[club] organiser_key: pause by mail: $(status)";; esac
+org "$TAP_TMP/o" 2 'set views digest'; daemon '2026-12-01 12:20'
+is "$(mails 'ocf: your daily digest' org@club.example)" 1 "set views digest by the organiser: a digest comes"
+sed -n '/^\[club\]/q;p' muthur.conf > bad.conf; printf '[club]\norganiser_key = nosuch.pub\n' >> bad.conf
+err=$("$MUTHUR" --config bad.conf status 2>&1); isnt_zero=$?
+[ "$isnt_zero" -ne 0 ]; ok $? "a config naming a missing organiser key fails"
+echo "$err" | grep -q "bad.conf:[0-9]*: key 'organiser_key'"; ok $? "is refused naming the line: $err"
+
+# ---- absences (dates in UTC; the cap is 14 days by default)
+# reply SEAT TEXT: a reply to SEAT's address holds TEXT
+reply() {
+	for f in $(grep -l "^To: $1" var/mail/out/new/*); do tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' '; done |
+	    grep -q "$2"
+}
+setup abs --deadline 48h
+orders aliens a 1 'absent 2026-12-02 to 2026-12-20'; daemon '2026-12-01 12:05'
+reply a@x.example 'seat aliens would be absent 19 days in game abs, more than the game.s cap of 14 days'
+ok $? "an absence beyond the cap is refused, saying so"
+orders aliens a 2 'absent soon'; daemon '2026-12-01 12:06'
+reply a@x.example 'expected absent FROM to TO, dates in UTC'
+ok $? "an unreadable absence is refused, saying what is expected"
+phase_is 3 "(refused blocks change nothing)"
+orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
+phase_is 4 "aliens sends orders and an absence of 7 days"
+case $(status) in *"; absent aliens 2026-12-02 00:00 to 2026-12-09 00:00 UTC") ok 0 "status shows the absence";;
+	*) ok 1 "status shows the absence: $(status)";; esac
+case $(status) in *"deadline 2026-12-03 12:10 UTC"*) ok 0 "the next phase has its usual deadline";;
+	*) ok 1 "the next phase has its usual deadline: $(status)";; esac
+daemon '2026-12-03 12:10'
+case $(status) in *"(4)"*"deadline 2026-12-11 00:00 UTC"*) ok 0 "at the deadline, aliens absent: extended to the end of the absence and 48h";;
+	*) ok 1 "at the deadline, aliens absent: extended: $(status)";; esac
+is "$(events 'by\\":\\"absence')" 1 "a game.deadline event by absence"
+daemon '2026-12-11 00:00'
+phase_is 5 "at the new deadline aliens passes (NMR pass)"
+"$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abs.muthur && out=$("$MUTHUR" audit abs.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+
+setup abp --deadline 48h --absence pass
+orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
+daemon '2026-12-03 12:10'
+phase_is 5 "absence policy pass: at the deadline the absent seat passes"
+is "$(events 'policy\\":\\"absent')" 1 "a game.nmr event with policy absent"
+"$MUTHUR" abandon "$name" >/dev/null && "$MUTHUR" export "$name" > abp.muthur && out=$("$MUTHUR" audit abp.muthur 2>&1)
+ok $? "its archive audits: $(echo "$out" | tail -1)"
+
+# ---- status for organisers, and the daily digest
+CLUB_CONF="digest = yes" setup dg --deadline 48h
+case $(status) in "dg: running, ccg/contact, turn 1, phase movement.move (3), awaiting marines, aliens, deadline 2026-12-03 12:00 UTC; late marines 1, aliens 1")
+	ok 0 "status: phase, who owes, deadline, late counts";;
+	*) ok 1 "status: phase, who owes, deadline, late counts: $(status)";; esac
+daemon '2026-12-01 13:00'
+is "$(mails 'dg: your daily digest' org@club.example)" 1 "the organiser's digest goes out"
+grep -l '^Subject: dg: your daily digest' var/mail/out/new/* | xargs cat | tr -d '\r' | grep -q 'dg: running, ccg/contact, turn 1'
+ok $? "with the game's status line"
+daemon '2026-12-01 23:59'
+is "$(mails 'dg: your daily digest')" 1 "once a day"
+daemon '2026-12-02 00:00'
+is "$(mails 'dg: your daily digest')" 2 "and again the next day"
+orders aliens a 5 'absent 2026-12-05T18:00 to 2026-12-06T09:00'; daemon '2026-12-02 00:05'
+case $(status) in *"; absent aliens 2026-12-05 18:00 to 2026-12-06 09:00 UTC") ok 0 "an absence given in times";;
+	*) ok 1 "an absence given in times: $(status)";; esac
+"$MUTHUR" --now '2026-12-02 12:00' pause "$name" >/dev/null
+case $(status) in *"paused with 24h00m of its deadline left"*) ok 0 "a paused game's status shows the time left";;
+	*) ok 1 "a paused game's status shows the time left: $(status)";; esac
+out=$("$MUTHUR" status 2>&1); ok $? "muthur status lists every game: $out"
+
+# ---- leagues on the command line; standings mailed when a game ends
+setup lg --deadline 48h
+out=$("$MUTHUR" league create autumn --abandoned last 2>&1)
+is "$out" "league autumn created (points per place 3,1,0, abandoned games last)" "league create"
+out=$("$MUTHUR" league add autumn lg 2>&1); is "$out" "league autumn: game lg added" "league add"
+err=$("$MUTHUR" league add autumn lg 2>&1); is $? 1 "adding it twice fails"
+is "$err" "muthur league add: game lg is in the league already" "saying why"
+err=$("$MUTHUR" league create spring --points 3,x 2>&1); is $? 2 "bad --points exit 2"
+err=$("$MUTHUR" league frob 2>&1); is $? 2 "an unknown league command exits 2"
+err=$("$MUTHUR" league standings nosuch 2>&1); is $? 1 "an unknown league fails"
+"$MUTHUR" league standings autumn | grep -q '^   1  a@x.example  *0  *0  *0  *1$'
+ok $? "standings before any game ended (the late count of setup's adjudication): $("$MUTHUR" league standings autumn | tail -1)"
+orders aliens a 1; daemon '2026-12-01 12:05'
+"$MUTHUR" --now '2026-12-01 12:10' abandon "$name" >/dev/null; daemon '2026-12-01 12:10'
+is "$(mails 'lg: league standings')" 2 "when the game ends both players get the standings"
+f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | head -1)
+tr -d '\r' < "$f" > standings.mail
+grep -q 'Game lg of league autumn is over (abandoned)' standings.mail &&
+    grep -q '^ *1  a@x.example  *1  *0  *1  *1$' standings.mail
+ok $? "ranked as the abandoned rule last gives (both 2nd of 2: 1 point)"
+"$MUTHUR" league standings autumn --json > st.json
+grep -q '"points":	\[3, 1, 0\]' st.json && grep -q '"played":	1' st.json
+ok $? "standings --json"
+out=$("$MUTHUR" league show 2>&1); is "$out" "autumn" "league show lists the leagues"
+"$MUTHUR" league show autumn | grep -q '^  lg: abandoned, counted$'; ok $? "league show NAME lists its games"
+out=$("$MUTHUR" league remove autumn lg 2>&1); is "$out" "league autumn: game lg removed" "league remove"
+
+done_testing

@@ -1,0 +1,61 @@
+#!/bin/sh
+# test-legendary-demo.sh — a whole Playing as Humans game through the real
+# daemon (`muthur demo --rules legendary`: new-game, seats, start, signed
+# orders mails into the incoming Maildir, muthurd's passes), the views
+# mailed to both seats, the export, and `muthur audit` with a full replay;
+# then the game's own messages: Predators mode refused, a bad option, a
+# seat that is no Avatar.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+
+MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
+: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
+tap_tmpdir
+d="$TAP_TMP/demo"
+
+out=$("$MUTHUR" demo --dir "$d" --rules legendary --turns 300 --quiet 2>&1)
+ok $? "muthur demo --rules legendary exits 0"
+printf '%s\n' "$out" | sed 's/^/# /'
+printf '%s\n' "$out" | grep -q '^demo: game demo-1 started with seats lieutenant, tracker'
+ok $? "the demo seats two Avatars"
+printf '%s\n' "$out" | tail -n 1 | grep -Eq '^demo: game demo-1: (the game ended in turn [0-9]+|.* won in turn [0-9]+)'
+ok $? "the game reached its end by mail"
+for seat in lieutenant tracker; do
+	n=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
+	[ "$n" -gt 0 ]
+	ok $? "views were mailed to $seat ($n)"
+done
+q=$(ls "$d/var/mail/in/quarantine" 2>/dev/null | wc -l)
+[ "$q" -eq 0 ]
+ok $? "no orders mail was quarantined ($q)"
+grep -l '"legendary"' "$d"/var/mail/out/new/* >/dev/null 2>&1
+ok $? "the view mails carry the game's display text in view.json"
+
+"$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo-1.archive"
+ok $? "muthur export exits 0"
+audit=$("$MUTHUR" audit "$TAP_TMP/demo-1.archive" 2>&1)
+ok $? "muthur audit exits 0"
+printf '%s\n' "$audit" | sed 's/^/# /'
+printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
+ok $? "the audit says OK with 0 failures after a full replay"
+
+c="--config $d/muthur.conf"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario predators 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown mode "predators" (the modes there are: humans)'
+ok $? "Predators mode is refused as an unknown mode ($msg)"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option hard-mode 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "hard-mode"'
+ok $? "an unknown option is refused with the options there are"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
+printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 not expressed: '
+ok $? "muthur cards names each ability the language does not express, by card"
+"$MUTHUR" $c new-game lp3 --rules legendary --scenario humans >/dev/null 2>&1
+# shellcheck disable=SC2086
+"$MUTHUR" $c keygen --out "$TAP_TMP/k" >/dev/null 2>&1
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c seat lp3 dutch --email d@players.example --key "$TAP_TMP/k.pub" 2>&1)
+printf '%s\n' "$msg" | grep -q '"dutch" is not an Avatar'
+ok $? "a seat that is no Avatar is refused with the Avatars there are ($msg)"
+done_testing

@@ -1,0 +1,112 @@
+#!/bin/sh
+# test-legendary-mail.sh — Playing as Humans by mail as a club plays it:
+# two players with real keys (minisign and ssh-keygen), each phase's orders
+# block taken from the seat's view as mailed, a fresh nonce, signed and
+# mailed, muthurd --once after each round; the template is signable as
+# mailed (its uncommented line is accepted), an impossible order gets a
+# refusal naming its line, the coordinate window closes when the other
+# seat answers; then export and `muthur audit` OK.
+. "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
+
+for t in minisign ssh-keygen openssl; do
+	command -v "$t" >/dev/null 2>&1 || skip_all "no $t"
+done
+tap_tmpdir
+MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
+: "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
+PATH="$top_builddir:$PATH"; export PATH
+club="$TAP_TMP/club"
+mkdir -p "$club" && cd "$club" || exit 1
+printf '[store]\npath = var/muthur.db\n[mail]\nin = maildir:var/mail/in\nout = maildir:var/mail/out\nfrom = muthur@club.example\n[server]\nkey = var/server.key\n' > muthur.conf
+muthur init >/dev/null 2>&1
+ok $? "muthur init"
+muthur new-game hunt-1 --rules legendary --scenario humans --option movie-predator-2 >/dev/null 2>&1
+ok $? "new-game --rules legendary --scenario humans --option movie-predator-2"
+minisign -G -W -p alice.pub -s alice.key >/dev/null 2>&1
+ssh-keygen -q -t ed25519 -N '' -C bob -f bob
+muthur seat hunt-1 detective --email alice@example.org --key alice.pub >/dev/null 2>&1 &&
+    muthur seat hunt-1 reporter --email bob@example.org --key bob.pub >/dev/null 2>&1
+ok $? "two Avatars seated with their sample personal decks"
+muthur start hunt-1 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
+ok $? "start and a first pass"
+
+n=0
+# mail SEAT WHO BODY-FILTER: the seat's orders block as its view has it
+# (sed script applied to the body), signed with the player's key
+mail_orders() {
+	muthur show hunt-1 --seat "$1" | tr -d '\r' |
+	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' > "$2.txt"
+	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(openssl rand -hex 16)/" "$2.txt"
+	[ -n "$3" ] && sed -i "$3" "$2.txt"
+	n=$((n + 1))
+	if [ "$2" = alice ]; then
+		rm -f alice.txt.minisig
+		minisign -S -s alice.key -m alice.txt >/dev/null 2>&1
+		{ printf 'From: alice@example.org\nTo: muthur@club.example\nSubject: orders\n\n'; cat alice.txt alice.txt.minisig; } > "var/mail/in/new/alice.$n"
+	else
+		rm -f bob.txt.sig
+		ssh-keygen -q -Y sign -n muthur -f bob bob.txt
+		{ printf 'From: bob@example.org\nTo: muthur@club.example\nSubject: orders\n\n'; cat bob.txt bob.txt.sig; } > "var/mail/in/new/bob.$n"
+	fi
+}
+owes() {
+	muthur show hunt-1 --seat "$1" | tr -d '\r' | grep -q "^Orders awaited from:.*$1"
+}
+
+status=$(muthur status hunt-1 2>&1)
+printf '%s\n' "$status" | grep -q 'running, legendary/humans, turn 1, phase coordinate'
+ok $? "turn 1 opens the coordinate window for the first player's turn ($status)"
+owes reporter && ! owes detective
+ok $? "the window awaits the other seat only"
+muthur show hunt-1 --seat reporter | tr -d '\r' | grep -q '^# coordinate ask|auto|never$'
+ok $? "the view's template lists the legal orders as comments"
+
+mail_orders reporter bob 's/^pass$/fight nowhere/'
+muthurd --once >/dev/null 2>&1
+grep -q '("fight nowhere"): not an order of the coordinate window; expected' var/mail/out/new/* 2>/dev/null
+ok $? "an order of the wrong phase is refused with its line and what was expected"
+mail_orders reporter bob 's/^pass$/coordinate never/'
+muthurd --once >/dev/null 2>&1
+status=$(muthur status hunt-1 2>&1)
+printf '%s\n' "$status" | grep -q 'turn 1, phase action'
+ok $? "the window closes once the other seat has answered ($status)"
+owes detective
+ok $? "the detective owes the first turn's orders"
+mail_orders detective alice 's/^pass$/fight nowhere/'
+muthurd --once >/dev/null 2>&1
+grep -q '("fight nowhere"): no face-up enemy "nowhere" in the Wilds or the' var/mail/out/new/* 2>/dev/null
+ok $? "an impossible order is refused with its line and reason"
+owes detective
+ok $? "and the seat still owes its orders"
+mail_orders detective alice ''
+muthurd --once >/dev/null 2>&1
+status=$(muthur status hunt-1 2>&1)
+printf '%s\n' "$status" | grep -q 'turn 2, phase coordinate'
+ok $? "the template as mailed ends the turn; turn 2 opens its window ($status)"
+mail_orders detective alice 's/^pass$/coordinate never/'
+muthurd --once >/dev/null 2>&1
+
+# every later turn: one mail, the template as mailed, until the game ends
+k=0
+while [ $k -lt 150 ] && muthur status hunt-1 2>&1 | grep -q ': running,'; do
+	owes detective && mail_orders detective alice ''
+	owes reporter && mail_orders reporter bob ''
+	muthurd --once >/dev/null 2>&1
+	k=$((k + 1))
+done
+status=$(muthur status hunt-1 2>&1)
+printf '%s\n' "$status" | grep -q ': finished,'
+ok $? "the game plays to its end by mail, one mail a turn ($status, $k passes)"
+refused=$(grep -l 'your mail was refused' var/mail/out/new/* | wc -l)
+stored=$(grep -l 'orders stored' var/mail/out/new/* | wc -l)
+[ "$refused" -eq 2 ] && [ "$stored" -eq $((n - 2)) ]
+ok $? "every block as mailed was stored ($stored of $n mails; $refused refused)"
+
+muthur export hunt-1 > "$TAP_TMP/hunt-1.archive"
+ok $? "muthur export"
+audit=$(muthur audit "$TAP_TMP/hunt-1.archive" 2>&1)
+ok $? "muthur audit exits 0"
+printf '%s\n' "$audit" | sed 's/^/# /'
+printf '%s\n' "$audit" | grep -Eq '^OK hunt-1: 0 failures.* [1-9][0-9]* phases replayed'
+ok $? "the audit says OK with 0 failures after a full replay"
+done_testing

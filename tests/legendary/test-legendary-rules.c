@@ -1,0 +1,615 @@
+/*
+ * test-legendary-rules.c — scenario checks of Playing as Humans, one or
+ * more per rulebook section and keyword (doc/legendary-rules-map.md names
+ * them), the rulebook's own examples where their cards exist in the data
+ * ("Bad Idea" for Brothers in Arms, "Now It's Personal" for Showboat,
+ * coordinating "The Speech" with "Luck Is My Specialty", "It Ain't No Man"
+ * for Call for Backup; a class ability played twice as "The Door Swings
+ * Both Ways" is, with a card of the data). The whole set runs twice and
+ * its transcripts (every event, every final state) are byte-identical.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/fsutil.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/legendary/legendary.h"
+#include "tests/tap.h"
+
+extern const struct rules rules_legendary;
+static const struct rules *R = &rules_legendary;
+static const struct lg_db *db;
+static struct strbuf transcript = STRBUF_INIT;
+static int checking = 1;	/* the second run only compares */
+static struct rules_events ev;
+
+struct counter {
+	uint64_t	 n;
+};
+
+static uint32_t
+next(void *ctx, uint32_t bound)
+{
+	struct counter *c = ctx;
+	uint64_t x = (c->n++ + 1) * 0x9E3779B97F4A7C15ull;
+
+	x ^= x >> 29;
+	return (uint32_t)(x % bound);
+}
+
+static struct counter cnt;
+static struct rules_rng rng = { next, &cnt, NULL, NULL };
+
+static void
+check(int cond, const char *what)
+{
+	if (checking)
+		ok(cond, "%s", what);
+	strbuf_addf(&transcript, "%d %s\n", cond, what);
+}
+
+static int
+card(const char *slug)
+{
+	int c = lg_card_find(db, slug);
+
+	if (c < 0)
+		diag("no card %s", slug);
+	return c;
+}
+
+/* A game of n seats with empty hands, Wilds and Combat Zone, in the action phase. */
+static struct rules_game *
+fresh(int n, const char *option)
+{
+	static const char *const names[] = { "lieutenant", "tracker", "guerilla",
+		"cia-agent", "radioman" };
+	struct rules_seat rs[5];
+	struct rules_setup su;
+	struct rules_game *g;
+	char *cause = NULL, *deck;
+	int i;
+
+	memset(&su, 0, sizeof su);
+	for (i = 0; i < n; i++) {
+		deck = xasprintf("experience 7\nbrute-strength 5\n%s 1\n",
+		    db->cards[db->avatars[i].role].slug);
+		R->seat_build(db, names[i], names[i], deck, strlen(deck), &rs[i], NULL);
+		free(deck);
+	}
+	su.scenario = "humans";
+	su.seats = rs;
+	su.nseats = (size_t)n;
+	su.data = db;
+	su.options = option != NULL ? &option : NULL;
+	su.noptions = option != NULL;
+	cnt.n = 0;
+	g = R->create(&su, &rng, &ev, &cause);
+	for (i = 0; i < n; i++)
+		R->seat_clear(&rs[i]);
+	if (g == NULL) {
+		diag("%s", cause);
+		free(cause);
+		exit(1);
+	}
+	for (i = 0; i < n; i++)
+		g->s[i].hand.n = 0;
+	for (i = 0; i < LG_SPACES; i++)
+		g->wilds[i] = -1;
+	g->cz.n = 0;
+	g->active = 0;
+	g->phase = LP_ACTION;
+	for (i = 0; i < LG_SEATS; i++)
+		g->answered[i] = 1;
+	return g;
+}
+
+static void
+hand(struct rules_game *g, int seat, const char *slug)
+{
+	lg_push(&g->s[seat].hand, card(slug));
+}
+
+static int
+order(struct rules_game *g, const char *line)
+{
+	char *cause = NULL;
+	int rc = lg_order(g, line, &rng, &ev, &cause);
+
+	free(cause);
+	return rc;
+}
+
+static void
+done(struct rules_game *g)
+{
+	size_t len, i;
+	char *s = R->save(g, &len);
+
+	strbuf_addstr(&transcript, s);
+	for (i = 0; i < ev.n; i++)
+		strbuf_addf(&transcript, "%s\n", ev.v[i].json);
+	rules_events_free(&ev);
+	free(s);
+	R->free(g);
+}
+
+/* Setup: the Young Blood chart, personal decks, HQ, hands, preparation. */
+static void
+setup(void)
+{
+	static const int sizes[5] = { 33, 36, 42, 48, 48 };
+	struct rules_game *g;
+	char what[96];
+	int n;
+
+	for (n = 1; n <= 5; n++) {
+		g = fresh(n, NULL);
+		snprintf(what, sizeof what, "setup: %d player(s): an Enemy deck of %d (Young "
+		    "Blood chart), less the first card", n, sizes[n - 1]);
+		check(g->enemy.n + (g->prep_left == 0) == sizes[n - 1] ||
+		    (n == 5 && g->enemy.n == sizes[n - 1]), what);
+		if (n == 5)
+			check(g->prep_left == 4, "setup: five players each get a preparation "
+			    "turn (no Enemy phase)");
+		done(g);
+	}
+	g = fresh(2, NULL);
+	check(g->s[1].deck.n == 13 - 6 && g->barracks.n == 56 - 5 && g->commanders.n == 10 &&
+	    g->strike.n == 40, "setup: 13-card personal decks less a hand of 6; Barracks "
+	    "of four characters (56) less the HQ's five; 10 Commanders; 40 strikes");
+	check(g->objective[0] == 0 && strcmp(db->locations[g->location].slug,
+	    "the-val-verdean-jungle") == 0, "setup: the first game is the Predator movie");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	check(strcmp(db->objectives[g->objective[2]].slug, "other-world-life-form") == 0,
+	    "setup: --option movie-predator-2 plays Predator 2's objectives");
+	done(g);
+	g = fresh(2, "objectives=war-zone,flares-frags-and-claymores,other-world-life-form");
+	check(strcmp(db->objectives[g->objective[0]].slug, "war-zone") == 0 &&
+	    g->enemy.n == 36 - 1, "setup: objectives= picks one of each stage; their "
+	    "mini-decks make the Enemy deck");
+	done(g);
+	g = fresh(2, "characters=dutch,harrigan,keyes,mac");
+	check(g->barracks.n == 56 - 5, "setup: characters= builds the Barracks of four "
+	    "characters");
+	done(g);
+	g = fresh(2, "easier");
+	check(g->enemy.n == 36 + 3 - 1, "difficulty: easier adds a Young Blood a mini-deck");
+	done(g);
+	g = fresh(2, "harder-wilds");
+	check(g->enemy.n == 36 - 2 - 1, "difficulty: harder-wilds starts two Enemy cards in "
+	    "the Wilds");
+	done(g);
+}
+
+/* Enemy phase: entering, pushing, the Combat Zone, Runners. */
+static void
+enemy_phase(void)
+{
+	struct rules_game *g = fresh(1, NULL);
+	int i, guerilla = card("val-verde-guerilla");
+
+	for (i = 0; i < LG_SPACES; i++) {
+		g->wilds[i] = guerilla;
+		g->up[i] = i == 4;
+	}
+	g->wilds[2] = -1;
+	lg_enter(g, 0, card("soviet-advisor"), &rng, &ev);
+	check(g->wilds[0] == card("soviet-advisor") && g->wilds[1] == guerilla &&
+	    g->wilds[2] == guerilla && g->cz.n == 0, "pushing: only as far as a card needs "
+	    "to move (the clear River stops it)");
+	g->wilds[2] = guerilla;
+	lg_enter(g, 0, card("soviet-advisor"), &rng, &ev);
+	check(g->cz.n == 1 && g->cz.v[0] == guerilla && g->wilds[4] == guerilla &&
+	    !g->up[4], "pushing: the Hills card enters the Combat Zone");
+	done(g);
+	g = fresh(1, NULL);
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	lg_runners(g, &rng, &ev);
+	check(g->wilds[4] == card("one-ugly-mother") && g->wilds[3] < 0,
+	    "Runner: it moves one space at the end of the Enemy phase");
+	done(g);
+	g = fresh(1, NULL);
+	g->wilds[4] = card("hazard");
+	lg_enter(g, 0, guerilla, &rng, &ev);
+	lg_enter(g, 0, guerilla, &rng, &ev);
+	lg_enter(g, 0, guerilla, &rng, &ev);
+	lg_enter(g, 0, guerilla, &rng, &ev);
+	lg_enter(g, 0, guerilla, &rng, &ev);
+	check(g->s[0].marks == 1 && g->hazards == 1, "a Hazard pushed into the Combat Zone "
+	    "is a Mark on the player and fires the Location's first Hazard");
+	done(g);
+}
+
+/* Action phase: playing, recruiting, Commanders, scanning, fighting. */
+static void
+action_phase(void)
+{
+	struct rules_game *g = fresh(1, NULL);
+	int before;
+
+	hand(g, 0, "experience");
+	hand(g, 0, "experience");
+	hand(g, 0, "experience");
+	hand(g, 0, "brute-strength");
+	hand(g, 0, "brute-strength");
+	check(order(g, "play experience") == 0 && g->recruit == 1, "play: a card's Recruit");
+	order(g, "play experience");
+	order(g, "play experience");
+	check(order(g, "recruit commander") == 0 && g->recruit == 0 &&
+	    db->cards[g->s[0].discard.v[g->s[0].discard.n - 1]].kind == LG_COMMANDER,
+	    "recruit: a Commander for 3 Recruit into the discard pile");
+	g->recruit = 20;
+	before = g->hq[0];
+	check(order(g, "recruit 1") == 0 && g->s[0].discard.v[g->s[0].discard.n - 1] ==
+	    before && g->hq[0] >= 0 && g->barracks.n == 50, "recruit: from the HQ, "
+	    "refilled from the Barracks at once");
+	order(g, "play brute-strength");
+	order(g, "play brute-strength");
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 0;
+	check(order(g, "scan hills") == 0 && g->attack == 0 && g->up[4],
+	    "scan: the Hills' Scan Cost of 2 Attack turns the card face up");
+	g->attack = 2;
+	check(order(g, "fight hills") == -1, "fight: not without the enemy's Attack");
+	g->attack = 3;
+	g->done = 1;	/* on Objective 2 */
+	check(order(g, "fight hills") == 0 && g->wilds[4] < 0 && g->dead_enemies.n == 1,
+	    "fight: spend the Attack, the enemy goes to the dead enemies");
+	check(g->s[0].strikes.n + g->strike_discard.n == 1, "Death ability: a Val Verde "
+	    "Guerilla killed off its objective makes the killer draw a strike");
+	g->done = 0;
+	g->wilds[3] = card("val-verde-guerilla");
+	g->up[3] = 1;
+	g->wilds[2] = card("not-a-single-track");
+	g->up[2] = 1;
+	g->wilds[1] = card("soviet-advisor");
+	g->up[1] = 1;
+	g->wilds[0] = card("event");
+	g->up[0] = 0;
+	g->attack = 5;
+	check(order(g, "scan underground") == -1, "ongoing: Not A Single Track makes "
+	    "scanning cost 2 more (4 + 2 > 5)");
+	check(lg_enemy_attack(g, card("val-verde-guerilla")) == 4, "ongoing: the Soviet "
+	    "Advisor gives Val Verde Guerillas +1");
+	done(g);
+}
+
+/* Class and team abilities; "kill"; a virtual copy cannot be killed. */
+static void
+class_abilities(void)
+{
+	struct rules_game *g = fresh(1, NULL);
+	int st = card("flesh-wound");
+
+	lg_push(&g->s[0].strikes, st);
+	lg_push(&g->s[0].strikes, st);
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "sexual-tyrannosaurus");
+	order(g, "play sexual-tyrannosaurus");
+	check(g->s[0].strikes.n == 2, "class ability: the first of two copies played first "
+	    "has no other Survival card before it");
+	order(g, "play sexual-tyrannosaurus");
+	check(g->s[0].strikes.n == 1, "class ability: the second one does, and heals once");
+	g->kill_own = 1;
+	check(order(g, "kill sexual-tyrannosaurus") == 0 && g->played[0].killed &&
+	    g->recruit == 4, "kill: a character played this turn, its Recruit kept");
+	done(g);
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "too-late-to-go-home-now");
+	hand(g, 0, "the-speech");
+	lg_push(&g->s[0].strikes, st);
+	order(g, "play the-speech");
+	order(g, "play too-late-to-go-home-now");
+	check(g->s[0].strikes.n == 0, "team ability: another Predator 2 card played earlier");
+	done(g);
+}
+
+/* Coordinate, Call for Backup, Brothers in Arms, Showboat. */
+static void
+keywords(void)
+{
+	struct rules_game *g = fresh(3, NULL);
+	char *cause = NULL;
+	int speech = card("the-speech");
+
+	/* the rulebook's coordinating example */
+	hand(g, 1, "the-speech");
+	hand(g, 2, "commander-tech");
+	hand(g, 0, "luck-is-my-specialty");
+	g->phase = LP_COORDINATE;
+	check(lg_coordinate(g, 1, speech, &rng, &ev, &cause) == 0 && g->s[1].hand.n == 1,
+	    "Coordinate: set aside, a replacement drawn");
+	lg_coordinate(g, 2, card("commander-tech"), &rng, &ev, &cause);
+	check(lg_coordinate(g, 2, speech, &rng, &ev, &cause) == -1,
+	    "Coordinate: one card to each player a turn");
+	free(cause);
+	g->phase = LP_ACTION;
+	order(g, "copy tracker");
+	order(g, "copy guerilla");
+	check(g->attack == 1 && g->recruit == 2, "Coordinate: the copies give 1 Attack and "
+	    "2 Recruit");
+	order(g, "play luck-is-my-specialty");
+	check(g->gain_top == 1, "Coordinate: The Speech is Leadership and triggers Luck Is "
+	    "My Specialty's class ability");
+	lg_cleanup(g, &rng, &ev);
+	check(lg_find(&g->s[1].discard, speech) >= 0 && lg_find(&g->s[2].discard,
+	    card("commander-tech")) >= 0 && lg_find(&g->s[0].discard, speech) < 0,
+	    "Coordinate: at the end of the turn each card goes to its owner's discard pile");
+	done(g);
+	g = fresh(3, NULL);
+	hand(g, 0, "it-ain-t-no-man");
+	hand(g, 1, "real-nasty-habit");
+	hand(g, 2, "take-a-good-look");
+	order(g, "play it-ain-t-no-man");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	lg_coordinate(g, 2, card("take-a-good-look"), &rng, &ev, NULL);
+	check(order(g, "use it-ain-t-no-man") == 0 && g->free_scans == 2,
+	    "Call for Backup: It Ain't No Man counts the coordinations made before use");
+	check(order(g, "use it-ain-t-no-man") == -1, "Call for Backup: once a turn");
+	done(g);
+	g = fresh(3, "movie-predator-2");
+	hand(g, 0, "partners-in-crime");
+	hand(g, 1, "the-speech");
+	hand(g, 2, "the-speech");
+	order(g, "play partners-in-crime");
+	lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+	lg_coordinate(g, 2, card("the-speech"), &rng, &ev, NULL);
+	order(g, "use partners-in-crime");
+	g->hq[0] = g->hq[1] = card("the-speech");
+	check(order(g, "gain 1") == 0 && order(g, "gain 2") == 0 && order(g, "gain 3") == -1,
+	    "Call for Backup: Partners In Crime gains one character a coordination");
+	done(g);
+	/* the rulebook's Brothers in Arms example */
+	g = fresh(1, NULL);
+	hand(g, 0, "bad-idea");
+	hand(g, 0, "knock-knock");
+	hand(g, 0, "gonna-cut-your-name-into-him");
+	hand(g, 0, "dug-in-like-an-alabama-tick");
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "experience");
+	order(g, "play bad-idea");
+	order(g, "play knock-knock");
+	order(g, "play gonna-cut-your-name-into-him");
+	order(g, "play dug-in-like-an-alabama-tick");
+	order(g, "play sexual-tyrannosaurus");
+	order(g, "play experience");
+	g->attack = 0;
+	order(g, "use bad-idea");
+	check(g->attack == 4, "Brothers in Arms: Bad Idea counts Mac and Blain, not Dutch, "
+	    "the second Blain or a starting card (+4 Attack)");
+	done(g);
+	/* "Pay X" (no card of the data pays; the ability is given a cost here) */
+	g = fresh(1, NULL);
+	hand(g, 0, "bad-idea");
+	hand(g, 0, "gonna-cut-your-name-into-him");
+	order(g, "play bad-idea");
+	order(g, "play gonna-cut-your-name-into-him");
+	((struct lg_db *)db)->cards[card("bad-idea")].ab[0].pay_recruit = 2;
+	g->recruit = 1;
+	check(order(g, "use bad-idea") == -1 && g->attack == 1, "Pay X: not without the "
+	    "Recruit to pay");
+	g->recruit = 3;
+	check(order(g, "use bad-idea") == 0 && g->recruit == 1 && g->attack == 3,
+	    "Pay X: the Recruit spent is gone, the effect applies");
+	((struct lg_db *)db)->cards[card("bad-idea")].ab[0].pay_recruit = 0;
+	done(g);
+	/* the rulebook's Showboat example */
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "now-it-s-personal");
+	hand(g, 0, "the-speech");
+	hand(g, 0, "the-speech");
+	order(g, "play now-it-s-personal");
+	order(g, "play the-speech");
+	order(g, "play the-speech");
+	g->attack = 0;
+	order(g, "use now-it-s-personal");
+	check(g->attack == 2, "Showboat: Now It's Personal counts two other Harrigan cards");
+	done(g);
+}
+
+/* Strike phase: right to left, Double Strike, avoid, death, no strikes. */
+static void
+strike_phase(void)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int i;
+
+	lg_push(&g->cz, card("almost-no-weight-cuts-like-steel"));
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	g->strike_discard.n = 0;
+	lg_strike_phase(g, &rng, &ev);
+	check(g->s[0].strikes.n + g->strike_discard.n == 3 && g->cz.n == 1,
+	    "Strike phase: each enemy strikes, Double Strike twice, and Almost No Weight is "
+	    "discarded after it strikes");
+	done(g);
+	g = fresh(2, NULL);
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	g->avoid = 1;
+	lg_strike_phase(g, &rng, &ev);
+	check(g->s[0].strikes.n == 0 && g->strike.n == 40, "avoid any one strike: no strike "
+	    "card is drawn");
+	g->no_strikes = 1;
+	lg_strike_phase(g, &rng, &ev);
+	check(g->strike.n == 40, "Put Him On The Payroll: no strikes this turn");
+	done(g);
+	g = fresh(2, NULL);
+	for (i = 0; i < 5; i++)
+		lg_push(&g->s[0].strikes, card("deep-gash"));
+	g->strike.n = 0;
+	lg_push(&g->strike, card("flesh-wound"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	check(g->s[0].dead && g->s[0].hand.n == 0 && g->s[0].deck.n == 0 &&
+	    g->strike_discard.n >= 6 && g->result == 0, "death: damage reaches Health, the "
+	    "player's cards leave the game, the strikes are discarded");
+	done(g);
+	g = fresh(2, "all-or-nothing");
+	for (i = 0; i < 6; i++)
+		lg_push(&g->s[0].strikes, card("deep-gash"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	check(g->result == 0, "All or Nothing: the survivor gets one more turn");
+	lg_next_turn(g, &rng, &ev);
+	check(g->result == -1, "All or Nothing: then the players lose");
+	done(g);
+}
+
+/* Cleanup: discard, draw six, reshuffle only when needed. */
+static void
+cleanup(void)
+{
+	struct rules_game *g = fresh(1, NULL);
+	int n = g->s[0].deck.n;
+
+	hand(g, 0, "experience");
+	lg_cleanup(g, &rng, &ev);
+	check(g->s[0].hand.n == 6 && g->s[0].deck.n == n - 6 && g->s[0].discard.n == 1,
+	    "Cleanup: the hand discarded, six cards drawn, no reshuffle while the deck lasts");
+	lg_cleanup(g, &rng, &ev);
+	check(g->s[0].hand.n == 6 && g->s[0].discard.n == 0 && g->s[0].deck.n == 2,
+	    "Cleanup: the discard pile reshuffled only when a card is needed");
+	done(g);
+}
+
+/* Objectives in order, the Final Enemy, the Minor Goal, scoring. */
+static void
+objectives(void)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int i;
+
+	g->wilds[4] = card("guerilla-camp");
+	g->attack = 20;
+	order(g, "scan hills");
+	check(g->revealed[0] == 1 && g->done == 0, "Expendable Assets: the Guerilla Camp "
+	    "revealed");
+	for (i = 0; i < 3; i++) {
+		g->wilds[4] = card("val-verde-guerilla");
+		g->up[4] = 1;
+		g->attack = 3;
+		order(g, "fight hills");
+	}
+	check(g->done == 1, "Expendable Assets: completed after three guerillas killed");
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	g->attack = 20;
+	check(order(g, "fight ruins") == -1, "Final Enemy: not before Objective 2");
+	g->wilds[4] = card("defensive-position");
+	g->up[4] = 0;
+	order(g, "scan hills");
+	check(g->done == 2, "Objective 2 completed by its goal card");
+	check(order(g, "fight ruins") == 0 && g->result == 1 && lg_score(g) == 7,
+	    "Final Enemy killed: a Major Victory, 5 points and 1 per living player");
+	done(g);
+	g = fresh(2, NULL);
+	g->done = 2;
+	g->wilds[4] = card("chopper-inbound");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->result == 2 && lg_score(g) == 2, "the Minor Goal: a Minor Victory, 1 point "
+	    "per living player");
+	done(g);
+	g = fresh(2, NULL);
+	g->wilds[4] = card("chopper-inbound");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->result == 0, "a goal card of a later objective does nothing");
+	done(g);
+}
+
+/* The orders of a turn by mail: check() and resolve(). */
+static void
+mail_orders(void)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *cause = NULL;
+	const char *orders[2] = { "play experience\n", NULL };
+
+	hand(g, 0, "experience");
+	hand(g, 0, "the-speech");
+	g->wilds[4] = card("val-verde-guerilla");
+	g->attack = 2;
+	{
+		char *t = R->template(g, 0);
+
+		check(strstr(t, "# play CARD\n#   CARD: experience the-speech\n") != NULL &&
+		    strstr(t, "# scan SPACE\n#   SPACE: hills\n") != NULL &&
+		    strstr(t, "\npass\n") != NULL && R->check(g, 0, t, NULL) == 0,
+		    "the template: legal orders as patterns with their choices, signable as "
+		    "mailed");
+		free(t);
+	}
+	g->attack = 0;
+	g->wilds[4] = -1;
+	check(R->check(g, 0, "play experience\n", NULL) == 0, "check: a legal order");
+	check(R->check(g, 0, "play experience\nfly away\n", &cause) == -1 &&
+	    strncmp(cause, "line 2: not an order of a turn; expected play CARD", 50) == 0,
+	    "check: an unknown order names its line and what was expected");
+	free(cause);
+	cause = NULL;
+	check(R->check(g, 0, "recruit commander\n", &cause) == -1 && strstr(cause,
+	    "line 1: a Commander costs 3 Recruit, you have 0") != NULL,
+	    "check: an order impossible now is refused with its reason");
+	free(cause);
+	check(R->check(g, 1, "pass\n", NULL) == -1, "check: the other seat owes nothing "
+	    "in the action phase");
+	R->resolve(g, orders, &rng, &ev, NULL);
+	check(g->active == 1 && g->turn >= 2, "resolve: the turn's orders, then the Strike "
+	    "and Cleanup phases run and the next player's turn opens");
+	check(g->phase == LP_COORDINATE && R->owes(g, 0) && !R->owes(g, 1),
+	    "the coordinate window awaits the other seat");
+	R->resolve(g, (const char *[]){ "coordinate never\n", NULL }, &rng, &ev, NULL);
+	check(g->phase == LP_ACTION && g->s[0].coord == LGC_NEVER, "coordinate never: the "
+	    "window closes and the seat is not asked again");
+	R->resolve(g, (const char *[]){ NULL, "continue\n" }, &rng, &ev, NULL);
+	check(g->phase == LP_ACTION && g->active == 1 && strcmp(R->phase(g),
+	    "action.follow-up-1") == 0 && R->owes(g, 1) && !R->owes(g, 0), "continue: a "
+	    "follow-up phase in the same turn for that seat only");
+	done(g);
+}
+
+static void
+all(void)
+{
+	setup();
+	enemy_phase();
+	action_phase();
+	class_abilities();
+	keywords();
+	strike_phase();
+	cleanup();
+	objectives();
+	mail_orders();
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *bytes;
+	char *cause = NULL, *first;
+	size_t len;
+
+	if (fs_read_file(p, 1 << 20, &bytes, &len, &cause) == -1)
+		return diag("%s", cause), done_testing();
+	free(p);
+	if ((db = lg_db_load("legendary-cards.json", bytes, len, &cause)) == NULL)
+		return diag("%s", cause), done_testing();
+	all();
+	first = strbuf_detach(&transcript, NULL);
+	checking = 0;
+	all();
+	ok(strcmp(first, strbuf_str(&transcript)) == 0, "the scenarios run twice give "
+	    "byte-identical transcripts (%zu bytes)", strlen(first));
+	free(first);
+	strbuf_free(&transcript);
+	lg_db_free((struct lg_db *)db);
+	free(bytes);
+	return done_testing();
+}

@@ -41,7 +41,7 @@
 #include "store/outbox.h"
 
 #define DEMO_MAX_PHASES	3000
-#define DEMO_TURNS	40	/* default --turns: the demo stays under a minute */
+#define DEMO_TURNS	40	/* default --turns (struct rules' demo_turns may say) */
 
 static const char demo_conf[] =
     "# muthur demo: the embedded default (SQLite, Maildir in and out)\n"
@@ -285,6 +285,8 @@ demo_play(struct cli *cli, int quiet, int turns, const char *rules,
 		goto fail;
 	}
 	d = r->demo;
+	if (turns == 0)
+		turns = r->demo_turns > 0 ? r->demo_turns : DEMO_TURNS;
 	if (cf == NULL)
 		goto fail;
 	if ((n = proc_store_lock(cf->store_path, &lockfd, &cause)) == 1)
@@ -403,7 +405,7 @@ cmd_demo(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	};
 	const char *dir = NULL, *rules = NULL, *scenario = NULL;
 	char *confpath = NULL;
-	int c, rc, quiet = 0, turns = DEMO_TURNS;
+	int c, rc, quiet = 0, turns = 0;	/* 0: the game's own default */
 	char *end;
 
 	opterr = 0;

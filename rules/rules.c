@@ -11,10 +11,12 @@
 
 extern const struct rules rules_ccg;
 extern const struct rules rules_legendary;
+extern const struct rules rules_bughunt;
 
 static const struct rules *const rules_all[] = {
 	&rules_ccg,
 	&rules_legendary,
+	&rules_bughunt,
 };
 
 /* Games registered at run time (rules_register()). */

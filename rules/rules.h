@@ -365,6 +365,11 @@ struct rules {
 	char		*(*demo_plan)(const struct rules_game *g, size_t seat);
 	/* `muthur demo`'s game (the first game known that has one); NULL: none. */
 	const struct rules_demo *demo;
+	/*
+	 * The turns `muthur demo` plays at most unless --turns says; 0: 40.
+	 * A game whose turn is one player's (Bug Hunt) needs more.
+	 */
+	int		 demo_turns;
 
 	/*
 	 * Display-ready text of view(g, seat) (rv) for the reader seat, for

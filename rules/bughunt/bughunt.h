@@ -1,0 +1,321 @@
+/*
+ * bughunt.h — Aliens: Bug Hunt, the cooperative game behind struct rules
+ * (rules/rules.h): the component data (doc/muthur-bughunt.5), the state
+ * and the functions each rulebook section's file provides
+ * (doc/bughunt-rules-map.md says which file holds which section).
+ *
+ * The complex is a grid of BH_COLS sectors (columns a..e = Sectors 1..5)
+ * by BH_ROWS rows (1 nearest the APC .. 6); cell i = row * BH_COLS + col.
+ * The APC lies below row 1: squads reach it from Sector 3's first cell
+ * only, Xenomorphs from any cell of row 1. Directions: n (away from the
+ * APC), e, s (toward the APC), w.
+ *
+ * Randomness: dice from rng->uniform; every hidden ordering (phase deck,
+ * tracking deck, tile stack, wound token faces) from rng->hidden (bh_hid()).
+ * Secrets, one per hidden thing, known to no seat (seat -1): the phase
+ * deck's undrawn cards ("phase:G:I", G the shuffle, I the position), the
+ * undrawn tracking cards ("tracking:I"), the tile stack ("tile:I") and
+ * each wound token's face not yet flipped ("wound:K"). An event opens the
+ * id when the thing becomes known.
+ *
+ * Ownership: the data belongs to whoever loaded it and outlives its games;
+ * strings in the data belong to it. A game (struct rules_game) owns
+ * nothing but its own arrays.
+ */
+#ifndef MUTHUR_RULES_BUGHUNT_H
+#define MUTHUR_RULES_BUGHUNT_H
+
+#include "rules/rules.h"
+
+#define BH_COLS		5
+#define BH_ROWS		6
+#define BH_CELLS	(BH_COLS * BH_ROWS)
+#define BH_APC		(-1)		/* a squad's position on the APC tile */
+#define BH_APC_SECTOR	3		/* squads use Sector 3 only */
+#define BH_SEATS	4
+#define BH_SQUAD	3		/* characters per squad */
+#define BH_MP		3		/* movement points a turn */
+#define BH_MISSIONS	3		/* missions in play */
+#define BH_MISSION_TOKENS 3		/* objective tokens that complete one */
+#define BH_MAX_ARMOR	8
+#define BH_MAX_CHARS	40
+#define BH_MAX_TILES	60
+#define BH_MAX_TRACK	120
+#define BH_MAX_MISSIONS	30
+#define BH_MAX_HIVE	24
+#define BH_MAX_WOUNDS	120
+#define BH_MAX_DICE	60
+#define BH_MAX_PHASE	40		/* cards in the phase deck and discard */
+
+/* Sides of a tile. */
+enum bh_side { BH_WALL, BH_EXIT, BH_BARRIER };
+/* Directions. */
+enum bh_dir { BH_N, BH_E, BH_S, BH_W };
+
+/* Character abilities (the data's "ability"). */
+enum bh_ability {
+	BH_AB_NONE,
+	BH_AB_DESPERATE,	/* +amount firepower while the squad has <= 2 left */
+	BH_AB_SCOUT,		/* +amount movement points while this one lives */
+	BH_AB_STEADY		/* +amount firepower */
+};
+/* Mission abilities, used by flipping one of the mission's tokens. */
+enum bh_mission_ability {
+	BH_MA_FIREPOWER,	/* +amount firepower to this turn's shot */
+	BH_MA_MOVE,		/* +amount movement points this turn */
+	BH_MA_PATCH,		/* one face-down wound token off a character */
+	BH_MA_PURGE		/* kill up to amount Xenomorphs on the squad's tile */
+};
+/* Tracking card text. */
+enum bh_track_effect {
+	BH_TE_NONE,
+	BH_TE_HIVE,		/* advance the hive counter one space */
+	BH_TE_STIR		/* the Xenomorphs move once more */
+};
+/* Hive track icons. */
+enum bh_icon { BH_ICON_NONE, BH_ICON_XENO, BH_ICON_GAME_OVER };
+/* Xenomorph die faces. */
+enum bh_face { BH_FACE_BLANK, BH_FACE_HEAD, BH_FACE_CLAW };
+
+struct bh_chardef {
+	char	*id, *name, *text;
+	int	 named;			/* 1 named, 0 grunt */
+	int	 copies;
+	int	 firepower, armor;
+	int	 ability, amount;	/* enum bh_ability */
+};
+
+struct bh_tiledef {
+	char	*id, *name;
+	int	 side[3];		/* left, ahead, right of the entrance */
+	int	 hive;			/* Xenomorphs placed when revealed, 0 none */
+	int	 objective;		/* 1: an objective icon */
+};
+
+struct bh_trackdef {
+	char	*id;
+	int	 blips[BH_COLS];
+	int	 effect;		/* enum bh_track_effect */
+};
+
+struct bh_missiondef {
+	char	*id, *name, *text;
+	int	 ability, amount;	/* enum bh_mission_ability */
+};
+
+/* The component data: one JSON file (doc/muthur-bughunt.5). */
+struct bh_data {
+	int			 sample;	/* 1: the project's sample data */
+	int			 die[3];	/* faces: blank, head, claw */
+	int			 dice;		/* Xenomorph dice in the box */
+	int			 wound_blank, wound_kia;
+	int			 breach;	/* breach tokens */
+	int			 objectives;	/* objective tokens */
+	int			 xeno_cards;	/* Xenomorph phase cards */
+	int			 hive[BH_MAX_HIVE];	/* enum bh_icon per space */
+	int			 nhive;
+	struct bh_chardef	 chars[BH_MAX_CHARS];
+	int			 nchars;
+	struct bh_tiledef	 tiles[BH_MAX_TILES];
+	int			 ntiles;
+	struct bh_trackdef	 track[BH_MAX_TRACK];
+	int			 ntrack;
+	struct bh_missiondef	 missions[BH_MAX_MISSIONS];
+	int			 nmissions;
+};
+
+/* Phase cards: 0..BH_SEATS-1 a seat's card, then these. */
+#define BH_CARD_LT	BH_SEATS
+#define BH_CARD_XENO	(BH_SEATS + 1)
+
+struct bh_char {
+	int		 def;		/* index in data chars */
+	int		 copy;		/* 1, 2: grunt-1, grunt-2; 0 the only one */
+	int		 ready;
+	int		 ntok;		/* wound tokens on it */
+	int		 tok[BH_MAX_ARMOR];	/* token numbers */
+	int		 flipped[BH_MAX_ARMOR];	/* 1: face up (revealed) */
+};
+
+struct bh_squad {
+	int		 colour;	/* index in bh_colours */
+	int		 pos;		/* cell, or BH_APC */
+	int		 nchar;		/* c[0] is the Point Man */
+	struct bh_char	 c[BH_SQUAD];
+	int		 lt_pref;	/* `prefer lt-command SEAT`; -1 next seat */
+	int		 turns;		/* turns taken */
+};
+
+enum bh_phase { BH_PH_TURN, BH_PH_OVER };
+
+struct rules_game {
+	const struct bh_data	*d;
+	int			 options;	/* BH_OPT_* bits */
+	int			 extra_xeno;	/* option: extra Xenomorph cards */
+	int			 nseats;
+	struct bh_squad		 sq[BH_SEATS];
+	/* the complex */
+	int			 tile[BH_CELLS];	/* tile def, -1 empty space */
+	int			 side[BH_CELLS][4];	/* placed sides, enum bh_side */
+	int			 breach[BH_CELLS];	/* bit d: side d breached */
+	int			 xenos[BH_CELLS];
+	int			 objective[BH_CELLS];	/* objective token lying there */
+	int			 escaped;	/* Xenomorph dice gone to the box */
+	int			 breaches_left, objectives_left;
+	/* missions */
+	int			 mission[BH_MISSIONS];	/* mission defs */
+	int			 mtok[BH_MISSIONS];	/* tokens on it */
+	int			 mup[BH_MISSIONS];	/* of them face up */
+	/* the phase deck: deck[dpos..ndeck-1] undrawn, dpos the top */
+	int			 deck[BH_MAX_PHASE], ndeck, dpos, gen;
+	int			 discard[BH_MAX_PHASE], ndiscard;
+	int			 xeno_left;	/* Xenomorph cards set aside */
+	/* hidden stacks: undrawn from *pos on */
+	int			 tiles[BH_MAX_TILES], ntiles, tpos;
+	int			 track[BH_MAX_TRACK], ntrack, kpos;
+	int			 last_track;	/* tracking card last played, -1 */
+	int			 wface[BH_MAX_WOUNDS], nwounds;	/* token faces: 1 KIA */
+	int			 wopen[BH_MAX_WOUNDS];	/* 1: face known to all */
+	int			 pool[BH_MAX_WOUNDS], npool;	/* tokens to take, in order */
+	int			 hive;		/* hive counter's space */
+	int			 pending_xeno;	/* Xenomorph phases to run */
+	/* the turn */
+	int			 turn;		/* player turns played, from 1 */
+	int			 phase;		/* enum bh_phase */
+	int			 active;	/* seat whose turn it is, -1 none */
+	int			 lt_turn;	/* 1: the turn is the Lt. Command card's */
+	int			 last_active;	/* the last player card's seat */
+	int			 won;		/* 1 won, 0 lost (when over) */
+	char			 reason[32];	/* how it ended */
+};
+
+#define BH_OPT_NAMED_FOR_GRUNT	0x01	/* easy: a Named Character for a Grunt */
+#define BH_OPT_NO_SETUP_SPAWN	0x02	/* easy: skip the set-up spawn */
+#define BH_OPT_EXTRA_SPAWN	0x04	/* hard: a second set-up spawn */
+
+extern const char *const bh_colours[BH_SEATS];
+extern const char *const bh_dir_names[4];
+
+/* rules/bughunt/data-load.c: the component data (doc/muthur-bughunt.5). */
+void	*bh_data_load(const struct rules_file *files, size_t nfiles, char **cause);
+void	 bh_data_free(void *data);
+char	*bh_data_canonical(const void *data, size_t *len);
+void	 bh_data_hash(const void *data, unsigned char hash[32]);
+/* rules/bughunt/data-report.c: `muthur cards --rules bughunt`. */
+int	 bh_data_report(const struct rules_file *files, size_t nfiles,
+	    const char *scenario, const char *faction, const struct rules_file *deck,
+	    char **report, int *valid, char **cause);
+
+/* rules/bughunt/complex.c: the grid. */
+const char *bh_cell_name(int cell);		/* "c1", "apc" (static) */
+int	 bh_cell_parse(const char *s);		/* cell, BH_APC, or -2 */
+int	 bh_dir_parse(const char *s);		/* enum bh_dir or -1 */
+int	 bh_neighbour(int cell, int dir);	/* cell, BH_APC, or -2 off grid */
+/* Can a squad pass from cell a toward dir? 0 no, 1 yes, 2 through a barrier. */
+int	 bh_passage(const struct rules_game *g, int cell, int dir);
+/* An open passage with no barrier (shooting, the Xenomorph exceptions). */
+int	 bh_open(const struct rules_game *g, int cell, int dir);
+int	 bh_squads_at(const struct rules_game *g, int cell, int *seats);
+int	 bh_dice_left(const struct rules_game *g);
+
+/* rules/bughunt/setup.c: the pre-mission checklist. */
+struct rules_game *bh_create(const struct rules_setup *su, struct rules_rng *rng,
+	    struct rules_events *ev, char **cause);
+uint32_t bh_hid(struct rules_rng *rng, uint32_t bound);
+void	 bh_shuffle(struct rules_rng *rng, int *v, int n);
+
+/* rules/bughunt/difficulty.c: the options. */
+int	 bh_option_check(const char *name, char **cause);
+int	 bh_options_apply(struct rules_game *g, const char *const *opts, size_t n,
+	    char **cause);
+
+/* rules/bughunt/phase-deck.c: the turn governed by the Phase Deck. */
+void	 bh_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
+void	 bh_hive_advance(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev, int in_phase);
+const char *bh_card_name(int card);
+
+/* rules/bughunt/movement.c */
+int	 bh_mp(const struct rules_game *g, int seat);
+/* One step of seat's squad toward dir with mp left: its cost, or -1 (*why). */
+int	 bh_step_cost(const struct rules_game *g, int seat, int dir, const char **why);
+void	 bh_reveal_tile(struct rules_game *g, int cell, int from_dir,
+	    struct rules_rng *rng, struct rules_events *ev);
+
+/* rules/bughunt/ready.c */
+int	 bh_firepower(const struct rules_game *g, int seat, int ci);
+int	 bh_deplete(struct rules_game *g, int seat, int ci);
+void	 bh_reload(struct rules_game *g, int seat, struct rules_events *ev);
+
+/* rules/bughunt/shooting.c */
+struct bh_shot {
+	int	 chars[BH_SQUAD], nchars;	/* characters firing, as listed */
+	int	 at[4], nat;			/* adjacent cells in the order asked */
+	int	 bonus;				/* mission firepower */
+};
+void	 bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s,
+	    struct rules_rng *rng, struct rules_events *ev);
+/* Cells seat's squad may shoot into beyond its own, in n e s w order. */
+int	 bh_targets(const struct rules_game *g, int seat, int *cells);
+
+/* rules/bughunt/actions.c: capture, breach, reload. */
+const char *bh_capture_why(const struct rules_game *g, int seat, int m);
+const char *bh_breach_why(const struct rules_game *g, int seat, int dir);
+void	 bh_capture(struct rules_game *g, int seat, int m, struct rules_events *ev);
+void	 bh_breach(struct rules_game *g, int seat, int dir, struct rules_events *ev);
+
+/* rules/bughunt/xeno-attack.c, xeno-move.c, xeno-spawn.c */
+void	 bh_xeno_phase(struct rules_game *g, struct rules_rng *rng,
+	    struct rules_events *ev, int spawn_only);
+void	 bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
+int	 bh_xeno_move(struct rules_game *g, struct rules_events *ev);
+void	 bh_xeno_spawn(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
+
+/* rules/bughunt/overrun.c: placing dice; 0, or -1 when the complex is overrun. */
+int	 bh_place_xenos(struct rules_game *g, int cell, int n, struct rules_events *ev);
+
+/* rules/bughunt/wounds.c */
+void	 bh_wound(struct rules_game *g, int seat, int ci, struct rules_events *ev);
+int	 bh_wounds_down(const struct bh_char *c);
+
+/* rules/bughunt/missions.c */
+int	 bh_mission_find(const struct rules_game *g, const char *slug);
+const char *bh_use_why(const struct rules_game *g, int seat, int m, int ci);
+void	 bh_use(struct rules_game *g, int seat, int m, int ci, struct rules_rng *rng,
+	    struct rules_events *ev);
+int	 bh_missions_done(const struct rules_game *g);
+
+/* rules/bughunt/victory.c: winning and losing. */
+void	 bh_lose(struct rules_game *g, const char *reason, struct rules_events *ev);
+void	 bh_check_win(struct rules_game *g, struct rules_events *ev);
+
+/*
+ * rules/bughunt/orders.c: the orders of a player turn (doc/muthur-orders.5).
+ * bh_orders_run() applies seat's orders text line by line to g; dry 1
+ * (check(), on a copy): nothing hidden is drawn, no die rolled, and the
+ * first illegal line gives -1 with *cause; dry 0 (resolve()): a line made
+ * impossible by what a new tile showed fails alone, in an event.
+ */
+int	 bh_orders_run(struct rules_game *g, int seat, const char *text, int dry,
+	    struct rules_rng *rng, struct rules_events *ev, char **cause);
+char	*bh_legal(const struct rules_game *g, size_t seat);
+int	 bh_char_find(const struct rules_game *g, int seat, const char *slug);
+char	*bh_char_slug(const struct rules_game *g, int seat, int ci);
+
+/* rules/bughunt/state-serial.c */
+char	*bh_save(const struct rules_game *g, size_t *len);
+struct rules_game *bh_load(const void *data, const char *bytes, size_t len, char **cause);
+void	 bh_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n);
+
+/* rules/bughunt/view.c, view-text.c */
+cJSON	*bh_view(const struct rules_game *g, int seat);
+cJSON	*bh_view_text(const cJSON *rv, const char *seat);
+
+/* rules/bughunt/demo-player.c */
+char	*bh_demo_orders(const struct rules_game *g, size_t seat);
+
+/* rules/bughunt/events.c: a public event from printf-style JSON. */
+void	 bh_event(struct rules_events *ev, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * game.c — the Bug Hunt table (struct rules): seats are the squads'
+ * colours, a seat's "decklist" the one line `squad` (the checklist deals
+ * its characters), the scenario bug-hunt, and the one phase that waits,
+ * "turn": the seat whose Phase Deck card is up owes one orders mail.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
+#include "rules/bughunt/bughunt.h"
+
+static void
+bh_free(struct rules_game *g)
+{
+	free(g);
+}
+
+static size_t
+bh_nseats(const struct rules_game *g)
+{
+	return (size_t)g->nseats;
+}
+
+static const char *
+bh_seat_name(const struct rules_game *g, size_t seat)
+{
+	return seat < (size_t)g->nseats ? bh_colours[g->sq[seat].colour] : NULL;
+}
+
+static int
+bh_seat_index(const struct rules_game *g, const char *name)
+{
+	int s;
+
+	for (s = 0; s < g->nseats; s++)
+		if (strcmp(bh_colours[g->sq[s].colour], name) == 0)
+			return s;
+	return -1;
+}
+
+static int
+bh_turn(const struct rules_game *g)
+{
+	return g->turn > 0 ? g->turn : 1;
+}
+
+static const char *
+bh_phase(const struct rules_game *g)
+{
+	return g->phase == BH_PH_OVER ? "over" : "turn";
+}
+
+static int
+bh_owes(const struct rules_game *g, size_t seat)
+{
+	return g->phase != BH_PH_OVER && (int)seat == g->active;
+}
+
+static int
+bh_check(const struct rules_game *g, size_t seat, const char *orders, char **cause)
+{
+	struct rules_game *copy;
+	int rc;
+
+	if (g->phase == BH_PH_OVER)
+		return cause_set(cause, "the game is over");
+	if ((int)seat != g->active)
+		return cause_set(cause, "it is %s's turn, not %s's",
+		    bh_colours[g->sq[g->active].colour], bh_colours[g->sq[seat].colour]);
+	copy = xmemdup(g, sizeof *g);
+	rc = bh_orders_run(copy, (int)seat, orders, 1, NULL, NULL, cause);
+	free(copy);
+	return rc;
+}
+
+static int
+bh_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	const char *text;
+	int seat = g->active;
+
+	if (g->phase == BH_PH_OVER)
+		return cause_set(cause, "the game is over");
+	text = orders != NULL ? orders[seat] : NULL;
+	if (bh_check(g, (size_t)seat, text, cause) == -1)
+		return cause_prefix(cause, "seat %s", bh_colours[g->sq[seat].colour]);
+	g->sq[seat].turns++;
+	bh_orders_run(g, seat, text, 0, rng, ev, NULL);
+	if (g->phase != BH_PH_OVER)
+		bh_next_turn(g, rng, ev);
+	return 0;
+}
+
+static void
+bh_result(const struct rules_game *g, struct rules_result *res)
+{
+	int s;
+
+	res->over = g->phase == BH_PH_OVER;
+	res->nseats = (size_t)g->nseats;
+	res->place = xcalloc((size_t)g->nseats, sizeof *res->place);
+	res->winner = res->over && g->won ? 0 : -1;
+	for (s = 0; s < g->nseats && res->winner == 0; s++)
+		res->place[s] = 1;	/* cooperative: all win, or none */
+}
+
+/* ---- seats ---- */
+
+static int
+bh_scenario_check(const char *scenario, char **cause)
+{
+	if (strcmp(scenario, "bug-hunt") != 0)
+		return cause_set(cause, "unknown scenario \"%s\" (Bug Hunt has bug-hunt)",
+		    scenario);
+	return 0;
+}
+
+static int
+bh_faction_check(const char *seat, const char *faction, char **cause)
+{
+	int c;
+
+	for (c = 0; c < BH_SEATS; c++)
+		if (strcmp(faction, bh_colours[c]) == 0 && strcmp(seat, faction) == 0)
+			return 0;
+	return cause_set(cause, "seat \"%s\": Bug Hunt seats are the squads' colours "
+	    "blue, red, green and yellow, each once", seat);
+}
+
+/* Is the decklist the one line "squad" (comments and blank lines aside)? */
+static int
+squad_line(const char *text, size_t len, int *lineno)
+{
+	size_t i = 0, e;
+	int n = 0, ln = 0;
+
+	*lineno = 0;
+	while (i < len) {
+		for (e = i; e < len && text[e] != '\n'; e++)
+			;
+		ln++;
+		while (i < e && (text[i] == ' ' || text[i] == '\t'))
+			i++;
+		if (i < e && text[i] != '#') {
+			if (e - i < 5 || strncmp(text + i, "squad", 5) != 0 ||
+			    strspn(text + i + 5, " \t\r") < e - i - 5 || ++n > 1) {
+				*lineno = ln;
+				return -1;
+			}
+		}
+		i = e + 1;
+	}
+	*lineno = ln + 1;
+	return n == 1 ? 0 : -1;
+}
+
+static int
+bh_deck_check(const void *data, const char *scenario, const char *faction,
+    const struct rules_file *deck, char **cause)
+{
+	int ln;
+
+	(void)data;
+	(void)scenario;
+	if (squad_line(deck->bytes, deck->len, &ln) == -1)
+		return cause_set(cause, "the decklist is not legal for %s (1 problem):\n"
+		    "%s: line %d: expected the one line \"squad\" (the pre-mission "
+		    "checklist deals the characters)", faction, deck->name, ln);
+	return 0;
+}
+
+static int
+bh_seat_build(const void *data, const char *seat, const char *faction, const char *deck,
+    size_t len, struct rules_seat *out, char **cause)
+{
+	int ln;
+
+	(void)data;
+	memset(out, 0, sizeof *out);
+	out->name = seat;
+	out->faction = faction;
+	if (squad_line(deck, len, &ln) == -1)
+		return cause_set(cause, "line %d: expected the one line \"squad\"", ln);
+	return 0;
+}
+
+static void
+bh_seat_clear(struct rules_seat *out)
+{
+	out->deck = NULL;
+	out->ndeck = 0;
+}
+
+static const char *const demo_seats[] = { "blue", "red" };
+
+static const struct rules_demo bh_demo = {
+	.scenario = "bug-hunt",
+	.seats = demo_seats,
+	.decks = NULL,
+	.nseats = 2,
+	.progress_phase = "turn",
+};
+
+const struct rules rules_bughunt = {
+	.name = "bughunt",
+	.version = "bughunt-1",
+	.create = bh_create,
+	.free = bh_free,
+	.nseats = bh_nseats,
+	.seat_name = bh_seat_name,
+	.seat_index = bh_seat_index,
+	.turn = bh_turn,
+	.phase = bh_phase,
+	.owes = bh_owes,
+	.legal = bh_legal,
+	.check = bh_check,
+	.resolve = bh_resolve,
+	.view = bh_view,
+	.save = bh_save,
+	.load = bh_load,
+	.secrets = bh_secrets,
+	.result = bh_result,
+	.data_file = "bughunt-components.json",
+	.data_max = 1 << 20,
+	.data_load = bh_data_load,
+	.data_free = bh_data_free,
+	.data_canonical = bh_data_canonical,
+	.data_hash = bh_data_hash,
+	.deck_max = 4096,
+	.scenario_check = bh_scenario_check,
+	.option_check = bh_option_check,
+	.faction_check = bh_faction_check,
+	.deck_check = bh_deck_check,
+	.seat_build = bh_seat_build,
+	.seat_clear = bh_seat_clear,
+	.data_report = bh_data_report,
+	.demo_orders = bh_demo_orders,
+	.demo = &bh_demo,
+	.demo_turns = 1000,	/* a turn is one player's; the tracking deck ends a game */
+	.view_text = bh_view_text,
+};

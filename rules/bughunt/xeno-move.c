@@ -1,0 +1,68 @@
+/*
+ * xeno-move.c — "The Xenomorph Phase", step 2: every Xenomorph not on a
+ * tile with a squad moves at once, freely through barriers: into an
+ * adjacent tile with a squad (two or more such tiles: shared one at a
+ * time, first to the tile whose squads have the most characters, then in
+ * n e s w order — doc/muthur-orders.5), else one space toward the APC; a
+ * Xenomorph moving from row 1 onto the APC escapes to the box.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "rules/bughunt/bughunt.h"
+
+/* Characters of the squads on cell. */
+static int
+strength(const struct rules_game *g, int cell)
+{
+	int seats[BH_SEATS], n = bh_squads_at(g, cell, seats), i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += g->sq[seats[i]].nchar;
+	return k;
+}
+
+int
+bh_xeno_move(struct rules_game *g, struct rules_events *ev)
+{
+	int next[BH_CELLS], cell, d, nb, to[4], nto, i, k, x, escaped = 0, t;
+
+	memcpy(next, g->xenos, sizeof next);
+	for (cell = 0; cell < BH_CELLS; cell++) {
+		if ((x = g->xenos[cell]) == 0 || (g->tile[cell] >= 0 &&
+		    bh_squads_at(g, cell, NULL) > 0))
+			continue;
+		for (nto = 0, d = 0; d < 4; d++)
+			if ((nb = bh_neighbour(cell, d)) >= 0 && g->tile[nb] >= 0 &&
+			    bh_squads_at(g, nb, NULL) > 0)
+				to[nto++] = nb;
+		/* the strongest first, stable in n e s w order */
+		for (i = 1; i < nto; i++)
+			for (k = i; k > 0 && strength(g, to[k]) > strength(g, to[k - 1]); k--) {
+				t = to[k];
+				to[k] = to[k - 1];
+				to[k - 1] = t;
+			}
+		next[cell] -= x;
+		if (nto > 0) {
+			for (i = 0; i < x; i++)
+				next[to[i % nto]]++;
+			for (i = 0; i < nto && i < x; i++)
+				bh_event(ev, "{\"type\":\"xenomorphs-move\",\"from\":\"%s\","
+				    "\"to\":\"%s\",\"count\":%d}", bh_cell_name(cell),
+				    bh_cell_name(to[i]), x / nto + (i < x % nto));
+		} else if ((nb = bh_neighbour(cell, BH_S)) == BH_APC) {
+			escaped += x;
+			bh_event(ev, "{\"type\":\"xenomorphs-escape\",\"from\":\"%s\",\"count\":%d}",
+			    bh_cell_name(cell), x);
+		} else {
+			next[nb] += x;
+			bh_event(ev, "{\"type\":\"xenomorphs-move\",\"from\":\"%s\",\"to\":\"%s\","
+			    "\"count\":%d}", bh_cell_name(cell), bh_cell_name(nb), x);
+		}
+	}
+	memcpy(g->xenos, next, sizeof next);
+	g->escaped += escaped;
+	return escaped;
+}

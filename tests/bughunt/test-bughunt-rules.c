@@ -1,0 +1,981 @@
+/*
+ * test-bughunt-rules.c — Aliens: Bug Hunt's rules, section by section
+ * (doc/bughunt-rules-map.md): each scenario sets a state up through
+ * rules/bughunt/bughunt.h, plays orders or a step and checks what the
+ * rulebook says happens. Then the component data against the published
+ * facts (tests/data/bughunt/), its errors, save/load, the secrecy of the
+ * tile stack, the tracking deck, the phase deck and the wound faces, and
+ * a whole scripted game played twice from the same randomness, byte for
+ * byte the same.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "lib/fsutil.h"
+#include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/bughunt/bughunt.h"
+#include "tests/tap.h"
+
+static const struct rules *R;
+static void *data;
+static const struct bh_data *D;
+
+/* A stream: the values v first (each % bound), then a fixed LCG. */
+struct seq {
+	const uint32_t	*v;
+	size_t		 n, i;
+	uint64_t	 ctr;
+};
+
+static uint32_t
+seq_uniform(void *ctx, uint32_t bound)
+{
+	struct seq *s = ctx;
+
+	if (s->i < s->n)
+		return s->v[s->i++] % bound;
+	s->ctr = s->ctr * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(s->ctr >> 33) % bound;
+}
+
+static struct seq pub;
+static struct rules_rng rng = { seq_uniform, &pub, NULL, NULL };
+
+static void
+rig(const uint32_t *v, size_t n)
+{
+	pub.v = v;
+	pub.n = n;
+	pub.i = 0;
+}
+
+static struct rules_events ev;
+static int grunt;		/* the data's Grunt */
+
+/* A new game of n seats (blue, red, ...), options besides no-setup-spawn. */
+static struct rules_game *
+game(int n, const char *opt, int spawn)
+{
+	static const char *seats[] = { "blue", "red", "green", "yellow" };
+	struct rules_seat rs[BH_SEATS];
+	struct rules_setup su;
+	const char *opts[2];
+	char *cause = NULL;
+	struct rules_game *g;
+	int i;
+
+	memset(&su, 0, sizeof su);
+	memset(rs, 0, sizeof rs);
+	for (i = 0; i < n; i++)
+		rs[i].name = rs[i].faction = seats[i];
+	su.scenario = "bug-hunt";
+	su.seats = rs;
+	su.nseats = (size_t)n;
+	su.data = data;
+	su.places = 1;
+	su.noptions = 0;
+	if (!spawn)
+		opts[su.noptions++] = "no-setup-spawn";
+	if (opt != NULL)
+		opts[su.noptions++] = opt;
+	su.options = opts;
+	rig(NULL, 0);
+	pub.ctr = 19;
+	g = R->create(&su, &rng, &ev, &cause);
+	if (g == NULL)
+		diag("create: %s", cause);
+	free(cause);
+	rules_events_free(&ev);
+	return g;
+}
+
+/* A blank board: no tiles, no Xenomorphs, blue's turn. */
+static struct rules_game *
+board(int n)
+{
+	struct rules_game *g = game(n, NULL, 0);
+	int i;
+
+	for (i = 0; i < BH_CELLS; i++) {
+		g->tile[i] = -1;
+		g->xenos[i] = 0;
+		g->objective[i] = 0;
+	}
+	g->phase = BH_PH_TURN;
+	g->active = 0;
+	g->lt_turn = 0;
+	/* three Grunts each: no ability changes the numbers */
+	for (i = 0; i < n * BH_SQUAD; i++) {
+		g->sq[i / BH_SQUAD].c[i % BH_SQUAD].def = grunt;
+		g->sq[i / BH_SQUAD].c[i % BH_SQUAD].copy = i % BH_SQUAD + 1;
+	}
+	return g;
+}
+
+/* A plain tile on cell (the data's first: no hive, no objective) with sides n e s w. */
+static void
+tile(struct rules_game *g, int cell, int n, int e, int s, int w)
+{
+	g->tile[cell] = 0;
+	g->side[cell][BH_N] = n;
+	g->side[cell][BH_E] = e;
+	g->side[cell][BH_S] = s;
+	g->side[cell][BH_W] = w;
+}
+
+#define X BH_EXIT
+#define W BH_WALL
+#define B BH_BARRIER
+#define C(s) bh_cell_parse(s)
+
+/* Apply seat's orders for real; check() first. 0, or -1 with the reason shown. */
+static int
+play(struct rules_game *g, int seat, const char *text)
+{
+	char *cause = NULL;
+	int rc = R->check(g, (size_t)seat, text, &cause);
+
+	if (rc == -1) {
+		diag("check: %s", cause);
+		free(cause);
+		return -1;
+	}
+	bh_orders_run(g, seat, text, 0, &rng, &ev, NULL);
+	return 0;
+}
+
+/* check()'s reason for text, "" when it passes; a static buffer. */
+static const char *
+why(struct rules_game *g, int seat, const char *text)
+{
+	static char buf[256];
+	char *cause = NULL;
+
+	buf[0] = '\0';
+	if (R->check(g, (size_t)seat, text, &cause) == -1)
+		snprintf(buf, sizeof buf, "%s", cause);
+	free(cause);
+	return buf;
+}
+
+static int
+has_event(const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < ev.n; i++)
+		if (strstr(ev.v[i].json, needle) != NULL)
+			return 1;
+	return 0;
+}
+
+/* ---- Pre-Mission Checklist, Adjusting Game Difficulty ---- */
+
+static void
+test_setup(void)
+{
+	struct rules_game *g = game(2, NULL, 1);
+	int s, named;
+
+	ok(g != NULL, "checklist: a game for blue and red");
+	for (s = 0; s < 2; s++) {
+		named = D->chars[g->sq[s].c[2].def].named;
+		ok(g->sq[s].nchar == 3 && !D->chars[g->sq[s].c[0].def].named &&
+		    !D->chars[g->sq[s].c[1].def].named && named,
+		    "checklist: %s has two Grunts (the Point Man one) and a Named Character",
+		    bh_colours[s]);
+	}
+	ok(g->sq[0].pos == BH_APC && g->sq[1].pos == BH_APC, "checklist: squads start on the APC");
+	is_int(g->ndeck, 2 * 3 + 1 + 2, "checklist: the Phase Deck is 3 a player, Lt. Command, "
+	    "a Xenomorph card a player");
+	is_int(g->xeno_left, 17 - 2, "checklist: the other Xenomorph cards are set aside");
+	is_int(g->mission[0] != g->mission[1] && g->mission[1] != g->mission[2] &&
+	    g->mission[0] != g->mission[2], 1, "checklist: three different missions");
+	ok(g->kpos >= 1 && g->hive >= 0, "checklist: the set-up Xenomorph Phase played a "
+	    "tracking card (spawn only)");
+	is_int(g->ntiles - g->tpos, 30, "checklist: 30 tiles face down");
+	R->free(g);
+
+	g = game(4, "difficulty=hard", 1);
+	is_int(g->ndeck, 4 * 3 + 1 + 4 + 1, "difficulty=hard: one more Xenomorph card");
+	ok(g->kpos >= 2, "difficulty=hard: a second set-up spawn (%d cards)", g->kpos);
+	R->free(g);
+	g = game(2, "difficulty=easy", 1);
+	ok(D->chars[g->sq[0].c[1].def].named && D->chars[g->sq[0].c[2].def].named,
+	    "difficulty=easy: a Named Character in place of a Grunt");
+	is_int(g->kpos, 0, "difficulty=easy: no set-up spawn");
+	R->free(g);
+	g = game(2, "extra-xenomorph-cards=3", 0);
+	is_int(g->ndeck, 6 + 1 + 2 + 3, "extra-xenomorph-cards=3");
+	R->free(g);
+	{
+		char *cause = NULL;
+
+		ok(R->option_check("difficulty=silly", &cause) == -1 &&
+		    strstr(cause, "difficulty=easy|normal|hard") != NULL,
+		    "an unknown option is refused, the options listed");
+		free(cause);
+	}
+}
+
+/* ---- Begin the Game: the Phase Deck ---- */
+
+/* The hive track space before the first one with icon (after space 1). */
+static int
+before(int icon)
+{
+	int i;
+
+	for (i = 1; i < D->nhive; i++)
+		if (D->hive[i] == icon)
+			return i - 1;
+	return 0;
+}
+
+static void
+test_phase_deck(void)
+{
+	struct rules_game *g = board(2);
+	int kpos;
+
+	/* blue, then the Lt. Command card: to the next seat by default */
+	g->ndeck = 3;
+	g->dpos = 0;
+	g->deck[0] = 0;
+	g->deck[1] = BH_CARD_LT;
+	g->deck[2] = 1;
+	g->ndiscard = 0;
+	g->last_active = -1;
+	bh_next_turn(g, &rng, &ev);
+	is_int(g->active, 0, "phase deck: blue's card gives blue a turn");
+	bh_next_turn(g, &rng, &ev);
+	ok(g->active == 1 && g->lt_turn, "phase deck: Lt. Command goes to the seat after "
+	    "the last player (red)");
+	g->dpos = 1;
+	g->sq[0].lt_pref = 0;
+	bh_next_turn(g, &rng, &ev);
+	ok(g->active == 0 && g->lt_turn, "phase deck: or to the seat the last player's "
+	    "`prefer lt-command` names (blue)");
+	/* Xenomorph cards and the hive track */
+	g->hive = before(BH_ICON_NONE);
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 1;
+	kpos = g->kpos;
+	bh_next_turn(g, &rng, &ev);
+	ok(D->hive[g->hive] == BH_ICON_NONE && g->kpos == kpos && g->active == 1,
+	    "phase deck: a Xenomorph card advances the counter (a blank space: no phase)");
+	g->dpos = 0;
+	g->hive = before(BH_ICON_XENO);
+	bh_next_turn(g, &rng, &ev);
+	ok(D->hive[g->hive] == BH_ICON_XENO && g->kpos == kpos + 1, "phase deck: landing on a Xenomorph icon "
+	    "runs a Xenomorph Phase");
+	g->hive = before(BH_ICON_GAME_OVER);
+	g->dpos = 0;
+	g->ndiscard = 0;
+	kpos = g->xeno_left;
+	bh_next_turn(g, &rng, &ev);
+	ok(D->hive[g->hive] == BH_ICON_GAME_OVER && g->xeno_left == kpos - 1 && g->discard[0] == BH_CARD_XENO,
+	    "phase deck: GAME OVER MAN adds a Xenomorph card to the discard");
+	/* reshuffle when empty */
+	g->dpos = g->ndeck;
+	g->ndiscard = 2;
+	g->discard[0] = 0;
+	g->discard[1] = 0;
+	kpos = g->gen;
+	bh_next_turn(g, &rng, &ev);
+	ok(g->gen == kpos + 1 && g->active == 0 && g->ndeck == 2,
+	    "phase deck: an empty deck is the discard shuffled");
+	/* the last space wraps to the first (a Xenomorph icon) */
+	g->hive = D->nhive - 1;
+	rules_events_free(&ev);
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 0;
+	kpos = g->kpos;
+	bh_next_turn(g, &rng, &ev);
+	ok(has_event("{\"type\":\"hive-counter\",\"space\":1,\"icon\":\"xenomorph\"}") &&
+	    g->kpos == kpos + 1, "phase deck: the counter wraps to space 1 and its "
+	    "Xenomorph icon");
+	R->free(g);
+}
+
+/* ---- Movement ---- */
+
+static void
+test_movement(void)
+{
+	struct rules_game *g = board(2);
+	int c1 = C("c1"), c2 = C("c2"), tpos;
+
+	tpos = g->tpos;
+	is_str(why(g, 0, "move n n\n"), "line 1: \"move n n\": movement ends on a newly "
+	    "drawn tile", "movement: a squad entering an empty space stops there");
+	ok(play(g, 0, "move n\n") == 0 && g->sq[0].pos == c1 && g->tile[c1] >= 0 &&
+	    g->tpos == tpos + 1, "movement: from the APC through Sector 3 a new tile is drawn");
+	is_int(g->side[c1][BH_S], BH_EXIT, "movement: its entrance faces where the squad "
+	    "came from");
+	R->free(g);
+
+	g = board(2);
+	tile(g, c1, B, W, X, W);
+	tile(g, c2, X, W, X, W);
+	tile(g, C("c3"), X, W, X, W);
+	g->sq[0].pos = c1;
+	ok(play(g, 0, "move n\n") == 0 && g->sq[0].pos == c2, "movement: through a barrier "
+	    "(2 MP)");
+	g->breach[c1] = 0;
+	ok(g->side[c1][BH_N] == BH_BARRIER, "movement: moving through does not breach it");
+	g->sq[0].pos = c1;
+	is_str(why(g, 0, "move n n n\n"), "line 1: \"move n n n\": 0 movement points left, "
+	    "n needs 1", "movement: 3 MP: a barrier and one exit, no more");
+	tile(g, C("d1"), W, W, X, X);
+	g->side[c1][BH_E] = X;
+	g->sq[0].pos = C("d1");
+	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": squads reach the APC through "
+	    "Sector 3 only", "movement: the APC through Sector 3 only");
+	g->sq[0].pos = c1;
+	is_str(why(g, 0, "move w\n"), "line 1: \"move w\": there is no exit that way",
+	    "movement: no exit through a wall");
+	tile(g, C("c6"), X, W, X, W);
+	g->sq[0].pos = C("c6");
+	is_str(why(g, 0, "move n\n"), "line 1: \"move n\": the complex ends there",
+	    "movement: players cannot exit the 5 x 6 grid");
+	/* Xenomorphs hold a squad, with the two exceptions */
+	g->sq[0].pos = c2;
+	g->xenos[c2] = 1;
+	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold "
+	    "the squad", "movement: a squad cannot leave a tile with Xenomorphs");
+	g->sq[1].pos = c2;
+	is_str(why(g, 0, "move n\n"), "", "movement: unless another squad is on its tile");
+	g->sq[1].pos = C("c3");
+	is_str(why(g, 0, "move n\n"), "", "movement: or it moves to another squad without "
+	    "a barrier");
+	g->sq[1].pos = c1;
+	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold the "
+	    "squad", "movement: but not through a barrier");
+	R->free(g);
+
+	/* a new tile's hive and objective icons */
+	g = board(1);
+	{
+		int k, hive = -1, obj = -1;
+
+		for (k = 0; k < D->ntiles; k++) {
+			if (hive < 0 && D->tiles[k].hive > 0)
+				hive = k;
+			if (obj < 0 && D->tiles[k].objective && D->tiles[k].hive == 0)
+				obj = k;
+		}
+		g->tiles[g->tpos] = hive;
+		g->tiles[g->tpos + 1] = obj;
+		ok(play(g, 0, "move n\n") == 0 && g->xenos[c1] == D->tiles[hive].hive,
+		    "movement: a new tile's hive icon brings its Xenomorph dice (%d)",
+		    D->tiles[hive].hive);
+		g->xenos[c1] = 0;
+		g->side[c1][BH_N] = X;
+		g->side[c1][BH_E] = X;
+		ok(play(g, 0, "move e\n") == 0 && g->objective[C("d1")] == 1,
+		    "movement: a new tile's objective icon brings an objective token");
+	}
+	R->free(g);
+}
+
+/* ---- Actions, Shooting, Ready and Depleted ---- */
+
+static void
+test_actions(void)
+{
+	struct rules_game *g = board(2);
+	int c1 = C("c1"), c2 = C("c2"), m0;
+
+	tile(g, c1, B, X, X, W);
+	tile(g, c2, X, W, X, W);
+	g->sq[0].pos = c1;
+	is_str(why(g, 0, "capture x\n"), "line 1: \"capture x\": not a mission in play; "
+	    "expected capture MISSION", "capture: a mission in play");
+	m0 = g->mission[0];
+	{
+		char line[64];
+
+		snprintf(line, sizeof line, "capture %s\n", D->missions[m0].id);
+		ok(strstr(why(g, 0, line), "no objective token") != NULL,
+		    "capture: only with an objective token on the tile");
+		g->objective[c1] = 1;
+		ok(play(g, 0, line) == 0 && g->mtok[0] == 1 && g->mup[0] == 1 &&
+		    !g->objective[c1], "capture: the token goes face up on the mission named");
+		g->objective[c1] = 1;
+		g->mtok[0] = 3;
+		ok(strstr(why(g, 0, line), "has its 3 objective tokens") != NULL,
+		    "capture: no more than 3 on a mission");
+	}
+	ok(play(g, 0, "breach n\n") == 0 && (g->breach[c1] & 1) && (g->breach[c2] & 4) &&
+	    bh_passage(g, c1, BH_N) == 1, "breach: a breach token; no longer a barrier");
+	ok(strstr(why(g, 0, "breach n\n"), "breached already") != NULL,
+	    "breach: not twice");
+	ok(strstr(why(g, 0, "breach e\n"), "no barrier") != NULL, "breach: only a barrier");
+	/* a breached side stays breached under a tile placed later */
+	g->breach[C("d1")] = 0;
+	g->side[c1][BH_E] = B;
+	g->breaches_left = 1;
+	ok(play(g, 0, "breach e\n") == 0, "breach: toward an empty space");
+	tile(g, C("d1"), W, W, X, B);
+	is_int(bh_passage(g, c1, BH_E), 1, "breach: a tile placed later stays breached");
+	ok(strstr(why(g, 0, "breach w\n"), "no barrier") != NULL && g->breaches_left == 0,
+	    "breach: the tokens run out");
+	g->sq[0].c[0].ready = 0;
+	ok(strstr(why(g, 0, "shoot grunt-1\n"), "depleted character cannot shoot") != NULL,
+	    "depleted: a depleted character cannot shoot");
+	ok(play(g, 0, "reload\n") == 0 && g->sq[0].c[0].ready, "reload: readies the "
+	    "depleted");
+	is_str(why(g, 0, "reload\nreload\n"), "line 2: \"reload\": a second action; "
+	    "expected one action a turn", "turn: one action");
+	is_str(why(g, 0, "reload\nmove n\n"), "line 2: \"move n\": the move comes after the "
+	    "action; expected move first, then the action", "turn: move, then the action");
+	R->free(g);
+}
+
+static void
+test_shooting(void)
+{
+	/* faces of a 6-sided sample die: 0-2 blank, 3 head, 4-5 claw */
+	static const uint32_t faces[] = { 0, 3, 4, 0 };
+	struct rules_game *g = board(2);
+	int c1 = C("c1"), c2 = C("c2"), b1 = C("b1"), hive;
+
+	tile(g, c1, X, W, X, B);
+	tile(g, c2, X, W, X, W);
+	tile(g, b1, W, B, W, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 2;
+	g->xenos[c2] = 3;
+	g->xenos[b1] = 5;
+	rig(faces, 4);
+	ok(play(g, 0, "shoot grunt-1 grunt-2\n") == 0, "shoot: two Grunts, firepower 4");
+	is_int(g->xenos[c1], 2, "shoot: own tile first (a blank killed, a head lives) and "
+	    "an adjacent survivor moved in");
+	is_int(g->xenos[c2], 1, "shoot: the rest of the firepower into the adjacent tile");
+	is_int(g->xenos[b1], 5, "shoot: not through a barrier");
+	is_int(g->sq[0].c[0].ntok, 1, "shoot: a head in the own tile wounds a character "
+	    "that fired");
+	ok(!g->sq[0].c[0].ready && !g->sq[0].c[1].ready && g->sq[0].c[2].ready,
+	    "shoot: the characters that fired are depleted");
+	/* from the APC: Sector 3's first tile only, survivors escape */
+	g->sq[1].pos = BH_APC;
+	g->active = 1;
+	g->xenos[c1] = 1;
+	hive = g->hive;
+	rig((const uint32_t[]){ 4 }, 1);
+	ok(play(g, 1, "shoot grunt-1\n") == 0 && g->xenos[c1] == 0 && g->escaped == 1 &&
+	    g->hive == (hive + 1) % D->nhive, "shoot: from the APC, a survivor escapes and "
+	    "the hive counter advances");
+	ok(strstr(why(g, 1, "shoot grunt-2 at b1\n"), "not a tile the squad may shoot into")
+	    != NULL, "shoot: from the APC only into c1");
+	R->free(g);
+}
+
+/* ---- The Xenomorph Phase ---- */
+
+static void
+test_xenos(void)
+{
+	struct rules_game *g = board(2);
+	int c1 = C("c1"), c2 = C("c2"), c3 = C("c3"), d3 = C("d3"), b3 = C("b3");
+	int n, e;
+
+	tile(g, c1, X, X, X, X);
+	tile(g, c2, X, X, X, X);
+	tile(g, c3, X, X, X, X);
+	tile(g, b3, X, X, X, X);
+	tile(g, d3, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->sq[1].pos = c2;
+	g->xenos[c2] = 3;
+	bh_xeno_attack(g, &rng, &ev);
+	is_int(g->sq[0].c[0].ntok + g->sq[1].c[0].ntok, 3, "attack: a wound per Xenomorph "
+	    "to the Point Men");
+	ok(g->sq[0].c[0].ntok == 2 && g->sq[1].c[0].ntok == 1, "attack: squads sharing a "
+	    "tile share them, the fewest wound tokens first");
+	g->xenos[c2] = 0;
+	g->sq[1].pos = b3;
+	g->sq[1].nchar = 2;	/* red is the weaker */
+	g->xenos[C("b2")] = 3;	/* adjacent to blue (c2) and red (b3) */
+	g->xenos[C("a3")] = 1;	/* adjacent to red */
+	g->xenos[C("c4")] = 2;	/* adjacent to no squad */
+	g->xenos[C("e5")] = 1;
+	g->xenos[C("a1")] = 1;
+	e = bh_xeno_move(g, &ev);
+	is_int(g->xenos[b3], 1 + 1, "move: into the adjacent tile with a squad");
+	is_int(g->xenos[c2], 2, "move: adjacent to two squads: shared, the stronger first");
+	ok(g->xenos[c3] == 2 && g->xenos[C("e4")] == 1 && g->xenos[C("c4")] == 0,
+	    "move: else one space toward the APC, through tiles and empty spaces");
+	ok(e == 1 && g->xenos[C("a1")] == 0, "move: from row 1 onto the APC: escaped");
+	n = 0;
+	(void)d3;
+	R->free(g);
+
+	/* spawn: hives nearest the APC first, then the nearest empty space */
+	g = board(1);
+	{
+		struct bh_data *dd = data;	/* a card of the test's own */
+		int k, hv = -1, saved[BH_COLS];
+
+		for (k = 0; k < D->ntiles; k++)
+			if (hv < 0 && D->tiles[k].hive == 1)
+				hv = k;
+		g->tile[C("a2")] = hv;
+		g->tile[C("a4")] = hv;
+		g->tile[C("a1")] = 0;
+		for (k = 0; k < D->ntrack; k++)
+			if (D->track[k].effect == BH_TE_NONE)
+				break;
+		ok(k < D->ntrack, "spawn: a tracking card without text");
+		memcpy(saved, D->track[k].blips, sizeof saved);
+		memcpy(dd->track[k].blips, (int[BH_COLS]){ 4, 0, 0, 0, 0 }, sizeof saved);
+		g->track[g->kpos] = k;
+		bh_xeno_spawn(g, &rng, &ev);
+		ok(g->xenos[C("a2")] == 1 && g->xenos[C("a4")] == 1 &&
+		    g->xenos[C("a3")] == D->track[k].blips[0] - 2,
+		    "spawn: each hive up to its number, nearest first; the rest to the empty "
+		    "space nearest the APC");
+		for (n = 0; n < BH_ROWS; n++)
+			g->tile[n * BH_COLS] = 0;
+		memset(g->xenos, 0, sizeof g->xenos);
+		g->track[g->kpos] = k;
+		bh_xeno_spawn(g, &rng, &ev);
+		is_int(g->xenos[C("a6")], D->track[k].blips[0], "spawn: a full sector row: the "
+		    "last tile");
+		g->kpos = g->ntrack;
+		bh_xeno_spawn(g, &rng, &ev);
+		ok(g->phase == BH_PH_OVER && strcmp(g->reason, "tracking-deck-empty") == 0,
+		    "losing: the tracking deck runs out");
+		memcpy(dd->track[k].blips, saved, sizeof saved);
+	}
+	R->free(g);
+}
+
+/* ---- How to Place Wounds, Complex Overrun ---- */
+
+static void
+test_wounds(void)
+{
+	struct rules_game *g = board(1);
+	struct bh_char *pm = &g->sq[0].c[0];
+	int def = pm->def, k, second = g->sq[0].c[1].def;
+
+	for (k = 0; k < 4; k++)
+		bh_wound(g, 0, 0, &ev);
+	ok(pm->ntok == 4 && bh_wounds_down(pm) == 4, "wounds: face down, up to Armor (4)");
+	g->wface[pm->tok[0]] = 0;
+	bh_wound(g, 0, 0, &ev);
+	ok(g->sq[0].nchar == 3 && bh_wounds_down(pm) == 3 && has_event("\"face\":\"blank\""),
+	    "wounds: past Armor a token flips: blank, it lives");
+	g->wface[pm->tok[1]] = 1;
+	bh_wound(g, 0, 0, &ev);
+	ok(g->sq[0].nchar == 2 && g->sq[0].c[0].def == second && has_event("killed"),
+	    "wounds: KIA, it dies; the squad shifts and keeps a Point Man");
+	(void)def;
+	pm = &g->sq[0].c[0];
+	for (k = 0; k < 4; k++) {
+		bh_wound(g, 0, 0, &ev);
+		g->wface[pm->tok[k]] = 0;
+	}
+	for (k = 0; k < 4; k++)
+		bh_wound(g, 0, 0, &ev);
+	ok(g->sq[0].nchar == 2 && bh_wounds_down(pm) == 0, "wounds: all flipped, none KIA");
+	bh_wound(g, 0, 0, &ev);
+	is_int(g->sq[0].nchar, 1, "wounds: the next wound kills");
+	g->sq[0].nchar = 1;
+	g->sq[0].c[0].ntok = D->chars[g->sq[0].c[0].def].armor;
+	for (k = 0; k < g->sq[0].c[0].ntok; k++)
+		g->sq[0].c[0].flipped[k] = 1;
+	bh_wound(g, 0, 0, &ev);
+	ok(g->phase == BH_PH_OVER && strcmp(g->reason, "squad-lost") == 0,
+	    "losing: a squad lost all three characters");
+	R->free(g);
+
+	g = board(1);
+	g->xenos[C("e6")] = D->dice - 1;
+	is_int(bh_place_xenos(g, C("a1"), 2, &ev), -1, "overrun: dice to place, none left");
+	ok(g->phase == BH_PH_OVER && strcmp(g->reason, "overrun") == 0, "overrun: the game "
+	    "is lost");
+	R->free(g);
+}
+
+/* ---- Missions and Objectives, Winning ---- */
+
+static void
+test_missions(void)
+{
+	struct rules_game *g = board(2);
+	int m, c1 = C("c1");
+	char line[96];
+
+	tile(g, c1, X, X, X, X);
+	g->sq[0].pos = c1;
+	for (m = 0; m < D->nmissions; m++)
+		if (D->missions[m].ability == BH_MA_PURGE)
+			break;
+	g->mission[0] = m;
+	snprintf(line, sizeof line, "use %s\n", D->missions[m].id);
+	ok(strstr(why(g, 0, line), "no face-up objective token") != NULL,
+	    "missions: no face-up token, no ability");
+	g->mtok[0] = 1;
+	g->mup[0] = 1;
+	g->xenos[c1] = 5;
+	ok(play(g, 0, line) == 0 && g->mup[0] == 0 && g->mtok[0] == 1 &&
+	    g->xenos[c1] == 5 - D->missions[m].amount, "missions: a token flipped face down "
+	    "kills Xenomorphs on the tile");
+	for (m = 0; m < D->nmissions; m++)
+		if (D->missions[m].ability == BH_MA_PATCH)
+			break;
+	g->mission[1] = m;
+	g->mtok[1] = g->mup[1] = 1;
+	bh_wound(g, 0, 1, &ev);
+	snprintf(line, sizeof line, "use %s grunt-2\n", D->missions[m].id);
+	ok(play(g, 0, line) == 0 && g->sq[0].c[1].ntok == 0, "missions: patch takes a "
+	    "face-down wound token off");
+	/* winning: every mission complete, every squad on the APC */
+	g->xenos[c1] = 0;
+	g->mtok[0] = g->mtok[1] = g->mtok[2] = 3;
+	g->sq[1].pos = BH_APC;
+	ok(play(g, 0, "reload\n") == 0 && g->phase == BH_PH_TURN, "winning: not while a "
+	    "squad is in the complex");
+	ok(play(g, 0, "move s\n") == 0 && g->phase == BH_PH_OVER && g->won &&
+	    has_event("\"victory\""), "winning: all missions and every squad on the APC");
+	R->free(g);
+	g = board(1);
+	g->xeno_left = 0;
+	g->hive = before(BH_ICON_GAME_OVER);
+	bh_hive_advance(g, &rng, &ev, 0);
+	ok(g->phase == BH_PH_OVER && strcmp(g->reason, "no-xenomorph-card") == 0,
+	    "losing: a Xenomorph card to add and none left");
+	R->free(g);
+}
+
+/* ---- the component data ---- */
+
+static const cJSON *
+get(const cJSON *o, const char *k)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static cJSON *
+fact(const char *top, const char *file)
+{
+	char *p = xasprintf("%s/tests/data/bughunt/%s", top, file), *text;
+	size_t len;
+	cJSON *o = NULL;
+
+	if (fs_read_file(p, 1 << 20, &text, &len, NULL) == 0) {
+		o = cJSON_ParseWithLength(text, len);
+		free(text);
+	}
+	free(p);
+	return o;
+}
+
+static void
+test_data(const char *top, const char *src, size_t len)
+{
+	cJSON *comp = fact(top, "components.json"), *ch = fact(top, "characters.json");
+	cJSON *dt = fact(top, "dice-and-tokens.json"), *c;
+	struct rules_file f;
+	char *canon, *canon2, *cause = NULL, *bad;
+	size_t cl, cl2;
+	void *d2;
+	int k, grunts = 0, hudson = 0;
+
+	ok(comp != NULL && ch != NULL && dt != NULL, "data: the published facts load");
+	cJSON_ArrayForEach(c, get(comp, "components")) {
+		const char *id = cJSON_GetStringValue(get(c, "id"));
+		int n = get(c, "count") != NULL && cJSON_IsNumber(get(c, "count")) ?
+		    get(c, "count")->valueint : -1;
+
+		if (strcmp(id, "xenomorph_die") == 0)
+			is_int(D->dice, n, "data: %d Xenomorph dice, as published", n);
+		if (strcmp(id, "location_tile") == 0)
+			is_int(D->ntiles, n, "data: %d location tiles", n);
+		if (strcmp(id, "tracking_card") == 0)
+			is_int(D->ntrack, n, "data: %d tracking cards", n);
+		if (strcmp(id, "mission_card") == 0)
+			is_int(D->nmissions, n, "data: %d mission cards", n);
+		if (strcmp(id, "objective_token") == 0)
+			is_int(D->objectives, n, "data: %d objective tokens", n);
+		if (strcmp(id, "phase_card") == 0)
+			is_int(D->xeno_cards, get(get(c, "breakdown"), "xenomorph_phase")->valueint,
+			    "data: the Xenomorph phase cards");
+	}
+	cJSON_ArrayForEach(c, get(ch, "characters"))
+		for (k = 0; k < D->nchars; k++) {
+			if (strcasecmp(D->chars[k].name, cJSON_GetStringValue(get(c, "name"))) != 0)
+				continue;
+			if (cJSON_IsNumber(get(c, "firepower")))
+				is_int(D->chars[k].firepower, get(c, "firepower")->valueint,
+				    "data: %s's firepower as published", D->chars[k].name);
+			if (cJSON_IsNumber(get(c, "armor")))
+				is_int(D->chars[k].armor, get(c, "armor")->valueint,
+				    "data: %s's armor as published", D->chars[k].name);
+			if (cJSON_IsNumber(get(c, "copies")))
+				grunts = D->chars[k].copies == get(c, "copies")->valueint;
+			if (strcmp(D->chars[k].id, "hudson") == 0)
+				hudson = D->chars[k].ability == BH_AB_DESPERATE &&
+				    D->chars[k].amount == 2;
+		}
+	ok(grunts && hudson, "data: 8 Grunts; Hudson's +2 while down to 2 or fewer");
+	cJSON_Delete(comp);
+	cJSON_Delete(ch);
+	cJSON_Delete(dt);
+	ok(D->sample, "data: the installed file says it is sample data");
+
+	/* canonical bytes: a fixed point */
+	canon = R->data_canonical(data, &cl);
+	f.name = "canon.json";
+	f.bytes = canon;
+	f.len = cl;
+	d2 = R->data_load(&f, 1, &cause);
+	canon2 = d2 != NULL ? R->data_canonical(d2, &cl2) : NULL;
+	ok(canon2 != NULL && cl == cl2 && memcmp(canon, canon2, cl) == 0,
+	    "data: the canonical bytes load to the same canonical bytes");
+	if (d2 != NULL)
+		R->data_free(d2);
+	free(canon2);
+	free(canon);
+	/* errors name the file, the member and what was expected */
+	bad = xmemdup(src, len + 1);
+	bad[len] = '\0';
+	{
+		char *p = strstr(bad, "\"ahead\": \"");
+
+		memcpy(p + 10, "door", 4);
+		f.name = "club.json";
+		f.bytes = bad;
+		f.len = len;
+		ok(R->data_load(&f, 1, &cause) == NULL && strstr(cause, "club.json: tiles[0].ahead:"
+		    " expected one of \"wall\", \"exit\" or \"barrier\"") != NULL,
+		    "data: a bad member is named with what was expected");
+		diag("%s", cause);
+		free(cause);
+		cause = NULL;
+	}
+	free(bad);
+	f.bytes = "{\"format\":\"muthur-bughunt-1\",\"die\":{\"blank\":0,\"head\":1,\"claw\":1}}";
+	f.len = strlen(f.bytes);
+	ok(R->data_load(&f, 1, &cause) == NULL && strstr(cause, "club.json: die.blank: "
+	    "expected a whole number 1..12") != NULL, "data: numbers out of range");
+	free(cause);
+}
+
+/* ---- secrecy ---- */
+
+static char *
+text_of(cJSON *o)
+{
+	char *s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+/* Views, view texts and legal orders of every seat and a spectator, joined. */
+static char *
+all_views(const struct rules_game *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *v;
+	char *s;
+	int seat;
+
+	for (seat = -1; seat < g->nseats; seat++) {
+		v = R->view(g, seat);
+		s = text_of(R->view_text(v, seat >= 0 ? bh_colours[seat] : "spectator"));
+		strbuf_addf(&sb, "%s\n", s);
+		free(s);
+		s = text_of(v);
+		strbuf_addf(&sb, "%s\n", s);
+		free(s);
+		if (seat >= 0) {
+			s = R->legal(g, (size_t)seat);
+			strbuf_addf(&sb, "%s\n", s);
+			free(s);
+		}
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static void
+rotate(int *v, int from, int n)
+{
+	int t, i;
+
+	if (n - from < 2)
+		return;
+	t = v[from];
+	for (i = from; i < n - 1; i++)
+		v[i] = v[i + 1];
+	v[n - 1] = t;
+}
+
+static void
+test_secrecy(void)
+{
+	struct rules_game *a = game(3, NULL, 1), *b;
+	char *va, *vb;
+	int i, flips = 0;
+
+	bh_orders_run(a, a->active, "move n\n", 0, &rng, &ev, NULL);
+	for (i = 0; i < 4; i++)
+		bh_wound(a, 0, 0, &ev);
+	b = xmemdup(a, sizeof *a);
+	rotate(b->tiles, b->tpos, b->ntiles);
+	rotate(b->track, b->kpos, b->ntrack);
+	rotate(b->deck, b->dpos, b->ndeck);
+	for (i = 0; i < b->nwounds; i++)
+		if (!b->wopen[i]) {
+			b->wface[i] = !b->wface[i];
+			flips++;
+		}
+	va = all_views(a);
+	vb = all_views(b);
+	ok(flips > 0 && memcmp(a->tiles, b->tiles, sizeof a->tiles) != 0 &&
+	    memcmp(a->track, b->track, sizeof a->track) != 0, "secrecy: two states differing "
+	    "in the tile stack, the undrawn tracking cards, the phase deck and %d wound faces",
+	    flips);
+	ok(strcmp(va, vb) == 0, "secrecy: every seat's view, view text and legal orders are "
+	    "byte-identical");
+	ok(strstr(va, D->tiles[a->tiles[a->tpos]].id) == NULL ||
+	    strstr(va, "\"tile_stack\"") != NULL, "secrecy: the stack shows as a count");
+	free(va);
+	free(vb);
+	{
+		struct rules_secret *s;
+		size_t n, k, nobody = 0;
+
+		R->secrets(a, &s, &n);
+		for (k = 0; k < n; k++)
+			nobody += s[k].seat == -1;
+		ok(n > 0 && nobody == n, "secrecy: %zu secrets, every one known to no seat", n);
+		rules_secrets_free(s, n);
+	}
+	R->free(a);
+	free(b);
+}
+
+/* ---- a whole game, twice ---- */
+
+static char *
+whole_game(int nseats, const char *opt, int *over, int *won, int *turns, int *roundtrip)
+{
+	struct rules_game *g = game(nseats, opt, 1), *h;
+	struct strbuf sb = STRBUF_INIT;
+	const char *orders[BH_SEATS];
+	char *o, *s, *s2, *cause = NULL;
+	size_t len, len2, i;
+	int k;
+
+	*roundtrip = 1;
+	for (k = 0; k < 2000 && g->phase != BH_PH_OVER; k++) {
+		memset(orders, 0, sizeof orders);
+		o = R->demo_orders(g, (size_t)g->active);
+		orders[g->active] = o;
+		if (R->resolve(g, orders, &rng, &ev, &cause) == -1) {
+			diag("resolve: %s", cause);
+			free(cause);
+			free(o);
+			break;
+		}
+		free(o);
+		s = R->save(g, &len);
+		h = R->load(data, s, len, NULL);
+		s2 = h != NULL ? R->save(h, &len2) : NULL;
+		if (s2 == NULL || len != len2 || memcmp(s, s2, len) != 0)
+			*roundtrip = 0;
+		if (h != NULL)
+			R->free(h);
+		free(s2);
+		strbuf_addf(&sb, "%s\n", s);
+		free(s);
+	}
+	for (i = 0; i < ev.n; i++)
+		strbuf_addf(&sb, "%s\n", ev.v[i].json);
+	rules_events_free(&ev);
+	*over = g->phase == BH_PH_OVER;
+	*won = g->won;
+	*turns = g->turn;
+	R->free(g);
+	return strbuf_detach(&sb, NULL);
+}
+
+static void
+test_twice(void)
+{
+	static const char *const opts[] = { NULL, "difficulty=easy", "difficulty=hard" };
+	char *a, *b;
+	int over, won, turns, rt, o2, w2, t2, rt2, k, n;
+
+	for (k = 0; k < 3; k++)
+		for (n = 1; n <= 4; n += 3 - (k > 0)) {
+			a = whole_game(n, opts[k], &over, &won, &turns, &rt);
+			b = whole_game(n, opts[k], &o2, &w2, &t2, &rt2);
+			ok(over, "a whole game, %d squad%s%s%s: %s in turn %d", n, n > 1 ? "s" : "",
+			    opts[k] ? ", " : "", opts[k] ? opts[k] : "", won ? "won" : "lost",
+			    turns);
+			ok(strcmp(a, b) == 0, "  played twice: byte-identical states and events "
+			    "(%zu bytes)", strlen(a));
+			ok(rt && rt2, "  every state survives save and load");
+			free(a);
+			free(b);
+		}
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir") != NULL ? getenv("top_srcdir") : ".";
+	char *path = xasprintf("%s/rules/bughunt/data/bughunt-components.json", top);
+	char *src, *cause = NULL;
+	size_t len;
+	struct rules_file f;
+
+	R = rules_find("bughunt");
+	ok(R != NULL, "bughunt is a game of this muthur");
+	if (R == NULL || fs_read_file(path, 1 << 20, &src, &len, &cause) == -1) {
+		diag("%s", cause != NULL ? cause : "no game");
+		return done_testing();
+	}
+	f.name = "bughunt-components.json";
+	f.bytes = src;
+	f.len = len;
+	data = R->data_load(&f, 1, &cause);
+	ok(data != NULL, "the sample data loads%s%s", cause ? ": " : "", cause ? cause : "");
+	if (data == NULL)
+		return done_testing();
+	D = data;
+	for (grunt = 0; grunt < D->nchars && D->chars[grunt].named; grunt++)
+		;
+	test_setup();
+	test_phase_deck();
+	test_movement();
+	test_actions();
+	test_shooting();
+	test_xenos();
+	test_wounds();
+	test_missions();
+	test_data(top, src, len);
+	test_secrecy();
+	test_twice();
+	rules_events_free(&ev);
+	R->data_free(data);
+	free(src);
+	free(path);
+	return done_testing();
+}

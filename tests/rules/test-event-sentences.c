@@ -17,6 +17,7 @@
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
+#include "rules/ccg/table.h"
 #include "tests/tap.h"
 
 /* Is the sentence free of what a player should never read? */

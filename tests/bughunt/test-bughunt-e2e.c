@@ -177,7 +177,7 @@ end_to_end(const char *build)
 	key_generate(pk, sk[2]);
 	keytext = key_public_format(pk, NULL);
 	ok(game_seat(&c, "hunt-1", "purple", "p@players.example", keytext, NULL, NULL,
-	    &cause) == -1 && strstr(cause, "squads' colours") != NULL,
+	    &cause) == -2 && strstr(cause, "squads' colours") != NULL,
 	    "a seat that is not a colour is refused");
 	free(cause);
 	cause = NULL;

@@ -28,7 +28,7 @@ ok $? "the demo game waits for $seat (turn $turn, $phase)"
 # (its subject may start "report of turn N;": the view due brings the
 # seat's turn report, daemon/turn-report.c)
 view=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* |
-    xargs grep -l "^Turn $turn, phase $phase " | xargs grep -l '^Your orders are due' |
+    xargs grep -l ": turn $turn, phase $phase$" | xargs grep -l '^Your orders are due' |
     tail -n 1)
 [ -n "$view" ] && grep -q "nonce: REPLACE-WITH-YOUR-OWN-RANDOM-HEX" "$view"
 ok $? "its view mail is in the outgoing Maildir, with the placeholder nonce"

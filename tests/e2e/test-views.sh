@@ -82,7 +82,7 @@ is "$(subjects a@x.example | grep -c "report of turn $start" || true)" 1 \
 f=$(grep -l "^Subject: .*report of turn $start" var/mail/out/new/* | head -1)
 tr -d '\r' < "$f" | grep -q "^== Report of turn $start: what you saw happen =="
 ok $? "the report says what the seat saw happen in turn $start"
-tr -d '\r' < "$f" | grep -q '^== Battleground =='
+tr -d '\r' < "$f" | grep -q '^== Battleground '
 ok $? "with the board after it"
 
 # ---- digest: at most one view a day

@@ -131,7 +131,7 @@ muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'Playing as Predato
 ok $? "the view is of Playing as Predators"
 muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'honor 5; trophy room: -'
 ok $? "the reader's own Honor and Trophy Room are in its view"
-trooms=$(muthur show hunt-2 --seat jungle-hunter | tr -d '\r' | grep -c '"trophy_room"')
+trooms=$(muthur show hunt-2 --seat jungle-hunter | tr -d '\r' | sed '/^Content-Type: application\/json/,$d' | grep -c 'trophy room:')
 [ "$trooms" -eq 1 ]
 ok $? "another Predator's Trophy Room shows only as a count (Trophy Rooms in view: $trooms)"
 before=$n

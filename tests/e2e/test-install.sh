@@ -52,9 +52,18 @@ MUTHUR_DATADIR="$root$pkgdatadir"; export MUTHUR_DATADIR
 MUTHUR_TEMPLATES="$root$pkgdatadir/templates"; export MUTHUR_TEMPLATES
 out=$(cd "$run" && PATH="$run/bin:$PATH" muthur demo --dir "$run/demo" --quiet 2>&1)
 st=$?
+result=$(printf '%s\n' "$out" | tail -n 1)
+# one demo game in some 35 ends with no victory (tests/e2e/test-demo.sh):
+# then one more
+case $result in *"no victory by turn"*)
+	echo "# first demo game: $result; playing another"
+	rm -rf "$run/demo"
+	out=$(cd "$run" && PATH="$run/bin:$PATH" muthur demo --dir "$run/demo" --quiet 2>&1)
+	st=$?
+	result=$(printf '%s\n' "$out" | tail -n 1);;
+esac
 [ $st -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 ok $st "the installed muthur plays muthur demo"
-result=$(printf '%s\n' "$out" | tail -n 1)
 echo "# $result"
 printf '%s\n' "$result" | grep -Eq '^demo: game demo-1: [a-z]+ won in turn [0-9]+'
 ok $? "the installed demo ends in a victory"

@@ -16,29 +16,6 @@
 #include "lib/cause.h"
 #include "rules/legendary/legendary.h"
 
-void
-lg_draw(struct rules_game *g, int seat, int n, struct rules_rng *rng,
-    struct rules_events *ev)
-{
-	struct lg_seat *s = &g->s[seat];
-	int i, c;
-
-	for (i = 0; i < n; i++) {
-		if (s->deck.n == 0) {
-			if (s->discard.n == 0)
-				break;
-			s->deck = s->discard;
-			s->discard.n = 0;
-			lg_shuffle(&s->deck, rng);
-			lg_event(ev, "{\"type\":\"legendary.reshuffle\",\"seat\":\"%s\"}", s->name);
-		}
-		c = lg_pop(&s->deck);
-		lg_push(&s->hand, c);
-		lg_event_seat(ev, seat, "{\"type\":\"legendary.drawn\",\"card\":\"%s\"}",
-		    g->db->cards[c].slug);
-	}
-}
-
 int
 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
     struct rules_events *ev, char **cause)

@@ -1,6 +1,7 @@
 /*
- * effects.c — the interpreter of the effect language (legendary.h), and the
- * small helpers every section uses: piles, the random streams, events.
+ * effects.c — the interpreter of the effect language (legendary.h); the
+ * small helpers every section uses (piles, random streams, events) are in
+ * pile.c.
  */
 #include "config.h"
 
@@ -11,95 +12,6 @@
 
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
-
-uint32_t
-lg_hidden(struct rules_rng *rng, uint32_t bound)
-{
-	if (rng->hidden != NULL)
-		return rng->hidden(rng->hidden_ctx, bound);
-	return rng->uniform(rng->ctx, bound);
-}
-
-/* Every hidden ordering is drawn from the hidden stream (rules.h). */
-void
-lg_shuffle(struct lg_pile *p, struct rules_rng *rng)
-{
-	int i, j, t;
-
-	for (i = p->n - 1; i > 0; i--) {
-		j = (int)lg_hidden(rng, (uint32_t)i + 1);
-		t = p->v[i];
-		p->v[i] = p->v[j];
-		p->v[j] = t;
-	}
-}
-
-int
-lg_pop(struct lg_pile *p)
-{
-	return p->n > 0 ? p->v[--p->n] : -1;
-}
-
-void
-lg_push(struct lg_pile *p, int card)
-{
-	if (p->n < LG_PILE && card >= 0)
-		p->v[p->n++] = card;
-}
-
-int
-lg_remove_at(struct lg_pile *p, int i)
-{
-	int c = p->v[i];
-
-	memmove(&p->v[i], &p->v[i + 1], (size_t)(p->n - i - 1) * sizeof p->v[0]);
-	p->n--;
-	return c;
-}
-
-int
-lg_find(const struct lg_pile *p, int card)
-{
-	int i;
-
-	for (i = 0; i < p->n; i++)
-		if (p->v[i] == card)
-			return i;
-	return -1;
-}
-
-static void
-event_add(struct rules_events *ev, enum rules_vis vis, int seat, const char *fmt,
-    va_list ap)
-{
-	char *s;
-
-	if (ev == NULL)
-		return;
-	s = xvasprintf(fmt, ap);
-	rules_events_add(ev, vis, vis == RULES_VIS_SEATS ? (uint64_t)1 << seat : 0, s);
-	free(s);
-}
-
-void
-lg_event(struct rules_events *ev, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	event_add(ev, RULES_VIS_PUBLIC, 0, fmt, ap);
-	va_end(ap);
-}
-
-void
-lg_event_seat(struct rules_events *ev, int seat, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	event_add(ev, RULES_VIS_SEATS, seat, fmt, ap);
-	va_end(ap);
-}
 
 int
 lg_cond_holds(const struct rules_game *g, const struct lg_ability *a, int scanned)

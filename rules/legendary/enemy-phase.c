@@ -14,42 +14,6 @@
 
 #include "rules/legendary/legendary.h"
 
-int
-lg_visible(const struct rules_game *g, int card)
-{
-	int i;
-
-	if (card < 0)
-		return 0;
-	if (lg_find(&g->cz, card) >= 0)
-		return 1;
-	for (i = 0; i < LG_SPACES; i++)
-		if (g->wilds[i] == card && g->up[i])
-			return 1;
-	return 0;
-}
-
-/* The sum of an ongoing verb over the visible cards. */
-int
-lg_ongoing(const struct rules_game *g, enum lg_verb verb)
-{
-	const struct lg_card *c;
-	int i, k, e, sum = 0, card, in_cz;
-
-	for (i = 0; i < g->cz.n + LG_SPACES; i++) {
-		in_cz = i < g->cz.n;
-		card = in_cz ? g->cz.v[i] : g->wilds[i - g->cz.n];
-		if (card < 0 || (!in_cz && !g->up[i - g->cz.n]))
-			continue;
-		c = &g->db->cards[card];
-		for (k = 0; k < c->nab; k++)
-			for (e = 0; c->ab[k].when == LW_ONGOING && e < c->ab[k].neff; e++)
-				if (c->ab[k].eff[e].verb == verb && (!c->ab[k].in_cz || in_cz))
-					sum += c->ab[k].eff[e].n;
-	}
-	return sum;
-}
-
 /* The Attack it takes to kill an enemy now (never below 0). */
 int
 lg_enemy_attack(const struct rules_game *g, int card)

@@ -16,25 +16,6 @@ current(const struct rules_game *g)
 	return g->done < 3 ? &g->db->objectives[g->objective[g->done]] : NULL;
 }
 
-int
-lg_living(const struct rules_game *g)
-{
-	int i, n = 0;
-
-	for (i = 0; i < g->nseats; i++)
-		n += !g->s[i].dead;
-	return n;
-}
-
-void
-lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
-{
-	if (g->result != 0)
-		return;
-	g->result = -1;
-	lg_event(ev, "{\"type\":\"legendary.lost\",\"why\":\"%s\"}", why);
-}
-
 static void
 win(struct rules_game *g, int how, struct rules_events *ev)
 {

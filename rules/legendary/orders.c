@@ -23,17 +23,6 @@
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
 
-int
-lg_space(const struct lg_db *db, const char *name)
-{
-	int i;
-
-	for (i = 0; i < LG_SPACES; i++)
-		if (strcmp(db->space[i], name) == 0)
-			return i;
-	return -1;
-}
-
 static uint32_t
 zero(void *ctx, uint32_t bound)
 {

@@ -120,14 +120,6 @@ custom(struct rules_game *g, const char *opt, const char **chars, char **store,
 	return 0;
 }
 
-int
-lg_health(const struct rules_game *g, int seat)
-{
-	const struct lg_avatar *a = &g->db->avatars[g->s[seat].avatar];
-
-	return a->health + ((g->options & OPT_DEFENSE_HEALTH) ? a->defense : 0);
-}
-
 static int
 avatar_of(const struct lg_db *db, const char *slug)
 {

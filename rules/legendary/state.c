@@ -1,0 +1,85 @@
+/*
+ * state.c — questions on the state of a Legendary game that every section
+ * asks (what is visible, the sum of an ongoing ability, a seat's Health,
+ * who lives, a space by name) and losing the game. Calls no rule file
+ * but pile.c.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "rules/legendary/legendary.h"
+
+int
+lg_visible(const struct rules_game *g, int card)
+{
+	int i;
+
+	if (card < 0)
+		return 0;
+	if (lg_find(&g->cz, card) >= 0)
+		return 1;
+	for (i = 0; i < LG_SPACES; i++)
+		if (g->wilds[i] == card && g->up[i])
+			return 1;
+	return 0;
+}
+
+/* The sum of an ongoing verb over the visible cards. */
+int
+lg_ongoing(const struct rules_game *g, enum lg_verb verb)
+{
+	const struct lg_card *c;
+	int i, k, e, sum = 0, card, in_cz;
+
+	for (i = 0; i < g->cz.n + LG_SPACES; i++) {
+		in_cz = i < g->cz.n;
+		card = in_cz ? g->cz.v[i] : g->wilds[i - g->cz.n];
+		if (card < 0 || (!in_cz && !g->up[i - g->cz.n]))
+			continue;
+		c = &g->db->cards[card];
+		for (k = 0; k < c->nab; k++)
+			for (e = 0; c->ab[k].when == LW_ONGOING && e < c->ab[k].neff; e++)
+				if (c->ab[k].eff[e].verb == verb && (!c->ab[k].in_cz || in_cz))
+					sum += c->ab[k].eff[e].n;
+	}
+	return sum;
+}
+
+int
+lg_health(const struct rules_game *g, int seat)
+{
+	const struct lg_avatar *a = &g->db->avatars[g->s[seat].avatar];
+
+	return a->health + ((g->options & OPT_DEFENSE_HEALTH) ? a->defense : 0);
+}
+
+int
+lg_living(const struct rules_game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nseats; i++)
+		n += !g->s[i].dead;
+	return n;
+}
+
+void
+lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
+{
+	if (g->result != 0)
+		return;
+	g->result = -1;
+	lg_event(ev, "{\"type\":\"legendary.lost\",\"why\":\"%s\"}", why);
+}
+
+int
+lg_space(const struct lg_db *db, const char *name)
+{
+	int i;
+
+	for (i = 0; i < LG_SPACES; i++)
+		if (strcmp(db->space[i], name) == 0)
+			return i;
+	return -1;
+}

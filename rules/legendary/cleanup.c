@@ -3,12 +3,15 @@
  * coordinated cards to their owners' discard piles, six new cards), and
  * the turn order: the next living player, the preparation turns (no Enemy
  * phase), All or Nothing's last turns, the coordinate window opened before
- * the Action phase (muthur-orders(5), Legendary).
+ * the Action phase (muthur-orders(5), Legendary) and Coordinate (a card
+ * set aside during another player's turn, a virtual copy for that player,
+ * a replacement drawn).
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "lib/cause.h"
 #include "rules/legendary/legendary.h"
 
 void
@@ -107,4 +110,38 @@ lg_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *e
 		g->phase = owes ? LP_COORDINATE : LP_ACTION;
 		return;
 	}
+}
+
+int
+lg_coordinate(struct rules_game *g, int seat, int card, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	struct lg_seat *s = &g->s[seat];
+	int i, k;
+
+	if (seat == g->active || s->dead)
+		return cause_set(cause, "only another living player coordinates");
+	if (g->coord_card[seat] >= 0)
+		return cause_set(cause, "one card a player, and you have coordinated one");
+	if (card < 0 || (i = lg_find(&s->hand, card)) < 0)
+		return cause_set(cause, "that card is not in your hand");
+	if (!(g->db->cards[card].kw & KW_COORDINATE))
+		return cause_set(cause, "%s has no Coordinate", g->db->cards[card].slug);
+	lg_remove_at(&s->hand, i);
+	g->coord_card[seat] = card;
+	lg_event(ev, "{\"type\":\"legendary.coordinate\",\"seat\":\"%s\",\"to\":\"%s\","
+	    "\"card\":\"%s\"}", s->name, g->s[g->active].name, g->db->cards[card].slug);
+	if (lg_ongoing(g, E_NO_COORDINATE_DRAW) == 0)
+		lg_draw(g, seat, 1, rng, ev);
+	/*
+	 * enemies that react to coordination (City of Fear), in the rulebook's
+	 * order: the Combat Zone right to left, then the Wilds left to right
+	 */
+	for (k = 0; k < g->cz.n + LG_SPACES; k++) {
+		int e = k < g->cz.n ? g->cz.v[g->cz.n - 1 - k] : g->wilds[k - g->cz.n];
+
+		if (e >= 0 && (k < g->cz.n || g->up[k - g->cz.n]))
+			lg_fire(g, e, LW_COORDINATED, 0, rng, ev);
+	}
+	return 0;
 }

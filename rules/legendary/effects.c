@@ -5,12 +5,10 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
 
 int

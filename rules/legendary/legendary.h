@@ -13,17 +13,19 @@
  *
  * One file per rulebook section: setup.c (Game Setup), enemy-phase.c (the
  * Enemy phase, the Wilds, pushing, revealing), action-phase.c (playing,
- * recruiting, scanning, fighting), keywords.c (Coordinate, Call for
- * Backup, Brothers in Arms, Showboat, class and team abilities),
- * strike-phase.c, cleanup.c, objectives.c (objectives, the two ways to
+ * recruiting, scanning, fighting), keywords.c (Call for Backup, Brothers
+ * in Arms, Showboat, class and team abilities), strike-phase.c, cleanup.c
+ * (and Coordinate), objectives.c (objectives, the two ways to
  * win, scoring, All or Nothing); orders.c (the orders language), serial.c,
  * view.c, table.c (struct rules). Playing as Predators (g->mode
  * LG_PREDATORS) shares the struct and the effect language: predator-data.c
  * (its card data), predator-setup.c, predator-turn.c (Prey phase, orders,
- * Cleanup), prey-keywords.c, predator-strike.c (strikes, healing), honor.c
- * (trophies, the end, the count), challenges.c (Tests and Challenges),
- * predator-view.c. doc/legendary-rules-map.md maps every section to its
- * file.
+ * Strike phase, Cleanup), prey-keywords.c, predator-strike.c (strikes,
+ * healing), honor.c (trophies, the end, the count), challenges.c (Tests
+ * and Challenges),
+ * predator-view.c. Below them all, calling no rule file: pile.c (piles,
+ * random streams, events, drawing) and state.c (questions on the state).
+ * doc/legendary-rules-map.md maps every section to its file.
  *
  * Memory: the card db is read-only once loaded and shared by games; a
  * game's state is one struct rules_game with fixed-size piles (no pointers
@@ -287,7 +289,7 @@ int		 lg_card_find(const struct lg_db *db, const char *slug);
 /* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
 char		*lg_db_unexpressed(const struct lg_db *db, int *count);
 
-/* The random streams (hidden falls back to uniform). */
+/* pile.c: the random streams (hidden falls back to uniform), piles. */
 uint32_t	 lg_hidden(struct rules_rng *rng, uint32_t bound);
 void		 lg_shuffle(struct lg_pile *p, struct rules_rng *rng);
 int		 lg_pop(struct lg_pile *p);
@@ -300,13 +302,25 @@ void		 lg_event(struct rules_events *ev, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 void		 lg_event_seat(struct rules_events *ev, int seat, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
+/* Draws n cards, reshuffling the discard pile into an empty deck. */
+void		 lg_draw(struct rules_game *g, int seat, int n, struct rules_rng *rng,
+		    struct rules_events *ev);
+
+/* state.c: questions on the state every section asks */
+int		 lg_visible(const struct rules_game *g, int card);
+int		 lg_ongoing(const struct rules_game *g, enum lg_verb verb);
+int		 lg_health(const struct rules_game *g, int seat);
+int		 lg_living(const struct rules_game *g);
+int		 lg_space(const struct lg_db *db, const char *name);
+int		 pd_health(const struct rules_game *g, int seat);
+int		 pd_defense(const struct rules_game *g, int seat);
+void		 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev);
 
 /* setup.c */
 struct rules_game *lg_setup(const struct rules_setup *su, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_option_check(const char *name, char **cause);
 int		 lg_option_flag(const char *name);
-int		 lg_health(const struct rules_game *g, int seat);
 
 /* enemy-phase.c */
 void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
@@ -320,16 +334,12 @@ void		 lg_runners(struct rules_game *g, struct rules_rng *rng,
 void		 lg_reveal(struct rules_game *g, int space, int scanned,
 		    struct rules_rng *rng, struct rules_events *ev);
 int		 lg_enemy_attack(const struct rules_game *g, int card);
-int		 lg_visible(const struct rules_game *g, int card);
-int		 lg_ongoing(const struct rules_game *g, enum lg_verb verb);
 
 /* action-phase.c: one order line applied; -1 with *cause when impossible. */
 int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
-void		 lg_draw(struct rules_game *g, int seat, int n, struct rules_rng *rng,
-		    struct rules_events *ev);
 void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 
@@ -348,8 +358,6 @@ int		 lg_played_team(const struct rules_game *g, const char *team, int before);
 int		 lg_other_characters(const struct rules_game *g, int card);
 int		 lg_same_character(const struct rules_game *g, int card);
 int		 lg_coordinations(const struct rules_game *g);
-int		 lg_coordinate(struct rules_game *g, int seat, int card, struct rules_rng *rng,
-		    struct rules_events *ev, char **cause);
 
 /* strike-phase.c */
 void		 lg_strike_phase(struct rules_game *g, struct rules_rng *rng,
@@ -363,6 +371,8 @@ void		 lg_cleanup(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_next_turn(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
+int		 lg_coordinate(struct rules_game *g, int seat, int card, struct rules_rng *rng,
+		    struct rules_events *ev, char **cause);
 
 /* objectives.c */
 void		 lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev);
@@ -370,9 +380,7 @@ void		 lg_killed_for_goal(struct rules_game *g, int card, struct rules_events *e
 void		 lg_check_objective(struct rules_game *g, struct rules_events *ev);
 int		 lg_may_fight(const struct rules_game *g, int card, char **cause);
 void		 lg_final_killed(struct rules_game *g, struct rules_events *ev);
-void		 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev);
 int		 lg_score(const struct rules_game *g);
-int		 lg_living(const struct rules_game *g);
 
 /* orders.c */
 int		 lg_check(const struct rules_game *g, size_t seat, const char *orders,
@@ -381,7 +389,6 @@ int		 lg_apply_orders(struct rules_game *g, size_t seat, const char *orders,
 		    struct rules_rng *rng, struct rules_events *ev, int *more);
 char		*lg_legal(const struct rules_game *g, size_t seat);
 char		*lg_template(const struct rules_game *g, size_t seat);
-int		 lg_space(const struct lg_db *db, const char *name);
 
 /* serial.c */
 char		*lg_save(const struct rules_game *g, size_t *len);
@@ -401,16 +408,14 @@ int		 pd_role_of(const struct lg_db *db, const char *slug);
 /* predator-setup.c */
 struct rules_game *pd_setup(const struct rules_setup *su, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
-int		 pd_health(const struct rules_game *g, int seat);
-int		 pd_defense(const struct rules_game *g, int seat);
 /* predator-turn.c */
 void		 pd_prey_phase(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
 int		 pd_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 pd_form(const char *line, char **cause);
-void		 pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
-		    struct rules_rng *rng, struct rules_events *ev);
+void		 pd_strike_phase(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
 void		 pd_cleanup(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 pd_next_turn(struct rules_game *g, struct rules_rng *rng,
@@ -431,8 +436,8 @@ int		 pd_arrested(const struct rules_game *g, int id);
 void		 pd_release(struct rules_game *g, int id, int space, struct rules_rng *rng,
 		    struct rules_events *ev);
 /* predator-strike.c */
-void		 pd_strike_phase(struct rules_game *g, struct rules_rng *rng,
-		    struct rules_events *ev);
+void		 pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
+		    struct rules_rng *rng, struct rules_events *ev);
 void		 pd_strike(struct rules_game *g, int seat, int lethal, int by,
 		    struct rules_rng *rng, struct rules_events *ev);
 int		 pd_damage(const struct rules_game *g, int seat);

@@ -19,18 +19,6 @@
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
 
-int
-pd_health(const struct rules_game *g, int seat)
-{
-	return g->db->pd.roles[g->s[seat].role].health;
-}
-
-int
-pd_defense(const struct rules_game *g, int seat)
-{
-	return g->db->pd.roles[g->s[seat].role].defense;
-}
-
 /* A stack of copies, shuffled face down. */
 static void
 stack(struct lg_pile *p, const int *v, int n, int skip_kw, struct rules_rng *rng,

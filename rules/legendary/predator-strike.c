@@ -1,13 +1,14 @@
 /*
- * predator-strike.c — Playing as Predators, the Strike phase: each Prey in
- * the Combat Zone strikes from left to right (Double Strike twice; an
- * arrested Prey is off the row and doesn't), a Prey Strike is Damage,
+ * predator-strike.c — Playing as Predators, strikes (the Strike phase
+ * itself, each Prey in the Combat Zone striking from left to right with
+ * Double Strike twice, is in predator-turn.c): a Prey Strike is Damage,
  * Dishonor or both; damage equal to Health kills (a Lethal Prey kills with
  * any Damage strike) and the dead draw no more. Healing Damage and
  * Restoring Honor: points spent on one Strike all or nothing, a Strike of
  * both needing both on the same turn; Poison and Snare Trap forbid it.
  * A Prey's Gear grants its keywords and, after the Prey strikes, its own
- * strike abilities, the first Gear it found first.
+ * strike abilities, the first Gear it found first. The Predator verbs of
+ * the effect language (heal, restore, duel, honor, trap, strike).
  */
 #include "config.h"
 
@@ -50,34 +51,6 @@ pd_strike(struct rules_game *g, int seat, int lethal, int by, struct rules_rng *
 	    lethal ? ",\"lethal\":true" : "");
 	if (c->damage > 0 && (lethal || pd_damage(g, seat) >= pd_health(g, seat)))
 		pd_predator_dies(g, seat, by, ev);
-}
-
-void
-pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
-{
-	int i, k, n, card, id, lethal, j;
-	unsigned kw;
-
-	for (i = 0; i < g->cz.n && !g->s[g->active].dead && g->result == 0; i++) {
-		card = g->cz.v[i];
-		id = g->cz_id.v[i];
-		if (g->db->cards[card].kind != LG_PREY)
-			continue;
-		kw = g->db->cards[card].kw;
-		for (j = 0; j < g->ngears; j++)	/* Gear grants its keywords */
-			if (g->gear_host[j] == id)
-				kw |= g->db->cards[g->gear_card[j]].kw;
-		n = (kw & KW_DOUBLE) ? 2 : 1;
-		lethal = (kw & KW_LETHAL) != 0;
-		for (k = 0; k < n && !g->s[g->active].dead; k++)
-			pd_strike(g, g->active, lethal, -1, rng, ev);
-		if (!g->s[g->active].dead)
-			lg_fire(g, card, LW_STRIKE, 0, rng, ev);
-		/* its Gear's abilities: the first Gear it found goes first */
-		for (j = 0; j < g->ngears && !g->s[g->active].dead; j++)
-			if (g->gear_host[j] == id)
-				lg_fire(g, g->gear_card[j], LW_STRIKE, 0, rng, ev);
-	}
 }
 
 static int
@@ -136,4 +109,37 @@ pd_heal(struct rules_game *g, int seat, int k, int restore, struct rules_events 
 	lg_event(ev, "{\"type\":\"legendary.%s\",\"seat\":\"%s\",\"strike\":\"%s\","
 	    "\"whole\":true}", restore ? "restored" : "healed", s->name, c->slug);
 	return 0;
+}
+
+void
+pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
+    struct rules_rng *rng, struct rules_events *ev)
+{
+	struct lg_seat *s = &g->s[g->active];
+	int i, t;
+
+	switch (e->verb) {
+	case E_HEAL: g->heal_pts += e->n; break;
+	case E_RESTORE: g->restore_pts += e->n; break;
+	case E_DUEL: g->duels += e->n; break;
+	case E_HONOR:
+		s->bonus += e->n;
+		lg_event(ev, "{\"type\":\"legendary.honor\",\"seat\":\"%s\",\"honor\":%d}",
+		    s->name, e->n);
+		break;
+	case E_TRAP:
+		for (i = 0; i < e->n && (t = lg_pop(&g->traps)) >= 0; i++) {
+			lg_push(&s->traps, t);
+			lg_event(ev, "{\"type\":\"legendary.trap\",\"seat\":\"%s\",\"trap\":\"%s\"}",
+			    s->name, g->db->cards[t].slug);
+		}
+		break;
+	case E_STRIKE:
+		for (i = 0; i < e->n && !s->dead; i++)
+			pd_strike(g, g->active, 0, -1, rng, ev);
+		break;
+	default:
+		(void)card;
+		break;
+	}
 }

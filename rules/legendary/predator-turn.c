@@ -8,8 +8,11 @@
  * orders (play, recruit from the HQ or the Killer Instinct stack, fight a
  * Prey, avert a Danger, disable a Trap, heal and restore a Strike, duel,
  * scan a card an effect turned face down; pushed, it stays face down),
- * the Cleanup phase and the next turn (preparation turns, hunt-only turns
- * of the harder game, the extra turns after a Predator died).
+ * the Strike phase (each Prey in the Combat Zone strikes from left to
+ * right, Double Strike twice; an arrested Prey is off the row and doesn't;
+ * the strikes are in predator-strike.c), the Cleanup phase and the next
+ * turn (preparation turns, hunt-only turns of the harder game, the extra
+ * turns after a Predator died).
  */
 #include "config.h"
 
@@ -156,39 +159,6 @@ pd_prey_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *
 	if (g->db->cards[c].kw & KW_ARREST)
 		pd_arrest(g, 0, ev);
 	pd_runners(g, rng, ev);
-}
-
-void
-pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
-    struct rules_rng *rng, struct rules_events *ev)
-{
-	struct lg_seat *s = &g->s[g->active];
-	int i, t;
-
-	switch (e->verb) {
-	case E_HEAL: g->heal_pts += e->n; break;
-	case E_RESTORE: g->restore_pts += e->n; break;
-	case E_DUEL: g->duels += e->n; break;
-	case E_HONOR:
-		s->bonus += e->n;
-		lg_event(ev, "{\"type\":\"legendary.honor\",\"seat\":\"%s\",\"honor\":%d}",
-		    s->name, e->n);
-		break;
-	case E_TRAP:
-		for (i = 0; i < e->n && (t = lg_pop(&g->traps)) >= 0; i++) {
-			lg_push(&s->traps, t);
-			lg_event(ev, "{\"type\":\"legendary.trap\",\"seat\":\"%s\",\"trap\":\"%s\"}",
-			    s->name, g->db->cards[t].slug);
-		}
-		break;
-	case E_STRIKE:
-		for (i = 0; i < e->n && !s->dead; i++)
-			pd_strike(g, g->active, 0, -1, rng, ev);
-		break;
-	default:
-		(void)card;
-		break;
-	}
 }
 
 /* ---- the Action phase ---- */
@@ -582,3 +552,31 @@ pd_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *e
 }
 
 /* ---- the legal orders ---- */
+
+void
+pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	int i, k, n, card, id, lethal, j;
+	unsigned kw;
+
+	for (i = 0; i < g->cz.n && !g->s[g->active].dead && g->result == 0; i++) {
+		card = g->cz.v[i];
+		id = g->cz_id.v[i];
+		if (g->db->cards[card].kind != LG_PREY)
+			continue;
+		kw = g->db->cards[card].kw;
+		for (j = 0; j < g->ngears; j++)	/* Gear grants its keywords */
+			if (g->gear_host[j] == id)
+				kw |= g->db->cards[g->gear_card[j]].kw;
+		n = (kw & KW_DOUBLE) ? 2 : 1;
+		lethal = (kw & KW_LETHAL) != 0;
+		for (k = 0; k < n && !g->s[g->active].dead; k++)
+			pd_strike(g, g->active, lethal, -1, rng, ev);
+		if (!g->s[g->active].dead)
+			lg_fire(g, card, LW_STRIKE, 0, rng, ev);
+		/* its Gear's abilities: the first Gear it found goes first */
+		for (j = 0; j < g->ngears && !g->s[g->active].dead; j++)
+			if (g->gear_host[j] == id)
+				lg_fire(g, g->gear_card[j], LW_STRIKE, 0, rng, ev);
+	}
+}

@@ -1,7 +1,8 @@
 /*
  * state.c — questions on the state of a Legendary game that every section
  * asks (what is visible, the sum of an ongoing ability, a seat's Health,
- * who lives, a space by name) and losing the game. Calls no rule file
+ * who lives, a space by name, a Predator's Health and Defense) and losing
+ * the game. Calls no rule file
  * but pile.c.
  */
 #include "config.h"
@@ -82,4 +83,16 @@ lg_space(const struct lg_db *db, const char *name)
 		if (strcmp(db->space[i], name) == 0)
 			return i;
 	return -1;
+}
+
+int
+pd_health(const struct rules_game *g, int seat)
+{
+	return g->db->pd.roles[g->s[seat].role].health;
+}
+
+int
+pd_defense(const struct rules_game *g, int seat)
+{
+	return g->db->pd.roles[g->s[seat].role].defense;
 }

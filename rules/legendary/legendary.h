@@ -15,16 +15,16 @@
  * Enemy phase, the Wilds, pushing, revealing), action-phase.c (playing,
  * recruiting, scanning, fighting), keywords.c (Call for Backup, Brothers
  * in Arms, Showboat, class and team abilities), strike-phase.c, cleanup.c
- * (and Coordinate), objectives.c (objectives, the two ways to
- * win, scoring, All or Nothing); orders.c (the orders language), serial.c,
+ * (and Coordinate), objectives.c (objectives, the two ways to win,
+ * scoring, All or Nothing); orders.c (the orders language), serial.c,
  * view.c, table.c (struct rules). Playing as Predators (g->mode
  * LG_PREDATORS) shares the struct and the effect language: predator-data.c
  * (its card data), predator-setup.c, predator-turn.c (Prey phase, orders,
  * Strike phase, Cleanup), prey-keywords.c, predator-strike.c (strikes,
  * healing), honor.c (trophies, the end, the count), challenges.c (Tests
- * and Challenges),
- * predator-view.c. Below them all, calling no rule file: pile.c (piles,
- * random streams, events, drawing) and state.c (questions on the state).
+ * and Challenges), predator-view.c. Below them all, calling no rule file:
+ * pile.c (piles, random streams, events, drawing) and state.c (questions
+ * on the state).
  * doc/legendary-rules-map.md maps every section to its file.
  *
  * Memory: the card db is read-only once loaded and shared by games; a

@@ -311,6 +311,10 @@ void	 bh_secrets(const struct rules_game *g, struct rules_secret **out, size_t *
 cJSON	*bh_view(const struct rules_game *g, int seat);
 cJSON	*bh_view_text(const cJSON *rv, const char *seat);
 
+/* rules/bughunt/picture.c: the board as a PNG or SVG (struct rules picture). */
+int	 bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,
+	    char **out, size_t *len, char **cause);
+
 /* rules/bughunt/demo-player.c */
 char	*bh_demo_orders(const struct rules_game *g, size_t seat);
 

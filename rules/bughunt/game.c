@@ -243,4 +243,5 @@ const struct rules rules_bughunt = {
 	.demo = &bh_demo,
 	.demo_turns = 1000,	/* a turn is one player's; the tracking deck ends a game */
 	.view_text = bh_view_text,
+	.picture = bh_picture,
 };

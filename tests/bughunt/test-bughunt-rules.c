@@ -870,6 +870,97 @@ test_secrecy(void)
 	free(b);
 }
 
+/* ---- the board as a picture (picture.c) ---- */
+
+/* Every seat's and a spectator's PNG of g, joined; *most: the largest. */
+static char *
+all_pictures(const struct rules_game *g, size_t *len, size_t *most, int *bad)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *png, *cause = NULL;
+	size_t n;
+	int seat;
+	cJSON *v;
+
+	for (seat = -1; seat < g->nseats; seat++) {
+		v = R->view(g, seat);
+		if (R->picture == NULL || R->picture(v, seat >= 0 ? bh_colours[seat] :
+		    NULL, RULES_PICTURE_PNG, &png, &n, &cause) != 0) {
+			diag("picture: %s", cause != NULL ? cause : "no picture member");
+			free(cause);
+			cause = NULL;
+			(*bad)++;
+		} else {
+			if (n < 24 || memcmp(png, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+			    memcmp(png + 12, "IHDR", 4) != 0)
+				(*bad)++;
+			if (n > *most)
+				*most = n;
+			strbuf_add(&sb, png, n);
+			free(png);
+		}
+		cJSON_Delete(v);
+	}
+	*len = sb.len;
+	return strbuf_detach(&sb, NULL);
+}
+
+static void
+test_picture(void)
+{
+	struct rules_game *a = game(3, NULL, 1), *b, *c;
+	size_t la, lb, lc, most = 0;
+	char *pa, *pb, *pc, *svg = NULL, *cause = NULL;
+	int i, bad = 0, cell = -1;
+	cJSON *v;
+
+	bh_orders_run(a, a->active, "move n\n", 0, &rng, &ev, NULL);
+	bh_orders_run(a, a->active, "move n\n", 0, &rng, &ev, NULL);
+	rules_events_free(&ev);
+	for (i = 0; i < 4; i++)
+		bh_wound(a, 0, 0, &ev);
+	rules_events_free(&ev);
+	b = xmemdup(a, sizeof *a);
+	rotate(b->tiles, b->tpos, b->ntiles);
+	rotate(b->track, b->kpos, b->ntrack);
+	rotate(b->deck, b->dpos, b->ndeck);
+	for (i = 0; i < b->nwounds; i++)
+		if (!b->wopen[i])
+			b->wface[i] = !b->wface[i];
+	/* the control: blue's squad moved to another placed tile */
+	c = xmemdup(a, sizeof *a);
+	for (i = 0; i < BH_CELLS && cell < 0; i++)
+		if (c->tile[i] >= 0 && i != c->sq[0].pos)
+			cell = i;
+	if (cell >= 0)
+		c->sq[0].pos = cell;
+	pa = all_pictures(a, &la, &most, &bad);
+	pb = all_pictures(b, &lb, &most, &bad);
+	pc = all_pictures(c, &lc, &most, &bad);
+	ok(bad == 0 && la > 0, "picture: every seat's and a spectator's view of a "
+	    "game in play is a PNG (signature, IHDR)");
+	ok(most > 0 && most <= 60 * 1024, "picture: the largest PNG is %zu bytes "
+	    "(at most 60 KB)", most);
+	ok(la == lb && memcmp(pa, pb, la) == 0, "picture: two states differing only in "
+	    "the tile stack, the tracking deck, the phase deck and the wound faces "
+	    "give byte-identical PNGs for every seat");
+	ok(cell >= 0 && (la != lc || memcmp(pa, pc, la) != 0), "picture: a squad moved "
+	    "gives a different PNG");
+	v = R->view(a, 0);
+	ok(R->picture != NULL && R->picture(v, "blue", RULES_PICTURE_SVG, &svg, &la,
+	    &cause) == 0 && strncmp(svg, "<svg", 4) == 0 && strstr(svg, "APC") != NULL,
+	    "picture: the SVG is one <svg> element with the APC");
+	cJSON_Delete(v);
+	free(svg);
+	free(cause);
+	free(pa);
+	free(pb);
+	free(pc);
+	R->free(a);
+	free(b);
+	free(c);
+}
+
 /* ---- a whole game, twice ---- */
 
 static char *
@@ -972,6 +1063,7 @@ main(void)
 	test_missions();
 	test_data(top, src, len);
 	test_secrecy();
+	test_picture();
 	test_twice();
 	rules_events_free(&ev);
 	R->data_free(data);

@@ -215,8 +215,8 @@ bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	cJSON_ArrayForEach(c, cells)
 		cell(&p, rv, c);
 	/* the APC, below Sector c, where squads enter and leave */
-	pic_line(&p, M + 16 + 2.5 * CW, TOP + BH_ROWS * CH, M + 16 + 2.5 * CW, ay,
-	    GREY);
+	pic_line(&p, M + 16 + 2.5 * CW, TOP + BH_ROWS * CH + LH + 3,
+	    M + 16 + 2.5 * CW, ay, GREY);
 	pic_rect(&p, M + 16 + 2 * CW, ay, CW, 2 * LH + 3 * (LH - 2), BOX, INK, 0);
 	pic_text(&p, M + 16 + 2 * CW + 6, ay + LH, FS, 1, INK, "APC", 3);
 	squad_lines(&p, rv, cJSON_GetObjectItemCaseSensitive(rv, "apc"),

@@ -12,7 +12,16 @@ tap_tmpdir
 d="$TAP_TMP/demo"
 
 "$MUTHUR" demo --dir "$d" --quiet >"$TAP_TMP/demo.out" 2>&1
-ok $? "muthur demo exits 0"
+st=$?
+# one demo game in some 35 ends with no victory (tests/e2e/test-demo.sh),
+# and so with no game-over view: then one more
+if tail -n 1 "$TAP_TMP/demo.out" | grep -q 'no victory by turn'; then
+	echo "# first demo game: no victory; playing another"
+	rm -rf "$d"
+	"$MUTHUR" demo --dir "$d" --quiet >"$TAP_TMP/demo.out" 2>&1
+	st=$?
+fi
+ok $st "muthur demo exits 0"
 
 # One line per view mail: parts, PNG size, PNG well-formed, due or not,
 # its seat and file; the picture of marines' game-over view is saved.
@@ -20,7 +29,7 @@ python3 - "$d/var/mail/out/new" "$TAP_TMP/last-marines.png" >"$TAP_TMP/parts" <<
 import email, glob, os, sys
 for f in sorted(glob.glob(sys.argv[1] + "/*")):
     m = email.message_from_binary_file(open(f, "rb"))
-    subj = str(m["Subject"])
+    subj = " ".join(str(m["Subject"]).split())  # a long subject folds
     if not any(p.get_filename() == "view.json" for p in m.walk()):
         continue  # acknowledgements and notices
     parts = [p.get_content_type() for p in m.walk() if not p.is_multipart()]

@@ -88,6 +88,27 @@ verify_seeds(struct store *st, const struct store_game *g, char **cause)
 	return rc;
 }
 
+/*
+ * Are the stored bytes z (zlen) what deflating raw (over dict when a
+ * delta) gives again? A changed bit of a stream can still inflate to the
+ * same state (an unused code of a Huffman table, say); compressing the
+ * state again, as store_state_put does, finds it.
+ */
+static int
+same_deflate(const void *z, size_t zlen, const unsigned char *raw, size_t len,
+    const unsigned char *dict, size_t dictlen)
+{
+	unsigned char *again;
+	size_t n = 0;
+	int same;
+
+	again = dict != NULL ? deflate_buf_dict(raw, len, dict, dictlen, &n, NULL) :
+	    deflate_buf(raw, len, &n, NULL);
+	same = again != NULL && n == zlen && memcmp(again, z, n) == 0;
+	free(again);
+	return same;
+}
+
 static int
 verify_states(struct store *st, const struct store_game *g, char **cause)
 {
@@ -110,8 +131,13 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 		if (sqlite3_column_int(s, 3) && (raw = inflate_buf_dict(p, len,
 		    delta ? key : NULL, keylen, STORE_STATE_MAX, &len, NULL)) == NULL)
 			memset(want, 0, sizeof want);	/* unreadable: fails below */
-		else
+		else {
 			hashenc_blake2b256(want, raw != NULL ? raw : p, len);
+			if (raw != NULL && !same_deflate(p,
+			    (size_t)sqlite3_column_bytes(s, 1), raw, len,
+			    delta ? key : NULL, keylen))
+				memset(want, 0, sizeof want);	/* fails below */
+		}
 		if (!delta) {
 			free(key);
 			key = raw != NULL ? raw : xmemdup(p, len);

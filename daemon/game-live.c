@@ -224,7 +224,7 @@ game_live_free(struct game_live *l)
 {
 	if (l == NULL)
 		return;
-	if (l->g != NULL && l->state_known)
+	if (l->g != NULL && l->state_known && l->game != NULL)
 		live_keep(l);
 	if (l->g != NULL && l->rules != NULL)
 		l->rules->free(l->g);

@@ -70,7 +70,7 @@ int
 turn_view_wanted(const struct game_ctx *c, const struct store_seat *seat,
     enum views_mode mode, int owes, int over, char **cause)
 {
-	long long last;
+	long long last = 0;
 	int r;
 
 	switch (mode) {
@@ -83,7 +83,7 @@ turn_view_wanted(const struct game_ctx *c, const struct store_seat *seat,
 			return 1;
 		if ((r = setting_int(c, seat, "last-digest", &last, cause)) == -1)
 			return -1;
-		return r == 0 || c->now - last >= DIGEST_EVERY;
+		return r != 1 || c->now - last >= DIGEST_EVERY;
 	}
 	return 1;
 }

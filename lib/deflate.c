@@ -39,7 +39,6 @@ deflate_buf_dict(const void *data, size_t len, const void *dict, size_t dictlen,
 	z_stream z;
 	unsigned char *out;
 	uLong n;
-	int rc;
 
 	if ((uLong)len != len || (uInt)dictlen != dictlen) {
 		cause_set(cause, "%zu bytes are too many to compress", len);
@@ -57,7 +56,7 @@ deflate_buf_dict(const void *data, size_t len, const void *dict, size_t dictlen,
 	z.next_out = out;
 	z.avail_out = (uInt)n;
 	if (deflateSetDictionary(&z, dict, (uInt)dictlen) != Z_OK ||
-	    (rc = deflate(&z, Z_FINISH)) != Z_STREAM_END) {
+	    deflate(&z, Z_FINISH) != Z_STREAM_END) {
 		deflateEnd(&z);
 		free(out);
 		cause_set(cause, "cannot compress %zu bytes", len);

@@ -79,7 +79,9 @@ add_value(struct strbuf *sb, const cJSON *v, int names, sentence_name_fn name,
 	const cJSON *it;
 	int i = 0, n;
 
-	if (cJSON_IsString(v))
+	if (v == NULL)
+		strbuf_addc(sb, '-');
+	else if (cJSON_IsString(v))
 		add_word(sb, v->valuestring, names, name, ctx);
 	else if (cJSON_IsNumber(v))
 		strbuf_addf(sb, "%g", v->valuedouble);

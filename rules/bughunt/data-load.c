@@ -50,7 +50,7 @@ get_int(const struct where *w, const cJSON *o, const char *m, int lo, int hi, in
 		return 0;
 	}
 	snprintf(exp, sizeof exp, "a whole number %d..%d", lo, hi);
-	if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
+	if (v == NULL || !cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
 	    v->valueint < lo || v->valueint > hi)
 		return bad(w, m, exp, cause);
 	*out = v->valueint;
@@ -64,7 +64,8 @@ get_str(const struct where *w, const cJSON *o, const char *m, int slug, char **o
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, m);
 	const char *p;
 
-	if (!cJSON_IsString(v) || *v->valuestring == '\0' || strlen(v->valuestring) > 200)
+	if (v == NULL || !cJSON_IsString(v) || *v->valuestring == '\0' ||
+	    strlen(v->valuestring) > 200)
 		return bad(w, m, slug ? "a slug (a-z, 0-9, '-')" : "a string of 1..200 "
 		    "characters", cause);
 	if (slug)
@@ -89,7 +90,7 @@ get_enum(const struct where *w, const cJSON *o, const char *m, const char *const
 		*out = dflt;
 		return 0;
 	}
-	for (i = 0; cJSON_IsString(v) && i < n; i++)
+	for (i = 0; v != NULL && cJSON_IsString(v) && i < n; i++)
 		if (strcmp(v->valuestring, names[i]) == 0) {
 			*out = i;
 			return 0;

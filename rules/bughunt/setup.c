@@ -43,7 +43,12 @@ bh_shuffle(struct rules_rng *rng, int *v, int n)
 static int
 draw_public(struct rules_rng *rng, int *pool, int *n)
 {
-	int j = (int)rng->uniform(rng->ctx, (uint32_t)*n), v = pool[j];
+	uint32_t j = rng->uniform(rng->ctx, (uint32_t)*n);
+	int v;
+
+	if (j >= (uint32_t)*n)
+		j = 0;	/* the rng's contract is [0, n); never trust it with an index */
+	v = pool[j];
 
 	pool[j] = pool[--*n];
 	return v;
@@ -53,7 +58,8 @@ static void
 squads(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
 	const struct bh_data *d = g->d;
-	int named[BH_MAX_CHARS * 12], grunts[BH_MAX_CHARS * 12], nn = 0, ng = 0;
+	int named[BH_MAX_CHARS * 12] = { 0 }, grunts[BH_MAX_CHARS * 12] = { 0 };
+	int nn = 0, ng = 0;
 	int s, i, k, nnamed = g->options & BH_OPT_NAMED_FOR_GRUNT ? 2 : 1;
 	struct bh_squad *sq;
 
@@ -88,7 +94,7 @@ squads(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 static void
 missions(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int pool[BH_MAX_MISSIONS], n = g->d->nmissions, i;
+	int pool[BH_MAX_MISSIONS] = { 0 }, n = g->d->nmissions, i;
 
 	for (i = 0; i < n; i++)
 		pool[i] = i;

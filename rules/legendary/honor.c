@@ -122,7 +122,7 @@ void
 pd_end(struct rules_game *g, const char *why, struct rules_events *ev)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int i, place[LG_SEATS], winner;
+	int i, place[LG_SEATS] = { 0 }, winner;
 	char *s;
 
 	if (g->phase == LP_OVER)

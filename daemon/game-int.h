@@ -18,11 +18,16 @@
 
 /*
  * The component data of game (rules r) from its GAME_CARDS_SOURCE, checked
- * against its card hash; shared (game-live.c's cache, never freed by the
- * caller). NULL with a reason.
+ * against its card hash; NULL with a reason. Shared with every game made
+ * from the same data (game-live.c's table): the caller holds a reference
+ * and gives it back with game_data_release(r, data), never frees it; held
+ * data is never freed under the holder.
  */
 void *game_data(struct store *st, const struct store_game *game, const struct rules *r,
     char **cause);
+void game_data_release(const struct rules *r, void *data);
+/* How many component data sets are loaded (held or kept): for tests. */
+size_t game_data_loaded(void);
 
 /* The domain of muthur's From address (after '@'), borrowed from c. */
 const char *game_mail_domain(const struct game_ctx *c);

@@ -53,26 +53,92 @@ game_data_file_in(const char *dir, const struct rules *r, const char *file,
 }
 
 /*
- * Component data already loaded, by rules and data hash: games made from
- * the same data share one (read-only), so that handling a mail does not
- * parse the data again. Kept for the life of the process.
+ * Component data loaded, by rules and data hash: games made from the same
+ * data share one (read-only), so that handling a mail does not parse the
+ * data again. Each game_data() is a reference, given back by
+ * game_data_release(); data nobody holds stays for the next game, at most
+ * DATA_KEEP of them, the least recently used freed first. Data still held
+ * is never freed, however many are held at once (the table grows).
  */
-#define DATA_CACHE 8
-static struct {
+#define DATA_KEEP 8
+struct data_entry {
 	const struct rules	*rules;
 	unsigned char		 hash[32];
 	void			*data;
-} data_cache[DATA_CACHE];
+	unsigned		 refs;
+	uint64_t		 used;
+};
+static struct data_entry *data_cache;
+static size_t data_n, data_cap;
+static uint64_t data_clock;
+
+static void live_forget_data(const void *);
+
+static struct data_entry *
+data_find(const struct rules *r, const unsigned char hash[32])
+{
+	size_t i;
+
+	for (i = 0; i < data_n; i++)
+		if (data_cache[i].rules == r && memcmp(data_cache[i].hash, hash, 32) == 0)
+			return &data_cache[i];
+	return NULL;
+}
 
 static void *
 data_cached(const struct rules *r, const unsigned char hash[32])
 {
+	struct data_entry *e = data_find(r, hash);
+
+	if (e == NULL)
+		return NULL;
+	e->refs++;
+	e->used = ++data_clock;
+	return e->data;
+}
+
+/* Free unheld data beyond DATA_KEEP, the least recently used first. */
+static void
+data_trim(void)
+{
+	size_t i, idle, old;
+
+	for (;;) {
+		for (idle = 0, old = data_n, i = 0; i < data_n; i++) {
+			if (data_cache[i].refs != 0)
+				continue;
+			idle++;
+			if (old == data_n || data_cache[i].used < data_cache[old].used)
+				old = i;
+		}
+		if (idle <= DATA_KEEP)
+			return;
+		live_forget_data(data_cache[old].data);
+		data_cache[old].rules->data_free(data_cache[old].data);
+		data_cache[old] = data_cache[--data_n];
+	}
+}
+
+void
+game_data_release(const struct rules *r, void *data)
+{
 	size_t i;
 
-	for (i = 0; i < DATA_CACHE && data_cache[i].data != NULL; i++)
-		if (data_cache[i].rules == r && memcmp(data_cache[i].hash, hash, 32) == 0)
-			return data_cache[i].data;
-	return NULL;
+	if (data == NULL)
+		return;
+	for (i = 0; i < data_n; i++)
+		if (data_cache[i].data == data && data_cache[i].rules == r) {
+			if (data_cache[i].refs > 0)
+				data_cache[i].refs--;
+			data_trim();
+			return;
+		}
+}
+
+size_t
+game_data_loaded(void)
+{
+	return data_n;
 }
 
 /*
@@ -167,23 +233,23 @@ live_forget_data(const void *data)
 			live_drop(&live_cache[i]);
 }
 
+/* Hold data (one reference, the caller's) in the table. */
 static void
 data_remember(const struct rules *r, const unsigned char hash[32], void *data)
 {
-	size_t i;
+	struct data_entry *e;
 
-	for (i = 0; i < DATA_CACHE; i++)
-		if (data_cache[i].data == NULL)
-			break;
-	if (i == DATA_CACHE) {
-		live_forget_data(data_cache[DATA_CACHE - 1].data);
-		data_cache[DATA_CACHE - 1].rules->data_free(data_cache[DATA_CACHE - 1].data);
-		memmove(data_cache + 1, data_cache, (DATA_CACHE - 1) * sizeof *data_cache);
-		i = 0;
+	if (data_n == data_cap) {
+		data_cap = data_cap == 0 ? DATA_KEEP : data_cap * 2;
+		data_cache = xreallocarray(data_cache, data_cap, sizeof *data_cache);
 	}
-	data_cache[i].rules = r;
-	memcpy(data_cache[i].hash, hash, 32);
-	data_cache[i].data = data;
+	e = &data_cache[data_n++];
+	e->rules = r;
+	memcpy(e->hash, hash, 32);
+	e->data = data;
+	e->refs = 1;
+	e->used = ++data_clock;
+	data_trim();
 }
 
 void *
@@ -230,6 +296,7 @@ game_live_free(struct game_live *l)
 		l->rules->free(l->g);
 	store_seats_free(l->seats, l->nseats);
 	store_game_free(l->game);
+	game_data_release(l->rules, l->data);
 	free(l);
 }
 

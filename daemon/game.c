@@ -248,8 +248,8 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 {
 	struct store_game *game = NULL;
 	struct store_seat *old = NULL;
-	const struct rules *r;
-	const void *data;
+	const struct rules *r = NULL;
+	void *data = NULL;
 	char *keytext = NULL, *faction = NULL, *deck = NULL, *err = NULL, *type = NULL;
 	int rc = -1;
 
@@ -299,6 +299,7 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 	rc = store_seat_add(c->st, game->id, seat, faction, email, type, keytext, deck,
 	    NULL, cause);
 out:
+	game_data_release(r, data);
 	free(deck);
 	free(faction);
 	if (old != NULL)

@@ -18,12 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
 #include "daemon/audit.h"
 #include "daemon/conf.h"
 #include "daemon/game.h"
+#include "daemon/game-int.h"
 #include "daemon/loop.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
@@ -109,6 +111,57 @@ round_of_mail(struct loop *lp, const char *game, unsigned char sk[2][64], int n)
 	store_phase_free(ph);
 	game_live_free(l);
 	return sent;
+}
+
+/*
+ * Component data is shared by games made from the same data and kept
+ * loaded for the next game: a game still loaded keeps its data however
+ * many other games (other data) are loaded meanwhile, and the data nobody
+ * holds is bounded. 18 games, each made from its own data (die 2..19).
+ */
+static void
+data_shared(struct game_ctx *c, const char *dir)
+{
+	struct game_live *held, *l;
+	unsigned char hash[32];
+	char name[16], *p, *text, *cause = NULL;
+	int i, all = 1, rc;
+
+	p = xasprintf("%s/data/toy/toy-data.json", dir);
+	for (i = 0; i < 18; i++) {
+		unlink(p);
+		text = xasprintf("{\"rounds\": 3, \"die\": %d}\n", 2 + i);
+		fs_write_file_excl(p, text, strlen(text), 0644, NULL);
+		free(text);
+		snprintf(name, sizeof name, "dc-%d", i);
+		if ((rc = game_new(c, name, "toy", "blind-bid", NULL, 0, &cause)) != 0) {
+			diag("new-game %s: %s", name, cause ? cause : "?");
+			all = 0;
+		}
+		free(cause);
+		cause = NULL;
+	}
+	free(p);
+	ok(all, "18 games, each from its own component data");
+	held = game_live_load(c->st, "dc-0", &cause);
+	ok(held != NULL, "game dc-0 loaded and held%s%s", cause ? ": " : "",
+	    cause ? cause : "");
+	for (i = 1; i < 18; i++) {
+		snprintf(name, sizeof name, "dc-%d", i);
+		if ((l = game_live_load(c->st, name, &cause)) == NULL)
+			all = 0;
+		game_live_free(l);
+	}
+	ok(all, "17 other games loaded and let go meanwhile");
+	if (held != NULL) {
+		rules_toy.data_hash(held->data, hash);
+		ok(memcmp(hash, held->game->card_hash, 32) == 0,
+		    "the held game's data is still its own (not freed under it)");
+	}
+	game_live_free(held);
+	ok(game_data_loaded() <= 8, "at most 8 data sets are kept once nobody holds "
+	    "them (%zu)", game_data_loaded());
+	free(cause);
 }
 
 static void
@@ -253,6 +306,7 @@ end_to_end(const char *build)
 		audit_report_clear(&r);
 		free(mail);
 	}
+	data_shared(&c, dir);
 	loop_close(&lp);
 	config_free(cf);
 	free(conf);

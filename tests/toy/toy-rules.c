@@ -64,6 +64,9 @@ toy_data_load(const struct rules_file *files, size_t nfiles, char **cause)
 static void
 toy_data_free(void *data)
 {
+	/* cleared first, so that data used after it is freed is seen */
+	if (data != NULL)
+		memset(data, 0, sizeof(struct toy_data));
 	free(data);
 }
 

@@ -179,27 +179,55 @@ league_table_free(struct league_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* Another player's address as a league mail shows it: a***@domain. */
+static char *
+masked(const char *addr)
+{
+	const char *at = strrchr(addr, '@');
+	size_t first = 1;
+
+	if (at == NULL || at == addr)
+		return xstrdup("***");
+	/* the first character whole, even when it is UTF-8 (RFC 6532) */
+	while (((unsigned char)addr[first] & 0xc0) == 0x80 && addr + first < at)
+		first++;
+	return xasprintf("%.*s***%s", (int)first, addr, at);
+}
+
 char *
 league_table_text(const struct league_table *t)
+{
+	return league_table_text_for(t, NULL);
+}
+
+char *
+league_table_text_for(const struct league_table *t, const char *reader)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const cJSON *g;
 	size_t i, w = 6;
 	int ngames = cJSON_GetArraySize(t->games), counted = 0;
+	char **shown = xcalloc(t->nrows + 1, sizeof *shown);
 
 	cJSON_ArrayForEach(g, t->games)
 		counted += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(g, "counted"));
 	strbuf_addf(&sb, "League %s: %d game%s (%d counted), points %s, abandoned: %s\n",
 	    t->name, ngames, ngames == 1 ? "" : "s", counted, t->points, t->abandoned);
-	for (i = 0; i < t->nrows; i++)
-		if (strlen(t->rows[i].player) > w)
-			w = strlen(t->rows[i].player);
+	for (i = 0; i < t->nrows; i++) {
+		shown[i] = reader == NULL || strcasecmp(reader, t->rows[i].player) == 0 ?
+		    xstrdup(t->rows[i].player) : masked(t->rows[i].player);
+		if (strlen(shown[i]) > w)
+			w = strlen(shown[i]);
+	}
 	strbuf_addf(&sb, "%4s  %-*s %6s %5s %6s %5s\n", "rank", (int)w, "player",
 	    "played", "wins", "points", "late");
-	for (i = 0; i < t->nrows; i++)
+	for (i = 0; i < t->nrows; i++) {
 		strbuf_addf(&sb, "%4d  %-*s %6d %5d %6ld %5lld\n", t->rows[i].rank, (int)w,
-		    t->rows[i].player, t->rows[i].played, t->rows[i].wins,
+		    shown[i], t->rows[i].played, t->rows[i].wins,
 		    t->rows[i].points, (long long)t->rows[i].late);
+		free(shown[i]);
+	}
+	free(shown);
 	if (t->nrows == 0)
 		strbuf_addstr(&sb, "(no players yet: add games with `muthur league add`)\n");
 	return strbuf_detach(&sb, NULL);
@@ -245,22 +273,23 @@ mail_league(const struct game_ctx *c, const struct store_game *game, const char 
 
 	if (league_table_load(c->st, league, &t, cause) == -1)
 		return -1;
-	text = league_table_text(&t);
-	l0 = xasprintf("Game %s of league %s is over (%s). The standings now:",
-	    game->name, league, game->status);
+	l0 = xasprintf("Game %s of league %s is over (%s). The standings now "
+	    "(other players' addresses shortened):", game->name, league, game->status);
 	lines[0] = l0;
-	lines[1] = text;
 	for (i = 0; i < t.nrows && rc == 0; i++) {
+		/* each player sees its own address, and no one else's whole */
+		text = league_table_text_for(&t, t.rows[i].player);
+		lines[1] = text;
 		key = xasprintf("standings/%s/%s/%s", league, game->name, t.rows[i].player);
 		rc = game_notice_queue(c, game, key, t.rows[i].player, NULL,
 		    "league standings", lines, 2, 0, cause);
 		free(key);
+		free(text);
 	}
 	if (rc == 0)
 		log_info("league %s: standings mailed to %zu player%s (game %s is over)",
 		    league, t.nrows, t.nrows == 1 ? "" : "s", game->name);
 	free(l0);
-	free(text);
 	league_table_free(&t);
 	return rc;
 }

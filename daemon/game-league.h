@@ -46,8 +46,15 @@ struct league_table {
 int league_table_load(struct store *st, const char *name, struct league_table *t,
     char **cause);
 void league_table_free(struct league_table *t);
-/* As text lines (one string, LF-ended) or as JSON (caller frees). */
+/*
+ * As text lines (one string, LF-ended) or as JSON (caller frees).
+ * league_table_text_for() is the text a player (reader) is mailed: its own
+ * address whole, every other one shortened to its first character and
+ * domain (a***@x.example), so a league does not hand every player's
+ * address to all; reader NULL: every address whole (the organiser's).
+ */
 char *league_table_text(const struct league_table *t);
+char *league_table_text_for(const struct league_table *t, const char *reader);
 cJSON *league_table_json(const struct league_table *t);
 
 /*

@@ -184,11 +184,18 @@ ok $? "standings before any game ended (the late count of setup's adjudication):
 orders aliens a 1; daemon '2026-12-01 12:05'
 "$MUTHUR" --now '2026-12-01 12:10' abandon "$name" >/dev/null; daemon '2026-12-01 12:10'
 is "$(mails 'lg: league standings')" 2 "when the game ends both players get the standings"
-f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | head -1)
+f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | xargs grep -l '^To: a@x.example' | head -1)
 tr -d '\r' < "$f" > standings.mail
 grep -q 'Game lg of league autumn is over (abandoned)' standings.mail &&
     grep -q '^ *1  a@x.example  *1  *0  *1  *1$' standings.mail
 ok $? "ranked as the abandoned rule last gives (both 2nd of 2: 1 point)"
+grep -q '^ *1  m\*\*\*@x.example  *1  *0  *1 ' standings.mail && ! grep -q 'm@x.example' standings.mail
+ok $? "a player's standings shorten the other player's address (m***@x.example)"
+f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | xargs grep -l '^To: m@x.example' | head -1)
+tr -d '\r' < "$f" | grep -q '^ *1  m@x.example ' && ! tr -d '\r' < "$f" | grep -q 'a@x.example'
+ok $? "and the other player's mail shows its own address whole, never a@x.example"
+"$MUTHUR" league standings autumn | grep -q 'm@x.example'
+ok $? "the organiser's standings show every address whole"
 "$MUTHUR" league standings autumn --json > st.json
 grep -q '"points":	\[3, 1, 0\]' st.json && grep -q '"played":	1' st.json
 ok $? "standings --json"

@@ -119,7 +119,7 @@ num_member(const cJSON *o, const char *k, int def, int max, int *out, const stru
 		return 0;
 	}
 	snprintf(exp, sizeof exp, "a whole number 0..%d", max);
-	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
 	    v->valueint < 0 || v->valueint > max)
 		return bad(cause, w, k, "not %s", "a whole number in range", exp);
 	*out = v->valueint;
@@ -158,7 +158,7 @@ parse_effect(const struct lg_db *db, const cJSON *e, struct lg_effect *out,
 			return bad(cause, w, m, "not true%s", "", "true");
 		break;
 	case 'n':
-		if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+		if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
 		    v->valueint < -9 || v->valueint > 9 || v->valueint == 0)
 			return bad(cause, w, m, "not a number -9..9 other than 0%s", "",
 			    "a whole number -9..9, not 0");

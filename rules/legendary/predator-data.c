@@ -52,7 +52,7 @@ num(const cJSON *o, const char *k, int lo, int hi, int *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 
-	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
 	    v->valueint < lo || v->valueint > hi)
 		return -1;
 	*out = v->valueint;

@@ -36,7 +36,7 @@ is "$(events '\\"type\\":\\"game.nmr\\"')" 2 "the deadline fires once"
 is "$(mails 'pass: late seats')" 1 "and the late notice goes once"
 case $(status) in *"deadline 2026-12-05 12:00 UTC"*) ok 0 "the next phase has its own deadline, 48h from the NMR";;
 	*) ok 1 "the next phase has its own deadline: $(status)";; esac
-"$MUTHUR" abandon "$name" >/dev/null; ok $? "abandon the game"
+"$MUTHUR" --now '2026-12-03 12:45' abandon "$name" >/dev/null; ok $? "abandon the game"
 case $(status) in "pass: abandoned"*) ok 0 "it is abandoned";; *) ok 1 "abandoned: $(status)";; esac
 "$MUTHUR" export "$name" > pass.muthur; ok $? "export the abandoned game"
 grep -q 'spectator' pass.muthur; is $? 1 "a full archive"
@@ -44,7 +44,7 @@ out=$("$MUTHUR" audit pass.muthur 2>&1); ok $? "it audits: $out"
 is "$(mails 'pass: the game is abandoned')" 0 "the notices wait in the outbox"
 daemon '2026-12-03 13:00'
 is "$(mails 'pass: the game is abandoned')" 2 "every seat is told"
-err=$("$MUTHUR" pause "$name" 2>&1); is $? 1 "an abandoned game cannot be paused"
+err=$("$MUTHUR" --now '2026-12-03 13:00' pause "$name" 2>&1); is $? 1 "an abandoned game cannot be paused"
 is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying why"
 
 # ---- NMR hold: the organiser is told, the game waits, adjudicate
@@ -89,7 +89,7 @@ f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[[
 tr -d '\r' < "$f" | grep -q 'game pause is paused: it takes no orders now'
 ok $? "orders are refused, saying the game is paused"
 is "$(mails 'pause: the game is paused')" 2 "every seat is told of the pause"
-err=$("$MUTHUR" pause "$name" 2>&1); is $? 1 "a paused game cannot be paused again"
+err=$("$MUTHUR" --now '2026-12-05 12:00' pause "$name" 2>&1); is $? 1 "a paused game cannot be paused again"
 out=$("$MUTHUR" --now '2026-12-10 12:00' resume "$name" 2>&1); ok $? "resume: $out"
 case $(status) in *"deadline 2026-12-11 12:00 UTC"*) ok 0 "the 24h left run from the resume";;
 	*) ok 1 "the 24h left run from the resume: $(status)";; esac
@@ -100,9 +100,9 @@ phase_is 4 "then the deadline fires"
 
 # ---- muthur deadline
 setup dl --deadline 48h
-out=$("$MUTHUR" deadline "$name" '2026-12-24 18:00' 2>&1)
+out=$("$MUTHUR" --now '2026-12-01 12:30' deadline "$name" '2026-12-24 18:00' 2>&1)
 is "$out" "game dl: deadline 2026-12-24 18:00 UTC" "deadline WHEN"
-out=$("$MUTHUR" deadline "$name" +24h 2>&1)
+out=$("$MUTHUR" --now '2026-12-01 12:30' deadline "$name" +24h 2>&1)
 is "$out" "game dl: deadline 2026-12-25 18:00 UTC" "deadline +24h moves it"
 case $(status) in *"deadline 2026-12-25 18:00 UTC"*) ok 0 "status shows it";;
 	*) ok 1 "status shows it: $(status)";; esac

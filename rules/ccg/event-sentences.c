@@ -166,7 +166,7 @@ static const struct sentence {
 	    "{roll})]", 0, 0, 0, 0 },
 	{ "seat-gains", "{seat} gains {card*} (combat pool {pool}, research "
 	    "{research_points})", 0, 0, 0, 0 },
-	{ "standing-pass", "{seat} passes for the rest of the Combat Round of "
+	{ "standing-pass", "{seat} passes for the rest of the[ {round}] round of "
 	    "turn {turn}", 0, 0, 0, 0 },
 	{ "start-card", "{seat} starts with {piece*}[ at the {at*}][ carried by "
 	    "{carried_by*}]", "piece", "at", "carried_by",

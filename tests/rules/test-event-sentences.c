@@ -183,6 +183,15 @@ main(void)
 	    "a type the game does not know is left to the daemon (null)");
 	cJSON_Delete(t);
 	cJSON_Delete(a);
+	/* a standing pass names the round it covers */
+	a = cJSON_Parse("{\"type\":\"standing-pass\",\"seat\":\"marines\","
+	    "\"turn\":9,\"round\":\"movement\"}");
+	s = ccg_event_sentence(db, a);
+	ok(s != NULL && strcmp(s, "Marines passes for the rest of the movement "
+	    "round of turn 9") == 0, "a standing pass names its round: %s",
+	    s ? s : "(none)");
+	free(s);
+	cJSON_Delete(a);
 	free(payload_types);
 	free(text);
 	free(data);

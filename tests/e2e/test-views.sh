@@ -45,9 +45,12 @@ views() {
 	grep -l "^To: $1" var/mail/out/new/* 2>/dev/null | xargs grep -L \
 	    '^Subject: \[[^]]*\] \(OK\|REFUSED\)' 2>/dev/null | wc -l | tr -d ' '
 }
+# subjects ADDR: the subjects of the mails to ADDR, one a line (unfolded)
 subjects() {
-	grep -l "^To: $1" var/mail/out/new/* 2>/dev/null | xargs grep -h '^Subject:' |
-	    tr -d '\r'
+	for f in $(grep -l "^To: $1" var/mail/out/new/* 2>/dev/null); do
+		tr -d '\r' < "$f" | awk '/^Subject:/ {s = $0; on = 1; next}
+		    on && /^[ \t]/ {s = s $0; next} {on = 0} END {print s}'
+	done
 }
 # play WHEN [MARINES-EXTRA]: every owing seat mails its template, one pass
 play() {
@@ -79,7 +82,10 @@ subjects m@x.example | grep -q 'report of'
 ok $((! $?)) "with every, marines get no turn report"
 is "$(subjects a@x.example | grep -c "report of turn $start" || true)" 1 \
     "one report of turn $start, no more"
-f=$(grep -l "^Subject: .*report of turn $start" var/mail/out/new/* | head -1)
+f=$(for g in $(grep -l '^Subject:' var/mail/out/new/*); do
+	tr -d '\r' < "$g" | awk '/^Subject:/ {s = $0; on = 1; next}
+	    on && /^[ \t]/ {s = s $0; next} {on = 0} END {print s}' |
+	    grep -q "report of turn $start\$" && echo "$g"; done | head -1)
 tr -d '\r' < "$f" | grep -q "^== Report of turn $start: what you saw happen =="
 ok $? "the report says what the seat saw happen in turn $start"
 tr -d '\r' < "$f" | grep -q '^== Battleground '

@@ -384,6 +384,33 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 }
 
 /*
+ * A piece's control changed twice in one phase (a neutral character
+ * dragged along: "nobody", then the seat again): only where it ended.
+ */
+static void
+controls_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
+
+		if (!is_type(p, "control") || !is_told(slot[i]))
+			continue;
+		for (j = i + 1; j < n; j++) {
+			q = cJSON_GetArrayItem(payloads, j);
+			if (is_type(q, "phase") || is_type(q, "turn") ||
+			    (is_type(q, "control") && same(p, q, "piece")))
+				break;
+		}
+		if (j < n && is_type(q, "control") && is_told(slot[j])) {
+			cJSON_Delete(slot[i]);
+			slot[i] = cJSON_CreateString("");
+		}
+	}
+}
+
+/*
  * Fewer lines for the phases: a phase's line is told as the start of its
  * first event's ("Turn 4, movement.move: Pvt Hudson moves ..."), the end
  * phase and the turn's start where the ready step tells it ("Turn 5
@@ -472,8 +499,10 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			slot[i] = cJSON_CreateNull();
 			continue;
 		}
-		if (st->list != NULL)	/* the run of this type */
-			while (end < n && same(cJSON_GetArrayItem(payloads, end), p, "type"))
+		if (st->list != NULL)	/* the run of this type (passes between) */
+			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
+			    "type") || is_type(cJSON_GetArrayItem(payloads, end),
+			    "standing-pass")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
@@ -481,7 +510,8 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			for (j = i; j < end; j++) {
 				const cJSON *q = cJSON_GetArrayItem(payloads, j);
 
-				if (slot[j] != NULL || !same(p, q, st->same1) ||
+				if (slot[j] != NULL || !same(p, q, "type") ||
+				    !same(p, q, st->same1) ||
 				    !same(p, q, st->same2) || !same(p, q, "seat"))
 					continue;
 				cJSON_AddItemToArray(list, cJSON_Duplicate(
@@ -525,6 +555,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		}
 	}
 	draws_told(payloads, n, slot);
+	controls_told(payloads, n, slot);
 	phases_told(payloads, n, slot);
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);

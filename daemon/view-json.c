@@ -19,14 +19,39 @@ static const char *const template_only[] = {
 	"orders_block",		/* the body has it, to be signed as it stands */
 };
 
-/* Is v false, 0, null, "" or []: what an absent member reads as? */
+/* Is v an array of nulls only (or empty)? */
+static int
+all_null(const cJSON *v)
+{
+	const cJSON *it;
+
+	if (!cJSON_IsArray(v))
+		return 0;
+	cJSON_ArrayForEach(it, v)
+		if (!cJSON_IsNull(it))
+			return 0;
+	return 1;
+}
+
+/*
+ * Is v false, 0, null, "" or [] (or an array of nulls only, like an empty
+ * row of a CCG HUD): what an absent member reads as?
+ */
 static int
 is_default(const cJSON *v)
 {
 	return cJSON_IsFalse(v) || cJSON_IsNull(v) ||
 	    (cJSON_IsNumber(v) && v->valuedouble == 0) ||
-	    (cJSON_IsString(v) && *v->valuestring == '\0') ||
-	    (cJSON_IsArray(v) && v->child == NULL);
+	    (cJSON_IsString(v) && *v->valuestring == '\0') || all_null(v);
+}
+
+/* Leave out rules' member k where it says what the model's k says. */
+static void
+drop_same(cJSON *rules, const cJSON *v, const char *k, const char *vk)
+{
+	if (cJSON_Compare(cJSON_GetObjectItemCaseSensitive(rules, k),
+	    cJSON_GetObjectItemCaseSensitive(v, vk), 1))
+		cJSON_DeleteItemFromObjectCaseSensitive(rules, k);
 }
 
 /* Leave out, at every depth, the object members whose value is a default. */
@@ -71,6 +96,19 @@ view_json_model(const cJSON *model)
 			cJSON_DeleteItemFromObjectCaseSensitive(v, "legal");
 			break;
 		}
+	/* the rules' view less what the model says already: its game, turn,
+	 * phase and seat, and a piece's controller when it is its owner */
+	if ((e = cJSON_GetObjectItemCaseSensitive(v, "rules")) != NULL) {
+		cJSON *p;
+
+		drop_same(e, v, "game", "rules_name");
+		drop_same(e, v, "turn", "turn");
+		drop_same(e, v, "phase", "phase");
+		drop_same(e, v, "seat", "seat");
+		cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(e, "pieces"))
+			if (cJSON_IsObject(p))
+				drop_same(p, p, "controller", "owner");
+	}
 	drop_defaults(v);
 	return v;
 }

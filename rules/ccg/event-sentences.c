@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/sentence.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/orders.h"
@@ -166,8 +167,9 @@ static const struct sentence {
 	    "{roll})]", 0, 0, 0, 0 },
 	{ "seat-gains", "{seat} gains {card*} (combat pool {pool}, research "
 	    "{research_points})", 0, 0, 0, 0 },
-	{ "standing-pass", "{seat} passes for the rest of the[ {round}] round of "
-	    "turn {turn}", 0, 0, 0, 0 },
+	/* no round: a pass of the days when only the Combat Round had one */
+	{ "standing-pass", "{seat} passes for the rest of the {round/combat} "
+	    "round", 0, 0, 0, 0 },
 	{ "start-card", "{seat} starts with {piece*}[ at the {at*}][ carried by "
 	    "{carried_by*}]", "piece", "at", "carried_by",
 	    "{seat} starts with {piece*}[ at the {at*}][ carried by {carried_by*}]" },
@@ -277,6 +279,203 @@ hit_follows(const cJSON *a, const cJSON *b)
 	    "hit") == 0;
 }
 
+static int
+is_type(const cJSON *p, const char *type)
+{
+	const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p,
+	    "type"));
+
+	return t != NULL && strcmp(t, type) == 0;
+}
+
+static int
+is_told(const cJSON *slot)
+{
+	return cJSON_IsString(slot) && slot->valuestring[0] != '\0';
+}
+
+/*
+ * The standing passes of one round given in the phase of event i (up to
+ * the next phase or turn event), told as one sentence at the first:
+ * "Rogue, Predator and Aliens pass for the rest of the combat round" (a
+ * demo game's views told a quarter of their events as passes, one line
+ * each).
+ */
+static void
+passes_told(const cJSON *payloads, int n, int i, cJSON **slot)
+{
+	const cJSON *p = cJSON_GetArrayItem(payloads, i);
+	struct strbuf sb = STRBUF_INIT;
+	int j, told = 0, last = i;
+	char *s;
+
+	for (j = i; j < n; j++) {
+		const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+		if (is_type(q, "phase") || is_type(q, "turn"))
+			break;
+		if (slot[j] == NULL && is_type(q, "standing-pass") &&
+		    same(p, q, "turn") && same(p, q, "round") &&
+		    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(q, "seat")))
+			last = j, told++;
+	}
+	if (told < 2)
+		return;
+	for (j = i; j <= last; j++) {
+		const cJSON *q = cJSON_GetArrayItem(payloads, j);
+		const char *seat;
+
+		if (slot[j] != NULL || !is_type(q, "standing-pass") ||
+		    !same(p, q, "turn") || !same(p, q, "round") ||
+		    (seat = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
+		    "seat"))) == NULL)
+			continue;
+		if (j > i)
+			strbuf_addstr(&sb, j == last ? " and " : ", ");
+		strbuf_addf(&sb, "%c%s", seat[0] >= 'a' && seat[0] <= 'z' ?
+		    seat[0] - 'a' + 'A' : seat[0], seat[0] != '\0' ? seat + 1 : "");
+		if (j > i)
+			slot[j] = cJSON_CreateString("");
+	}
+	s = sentence_render("{round/combat} round", p, NULL, NULL);
+	s[0] = (char)(s[0] - 'A' + 'a');	/* the round's name as it is */
+	strbuf_addf(&sb, " pass for the rest of the %s", s);
+	free(s);
+	slot[i] = cJSON_CreateString(strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
+/*
+ * The reader's own draw, card by card, then the count everyone sees: one
+ * sentence, "Marines draws Pulse Rifle and Reinforcements (hand 4, deck
+ * 23)".
+ */
+static void
+draws_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j;
+
+	for (j = 1; j < n; j++) {
+		const cJSON *d = cJSON_GetArrayItem(payloads, j);
+		char *s, *t;
+
+		if (!is_type(d, "draw") || !is_told(slot[j]))
+			continue;
+		for (i = j - 1; i >= 0 && slot[i] != NULL && !is_told(slot[i]) &&
+		    is_type(cJSON_GetArrayItem(payloads, i), "draw-card") &&
+		    same(cJSON_GetArrayItem(payloads, i), d, "seat"); i--)
+			;
+		if (i < 0 || !is_told(slot[i]) ||
+		    !is_type(cJSON_GetArrayItem(payloads, i), "draw-card") ||
+		    !same(cJSON_GetArrayItem(payloads, i), d, "seat") ||
+		    !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(d, "cards")) ||
+		    cJSON_GetObjectItemCaseSensitive(d, "cards")->valueint != j - i)
+			continue;
+		t = sentence_render("hand {hand}, deck {deck}", d, NULL, NULL);
+		t[0] = 'h';
+		s = xasprintf("%s (%s)", slot[i]->valuestring, t);
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString(s);
+		cJSON_Delete(slot[j]);
+		slot[j] = cJSON_CreateString("");
+		free(s);
+		free(t);
+	}
+}
+
+/*
+ * A piece's control changed twice in one phase (a neutral character
+ * dragged along: "nobody", then the seat again): only where it ended.
+ */
+static void
+controls_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
+
+		if (!is_type(p, "control") || !is_told(slot[i]))
+			continue;
+		for (j = i + 1; j < n; j++) {
+			q = cJSON_GetArrayItem(payloads, j);
+			if (is_type(q, "phase") || is_type(q, "turn") ||
+			    (is_type(q, "control") && same(p, q, "piece")))
+				break;
+		}
+		if (j < n && is_type(q, "control") && is_told(slot[j])) {
+			cJSON_Delete(slot[i]);
+			slot[i] = cJSON_CreateString("");
+		}
+	}
+}
+
+/*
+ * Fewer lines for the phases: a phase's line is told as the start of its
+ * first event's ("Turn 4, movement.move: Pvt Hudson moves ..."), the end
+ * phase and the turn's start where the ready step tells it ("Turn 5
+ * begins: 9 cards readied"), the phase the view opens not at all (the
+ * view's first line names it) unless nothing else is told.
+ */
+static void
+phases_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j, k;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+
+		if (!is_type(p, "turn") || !is_told(slot[i]))
+			continue;
+		for (k = i + 1; k < n; k++)
+			if (is_type(cJSON_GetArrayItem(payloads, k), "ready") &&
+			    same(p, cJSON_GetArrayItem(payloads, k), "turn"))
+				break;
+		if (k < n) {
+			cJSON_Delete(slot[i]);
+			slot[i] = cJSON_CreateString("");
+		}
+	}
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
+		char *s, *told;
+
+		if (!is_type(p, "phase") || !is_told(slot[i]))
+			continue;
+		/* the run told with it ("after N more"), then its first event */
+		for (j = i + 1; j < n && slot[j] != NULL && !is_told(slot[j]) &&
+		    is_type(cJSON_GetArrayItem(payloads, j), "phase"); j++)
+			;
+		if (j >= n) {
+			/* the phase the view opens: its first line says it */
+			for (k = 0; k < i && !is_told(slot[k]); k++)
+				;
+			if (k < i) {
+				cJSON_Delete(slot[i]);
+				slot[i] = cJSON_CreateString("");
+			}
+			continue;
+		}
+		q = cJSON_GetArrayItem(payloads, j);
+		if (is_type(q, "ready") || is_type(q, "turn")) {
+			cJSON_Delete(slot[i]);
+			slot[i] = cJSON_CreateString("");
+			continue;
+		}
+		if (!is_told(slot[j]) || is_type(q, "phase"))
+			continue;
+		s = sentence_render("Turn {turn}, {phase}",
+		    cJSON_GetArrayItem(payloads, j - 1), NULL, NULL);
+		told = xasprintf("%s: %s", s, slot[j]->valuestring);
+		cJSON_Delete(slot[j]);
+		slot[j] = cJSON_CreateString(told);
+		free(told);
+		free(s);
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString("");
+	}
+}
+
 cJSON *
 ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 {
@@ -284,6 +483,10 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	cJSON *out = cJSON_CreateArray(), **slot = xcalloc((size_t)n + 1, sizeof *slot);
 	char *s;
 
+	for (i = 0; i < n; i++)
+		if (slot[i] == NULL &&
+		    is_type(cJSON_GetArrayItem(payloads, i), "standing-pass"))
+			passes_told(payloads, n, i, slot);
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
 		const struct sentence *st = sentence_of(cJSON_GetStringValue(
@@ -296,8 +499,10 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			slot[i] = cJSON_CreateNull();
 			continue;
 		}
-		if (st->list != NULL)	/* the run of this type */
-			while (end < n && same(cJSON_GetArrayItem(payloads, end), p, "type"))
+		if (st->list != NULL)	/* the run of this type (passes between) */
+			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
+			    "type") || is_type(cJSON_GetArrayItem(payloads, end),
+			    "standing-pass")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
@@ -305,7 +510,8 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			for (j = i; j < end; j++) {
 				const cJSON *q = cJSON_GetArrayItem(payloads, j);
 
-				if (slot[j] != NULL || !same(p, q, st->same1) ||
+				if (slot[j] != NULL || !same(p, q, "type") ||
+				    !same(p, q, st->same1) ||
 				    !same(p, q, st->same2) || !same(p, q, "seat"))
 					continue;
 				cJSON_AddItemToArray(list, cJSON_Duplicate(
@@ -348,6 +554,9 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			free(s);
 		}
 	}
+	draws_told(payloads, n, slot);
+	controls_told(payloads, n, slot);
+	phases_told(payloads, n, slot);
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);
 	free(slot);

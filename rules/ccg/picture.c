@@ -26,10 +26,10 @@
 #include "rules/ccg/table.h"
 #include "rules/picture/picture.h"
 
-#define FS	11.0		/* font size */
-#define LH	14.0		/* line height */
-#define BW	180.0		/* a location's box */
-#define GAP	34.0		/* between two ground locations */
+#define FS	10.0		/* font size */
+#define LH	13.0		/* line height */
+#define BW	164.0		/* a location's box */
+#define GAP	24.0		/* between two ground locations */
 #define M	10.0		/* margin */
 #define CHARS(w)	((size_t)((w) / (FS * PIC_CHAR_W)))
 

@@ -6,9 +6,10 @@
  * print path, poppler) and sets text through fontconfig and FreeType, so
  * muthur carries no rasteriser of its own. Everything is drawn without
  * antialiasing, in the items' own colours: the picture has a few dozen
- * colours at most, and libpng writes it as an indexed PNG (one byte a
- * pixel, no filter), which is both small and quick — cairo's own PNG
- * writer (RGB, adaptive filters) took 40 ms a board, this takes a few.
+ * colours at most, and libpng writes it as an indexed PNG (four bits a
+ * pixel for up to 16 colours, no filter, deflate's full search), which is
+ * both small and quick — cairo's own PNG writer (RGB, adaptive filters)
+ * took 40 ms a board, this takes a few.
  * The output is a function of the items alone.
  */
 #include "config.h"
@@ -82,6 +83,7 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 	png_structp png;
 	png_infop info;
 	size_t ncol = 0, k, lastk = 0;
+	int depth;
 	volatile int rc = -1;
 
 	cairo_surface_flush(s);
@@ -118,18 +120,27 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 		pal[k].green = (col[k] >> 8) & 0xff;
 		pal[k].blue = col[k] & 0xff;
 	}
+	/* as few bits a pixel as the colours need (libpng packs the rows) */
+	depth = ncol <= 2 ? 1 : ncol <= 4 ? 2 : ncol <= 16 ? 4 : 8;
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, NULL);
 	info = png != NULL ? png_create_info_struct(png) : NULL;
 	if (info != NULL && setjmp(png_jmpbuf(png)) == 0) {
 		png_set_write_fn(png, out, png_sink, NULL);
-		png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+		png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, depth,
 		    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
 		    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 		png_set_PLTE(png, info, pal, (int)ncol);
+		/* No filter (the rows are palette indices, the "up" filter
+		 * makes them bigger), and deflate's full search: a board's
+		 * text repeats the same glyph rows, which Z_RLE never finds
+		 * (a demo board: 15 KB with Z_RLE at level 6, 7 KB so). */
 		png_set_filter(png, 0, PNG_FILTER_NONE);
-		png_set_compression_level(png, 6);
-		png_set_compression_strategy(png, Z_RLE);
+		png_set_compression_level(png, 9);
+		png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
+		png_set_compression_mem_level(png, 9);
 		png_write_info(png, info);
+		if (depth < 8)
+			png_set_packing(png);
 		png_write_image(png, rowp);
 		png_write_end(png, info);
 		rc = 0;

@@ -183,14 +183,36 @@ main(void)
 	    "a type the game does not know is left to the daemon (null)");
 	cJSON_Delete(t);
 	cJSON_Delete(a);
-	/* a standing pass names the round it covers */
-	a = cJSON_Parse("{\"type\":\"standing-pass\",\"seat\":\"marines\","
-	    "\"turn\":9,\"round\":\"movement\"}");
-	s = ccg_event_sentence(db, a);
-	ok(s != NULL && strcmp(s, "Marines passes for the rest of the movement "
-	    "round of turn 9") == 0, "a standing pass names its round: %s",
-	    s ? s : "(none)");
+	/* fewer lines: a round's passes in a phase, the phase's line, a draw */
+	a = cJSON_Parse("[{\"type\":\"phase\",\"turn\":4,\"phase\":\"discard-draw\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":4,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"discard\",\"seat\":\"marines\",\"card\":\"pulse-rifle\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"aliens\",\"turn\":4,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"discard\",\"seat\":\"marines\",\"card\":\"good-shot\"},"
+	    "{\"type\":\"draw-card\",\"seat\":\"marines\",\"card\":\"medic\"},"
+	    "{\"type\":\"draw\",\"seat\":\"marines\",\"cards\":1,\"hand\":4,\"deck\":30},"
+	    "{\"type\":\"phase\",\"turn\":4,\"phase\":\"end\"},"
+	    "{\"type\":\"turn\",\"turn\":5},"
+	    "{\"type\":\"phase\",\"turn\":5,\"phase\":\"ready\"},"
+	    "{\"type\":\"ready\",\"turn\":5,\"readied\":9},"
+	    "{\"type\":\"phase\",\"turn\":5,\"phase\":\"movement.locations\"}]");
+	t = ccg_events_text(&g, a);
+	s = NULL;
+	for (i = 0; i < (size_t)cJSON_GetArraySize(t); i++) {
+		const char *x = cJSON_GetStringValue(cJSON_GetArrayItem(t, (int)i));
+		char *y = xasprintf("%s%s%s", s ? s : "", x && *x ? x : "",
+		    x && *x ? "|" : "");
+
+		free(s);
+		s = y;
+	}
+	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Rogue and Aliens pass for "
+	    "the rest of the discard-draw round|Marines discards Pulse Rifle and "
+	    "Good Shot|Marines draws Medic (hand 4, deck 30)|Turn 5 begins: 9 "
+	    "cards readied|") == 0, "passes, a phase, discards and a draw in "
+	    "four lines: %s", s ? s : "(none)");
 	free(s);
+	cJSON_Delete(t);
 	cJSON_Delete(a);
 	free(payload_types);
 	free(text);

@@ -112,7 +112,7 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 			strbuf_addf(&sb, strcmp(extra[i].label, "of") == 0 ?
 			    " %s %d" : ", %s %d", extra[i].label, a);
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "standing_pass")))
-		strbuf_addstr(&sb, ", passing the Combat Round");
+		strbuf_addstr(&sb, ", passing the rest of this round");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0)
 		strbuf_addstr(&sb, "; discard ");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 5)

@@ -151,6 +151,13 @@ render(struct strbuf *sb, const char *p, const char *end, const cJSON *obj,
 				add_value(sb, v, pt.names, name, ctx);
 		}
 		p = next;
+		/* "{seat}'s" of a name ending in s: "Aliens' event", not "Aliens's" */
+		if (end - p >= 2 && p[0] == '\'' && p[1] == 's' &&
+		    (end - p == 2 || !isalnum((unsigned char)p[2])) &&
+		    sb->len > 0 && sb->s[sb->len - 1] == 's') {
+			strbuf_addc(sb, '\'');
+			p += 2;
+		}
 	}
 }
 

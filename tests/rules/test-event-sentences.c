@@ -183,6 +183,17 @@ main(void)
 	    "a type the game does not know is left to the daemon (null)");
 	cJSON_Delete(t);
 	cJSON_Delete(a);
+	/* a possessive of a name ending in s */
+	{
+		cJSON *e = cJSON_Parse("{\"type\":\"event-discarded\",\"seat\":\"aliens\","
+		    "\"card\":\"defend-the-hive\"}");
+
+		s = ccg_event_sentence(db, e);
+		ok(s != NULL && strcmp(s, "Aliens' event Defend The Hive is discarded") == 0,
+		    "a possessive of a name ending in s: %s", s ? s : "(none)");
+		free(s);
+		cJSON_Delete(e);
+	}
 	/* fewer lines: a round's passes in a phase, the phase's line, a draw */
 	a = cJSON_Parse("[{\"type\":\"phase\",\"turn\":4,\"phase\":\"discard-draw\"},"
 	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":4,\"round\":\"discard-draw\"},"

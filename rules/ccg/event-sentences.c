@@ -267,19 +267,6 @@ same(const cJSON *a, const cJSON *b, const char *k)
 	"resistance {resistance}: {points#damage point}"
 
 static int
-hit_follows(const cJSON *a, const cJSON *b)
-{
-	return strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a,
-	    "type")), "to-hit") == 0 &&
-	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "hit")) &&
-	    cJSON_GetObjectItemCaseSensitive(a, "backstab") == NULL &&
-	    same(a, b, "attacker") && same(a, b, "target") &&
-	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(b, "type")) &&
-	    strcmp(cJSON_GetObjectItemCaseSensitive(b, "type")->valuestring,
-	    "hit") == 0;
-}
-
-static int
 is_type(const cJSON *p, const char *type)
 {
 	const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p,
@@ -289,9 +276,21 @@ is_type(const cJSON *p, const char *type)
 }
 
 static int
+hit_follows(const cJSON *a, const cJSON *b)
+{
+	return is_type(a, "to-hit") &&
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "hit")) &&
+	    cJSON_GetObjectItemCaseSensitive(a, "backstab") == NULL &&
+	    same(a, b, "attacker") && same(a, b, "target") &&
+	    is_type(b, "hit");
+}
+
+static int
 is_told(const cJSON *slot)
 {
-	return cJSON_IsString(slot) && slot->valuestring[0] != '\0';
+	const char *s = cJSON_GetStringValue(slot);
+
+	return s != NULL && s[0] != '\0';
 }
 
 /*

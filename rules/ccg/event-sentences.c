@@ -293,6 +293,15 @@ is_told(const cJSON *slot)
 	return s != NULL && s[0] != '\0';
 }
 
+/* A slot's sentence ("" when it tells nothing). */
+static const char *
+told_text(const cJSON *slot)
+{
+	const char *s = cJSON_GetStringValue(slot);
+
+	return s != NULL ? s : "";
+}
+
 /*
  * The standing passes of one round given in the phase of event i (up to
  * the next phase or turn event), told as one sentence at the first:
@@ -372,7 +381,7 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 			continue;
 		t = sentence_render("hand {hand}, deck {deck}", d, NULL, NULL);
 		t[0] = 'h';
-		s = xasprintf("%s (%s)", slot[i]->valuestring, t);
+		s = xasprintf("%s (%s)", told_text(slot[i]), t);
 		cJSON_Delete(slot[i]);
 		slot[i] = cJSON_CreateString(s);
 		cJSON_Delete(slot[j]);
@@ -465,7 +474,7 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 			continue;
 		s = sentence_render("Turn {turn}, {phase}",
 		    cJSON_GetArrayItem(payloads, j - 1), NULL, NULL);
-		told = xasprintf("%s: %s", s, slot[j]->valuestring);
+		told = xasprintf("%s: %s", s, told_text(slot[j]));
 		cJSON_Delete(slot[j]);
 		slot[j] = cJSON_CreateString(told);
 		free(told);

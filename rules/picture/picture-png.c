@@ -96,10 +96,22 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 	}
 	for (y = 0; y < h; y++) {
 		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+		unsigned char *o;
 
-		rowp[y] = rows + (size_t)y * (size_t)w;
-		for (x = 0; x < w; x++) {
-			uint32_t c = px[x] & 0xffffff;
+		o = rowp[y] = rows + (size_t)y * (size_t)w;
+		/*
+		 * A row whose pixels are the row above's (most of a board's
+		 * background) has its indices: no new colour, and the colour
+		 * it ends in is the one last seen.
+		 */
+		if (y > 0 && memcmp(px, data + (size_t)(y - 1) * (size_t)stride,
+		    (size_t)w * 4) == 0) {
+			memcpy(o, rowp[y - 1], (size_t)w);
+			continue;
+		}
+		for (x = 0; x < w; ) {
+			uint32_t raw = px[x], c = raw & 0xffffff;
+			int e;
 
 			if (c != last) {
 				for (k = 0; k < ncol && col[k] != c; k++)
@@ -112,7 +124,15 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 				last = c;
 				lastk = k;
 			}
-			rowp[y][x] = (unsigned char)lastk;
+			/* the run of this very pixel value, at once */
+			for (e = x + 1; e < w && px[e] == raw; e++)
+				;
+			if (e - x >= 16) {
+				memset(o + x, (int)lastk, (size_t)(e - x));
+				x = e;
+			} else
+				while (x < e)
+					o[x++] = (unsigned char)lastk;
 		}
 	}
 	for (k = 0; k < ncol; k++) {

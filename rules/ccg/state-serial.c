@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/cause.h"
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/aliens.h"
@@ -80,7 +81,7 @@ char *
 ccg_save(const struct rules_game *g, size_t *len)
 {
 	cJSON *root = cJSON_CreateObject(), *a, *o;
-	char *out, *r;
+	char *r;
 	size_t i;
 
 	cJSON_AddStringToObject(root, "format", STATE_FORMAT);
@@ -155,12 +156,10 @@ ccg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddItemToArray(a, o);
 	}
 	ccg_markers_save(g, root);	/* hidden-state.c */
-	out = cJSON_PrintUnformatted(root);
+	/* cJSON_PrintUnformatted()'s bytes, without its sprintf() a number */
+	if ((r = json_print(root, len)) == NULL)
+		abort();	/* nothing in a state cJSON cannot print */
 	cJSON_Delete(root);
-	r = xstrdup(out);
-	cJSON_free(out);
-	if (len != NULL)
-		*len = strlen(r);
 	return r;
 }
 

@@ -55,6 +55,7 @@ add_number(struct strbuf *out, const cJSON *item)
 {
 	double d = item->valuedouble;
 	char buf[24], *p = buf + sizeof buf, *s;
+
 	unsigned long long u;
 
 	if (d > -1e15 && d < 1e15 && d == (double)(long long)d &&
@@ -127,6 +128,60 @@ json_print_add(struct strbuf *out, const cJSON *item)
 	default:
 		return -1;
 	}
+}
+
+/* The comma before a member or item, and its key. */
+static void
+w_key(struct strbuf *out, const char *key)
+{
+	if (out->len > 0 && out->s[out->len - 1] != '{' && out->s[out->len - 1] != '[')
+		strbuf_addc(out, ',');
+	if (key != NULL) {
+		add_string(out, key);
+		strbuf_addc(out, ':');
+	}
+}
+
+void
+json_w_open(struct strbuf *out, const char *key, char brace)
+{
+	w_key(out, key);
+	strbuf_addc(out, brace);
+}
+
+void
+json_w_close(struct strbuf *out, char brace)
+{
+	strbuf_addc(out, brace);
+}
+
+void
+json_w_num(struct strbuf *out, const char *key, double d)
+{
+	cJSON n;
+
+	memset(&n, 0, sizeof n);
+	n.type = cJSON_Number;
+	n.valuedouble = d;
+	w_key(out, key);
+	if (add_number(out, &n) == -1)
+		abort();	/* cJSON prints every number, "null" for NaN */
+}
+
+void
+json_w_str(struct strbuf *out, const char *key, const char *s)
+{
+	if (s == NULL)
+		return;
+	w_key(out, key);
+	add_string(out, s);
+}
+
+void
+json_w_true(struct strbuf *out, const char *key)
+{
+	w_key(out, key);
+	strbuf_add(out, "true", 4);
 }
 
 char *

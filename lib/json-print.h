@@ -21,4 +21,18 @@ int json_print_add(struct strbuf *out, const cJSON *item);
  * (len may be NULL); NULL where cJSON_PrintUnformatted() gives NULL. */
 char *json_print(const cJSON *item, size_t *len);
 
+/*
+ * Writing compact JSON straight into a buffer, in the bytes cJSON would
+ * print for the tree the same calls would build (no tree, no number
+ * printed twice). key NULL: an array's item (or the top value); a NULL
+ * string is left out, as cJSON_AddStringToObject() leaves it out. A
+ * comma goes before every member or item that does not open its object
+ * or array.
+ */
+void json_w_open(struct strbuf *out, const char *key, char brace);
+void json_w_close(struct strbuf *out, char brace);
+void json_w_num(struct strbuf *out, const char *key, double d);
+void json_w_str(struct strbuf *out, const char *key, const char *s);
+void json_w_true(struct strbuf *out, const char *key);
+
 #endif

@@ -8,9 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/compose.h"
+#include "mail/mime-encode.h"
 #include "mail/intake.h"
 #include "mail/mime-headers.h"
 #include "tests/tap.h"
@@ -570,9 +573,39 @@ test_random_roundtrips(void)
 	strbuf_free(&text);
 }
 
+/* mime_body_base64() is libsodium's base64, in lines of 76 and CRLF. */
+static void
+test_base64(void)
+{
+	unsigned char data[700];
+	char ref[1000];
+	struct strbuf out = STRBUF_INIT, want = STRBUF_INIT;
+	size_t len, i, bad = 0;
+
+	for (i = 0; i < sizeof data; i++)
+		data[i] = (unsigned char)(i * 151 + 7 * (i >> 3));
+	for (len = 0; len <= sizeof data; len++) {
+		strbuf_reset(&out);
+		strbuf_reset(&want);
+		mime_body_base64(&out, data, len);
+		sodium_bin2base64(ref, sizeof ref, data, len, sodium_base64_VARIANT_ORIGINAL);
+		for (i = 0; i < strlen(ref); i += 76) {
+			strbuf_add(&want, ref + i, strlen(ref) - i > 76 ? 76 : strlen(ref) - i);
+			strbuf_add(&want, "\r\n", 2);
+		}
+		bad += out.len != want.len || memcmp(strbuf_str(&out), strbuf_str(&want),
+		    out.len) != 0;
+	}
+	ok(bad == 0, "base64 bodies of 0 to %zu bytes are libsodium's, in lines of 76",
+	    sizeof data);
+	strbuf_free(&out);
+	strbuf_free(&want);
+}
+
 int
 main(void)
 {
+	test_base64();
 	test_view_mail();
 	test_reply();
 	test_encodings();

@@ -172,6 +172,37 @@ done:
 	return rc;
 }
 
+/*
+ * The image surface of the last picture drawn in this thread, kept for
+ * the next of the same size: a board's surface is megabytes that the
+ * system would otherwise zero (and fault in) for every picture, and the
+ * background painted first covers every pixel of it anyway.
+ */
+static _Thread_local cairo_surface_t *kept;
+
+static cairo_surface_t *
+surface_take(int w, int h)
+{
+	cairo_surface_t *s = kept;
+
+	if (s != NULL && cairo_image_surface_get_width(s) == w &&
+	    cairo_image_surface_get_height(s) == h) {
+		kept = NULL;
+		return s;
+	}
+	return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+}
+
+static void
+surface_keep(cairo_surface_t *s)
+{
+	if (kept != NULL)
+		cairo_surface_destroy(kept);
+	kept = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS ? s : NULL;
+	if (kept == NULL)
+		cairo_surface_destroy(s);
+}
+
 int
 pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 {
@@ -183,8 +214,7 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 	cairo_t *cr;
 	size_t i;
 
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(p->w + 0.5),
-	    (int)(p->h + 0.5));
+	s = surface_take((int)(p->w + 0.5), (int)(p->h + 0.5));
 	cr = cairo_create(s);
 	/* Hinted glyphs on whole pixels, without grey edges: only the items'
 	 * colours, and every "a" the same few pixels, which deflate finds
@@ -247,7 +277,7 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 		strbuf_free(&out);
 		return cause_set(cause, "cannot write the picture as a PNG");
 	}
-	cairo_surface_destroy(s);
+	surface_keep(s);
 	*png = (unsigned char *)strbuf_detach(&out, len);
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include "lib/xmalloc.h"
 #include "mail/compose.h"
 #include "mail/mime-encode.h"
+#include "mail/mime-text.h"
 #include "mail/intake.h"
 #include "mail/mime-headers.h"
 #include "tests/tap.h"
@@ -602,10 +603,57 @@ test_base64(void)
 	strbuf_free(&want);
 }
 
+/* Line endings the plain way: what mime_crlf() and mime_lf() must give. */
+static char *
+naive_eol(const char *s, size_t len, const char *eol, size_t *outlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\r' && i + 1 < len && s[i + 1] == '\n')
+			i++;
+		if (s[i] == '\r' || s[i] == '\n')
+			strbuf_addstr(&sb, eol);
+		else
+			strbuf_addc(&sb, s[i]);
+	}
+	return strbuf_detach(&sb, outlen);
+}
+
+static void
+test_line_endings(void)
+{
+	static const char alpha[] = { 'a', '\r', '\n', ' ' };
+	char s[12], *a, *b, *c, *d;
+	size_t len, n, k, la, lb, lc, ld, bad = 0, tried = 0;
+
+	for (len = 0; len <= 8; len++) {	/* every string of these 4 bytes */
+		for (n = 0; n < (size_t)1 << (2 * len); n++) {
+			for (k = 0; k < len; k++)
+				s[k] = alpha[(n >> (2 * k)) & 3];
+			a = mime_crlf(s, len, &la);
+			b = naive_eol(s, len, "\r\n", &lb);
+			c = mime_lf(s, len, &lc);
+			d = naive_eol(s, len, "\n", &ld);
+			bad += la != lb || memcmp(a, b, la) != 0 || lc != ld ||
+			    memcmp(c, d, lc) != 0;
+			tried++;
+			free(a);
+			free(b);
+			free(c);
+			free(d);
+		}
+	}
+	ok(bad == 0, "CR, LF and CRLF become one line ending in all %zu strings of "
+	    "a, CR, LF and space up to 8 bytes", tried);
+}
+
 int
 main(void)
 {
 	test_base64();
+	test_line_endings();
 	test_view_mail();
 	test_reply();
 	test_encodings();

@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "lib/json-print.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "tests/tap.h"
 
@@ -34,6 +35,82 @@ same(const cJSON *j, const char *what)
 		    b ? b : "(null)");
 	cJSON_free(a);
 	free(b);
+	return r;
+}
+
+/*
+ * The same document made twice: a cJSON tree printed by cJSON, and
+ * json_w_* calls; nested objects and arrays, keys and strings that need
+ * escaping, NULL strings (left out), numbers of every kind.
+ */
+static int
+writer_same(unsigned seed)
+{
+	static const double nums[] = { 0, -1, 7, 123456789, -2147483648.0, 1e15,
+	    0.5, 1e300, 18446744073709551615.0 };
+	static const char *const strs[] = { "a", "", "tab\there", "quote\"", "\x01",
+	    "caf\xc3\xa9", NULL };
+	cJSON *root = cJSON_CreateObject(), *stack[8], *o;
+	struct strbuf sb = STRBUF_INIT;
+	char *a, key[16], brace[8];
+	int depth = 1, i, r, isobj[8];
+
+	stack[0] = root;
+	isobj[0] = 1;
+	brace[0] = '}';
+	json_w_open(&sb, NULL, '{');
+	for (i = 0; i < 60; i++) {
+		unsigned x = (seed = seed * 1103515245u + 12345u) >> 16;
+		const char *k = isobj[depth - 1] ? key : NULL;
+
+		snprintf(key, sizeof key, "%s%u", x % 7 == 0 ? "k\"" : "k", x % 13);
+		switch (x % 6) {
+		case 0: case 1:
+			o = cJSON_CreateNumber(nums[x / 6 % 9]);
+			json_w_num(&sb, k, nums[x / 6 % 9]);
+			break;
+		case 2:
+			o = cJSON_CreateString(strs[x / 6 % 7]);
+			json_w_str(&sb, k, strs[x / 6 % 7]);
+			break;
+		case 3:
+			o = cJSON_CreateTrue();
+			json_w_true(&sb, k);
+			break;
+		case 4:
+			if (depth < 8) {
+				o = x / 6 % 2 ? cJSON_CreateObject() : cJSON_CreateArray();
+				json_w_open(&sb, k, x / 6 % 2 ? '{' : '[');
+				break;
+			}
+			/* FALLTHROUGH */
+		default:
+			o = NULL;
+			if (depth > 1)
+				json_w_close(&sb, brace[--depth]);
+			break;
+		}
+		if (o == NULL)
+			continue;
+		if (k != NULL)
+			cJSON_AddItemToObject(stack[depth - 1], k, o);
+		else
+			cJSON_AddItemToArray(stack[depth - 1], o);
+		if (cJSON_IsObject(o) || cJSON_IsArray(o)) {
+			isobj[depth] = cJSON_IsObject(o);
+			brace[depth] = cJSON_IsObject(o) ? '}' : ']';
+			stack[depth++] = o;
+		}
+	}
+	while (depth > 0)
+		json_w_close(&sb, brace[--depth]);
+	a = cJSON_PrintUnformatted(root);
+	r = a != NULL && strcmp(a, strbuf_str(&sb)) == 0;
+	if (!r)
+		diag("seed %u: cJSON %s\njson_w  %s", seed, a, strbuf_str(&sb));
+	cJSON_free(a);
+	cJSON_Delete(root);
+	strbuf_free(&sb);
 	return r;
 }
 
@@ -134,6 +211,12 @@ main(int argc, char **argv)
 	ok(same(o, "an invalid item") && json_print(o, NULL) == NULL,
 	    "an invalid item fails in both");
 	cJSON_Delete(o);
+
+	bad = 0;
+	for (i = 0; i < 500; i++)
+		bad += !writer_same((unsigned)i);
+	ok(bad == 0, "500 documents written with json_w_* are what cJSON prints for "
+	    "their trees");
 
 	path = xasprintf("%s/rules/ccg/data/sample-cards.json", top);
 	text = NULL;

@@ -155,11 +155,53 @@ json_w_close(struct strbuf *out, char brace)
 	strbuf_addc(out, brace);
 }
 
+/*
+ * The comma, "key": and an integer below 1e15 in one buffer and one
+ * append (most of a state is such members); 0 when key needs escaping
+ * or is long, or d is another number: the caller takes the long way.
+ */
+static int
+w_key_int(struct strbuf *out, const char *key, double d)
+{
+	char buf[96], digits[24], *p = digits + sizeof digits;
+	size_t n = 0, k;
+	unsigned long long u;
+
+	if (!(d > -1e15 && d < 1e15 && d == (double)(long long)d && !(d == 0 && signbit(d))))
+		return 0;
+	if (out->len > 0 && out->s[out->len - 1] != '{' && out->s[out->len - 1] != '[')
+		buf[n++] = ',';
+	if (key != NULL) {
+		buf[n++] = '"';
+		for (k = 0; key[k] != '\0'; k++) {
+			unsigned char c = (unsigned char)key[k];
+
+			if (k >= 48 || c < 32 || c == '"' || c == '\\')
+				return 0;
+			buf[n++] = (char)c;
+		}
+		buf[n++] = '"';
+		buf[n++] = ':';
+	}
+	u = d < 0 ? (unsigned long long)-(long long)d : (unsigned long long)d;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (d < 0)
+		*--p = '-';
+	memcpy(buf + n, p, (size_t)(digits + sizeof digits - p));
+	n += (size_t)(digits + sizeof digits - p);
+	strbuf_add(out, buf, n);
+	return 1;
+}
+
 void
 json_w_num(struct strbuf *out, const char *key, double d)
 {
 	cJSON n;
 
+	if (w_key_int(out, key, d))
+		return;
 	memset(&n, 0, sizeof n);
 	n.type = cJSON_Number;
 	n.valuedouble = d;

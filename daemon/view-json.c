@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "daemon/view.h"
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 
 #define JSON_WIDTH	320	/* a value printed whole fits in this */
@@ -120,17 +121,17 @@ view_json_model(const cJSON *model)
 static void
 print_value(struct strbuf *out, const cJSON *v, int depth, size_t lead)
 {
-	char *flat = cJSON_PrintUnformatted(v);
+	char *flat = json_print(v, NULL);	/* cJSON_PrintUnformatted()'s bytes */
 	const cJSON *it;
 	int i;
 
 	if ((!cJSON_IsObject(v) && !cJSON_IsArray(v)) || v->child == NULL ||
 	    lead + strlen(flat) <= JSON_WIDTH) {
 		strbuf_addstr(out, flat);
-		cJSON_free(flat);
+		free(flat);
 		return;
 	}
-	cJSON_free(flat);
+	free(flat);
 	strbuf_addc(out, cJSON_IsObject(v) ? '{' : '[');
 	for (it = v->child; it != NULL; it = it->next) {
 		size_t col = (size_t)depth + 1;
@@ -140,13 +141,13 @@ print_value(struct strbuf *out, const cJSON *v, int depth, size_t lead)
 			strbuf_addc(out, '\t');
 		if (it->string != NULL) {	/* the key, quoted as JSON quotes it */
 			cJSON *key = cJSON_CreateString(it->string);
-			char *k = cJSON_PrintUnformatted(key);
+			char *k = json_print(key, NULL);
 
 			cJSON_Delete(key);
 			strbuf_addstr(out, k);
 			strbuf_addc(out, ':');
 			col += strlen(k) + 1;
-			cJSON_free(k);
+			free(k);
 		}
 		print_value(out, it, depth + 1, col);
 		if (it->next != NULL)

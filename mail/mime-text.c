@@ -126,12 +126,25 @@ static char *
 line_endings(const char *s, size_t len, const char *eol, size_t *outlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i = 0, start;
+	const char *p;
+	size_t i = 0, start, nl = 0, stop;
+	int nl_known = 0;
 
 	while (i < len) {
 		start = i;
-		while (i < len && s[i] != '\r' && s[i] != '\n')
-			i++;
+		/*
+		 * Up to the next CR or LF, found with memchr(): the next LF
+		 * is looked for once (not again for every lone CR before it,
+		 * which would take the square of a hostile line's length).
+		 */
+		if (!nl_known || nl < i) {
+			p = memchr(s + i, '\n', len - i);
+			nl = p != NULL ? (size_t)(p - s) : len;
+			nl_known = 1;
+		}
+		p = memchr(s + i, '\r', nl - i);
+		stop = p != NULL ? (size_t)(p - s) : nl;
+		i = stop;
 		strbuf_add(&sb, s + start, i - start);
 		if (i < len) {
 			strbuf_addstr(&sb, eol);

@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "lib/cause.h"
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
@@ -181,10 +182,13 @@ build(const struct archive *a, cJSON *root, char **cause)
 static void
 digest_of(const cJSON *root, unsigned char digest[32])
 {
-	char *s = cJSON_PrintUnformatted(root);
+	size_t len;
+	char *s = json_print(root, &len);	/* cJSON_PrintUnformatted()'s bytes */
 
-	hashenc_blake2b256(digest, s, strlen(s));
-	cJSON_free(s);
+	if (s == NULL)
+		abort();	/* nothing in an archive cJSON cannot print */
+	hashenc_blake2b256(digest, s, len);
+	free(s);
 }
 
 static void
@@ -210,10 +214,11 @@ archive_format(struct archive *a, const unsigned char sk[64], char **out, size_t
 	sig_message(a->digest, msg);
 	crypto_sign_detached(a->sig, NULL, msg, sizeof msg, sk);
 	put_hex(root, "archive_sig", a->sig, 64);
-	s = cJSON_PrintUnformatted(root);
+	if ((s = json_print(root, NULL)) == NULL)
+		abort();
 	cJSON_Delete(root);
 	*out = xasprintf("%s\n", s);
-	cJSON_free(s);
+	free(s);
 	if (len != NULL)
 		*len = strlen(*out);
 	return 0;
@@ -322,13 +327,21 @@ rd_hex(const struct rd *r, const cJSON *o, const char *k, unsigned char *out,
 	n = strlen(v->valuestring);
 	if (n % 2 != 0 || n / 2 < min || n / 2 > max)
 		goto bad;
-	for (i = 0; i < n; i++)
-		if (strchr("0123456789abcdef", v->valuestring[i]) == NULL)
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)v->valuestring[i];
+
+		if ((c < '0' || c > '9') && (c < 'a' || c > 'f'))
 			goto bad;
-	if (sodium_hex2bin(out, max, v->valuestring, n, NULL, &n, NULL) != 0)
-		goto bad;
+	}
+	for (i = 0; i < n; i += 2) {	/* lower-case hex digits, n / 2 <= max */
+		unsigned char h = (unsigned char)v->valuestring[i],
+		    l = (unsigned char)v->valuestring[i + 1];
+
+		out[i / 2] = (unsigned char)(((h <= '9' ? h - '0' : h - 'a' + 10) << 4) |
+		    (l <= '9' ? l - '0' : l - 'a' + 10));
+	}
 	if (len != NULL)
-		*len = n;
+		*len = n / 2;
 	return 0;
 bad:
 	if (min == max)
@@ -682,11 +695,11 @@ archive_parse(const char *text, size_t len, char **cause)
 		    cJSON_GetErrorPtr() <= text + len ? cJSON_GetErrorPtr() - text : 0));
 		return NULL;
 	}
-	canon = cJSON_PrintUnformatted(root);
-	n = strlen(canon);
+	if ((canon = json_print(root, &n)) == NULL)	/* cJSON_PrintUnformatted()'s */
+		abort();
 	for (i = 0; i < n && i < len - 1 && canon[i] == text[i]; i++)
 		;
-	cJSON_free(canon);
+	free(canon);
 	if (i != n || n != len - 1) {
 		cJSON_Delete(root);
 		cause_set(cause, "archive: byte %zu differs from the canonical form", i + 1);

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "lib/json-print.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/card-names.h"
 #include "rules/ccg/card.h"
@@ -145,7 +146,7 @@ ccg_carddb_canonical(const struct ccg_carddb *db, size_t *len)
 {
 	const struct ccg_card **sorted;
 	cJSON *root = cJSON_CreateArray();
-	char *s, *out;
+	char *out;
 	size_t i;
 
 	sorted = xcalloc(db->ncards + 1, sizeof(*sorted));
@@ -155,12 +156,9 @@ ccg_carddb_canonical(const struct ccg_carddb *db, size_t *len)
 	for (i = 0; i < db->ncards; i++)
 		cJSON_AddItemToArray(root, card_json(sorted[i]));
 	free(sorted);
-	if ((s = cJSON_PrintUnformatted(root)) == NULL)
+	/* cJSON_PrintUnformatted()'s bytes (lib/json-print.h) */
+	if ((out = json_print(root, len)) == NULL)
 		abort();	/* cJSON only fails when out of memory */
 	cJSON_Delete(root);
-	out = xstrdup(s);
-	cJSON_free(s);
-	if (len != NULL)
-		*len = strlen(out);
 	return out;
 }

@@ -105,7 +105,8 @@ void	 ccg_xatk_cancel_weapon(struct rules_game *g, int pi, int wi,
 	    struct rules_events *ev);
 /* The further attacks and the attack count in a saved piece object, and
  * back (range checked against np pieces; absent keys leave defaults). */
-void	 ccg_xatk_save(const struct ccg_piece *p, cJSON *o);
+struct strbuf;
+void	 ccg_xatk_write(const struct ccg_piece *p, struct strbuf *out);
 int	 ccg_xatk_load(struct ccg_piece *p, const cJSON *o, int np,
 	    const char *where, char **cause);
 /* A declared attack in a view: {target, type, weapon, mode} (weapon and

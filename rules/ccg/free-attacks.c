@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "lib/cause.h"
+#include "lib/json-print.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/aliens.h"
 #include "rules/ccg/ccg.h"
@@ -226,28 +227,31 @@ ccg_xatk_cancel_weapon(struct rules_game *g, int pi, int wi,
 }
 
 void
-ccg_xatk_save(const struct ccg_piece *p, cJSON *o)
+ccg_xatk_write(const struct ccg_piece *p, struct strbuf *out)
 {
-	cJSON *a, *e;
 	int k;
 
 	if (p->atk_count != 0 || p->atk_turn != 0) {
-		cJSON_AddNumberToObject(o, "atk_turn", p->atk_turn);
-		cJSON_AddNumberToObject(o, "atk_count", p->atk_count);
+		json_w_num(out, "atk_turn", p->atk_turn);
+		json_w_num(out, "atk_count", p->atk_count);
 	}
 	if (p->gore_atk != 0)
-		cJSON_AddNumberToObject(o, "gore_atk", p->gore_atk);
+		json_w_num(out, "gore_atk", p->gore_atk);
 	if (p->nxatk == 0)
 		return;
-	a = cJSON_AddArrayToObject(o, "xatk");
+	json_w_open(out, "xatk", '[');
 	for (k = 0; k < p->nxatk; k++) {
 		const struct ccg_xatk *x = &p->xatk[k];
 		const int v[9] = { x->kind, x->target, x->weapon, x->mode,
 		    x->ammo, x->marker, x->real, x->hit, x->free };
+		int j;
 
-		e = cJSON_CreateIntArray(v, 9);
-		cJSON_AddItemToArray(a, e);
+		json_w_open(out, NULL, '[');
+		for (j = 0; j < 9; j++)
+			json_w_num(out, NULL, v[j]);
+		json_w_close(out, ']');
 	}
+	json_w_close(out, ']');
 }
 
 /* An optional integer field of o within lo..hi. */

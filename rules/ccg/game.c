@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
@@ -201,11 +202,11 @@ char *
 ccg_json_str(const char *s)
 {
 	cJSON *j = cJSON_CreateString(s);
-	char *out = cJSON_PrintUnformatted(j), *r;
+	char *r = json_print(j, NULL);	/* cJSON_PrintUnformatted()'s bytes */
 
 	cJSON_Delete(j);
-	r = xstrdup(out);
-	cJSON_free(out);
+	if (r == NULL)
+		abort();
 	return r;
 }
 

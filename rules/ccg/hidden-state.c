@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/cause.h"
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
@@ -29,24 +30,24 @@ marker_seat(const struct rules_game *g, const struct ccg_marker *m)
 }
 
 void
-ccg_markers_save(const struct rules_game *g, cJSON *root)
+ccg_markers_write(const struct rules_game *g, struct strbuf *out)
 {
-	cJSON *a, *o;
 	size_t i;
 
-	cJSON_AddNumberToObject(root, "marker_seq", g->marker_seq);
-	a = cJSON_AddArrayToObject(root, "markers");
+	json_w_num(out, "marker_seq", g->marker_seq);
+	json_w_open(out, "markers", '[');
 	for (i = 0; i < g->nmarkers; i++) {
 		const struct ccg_marker *m = &g->markers[i];
 
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "id", m->id);
-#define X(f) cJSON_AddNumberToObject(o, #f, m->f);
+		json_w_open(out, NULL, '{');
+		json_w_str(out, "id", m->id);
+#define X(f) json_w_num(out, #f, m->f);
 		MARKER_INTS(X)
 #undef X
-		cJSON_AddNumberToObject(o, "viewed", (double)m->viewed);
-		cJSON_AddItemToArray(a, o);
+		json_w_num(out, "viewed", (double)m->viewed);
+		json_w_close(out, '}');
 	}
+	json_w_close(out, ']');
 }
 
 static int

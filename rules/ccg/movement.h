@@ -117,7 +117,8 @@ void	 ccg_hidden_candidates(const struct rules_game *g, int seat,
 char	*ccg_hidden_reveal_lines(const struct rules_game *g, int seat);
 
 /* hidden-state.c: markers in the saved state, secrets, views */
-void	 ccg_markers_save(const struct rules_game *g, cJSON *root);
+struct strbuf;
+void	 ccg_markers_write(const struct rules_game *g, struct strbuf *out);
 int	 ccg_markers_load(struct rules_game *g, const cJSON *root, char **cause);
 /* Append one secret per marker ("marker:SEAT:PIECE:MARKER"). */
 void	 ccg_markers_secrets(const struct rules_game *g,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/cause.h"
+#include "lib/json-print.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/ccg/aliens.h"
@@ -23,28 +24,6 @@
 #include "rules/ccg/turn.h"
 
 #define STATE_FORMAT "muthur-ccg-state-1"
-
-static cJSON *
-pile_json(const struct ccg_cards *c)
-{
-	cJSON *a = cJSON_CreateArray();
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(c->v[i]->slug));
-	return a;
-}
-
-static cJSON *
-ints_json(const int *v, size_t n)
-{
-	cJSON *a = cJSON_CreateArray();
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
-	return a;
-}
 
 #define SEAT_INTS(X) X(faction) X(roll) X(pool) X(rp) X(base_hand) X(cycles) \
 	X(honor) X(honor_goal) X(quota) X(rescued) X(evac_mains) X(abducted) \
@@ -76,92 +55,118 @@ ints_json(const int *v, size_t n)
 #define PIECE_GEAR_INTS(X) X(loaded_in, -1) X(shots, 0) X(depleted, 0) \
 	X(empty, 0) X(attached_to, -1) X(attach_turn, 0)
 
+/* A pile's cards by slug, as an array member k of the open object. */
+static void
+pile_write(struct strbuf *out, const char *k, const struct ccg_cards *c)
+{
+	size_t i;
+
+	json_w_open(out, k, '[');
+	for (i = 0; i < c->n; i++)
+		json_w_str(out, NULL, c->v[i]->slug);
+	json_w_close(out, ']');
+}
+
+static void
+ints_write(struct strbuf *out, const char *k, const int *v, size_t n)
+{
+	size_t i;
+
+	json_w_open(out, k, '[');
+	for (i = 0; i < n; i++)
+		json_w_num(out, NULL, v[i]);
+	json_w_close(out, ']');
+}
+
+/*
+ * The state written straight out as compact JSON (lib/json-print.h): the
+ * bytes cJSON_PrintUnformatted() printed for the tree this built before
+ * (members in this order, a NULL string left out), which the recorded
+ * state hashes of every game played so far are hashes of.
+ */
 char *
 ccg_save(const struct rules_game *g, size_t *len)
 {
-	cJSON *root = cJSON_CreateObject(), *a, *o;
-	char *out, *r;
+	struct strbuf sb = STRBUF_INIT, *out = &sb;
 	size_t i;
 
-	cJSON_AddStringToObject(root, "format", STATE_FORMAT);
-	cJSON_AddStringToObject(root, "cards", g->db->hash_hex);
-	cJSON_AddStringToObject(root, "scenario", g->scenario);
-	cJSON_AddNumberToObject(root, "turn", g->turn);
-	cJSON_AddStringToObject(root, "phase", ccg_phase_name(g->phase));
-	cJSON_AddNumberToObject(root, "places", g->places);
+	json_w_open(out, NULL, '{');
+	json_w_str(out, "format", STATE_FORMAT);
+	json_w_str(out, "cards", g->db->hash_hex);
+	json_w_str(out, "scenario", g->scenario);
+	json_w_num(out, "turn", g->turn);
+	json_w_str(out, "phase", ccg_phase_name(g->phase));
+	json_w_num(out, "places", g->places);
 	if (g->options != 0) {	/* scenarios.c; absent without options */
 		unsigned b;
 
-		a = cJSON_AddArrayToObject(root, "options");
+		json_w_open(out, "options", '[');
 		for (b = 1; b != 0 && b <= g->options; b <<= 1)
 			if ((g->options & b) && ccg_option_name(b) != NULL)
-				cJSON_AddItemToArray(a, cJSON_CreateString(
-				    ccg_option_name(b)));
+				json_w_str(out, NULL, ccg_option_name(b));
+		json_w_close(out, ']');
 	}
 	if (g->await_legal)	/* absent in every real game's state */
-		cJSON_AddTrueToObject(root, "await_legal");
-	a = cJSON_AddArrayToObject(root, "nodes");
+		json_w_true(out, "await_legal");
+	json_w_open(out, "nodes", '[');
 	for (i = 0; i < g->nnodes; i++) {
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "id", g->nodes[i].id);
-		cJSON_AddStringToObject(o, "card", g->nodes[i].card->slug);
-		cJSON_AddNumberToObject(o, "hived", (double)g->nodes[i].hived);
+		json_w_open(out, NULL, '{');
+		json_w_str(out, "id", g->nodes[i].id);
+		json_w_str(out, "card", g->nodes[i].card->slug);
+		json_w_num(out, "hived", (double)g->nodes[i].hived);
 		if (g->nodes[i].damaged)	/* locations.c; absent when not */
-			cJSON_AddTrueToObject(o, "damaged");
+			json_w_true(out, "damaged");
 		if (g->nodes[i].replaced != NULL)	/* molting.c */
-			cJSON_AddStringToObject(o, "replaced",
-			    g->nodes[i].replaced->slug);
-		cJSON_AddItemToArray(a, o);
+			json_w_str(out, "replaced", g->nodes[i].replaced->slug);
+		json_w_close(out, '}');
 	}
-	a = cJSON_AddArrayToObject(root, "seats");
+	json_w_close(out, ']');
+	json_w_open(out, "seats", '[');
 	for (i = 0; i < g->nseats; i++) {
 		const struct ccg_seat *s = &g->seats[i];
 
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "name", s->name);
-#define X(f) cJSON_AddNumberToObject(o, #f, s->f);
+		json_w_open(out, NULL, '{');
+		json_w_str(out, "name", s->name);
+#define X(f) json_w_num(out, #f, s->f);
 		SEAT_INTS(X)
 		SEAT_LIFE_INTS(X)
 #undef X
-		cJSON_AddItemToObject(o, "hand", pile_json(&s->hand));
-		cJSON_AddItemToObject(o, "deck", pile_json(&s->deck));
-		cJSON_AddItemToObject(o, "discard", pile_json(&s->discard));
-		cJSON_AddItemToObject(o, "removed", pile_json(&s->removed));
-		cJSON_AddItemToObject(o, "matured", pile_json(&s->matured));
-		cJSON_AddItemToObject(o, "table", pile_json(&s->table));
-		cJSON_AddItemToObject(o, "ground", ints_json(s->hud.ground, s->hud.n));
-		cJSON_AddItemToObject(o, "high", ints_json(s->hud.high, s->hud.n));
-		cJSON_AddItemToObject(o, "low", ints_json(s->hud.low, s->hud.n));
-		cJSON_AddItemToArray(a, o);
+		pile_write(out, "hand", &s->hand);
+		pile_write(out, "deck", &s->deck);
+		pile_write(out, "discard", &s->discard);
+		pile_write(out, "removed", &s->removed);
+		pile_write(out, "matured", &s->matured);
+		pile_write(out, "table", &s->table);
+		ints_write(out, "ground", s->hud.ground, s->hud.n);
+		ints_write(out, "high", s->hud.high, s->hud.n);
+		ints_write(out, "low", s->hud.low, s->hud.n);
+		json_w_close(out, '}');
 	}
-	a = cJSON_AddArrayToObject(root, "pieces");
+	json_w_close(out, ']');
+	json_w_open(out, "pieces", '[');
 	for (i = 0; i < g->npieces; i++) {
 		const struct ccg_piece *p = &g->pieces[i];
 
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "id", p->id);
-		cJSON_AddStringToObject(o, "card", p->card->slug);
-#define X(f) cJSON_AddNumberToObject(o, #f, p->f);
+		json_w_open(out, NULL, '{');
+		json_w_str(out, "id", p->id);
+		json_w_str(out, "card", p->card->slug);
+#define X(f) json_w_num(out, #f, p->f);
 		PIECE_INTS(X)
 #undef X
-#define X(f, d) cJSON_AddNumberToObject(o, #f, p->f);
+#define X(f, d) json_w_num(out, #f, p->f);
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)
 		PIECE_SPECIES_INTS(X)
 		PIECE_GEAR_INTS(X)
 #undef X
-		ccg_xatk_save(p, o);	/* free-attacks.c */
-		cJSON_AddItemToArray(a, o);
+		ccg_xatk_write(p, out);	/* free-attacks.c */
+		json_w_close(out, '}');
 	}
-	ccg_markers_save(g, root);	/* hidden-state.c */
-	out = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	r = xstrdup(out);
-	cJSON_free(out);
-	if (len != NULL)
-		*len = strlen(r);
-	return r;
+	json_w_close(out, ']');
+	ccg_markers_write(g, out);	/* hidden-state.c */
+	json_w_close(out, '}');
+	return strbuf_detach(&sb, len);
 }
 
 static int

@@ -96,10 +96,22 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 	}
 	for (y = 0; y < h; y++) {
 		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+		unsigned char *o;
 
-		rowp[y] = rows + (size_t)y * (size_t)w;
-		for (x = 0; x < w; x++) {
-			uint32_t c = px[x] & 0xffffff;
+		o = rowp[y] = rows + (size_t)y * (size_t)w;
+		/*
+		 * A row whose pixels are the row above's (most of a board's
+		 * background) has its indices: no new colour, and the colour
+		 * it ends in is the one last seen.
+		 */
+		if (y > 0 && memcmp(px, data + (size_t)(y - 1) * (size_t)stride,
+		    (size_t)w * 4) == 0) {
+			memcpy(o, rowp[y - 1], (size_t)w);
+			continue;
+		}
+		for (x = 0; x < w; ) {
+			uint32_t raw = px[x], c = raw & 0xffffff;
+			int e;
 
 			if (c != last) {
 				for (k = 0; k < ncol && col[k] != c; k++)
@@ -112,7 +124,15 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 				last = c;
 				lastk = k;
 			}
-			rowp[y][x] = (unsigned char)lastk;
+			/* the run of this very pixel value, at once */
+			for (e = x + 1; e < w && px[e] == raw; e++)
+				;
+			if (e - x >= 16) {
+				memset(o + x, (int)lastk, (size_t)(e - x));
+				x = e;
+			} else
+				while (x < e)
+					o[x++] = (unsigned char)lastk;
 		}
 	}
 	for (k = 0; k < ncol; k++) {
@@ -152,6 +172,37 @@ done:
 	return rc;
 }
 
+/*
+ * The image surface of the last picture drawn in this thread, kept for
+ * the next of the same size: a board's surface is megabytes that the
+ * system would otherwise zero (and fault in) for every picture, and the
+ * background painted first covers every pixel of it anyway.
+ */
+static _Thread_local cairo_surface_t *kept;
+
+static cairo_surface_t *
+surface_take(int w, int h)
+{
+	cairo_surface_t *s = kept;
+
+	if (s != NULL && cairo_image_surface_get_width(s) == w &&
+	    cairo_image_surface_get_height(s) == h) {
+		kept = NULL;
+		return s;
+	}
+	return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+}
+
+static void
+surface_keep(cairo_surface_t *s)
+{
+	if (kept != NULL)
+		cairo_surface_destroy(kept);
+	kept = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS ? s : NULL;
+	if (kept == NULL)
+		cairo_surface_destroy(s);
+}
+
 int
 pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 {
@@ -163,8 +214,7 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 	cairo_t *cr;
 	size_t i;
 
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(p->w + 0.5),
-	    (int)(p->h + 0.5));
+	s = surface_take((int)(p->w + 0.5), (int)(p->h + 0.5));
 	cr = cairo_create(s);
 	/* Hinted glyphs on whole pixels, without grey edges: only the items'
 	 * colours, and every "a" the same few pixels, which deflate finds
@@ -227,7 +277,7 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 		strbuf_free(&out);
 		return cause_set(cause, "cannot write the picture as a PNG");
 	}
-	cairo_surface_destroy(s);
+	surface_keep(s);
 	*png = (unsigned char *)strbuf_detach(&out, len);
 	return 0;
 }

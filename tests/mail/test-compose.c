@@ -8,9 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/compose.h"
+#include "mail/mime-encode.h"
+#include "mail/mime-text.h"
 #include "mail/intake.h"
 #include "mail/mime-headers.h"
 #include "tests/tap.h"
@@ -570,9 +574,86 @@ test_random_roundtrips(void)
 	strbuf_free(&text);
 }
 
+/* mime_body_base64() is libsodium's base64, in lines of 76 and CRLF. */
+static void
+test_base64(void)
+{
+	unsigned char data[700];
+	char ref[1000];
+	struct strbuf out = STRBUF_INIT, want = STRBUF_INIT;
+	size_t len, i, bad = 0;
+
+	for (i = 0; i < sizeof data; i++)
+		data[i] = (unsigned char)(i * 151 + 7 * (i >> 3));
+	for (len = 0; len <= sizeof data; len++) {
+		strbuf_reset(&out);
+		strbuf_reset(&want);
+		mime_body_base64(&out, data, len);
+		sodium_bin2base64(ref, sizeof ref, data, len, sodium_base64_VARIANT_ORIGINAL);
+		for (i = 0; i < strlen(ref); i += 76) {
+			strbuf_add(&want, ref + i, strlen(ref) - i > 76 ? 76 : strlen(ref) - i);
+			strbuf_add(&want, "\r\n", 2);
+		}
+		bad += out.len != want.len || memcmp(strbuf_str(&out), strbuf_str(&want),
+		    out.len) != 0;
+	}
+	ok(bad == 0, "base64 bodies of 0 to %zu bytes are libsodium's, in lines of 76",
+	    sizeof data);
+	strbuf_free(&out);
+	strbuf_free(&want);
+}
+
+/* Line endings the plain way: what mime_crlf() and mime_lf() must give. */
+static char *
+naive_eol(const char *s, size_t len, const char *eol, size_t *outlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\r' && i + 1 < len && s[i + 1] == '\n')
+			i++;
+		if (s[i] == '\r' || s[i] == '\n')
+			strbuf_addstr(&sb, eol);
+		else
+			strbuf_addc(&sb, s[i]);
+	}
+	return strbuf_detach(&sb, outlen);
+}
+
+static void
+test_line_endings(void)
+{
+	static const char alpha[] = { 'a', '\r', '\n', ' ' };
+	char s[12], *a, *b, *c, *d;
+	size_t len, n, k, la, lb, lc, ld, bad = 0, tried = 0;
+
+	for (len = 0; len <= 8; len++) {	/* every string of these 4 bytes */
+		for (n = 0; n < (size_t)1 << (2 * len); n++) {
+			for (k = 0; k < len; k++)
+				s[k] = alpha[(n >> (2 * k)) & 3];
+			a = mime_crlf(s, len, &la);
+			b = naive_eol(s, len, "\r\n", &lb);
+			c = mime_lf(s, len, &lc);
+			d = naive_eol(s, len, "\n", &ld);
+			bad += la != lb || memcmp(a, b, la) != 0 || lc != ld ||
+			    memcmp(c, d, lc) != 0;
+			tried++;
+			free(a);
+			free(b);
+			free(c);
+			free(d);
+		}
+	}
+	ok(bad == 0, "CR, LF and CRLF become one line ending in all %zu strings of "
+	    "a, CR, LF and space up to 8 bytes", tried);
+}
+
 int
 main(void)
 {
+	test_base64();
+	test_line_endings();
 	test_view_mail();
 	test_reply();
 	test_encodings();

@@ -11,8 +11,47 @@
 #include "store/orders.h"
 #include "store/phases.h"
 
-#define ORDER_COLUMNS "o.id, o.phase_id, o.seat_id, s.seat_no, s.name, o.block, " \
-	"o.signature, o.sig_type, o.nonce, o.message_id, o.received, o.superseded_by"
+/*
+ * A row whose block_of is set holds no block or signature of its own: they
+ * are those of row block_of, the same mail's orders for an earlier phase (a
+ * plan's sections, schema migration 11). Reads take them from there.
+ */
+#define ORDER_COLUMNS "o.id, o.phase_id, o.seat_id, s.seat_no, s.name, " \
+	"coalesce(b.block, o.block), coalesce(b.signature, o.signature), o.sig_type, " \
+	"o.nonce, o.message_id, o.received, o.superseded_by"
+#define ORDER_FROM "FROM orders o LEFT JOIN orders b ON b.id = o.block_of " \
+	"JOIN seats s ON s.id = o.seat_id"
+
+/*
+ * The row already holding this signed block and signature from the same
+ * mail of the same seat (0: none), so that a plan's block is kept once.
+ */
+static int
+order_same_block(struct store *st, int64_t seat_id, const char *message_id,
+    const void *block, size_t block_len, const void *signature, size_t sig_len,
+    const char *sig_type, int64_t *same, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*same = 0;
+	if ((s = db_prepare(st, "SELECT id FROM orders WHERE seat_id = ? AND "
+	    "message_id = ? AND block_of IS NULL AND sig_type = ? AND block = ? AND "
+	    "signature = ? ORDER BY id LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_text(s, 2, message_id);
+	db_bind_text(s, 3, sig_type);
+	db_bind_blob(s, 4, block, block_len);
+	db_bind_blob(s, 5, signature, sig_len);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*same = sqlite3_column_int64(s, 0);
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot look for the mail's block", cause);
+	return 0;
+}
 
 static int
 order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
@@ -21,8 +60,11 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
     const char *message_id, int64_t now, int64_t *order_id, char **cause)
 {
 	sqlite3_stmt *s;
-	int64_t id;
+	int64_t id, same;
 
+	if (order_same_block(st, seat_id, message_id, block, block_len, signature,
+	    sig_len, sig_type, &same, cause) == -1)
+		return -1;
 	/* The new row's id first, so the old row can point at it. */
 	if ((s = db_prepare(st, "SELECT coalesce(max(id), 0) + 1 FROM orders", cause)) == NULL)
 		return -1;
@@ -41,14 +83,19 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
 	if (db_step_done(st, s, "cannot supersede earlier orders", cause) == -1)
 		return -1;
 	if ((s = db_prepare(st, "INSERT INTO orders (id, phase_id, seat_id, block, "
-	    "signature, sig_type, nonce, message_id, received) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "signature, sig_type, nonce, message_id, received, block_of) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, id);
 	sqlite3_bind_int64(s, 2, phase_id);
 	sqlite3_bind_int64(s, 3, seat_id);
-	db_bind_blob(s, 4, block, block_len);
-	db_bind_blob(s, 5, signature, sig_len);
+	/* the same mail's block, kept once: this row names the row holding it */
+	db_bind_blob(s, 4, same != 0 ? "" : block, same != 0 ? 0 : block_len);
+	db_bind_blob(s, 5, same != 0 ? "" : signature, same != 0 ? 0 : sig_len);
+	if (same != 0)
+		sqlite3_bind_int64(s, 10, same);
+	else
+		sqlite3_bind_null(s, 10);
 	db_bind_text(s, 6, sig_type);
 	db_bind_blob(s, 7, nonce, nonce_len);
 	db_bind_text(s, 8, message_id);
@@ -190,8 +237,8 @@ store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_ord
 	size_t n;
 
 	*o = NULL;
-	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
-	    "s.id = o.seat_id JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
+	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
+	    " JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
 	    "p.turn = ? ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, seat_id);
@@ -207,8 +254,8 @@ int
 store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause)
 {
-	return orders_query(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
-	    "s.id = o.seat_id WHERE o.phase_id = ? AND o.superseded_by IS NULL "
+	return orders_query(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
+	    " WHERE o.phase_id = ? AND o.superseded_by IS NULL "
 	    "ORDER BY s.seat_no", phase_id, orders, n, cause);
 }
 
@@ -216,8 +263,8 @@ int
 store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause)
 {
-	return orders_query(st, "SELECT " ORDER_COLUMNS " FROM orders o JOIN seats s ON "
-	    "s.id = o.seat_id WHERE o.phase_id = ? ORDER BY o.id", phase_id, orders, n,
+	return orders_query(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
+	    " WHERE o.phase_id = ? ORDER BY o.id", phase_id, orders, n,
 	    cause);
 }
 

@@ -244,6 +244,16 @@ static const char *const migrations[] = {
 	"CREATE TABLE outbox_body ("
 	" id INTEGER PRIMARY KEY REFERENCES outbox(id),"
 	" mail BLOB NOT NULL);",
+
+	/*
+	 * 11: a plan's signed block kept once (store/orders.c): the orders a
+	 * mail gives for later phases name the row holding its block and
+	 * signature (block_of) and hold empty ones themselves (a demo game's
+	 * 813 orders rows came from 118 mails, each block stored up to 11
+	 * times). Rows stored before keep their own.
+	 */
+	"ALTER TABLE orders ADD COLUMN block_of INTEGER REFERENCES orders(id);"
+	"CREATE INDEX orders_message ON orders (seat_id, message_id);",
 };
 
 int

@@ -416,7 +416,7 @@ test_games_and_seats(struct store *st, int64_t *gid)
 }
 
 static void
-test_phases_orders(struct store *st, int64_t gid)
+test_phases_orders(const char *path, struct store *st, int64_t gid)
 {
 	const char *owing[] = { "marines", "aliens" }, *bad[] = { "rogue" };
 	struct store_phase *ph;
@@ -519,8 +519,29 @@ test_phases_orders(struct store *st, int64_t gid)
 	ok(store_phase_current(st, gid, &cause) == NULL && contains(cause, "no open phase"),
 	    "no phase is open now");
 	free(cause);
-	ok(store_phase_open(st, gid, 2, "movement.move", owing, 1, 0, 50, NULL, &seq,
+	ok(store_phase_open(st, gid, 2, "movement.move", owing, 1, 0, 50, &other, &seq,
 	    NULL) == 0 && seq == 2, "phase 2 opens");
+	/* a plan: one mail's block for phase 1 gives phase 2's orders too */
+	{
+		long long blocks = raw_count(path, "SELECT count(*) FROM orders WHERE "
+		    "length(block) > 0");
+
+		ok(store_order_put(st, other, m->id, "block-2", 7, "sig-2", 5, "muthur",
+		    nonce, 16, "<m2@x>", 41, NULL, NULL) == 0, "phase 2's orders from "
+		    "phase 1's mail (a plan)");
+		is_int((int)raw_count(path, "SELECT count(*) FROM orders WHERE "
+		    "length(block) > 0"), (int)blocks, "the plan's block is kept once");
+		ok(store_orders_current(st, other, &o, &n, NULL) == 0 && n == 1 &&
+		    o[0].block_len == 7 && memcmp(o[0].block, "block-2", 7) == 0 &&
+		    o[0].sig_len == 5 && memcmp(o[0].signature, "sig-2", 5) == 0 &&
+		    strcmp(o[0].message_id, "<m2@x>") == 0,
+		    "and phase 2's orders read back whole");
+		store_orders_free(o, n);
+		ok(store_order_put(st, other, m->id, "block-2", 7, "sig-2", 5, "muthur",
+		    nonce, 16, "<m3@x>", 42, NULL, NULL) == 0 &&
+		    raw_count(path, "SELECT count(*) FROM orders WHERE length(block) > 0") ==
+		    blocks + 1, "the same block in another mail is kept on its own");
+	}
 	{
 		struct store_phase *all;
 
@@ -1003,7 +1024,7 @@ main(void)
 	path = tpath("t.db");
 	st = store_open(path, NULL);
 	test_games_and_seats(st, &gid);
-	test_phases_orders(st, gid);
+	test_phases_orders(path, st, gid);
 	test_state_deltas(path, st);
 	test_events(st, gid);
 	test_transactions(st, gid);

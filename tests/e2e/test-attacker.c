@@ -761,8 +761,10 @@ main(void)
 
 		views_read(outdir, seats[i], &vs);
 		views_seeds(&vs, &s);
-		ok(vs.n > 10 && s.n > 10, "%s was mailed %zu views, opening %zu values to it "
-		    "before the end", seats[i], vs.n, s.n);
+		/* a seat gets a view a turn or so (views due), and a demo game
+		 * can be over by turn 8: enough to attack, not a fixed count */
+		ok(vs.n >= 5 && s.n >= 8, "%s was mailed %zu views, opening %zu values to "
+		    "it before the end", seats[i], vs.n, s.n);
 		found = attack(&gm, seats[i], &s, &ch, &shuffled);
 		ok(found == 0, "from its own mails %s computes no other seat's hand or deck "
 		    "order (%zu values tried on the deal and on %zu reshuffling phases)",

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test-event-text.sh — the events of whole demo games as their views tell
 # them (issue 16): three `muthur demo` games; every line of every view's
-# "What happened" section reads as a sentence — no "null", no raw field
+# "What happened" or "Report of turn" section reads as a sentence — no "null", no raw field
 # name ("_"), no JSON ("{"), no event told by its type and fields.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
@@ -13,7 +13,7 @@ for g in 1 2 3; do
 	"$MUTHUR" demo --dir "$TAP_TMP/d$g" --quiet >/dev/null 2>&1
 	ok $? "demo game $g"
 	for f in "$TAP_TMP/d$g"/var/mail/out/new/*; do
-		tr -d '\r' < "$f" | awk '/^== What happened/ {e=1; next}
+		tr -d '\r' < "$f" | awk '/^== (What happened|Report of turn)/ {e=1; next}
 		    e && /^$/ {exit} e'
 	done >> "$TAP_TMP/events"
 done

@@ -325,8 +325,19 @@ mail_has_canary(const char *mail, size_t len)
 
 	if (intake_parse(mail, len, NULL, &im, NULL) != 0)
 		return 1;
-	for (i = 0; i < im->nparts; i++)
+	for (i = 0; i < im->nparts; i++) {
+		/*
+		 * Not a picture's bytes: they are deflated, and a 3-byte
+		 * canary ("zq-", either case) turns up in them by chance,
+		 * about once in a few hundred views (CI saw it twice in one
+		 * run). What a picture shows is held by the noninterference
+		 * checks, which compare whole mails, view.png with them.
+		 */
+		if (im->parts[i].type != NULL &&
+		    strncmp(im->parts[i].type, "image/", 6) == 0)
+			continue;
 		r |= has_canary(im->parts[i].data, im->parts[i].len);
+	}
 	if (im->subject != NULL)
 		r |= has_canary(im->subject, strlen(im->subject));
 	intake_mail_free(im);

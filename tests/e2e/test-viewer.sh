@@ -33,7 +33,17 @@ browse() {	# browse WHAT FRAGMENT [ARGS...]: WHAT is --dump-dom or --screenshot=
 elem() { sed -n "s|.*id=\"$2\"[^>]*>\\([^<]*\\)<.*|\\1|p" "$1" | head -n 1; }
 
 "$MUTHUR" demo --dir "$d" --quiet >"$TAP_TMP/demo.out" 2>&1
-ok $? "muthur demo exits 0"
+st=$?
+# one demo game in some 35 ends with no victory (tests/e2e/test-demo.sh):
+# it stays open, and its export is a spectator archive with no seat's
+# events and no perspectives; then one more (CI met one)
+if tail -n 1 "$TAP_TMP/demo.out" | grep -q 'no victory by turn'; then
+	echo "# first demo game: no victory; playing another"
+	rm -rf "$d"
+	"$MUTHUR" demo --dir "$d" --quiet >"$TAP_TMP/demo.out" 2>&1
+	st=$?
+fi
+ok $st "muthur demo exits 0"
 "$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo.archive"
 "$MUTHUR" view "$TAP_TMP/demo.archive" >"$page"
 ok $? "muthur view writes the page ($(wc -c <"$page") bytes)"

@@ -72,7 +72,7 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 {
 	struct rules_secret *sec = NULL;
 	size_t ns = 0, i;
-	char *sid;
+	char *sid, *prev;
 	int rc = 0;
 
 	/*
@@ -83,8 +83,12 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 	l->rules->secrets(l->g, &sec, &ns);
 	for (i = 0; i < ns && rc == 0; i++) {
 		sid = xasprintf("%s@%llu", sec[i].id, (unsigned long long)phase_seq);
-		rc = store_commitment_add(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN, sid,
-		    sec[i].bytes, sec[i].len, phase_seq, NULL, NULL, NULL, NULL, cause);
+		/* the previous phase's renewal: unchanged bytes are kept once */
+		prev = phase_seq > 0 ? xasprintf("%s@%llu", sec[i].id,
+		    (unsigned long long)(phase_seq - 1)) : NULL;
+		rc = store_secret_renew(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN, sid,
+		    sec[i].bytes, sec[i].len, phase_seq, prev, cause);
+		free(prev);
 		free(sid);
 	}
 	rules_secrets_free(sec, ns);

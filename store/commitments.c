@@ -13,8 +13,16 @@
 #include "store/games.h"
 #include "store/phases.h"
 
-#define COMMIT_COLUMNS "id, game_id, domain, secret_id, commitment, signature, " \
-	"secret, nonce, created_phase, revealed_phase"
+/*
+ * A row whose secret_of is set holds no secret bytes of its own: they are
+ * those of row secret_of, an earlier renewal of the same secret with the
+ * same bytes (schema migration 12; store_secret_renew). Reads take them
+ * from there, so every caller sees each commitment's secret whole.
+ */
+#define COMMIT_COLUMNS "c.id, c.game_id, c.domain, c.secret_id, c.commitment, " \
+	"c.signature, coalesce(b.secret, c.secret), c.nonce, c.created_phase, " \
+	"c.revealed_phase "
+#define COMMIT_FROM "FROM commitments c LEFT JOIN commitments b ON b.id = c.secret_of "
 
 static void
 commitments_free_all(void *v, size_t n)
@@ -22,11 +30,13 @@ commitments_free_all(void *v, size_t n)
 	store_commitments_free(v, n);
 }
 
-int
-store_commitment_add(struct store *st, const struct server_key *key, int64_t game_id,
+/* store_commitment_add, the bytes kept in row secret_of when it is not 0. */
+static int
+commitment_insert(struct store *st, const struct server_key *key, int64_t game_id,
     const char *domain, const char *secret_id, const void *secret, size_t secret_len,
-    uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES], int64_t *id,
-    unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES], char **cause)
+    int64_t secret_of, uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES],
+    int64_t *id, unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES],
+    char **cause)
 {
 	struct store_game *g;
 	unsigned char n[COMMIT_NONCE_BYTES], cc[COMMIT_BYTES], ss[COMMIT_SIG_BYTES];
@@ -49,17 +59,24 @@ store_commitment_add(struct store *st, const struct server_key *key, int64_t gam
 	commit_hash(domain, g->name, secret_id, secret, secret_len, n, cc);
 	commit_sign(key->sk, domain, g->name, secret_id, cc, ss);
 	if ((s = db_prepare(st, "INSERT INTO commitments (game_id, domain, secret_id, "
-	    "commitment, signature, secret, nonce, created_phase) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "commitment, signature, secret, nonce, created_phase, secret_of) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		goto out;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, secret_id);
 	db_bind_blob(s, 4, cc, sizeof cc);
 	db_bind_blob(s, 5, ss, sizeof ss);
-	db_bind_blob(s, 6, secret, secret_len);
+	if (secret_of > 0)
+		db_bind_blob(s, 6, NULL, 0);
+	else
+		db_bind_blob(s, 6, secret, secret_len);
 	db_bind_blob(s, 7, n, sizeof n);
 	sqlite3_bind_int64(s, 8, (int64_t)phase_seq);
+	if (secret_of > 0)
+		sqlite3_bind_int64(s, 9, secret_of);
+	else
+		sqlite3_bind_null(s, 9);
 	if (db_step_done(st, s, "cannot store the commitment", cause) == -1) {
 		cause_prefix(cause, "commitment %s/%s", domain, secret_id);
 		goto out;
@@ -75,6 +92,64 @@ out:
 	sodium_memzero(n, sizeof n);
 	store_game_free(g);
 	return rc;
+}
+
+int
+store_commitment_add(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
+    uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES], int64_t *id,
+    unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES], char **cause)
+{
+	return commitment_insert(st, key, game_id, domain, secret_id, secret, secret_len,
+	    0, phase_seq, nonce, id, c, sig, cause);
+}
+
+/*
+ * The row holding the bytes of commitment (domain, prev_id) of the game
+ * when they equal secret: *row is its id, or 0 when there is no such
+ * commitment or its bytes differ.
+ */
+static int
+same_secret_row(struct store *st, int64_t game_id, const char *domain,
+    const char *prev_id, const void *secret, size_t secret_len, int64_t *row,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	const void *b;
+	int rc;
+
+	*row = 0;
+	if ((s = db_prepare(st, "SELECT coalesce(c.secret_of, c.id), "
+	    "coalesce(b.secret, c.secret) " COMMIT_FROM "WHERE c.game_id = ? AND "
+	    "c.domain = ? AND c.secret_id = ?", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, domain);
+	db_bind_text(s, 3, prev_id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		b = sqlite3_column_blob(s, 1);
+		if ((size_t)sqlite3_column_bytes(s, 1) == secret_len &&
+		    (secret_len == 0 || (b != NULL && memcmp(b, secret, secret_len) == 0)))
+			*row = sqlite3_column_int64(s, 0);
+	}
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot read commitments", cause);
+	return 0;
+}
+
+int
+store_secret_renew(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
+    uint64_t phase_seq, const char *prev_id, char **cause)
+{
+	int64_t row = 0;
+
+	if (prev_id != NULL && secret_len > 0 && same_secret_row(st, game_id, domain,
+	    prev_id, secret, secret_len, &row, cause) == -1)
+		return -1;
+	return commitment_insert(st, key, game_id, domain, secret_id, secret, secret_len,
+	    row, phase_seq, NULL, NULL, NULL, NULL, cause);
 }
 
 int
@@ -127,8 +202,8 @@ store_commitment_get(struct store *st, int64_t game_id, const char *domain,
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
-	    "game_id = ? AND domain = ? AND secret_id = ?", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
+	    "c.game_id = ? AND c.domain = ? AND c.secret_id = ?", cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
@@ -154,8 +229,8 @@ store_commitments(struct store *st, int64_t game_id,
 
 	*v = NULL;
 	*n = 0;
-	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
-	    "game_id = ? ORDER BY id", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
+	    "c.game_id = ? ORDER BY c.id", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	rc = db_collect(st, s, sizeof **v, commitment_row, commitments_free_all, &out, n,
@@ -241,10 +316,9 @@ seed_commitment(struct store *st, int64_t phase_id, char **cause)
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT c.id, c.game_id, c.domain, c.secret_id, "
-	    "c.commitment, c.signature, c.secret, c.nonce, c.created_phase, "
-	    "c.revealed_phase FROM seeds d JOIN commitments c ON c.id = d.commitment_id "
-	    "WHERE d.phase_id = ?", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS "FROM seeds d JOIN "
+	    "commitments c ON c.id = d.commitment_id LEFT JOIN commitments b ON "
+	    "b.id = c.secret_of WHERE d.phase_id = ?", cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, phase_id);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -317,8 +391,8 @@ store_shuffle_seed_get(struct store *st, int64_t game_id,
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS " FROM commitments WHERE "
-	    "game_id = ? AND domain = ? AND secret_id = ?", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
+	    "c.game_id = ? AND c.domain = ? AND c.secret_id = ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, RAND_SHUFFLE_DOMAIN);

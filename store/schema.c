@@ -254,6 +254,16 @@ static const char *const migrations[] = {
 	 */
 	"ALTER TABLE orders ADD COLUMN block_of INTEGER REFERENCES orders(id);"
 	"CREATE INDEX orders_message ON orders (seat_id, message_id);",
+
+	/*
+	 * 12: a renewed secret's bytes kept once (store/commitments.c): a
+	 * renewal whose bytes are those of the previous one names the row
+	 * holding them (secret_of) and holds an empty secret itself (a demo
+	 * game's 2,448 renewals held 106 different secrets, 520 KB of bytes).
+	 * Rows stored before keep their own.
+	 */
+	"ALTER TABLE commitments ADD COLUMN secret_of INTEGER "
+	"REFERENCES commitments(id);",
 };
 
 int

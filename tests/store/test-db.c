@@ -910,6 +910,70 @@ test_commitments(struct store *st, int64_t gid)
 }
 
 /*
+ * A renewal of unchanged bytes keeps them once (schema 12): the row names
+ * the one holding them, and every read gives the bytes whole, opening.
+ */
+static void
+test_secret_renew(const char *path, struct store *st)
+{
+	struct server_key key;
+	struct store_commitment *c, *v = NULL;
+	unsigned char seedkey[32];
+	const char *hand1 = "pulse-rifle\nmedikit\n", *hand2 = "medikit\n";
+	int64_t gid = 0;
+	size_t n = 0, i, whole = 0;
+	char *cause = NULL;
+
+	memset(seedkey, 0x44, 32);
+	crypto_sign_ed25519_seed_keypair(key.pk, key.sk, seedkey);
+	ok(store_game_create(st, "renewed", "ccg", "contact", zero32, key.pk, 1, &gid,
+	    NULL) == 0, "a game for renewals");
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@1", hand1,
+	    strlen(hand1), 1, NULL, NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@2", hand1,
+	    strlen(hand1), 2, "hand:m@1", NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@3", hand1,
+	    strlen(hand1), 3, "hand:m@2", NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@4", hand2,
+	    strlen(hand2), 4, "hand:m@3", NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@5", hand2,
+	    strlen(hand2), 5, "hand:m@404", NULL) == 0, "five renewals are made");
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@5", hand2,
+	    strlen(hand2), 5, "hand:m@4", &cause) == -1, "not twice for one secret-id");
+	free(cause);
+	is_int(raw_count(path, "SELECT count(*) FROM commitments c JOIN games g ON "
+	    "g.id = c.game_id WHERE g.name = 'renewed' AND length(c.secret) > 0"), 3,
+	    "the bytes are kept 3 times: the first, a change, and one whose "
+	    "previous renewal is not found");
+	is_int(raw_count(path, "SELECT count(*) FROM commitments c JOIN commitments b ON "
+	    "b.id = c.secret_of WHERE b.secret_id = 'hand:m@1' AND length(c.secret) = 0"),
+	    2, "both unchanged renewals name the first row, not each other");
+	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@3", NULL);
+	ok(c != NULL && c->secret_len == strlen(hand1) &&
+	    memcmp(c->secret, hand1, c->secret_len) == 0 && commit_open_verify(
+	    "muthur.secret", "renewed", "hand:m@3", c->secret, c->secret_len, c->nonce,
+	    c->c, NULL) == 0 && commit_sig_verify(key.pk, "muthur.secret", "renewed",
+	    "hand:m@3", c->c, c->sig) == 0,
+	    "a renewal that keeps no bytes reads back whole, opening and signed");
+	store_commitments_free(c, 1);
+	ok(store_commitments(st, gid, &v, &n, NULL) == 0 && n == 5, "all five are listed");
+	for (i = 0; i < n; i++) {
+		const char *want = i < 3 ? hand1 : hand2;
+
+		if (v[i].secret_len == strlen(want) && memcmp(v[i].secret, want,
+		    v[i].secret_len) == 0 && commit_open_verify("muthur.secret", "renewed",
+		    v[i].secret_id, v[i].secret, v[i].secret_len, v[i].nonce, v[i].c,
+		    NULL) == 0)
+			whole++;
+	}
+	is_int(whole, 5, "each with its own bytes and a fresh nonce that opens it");
+	ok(n == 5 && memcmp(v[1].nonce, v[2].nonce, sizeof v[1].nonce) != 0 &&
+	    memcmp(v[1].c, v[2].c, sizeof v[1].c) != 0,
+	    "unchanged renewals still have fresh nonces and commitments");
+	store_commitments_free(v, n);
+}
+
+/*
  * A second process waits for the write lock instead of failing. (It is
  * forked before this process opens the database: SQLite connections must
  * not cross a fork.)
@@ -1031,6 +1095,7 @@ main(void)
 	test_mail(st, gid);
 	test_outbox_pages(path, st, gid);
 	test_commitments(st, gid);
+	test_secret_renew(path, st);
 	test_game_files(st, gid);
 	store_close(st);
 	test_busy(path);

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "lib/cause.h"
+#include "lib/deflate.h"
 #include "store/db-internal.h"
 #include "store/gamefiles.h"
 #include "store/games.h"
@@ -16,16 +17,28 @@ int
 store_game_file_put(struct store *st, int64_t game_id, const char *name,
     const void *bytes, size_t len, char **cause)
 {
-	unsigned char hash[32];
+	unsigned char hash[32], *z;
+	size_t zlen = 0;
 	sqlite3_stmt *s;
+	int zipped;
 
 	hashenc_blake2b256(hash, bytes, len);
-	/* the bytes once, however many games hold the same file */
-	if ((s = db_prepare(st, "INSERT OR IGNORE INTO file_blobs (hash, bytes) "
-	    "VALUES (?, ?)", cause)) == NULL)
+	/*
+	 * The bytes once, however many games hold the same file, deflated
+	 * when that is smaller (schema 12: the card data, 110 KB of JSON,
+	 * takes some 15 KB).
+	 */
+	z = len > 0 ? deflate_buf(bytes, len, &zlen, NULL) : NULL;
+	zipped = z != NULL && zlen < len;
+	if ((s = db_prepare(st, "INSERT OR IGNORE INTO file_blobs (hash, bytes, deflated) "
+	    "VALUES (?, ?, ?)", cause)) == NULL) {
+		free(z);
 		return -1;
+	}
 	db_bind_blob(s, 1, hash, sizeof hash);
-	db_bind_blob(s, 2, bytes, len);
+	db_bind_blob(s, 2, zipped ? z : bytes, zipped ? zlen : len);
+	sqlite3_bind_int(s, 3, zipped);
+	free(z);
 	if (db_step_done(st, s, "cannot record the file", cause) == -1)
 		return cause_prefix(cause, "game file %s", name);
 	if ((s = db_prepare(st, "INSERT INTO game_files (game_id, name, hash) "
@@ -47,7 +60,7 @@ store_game_file_get(struct store *st, int64_t game_id, const char *name,
 	sqlite3_stmt *s;
 	int rc;
 
-	if ((s = db_prepare(st, "SELECT b.bytes, f.hash FROM game_files f JOIN file_blobs b "
+	if ((s = db_prepare(st, "SELECT b.bytes, f.hash, b.deflated FROM game_files f JOIN file_blobs b "
 	    "ON b.hash = f.hash WHERE f.game_id = ? AND f.name = ?", cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
@@ -60,9 +73,15 @@ store_game_file_get(struct store *st, int64_t game_id, const char *name,
 		db_finish(st, s);
 		return -1;
 	}
-	*bytes = db_col_blob(s, 0, len);
+	if (sqlite3_column_int(s, 2))
+		*bytes = inflate_buf(sqlite3_column_blob(s, 0),
+		    (size_t)sqlite3_column_bytes(s, 0), STORE_FILE_MAX, len, cause);
+	else
+		*bytes = db_col_blob(s, 0, len);
 	rc = db_col_fixed(s, 1, want, sizeof want);
 	db_finish(st, s);
+	if (*bytes == NULL)
+		return cause_prefix(cause, "game file %s", name);
 	hashenc_blake2b256(got, *bytes, *len);
 	if (rc == -1 || sodium_memcmp(want, got, sizeof got) != 0) {
 		free(*bytes);

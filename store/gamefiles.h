@@ -16,6 +16,9 @@
 
 struct store;
 
+/* The most bytes a stored game file may inflate to. */
+#define STORE_FILE_MAX (64u * 1024 * 1024)
+
 /* Record file name of game_id; refuses a name the game already has. */
 int store_game_file_put(struct store *st, int64_t game_id, const char *name,
     const void *bytes, size_t len, char **cause);

@@ -1047,7 +1047,7 @@ test_server_key(void)
 }
 
 static void
-test_game_files(struct store *st, int64_t gid)
+test_game_files(const char *path, struct store *st, int64_t gid)
 {
 	unsigned char *bytes, hash[32];
 	char *cause = NULL, **names;
@@ -1071,6 +1071,28 @@ test_game_files(struct store *st, int64_t gid)
 	    strcmp(names[0], "cards.json") == 0 && strcmp(names[1], "setup.json") == 0,
 	    "the names are listed, sorted");
 	store_names_free(names, n);
+	/* a big file (card data) is kept deflated, and reads back whole */
+	{
+		struct strbuf sb = STRBUF_INIT;
+		long long kept;
+		int i;
+
+		strbuf_addstr(&sb, "{\"cards\":[");
+		for (i = 0; i < 2000; i++)
+			strbuf_addf(&sb, "%s{\"id\":\"card-%d\",\"type\":\"item\"}",
+			    i ? "," : "", i);
+		strbuf_addstr(&sb, "]}");
+		ok(store_game_file_put(st, gid, "big.json", sb.s, sb.len, NULL) == 0 &&
+		    store_game_file_get(st, gid, "big.json", &bytes, &len, NULL, NULL) == 0 &&
+		    len == sb.len && memcmp(bytes, sb.s, len) == 0 && bytes[len] == '\0',
+		    "a big file reads back whole");
+		free(bytes);
+		kept = raw_count(path, "SELECT max(length(bytes)) FROM file_blobs WHERE "
+		    "deflated = 1");
+		ok(kept > 0 && kept < (long long)sb.len / 4, "and is kept deflated (%lld "
+		    "bytes for %zu)", kept, sb.len);
+		strbuf_free(&sb);
+	}
 }
 
 int
@@ -1096,7 +1118,7 @@ main(void)
 	test_outbox_pages(path, st, gid);
 	test_commitments(st, gid);
 	test_secret_renew(path, st);
-	test_game_files(st, gid);
+	test_game_files(path, st, gid);
 	store_close(st);
 	test_busy(path);
 	test_server_key();

@@ -53,7 +53,12 @@ struct policy_map {
 	int		 edist[POLICY_NODES];	/* steps to an enemy character
 						   or marker */
 	int		 hdist[POLICY_NODES];	/* steps to a Predator ship */
+	int		 fdist[POLICY_NODES];	/* steps to the seat's own
+						   supporting characters left
+						   uncontrolled */
 	int		 searching;	/* the party still looks for more */
+	int		 fetching;	/* a Main Character goes back for
+					   one left uncontrolled */
 	size_t		 n;
 	cJSON		*view;
 };
@@ -146,29 +151,76 @@ rescue_left(const struct policy_map *m)
 }
 
 /*
+ * The Marines' own supporting character p in play: 1 when they control
+ * it, 0 when it stands alone, uncontrolled (control.c: it cannot move
+ * until a Human Main Character joins it), -1 when it is none of these
+ * (another seat holds it hostage, or it is not theirs).
+ */
+static int
+own_supporter(const cJSON *p)
+{
+	const cJSON *type = cJSON_GetObjectItemCaseSensitive(p, "type");
+	const cJSON *owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
+	const cJSON *ctl = cJSON_GetObjectItemCaseSensitive(p, "controller");
+
+	if (!cJSON_IsString(type) || !cJSON_IsString(owner) ||
+	    strcmp(type->valuestring, "supporting character") != 0 ||
+	    strcmp(owner->valuestring, "marines") != 0 ||
+	    !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "at")))
+		return -1;
+	if (cJSON_IsString(ctl))
+		return strcmp(ctl->valuestring, "marines") == 0 ? 1 : -1;
+	return 0;
+}
+
+/*
  * Have the Marines enough supporting characters in play (with those
  * rescued) to meet the quota? Then the party heads for the Docking Bay.
- * Those another seat holds hostage do not count.
+ * Only those they control count: one left alone cannot walk there (the
+ * party fetches it first, m->fetching), and those another seat holds
+ * hostage are gone.
  */
 static int
 enough_found(const struct policy_map *m)
 {
-	const cJSON *p, *type, *owner, *ctl;
+	const cJSON *p;
 	int n = 0, need = rescue_left(m);
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
-		type = cJSON_GetObjectItemCaseSensitive(p, "type");
-		owner = cJSON_GetObjectItemCaseSensitive(p, "owner");
-		ctl = cJSON_GetObjectItemCaseSensitive(p, "controller");
-		if (cJSON_IsString(type) && cJSON_IsString(owner) &&
-		    strcmp(type->valuestring, "supporting character") == 0 &&
-		    strcmp(owner->valuestring, "marines") == 0 &&
-		    (!cJSON_IsString(ctl) ||
-		    strcmp(ctl->valuestring, "marines") == 0) &&
-		    cJSON_GetObjectItemCaseSensitive(p, "at") != NULL)
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces"))
+		if (own_supporter(p) == 1)
 			n++;
-	}
 	return n >= need;
+}
+
+/* Distances to the Marines' supporting characters left uncontrolled. */
+static void
+map_strays(struct policy_map *m)
+{
+	const cJSON *p, *at;
+	int q[POLICY_NODES], qt = 0;
+	size_t i;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(m->view, "pieces")) {
+		if (own_supporter(p) != 0)
+			continue;
+		at = cJSON_GetObjectItemCaseSensitive(p, "at");
+		for (i = 0; i < m->n; i++)
+			if (strcmp(m->id[i], at->valuestring) == 0 && qt < POLICY_NODES)
+				q[qt++] = (int)i;
+	}
+	map_bfs(m, q, qt, m->fdist);
+}
+
+/* Can the party reach a supporting character left uncontrolled? */
+static int
+party_can_fetch(const struct policy_map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->fdist[i] == 0 && m->pdist[i] < POLICY_FAR)
+			return 1;
+	return 0;
 }
 
 /* Distances from where the seat's own characters stand (m->pdist). */
@@ -266,7 +318,7 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
     size_t seat)
 {
 	const cJSON *seats, *s, *row, *c;
-	int a, b, q[POLICY_NODES], qt = 0;
+	int a, b, q[POLICY_NODES], qt = 0, findable;
 	size_t i;
 
 	memset(m, 0, sizeof *m);
@@ -292,14 +344,19 @@ map_build(struct policy_map *m, const struct rules *r, const struct rules_game *
 		if (findable_here(m, m->id[i]))
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->sdist);
+	findable = qt;
 	map_party(m);
 	map_enemies(m);
+	map_strays(m);
 	qt = 0;
 	for (i = 0; i < m->n; i++)
 		if (strncmp(m->id[i], "predator-shuttle", 16) == 0)
 			q[qt++] = (int)i;
 	map_bfs(m, q, qt, m->hdist);
-	m->searching = qt > 0 && !enough_found(m) && party_can_reach(m);
+	/* one left alone is nearer than one still to be found */
+	m->fetching = !enough_found(m) && party_can_fetch(m);
+	m->searching = !m->fetching && findable > 0 && !enough_found(m) &&
+	    party_can_reach(m);
 }
 
 static int
@@ -352,7 +409,10 @@ move_closer(struct policy_map *m, const char *line)
 
 	if (to == NULL || who[len] != ' ' || (at = piece_at(m, who, len)) == NULL)
 		return 0;
-	dist = m->searching ? m->sdist : m->dist;
+	if (m->fetching)	/* a Main Character goes back for a stray */
+		dist = is_main(m, who, len) ? m->fdist : m->dist;
+	else
+		dist = m->searching ? m->sdist : m->dist;
 	if (map_dist(m, dist, to + 4) >= map_dist(m, dist, at))
 		return 0;
 	return is_main(m, who, len) ? 4 : 5;	/* the escorted move first */

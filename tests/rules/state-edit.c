@@ -20,6 +20,7 @@
 #include "rules/ccg/movement.h"
 #include "rules/ccg/orders.h"
 #include "tests/rules/state-edit.h"
+#include "rules/ccg/table.h"
 #include "rules/ccg/turn.h"
 #include "rules/ccg/victory.h"
 
@@ -467,6 +468,20 @@ ccg_query(const struct rules_game *g, const char *q, char **cause)
 			r = xasprintf("%d", st->place);
 		else if (strcmp(w[0], "faction") == 0)
 			r = xstrdup(ccg_faction_name(st->faction));
+		else if (strcmp(w[0], "demo-orders") == 0) {
+			/* the scripted demo player's orders, " / " between lines */
+			char *o = ccg_demo_orders(g, (size_t)s), *e;
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addstr(&sb, "");
+			for (e = o; *e != '\0'; e++)
+				if (*e != '\n')
+					strbuf_addc(&sb, *e);
+				else if (e[1] != '\0')
+					strbuf_addstr(&sb, " / ");
+			r = strbuf_detach(&sb, NULL);
+			free(o);
+		}
 		else if (strcmp(w[0], "hud") == 0) {
 			struct strbuf sb = STRBUF_INIT;
 

@@ -172,6 +172,43 @@ demo_victory(struct store *st, int64_t game_id)
 	return s != NULL ? s : xstrdup("unrecorded");
 }
 
+/*
+ * How a game without a winner ended, as the game tells it: the sentence
+ * (rules events_text) of its last public event before the result (Bug
+ * Hunt's "lost", Legendary's); NULL when the game has no sentence for it.
+ */
+static char *
+demo_ending(struct store *st, struct game_live *l)
+{
+	struct store_event *ev = NULL;
+	cJSON *a, *texts;
+	const cJSON *t;
+	char *s = NULL, *cause = NULL;
+	size_t n = 0, i;
+
+	if (l->rules->events_text == NULL ||
+	    store_events(st, l->game->id, 0, &ev, &n, &cause) == -1) {
+		free(cause);
+		return NULL;
+	}
+	for (i = n; i-- > 0;)
+		if (strcmp(ev[i].visibility, "all") == 0 &&
+		    strcmp(ev[i].type, "game.result") != 0)
+			break;
+	if (i < n && (a = cJSON_CreateArray()) != NULL) {
+		cJSON_AddItemToArray(a, cJSON_ParseWithLength((const char *)ev[i].payload,
+		    ev[i].payload_len));
+		texts = l->rules->events_text(l->g, a);
+		t = cJSON_GetArrayItem(texts, 0);
+		if (cJSON_IsString(t) && t->valuestring[0] != '\0')
+			s = xstrdup(t->valuestring);
+		cJSON_Delete(texts);
+		cJSON_Delete(a);
+	}
+	store_events_free(ev, n);
+	return s;
+}
+
 static char *
 demo_result(struct store *st, struct game_live *l)
 {
@@ -185,9 +222,12 @@ demo_result(struct store *st, struct game_live *l)
 		    (size_t)res.winner), l->rules->turn(l->g), why);
 		free(why);
 	}
-	else if (res.over)
-		s = xasprintf("the game ended in turn %d without a winner",
-		    l->rules->turn(l->g));
+	else if (res.over) {
+		why = demo_ending(st, l);
+		s = xasprintf("the game ended in turn %d without a winner%s%s%s",
+		    l->rules->turn(l->g), why ? " (" : "", why ? why : "", why ? ")" : "");
+		free(why);
+	}
 	else
 		s = xasprintf("no victory by turn %d; the demo stops there and the game "
 		    "stays open (muthur status)", l->rules->turn(l->g) - 1);

@@ -56,6 +56,17 @@ game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
 		rc = store_event_append(st, l->game->id, phase_seq,
 		    cJSON_IsString(t) ? t->valuestring : "event", strbuf_str(&vis), e->json,
 		    strlen(e->json), NULL, cause);
+		/*
+		 * A public event that makes secrets public opens the latest
+		 * commitment of each (rules.h "opens"; doc/game-record.md), so
+		 * every seat can check it before the next phase.
+		 */
+		if (e->vis == RULES_VIS_PUBLIC)
+			cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(o, "opens"))
+				if (rc == 0 && cJSON_IsString(t) && store_secret_open_latest(st,
+				    l->game->id, GAME_SECRET_DOMAIN, t->valuestring,
+				    phase_seq, cause) == -1)
+					rc = -1;
 		cJSON_Delete(o);
 		if (rc == -1) {
 			strbuf_free(&vis);

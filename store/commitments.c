@@ -174,6 +174,37 @@ store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
 	return 0;
 }
 
+int
+store_secret_open_latest(struct store *st, int64_t game_id, const char *domain,
+    const char *name, uint64_t phase_seq, char **cause)
+{
+	sqlite3_stmt *s;
+	char *sid = NULL;
+	int rc;
+
+	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@') */
+	if ((s = db_prepare(st, "SELECT secret_id, revealed_phase IS NULL FROM "
+	    "commitments WHERE game_id = ? AND domain = ? AND secret_id >= ? || '@' "
+	    "AND secret_id < ? || 'A' AND created_phase < ? ORDER BY created_phase "
+	    "DESC, id DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, domain);
+	db_bind_text(s, 3, name);
+	db_bind_text(s, 4, name);
+	sqlite3_bind_int64(s, 5, (int64_t)phase_seq);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW && sqlite3_column_int(s, 1))
+		sid = db_col_text(s, 0);
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot read commitments", cause);
+	if (sid == NULL)
+		return 0;
+	rc = store_commitment_reveal(st, game_id, domain, sid, phase_seq, cause);
+	free(sid);
+	return rc == -1 ? -1 : 1;
+}
+
 static void
 commitment_row(sqlite3_stmt *s, void *elem)
 {

@@ -57,6 +57,14 @@ int store_secret_renew(struct store *st, const struct server_key *key, int64_t g
 /* Mark a commitment revealed in phase phase_seq; refuses if already so. */
 int store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
     const char *secret_id, uint64_t phase_seq, char **cause);
+/*
+ * Open the latest commitment of secret name (secret-ids "NAME@P") made
+ * before phase phase_seq, at that phase (a public event made the secret
+ * public: rules.h "opens"). 1 when one was opened, 0 when there is none
+ * to open (never committed, or the latest already open), -1 on error.
+ */
+int store_secret_open_latest(struct store *st, int64_t game_id, const char *domain,
+    const char *name, uint64_t phase_seq, char **cause);
 /* One commitment; NULL with a reason if there is none. */
 struct store_commitment *store_commitment_get(struct store *st, int64_t game_id,
     const char *domain, const char *secret_id, char **cause);

@@ -971,6 +971,23 @@ test_secret_renew(const char *path, struct store *st)
 	    memcmp(v[1].c, v[2].c, sizeof v[1].c) != 0,
 	    "unchanged renewals still have fresh nonces and commitments");
 	store_commitments_free(v, n);
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:mx@9", hand2,
+	    strlen(hand2), 9, NULL, NULL) == 0, "a secret whose name starts the same");
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 5, NULL), 1,
+	    "an event of phase 5 opens one commitment of the secret");
+	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@4", NULL);
+	ok(c != NULL && c->revealed && c->revealed_phase == 5, "the latest made before "
+	    "phase 5 (hand:m@4), in phase 5");
+	store_commitments_free(c, 1);
+	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@5", NULL);
+	ok(c != NULL && !c->revealed, "not the one made in phase 5 itself");
+	store_commitments_free(c, 1);
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 5, NULL), 0,
+	    "a second opening finds it open already");
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:", 9, NULL), 0,
+	    "a name that is only a prefix of others opens nothing");
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:mx", 9, NULL), 0,
+	    "nor does one never committed before the phase");
 }
 
 /*

@@ -251,8 +251,24 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		for (k = 0; k < rp->nknown; k++)
 			if (strcmp(rp->known[k].id, s[i].id) == 0)
 				break;
+		sid = xasprintf("%s@%llu", s[i].id, (unsigned long long)ph->seq);
 		/*
-		 * Every secret is renewed in every phase, changed or not
+		 * A fixed secret (rules.h) keeps the commitment made when it
+		 * first appeared, as long as its bytes are those it had then.
+		 */
+		if (s[i].fixed && k < rp->nknown && archive_commitment_find(rp->a,
+		    AUDIT_SECRET_DOMAIN, sid) == NULL) {
+			if (rp->known[k].len != s[i].len ||
+			    memcmp(rp->known[k].bytes, s[i].bytes, s[i].len) != 0)
+				audit_fail(rp->r, prec, "secret %s changed but was not "
+				    "committed to again: there is no commitment %s/%s",
+				    s[i].id, AUDIT_SECRET_DOMAIN, sid);
+			free(sid);
+			continue;
+		}
+		free(sid);
+		/*
+		 * Every other secret is renewed in every phase, changed or not
 		 * (doc/product.md §5: a renewal that only follows a change tells
 		 * that the secret changed, e.g. that a drawn card was not the
 		 * one discarded).

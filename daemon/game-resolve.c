@@ -89,10 +89,17 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 	/*
 	 * Every secret, changed or not, with a fresh nonce (doc/product.md §5): a
 	 * renewal only on change would tell, say, that the card drawn was the
-	 * one discarded.
+	 * one discarded. A fixed secret, which cannot change, keeps the
+	 * commitment made when it first appeared.
 	 */
 	l->rules->secrets(l->g, &sec, &ns);
 	for (i = 0; i < ns && rc == 0; i++) {
+		if (sec[i].fixed) {	/* committed once (rules.h) */
+			rc = store_secret_keep(c->st, c->key, l->game->id,
+			    GAME_SECRET_DOMAIN, sec[i].id, sec[i].bytes, sec[i].len,
+			    phase_seq, cause) == -1 ? -1 : 0;
+			continue;
+		}
 		sid = xasprintf("%s@%llu", sec[i].id, (unsigned long long)phase_seq);
 		/* the previous phase's renewal: unchanged bytes are kept once */
 		prev = phase_seq > 0 ? xasprintf("%s@%llu", sec[i].id,

@@ -131,12 +131,22 @@ struct rules_events {
 	size_t			 cap;
 };
 
-/* A hidden part of the state (a deck's order, a hand, a hidden marker). */
+/*
+ * A hidden part of the state (a deck's order, a hand, a hidden marker).
+ * The daemon commits to every secret anew in each phase, changed or not
+ * (doc/commitments.md "Renewals"), unless it is fixed: a secret whose
+ * bytes can never change while its id exists (Bug Hunt's tile at place 7
+ * of the stack: the id names the place, and the stack is never
+ * reordered; a reshuffle makes new ids) is committed once, when it first
+ * appears, and that commitment covers it until it is opened. Whether a
+ * secret is fixed must depend on its kind only, never on what it holds.
+ */
 struct rules_secret {
 	char		*id;		/* stable name: "deck:marines", "hand:aliens" */
 	int		 seat;		/* the seat that may know it, -1 for nobody */
 	unsigned char	*bytes;		/* canonical bytes of the secret */
 	size_t		 len;
+	int		 fixed;		/* 1: never changes while it exists */
 };
 
 /* The result of a finished game (or the places decided so far). */

@@ -152,6 +152,70 @@ store_secret_renew(struct store *st, const struct server_key *key, int64_t game_
 	    row, phase_seq, NULL, NULL, NULL, NULL, cause);
 }
 
+/*
+ * The secret-id of the latest commitment of secret name ("NAME@P") made
+ * before phase before, or NULL (*cause untouched) when there is none;
+ * *open tells whether it is opened.
+ */
+static char *
+latest_of(struct store *st, int64_t game_id, const char *domain, const char *name,
+    uint64_t before, int *open, char **cause)
+{
+	sqlite3_stmt *s;
+	char *sid = NULL;
+	int rc;
+
+	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@') */
+	if ((s = db_prepare(st, "SELECT secret_id, revealed_phase IS NOT NULL FROM "
+	    "commitments WHERE game_id = ? AND domain = ? AND secret_id >= ? || '@' "
+	    "AND secret_id < ? || 'A' AND created_phase < ? ORDER BY created_phase "
+	    "DESC, id DESC LIMIT 1", cause)) == NULL)
+		return NULL;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, domain);
+	db_bind_text(s, 3, name);
+	db_bind_text(s, 4, name);
+	sqlite3_bind_int64(s, 5, (int64_t)before);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		sid = db_col_text(s, 0);
+		*open = sqlite3_column_int(s, 1);
+	}
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		db_fail(st, "cannot read commitments", cause);
+	return sid;
+}
+
+int
+store_secret_keep(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *name, const void *secret, size_t secret_len,
+    uint64_t phase_seq, char **cause)
+{
+	char *sid, *prev, *why = NULL;
+	int64_t row = 0;
+	int open = 0, rc;
+
+	if ((prev = latest_of(st, game_id, domain, name, phase_seq, &open, &why)) == NULL &&
+	    why != NULL) {
+		cause_set(cause, "%s", why);
+		free(why);
+		return -1;
+	}
+	if (prev != NULL && !open && same_secret_row(st, game_id, domain, prev, secret,
+	    secret_len, &row, cause) == -1) {
+		free(prev);
+		return -1;
+	}
+	free(prev);
+	if (row > 0)
+		return 0;	/* still covered by that commitment */
+	sid = xasprintf("%s@%llu", name, (unsigned long long)phase_seq);
+	rc = commitment_insert(st, key, game_id, domain, sid, secret, secret_len, 0,
+	    phase_seq, NULL, NULL, NULL, NULL, cause);
+	free(sid);
+	return rc == -1 ? -1 : 1;
+}
+
 int
 store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
     const char *secret_id, uint64_t phase_seq, char **cause)
@@ -178,31 +242,22 @@ int
 store_secret_open_latest(struct store *st, int64_t game_id, const char *domain,
     const char *name, uint64_t phase_seq, char **cause)
 {
-	sqlite3_stmt *s;
-	char *sid = NULL;
-	int rc;
+	char *sid, *why = NULL;
+	int open = 0, rc;
 
-	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@') */
-	if ((s = db_prepare(st, "SELECT secret_id, revealed_phase IS NULL FROM "
-	    "commitments WHERE game_id = ? AND domain = ? AND secret_id >= ? || '@' "
-	    "AND secret_id < ? || 'A' AND created_phase < ? ORDER BY created_phase "
-	    "DESC, id DESC LIMIT 1", cause)) == NULL)
+	if ((sid = latest_of(st, game_id, domain, name, phase_seq, &open, &why)) == NULL) {
+		if (why == NULL)
+			return 0;	/* never committed */
+		cause_set(cause, "%s", why);
+		free(why);
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	db_bind_text(s, 2, domain);
-	db_bind_text(s, 3, name);
-	db_bind_text(s, 4, name);
-	sqlite3_bind_int64(s, 5, (int64_t)phase_seq);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW && sqlite3_column_int(s, 1))
-		sid = db_col_text(s, 0);
-	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_fail(st, "cannot read commitments", cause);
-	if (sid == NULL)
-		return 0;
-	rc = store_commitment_reveal(st, game_id, domain, sid, phase_seq, cause);
+	}
+	rc = open ? 0 : store_commitment_reveal(st, game_id, domain, sid, phase_seq,
+	    cause);
+	if (rc == 0 && !open)
+		rc = 1;
 	free(sid);
-	return rc == -1 ? -1 : 1;
+	return rc;
 }
 
 static void

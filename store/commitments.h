@@ -54,6 +54,16 @@ int store_commitment_add(struct store *st, const struct server_key *key, int64_t
 int store_secret_renew(struct store *st, const struct server_key *key, int64_t game_id,
     const char *domain, const char *secret_id, const void *secret, size_t secret_len,
     uint64_t phase_seq, const char *prev_id, char **cause);
+/*
+ * A fixed secret (rules.h: its bytes never change while it exists) in
+ * phase phase_seq: when the latest commitment of name made before that
+ * phase ("NAME@P") is unopened and holds these bytes, it still covers the
+ * secret and nothing is made (0); otherwise a commitment "NAME@SEQ" is
+ * made (1). -1 on error.
+ */
+int store_secret_keep(struct store *st, const struct server_key *key, int64_t game_id,
+    const char *domain, const char *name, const void *secret, size_t secret_len,
+    uint64_t phase_seq, char **cause);
 /* Mark a commitment revealed in phase phase_seq; refuses if already so. */
 int store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
     const char *secret_id, uint64_t phase_seq, char **cause);

@@ -251,6 +251,12 @@ secret(struct rules_secret *s, char *id, const char *bytes)
 {
 	s->id = id;
 	s->seat = -1;
+	/*
+	 * Each id names one place of a pile that is never reordered (a
+	 * reshuffled phase deck has a new generation in its ids) or one
+	 * wound token: its bytes never change while it exists (rules.h).
+	 */
+	s->fixed = 1;
 	s->bytes = (unsigned char *)xstrdup(bytes);
 	s->len = strlen(bytes);
 }

@@ -148,6 +148,7 @@ ccg_concealed_secrets(const struct rules_game *g, struct rules_secret **out,
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		s = &(*out)[(*n)++];
 		s->seat = holder_seat(g, (int)i);
+		s->fixed = 0;
 		s->id = xasprintf("concealed:%s:%s", g->seats[p->owner].name, alias);
 		s->bytes = (unsigned char *)xasprintf("%s %s\n", alias,
 		    p->card->slug);

@@ -122,6 +122,7 @@ ccg_markers_secrets(const struct rules_game *g, struct rules_secret **out,
 		s->id = xasprintf("marker:%s:%s:%s", g->seats[seat].name,
 		    g->pieces[m->piece].id, m->id);
 		s->seat = seat;
+		s->fixed = 0;	/* the epoch moves when markers are placed */
 		b = xasprintf("%s %s %d\n", m->id, m->real ? "real" : "decoy",
 		    m->epoch);
 		s->len = strlen(b);

@@ -486,6 +486,7 @@ add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
 	s = &(*out)[(*n)++];
 	s->id = id;
 	s->seat = seat;
+	s->fixed = 0;	/* a hand or a deck changes in almost any phase */
 	s->bytes = (unsigned char *)strbuf_detach(&sb, &len);
 	s->len = len;
 }

@@ -26,9 +26,13 @@
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/xmalloc.h"
+#include "store/archive.h"
+#include "store/commit.h"
 #include "store/export.h"
 #include "store/orders.h"
 #include "tests/tap.h"
+
+static void fixed_secrets(const char *, size_t, const struct server_key *);
 
 static const char *const seats[2] = { "blue", "red" };
 
@@ -242,6 +246,7 @@ end_to_end(const char *build)
 		is_int(rc, 0, "the archive audits with 0 failures");
 		ok(r.replayed && r.phases >= 10, "with a full replay (%zu phases)", r.phases);
 		audit_report_clear(&r);
+		fixed_secrets(mail, len, lp.key);
 		mail[len / 2] ^= 0x01;
 		memset(&r, 0, sizeof r);
 		ok(audit_archive(mail, len, 0, &r) != 0, "a changed byte fails the audit");
@@ -256,6 +261,75 @@ end_to_end(const char *build)
 	if (getenv("MUTHUR_KEEP_TMP") == NULL && system(p) != 0)
 		diag("could not remove %s", dir);
 	free(p);
+}
+
+/* Has a failure of r a message holding msg? */
+static int
+report_has(const struct audit_report *r, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfailures; i++)
+		if (strstr(r->failures[i].message, msg) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Bug Hunt's secrets are fixed (rules.h): each tile place is committed to
+ * once, not in every phase; and an archive whose commitment to one is
+ * taken away (its id changed, re-signed by the server) fails the audit.
+ */
+static void
+fixed_secrets(const char *text, size_t len, const struct server_key *key)
+{
+	struct archive *a = archive_parse(text, len, NULL);
+	struct archive_commitment *c = NULL;
+	struct audit_report r;
+	size_t i, k, tiles = 0, twice = 0, nl;
+	char *out, *id;
+
+	if (a == NULL) {
+		ok(0, "the archive parses");
+		return;
+	}
+	for (i = 0; i < a->ncommitments; i++) {
+		if (strncmp(a->commitments[i].secret_id, "tile:", 5) != 0)
+			continue;
+		tiles++;
+		nl = strcspn(a->commitments[i].secret_id, "@");
+		for (k = i + 1; k < a->ncommitments; k++)
+			if (strncmp(a->commitments[k].secret_id,
+			    a->commitments[i].secret_id, nl + 1) == 0)
+				twice++;
+		if (c == NULL && a->commitments[i].created_phase > 0)
+			c = &a->commitments[i];
+	}
+	ok(tiles >= 10 && twice == 0, "each tile place is committed to once (%zu "
+	    "commitments, %zu again)", tiles, twice);
+	if (c == NULL) {
+		ok(0, "a tile commitment made after the start to take away");
+		archive_free(a);
+		return;
+	}
+	id = xasprintf("x%s", c->secret_id);
+	free(c->secret_id);
+	c->secret_id = id;
+	commit_hash(c->domain, a->game, c->secret_id, c->secret, c->secret_len, c->nonce,
+	    c->c);
+	commit_sign(key->sk, c->domain, a->game, c->secret_id, c->c, c->sig);
+	if (archive_format(a, key->sk, &out, NULL, NULL) == -1) {
+		ok(0, "the tampered archive is written");
+		archive_free(a);
+		return;
+	}
+	memset(&r, 0, sizeof r);
+	ok(audit_archive(out, strlen(out), 0, &r) != 0 && report_has(&r, "is not renewed: "
+	    "there is no commitment muthur.secret/tile:"), "an archive without a tile "
+	    "place's one commitment fails the audit");
+	audit_report_clear(&r);
+	free(out);
+	archive_free(a);
 }
 
 int

@@ -320,7 +320,9 @@ lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 	for (i = 0; i < LG_SPACES; i++)
 		if (g->wilds[i] >= 0 && !g->up[i]) {
 			snprintf(id, sizeof id, "wilds:%d", g->wid[i]);
-			secret(&s[(*n)++], g->db, id, -1, &g->wilds[i], 1);
+			secret(&s[*n], g->db, id, -1, &g->wilds[i], 1);
+			/* the card never changes under its number (rules.h) */
+			s[(*n)++].fixed = 1;
 		}
 	*out = s;
 }

@@ -1,11 +1,12 @@
 /*
  * view-text.c — the view as display text, built from the view model
  * alone: the complex as a map (rows 6 down to 1, Sectors a..e, the APC
- * below), then the squads, the hive track, the missions, the decks and
- * the legal orders. In the map each tile is a box whose sides show an
- * exit as a gap, a barrier as '#', a breached barrier as '=', a wall as
- * '-' or '|'; inside, the tile, '*' for an objective token, xN for N
- * Xenomorphs and the squads' initials.
+ * below; a row without a tile takes one line), then the squads, the hive
+ * track, the missions, the decks and how many legal orders there are (the
+ * mail's orders block lists them). In the map each tile is a box whose
+ * sides show an exit as a gap, a barrier as '#', a breached barrier as
+ * '=', a wall as '-' or '|'; inside, the tile, '*' for an objective
+ * token, xN for N Xenomorphs and the squads' initials.
  */
 #include "config.h"
 
@@ -122,7 +123,7 @@ map(const cJSON *rv, struct strbuf *sb)
 			while (n > 0 && line[k][n - 1] == ' ')
 				line[k][--n] = '\0';
 			if (k != 1 && n == 0)
-				strbuf_addc(sb, '\n');
+				continue;	/* a row with no tile: its label line only */
 			else
 				strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
 		}
@@ -202,11 +203,11 @@ bh_view_text(const cJSON *rv, const char *seat)
 	map(rv, &sb);
 	squads(rv, seat, &sb);
 	tables(rv, &sb);
-	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL) {
-		strbuf_addstr(&sb, "Your orders (at most one move, then one action):\n");
-		cJSON_ArrayForEach(r, l)
-			strbuf_addf(&sb, "  %s\n", cJSON_GetStringValue(r));
-	}
+	/* the legal orders themselves are the orders block's (rules template) */
+	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL)
+		strbuf_addf(&sb, "Your orders: at most one move, then one action (%d "
+		    "legal order%s, in the orders block below).\n", cJSON_GetArraySize(l),
+		    cJSON_GetArraySize(l) == 1 ? "" : "s");
 	cJSON_AddStringToObject(o, "text", strbuf_str(&sb));
 	strbuf_free(&sb);
 	return o;

@@ -231,7 +231,7 @@ end_to_end(const char *build)
 	    "the views show the hive track (%zu)", n);
 	ok(mails_with(outdir, "APC (squads enter and leave", &n) >= 1 && n >= 4,
 	    "and the map (%zu)", n);
-	ok(mails_with(outdir, "Your orders (at most one move", &n) >= 1 && n >= 2,
+	ok(mails_with(outdir, "Your orders: at most one move", &n) >= 1 && n >= 2,
 	    "and the active seat's legal orders (%zu)", n);
 	free(outdir);
 

@@ -313,11 +313,9 @@ cJSON	*bh_view_text(const cJSON *rv, const char *seat);
 
 /*
  * rules/bughunt/event-sentences.c: the events as sentences (struct rules
- * events_text), from the payloads and the component data only; whether
- * a type has a sentence.
+ * events_text), from the payloads and the component data only.
  */
 cJSON	*bh_events_text(const struct rules_game *g, const cJSON *payloads);
-int	 bh_event_sentence_known(const char *type);
 
 /* rules/bughunt/picture.c: the board as a PNG or SVG (struct rules picture). */
 int	 bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,

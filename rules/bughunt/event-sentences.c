@@ -22,7 +22,7 @@
  * Per type, the sentence over the payload as prepare() reads it: the
  * members it adds are "xenos" ("2 Xenomorphs") and "many" (the count is
  * more than 1), "kills", "movers" and "escapers" (a roll's), "of" (the tokens
- * that complete a mission) and "optnames" (setup's options).
+ * that complete a mission) and "optnames" (setup's options: "easy", "hard").
  */
 static const struct bh_sentence {
 	const char	*type, *text;
@@ -34,7 +34,7 @@ static const struct bh_sentence {
 	{ "killed", "{seat}'s {character} is killed" },
 	{ "lost", "{reason}" },
 	{ "mission-used", "{seat} flips a token of {mission}" },
-	{ "missions", "The missions: {missions}" },
+	{ "missions", "Missions: {missions}" },
 	{ "move", "{seat} moves to {to}" },
 	{ "objective-token", "An objective token lies at {cell}" },
 	{ "order-failed", "{seat}'s order on line {line} ({order}) fails: {why}" },
@@ -46,9 +46,9 @@ static const struct bh_sentence {
 	{ "reload", "{seat} reloads: {readied#character} readied" },
 	{ "roll", "The dice at {cell} show {faces}: {kills}[, {movers}]"
 	    "[, {escapers}]" },
-	{ "setup", "Setup: {phase_deck#phase card}, {tiles#tile}, "
-	    "{tracking#tracking card}, {wound_tokens#wound token}"
-	    "[, {extra_xenomorph_cards#extra Xenomorph card}][; {optnames}]" },
+	{ "setup", "Setup[ ({optnames})]: {phase_deck#phase card}[ "
+	    "({extra_xenomorph_cards} extra Xenomorph)], {tiles#tile}, "
+	    "{tracking#tracking card}, {wound_tokens#wound token}" },
 	{ "shoot", "{seat} shoots with firepower {firepower}" },
 	{ "squad", "{seat}'s squad: {characters}" },
 	{ "tile", "New tile at {cell}: {tile}{objective?, with an objective "
@@ -77,12 +77,6 @@ sentence_of(const char *type)
 		if (strcmp(sentences[i].type, type) == 0)
 			return &sentences[i];
 	return NULL;
-}
-
-int
-bh_event_sentence_known(const char *type)
-{
-	return sentence_of(type) != NULL;
 }
 
 /* ---- the members as words ---- */
@@ -404,12 +398,18 @@ prepare(const struct bh_data *d, const cJSON *p)
 	if (is_type(p, "setup") && num(p, "options", &n) && n != 0) {
 		struct strbuf sb = STRBUF_INIT;
 
-		if (n & BH_OPT_NAMED_FOR_GRUNT)
-			strbuf_addstr(&sb, "a Named Character for a Grunt");
-		if (n & BH_OPT_NO_SETUP_SPAWN)
-			strbuf_addf(&sb, "%sno set-up spawn", sb.len > 0 ? ", " : "");
-		if (n & BH_OPT_EXTRA_SPAWN)
-			strbuf_addf(&sb, "%sa second set-up spawn", sb.len > 0 ? ", " : "");
+		if (n == (BH_OPT_NAMED_FOR_GRUNT | BH_OPT_NO_SETUP_SPAWN))
+			strbuf_addstr(&sb, "easy");
+		else if (n == BH_OPT_EXTRA_SPAWN)
+			strbuf_addstr(&sb, "hard");
+		else {
+			if (n & BH_OPT_NAMED_FOR_GRUNT)
+				strbuf_addstr(&sb, "Named for Grunt");
+			if (n & BH_OPT_NO_SETUP_SPAWN)
+				strbuf_addf(&sb, "%sno set-up spawn", sb.len > 0 ? ", " : "");
+			if (n & BH_OPT_EXTRA_SPAWN)
+				strbuf_addf(&sb, "%ssecond set-up spawn", sb.len > 0 ? ", " : "");
+		}
 		if (sb.len > 0)
 			cJSON_AddStringToObject(o, "optnames", strbuf_str(&sb));
 		strbuf_free(&sb);
@@ -447,44 +447,52 @@ run_end(const cJSON *payloads, int n, int i, const char *k)
 	return j;
 }
 
-/* "Xenomorphs appear: 1 at A1, 2 at D1" and the like. */
+/* A told line's length the views are read at, ideally (phones). */
+#define SHORT	75
+
+/*
+ * "Xenomorphs appear: 1 at A1, 2 at D1" and the like, for events i up to
+ * end, as many as keep the sentence within SHORT (one at least): *told
+ * the end of those told.
+ */
 static char *
-run_told(const struct bh_data *d, const cJSON *payloads, int i, int end)
+run_told(const struct bh_data *d, const cJSON *payloads, int i, int end, int *told)
 {
 	const cJSON *p = cJSON_GetArrayItem(payloads, i);
-	struct strbuf sb = STRBUF_INIT;
-	int j, placed = is_type(p, "xenomorphs-placed"), moved = is_type(p,
-	    "xenomorphs-move");
+	struct strbuf sb = STRBUF_INIT, item = STRBUF_INIT;
+	int j, c, placed = is_type(p, "xenomorphs-placed"), moved = is_type(p,
+	    "xenomorphs-move"), squad = is_type(p, "move");
 
-	if (is_type(p, "move")) {
-		for (j = i; j < end; j++) {
-			cJSON *o = prepare(d, cJSON_GetArrayItem(payloads, j));
-
-			if (j == i)
-				strbuf_addf(&sb, "%s moves to %s", dash(str(o, "seat")),
-				    dash(str(o, "to")));
-			else
-				strbuf_addf(&sb, ", then %s", dash(str(o, "to")));
-			cJSON_Delete(o);
-		}
-		return strbuf_detach(&sb, NULL);
-	}
-	strbuf_addstr(&sb, placed ? "Xenomorphs appear: " : moved ? "Xenomorphs move: " :
-	    "Xenomorphs escape the complex: ");
 	for (j = i; j < end; j++) {
 		cJSON *o = prepare(d, cJSON_GetArrayItem(payloads, j));
-		int c = 0;
 
+		strbuf_reset(&item);
+		c = 0;
 		num(o, "count", &c);
-		strbuf_addf(&sb, "%s%d", j > i ? ", " : "", c);
-		if (placed)
-			strbuf_addf(&sb, " at %s", dash(str(o, "cell")));
-		else
-			strbuf_addf(&sb, " from %s", dash(str(o, "from")));
-		if (moved)
-			strbuf_addf(&sb, " to %s", dash(str(o, "to")));
+		if (squad && j == i)
+			strbuf_addf(&item, "%s moves to %s", dash(str(o, "seat")),
+			    dash(str(o, "to")));
+		else if (squad)
+			strbuf_addf(&item, ", then %s", dash(str(o, "to")));
+		else {
+			if (j == i)
+				strbuf_addstr(&item, placed ? "Xenomorphs appear: " : moved ?
+				    "Xenomorphs move: " : "Xenomorphs escape the complex: ");
+			strbuf_addf(&item, "%s%d", j > i ? ", " : "", c);
+			if (placed)
+				strbuf_addf(&item, " at %s", dash(str(o, "cell")));
+			else
+				strbuf_addf(&item, " from %s", dash(str(o, "from")));
+			if (moved)
+				strbuf_addf(&item, " to %s", dash(str(o, "to")));
+		}
 		cJSON_Delete(o);
+		if (j > i && sb.len + item.len > SHORT)
+			break;
+		strbuf_addstr(&sb, strbuf_str(&item));
 	}
+	strbuf_free(&item);
+	*told = j;
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -537,10 +545,11 @@ bh_events_text(const struct rules_game *g, const cJSON *payloads)
 		    is_type(p, "xenomorphs-escape") || is_type(p, "move"))
 			end = run_end(payloads, n, i, is_type(p, "move") ? "seat" : NULL);
 		if (end > i + 1)
-			s = run_told(d, payloads, i, end);
-		else if (card_told_by_turn(p, q))
-			s = xstrdup("");
-		else if (is_type(p, "phase-card") && str(p, "card") != NULL &&
+			s = run_told(d, payloads, i, end, &end);
+		else if (card_told_by_turn(p, q)) {
+			s = render(sentence_of("player-turn"), d, q, 0);
+			end = i + 2;
+		} else if (is_type(p, "phase-card") && str(p, "card") != NULL &&
 		    strcmp(str(p, "card"), "xenomorph") == 0 &&
 		    is_type(q, "hive-counter")) {
 			char *h = render(sentence_of("hive-counter"), d, q, 0);

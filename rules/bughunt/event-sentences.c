@@ -20,9 +20,10 @@
 
 /*
  * Per type, the sentence over the payload as prepare() reads it: the
- * members it adds are "xenos" ("2 Xenomorphs") and "many" (the count is
- * more than 1), "kills", "movers" and "escapers" (a roll's), "of" (the tokens
- * that complete a mission) and "optnames" (setup's options: "easy", "hard").
+ * members it adds are "xenos" ("2 Xenomorphs"), "many" and "none" (the
+ * count is more than 1, is 0), "kills", "movers" and "escapers" (a
+ * roll's), "of" (the tokens that complete a mission) and "optnames"
+ * (setup's options: "easy", "hard").
  */
 static const struct bh_sentence {
 	const char	*type, *text;
@@ -65,7 +66,8 @@ static const struct bh_sentence {
 	{ "xenomorphs-escape", "{xenos} {many?escape|escapes} the complex from "
 	    "{from}" },
 	{ "xenomorphs-move", "{xenos} {many?move|moves} from {from} to {to}" },
-	{ "xenomorphs-placed", "{xenos} {many?appear|appears} at {cell}" },
+	{ "xenomorphs-placed", "{xenos} {many?appear|appears} at {cell}{none? "
+	    "(the pool is empty)|}" },
 };
 
 static const struct bh_sentence *
@@ -217,7 +219,10 @@ side_word(const char *id)
 	return d >= 0 ? words[d] : id;
 }
 
-/* The blips of a tracking card: "2 blips in Sector D", "blips in Sectors A (1) and D (2)". */
+/*
+ * The blips of a tracking card: "2 blips in Sector D", "blips in Sectors
+ * A (1) and D (2)".
+ */
 static char *
 blips_word(const cJSON *blips)
 {
@@ -386,6 +391,7 @@ prepare(const struct bh_data *d, const cJSON *p)
 	if (num(p, "count", &n)) {
 		set_own(o, "xenos", xenos_word(n, "Xenomorph"));
 		cJSON_AddBoolToObject(o, "many", n > 1);
+		cJSON_AddBoolToObject(o, "none", n == 0);
 	}
 	if (is_type(p, "roll") && num(p, "killed", &n))
 		set_own(o, "kills", n > 0 ? xasprintf("%d killed", n) : xstrdup("none killed"));
@@ -558,6 +564,15 @@ bh_events_text(const struct rules_game *g, const cJSON *payloads)
 			s = xasprintf("Xenomorph card: %s", h);
 			free(h);
 			end = i + 2;
+		} else if (is_type(p, "lost") && i > 0 && str(p, "reason") != NULL &&
+		    strcmp(str(p, "reason"), "squad-lost") == 0 &&
+		    is_type(cJSON_GetArrayItem(payloads, i - 1), "killed") &&
+		    str(cJSON_GetArrayItem(payloads, i - 1), "seat") != NULL) {
+			/* the squad whose last character the event before killed */
+			char *seat = capital(str(cJSON_GetArrayItem(payloads, i - 1), "seat"));
+
+			s = xasprintf("%s's squad is lost: the Xenomorphs win", seat);
+			free(seat);
 		} else if (is_type(p, "tile") && is_type(q, "objective-token") &&
 		    same_str(p, q, "cell")) {
 			s = render(st, d, p, 1);

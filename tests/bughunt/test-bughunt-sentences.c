@@ -508,6 +508,14 @@ test_exact(const struct rules_game *g)
 		is_texts(g, j, w, "Xenomorphs placed once: \"2 Xenomorphs appear at D1\"");
 	}
 	{
+		const char *j[] = { "{\"type\":\"xenomorphs-placed\",\"cell\":\"a3\","
+		    "\"count\":0}", "{\"type\":\"lost\",\"reason\":\"overrun\"}", NULL };
+		const char *w[] = { "No Xenomorph appears at A3 (the pool is empty)",
+		    "The complex is overrun: the Xenomorphs win", NULL };
+
+		is_texts(g, j, w, "the complex overrun");
+	}
+	{
 		const char *j[] = {
 		    "{\"type\":\"phase-card\",\"card\":\"xenomorph\",\"opens\":[\"phase:0:1\"]}",
 		    "{\"type\":\"hive-counter\",\"space\":4,\"icon\":\"xenomorph\"}",
@@ -518,7 +526,8 @@ test_exact(const struct rules_game *g)
 		    NULL };
 		const char *w[] = {
 		    "Xenomorph card: the hive counter moves to space 4 (Xenomorph icon)", "",
-		    "Turn 2 begins: Red's turn", "", "Turn 3 begins: Blue's Lt. Command turn", "", NULL };
+		    "Turn 2 begins: Red's turn", "",
+		    "Turn 3 begins: Blue's Lt. Command turn", "", NULL };
 
 		is_texts(g, j, w, "phase cards told by the turn and the hive counter");
 	}
@@ -528,9 +537,16 @@ test_exact(const struct rules_game *g)
 		    "{\"type\":\"killed\",\"seat\":\"blue\",\"character\":\"apone\"}",
 		    "{\"type\":\"lost\",\"reason\":\"squad-lost\"}", NULL };
 		const char *w[] = { "Blue's Apone flips a wound token: KIA",
-		    "Blue's Apone is killed", "A squad is lost: the Xenomorphs win", NULL };
+		    "Blue's Apone is killed", "Blue's squad is lost: the Xenomorphs win",
+		    NULL };
 
 		is_texts(g, j, w, "a KIA token, a death and the loss");
+	}
+	{
+		const char *j[] = { "{\"type\":\"lost\",\"reason\":\"squad-lost\"}", NULL };
+		const char *w[] = { "A squad is lost: the Xenomorphs win", NULL };
+
+		is_texts(g, j, w, "a squad lost, the death not seen");
 	}
 	{
 		const char *j[] = { "{\"type\":\"squad\",\"seat\":\"blue\",\"characters\":"

@@ -311,6 +311,12 @@ void	 bh_secrets(const struct rules_game *g, struct rules_secret **out, size_t *
 cJSON	*bh_view(const struct rules_game *g, int seat);
 cJSON	*bh_view_text(const cJSON *rv, const char *seat);
 
+/*
+ * rules/bughunt/event-sentences.c: the events as sentences (struct rules
+ * events_text), from the payloads and the component data only.
+ */
+cJSON	*bh_events_text(const struct rules_game *g, const cJSON *payloads);
+
 /* rules/bughunt/picture.c: the board as a PNG or SVG (struct rules picture). */
 int	 bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	    char **out, size_t *len, char **cause);

@@ -68,7 +68,8 @@ static const struct sentence {
 	{ "conceal-item", "The concealed item is {item*}", 0, 0, 0, 0 },
 	{ "conceal-reveal", "{seat} reveals the concealed item: {item*}", 0, 0, 0, 0 },
 	{ "consumed", "{by*} consumes {piece*}: {gore} Gore ({total} in all)", 0, 0, 0, 0 },
-	{ "control", "{piece*} is now controlled by {seat/nobody}", 0, 0, 0, 0 },
+	{ "control", "{piece*} is now controlled by {seat/nobody}", "piece",
+	    "seat", 0, "{piece*} are now controlled by {seat/nobody}" },
 	{ "cycle", "{seat} shuffles the discards into a new deck of {deck} "
 	    "(cycle {cycles}; hand size now {hand_size})", 0, 0, 0, 0 },
 	{ "damage", "{piece*} takes {points#damage point} ({damage} in all, "
@@ -293,6 +294,15 @@ is_told(const cJSON *slot)
 	return s != NULL && s[0] != '\0';
 }
 
+/* Is the event told in another's sentence (its slot "")? */
+static int
+is_blank(const cJSON *slot)
+{
+	const char *s = cJSON_GetStringValue(slot);
+
+	return s != NULL && s[0] == '\0';
+}
+
 /* A slot's sentence ("" when it tells nothing). */
 static const char *
 told_text(const cJSON *slot)
@@ -302,55 +312,180 @@ told_text(const cJSON *slot)
 	return s != NULL ? s : "";
 }
 
+/* "rogue" as a seat's name reads: "Rogue". */
+static void
+add_seat(struct strbuf *sb, const char *seat)
+{
+	strbuf_addf(sb, "%c%s", seat[0] >= 'a' && seat[0] <= 'z' ?
+	    seat[0] - 'a' + 'A' : seat[0], seat[0] != '\0' ? seat + 1 : "");
+}
+
 /*
- * The standing passes of one round given in the phase of event i (up to
- * the next phase or turn event), told as one sentence at the first:
- * "Rogue, Predator and Aliens pass for the rest of the combat round" (a
- * demo game's views told a quarter of their events as passes, one line
- * each).
+ * The seats of mask: "everyone" when they are every seat of the game. Is
+ * what it wrote one (a verb after it singular)?
+ */
+static int
+add_seats(struct strbuf *sb, const struct rules_game *g, const char *const *seat,
+    int nseat, unsigned mask)
+{
+	int i, k, in = 0, told = 0, all = g != NULL && g->nseats > 0;
+
+	for (i = 0; i < nseat; i++)
+		in += (mask >> i & 1) != 0;
+	for (k = 0; all && k < (int)g->nseats; k++) {
+		for (i = 0; i < nseat && (!(mask >> i & 1) || g->seats[k].name == NULL ||
+		    strcmp(g->seats[k].name, seat[i]) != 0); i++)
+			;
+		all = i < nseat;
+	}
+	if (all && in == (int)g->nseats) {
+		strbuf_addstr(sb, "everyone");
+		return 1;
+	}
+	for (i = 0; i < nseat; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		if (told > 0)
+			strbuf_addstr(sb, told + 1 == in ? " and " : ", ");
+		add_seat(sb, seat[i]);
+		told++;
+	}
+	return in == 1;
+}
+
+#define MAX_PASS_SEATS	16
+#define MAX_PASS_ROUNDS	32
+
+/*
+ * Every standing pass of the list told as one sentence, where the last of
+ * them is: "Everyone passes for the rest of the movement and combat
+ * rounds; Rogue, Predator and Aliens for the rest of the search round"
+ * (rounds with the same seats passing told together; "in turn N" when the
+ * list holds more than one turn's). A demo game's views told a quarter of
+ * their events as passes, a line or two each.
  */
 static void
-passes_told(const cJSON *payloads, int n, int i, cJSON **slot)
+passes_told(const struct rules_game *g, const cJSON *payloads, int n,
+    cJSON **slot)
 {
-	const cJSON *p = cJSON_GetArrayItem(payloads, i);
+	const char *seat[MAX_PASS_SEATS];
+	struct {
+		int		 turn, told;
+		const char	*round;
+		unsigned	 mask;
+	} r[MAX_PASS_ROUNDS];
 	struct strbuf sb = STRBUF_INIT;
-	int j, told = 0, last = i;
-	char *s;
+	int nseat = 0, nr = 0, npass = 0, last = -1, turns = 0, one, i, j, k, m;
 
-	for (j = i; j < n; j++) {
+	for (j = 0; j < n; j++) {
 		const cJSON *q = cJSON_GetArrayItem(payloads, j);
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(q, "turn");
+		const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
+		    "seat")), *round = cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(q, "round"));
+		int turn = cJSON_IsNumber(t) ? t->valueint : -1;
 
-		if (is_type(q, "phase") || is_type(q, "turn"))
-			break;
-		if (slot[j] == NULL && is_type(q, "standing-pass") &&
-		    same(p, q, "turn") && same(p, q, "round") &&
-		    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(q, "seat")))
-			last = j, told++;
-	}
-	if (told < 2)
-		return;
-	for (j = i; j <= last; j++) {
-		const cJSON *q = cJSON_GetArrayItem(payloads, j);
-		const char *seat;
-
-		if (slot[j] != NULL || !is_type(q, "standing-pass") ||
-		    !same(p, q, "turn") || !same(p, q, "round") ||
-		    (seat = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
-		    "seat"))) == NULL)
+		if (slot[j] != NULL || !is_type(q, "standing-pass") || s == NULL)
 			continue;
-		if (j > i)
-			strbuf_addstr(&sb, j == last ? " and " : ", ");
-		strbuf_addf(&sb, "%c%s", seat[0] >= 'a' && seat[0] <= 'z' ?
-		    seat[0] - 'a' + 'A' : seat[0], seat[0] != '\0' ? seat + 1 : "");
-		if (j > i)
-			slot[j] = cJSON_CreateString("");
+		if (round == NULL)
+			round = "combat";	/* a pass of the days of one round */
+		for (i = 0; i < nseat && strcmp(seat[i], s) != 0; i++)
+			;
+		for (k = 0; k < nr && (r[k].turn != turn ||
+		    strcmp(r[k].round, round) != 0); k++)
+			;
+		if ((i == nseat && nseat == MAX_PASS_SEATS) ||
+		    (k == nr && nr == MAX_PASS_ROUNDS))
+			return;	/* more than a game holds: told one by one */
+		if (i == nseat)
+			seat[nseat++] = s;
+		if (k == nr) {
+			r[nr].turn = turn;
+			r[nr].round = round;
+			r[nr].mask = 0;
+			r[nr++].told = 0;
+		}
+		r[k].mask |= 1u << i;
+		turns |= r[k].turn != r[0].turn;
+		last = j;
+		npass++;
 	}
-	s = sentence_render("{round/combat} round", p, NULL, NULL);
-	s[0] = (char)(s[0] - 'A' + 'a');	/* the round's name as it is */
-	strbuf_addf(&sb, " pass for the rest of the %s", s);
-	free(s);
-	slot[i] = cJSON_CreateString(strbuf_str(&sb));
+	if (npass < 2)
+		return;
+	for (k = 0; k < nr; k++) {
+		if (r[k].told)
+			continue;
+		if (k > 0)
+			strbuf_addstr(&sb, "; ");
+		if (turns && (k == 0 || r[k - 1].turn != r[k].turn))
+			strbuf_addf(&sb, "in turn %d, ", r[k].turn);
+		one = add_seats(&sb, g, seat, nseat, r[k].mask);
+		if (k == 0)
+			strbuf_addstr(&sb, one ? " passes" : " pass");
+		strbuf_addstr(&sb, " for the rest of the ");
+		for (m = k, i = 0; m < nr; m++) {
+			if (r[m].told || r[m].turn != r[k].turn || r[m].mask != r[k].mask)
+				continue;
+			r[m].told = 1;
+			i++;
+		}
+		for (m = k, j = 0; m < nr; m++) {
+			if (r[m].told != 1 || r[m].turn != r[k].turn ||
+			    r[m].mask != r[k].mask)
+				continue;
+			r[m].told = 2;
+			if (j > 0)
+				strbuf_addstr(&sb, j + 1 == i ? " and " : ", ");
+			strbuf_addstr(&sb, r[m].round);
+			j++;
+		}
+		strbuf_addstr(&sb, i > 1 ? " rounds" : " round");
+	}
+	for (j = 0; j < n; j++)
+		if (slot[j] == NULL && is_type(cJSON_GetArrayItem(payloads, j),
+		    "standing-pass") && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetArrayItem(payloads, j), "seat")))
+			slot[j] = cJSON_CreateString("");
+	if (sb.len > 0 && sb.s[0] >= 'a' && sb.s[0] <= 'z')
+		sb.s[0] = (char)(sb.s[0] - 'a' + 'A');
+	cJSON_Delete(slot[last]);
+	slot[last] = cJSON_CreateString(strbuf_str(&sb));
 	strbuf_free(&sb);
+}
+
+/*
+ * A reaction held ready and in the end not used (its card back in the
+ * hand): one sentence where it was readied, "Rogue holds Not So Fast ready
+ * against Calculated Risk but does not use it". A reaction that was used
+ * reads as before (the cancelled event tells it).
+ */
+static void
+reactions_told(const struct rules_game *g, const cJSON *payloads, int n,
+    cJSON **slot)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+		char *s;
+
+		if (slot[i] != NULL || !is_type(p, "reaction-ready"))
+			continue;
+		for (j = i + 1; j < n; j++) {
+			const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+			if (slot[j] == NULL && is_type(q, "reaction-unused") &&
+			    same(p, q, "seat") && same(p, q, "card") && same(p, q, "on"))
+				break;
+		}
+		if (j >= n)
+			continue;
+		s = sentence_render("{seat} holds {card*} ready against {on*} but "
+		    "does not use it", p, card_name, (void *)g->db);
+		slot[i] = cJSON_CreateString(s);
+		slot[j] = cJSON_CreateString("");
+		free(s);
+	}
 }
 
 /*
@@ -393,7 +528,9 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 
 /*
  * A piece's control changed twice in one phase (a neutral character
- * dragged along: "nobody", then the seat again): only where it ended.
+ * dragged along: "nobody", then the seat again): only where it ended
+ * (before the sentences are made, so that the others of a run are told
+ * together: "Colonist and Technician are now controlled by marines").
  */
 static void
 controls_told(const cJSON *payloads, int n, cJSON **slot)
@@ -403,7 +540,7 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
 
-		if (!is_type(p, "control") || !is_told(slot[i]))
+		if (!is_type(p, "control") || slot[i] != NULL)
 			continue;
 		for (j = i + 1; j < n; j++) {
 			q = cJSON_GetArrayItem(payloads, j);
@@ -411,10 +548,8 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 			    (is_type(q, "control") && same(p, q, "piece")))
 				break;
 		}
-		if (j < n && is_type(q, "control") && is_told(slot[j])) {
-			cJSON_Delete(slot[i]);
+		if (j < n && is_type(q, "control") && slot[j] == NULL)
 			slot[i] = cJSON_CreateString("");
-		}
 	}
 }
 
@@ -428,7 +563,7 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 static void
 phases_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j, k;
+	int i, j, k, last;
 
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
@@ -450,10 +585,20 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 
 		if (!is_type(p, "phase") || !is_told(slot[i]))
 			continue;
-		/* the run told with it ("after N more"), then its first event */
-		for (j = i + 1; j < n && slot[j] != NULL && !is_told(slot[j]) &&
-		    is_type(cJSON_GetArrayItem(payloads, j), "phase"); j++)
-			;
+		/*
+		 * its first event: past the run told with it ("after N more"),
+		 * what is told in another event's sentence and the standing
+		 * passes (told together, passes_told)
+		 */
+		for (last = i, j = i + 1; j < n; j++) {
+			q = cJSON_GetArrayItem(payloads, j);
+			if (is_type(q, "phase") ? !is_blank(slot[j]) :
+			    is_type(q, "turn") || is_type(q, "ready") ||
+			    (!is_blank(slot[j]) && !is_type(q, "standing-pass")))
+				break;
+			if (is_type(q, "phase"))
+				last = j;
+		}
 		if (j >= n) {
 			/* the phase the view opens: its first line says it */
 			for (k = 0; k < i && !is_told(slot[k]); k++)
@@ -465,15 +610,16 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 			continue;
 		}
 		q = cJSON_GetArrayItem(payloads, j);
-		if (is_type(q, "ready") || is_type(q, "turn")) {
+		if (is_type(q, "ready") || is_type(q, "turn") || is_type(q, "phase")) {
+			/* nothing told in it but where else it is */
 			cJSON_Delete(slot[i]);
 			slot[i] = cJSON_CreateString("");
 			continue;
 		}
-		if (!is_told(slot[j]) || is_type(q, "phase"))
+		if (!is_told(slot[j]))
 			continue;
 		s = sentence_render("Turn {turn}, {phase}",
-		    cJSON_GetArrayItem(payloads, j - 1), NULL, NULL);
+		    cJSON_GetArrayItem(payloads, last), NULL, NULL);
 		told = xasprintf("%s: %s", s, told_text(slot[j]));
 		cJSON_Delete(slot[j]);
 		slot[j] = cJSON_CreateString(told);
@@ -491,10 +637,9 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	cJSON *out = cJSON_CreateArray(), **slot = xcalloc((size_t)n + 1, sizeof *slot);
 	char *s;
 
-	for (i = 0; i < n; i++)
-		if (slot[i] == NULL &&
-		    is_type(cJSON_GetArrayItem(payloads, i), "standing-pass"))
-			passes_told(payloads, n, i, slot);
+	passes_told(g, payloads, n, slot);
+	reactions_told(g, payloads, n, slot);
+	controls_told(payloads, n, slot);
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
 		const struct sentence *st = sentence_of(cJSON_GetStringValue(
@@ -563,7 +708,6 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		}
 	}
 	draws_told(payloads, n, slot);
-	controls_told(payloads, n, slot);
 	phases_told(payloads, n, slot);
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);

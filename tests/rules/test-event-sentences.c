@@ -217,11 +217,11 @@ main(void)
 		free(s);
 		s = y;
 	}
-	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Rogue and Aliens pass for "
-	    "the rest of the discard-draw round|Marines discards Pulse Rifle and "
-	    "Good Shot|Marines draws Medic (hand 4, deck 30)|Turn 5 begins: 9 "
-	    "cards readied|") == 0, "passes, a phase, discards and a draw in "
-	    "four lines: %s", s ? s : "(none)");
+	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Marines discards Pulse "
+	    "Rifle and Good Shot|Rogue and Aliens pass for the rest of the "
+	    "discard-draw round|Marines draws Medic (hand 4, deck 30)|Turn 5 "
+	    "begins: 9 cards readied|") == 0, "passes, a phase, discards and a "
+	    "draw in four lines: %s", s ? s : "(none)");
 	free(s);
 	cJSON_Delete(t);
 	cJSON_Delete(a);

@@ -271,7 +271,8 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(rv, "pieces");
 	const cJSON *it;
 	cJSON *o = cJSON_CreateObject(), *a;
-	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT, told = STRBUF_INIT;
+	int nempty = 0, ntold = 0;
 
 	a = cJSON_AddArrayToObject(o, "seats");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "seats"))
@@ -299,18 +300,36 @@ ccg_view_text(const cJSON *rv, const char *seat)
 		mark = sb.len;
 		add_location_pieces(&sb, it, pieces);
 		if (sb.len == mark) {	/* nobody there: one line for them all */
-			strbuf_addstr(&empty, empty.len > 0 ? ", " : "");
+			strbuf_addstr(&empty, nempty > 0 ? ", " : "");
 			strbuf_add(&empty, strbuf_str(&sb), sb.len);
+			nempty++;
+			if (mark > strlen(str(it, "name"))) {	/* a hive, damaged */
+				strbuf_addstr(&told, ntold > 0 ? ", " : "");
+				strbuf_add(&told, strbuf_str(&sb), sb.len);
+				ntold++;
+			}
 			strbuf_reset(&sb);
 			continue;
 		}
 		cJSON_AddItemToArray(a, cJSON_CreateString(strbuf_str(&sb)));
 		strbuf_reset(&sb);
 	}
+	/*
+	 * Many: those a fact is told of by name (a hive, damaged), the others
+	 * counted, as view.png draws them and view.json lists them (a due
+	 * view gave three or four lines to their names).
+	 */
+	if (nempty - ntold > 3) {
+		strbuf_reset(&empty);
+		strbuf_addf(&empty, "%s%s%d other locations (view.png and view.json "
+		    "show them)", strbuf_str(&told), ntold > 0 ? " and " : "",
+		    nempty - ntold);
+	}
 	add_text(o, "empty", &empty);
 	add_list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
 	add_text(o, "hand", &sb);
 	strbuf_free(&sb);
 	strbuf_free(&empty);
+	strbuf_free(&told);
 	return o;
 }

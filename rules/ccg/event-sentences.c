@@ -19,7 +19,8 @@
 
 /*
  * Per type: the sentence, and for types told together when in a row the
- * member that becomes a list, the members that must agree (and "seat"),
+ * member that becomes a list, the members that must agree (and "seat";
+ * same2 may name several, "a b"),
  * and the sentence for several (which may also name "last", the last of
  * the list, and "before", how many came before it).
  */
@@ -33,7 +34,9 @@ static const struct sentence {
 	{ "attach", "{seat} attaches {attachment*} to {to*}", 0, 0, 0, 0 },
 	{ "attachment-parted", "{piece*} comes off {from*}", 0, 0, 0, 0 },
 	{ "attack", "{attacker*} declares a {attack} attack[ on {target*}][ with "
-	    "{weapon*}] ({mode} mode{forced?, forced|})", 0, 0, 0, 0 },
+	    "{weapon*}] ({mode} mode{forced?, forced|})", "attacker", "target",
+	    "attack mode weapon forced", "{attacker*} each declare a {attack} "
+	    "attack[ on {target*}] ({mode} mode{forced?, forced|})" },
 	{ "attack-cancelled", "{attacker*}'s attack[ with {weapon*}] is "
 	    "cancelled: {reason}", 0, 0, 0, 0 },
 	{ "attack-lost", "{attacker*}'s attack is lost: {reason}", 0, 0, 0, 0 },
@@ -262,6 +265,27 @@ same(const cJSON *a, const cJSON *b, const char *k)
 	    cJSON_GetObjectItemCaseSensitive(b, k) == NULL);
 }
 
+/* Do a and b agree on each member ks names ("a b": a and b)? */
+static int
+agree(const cJSON *a, const cJSON *b, const char *ks)
+{
+	char k[64];
+	size_t n;
+
+	while (ks != NULL && *ks != '\0') {
+		n = strcspn(ks, " ");
+		if (n >= sizeof k)
+			return 0;
+		memcpy(k, ks, n);
+		k[n] = '\0';
+		if (!same(a, b, k))
+			return 0;
+		ks += n;
+		ks += strspn(ks, " ");
+	}
+	return 1;
+}
+
 /* A to-hit roll that hit and the hit it made, told as one. */
 #define HIT_TOLD	"{attacker*} attacks {target*}: roll {roll} against " \
 	"{to_hit} to hit (defense {defense}), hit; {damage} damage against " \
@@ -455,36 +479,60 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 
 /*
  * A reaction held ready and in the end not used (its card back in the
- * hand): one sentence where it was readied, "Rogue holds Not So Fast ready
- * against Calculated Risk but does not use it". A reaction that was used
- * reads as before (the cancelled event tells it).
+ * hand): one sentence where it was first readied, "Rogue holds Not So Fast
+ * ready against Calculated Risk but does not use it"; held so phase after
+ * phase, "... in 8 phases but does not use it" (a demo's Rogue did in
+ * every phase of a turn, two lines each), ", and holds it ready again"
+ * when it is readied once more at the end. A reaction that was used reads
+ * as before (the cancelled event tells it).
  */
 static void
 reactions_told(const struct rules_game *g, const cJSON *payloads, int n,
     cJSON **slot)
 {
-	int i, j;
+	int i, j, pairs, open, again = 0;
 
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+		cJSON *m;
 		char *s;
 
 		if (slot[i] != NULL || !is_type(p, "reaction-ready"))
 			continue;
-		for (j = i + 1; j < n; j++) {
+		/* ready, unused, ready, unused, ... of the same card */
+		for (pairs = 0, open = 1, again = -1, j = i + 1; j < n; j++) {
 			const cJSON *q = cJSON_GetArrayItem(payloads, j);
 
-			if (slot[j] == NULL && is_type(q, "reaction-unused") &&
-			    same(p, q, "seat") && same(p, q, "card") && same(p, q, "on"))
+			if (slot[j] != NULL || !same(p, q, "seat") ||
+			    !same(p, q, "card") || !same(p, q, "on"))
+				continue;
+			if (open && is_type(q, "reaction-unused")) {
+				slot[j] = cJSON_CreateString("");
+				open = 0;
+				pairs++;
+				again = 0;
+			} else if (!open && is_type(q, "reaction-ready")) {
+				slot[j] = cJSON_CreateString("");
+				open = 1;
+				again = 1;
+			} else if (is_type(q, "reaction-ready") ||
+			    is_type(q, "reaction-unused"))
 				break;
 		}
-		if (j >= n)
+		if (pairs == 0)
 			continue;
-		s = sentence_render("{seat} holds {card*} ready against {on*} but "
-		    "does not use it", p, card_name, (void *)g->db);
+		m = cJSON_Duplicate(p, 1);
+		cJSON_AddNumberToObject(m, "phases", pairs);
+		if (again)
+			cJSON_AddTrueToObject(m, "again");
+		s = sentence_render(pairs > 1 ? "{seat} holds {card*} ready against "
+		    "{on*} in {phases} phases but does not use it{again?, and holds "
+		    "it ready again|}" : "{seat} holds {card*} ready against {on*} "
+		    "but does not use it{again?, and holds it ready again|}", m,
+		    card_name, (void *)g->db);
 		slot[i] = cJSON_CreateString(s);
-		slot[j] = cJSON_CreateString("");
 		free(s);
+		cJSON_Delete(m);
 	}
 }
 
@@ -594,7 +642,8 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 			q = cJSON_GetArrayItem(payloads, j);
 			if (is_type(q, "phase") ? !is_blank(slot[j]) :
 			    is_type(q, "turn") || is_type(q, "ready") ||
-			    (!is_blank(slot[j]) && !is_type(q, "standing-pass")))
+			    (!is_blank(slot[j]) && !is_type(q, "standing-pass") &&
+			    !is_type(q, "reaction-ready")))
 				break;
 			if (is_type(q, "phase"))
 				last = j;
@@ -652,10 +701,12 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			slot[i] = cJSON_CreateNull();
 			continue;
 		}
-		if (st->list != NULL)	/* the run of this type (passes between) */
+		if (st->list != NULL)	/* the run of this type (passes, what is
+					   told elsewhere and controls between) */
 			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
-			    "type") || is_type(cJSON_GetArrayItem(payloads, end),
-			    "standing-pass")))
+			    "type") || slot[end] != NULL || is_type(
+			    cJSON_GetArrayItem(payloads, end), "standing-pass") ||
+			    is_type(cJSON_GetArrayItem(payloads, end), "control")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
@@ -665,7 +716,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 
 				if (slot[j] != NULL || !same(p, q, "type") ||
 				    !same(p, q, st->same1) ||
-				    !same(p, q, st->same2) || !same(p, q, "seat"))
+				    !agree(p, q, st->same2) || !same(p, q, "seat"))
 					continue;
 				cJSON_AddItemToArray(list, cJSON_Duplicate(
 				    cJSON_GetObjectItemCaseSensitive(q, st->list), 1));

@@ -382,11 +382,13 @@ add_seats(struct strbuf *sb, const struct rules_game *g, const char *const *seat
 
 /*
  * Every standing pass of the list told as one sentence, where the last of
- * them is: "Everyone passes for the rest of the movement and combat
- * rounds; Rogue, Predator and Aliens for the rest of the search round"
- * (rounds with the same seats passing told together; "in turn N" when the
- * list holds more than one turn's). A demo game's views told a quarter of
- * their events as passes, a line or two each.
+ * them is: "Rogue and Aliens pass for the rest of the movement and combat
+ * rounds", or when the seats differ from round to round "Standing passes:
+ * everyone in movement and combat; Rogue, Predator and Aliens in search"
+ * (rounds with the same seats passing told together, the seats in the
+ * game's order; "in turn N" when the list holds more than one turn's). A
+ * demo game's views told a quarter of their events as passes, a line or
+ * two each.
  */
 static void
 passes_told(const struct rules_game *g, const cJSON *payloads, int n,
@@ -399,7 +401,13 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 		unsigned	 mask;
 	} r[MAX_PASS_ROUNDS];
 	struct strbuf sb = STRBUF_INIT;
-	int nseat = 0, nr = 0, npass = 0, last = -1, turns = 0, one, i, j, k, m;
+	int nseat = 0, nr = 0, npass = 0, last = -1, turns = 0, one, multi, i, j,
+	    k, m;
+
+	/* the seats in the game's order, then any other a pass names */
+	for (i = 0; g != NULL && i < (int)g->nseats && i < MAX_PASS_SEATS / 2; i++)
+		if (g->seats[i].name != NULL)
+			seat[nseat++] = g->seats[i].name;
 
 	for (j = 0; j < n; j++) {
 		const cJSON *q = cJSON_GetArrayItem(payloads, j);
@@ -436,17 +444,24 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 	}
 	if (npass < 2)
 		return;
+	for (k = 1; k < nr && r[k].turn == r[0].turn && r[k].mask == r[0].mask; k++)
+		;
+	multi = k < nr;
+	if (multi)
+		strbuf_addstr(&sb, "Standing passes: ");
 	for (k = 0; k < nr; k++) {
 		if (r[k].told)
 			continue;
-		if (k > 0)
+		if (sb.len > 0 && k > 0)
 			strbuf_addstr(&sb, "; ");
 		if (turns && (k == 0 || r[k - 1].turn != r[k].turn))
 			strbuf_addf(&sb, "in turn %d, ", r[k].turn);
 		one = add_seats(&sb, g, seat, nseat, r[k].mask);
-		if (k == 0)
-			strbuf_addstr(&sb, one ? " passes" : " pass");
-		strbuf_addstr(&sb, " for the rest of the ");
+		if (!multi)
+			strbuf_addstr(&sb, one ? " passes for the rest of the " :
+			    " pass for the rest of the ");
+		else
+			strbuf_addstr(&sb, " in ");
 		for (m = k, i = 0; m < nr; m++) {
 			if (r[m].told || r[m].turn != r[k].turn || r[m].mask != r[k].mask)
 				continue;
@@ -463,7 +478,8 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 			strbuf_addstr(&sb, r[m].round);
 			j++;
 		}
-		strbuf_addstr(&sb, i > 1 ? " rounds" : " round");
+		if (!multi)
+			strbuf_addstr(&sb, i > 1 ? " rounds" : " round");
 	}
 	for (j = 0; j < n; j++)
 		if (slot[j] == NULL && is_type(cJSON_GetArrayItem(payloads, j),
@@ -598,6 +614,52 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 		}
 		if (j < n && is_type(q, "control") && slot[j] == NULL)
 			slot[i] = cJSON_CreateString("");
+	}
+}
+
+/* The family of like events whose sentences are joined in a row. */
+static int
+join_kind(const cJSON *p)
+{
+	if (is_type(p, "draw") || is_type(p, "draw-card"))
+		return 1;
+	if (is_type(p, "search"))
+		return 2;
+	return 0;
+}
+
+/*
+ * Like sentences in a row, each short, joined as one with semicolons:
+ * "Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards (hand 4,
+ * deck 19)", "Kessler and Dix search the Airlock; Young Tusk searches
+ * the Cargo Bay" (a line each wrapped or not, they filled a view).
+ */
+static void
+joins_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j, k;
+
+	for (i = 0; i < n; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!is_told(slot[i]) || (k = join_kind(cJSON_GetArrayItem(payloads,
+		    i))) == 0)
+			continue;
+		strbuf_addstr(&sb, told_text(slot[i]));
+		for (j = i + 1; j < n; j++) {
+			if (is_blank(slot[j]))
+				continue;
+			if (!is_told(slot[j]) ||
+			    join_kind(cJSON_GetArrayItem(payloads, j)) != k)
+				break;
+			strbuf_addf(&sb, "; %s", told_text(slot[j]));
+			cJSON_Delete(slot[j]);
+			slot[j] = cJSON_CreateString("");
+		}
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString(strbuf_str(&sb));
+		strbuf_free(&sb);
+		i = j - 1;
 	}
 }
 
@@ -759,6 +821,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		}
 	}
 	draws_told(payloads, n, slot);
+	joins_told(payloads, n, slot);
 	phases_told(payloads, n, slot);
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);

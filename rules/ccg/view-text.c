@@ -51,6 +51,38 @@ add_list(struct strbuf *sb, const cJSON *a, const char *none)
 		strbuf_addstr(sb, none);
 }
 
+/*
+ * The same of an array of card names, a name given several times in a row
+ * told once with its count: "acid-splash x3, chest-burster" (a hand or a
+ * discard pile; not the HUD, whose places count).
+ */
+static void
+add_cards(struct strbuf *sb, const cJSON *a, const char *none)
+{
+	const cJSON *it, *next;
+	int first = 1, times = 1;
+
+	cJSON_ArrayForEach(it, a) {
+		const char *s = cJSON_IsString(it) ? it->valuestring : "-";
+
+		next = it->next;
+		if (next != NULL && cJSON_IsString(next) &&
+		    strcmp(next->valuestring, s) == 0) {
+			times++;
+			continue;
+		}
+		if (!first)
+			strbuf_addstr(sb, ", ");
+		first = 0;
+		strbuf_addstr(sb, s);
+		if (times > 1)
+			strbuf_addf(sb, " x%d", times);
+		times = 1;
+	}
+	if (first)
+		strbuf_addstr(sb, none);
+}
+
 static void
 add_text(cJSON *o, const char *k, struct strbuf *sb)
 {
@@ -119,10 +151,10 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 		strbuf_addf(&sb, "%d cards (in view.json)", cJSON_GetArraySize(
 		    cJSON_GetObjectItemCaseSensitive(st, "discard")));
 	else
-		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
+		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "out_of_play")) > 0) {
 		strbuf_addstr(&sb, "; out of play ");
-		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
+		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
 	}
 	if (strcmp(str(st, "seat"), reader) == 0) {	/* the others' in view.json */
 		strbuf_addstr(&sb, "; HUD ");
@@ -321,12 +353,11 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	 */
 	if (nempty - ntold > 3) {
 		strbuf_reset(&empty);
-		strbuf_addf(&empty, "%s%s%d other locations (view.png and view.json "
-		    "show them)", strbuf_str(&told), ntold > 0 ? " and " : "",
-		    nempty - ntold);
+		strbuf_addf(&empty, "%s%s%d other locations (see view.png)",
+		    strbuf_str(&told), ntold > 0 ? " and " : "", nempty - ntold);
 	}
 	add_text(o, "empty", &empty);
-	add_list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
+	add_cards(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
 	add_text(o, "hand", &sb);
 	strbuf_free(&sb);
 	strbuf_free(&empty);

@@ -384,7 +384,7 @@ add_seats(struct strbuf *sb, const struct rules_game *g, const char *const *seat
  * Every standing pass of the list told as one sentence, where the last of
  * them is: "Rogue and Aliens pass for the rest of the movement and combat
  * rounds", or when the seats differ from round to round "Standing passes:
- * everyone in movement and combat; Rogue, Predator and Aliens in search"
+ * everyone (movement and combat); Rogue, Predator and Aliens (search)"
  * (rounds with the same seats passing told together, the seats in the
  * game's order; "in turn N" when the list holds more than one turn's). A
  * demo game's views told a quarter of their events as passes, a line or
@@ -461,7 +461,7 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 			strbuf_addstr(&sb, one ? " passes for the rest of the " :
 			    " pass for the rest of the ");
 		else
-			strbuf_addstr(&sb, " in ");
+			strbuf_addstr(&sb, " (");
 		for (m = k, i = 0; m < nr; m++) {
 			if (r[m].told || r[m].turn != r[k].turn || r[m].mask != r[k].mask)
 				continue;
@@ -478,8 +478,7 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 			strbuf_addstr(&sb, r[m].round);
 			j++;
 		}
-		if (!multi)
-			strbuf_addstr(&sb, i > 1 ? " rounds" : " round");
+		strbuf_addstr(&sb, multi ? ")" : i > 1 ? " rounds" : " round");
 	}
 	for (j = 0; j < n; j++)
 		if (slot[j] == NULL && is_type(cJSON_GetArrayItem(payloads, j),

@@ -223,6 +223,75 @@ main(void)
 	free(s);
 	cJSON_Delete(t);
 	cJSON_Delete(a);
+	/* a view's standing passes in one sentence (issue 16) */
+	a = cJSON_Parse("[{\"type\":\"phase\",\"turn\":7,\"phase\":\"movement.move\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"movement\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"aliens\",\"turn\":7,\"round\":\"movement\"},"
+	    "{\"type\":\"move\",\"seat\":\"marines\",\"piece\":\"pvt-hudson\",\"from\":\"airlock\",\"to\":\"barracks\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"discard-draw\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"aliens\",\"turn\":7,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"combat.declare.unhidden-close\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"marines\",\"turn\":7,\"round\":\"combat\"},"
+	    "{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"search.declare\"},"
+	    "{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"search\",\"seat\":\"marines\",\"piece\":\"pvt-hudson\",\"at\":\"barracks\"}]");
+	t = ccg_events_text(&g, a);
+	s = NULL;
+	{
+		int told = 0, passes = 0;
+
+		for (i = 0; i < (size_t)cJSON_GetArraySize(t); i++) {
+			const char *x = cJSON_GetStringValue(cJSON_GetArrayItem(t, (int)i));
+			char *y = xasprintf("%s%s%s", s ? s : "", x && *x ? x : "",
+			    x && *x ? "|" : "");
+
+			told += x != NULL && *x != '\0';
+			passes += x != NULL && (strstr(x, "pass") != NULL);
+			free(s);
+			s = y;
+		}
+		ok(passes == 1 && s != NULL && strstr(s, "Standing passes: Rogue and "
+		    "Aliens (movement and discard-draw); Marines (combat)|") != NULL,
+		    "five standing passes of three rounds in one sentence: %s",
+		    s ? s : "(none)");
+		ok(told == 4 && strstr(s, "Rogue holds Good Shot ready against Pvt "
+		    "Hudson in 2 phases but does not use it|") != NULL,
+		    "a reaction readied and not used twice in one sentence, the "
+		    "phases' lines on their first events: %s", s ? s : "(none)");
+		ok(strstr(s, "Turn 7, movement.move: Pvt Hudson moves") != NULL &&
+		    strstr(s, "Turn 7, search.declare: Pvt Hudson searches") != NULL &&
+		    strstr(s, "discard-draw") == strstr(s, "(movement and discard-draw)") + 14,
+		    "a phase with nothing but passes has no line of its own: %s",
+		    s ? s : "(none)");
+	}
+	free(s);
+	cJSON_Delete(t);
+	cJSON_Delete(a);
+	a = cJSON_Parse("[{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"event-played\",\"seat\":\"marines\",\"card\":\"good-shot\",\"pool\":2},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"combat\"},"
+	    "{\"type\":\"control\",\"piece\":\"colonist\",\"seat\":\"marines\"},"
+	    "{\"type\":\"control\",\"piece\":\"colonist-2\",\"seat\":\"marines\"}]");
+	t = ccg_events_text(&g, a);
+	ok(cJSON_GetArraySize(t) == 6 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)), "Rogue holds Good "
+	    "Shot ready against Pvt Hudson but does not use it") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)), "") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)), "Rogue passes "
+	    "for the rest of the combat round") == 0,
+	    "a reaction held ready and not used reads as one sentence, a pass "
+	    "alone as before: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
+	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "Colonist and "
+	    "Colonist [colonist-2] are now controlled by marines") == 0,
+	    "controls in a row told together: %s",
+	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)));
+	cJSON_Delete(t);
+	cJSON_Delete(a);
 	free(payload_types);
 	free(text);
 	free(data);

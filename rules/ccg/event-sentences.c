@@ -616,40 +616,56 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 	}
 }
 
-/* The family of like events whose sentences are joined in a row. */
+/* Is the event of those whose sentences are joined in a row in a phase? */
 static int
-join_kind(const cJSON *p)
+joins(const cJSON *p)
 {
-	if (is_type(p, "draw") || is_type(p, "draw-card"))
-		return 1;
-	if (is_type(p, "search"))
-		return 2;
+	static const char *const types[] = {
+		"control", "discard", "draw", "draw-card", "duplicate-location",
+		"evacuate", "event-discarded", "find", "move", "play-location",
+		"readied", "search",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (is_type(p, types[i]))
+			return 1;
 	return 0;
 }
 
+#define JOIN_MAX	300	/* four lines at most */
+
 /*
- * Like sentences in a row, each short, joined as one with semicolons:
- * "Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards (hand 4,
- * deck 19)", "Kessler and Dix search the Airlock; Young Tusk searches
- * the Cargo Bay" (a line each wrapped or not, they filled a view).
+ * The sentences of one phase's moves, draws, discards, searches and the
+ * like in a row, joined as one with semicolons: "Marines discards Pulse
+ * Rifle; Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards
+ * (hand 4, deck 19)", "Kessler and Dix search the Airlock; Young Tusk
+ * searches the Cargo Bay" (a line each, most of them short, they filled a
+ * view). Sentences holding a semicolon or a colon of their own (an attack
+ * told with its hit, a card discarded with its reason) stay as they are.
  */
 static void
 joins_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j, k;
+	int i, j;
 
 	for (i = 0; i < n; i++) {
 		struct strbuf sb = STRBUF_INIT;
 
-		if (!is_told(slot[i]) || (k = join_kind(cJSON_GetArrayItem(payloads,
-		    i))) == 0)
+		if (!is_told(slot[i]) || !joins(cJSON_GetArrayItem(payloads, i)) ||
+		    strpbrk(told_text(slot[i]), ";:") != NULL)
 			continue;
 		strbuf_addstr(&sb, told_text(slot[i]));
 		for (j = i + 1; j < n; j++) {
+			const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+			if (is_type(q, "phase") || is_type(q, "turn"))
+				break;
 			if (is_blank(slot[j]))
 				continue;
-			if (!is_told(slot[j]) ||
-			    join_kind(cJSON_GetArrayItem(payloads, j)) != k)
+			if (!is_told(slot[j]) || !joins(q) ||
+			    strpbrk(told_text(slot[j]), ";:") != NULL ||
+			    sb.len + 2 + strlen(told_text(slot[j])) > JOIN_MAX)
 				break;
 			strbuf_addf(&sb, "; %s", told_text(slot[j]));
 			cJSON_Delete(slot[j]);

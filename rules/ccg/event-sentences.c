@@ -559,7 +559,7 @@ reactions_told(const struct rules_game *g, const cJSON *payloads, int n,
 static void
 draws_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j;
+	int i, j, cards;
 
 	for (j = 1; j < n; j++) {
 		const cJSON *d = cJSON_GetArrayItem(payloads, j);
@@ -567,15 +567,19 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 
 		if (!is_type(d, "draw") || !is_told(slot[j]))
 			continue;
-		for (i = j - 1; i >= 0 && slot[i] != NULL && !is_told(slot[i]) &&
-		    is_type(cJSON_GetArrayItem(payloads, i), "draw-card") &&
-		    same(cJSON_GetArrayItem(payloads, i), d, "seat"); i--)
-			;
+		/* past the cards told with the first, and a location drawn
+		   that is in play already (discarded, not counted) */
+		for (cards = 0, i = j - 1; i >= 0 && same(cJSON_GetArrayItem(payloads,
+		    i), d, "seat") && ((is_blank(slot[i]) && is_type(
+		    cJSON_GetArrayItem(payloads, i), "draw-card")) ||
+		    is_type(cJSON_GetArrayItem(payloads, i), "duplicate-location"));
+		    i--)
+			cards += is_type(cJSON_GetArrayItem(payloads, i), "draw-card");
 		if (i < 0 || !is_told(slot[i]) ||
 		    !is_type(cJSON_GetArrayItem(payloads, i), "draw-card") ||
 		    !same(cJSON_GetArrayItem(payloads, i), d, "seat") ||
 		    !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(d, "cards")) ||
-		    cJSON_GetObjectItemCaseSensitive(d, "cards")->valueint != j - i)
+		    cJSON_GetObjectItemCaseSensitive(d, "cards")->valueint != cards + 1)
 			continue;
 		t = sentence_render("hand {hand}, deck {deck}", d, NULL, NULL);
 		t[0] = 'h';
@@ -641,8 +645,7 @@ joins(const cJSON *p)
  * Rifle; Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards
  * (hand 4, deck 19)", "Kessler and Dix search the Airlock; Young Tusk
  * searches the Cargo Bay" (a line each, most of them short, they filled a
- * view). Sentences holding a semicolon or a colon of their own (an attack
- * told with its hit, a card discarded with its reason) stay as they are.
+ * view). A sentence holding a semicolon of its own stays as it is.
  */
 static void
 joins_told(const cJSON *payloads, int n, cJSON **slot)
@@ -653,7 +656,7 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 		struct strbuf sb = STRBUF_INIT;
 
 		if (!is_told(slot[i]) || !joins(cJSON_GetArrayItem(payloads, i)) ||
-		    strpbrk(told_text(slot[i]), ";:") != NULL)
+		    strchr(told_text(slot[i]), ';') != NULL)
 			continue;
 		strbuf_addstr(&sb, told_text(slot[i]));
 		for (j = i + 1; j < n; j++) {
@@ -664,7 +667,7 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 			if (is_blank(slot[j]))
 				continue;
 			if (!is_told(slot[j]) || !joins(q) ||
-			    strpbrk(told_text(slot[j]), ";:") != NULL ||
+			    strchr(told_text(slot[j]), ';') != NULL ||
 			    sb.len + 2 + strlen(told_text(slot[j])) > JOIN_MAX)
 				break;
 			strbuf_addf(&sb, "; %s", told_text(slot[j]));
@@ -680,7 +683,8 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 
 /*
  * Fewer lines for the phases: a phase's line is told as the start of its
- * first event's ("Turn 4, movement.move: Pvt Hudson moves ..."), the end
+ * first event's, by its round, with the turn when no line before said it
+ * ("Turn 4, movement: Pvt Hudson moves ...", then "Search: ..."), the end
  * phase and the turn's start where the ready step tells it ("Turn 5
  * begins: 9 cards readied"), the phase the view opens not at all (the
  * view's first line names it) unless nothing else is told.
@@ -688,7 +692,9 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 static void
 phases_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j, k, last;
+	int i, j, k, last, turn = -1;
+	const cJSON *t;
+	const char *round;
 
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
@@ -708,6 +714,9 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
 		char *s, *told;
 
+		if ((is_type(p, "ready") || is_type(p, "turn")) && is_told(slot[i]) &&
+		    cJSON_IsNumber(t = cJSON_GetObjectItemCaseSensitive(p, "turn")))
+			turn = t->valueint;	/* "Turn 5 begins" says it */
 		if (!is_type(p, "phase") || !is_told(slot[i]))
 			continue;
 		/*
@@ -744,8 +753,21 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		}
 		if (!is_told(slot[j]))
 			continue;
-		s = sentence_render("Turn {turn}, {phase}",
-		    cJSON_GetArrayItem(payloads, last), NULL, NULL);
+		/* the round of the phase; its turn when not said before */
+		q = cJSON_GetArrayItem(payloads, last);
+		t = cJSON_GetObjectItemCaseSensitive(q, "turn");
+		round = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
+		    "phase"));
+		if (round == NULL || round[0] == '\0')
+			round = "-";
+		if (cJSON_IsNumber(t) && t->valueint != turn) {
+			s = xasprintf("Turn %d, %.*s", t->valueint,
+			    (int)strcspn(round, "."), round);
+			turn = t->valueint;
+		} else
+			s = xasprintf("%c%.*s", round[0] >= 'a' && round[0] <= 'z' ?
+			    round[0] - 'a' + 'A' : round[0],
+			    (int)strcspn(round + 1, "."), round + 1);
 		told = xasprintf("%s: %s", s, told_text(slot[j]));
 		cJSON_Delete(slot[j]);
 		slot[j] = cJSON_CreateString(told);

@@ -262,10 +262,11 @@ main(void)
 		    "Hudson in 2 phases but does not use it|") != NULL,
 		    "a reaction readied and not used twice in one sentence, the "
 		    "phases' lines on their first events: %s", s ? s : "(none)");
-		ok(strstr(s, "Turn 7, movement.move: Pvt Hudson moves") != NULL &&
-		    strstr(s, "Turn 7, search.declare: Pvt Hudson searches") != NULL &&
+		ok(strstr(s, "Turn 7, movement: Pvt Hudson moves") != NULL &&
+		    strstr(s, "|Search: Pvt Hudson searches") != NULL &&
 		    strstr(s, "discard-draw") == strstr(s, "(movement and discard-draw)") + 14,
-		    "a phase with nothing but passes has no line of its own: %s",
+		    "a phase with nothing but passes has no line of its own, a "
+		    "phase's line is its round, with the turn once: %s",
 		    s ? s : "(none)");
 	}
 	free(s);

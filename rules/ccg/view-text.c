@@ -102,10 +102,12 @@ add_name(struct strbuf *sb, const cJSON *p)
 	free(slug);
 }
 
-/* One seat's public line: counts, scores, discard, the reader's own HUD,
- * what it has in play not at a location (battle conditions, mostly). */
+/* One seat's public line: counts, scores, discard, the reader's own hand
+ * and HUD, what it has in play not at a location (battle conditions,
+ * mostly). */
 static cJSON *
-seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
+seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
+    const cJSON *hand)
 {
 	static const struct {
 		const char *key, *label;
@@ -129,6 +131,13 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 		strbuf_addstr(&sb, " -- you");
 	if (num(st, "hand", &a) && num(st, "hand_size", &b))
 		strbuf_addf(&sb, ": hand %d of %d", a, b);
+	if (strcmp(str(st, "seat"), reader) == 0 && cJSON_GetArraySize(hand) > 0) {
+		/* the reader's own cards (a section of their own took two
+		   lines more) */
+		strbuf_addstr(&sb, " (");
+		add_cards(&sb, hand, "");
+		strbuf_addc(&sb, ')');
+	}
 	if (num(st, "deck", &a))
 		strbuf_addf(&sb, ", deck %d", a);
 	if (num(st, "cycles", &a) && a > 0)
@@ -308,7 +317,8 @@ ccg_view_text(const cJSON *rv, const char *seat)
 
 	a = cJSON_AddArrayToObject(o, "seats");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "seats"))
-		cJSON_AddItemToArray(a, seat_text(it, seat, pieces));
+		cJSON_AddItemToArray(a, seat_text(it, seat, pieces,
+		    cJSON_GetObjectItemCaseSensitive(rv, "hand")));
 	a = cJSON_AddArrayToObject(o, "locations");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "locations")) {
 		const cJSON *hive = cJSON_GetObjectItemCaseSensitive(it, "hive_of");

@@ -157,7 +157,7 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0)
 		strbuf_addstr(&sb, "; discard ");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 5)
-		strbuf_addf(&sb, "%d cards (in view.json)", cJSON_GetArraySize(
+		strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
 		    cJSON_GetObjectItemCaseSensitive(st, "discard")));
 	else
 		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
@@ -363,8 +363,9 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	 */
 	if (nempty - ntold > 3) {
 		strbuf_reset(&empty);
-		strbuf_addf(&empty, "%s%s%d other locations (see view.png)",
-		    strbuf_str(&told), ntold > 0 ? " and " : "", nempty - ntold);
+		strbuf_addf(&empty, "%s%s%d %s (see view.png)", strbuf_str(&told),
+		    ntold > 0 ? " and " : "", nempty - ntold, ntold > 0 ? "others" :
+		    "locations");
 	}
 	add_text(o, "empty", &empty);
 	add_cards(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");

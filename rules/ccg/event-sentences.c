@@ -101,7 +101,8 @@ static const struct sentence {
 	    "does not count)}", 0, 0, 0, 0 },
 	{ "event-cancelled", "{by*} cancels {card*}[ played by {played_by}] "
 	    "(combat pool now {pool})", 0, 0, 0, 0 },
-	{ "event-discarded", "{seat}'s event {card*} is discarded", 0, 0, 0, 0 },
+	{ "event-discarded", "{seat}'s event {card*} is discarded", "card", 0, 0,
+	    "{seat}'s events {card*} are discarded" },
 	{ "event-played", "{seat} plays {card*}[ on {on*}][ at the {at*}] "
 	    "(combat pool now {pool})", 0, 0, 0, 0 },
 	{ "find", "{by*} finds {card*} at the {at*}", 0, 0, 0, 0 },
@@ -286,7 +287,8 @@ agree(const cJSON *a, const cJSON *b, const char *ks)
 	return 1;
 }
 
-/* A to-hit roll that hit and the hit it made, told as one. */
+/* A to-hit roll that hit and the hit it made, told as one (the hit next,
+   or after the other attackers' rolls). */
 #define HIT_TOLD	"{attacker*} attacks {target*}: roll {roll} against " \
 	"{to_hit} to hit (defense {defense}), hit; {damage} damage against " \
 	"resistance {resistance}: {points#damage point}"
@@ -625,8 +627,9 @@ static int
 joins(const cJSON *p)
 {
 	static const char *const types[] = {
-		"control", "discard", "draw", "draw-card", "duplicate-location",
-		"evacuate", "event-discarded", "find", "move", "play-location",
+		"attack", "captured", "control", "damage", "discard", "draw",
+		"draw-card", "duplicate-location", "evacuate", "event-discarded",
+		"event-played", "find", "killed", "move", "play-location",
 		"readied", "search",
 	};
 	size_t i;
@@ -684,7 +687,8 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 /*
  * Fewer lines for the phases: a phase's line is told as the start of its
  * first event's, by its round, with the turn when no line before said it
- * ("Turn 4, movement: Pvt Hudson moves ...", then "Search: ..."), the end
+ * ("Turn 4, movement: Pvt Hudson moves ...", then "Search: ...", not again
+ * for the round's next phase), the end
  * phase and the turn's start where the ready step tells it ("Turn 5
  * begins: 9 cards readied"), the phase the view opens not at all (the
  * view's first line names it) unless nothing else is told.
@@ -694,7 +698,7 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 {
 	int i, j, k, last, turn = -1;
 	const cJSON *t;
-	const char *round;
+	const char *round, *said = NULL;	/* the round the last line named */
 
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
@@ -715,8 +719,10 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		char *s, *told;
 
 		if ((is_type(p, "ready") || is_type(p, "turn")) && is_told(slot[i]) &&
-		    cJSON_IsNumber(t = cJSON_GetObjectItemCaseSensitive(p, "turn")))
+		    cJSON_IsNumber(t = cJSON_GetObjectItemCaseSensitive(p, "turn"))) {
 			turn = t->valueint;	/* "Turn 5 begins" says it */
+			said = NULL;
+		}
 		if (!is_type(p, "phase") || !is_told(slot[i]))
 			continue;
 		/*
@@ -753,13 +759,23 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		}
 		if (!is_told(slot[j]))
 			continue;
-		/* the round of the phase; its turn when not said before */
+		/*
+		 * the round of the phase, its turn when not said before; none
+		 * when the line before told the same round
+		 */
 		q = cJSON_GetArrayItem(payloads, last);
 		t = cJSON_GetObjectItemCaseSensitive(q, "turn");
 		round = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
 		    "phase"));
 		if (round == NULL || round[0] == '\0')
 			round = "-";
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString("");
+		if (said != NULL && (!cJSON_IsNumber(t) || t->valueint == turn) &&
+		    strcspn(round, ".") == strcspn(said, ".") &&
+		    strncmp(round, said, strcspn(round, ".")) == 0)
+			continue;
+		said = round;
 		if (cJSON_IsNumber(t) && t->valueint != turn) {
 			s = xasprintf("Turn %d, %.*s", t->valueint,
 			    (int)strcspn(round, "."), round);
@@ -773,8 +789,6 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		slot[j] = cJSON_CreateString(told);
 		free(told);
 		free(s);
-		cJSON_Delete(slot[i]);
-		slot[i] = cJSON_CreateString("");
 	}
 }
 
@@ -835,9 +849,19 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			}
 			cJSON_Delete(m);
 		}
-		if (slot[i] == NULL && i + 1 < n && hit_follows(p,
-		    cJSON_GetArrayItem(payloads, i + 1))) {	/* one sentence */
-			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, i + 1), 1);
+		/* the hit of a roll that hit, next or after the others' rolls */
+		for (j = i + 1; slot[i] == NULL && is_type(p, "to-hit") && j < n &&
+		    !is_type(cJSON_GetArrayItem(payloads, j), "phase") &&
+		    !is_type(cJSON_GetArrayItem(payloads, j), "turn") &&
+		    !(is_type(cJSON_GetArrayItem(payloads, j), "to-hit") &&
+		    same(p, cJSON_GetArrayItem(payloads, j), "attacker") &&
+		    same(p, cJSON_GetArrayItem(payloads, j), "target")) &&
+		    (slot[j] != NULL || !hit_follows(p, cJSON_GetArrayItem(payloads,
+		    j))); j++)
+			;
+		if (slot[i] == NULL && j < n && slot[j] == NULL &&
+		    hit_follows(p, cJSON_GetArrayItem(payloads, j))) {	/* one sentence */
+			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, j), 1);
 
 			cJSON_AddItemToObject(m, "roll", cJSON_Duplicate(
 			    cJSON_GetObjectItemCaseSensitive(p, "roll"), 1));
@@ -847,7 +871,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			    cJSON_GetObjectItemCaseSensitive(p, "defense"), 1));
 			s = sentence_render(HIT_TOLD, m, card_name, (void *)g->db);
 			slot[i] = cJSON_CreateString(s);
-			slot[i + 1] = cJSON_CreateString("");
+			slot[j] = cJSON_CreateString("");
 			free(s);
 			cJSON_Delete(m);
 		}

@@ -221,8 +221,9 @@ ccg_event_sentence_known(const char *type)
 
 /*
  * A card's or a location's name from the card data: the card whose slug is
- * the id, or the id less a "-N" suffix ("Alien Warrior [alien-warrior-3]":
- * the id where the name alone does not give it). NULL when no card is.
+ * the id, or the id less a "-N" suffix ("Alien Warrior #3" for
+ * alien-warrior-3, as the Battleground names it; the id in brackets where
+ * the name alone does not give it). NULL when no card is.
  */
 static char *
 card_name(void *ctx, const char *id)
@@ -242,8 +243,14 @@ card_name(void *ctx, const char *id)
 	}
 	if (c == NULL)
 		return NULL;
-	return strcmp(c->slug, id) == 0 ? xstrdup(c->name) :
-	    xasprintf("%s [%s]", c->name, id);
+	if (strcmp(c->slug, id) == 0)
+		return xstrdup(c->name);
+	/* a further copy, alien-warrior-2: "Alien Warrior #2" */
+	if (dash != NULL && (size_t)(dash - id) == strlen(c->slug) &&
+	    strncmp(id, c->slug, (size_t)(dash - id)) == 0 && dash[1] != '\0' &&
+	    strspn(dash + 1, "0123456789") == strlen(dash + 1))
+		return xasprintf("%s #%s", c->name, dash + 1);
+	return xasprintf("%s [%s]", c->name, id);
 }
 
 char *

@@ -90,15 +90,26 @@ add_text(cJSON *o, const char *k, struct strbuf *sb)
 	strbuf_reset(sb);
 }
 
-/* "Alien Warrior [alien-warrior-2]": the id only where the name does not give it. */
+/*
+ * The id only where the name does not give it: "Alien Warrior #2" for a
+ * further copy, alien-warrior-2 (muthur-orders(5)), else "Name [id]".
+ */
 static void
 add_name(struct strbuf *sb, const cJSON *p)
 {
 	char *slug = ccg_slugify(str(p, "name"));
+	const char *id = str(p, "id");
+	size_t n = strlen(slug);
 
 	strbuf_addstr(sb, str(p, "name"));
-	if (strcmp(slug, str(p, "id")) != 0)
-		strbuf_addf(sb, " [%s]", str(p, "id"));
+	if (strcmp(slug, id) == 0)
+		;
+	else if (n > 0 && strncmp(slug, id, n) == 0 && id[n] == '-' &&
+	    id[n + 1] != '\0' && strspn(id + n + 1, "0123456789") ==
+	    strlen(id + n + 1))
+		strbuf_addf(sb, " #%s", id + n + 1);
+	else
+		strbuf_addf(sb, " [%s]", id);
 	free(slug);
 }
 

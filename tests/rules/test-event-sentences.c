@@ -4,8 +4,9 @@
  * emit (each "type" in a ccg_event() format of the files of rules/ccg/) has a
  * sentence and a payload in tests/data/ccg/event-payloads.txt, and no
  * sentence holds "null", a raw field name ("_"), a brace or a "-" left for
- * a missing member; names come from the card data ("Alien Warrior
- * [alien-warrior-2]"); like events in a row are told together.
+ * a missing member; names come from the card data ("Alien Warrior #2" for
+ * alien-warrior-2); like events in a row are told together, a view's
+ * standing passes in one sentence.
  */
 #include "config.h"
 
@@ -166,8 +167,8 @@ main(void)
 	t = ccg_events_text(&g, a);
 	ok(cJSON_GetArraySize(t) == 6 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)), "Alien Warrior "
-	    "[alien-warrior-2] attacks Young Tusk: roll 5 against 4 to hit (defense "
-	    "0), hit; 8 damage against resistance 6: 2 damage points") == 0 &&
+	    "#2 attacks Young Tusk: roll 5 against 4 to hit (defense 0), hit; 8 "
+	    "damage against resistance 6: 2 damage points") == 0 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)), "") == 0,
 	    "a roll and its hit read as one, with the cards' names: %s",
 	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
@@ -288,7 +289,7 @@ main(void)
 	    "a reaction held ready and not used reads as one sentence, a pass "
 	    "alone as before: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
 	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "Colonist and "
-	    "Colonist [colonist-2] are now controlled by marines") == 0,
+	    "Colonist #2 are now controlled by marines") == 0,
 	    "controls in a row told together: %s",
 	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)));
 	cJSON_Delete(t);

@@ -98,7 +98,8 @@ static const struct sentence {
 	    "({damage} in all, power now {power})", 0, 0, 0, 0 },
 	{ "env-immune", "{piece*} is immune to the {kind}", 0, 0, 0, 0 },
 	{ "evacuate", "{seat} evacuates {piece*} from the {at*}{counts?| (it "
-	    "does not count)}", 0, 0, 0, 0 },
+	    "does not count)}", "piece", "at", "counts", "{seat} evacuates "
+	    "{piece*} from the {at*}{counts?| (they do not count)}" },
 	{ "event-cancelled", "{by*} cancels {card*}[ played by {played_by}] "
 	    "(combat pool now {pool})", 0, 0, 0, 0 },
 	{ "event-discarded", "{seat}'s event {card*} is discarded", "card", 0, 0,
@@ -634,10 +635,11 @@ static int
 joins(const cJSON *p)
 {
 	static const char *const types[] = {
-		"attack", "captured", "control", "damage", "discard", "draw",
-		"draw-card", "duplicate-location", "evacuate", "event-discarded",
+		"attack", "battle-condition", "battle-condition-pool", "captured",
+		"control", "damage", "discard", "draw", "draw-card",
+		"duplicate-location", "evacuate", "event-discarded",
 		"event-played", "find", "killed", "move", "play-location",
-		"readied", "search",
+		"readied", "search", "seat", "start-card", "start-locations",
 	};
 	size_t i;
 
@@ -649,8 +651,21 @@ joins(const cJSON *p)
 
 #define JOIN_MAX	300	/* four lines at most */
 
+/* Are phase events a and b of the same turn and round ("movement.move")? */
+static int
+same_round(const cJSON *a, const cJSON *b)
+{
+	const char *x = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a,
+	    "phase")), *y = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b,
+	    "phase"));
+
+	return x != NULL && y != NULL && same(a, b, "turn") &&
+	    strcspn(x, ".") == strcspn(y, ".") &&
+	    strncmp(x, y, strcspn(x, ".")) == 0;
+}
+
 /*
- * The sentences of one phase's moves, draws, discards, searches and the
+ * The sentences of one round's moves, draws, discards, searches and the
  * like in a row, joined as one with semicolons: "Marines discards Pulse
  * Rifle; Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards
  * (hand 4, deck 19)", "Kessler and Dix search the Airlock; Young Tusk
@@ -660,7 +675,7 @@ joins(const cJSON *p)
 static void
 joins_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j;
+	int i, j, k;
 
 	for (i = 0; i < n; i++) {
 		struct strbuf sb = STRBUF_INIT;
@@ -669,11 +684,15 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 		    strchr(told_text(slot[i]), ';') != NULL)
 			continue;
 		strbuf_addstr(&sb, told_text(slot[i]));
+		for (k = i - 1; k >= 0 && !is_type(cJSON_GetArrayItem(payloads, k),
+		    "phase"); k--)
+			;	/* the phase it is in */
 		for (j = i + 1; j < n; j++) {
 			const cJSON *q = cJSON_GetArrayItem(payloads, j);
 
-			if (is_type(q, "phase") || is_type(q, "turn"))
-				break;
+			if (is_type(q, "turn") || (is_type(q, "phase") && (k < 0 ||
+			    !same_round(cJSON_GetArrayItem(payloads, k), q))))
+				break;	/* on to another round */
 			if (is_blank(slot[j]))
 				continue;
 			if (!is_told(slot[j]) || !joins(q) ||

@@ -640,6 +640,7 @@ joins(const cJSON *p)
 		"duplicate-location", "evacuate", "event-discarded",
 		"event-played", "find", "killed", "move", "play-location",
 		"readied", "search", "seat", "start-card", "start-locations",
+		"to-hit",
 	};
 	size_t i;
 
@@ -649,7 +650,7 @@ joins(const cJSON *p)
 	return 0;
 }
 
-#define JOIN_MAX	300	/* four lines at most */
+#define JOIN_MAX	400	/* five or six lines at most */
 
 /* Are phase events a and b of the same turn and round ("movement.move")? */
 static int
@@ -693,6 +694,8 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 			if (is_type(q, "turn") || (is_type(q, "phase") && (k < 0 ||
 			    !same_round(cJSON_GetArrayItem(payloads, k), q))))
 				break;	/* on to another round */
+			if (is_type(q, "phase"))
+				continue;	/* the round's next: no line */
 			if (is_blank(slot[j]))
 				continue;
 			if (!is_told(slot[j]) || !joins(q) ||

@@ -141,7 +141,7 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
 	if (strcmp(str(st, "seat"), reader) == 0)
 		strbuf_addstr(&sb, " -- you");
 	if (num(st, "hand", &a) && num(st, "hand_size", &b))
-		strbuf_addf(&sb, ": hand %d of %d", a, b);
+		strbuf_addf(&sb, ": hand %d/%d", a, b);
 	if (strcmp(str(st, "seat"), reader) == 0 && cJSON_GetArraySize(hand) > 0) {
 		/* the reader's own cards (a section of their own took two
 		   lines more) */
@@ -160,18 +160,28 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
 	for (i = 0; i < sizeof extra / sizeof extra[0]; i++)
 		if (num(st, extra[i].key, &a) && (a != 0 ||
 		    strcmp(extra[i].key, "rescued") == 0 ||
-		    strcmp(extra[i].key, "honor") == 0))
-			strbuf_addf(&sb, strcmp(extra[i].label, "of") == 0 ?
-			    " %s %d" : ", %s %d", extra[i].label, a);
+		    strcmp(extra[i].key, "honor") == 0)) {
+			if (strcmp(extra[i].label, "of") == 0)	/* "honor 2/7" */
+				strbuf_addf(&sb, "/%d", a);
+			else
+				strbuf_addf(&sb, ", %s %d", extra[i].label, a);
+		}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "standing_pass")))
 		strbuf_addstr(&sb, ", passing the rest of this round");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0)
 		strbuf_addstr(&sb, "; discard ");
-	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 5)
-		strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
-		    cJSON_GetObjectItemCaseSensitive(st, "discard")));
-	else
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0) {
+		/* the cards when they are few and short, else how many */
+		size_t mark = sb.len;
+
 		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
+		if (sb.len - mark > 32) {
+			sb.len = mark;
+			sb.s[mark] = '\0';
+			strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
+			    cJSON_GetObjectItemCaseSensitive(st, "discard")));
+		}
+	}
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "out_of_play")) > 0) {
 		strbuf_addstr(&sb, "; out of play ");
 		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");

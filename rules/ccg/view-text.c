@@ -183,8 +183,17 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
 		}
 	}
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "out_of_play")) > 0) {
+		size_t mark;
+
 		strbuf_addstr(&sb, "; out of play ");
+		mark = sb.len;
 		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
+		if (sb.len - mark > 32) {	/* as the discard pile */
+			sb.len = mark;
+			sb.s[mark] = '\0';
+			strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
+			    cJSON_GetObjectItemCaseSensitive(st, "out_of_play")));
+		}
 	}
 	if (strcmp(str(st, "seat"), reader) == 0) {	/* the others' in view.json */
 		strbuf_addstr(&sb, "; HUD ");

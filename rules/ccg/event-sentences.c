@@ -696,8 +696,9 @@ joins_told(const cJSON *payloads, int n, cJSON **slot)
 				break;	/* on to another round */
 			if (is_type(q, "phase"))
 				continue;	/* the round's next: no line */
-			if (is_blank(slot[j]))
-				continue;
+			if (is_blank(slot[j]) || is_type(q, "standing-pass") ||
+			    is_type(q, "reaction-ready"))
+				continue;	/* told elsewhere, or a whole view's */
 			if (!is_told(slot[j]) || !joins(q) ||
 			    strchr(told_text(slot[j]), ';') != NULL ||
 			    sb.len + 2 + strlen(told_text(slot[j])) > JOIN_MAX)
@@ -844,11 +845,14 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			continue;
 		}
 		if (st->list != NULL)	/* the run of this type (passes, what is
-					   told elsewhere and controls between) */
+					   told elsewhere, controls and locations
+					   drawn twice between) */
 			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
 			    "type") || slot[end] != NULL || is_type(
 			    cJSON_GetArrayItem(payloads, end), "standing-pass") ||
-			    is_type(cJSON_GetArrayItem(payloads, end), "control")))
+			    is_type(cJSON_GetArrayItem(payloads, end), "control") ||
+			    is_type(cJSON_GetArrayItem(payloads, end),
+			    "duplicate-location")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();

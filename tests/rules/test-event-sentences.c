@@ -217,10 +217,10 @@ main(void)
 		s = y;
 	}
 	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Marines discards Pulse "
-	    "Rifle and Good Shot|Rogue and Aliens pass for the rest of the "
-	    "discard-draw round|Marines draws Medic (hand 4, deck 30)|Turn 5 "
-	    "begins: 9 cards readied|") == 0, "passes, a phase, discards and a "
-	    "draw in four lines: %s", s ? s : "(none)");
+	    "Rifle and Good Shot; Marines draws Medic (hand 4, deck 30)|Rogue and "
+	    "Aliens pass for the rest of the discard-draw round|Turn 5 begins: 9 "
+	    "cards readied|") == 0, "passes, a phase, discards and a draw in "
+	    "three lines: %s", s ? s : "(none)");
 	free(s);
 	cJSON_Delete(t);
 	cJSON_Delete(a);
@@ -288,10 +288,12 @@ main(void)
 	    "for the rest of the combat round") == 0,
 	    "a reaction held ready and not used reads as one sentence, a pass "
 	    "alone as before: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
-	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "Colonist and "
-	    "Colonist #2 are now controlled by marines") == 0,
-	    "controls in a row told together: %s",
-	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)));
+	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)), "Marines plays "
+	    "Good Shot (combat pool now 2); Colonist and Colonist #2 are now "
+	    "controlled by marines") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "") == 0,
+	    "controls in a row told together, joined to the event before past "
+	    "the pass: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)));
 	cJSON_Delete(t);
 	cJSON_Delete(a);
 	free(payload_types);

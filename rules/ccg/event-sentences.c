@@ -19,7 +19,8 @@
 
 /*
  * Per type: the sentence, and for types told together when in a row the
- * member that becomes a list, the members that must agree (and "seat"),
+ * member that becomes a list, the members that must agree (and "seat";
+ * same2 may name several, "a b"),
  * and the sentence for several (which may also name "last", the last of
  * the list, and "before", how many came before it).
  */
@@ -33,7 +34,9 @@ static const struct sentence {
 	{ "attach", "{seat} attaches {attachment*} to {to*}", 0, 0, 0, 0 },
 	{ "attachment-parted", "{piece*} comes off {from*}", 0, 0, 0, 0 },
 	{ "attack", "{attacker*} declares a {attack} attack[ on {target*}][ with "
-	    "{weapon*}] ({mode} mode{forced?, forced|})", 0, 0, 0, 0 },
+	    "{weapon*}] ({mode} mode{forced?, forced|})", "attacker", "target",
+	    "attack mode weapon forced", "{attacker*} each declare a {attack} "
+	    "attack[ on {target*}] ({mode} mode{forced?, forced|})" },
 	{ "attack-cancelled", "{attacker*}'s attack[ with {weapon*}] is "
 	    "cancelled: {reason}", 0, 0, 0, 0 },
 	{ "attack-lost", "{attacker*}'s attack is lost: {reason}", 0, 0, 0, 0 },
@@ -68,7 +71,8 @@ static const struct sentence {
 	{ "conceal-item", "The concealed item is {item*}", 0, 0, 0, 0 },
 	{ "conceal-reveal", "{seat} reveals the concealed item: {item*}", 0, 0, 0, 0 },
 	{ "consumed", "{by*} consumes {piece*}: {gore} Gore ({total} in all)", 0, 0, 0, 0 },
-	{ "control", "{piece*} is now controlled by {seat/nobody}", 0, 0, 0, 0 },
+	{ "control", "{piece*} is now controlled by {seat/nobody}", "piece",
+	    "seat", 0, "{piece*} are now controlled by {seat/nobody}" },
 	{ "cycle", "{seat} shuffles the discards into a new deck of {deck} "
 	    "(cycle {cycles}; hand size now {hand_size})", 0, 0, 0, 0 },
 	{ "damage", "{piece*} takes {points#damage point} ({damage} in all, "
@@ -94,10 +98,12 @@ static const struct sentence {
 	    "({damage} in all, power now {power})", 0, 0, 0, 0 },
 	{ "env-immune", "{piece*} is immune to the {kind}", 0, 0, 0, 0 },
 	{ "evacuate", "{seat} evacuates {piece*} from the {at*}{counts?| (it "
-	    "does not count)}", 0, 0, 0, 0 },
+	    "does not count)}", "piece", "at", "counts", "{seat} evacuates "
+	    "{piece*} from the {at*}{counts?| (they do not count)}" },
 	{ "event-cancelled", "{by*} cancels {card*}[ played by {played_by}] "
 	    "(combat pool now {pool})", 0, 0, 0, 0 },
-	{ "event-discarded", "{seat}'s event {card*} is discarded", 0, 0, 0, 0 },
+	{ "event-discarded", "{seat}'s event {card*} is discarded", "card", 0, 0,
+	    "{seat}'s events {card*} are discarded" },
 	{ "event-played", "{seat} plays {card*}[ on {on*}][ at the {at*}] "
 	    "(combat pool now {pool})", 0, 0, 0, 0 },
 	{ "find", "{by*} finds {card*} at the {at*}", 0, 0, 0, 0 },
@@ -216,8 +222,9 @@ ccg_event_sentence_known(const char *type)
 
 /*
  * A card's or a location's name from the card data: the card whose slug is
- * the id, or the id less a "-N" suffix ("Alien Warrior [alien-warrior-3]":
- * the id where the name alone does not give it). NULL when no card is.
+ * the id, or the id less a "-N" suffix ("Alien Warrior #3" for
+ * alien-warrior-3, as the Battleground names it; the id in brackets where
+ * the name alone does not give it). NULL when no card is.
  */
 static char *
 card_name(void *ctx, const char *id)
@@ -237,8 +244,14 @@ card_name(void *ctx, const char *id)
 	}
 	if (c == NULL)
 		return NULL;
-	return strcmp(c->slug, id) == 0 ? xstrdup(c->name) :
-	    xasprintf("%s [%s]", c->name, id);
+	if (strcmp(c->slug, id) == 0)
+		return xstrdup(c->name);
+	/* a further copy, alien-warrior-2: "Alien Warrior #2" */
+	if (dash != NULL && (size_t)(dash - id) == strlen(c->slug) &&
+	    strncmp(id, c->slug, (size_t)(dash - id)) == 0 && dash[1] != '\0' &&
+	    strspn(dash + 1, "0123456789") == strlen(dash + 1))
+		return xasprintf("%s #%s", c->name, dash + 1);
+	return xasprintf("%s [%s]", c->name, id);
 }
 
 char *
@@ -261,7 +274,29 @@ same(const cJSON *a, const cJSON *b, const char *k)
 	    cJSON_GetObjectItemCaseSensitive(b, k) == NULL);
 }
 
-/* A to-hit roll that hit and the hit it made, told as one. */
+/* Do a and b agree on each member ks names ("a b": a and b)? */
+static int
+agree(const cJSON *a, const cJSON *b, const char *ks)
+{
+	char k[64];
+	size_t n;
+
+	while (ks != NULL && *ks != '\0') {
+		n = strcspn(ks, " ");
+		if (n >= sizeof k)
+			return 0;
+		memcpy(k, ks, n);
+		k[n] = '\0';
+		if (!same(a, b, k))
+			return 0;
+		ks += n;
+		ks += strspn(ks, " ");
+	}
+	return 1;
+}
+
+/* A to-hit roll that hit and the hit it made, told as one (the hit next,
+   or after the other attackers' rolls). */
 #define HIT_TOLD	"{attacker*} attacks {target*}: roll {roll} against " \
 	"{to_hit} to hit (defense {defense}), hit; {damage} damage against " \
 	"resistance {resistance}: {points#damage point}"
@@ -293,6 +328,15 @@ is_told(const cJSON *slot)
 	return s != NULL && s[0] != '\0';
 }
 
+/* Is the event told in another's sentence (its slot "")? */
+static int
+is_blank(const cJSON *slot)
+{
+	const char *s = cJSON_GetStringValue(slot);
+
+	return s != NULL && s[0] == '\0';
+}
+
 /* A slot's sentence ("" when it tells nothing). */
 static const char *
 told_text(const cJSON *slot)
@@ -302,55 +346,219 @@ told_text(const cJSON *slot)
 	return s != NULL ? s : "";
 }
 
+/* "rogue" as a seat's name reads: "Rogue". */
+static void
+add_seat(struct strbuf *sb, const char *seat)
+{
+	strbuf_addf(sb, "%c%s", seat[0] >= 'a' && seat[0] <= 'z' ?
+	    seat[0] - 'a' + 'A' : seat[0], seat[0] != '\0' ? seat + 1 : "");
+}
+
 /*
- * The standing passes of one round given in the phase of event i (up to
- * the next phase or turn event), told as one sentence at the first:
- * "Rogue, Predator and Aliens pass for the rest of the combat round" (a
- * demo game's views told a quarter of their events as passes, one line
- * each).
+ * The seats of mask: "everyone" when they are every seat of the game. Is
+ * what it wrote one (a verb after it singular)?
+ */
+static int
+add_seats(struct strbuf *sb, const struct rules_game *g, const char *const *seat,
+    int nseat, unsigned mask)
+{
+	int i, k, in = 0, told = 0, all = g != NULL && g->nseats > 0;
+
+	for (i = 0; i < nseat; i++)
+		in += (mask >> i & 1) != 0;
+	for (k = 0; all && k < (int)g->nseats; k++) {
+		for (i = 0; i < nseat && (!(mask >> i & 1) || g->seats[k].name == NULL ||
+		    strcmp(g->seats[k].name, seat[i]) != 0); i++)
+			;
+		all = i < nseat;
+	}
+	if (all && in == (int)g->nseats) {
+		strbuf_addstr(sb, "everyone");
+		return 1;
+	}
+	for (i = 0; i < nseat; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		if (told > 0)
+			strbuf_addstr(sb, told + 1 == in ? " and " : ", ");
+		add_seat(sb, seat[i]);
+		told++;
+	}
+	return in == 1;
+}
+
+#define MAX_PASS_SEATS	16
+#define MAX_PASS_ROUNDS	32
+
+/*
+ * Every standing pass of the list told as one sentence, where the last of
+ * them is: "Rogue and Aliens pass for the rest of the movement and combat
+ * rounds", or when the seats differ from round to round "Standing passes:
+ * everyone (movement and combat); Rogue, Predator and Aliens (search)"
+ * (rounds with the same seats passing told together, the seats in the
+ * game's order; "in turn N" when the list holds more than one turn's). A
+ * demo game's views told a quarter of their events as passes, a line or
+ * two each.
  */
 static void
-passes_told(const cJSON *payloads, int n, int i, cJSON **slot)
+passes_told(const struct rules_game *g, const cJSON *payloads, int n,
+    cJSON **slot)
 {
-	const cJSON *p = cJSON_GetArrayItem(payloads, i);
+	const char *seat[MAX_PASS_SEATS];
+	struct {
+		int		 turn, told;
+		const char	*round;
+		unsigned	 mask;
+	} r[MAX_PASS_ROUNDS];
 	struct strbuf sb = STRBUF_INIT;
-	int j, told = 0, last = i;
-	char *s;
+	int nseat = 0, nr = 0, npass = 0, last = -1, turns = 0, one, multi, i, j,
+	    k, m;
 
-	for (j = i; j < n; j++) {
+	/* the seats in the game's order, then any other a pass names */
+	for (i = 0; g != NULL && i < (int)g->nseats && i < MAX_PASS_SEATS / 2; i++)
+		if (g->seats[i].name != NULL)
+			seat[nseat++] = g->seats[i].name;
+
+	for (j = 0; j < n; j++) {
 		const cJSON *q = cJSON_GetArrayItem(payloads, j);
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(q, "turn");
+		const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
+		    "seat")), *round = cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(q, "round"));
+		int turn = cJSON_IsNumber(t) ? t->valueint : -1;
 
-		if (is_type(q, "phase") || is_type(q, "turn"))
-			break;
-		if (slot[j] == NULL && is_type(q, "standing-pass") &&
-		    same(p, q, "turn") && same(p, q, "round") &&
-		    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(q, "seat")))
-			last = j, told++;
-	}
-	if (told < 2)
-		return;
-	for (j = i; j <= last; j++) {
-		const cJSON *q = cJSON_GetArrayItem(payloads, j);
-		const char *seat;
-
-		if (slot[j] != NULL || !is_type(q, "standing-pass") ||
-		    !same(p, q, "turn") || !same(p, q, "round") ||
-		    (seat = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
-		    "seat"))) == NULL)
+		if (slot[j] != NULL || !is_type(q, "standing-pass") || s == NULL)
 			continue;
-		if (j > i)
-			strbuf_addstr(&sb, j == last ? " and " : ", ");
-		strbuf_addf(&sb, "%c%s", seat[0] >= 'a' && seat[0] <= 'z' ?
-		    seat[0] - 'a' + 'A' : seat[0], seat[0] != '\0' ? seat + 1 : "");
-		if (j > i)
-			slot[j] = cJSON_CreateString("");
+		if (round == NULL)
+			round = "combat";	/* a pass of the days of one round */
+		for (i = 0; i < nseat && strcmp(seat[i], s) != 0; i++)
+			;
+		for (k = 0; k < nr && (r[k].turn != turn ||
+		    strcmp(r[k].round, round) != 0); k++)
+			;
+		if ((i == nseat && nseat == MAX_PASS_SEATS) ||
+		    (k == nr && nr == MAX_PASS_ROUNDS))
+			return;	/* more than a game holds: told one by one */
+		if (i == nseat)
+			seat[nseat++] = s;
+		if (k == nr) {
+			r[nr].turn = turn;
+			r[nr].round = round;
+			r[nr].mask = 0;
+			r[nr++].told = 0;
+		}
+		r[k].mask |= 1u << i;
+		turns |= r[k].turn != r[0].turn;
+		last = j;
+		npass++;
 	}
-	s = sentence_render("{round/combat} round", p, NULL, NULL);
-	s[0] = (char)(s[0] - 'A' + 'a');	/* the round's name as it is */
-	strbuf_addf(&sb, " pass for the rest of the %s", s);
-	free(s);
-	slot[i] = cJSON_CreateString(strbuf_str(&sb));
+	if (npass < 2)
+		return;
+	for (k = 1; k < nr && r[k].turn == r[0].turn && r[k].mask == r[0].mask; k++)
+		;
+	multi = k < nr;
+	if (multi)
+		strbuf_addstr(&sb, "Standing passes: ");
+	for (k = 0; k < nr; k++) {
+		if (r[k].told)
+			continue;
+		if (sb.len > 0 && k > 0)
+			strbuf_addstr(&sb, "; ");
+		if (turns && (k == 0 || r[k - 1].turn != r[k].turn))
+			strbuf_addf(&sb, "in turn %d, ", r[k].turn);
+		one = add_seats(&sb, g, seat, nseat, r[k].mask);
+		if (!multi)
+			strbuf_addstr(&sb, one ? " passes for the rest of the " :
+			    " pass for the rest of the ");
+		else
+			strbuf_addstr(&sb, " (");
+		for (m = k, i = 0; m < nr; m++) {
+			if (r[m].told || r[m].turn != r[k].turn || r[m].mask != r[k].mask)
+				continue;
+			r[m].told = 1;
+			i++;
+		}
+		for (m = k, j = 0; m < nr; m++) {
+			if (r[m].told != 1 || r[m].turn != r[k].turn ||
+			    r[m].mask != r[k].mask)
+				continue;
+			r[m].told = 2;
+			if (j > 0)
+				strbuf_addstr(&sb, j + 1 == i ? " and " : ", ");
+			strbuf_addstr(&sb, r[m].round);
+			j++;
+		}
+		strbuf_addstr(&sb, multi ? ")" : i > 1 ? " rounds" : " round");
+	}
+	for (j = 0; j < n; j++)
+		if (slot[j] == NULL && is_type(cJSON_GetArrayItem(payloads, j),
+		    "standing-pass") && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetArrayItem(payloads, j), "seat")))
+			slot[j] = cJSON_CreateString("");
+	if (sb.len > 0 && sb.s[0] >= 'a' && sb.s[0] <= 'z')
+		sb.s[0] = (char)(sb.s[0] - 'a' + 'A');
+	cJSON_Delete(slot[last]);
+	slot[last] = cJSON_CreateString(strbuf_str(&sb));
 	strbuf_free(&sb);
+}
+
+/*
+ * A reaction held ready and in the end not used (its card back in the
+ * hand): one sentence where it was first readied, "Rogue holds Not So Fast
+ * ready against Calculated Risk but does not use it"; held so phase after
+ * phase, "... in 8 phases but does not use it" (a demo's Rogue did in
+ * every phase of a turn, two lines each), ", and holds it ready again"
+ * when it is readied once more at the end. A reaction that was used reads
+ * as before (the cancelled event tells it).
+ */
+static void
+reactions_told(const struct rules_game *g, const cJSON *payloads, int n,
+    cJSON **slot)
+{
+	int i, j, pairs, open, again = 0;
+
+	for (i = 0; i < n; i++) {
+		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+		cJSON *m;
+		char *s;
+
+		if (slot[i] != NULL || !is_type(p, "reaction-ready"))
+			continue;
+		/* ready, unused, ready, unused, ... of the same card */
+		for (pairs = 0, open = 1, again = -1, j = i + 1; j < n; j++) {
+			const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+			if (slot[j] != NULL || !same(p, q, "seat") ||
+			    !same(p, q, "card") || !same(p, q, "on"))
+				continue;
+			if (open && is_type(q, "reaction-unused")) {
+				slot[j] = cJSON_CreateString("");
+				open = 0;
+				pairs++;
+				again = 0;
+			} else if (!open && is_type(q, "reaction-ready")) {
+				slot[j] = cJSON_CreateString("");
+				open = 1;
+				again = 1;
+			} else if (is_type(q, "reaction-ready") ||
+			    is_type(q, "reaction-unused"))
+				break;
+		}
+		if (pairs == 0)
+			continue;
+		m = cJSON_Duplicate(p, 1);
+		cJSON_AddNumberToObject(m, "phases", pairs);
+		if (again)
+			cJSON_AddTrueToObject(m, "again");
+		s = sentence_render(pairs > 1 ? "{seat} holds {card*} ready against "
+		    "{on*} in {phases} phases but does not use it{again?, and holds "
+		    "it ready again|}" : "{seat} holds {card*} ready against {on*} "
+		    "but does not use it{again?, and holds it ready again|}", m,
+		    card_name, (void *)g->db);
+		slot[i] = cJSON_CreateString(s);
+		free(s);
+		cJSON_Delete(m);
+	}
 }
 
 /*
@@ -361,7 +569,7 @@ passes_told(const cJSON *payloads, int n, int i, cJSON **slot)
 static void
 draws_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j;
+	int i, j, cards;
 
 	for (j = 1; j < n; j++) {
 		const cJSON *d = cJSON_GetArrayItem(payloads, j);
@@ -369,15 +577,19 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 
 		if (!is_type(d, "draw") || !is_told(slot[j]))
 			continue;
-		for (i = j - 1; i >= 0 && slot[i] != NULL && !is_told(slot[i]) &&
-		    is_type(cJSON_GetArrayItem(payloads, i), "draw-card") &&
-		    same(cJSON_GetArrayItem(payloads, i), d, "seat"); i--)
-			;
+		/* past the cards told with the first, and a location drawn
+		   that is in play already (discarded, not counted) */
+		for (cards = 0, i = j - 1; i >= 0 && same(cJSON_GetArrayItem(payloads,
+		    i), d, "seat") && ((is_blank(slot[i]) && is_type(
+		    cJSON_GetArrayItem(payloads, i), "draw-card")) ||
+		    is_type(cJSON_GetArrayItem(payloads, i), "duplicate-location"));
+		    i--)
+			cards += is_type(cJSON_GetArrayItem(payloads, i), "draw-card");
 		if (i < 0 || !is_told(slot[i]) ||
 		    !is_type(cJSON_GetArrayItem(payloads, i), "draw-card") ||
 		    !same(cJSON_GetArrayItem(payloads, i), d, "seat") ||
 		    !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(d, "cards")) ||
-		    cJSON_GetObjectItemCaseSensitive(d, "cards")->valueint != j - i)
+		    cJSON_GetObjectItemCaseSensitive(d, "cards")->valueint != cards + 1)
 			continue;
 		t = sentence_render("hand {hand}, deck {deck}", d, NULL, NULL);
 		t[0] = 'h';
@@ -393,7 +605,9 @@ draws_told(const cJSON *payloads, int n, cJSON **slot)
 
 /*
  * A piece's control changed twice in one phase (a neutral character
- * dragged along: "nobody", then the seat again): only where it ended.
+ * dragged along: "nobody", then the seat again): only where it ended
+ * (before the sentences are made, so that the others of a run are told
+ * together: "Colonist and Technician are now controlled by marines").
  */
 static void
 controls_told(const cJSON *payloads, int n, cJSON **slot)
@@ -403,7 +617,7 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
 
-		if (!is_type(p, "control") || !is_told(slot[i]))
+		if (!is_type(p, "control") || slot[i] != NULL)
 			continue;
 		for (j = i + 1; j < n; j++) {
 			q = cJSON_GetArrayItem(payloads, j);
@@ -411,16 +625,100 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 			    (is_type(q, "control") && same(p, q, "piece")))
 				break;
 		}
-		if (j < n && is_type(q, "control") && is_told(slot[j])) {
-			cJSON_Delete(slot[i]);
+		if (j < n && is_type(q, "control") && slot[j] == NULL)
 			slot[i] = cJSON_CreateString("");
+	}
+}
+
+/* Is the event of those whose sentences are joined in a row in a phase? */
+static int
+joins(const cJSON *p)
+{
+	static const char *const types[] = {
+		"attack", "battle-condition", "battle-condition-pool", "captured",
+		"control", "damage", "discard", "draw", "draw-card",
+		"duplicate-location", "evacuate", "event-discarded",
+		"event-played", "find", "killed", "move", "play-location",
+		"readied", "search", "seat", "start-card", "start-locations",
+		"to-hit",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (is_type(p, types[i]))
+			return 1;
+	return 0;
+}
+
+#define JOIN_MAX	400	/* five or six lines at most */
+
+/* Are phase events a and b of the same turn and round ("movement.move")? */
+static int
+same_round(const cJSON *a, const cJSON *b)
+{
+	const char *x = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a,
+	    "phase")), *y = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b,
+	    "phase"));
+
+	return x != NULL && y != NULL && same(a, b, "turn") &&
+	    strcspn(x, ".") == strcspn(y, ".") &&
+	    strncmp(x, y, strcspn(x, ".")) == 0;
+}
+
+/*
+ * The sentences of one round's moves, draws, discards, searches and the
+ * like in a row, joined as one with semicolons: "Marines discards Pulse
+ * Rifle; Rogue draws 1 card (hand 4, deck 33); Marines draws 2 cards
+ * (hand 4, deck 19)", "Kessler and Dix search the Airlock; Young Tusk
+ * searches the Cargo Bay" (a line each, most of them short, they filled a
+ * view). A sentence holding a semicolon of its own stays as it is.
+ */
+static void
+joins_told(const cJSON *payloads, int n, cJSON **slot)
+{
+	int i, j, k;
+
+	for (i = 0; i < n; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!is_told(slot[i]) || !joins(cJSON_GetArrayItem(payloads, i)) ||
+		    strchr(told_text(slot[i]), ';') != NULL)
+			continue;
+		strbuf_addstr(&sb, told_text(slot[i]));
+		for (k = i - 1; k >= 0 && !is_type(cJSON_GetArrayItem(payloads, k),
+		    "phase"); k--)
+			;	/* the phase it is in */
+		for (j = i + 1; j < n; j++) {
+			const cJSON *q = cJSON_GetArrayItem(payloads, j);
+
+			if (is_type(q, "turn") || (is_type(q, "phase") && (k < 0 ||
+			    !same_round(cJSON_GetArrayItem(payloads, k), q))))
+				break;	/* on to another round */
+			if (is_type(q, "phase"))
+				continue;	/* the round's next: no line */
+			if (is_blank(slot[j]) || is_type(q, "standing-pass") ||
+			    is_type(q, "reaction-ready"))
+				continue;	/* told elsewhere, or a whole view's */
+			if (!is_told(slot[j]) || !joins(q) ||
+			    strchr(told_text(slot[j]), ';') != NULL ||
+			    sb.len + 2 + strlen(told_text(slot[j])) > JOIN_MAX)
+				break;
+			strbuf_addf(&sb, "; %s", told_text(slot[j]));
+			cJSON_Delete(slot[j]);
+			slot[j] = cJSON_CreateString("");
 		}
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString(strbuf_str(&sb));
+		strbuf_free(&sb);
+		i = j - 1;
 	}
 }
 
 /*
  * Fewer lines for the phases: a phase's line is told as the start of its
- * first event's ("Turn 4, movement.move: Pvt Hudson moves ..."), the end
+ * first event's, by its round, with the turn when no line before said it
+ * ("Turn 4, movement: Pvt Hudson moves ...", then "Search: ...", not again
+ * for the round's next phase), the end
  * phase and the turn's start where the ready step tells it ("Turn 5
  * begins: 9 cards readied"), the phase the view opens not at all (the
  * view's first line names it) unless nothing else is told.
@@ -428,7 +726,9 @@ controls_told(const cJSON *payloads, int n, cJSON **slot)
 static void
 phases_told(const cJSON *payloads, int n, cJSON **slot)
 {
-	int i, j, k;
+	int i, j, k, last, turn = -1;
+	const cJSON *t;
+	const char *round, *said = NULL;	/* the round the last line named */
 
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
@@ -448,12 +748,28 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 		const cJSON *p = cJSON_GetArrayItem(payloads, i), *q;
 		char *s, *told;
 
+		if ((is_type(p, "ready") || is_type(p, "turn")) && is_told(slot[i]) &&
+		    cJSON_IsNumber(t = cJSON_GetObjectItemCaseSensitive(p, "turn"))) {
+			turn = t->valueint;	/* "Turn 5 begins" says it */
+			said = NULL;
+		}
 		if (!is_type(p, "phase") || !is_told(slot[i]))
 			continue;
-		/* the run told with it ("after N more"), then its first event */
-		for (j = i + 1; j < n && slot[j] != NULL && !is_told(slot[j]) &&
-		    is_type(cJSON_GetArrayItem(payloads, j), "phase"); j++)
-			;
+		/*
+		 * its first event: past the run told with it ("after N more"),
+		 * what is told in another event's sentence and the standing
+		 * passes (told together, passes_told)
+		 */
+		for (last = i, j = i + 1; j < n; j++) {
+			q = cJSON_GetArrayItem(payloads, j);
+			if (is_type(q, "phase") ? !is_blank(slot[j]) :
+			    is_type(q, "turn") || is_type(q, "ready") ||
+			    (!is_blank(slot[j]) && !is_type(q, "standing-pass") &&
+			    !is_type(q, "reaction-ready")))
+				break;
+			if (is_type(q, "phase"))
+				last = j;
+		}
 		if (j >= n) {
 			/* the phase the view opens: its first line says it */
 			for (k = 0; k < i && !is_told(slot[k]); k++)
@@ -465,22 +781,44 @@ phases_told(const cJSON *payloads, int n, cJSON **slot)
 			continue;
 		}
 		q = cJSON_GetArrayItem(payloads, j);
-		if (is_type(q, "ready") || is_type(q, "turn")) {
+		if (is_type(q, "ready") || is_type(q, "turn") || is_type(q, "phase")) {
+			/* nothing told in it but where else it is */
 			cJSON_Delete(slot[i]);
 			slot[i] = cJSON_CreateString("");
 			continue;
 		}
-		if (!is_told(slot[j]) || is_type(q, "phase"))
+		if (!is_told(slot[j]))
 			continue;
-		s = sentence_render("Turn {turn}, {phase}",
-		    cJSON_GetArrayItem(payloads, j - 1), NULL, NULL);
+		/*
+		 * the round of the phase, its turn when not said before; none
+		 * when the line before told the same round
+		 */
+		q = cJSON_GetArrayItem(payloads, last);
+		t = cJSON_GetObjectItemCaseSensitive(q, "turn");
+		round = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q,
+		    "phase"));
+		if (round == NULL || round[0] == '\0')
+			round = "-";
+		cJSON_Delete(slot[i]);
+		slot[i] = cJSON_CreateString("");
+		if (said != NULL && (!cJSON_IsNumber(t) || t->valueint == turn) &&
+		    strcspn(round, ".") == strcspn(said, ".") &&
+		    strncmp(round, said, strcspn(round, ".")) == 0)
+			continue;
+		said = round;
+		if (cJSON_IsNumber(t) && t->valueint != turn) {
+			s = xasprintf("Turn %d, %.*s", t->valueint,
+			    (int)strcspn(round, "."), round);
+			turn = t->valueint;
+		} else
+			s = xasprintf("%c%.*s", round[0] >= 'a' && round[0] <= 'z' ?
+			    round[0] - 'a' + 'A' : round[0],
+			    (int)strcspn(round + 1, "."), round + 1);
 		told = xasprintf("%s: %s", s, told_text(slot[j]));
 		cJSON_Delete(slot[j]);
 		slot[j] = cJSON_CreateString(told);
 		free(told);
 		free(s);
-		cJSON_Delete(slot[i]);
-		slot[i] = cJSON_CreateString("");
 	}
 }
 
@@ -491,10 +829,9 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	cJSON *out = cJSON_CreateArray(), **slot = xcalloc((size_t)n + 1, sizeof *slot);
 	char *s;
 
-	for (i = 0; i < n; i++)
-		if (slot[i] == NULL &&
-		    is_type(cJSON_GetArrayItem(payloads, i), "standing-pass"))
-			passes_told(payloads, n, i, slot);
+	passes_told(g, payloads, n, slot);
+	reactions_told(g, payloads, n, slot);
+	controls_told(payloads, n, slot);
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
 		const struct sentence *st = sentence_of(cJSON_GetStringValue(
@@ -507,10 +844,15 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			slot[i] = cJSON_CreateNull();
 			continue;
 		}
-		if (st->list != NULL)	/* the run of this type (passes between) */
+		if (st->list != NULL)	/* the run of this type (passes, what is
+					   told elsewhere, controls and locations
+					   drawn twice between) */
 			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
-			    "type") || is_type(cJSON_GetArrayItem(payloads, end),
-			    "standing-pass")))
+			    "type") || slot[end] != NULL || is_type(
+			    cJSON_GetArrayItem(payloads, end), "standing-pass") ||
+			    is_type(cJSON_GetArrayItem(payloads, end), "control") ||
+			    is_type(cJSON_GetArrayItem(payloads, end),
+			    "duplicate-location")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
@@ -520,7 +862,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 
 				if (slot[j] != NULL || !same(p, q, "type") ||
 				    !same(p, q, st->same1) ||
-				    !same(p, q, st->same2) || !same(p, q, "seat"))
+				    !agree(p, q, st->same2) || !same(p, q, "seat"))
 					continue;
 				cJSON_AddItemToArray(list, cJSON_Duplicate(
 				    cJSON_GetObjectItemCaseSensitive(q, st->list), 1));
@@ -540,9 +882,19 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			}
 			cJSON_Delete(m);
 		}
-		if (slot[i] == NULL && i + 1 < n && hit_follows(p,
-		    cJSON_GetArrayItem(payloads, i + 1))) {	/* one sentence */
-			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, i + 1), 1);
+		/* the hit of a roll that hit, next or after the others' rolls */
+		for (j = i + 1; slot[i] == NULL && is_type(p, "to-hit") && j < n &&
+		    !is_type(cJSON_GetArrayItem(payloads, j), "phase") &&
+		    !is_type(cJSON_GetArrayItem(payloads, j), "turn") &&
+		    !(is_type(cJSON_GetArrayItem(payloads, j), "to-hit") &&
+		    same(p, cJSON_GetArrayItem(payloads, j), "attacker") &&
+		    same(p, cJSON_GetArrayItem(payloads, j), "target")) &&
+		    (slot[j] != NULL || !hit_follows(p, cJSON_GetArrayItem(payloads,
+		    j))); j++)
+			;
+		if (slot[i] == NULL && j < n && slot[j] == NULL &&
+		    hit_follows(p, cJSON_GetArrayItem(payloads, j))) {	/* one sentence */
+			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, j), 1);
 
 			cJSON_AddItemToObject(m, "roll", cJSON_Duplicate(
 			    cJSON_GetObjectItemCaseSensitive(p, "roll"), 1));
@@ -552,7 +904,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 			    cJSON_GetObjectItemCaseSensitive(p, "defense"), 1));
 			s = sentence_render(HIT_TOLD, m, card_name, (void *)g->db);
 			slot[i] = cJSON_CreateString(s);
-			slot[i + 1] = cJSON_CreateString("");
+			slot[j] = cJSON_CreateString("");
 			free(s);
 			cJSON_Delete(m);
 		}
@@ -563,7 +915,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		}
 	}
 	draws_told(payloads, n, slot);
-	controls_told(payloads, n, slot);
+	joins_told(payloads, n, slot);
 	phases_told(payloads, n, slot);
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);

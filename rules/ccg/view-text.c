@@ -51,6 +51,38 @@ add_list(struct strbuf *sb, const cJSON *a, const char *none)
 		strbuf_addstr(sb, none);
 }
 
+/*
+ * The same of an array of card names, a name given several times in a row
+ * told once with its count: "acid-splash x3, chest-burster" (a hand or a
+ * discard pile; not the HUD, whose places count).
+ */
+static void
+add_cards(struct strbuf *sb, const cJSON *a, const char *none)
+{
+	const cJSON *it, *next;
+	int first = 1, times = 1;
+
+	cJSON_ArrayForEach(it, a) {
+		const char *s = cJSON_IsString(it) ? it->valuestring : "-";
+
+		next = it->next;
+		if (next != NULL && cJSON_IsString(next) &&
+		    strcmp(next->valuestring, s) == 0) {
+			times++;
+			continue;
+		}
+		if (!first)
+			strbuf_addstr(sb, ", ");
+		first = 0;
+		strbuf_addstr(sb, s);
+		if (times > 1)
+			strbuf_addf(sb, " x%d", times);
+		times = 1;
+	}
+	if (first)
+		strbuf_addstr(sb, none);
+}
+
 static void
 add_text(cJSON *o, const char *k, struct strbuf *sb)
 {
@@ -58,22 +90,35 @@ add_text(cJSON *o, const char *k, struct strbuf *sb)
 	strbuf_reset(sb);
 }
 
-/* "Alien Warrior [alien-warrior-2]": the id only where the name does not give it. */
+/*
+ * The id only where the name does not give it: "Alien Warrior #2" for a
+ * further copy, alien-warrior-2 (muthur-orders(5)), else "Name [id]".
+ */
 static void
 add_name(struct strbuf *sb, const cJSON *p)
 {
 	char *slug = ccg_slugify(str(p, "name"));
+	const char *id = str(p, "id");
+	size_t n = strlen(slug);
 
 	strbuf_addstr(sb, str(p, "name"));
-	if (strcmp(slug, str(p, "id")) != 0)
-		strbuf_addf(sb, " [%s]", str(p, "id"));
+	if (strcmp(slug, id) == 0)
+		;
+	else if (n > 0 && strncmp(slug, id, n) == 0 && id[n] == '-' &&
+	    id[n + 1] != '\0' && strspn(id + n + 1, "0123456789") ==
+	    strlen(id + n + 1))
+		strbuf_addf(sb, " #%s", id + n + 1);
+	else
+		strbuf_addf(sb, " [%s]", id);
 	free(slug);
 }
 
-/* One seat's public line: counts, scores, discard, the reader's own HUD,
- * what it has in play not at a location (battle conditions, mostly). */
+/* One seat's public line: counts, scores, discard, the reader's own hand
+ * and HUD, what it has in play not at a location (battle conditions,
+ * mostly). */
 static cJSON *
-seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
+seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
+    const cJSON *hand)
 {
 	static const struct {
 		const char *key, *label;
@@ -96,7 +141,14 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 	if (strcmp(str(st, "seat"), reader) == 0)
 		strbuf_addstr(&sb, " -- you");
 	if (num(st, "hand", &a) && num(st, "hand_size", &b))
-		strbuf_addf(&sb, ": hand %d of %d", a, b);
+		strbuf_addf(&sb, ": hand %d/%d", a, b);
+	if (strcmp(str(st, "seat"), reader) == 0 && cJSON_GetArraySize(hand) > 0) {
+		/* the reader's own cards (a section of their own took two
+		   lines more) */
+		strbuf_addstr(&sb, " (");
+		add_cards(&sb, hand, "");
+		strbuf_addc(&sb, ')');
+	}
 	if (num(st, "deck", &a))
 		strbuf_addf(&sb, ", deck %d", a);
 	if (num(st, "cycles", &a) && a > 0)
@@ -108,21 +160,40 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces)
 	for (i = 0; i < sizeof extra / sizeof extra[0]; i++)
 		if (num(st, extra[i].key, &a) && (a != 0 ||
 		    strcmp(extra[i].key, "rescued") == 0 ||
-		    strcmp(extra[i].key, "honor") == 0))
-			strbuf_addf(&sb, strcmp(extra[i].label, "of") == 0 ?
-			    " %s %d" : ", %s %d", extra[i].label, a);
+		    strcmp(extra[i].key, "honor") == 0)) {
+			if (strcmp(extra[i].label, "of") == 0)	/* "honor 2/7" */
+				strbuf_addf(&sb, "/%d", a);
+			else
+				strbuf_addf(&sb, ", %s %d", extra[i].label, a);
+		}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "standing_pass")))
 		strbuf_addstr(&sb, ", passing the rest of this round");
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0)
 		strbuf_addstr(&sb, "; discard ");
-	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 5)
-		strbuf_addf(&sb, "%d cards (in view.json)", cJSON_GetArraySize(
-		    cJSON_GetObjectItemCaseSensitive(st, "discard")));
-	else
-		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "discard")) > 0) {
+		/* the cards when they are few and short, else how many */
+		size_t mark = sb.len;
+
+		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "discard"), "");
+		if (sb.len - mark > 32) {
+			sb.len = mark;
+			sb.s[mark] = '\0';
+			strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
+			    cJSON_GetObjectItemCaseSensitive(st, "discard")));
+		}
+	}
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(st, "out_of_play")) > 0) {
+		size_t mark;
+
 		strbuf_addstr(&sb, "; out of play ");
-		add_list(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
+		mark = sb.len;
+		add_cards(&sb, cJSON_GetObjectItemCaseSensitive(st, "out_of_play"), "");
+		if (sb.len - mark > 32) {	/* as the discard pile */
+			sb.len = mark;
+			sb.s[mark] = '\0';
+			strbuf_addf(&sb, "%d cards", cJSON_GetArraySize(
+			    cJSON_GetObjectItemCaseSensitive(st, "out_of_play")));
+		}
 	}
 	if (strcmp(str(st, "seat"), reader) == 0) {	/* the others' in view.json */
 		strbuf_addstr(&sb, "; HUD ");
@@ -271,11 +342,13 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(rv, "pieces");
 	const cJSON *it;
 	cJSON *o = cJSON_CreateObject(), *a;
-	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT, told = STRBUF_INIT;
+	int nempty = 0, ntold = 0;
 
 	a = cJSON_AddArrayToObject(o, "seats");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "seats"))
-		cJSON_AddItemToArray(a, seat_text(it, seat, pieces));
+		cJSON_AddItemToArray(a, seat_text(it, seat, pieces,
+		    cJSON_GetObjectItemCaseSensitive(rv, "hand")));
 	a = cJSON_AddArrayToObject(o, "locations");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "locations")) {
 		const cJSON *hive = cJSON_GetObjectItemCaseSensitive(it, "hive_of");
@@ -299,18 +372,36 @@ ccg_view_text(const cJSON *rv, const char *seat)
 		mark = sb.len;
 		add_location_pieces(&sb, it, pieces);
 		if (sb.len == mark) {	/* nobody there: one line for them all */
-			strbuf_addstr(&empty, empty.len > 0 ? ", " : "");
+			strbuf_addstr(&empty, nempty > 0 ? ", " : "");
 			strbuf_add(&empty, strbuf_str(&sb), sb.len);
+			nempty++;
+			if (mark > strlen(str(it, "name"))) {	/* a hive, damaged */
+				strbuf_addstr(&told, ntold > 0 ? ", " : "");
+				strbuf_add(&told, strbuf_str(&sb), sb.len);
+				ntold++;
+			}
 			strbuf_reset(&sb);
 			continue;
 		}
 		cJSON_AddItemToArray(a, cJSON_CreateString(strbuf_str(&sb)));
 		strbuf_reset(&sb);
 	}
+	/*
+	 * Many: those a fact is told of by name (a hive, damaged), the others
+	 * counted, as view.png draws them and view.json lists them (a due
+	 * view gave three or four lines to their names).
+	 */
+	if (nempty - ntold > 3) {
+		strbuf_reset(&empty);
+		strbuf_addf(&empty, "%s%s%d %s (see view.png)", strbuf_str(&told),
+		    ntold > 0 ? " and " : "", nempty - ntold, ntold > 0 ? "others" :
+		    "locations");
+	}
 	add_text(o, "empty", &empty);
-	add_list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
+	add_cards(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");
 	add_text(o, "hand", &sb);
 	strbuf_free(&sb);
 	strbuf_free(&empty);
+	strbuf_free(&told);
 	return o;
 }

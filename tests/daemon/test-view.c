@@ -135,8 +135,9 @@ check_view(struct vfx *x, const struct tmpl_set *t, size_t seat, const char *whe
 		cJSON_Delete(want);
 	}
 	cJSON_Delete(back);
-	ok(text != NULL && strstr(text->data, "== Your hand ==") != NULL,
-	    "%s: %s's body shows the hand", when, name);
+	ok(text != NULL && strstr(text->data, " -- you: hand ") != NULL,
+	    "%s: %s's body shows the hand (in the reader's line of seats)", when,
+	    name);
 	ok(text != NULL && long_lines(text->data) == 0,
 	    "%s: %s's body has no line over 76 columns outside the orders block",
 	    when, name);

@@ -46,8 +46,12 @@ for p in '"id":"young-tusk","name":"Young Tusk"' \
     '"id":"gray-stripe","name":"Gray Stripe"'; do
 	grep -qF "$p" view.txt; ok $? "the pack fields $p"
 done
+# the Battleground's line, its continuations unfolded (a copy reads "Melee
+# Claws #2", a line may break anywhere)
 is "$(sed '/^Content-Type: application\/json/,$d' view.txt |
-    grep -c 'carries Melee Claws')" 3 "each Predator carries Melee Claws"
+    awk '/^    / {sub(/^ +/, " "); s = s $0; next} {print s; s = $0} END {print s}' |
+    grep '^Predator Shuttle -- ' | grep -o 'carries Melee Claws' | wc -l |
+    tr -d ' ')" 3 "each Predator carries Melee Claws"
 
 # one phase of signed orders: the Contact rule Training Hunt keeps makes
 # each seat play every new location that has a place, and the view's

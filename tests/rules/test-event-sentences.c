@@ -4,8 +4,9 @@
  * emit (each "type" in a ccg_event() format of the files of rules/ccg/) has a
  * sentence and a payload in tests/data/ccg/event-payloads.txt, and no
  * sentence holds "null", a raw field name ("_"), a brace or a "-" left for
- * a missing member; names come from the card data ("Alien Warrior
- * [alien-warrior-2]"); like events in a row are told together.
+ * a missing member; names come from the card data ("Alien Warrior #2" for
+ * alien-warrior-2); like events in a row are told together, a view's
+ * standing passes in one sentence.
  */
 #include "config.h"
 
@@ -166,19 +167,17 @@ main(void)
 	t = ccg_events_text(&g, a);
 	ok(cJSON_GetArraySize(t) == 6 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)), "Alien Warrior "
-	    "[alien-warrior-2] attacks Young Tusk: roll 5 against 4 to hit (defense "
-	    "0), hit; 8 damage against resistance 6: 2 damage points") == 0 &&
+	    "#2 attacks Young Tusk: roll 5 against 4 to hit (defense 0), hit; 8 "
+	    "damage against resistance 6: 2 damage points") == 0 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)), "") == 0,
 	    "a roll and its hit read as one, with the cards' names: %s",
 	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
 	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)),
-	    "Dix and Rook search the Airlock") == 0 &&
-	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)),
-	    "Pvt Hudson searches the Barracks") == 0 &&
+	    "Dix and Rook search the Airlock; Pvt Hudson searches the Barracks") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)), "") == 0 &&
 	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "") == 0,
-	    "searches in a row are told together by place and seat: %s / %s",
-	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)),
-	    cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)));
+	    "searches in a row are told together by place and seat, in one "
+	    "sentence: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)));
 	ok(cJSON_IsNull(cJSON_GetArrayItem(t, 5)),
 	    "a type the game does not know is left to the daemon (null)");
 	cJSON_Delete(t);
@@ -217,12 +216,84 @@ main(void)
 		free(s);
 		s = y;
 	}
-	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Rogue and Aliens pass for "
-	    "the rest of the discard-draw round|Marines discards Pulse Rifle and "
-	    "Good Shot|Marines draws Medic (hand 4, deck 30)|Turn 5 begins: 9 "
+	ok(s != NULL && strcmp(s, "Turn 4, discard-draw: Marines discards Pulse "
+	    "Rifle and Good Shot; Marines draws Medic (hand 4, deck 30)|Rogue and "
+	    "Aliens pass for the rest of the discard-draw round|Turn 5 begins: 9 "
 	    "cards readied|") == 0, "passes, a phase, discards and a draw in "
-	    "four lines: %s", s ? s : "(none)");
+	    "three lines: %s", s ? s : "(none)");
 	free(s);
+	cJSON_Delete(t);
+	cJSON_Delete(a);
+	/* a view's standing passes in one sentence (issue 16) */
+	a = cJSON_Parse("[{\"type\":\"phase\",\"turn\":7,\"phase\":\"movement.move\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"movement\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"aliens\",\"turn\":7,\"round\":\"movement\"},"
+	    "{\"type\":\"move\",\"seat\":\"marines\",\"piece\":\"pvt-hudson\",\"from\":\"airlock\",\"to\":\"barracks\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"discard-draw\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"aliens\",\"turn\":7,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"discard-draw\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"combat.declare.unhidden-close\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"marines\",\"turn\":7,\"round\":\"combat\"},"
+	    "{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"phase\",\"turn\":7,\"phase\":\"search.declare\"},"
+	    "{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"search\",\"seat\":\"marines\",\"piece\":\"pvt-hudson\",\"at\":\"barracks\"}]");
+	t = ccg_events_text(&g, a);
+	s = NULL;
+	{
+		int told = 0, passes = 0;
+
+		for (i = 0; i < (size_t)cJSON_GetArraySize(t); i++) {
+			const char *x = cJSON_GetStringValue(cJSON_GetArrayItem(t, (int)i));
+			char *y = xasprintf("%s%s%s", s ? s : "", x && *x ? x : "",
+			    x && *x ? "|" : "");
+
+			told += x != NULL && *x != '\0';
+			passes += x != NULL && (strstr(x, "pass") != NULL);
+			free(s);
+			s = y;
+		}
+		ok(passes == 1 && s != NULL && strstr(s, "Standing passes: Rogue and "
+		    "Aliens (movement and discard-draw); Marines (combat)|") != NULL,
+		    "five standing passes of three rounds in one sentence: %s",
+		    s ? s : "(none)");
+		ok(told == 4 && strstr(s, "Rogue holds Good Shot ready against Pvt "
+		    "Hudson in 2 phases but does not use it|") != NULL,
+		    "a reaction readied and not used twice in one sentence, the "
+		    "phases' lines on their first events: %s", s ? s : "(none)");
+		ok(strstr(s, "Turn 7, movement: Pvt Hudson moves") != NULL &&
+		    strstr(s, "|Search: Pvt Hudson searches") != NULL &&
+		    strstr(s, "discard-draw") == strstr(s, "(movement and discard-draw)") + 14,
+		    "a phase with nothing but passes has no line of its own, a "
+		    "phase's line is its round, with the turn once: %s",
+		    s ? s : "(none)");
+	}
+	free(s);
+	cJSON_Delete(t);
+	cJSON_Delete(a);
+	a = cJSON_Parse("[{\"type\":\"reaction-ready\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"event-played\",\"seat\":\"marines\",\"card\":\"good-shot\",\"pool\":2},"
+	    "{\"type\":\"reaction-unused\",\"seat\":\"rogue\",\"card\":\"good-shot\",\"on\":\"pvt-hudson\"},"
+	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":7,\"round\":\"combat\"},"
+	    "{\"type\":\"control\",\"piece\":\"colonist\",\"seat\":\"marines\"},"
+	    "{\"type\":\"control\",\"piece\":\"colonist-2\",\"seat\":\"marines\"}]");
+	t = ccg_events_text(&g, a);
+	ok(cJSON_GetArraySize(t) == 6 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)), "Rogue holds Good "
+	    "Shot ready against Pvt Hudson but does not use it") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 2)), "") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 3)), "Rogue passes "
+	    "for the rest of the combat round") == 0,
+	    "a reaction held ready and not used reads as one sentence, a pass "
+	    "alone as before: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 0)));
+	ok(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)), "Marines plays "
+	    "Good Shot (combat pool now 2); Colonist and Colonist #2 are now "
+	    "controlled by marines") == 0 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(t, 4)), "") == 0,
+	    "controls in a row told together, joined to the event before past "
+	    "the pass: %s", cJSON_GetStringValue(cJSON_GetArrayItem(t, 1)));
 	cJSON_Delete(t);
 	cJSON_Delete(a);
 	free(payload_types);

@@ -406,6 +406,7 @@ add_commitments(cJSON *m, const struct view_facts *f)
 	free(seen_h);
 	free(seen_o);
 	cJSON_AddBoolToObject(m, "has_openings", cJSON_GetArraySize(opened) > 0);
+	cJSON_AddNumberToObject(m, "openings_count", cJSON_GetArraySize(opened));
 	cJSON_AddNumberToObject(m, "older_openings", (double)older);
 	cJSON_AddBoolToObject(m, "has_older_openings", older > 0);
 	if (seed != NULL)

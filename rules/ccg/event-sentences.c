@@ -832,6 +832,15 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	passes_told(g, payloads, n, slot);
 	reactions_told(g, payloads, n, slot);
 	controls_told(payloads, n, slot);
+	/*
+	 * The ready step is not told: every rotated card readies, and the
+	 * turn it starts is named by the next line's label ("Turn 5,
+	 * movement: ...") or, at the end, by the view's first line (the count
+	 * stays in view.json).
+	 */
+	for (i = 0; i < n; i++)
+		if (slot[i] == NULL && is_type(cJSON_GetArrayItem(payloads, i), "ready"))
+			slot[i] = cJSON_CreateString("");
 	for (i = 0; i < n; i++) {
 		const cJSON *p = cJSON_GetArrayItem(payloads, i);
 		const struct sentence *st = sentence_of(cJSON_GetStringValue(

@@ -391,11 +391,16 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	 * counted, as view.png draws them and view.json lists them (a due
 	 * view gave three or four lines to their names).
 	 */
-	if (nempty - ntold > 3) {
+	if (nempty - ntold > 3 && ntold == 0) {
+		/* only counted: the section's heading says it (one line less) */
 		strbuf_reset(&empty);
-		strbuf_addf(&empty, "%s%s%d %s (see view.png)", strbuf_str(&told),
-		    ntold > 0 ? " and " : "", nempty - ntold, ntold > 0 ? "others" :
-		    "locations");
+		strbuf_addf(&empty, "%d empty, see view.png", nempty);
+		add_text(o, "empty_count", &empty);
+		strbuf_reset(&empty);
+	} else if (nempty - ntold > 3) {
+		strbuf_reset(&empty);
+		strbuf_addf(&empty, "%s and %d others (see view.png)", strbuf_str(&told),
+		    nempty - ntold);
 	}
 	add_text(o, "empty", &empty);
 	add_cards(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"), "empty");

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,10 +77,15 @@ add_number(struct strbuf *out, const cJSON *item)
 	return 0;
 }
 
-int
-json_print_add(struct strbuf *out, const cJSON *item)
+/*
+ * json_print_add(), giving up with 1 once out holds more than limit bytes
+ * (checked after each value; limit SIZE_MAX: never).
+ */
+static int
+print_add(struct strbuf *out, const cJSON *item, size_t limit)
 {
 	const cJSON *c;
+	int r;
 
 	if (item == NULL)
 		return -1;
@@ -106,8 +112,10 @@ json_print_add(struct strbuf *out, const cJSON *item)
 	case cJSON_Array:
 		strbuf_addc(out, '[');
 		for (c = item->child; c != NULL; c = c->next) {
-			if (json_print_add(out, c) == -1)
-				return -1;
+			if ((r = print_add(out, c, limit)) != 0)
+				return r;
+			if (out->len > limit)
+				return 1;
 			if (c->next != NULL)
 				strbuf_addc(out, ',');
 		}
@@ -118,8 +126,10 @@ json_print_add(struct strbuf *out, const cJSON *item)
 		for (c = item->child; c != NULL; c = c->next) {
 			add_string(out, c->string);
 			strbuf_addc(out, ':');
-			if (json_print_add(out, c) == -1)
-				return -1;
+			if ((r = print_add(out, c, limit)) != 0)
+				return r;
+			if (out->len > limit)
+				return 1;
 			if (c->next != NULL)
 				strbuf_addc(out, ',');
 		}
@@ -128,6 +138,27 @@ json_print_add(struct strbuf *out, const cJSON *item)
 	default:
 		return -1;
 	}
+}
+
+int
+json_print_add(struct strbuf *out, const cJSON *item)
+{
+	return print_add(out, item, SIZE_MAX);
+}
+
+int
+json_print_add_max(struct strbuf *out, const cJSON *item, size_t max)
+{
+	size_t start = out->len;
+	int r = print_add(out, item, start + max);
+
+	return r == 0 && out->len - start > max ? 1 : r;
+}
+
+void
+json_print_string(struct strbuf *out, const char *s)
+{
+	add_string(out, s);
 }
 
 /* The comma before a member or item, and its key. */

@@ -17,6 +17,15 @@
 /* Append item as cJSON_PrintUnformatted() prints it; -1 where it fails. */
 int json_print_add(struct strbuf *out, const cJSON *item);
 
+/*
+ * The same while it is at most max bytes: 1 once more than max bytes were
+ * appended (out then ends in a part of the text, for the caller to cut
+ * off), 0 when the whole text is in, -1 where it fails.
+ */
+int json_print_add_max(struct strbuf *out, const cJSON *item, size_t max);
+/* The string s as cJSON prints a string value ("" for NULL). */
+void json_print_string(struct strbuf *out, const char *s);
+
 /* cJSON_PrintUnformatted(item) in a new buffer (free()), *len its length
  * (len may be NULL); NULL where cJSON_PrintUnformatted() gives NULL. */
 char *json_print(const cJSON *item, size_t *len);

@@ -242,6 +242,41 @@ json_w_num(struct strbuf *out, const char *key, double d)
 }
 
 void
+json_w_int(struct strbuf *out, const char *qkey, size_t qlen, long long v)
+{
+	char buf[128], digits[24], *p = digits + sizeof digits;
+	unsigned long long u;
+	size_t n = 0;
+
+	if (qlen > sizeof buf - sizeof digits - 1 || v <= -1000000000000000LL ||
+	    v >= 1000000000000000LL) {
+		struct strbuf k = STRBUF_INIT;
+
+		/* not the short literal key this is for: the long way */
+		if (qlen >= 3) {
+			strbuf_add(&k, qkey + 1, qlen - 3);
+			json_w_num(out, strbuf_str(&k), (double)v);
+		} else
+			json_w_num(out, NULL, (double)v);
+		strbuf_free(&k);
+		return;
+	}
+	if (out->len > 0 && out->s[out->len - 1] != '{' && out->s[out->len - 1] != '[')
+		buf[n++] = ',';
+	memcpy(buf + n, qkey, qlen);
+	n += qlen;
+	u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	memcpy(buf + n, p, (size_t)(digits + sizeof digits - p));
+	n += (size_t)(digits + sizeof digits - p);
+	strbuf_add(out, buf, n);
+}
+
+void
 json_w_str(struct strbuf *out, const char *key, const char *s)
 {
 	if (s == NULL)

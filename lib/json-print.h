@@ -42,6 +42,15 @@ void json_w_open(struct strbuf *out, const char *key, char brace);
 void json_w_close(struct strbuf *out, char brace);
 void json_w_num(struct strbuf *out, const char *key, double d);
 void json_w_str(struct strbuf *out, const char *key, const char *s);
+/*
+ * json_w_num() of an int member whose key is a string literal that needs
+ * no escaping, quoted once by the compiler: JSON_W_INT(out, "turn", v)
+ * writes what json_w_num(out, "turn", v) writes, without looking at the
+ * key's characters. qkey "" (qlen 0): an array's item.
+ */
+void json_w_int(struct strbuf *out, const char *qkey, size_t qlen, long long v);
+#define JSON_W_INT(out, key, v) \
+	json_w_int((out), "\"" key "\":", sizeof("\"" key "\":") - 1, (v))
 void json_w_true(struct strbuf *out, const char *key);
 
 #endif

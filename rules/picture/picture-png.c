@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,34 +323,57 @@ done:
 }
 
 /*
- * The image surface of the last picture drawn in this thread, kept for
- * the next of the same size: a board's surface is megabytes that the
- * system would otherwise zero (and fault in) for every picture, and the
- * background painted first covers every pixel of it anyway.
+ * The image surfaces of the last pictures drawn, kept for the next of the
+ * same size: a board's surface is megabytes that the system would
+ * otherwise zero (and fault in) for every picture, and the background
+ * painted first covers every pixel of it anyway. Up to KEEP of them (the
+ * views of a phase are drawn by two threads at once), shared by every
+ * thread: a thread that ends leaves nothing behind.
  */
-static _Thread_local cairo_surface_t *kept;
+#define KEEP 2
+static cairo_surface_t *kept[KEEP];
+static pthread_mutex_t kept_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static cairo_surface_t *
 surface_take(int w, int h)
 {
-	cairo_surface_t *s = kept;
+	cairo_surface_t *s = NULL;
+	size_t i;
 
-	if (s != NULL && cairo_image_surface_get_width(s) == w &&
-	    cairo_image_surface_get_height(s) == h) {
-		kept = NULL;
-		return s;
-	}
-	return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	pthread_mutex_lock(&kept_mu);
+	for (i = 0; i < KEEP; i++)
+		if (kept[i] != NULL && cairo_image_surface_get_width(kept[i]) == w &&
+		    cairo_image_surface_get_height(kept[i]) == h) {
+			s = kept[i];
+			kept[i] = NULL;
+			break;
+		}
+	pthread_mutex_unlock(&kept_mu);
+	return s != NULL ? s : cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 }
 
 static void
 surface_keep(cairo_surface_t *s)
 {
-	if (kept != NULL)
-		cairo_surface_destroy(kept);
-	kept = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS ? s : NULL;
-	if (kept == NULL)
+	cairo_surface_t *old = NULL;
+	size_t i;
+
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(s);
+		return;
+	}
+	pthread_mutex_lock(&kept_mu);
+	for (i = 0; i < KEEP && kept[i] != NULL; i++)
+		;
+	if (i == KEEP) {	/* all taken: the oldest makes room */
+		old = kept[0];
+		memmove(kept, kept + 1, (KEEP - 1) * sizeof *kept);
+		i = KEEP - 1;
+	}
+	kept[i] = s;
+	pthread_mutex_unlock(&kept_mu);
+	if (old != NULL)
+		cairo_surface_destroy(old);
 }
 
 int

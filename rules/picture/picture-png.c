@@ -234,6 +234,7 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 		}
 		for (x = 0; x < w; ) {
 			uint32_t raw32 = px[x], c = raw32 & 0xffffff;
+			uint64_t pair;
 			int e;
 
 			if (c != last) {
@@ -249,8 +250,17 @@ write_indexed(cairo_surface_t *s, struct strbuf *out)
 				last = c;
 				lastk = k;
 			}
-			/* the run of this very pixel value, at once */
-			for (e = x + 1; e < w && px[e] == raw32; e++)
+			/* the run of this very pixel value, at once: two
+			 * pixels a step, then one */
+			pair = (uint64_t)raw32 << 32 | raw32;
+			for (e = x + 1; e + 2 <= w; e += 2) {
+				uint64_t two;
+
+				memcpy(&two, px + e, sizeof two);
+				if (two != pair)
+					break;
+			}
+			for (; e < w && px[e] == raw32; e++)
 				;
 			if (e - x >= 16) {
 				memset(o + x, (int)lastk, (size_t)(e - x));

@@ -346,26 +346,112 @@ check_phases(const struct archive *a, struct audit_report *r)
 		audit_fail(r, "archive", "the game is running but has no open phase");
 }
 
+/*
+ * second[i] = 1 where an earlier commitment has the name (domain and
+ * secret id) of commitment i: from the archive's sorted order, where
+ * commitments of one name stand together, the first of them first
+ * (store/archive.c); with no order, by comparing each with the earlier.
+ */
 static void
-check_commitments(const struct archive *a, struct audit_report *r)
+commitments_second(const struct archive *a, char *second)
 {
-	char *rec, *cause = NULL;
+	const struct archive_commitment *c, *p;
 	size_t i, j;
+
+	if (a->commit_order == NULL) {
+		for (i = 0; i < a->ncommitments; i++)
+			for (j = 0; j < i && !second[i]; j++)
+				second[i] = strcmp(a->commitments[j].domain,
+				    a->commitments[i].domain) == 0 &&
+				    strcmp(a->commitments[j].secret_id,
+				    a->commitments[i].secret_id) == 0;
+		return;
+	}
+	for (i = 1; i < a->ncommitments; i++) {
+		p = &a->commitments[a->commit_order[i - 1]];
+		c = &a->commitments[a->commit_order[i]];
+		second[a->commit_order[i]] = strcmp(p->domain, c->domain) == 0 &&
+		    strcmp(p->secret_id, c->secret_id) == 0;
+	}
+}
+
+/*
+ * The server signatures of the commitments (most of an audit's Ed25519
+ * verifies), checked by both threads of a threaded audit: the replay's
+ * when it is done, the checks' when it comes to them; taken in slices of
+ * POOL_SLICE, each result stored at its commitment's index, so the
+ * report says the same in the same order however the work was shared.
+ */
+#define POOL_SLICE 32
+struct csig_pool {
+	const struct archive	*a;
+	signed char		*ok;		/* 1: the signature verifies */
+	size_t			 next, done;
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 cv;
+};
+
+static void
+pool_work(struct csig_pool *p)
+{
+	const struct archive *a = p->a;
+	const struct archive_commitment *c;
+	size_t b, i, e, n = a->ncommitments;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		b = p->next;
+		e = b + POOL_SLICE < n ? b + POOL_SLICE : n;
+		p->next = e;
+		pthread_mutex_unlock(&p->mu);
+		if (b >= n)
+			return;
+		for (i = b; i < e; i++) {
+			c = &a->commitments[i];
+			p->ok[i] = commit_sig_verify(a->server_key, c->domain, a->game,
+			    c->secret_id, c->c, c->sig) == 0;
+		}
+		pthread_mutex_lock(&p->mu);
+		if ((p->done += e - b) == n)
+			pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+/* Work on the pool, then wait for the other thread's last slice. */
+static void
+pool_finish(struct csig_pool *p)
+{
+	pool_work(p);
+	pthread_mutex_lock(&p->mu);
+	while (p->done < p->a->ncommitments)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void
+check_commitments(const struct archive *a, struct csig_pool *pool,
+    struct audit_report *r)
+{
+	char *rec, *cause = NULL, *second;
+	size_t i;
 	int finished = strcmp(a->status, "finished") == 0 ||
 	    strcmp(a->status, "abandoned") == 0;
 
+	second = xcalloc(a->ncommitments + 1, 1);
+	commitments_second(a, second);
+	if (pool != NULL)
+		pool_finish(pool);
 	for (i = 0; i < a->ncommitments; i++) {
 		const struct archive_commitment *c = &a->commitments[i];
 		int seed = strcmp(c->domain, RAND_SEED_DOMAIN) == 0;
 
 		rec = xasprintf("commitment %s/%s", c->domain, c->secret_id);
-		for (j = 0; j < i; j++)
-			if (strcmp(a->commitments[j].domain, c->domain) == 0 &&
-			    strcmp(a->commitments[j].secret_id, c->secret_id) == 0)
-				audit_fail(r, rec, "a second commitment of that name");
+		if (second[i])
+			audit_fail(r, rec, "a second commitment of that name");
 		r->server_sigs++;
-		if (commit_sig_verify(a->server_key, c->domain, a->game, c->secret_id, c->c,
-		    c->sig) == -1)
+		if (pool != NULL ? !pool->ok[i] : commit_sig_verify(a->server_key, c->domain,
+		    a->game, c->secret_id, c->c, c->sig) == -1)
 			audit_fail(r, rec, "server signature does not verify");
 		if (c->created_phase > a->nphases)
 			audit_fail(r, rec, "made in phase %llu, which does not exist",
@@ -388,6 +474,7 @@ check_commitments(const struct archive *a, struct audit_report *r)
 		}
 		free(rec);
 	}
+	free(second);
 }
 
 static void
@@ -571,6 +658,7 @@ check_scope(const struct archive *a, struct audit_report *r)
 /* The checks of the records that need no replay, in the order of the report. */
 struct checks {
 	const struct archive	*a;
+	struct csig_pool	*pool;		/* NULL: verify here */
 	struct audit_report	 r;
 };
 
@@ -580,7 +668,7 @@ checks_run(void *arg)
 	struct checks *k = arg;
 
 	check_phases(k->a, &k->r);
-	check_commitments(k->a, &k->r);
+	check_commitments(k->a, k->pool, &k->r);
 	audit_clock(k->a, &k->r);
 	check_seeds(k->a, &k->r);
 	check_shuffle_seed(k->a, &k->r);
@@ -630,6 +718,7 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
     audit_step_fn *step, void *arg, struct audit_report *r)
 {
 	struct checks k;
+	struct csig_pool pool;
 	struct audit_report replay;
 	pthread_t t;
 	int threaded;
@@ -660,15 +749,32 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
 	 */
 	memset(&k, 0, sizeof k);
 	memset(&replay, 0, sizeof replay);
+	memset(&pool, 0, sizeof pool);
 	k.a = a;
+	if (a->scope != ARCHIVE_SPECTATOR && !(flags & AUDIT_STOP_EARLY) &&
+	    a->ncommitments > 0) {
+		pool.a = a;
+		pool.ok = xcalloc(a->ncommitments, 1);
+		pthread_mutex_init(&pool.mu, NULL);
+		pthread_cond_init(&pool.cv, NULL);
+		k.pool = &pool;
+	}
 	threaded = a->scope != ARCHIVE_SPECTATOR && !(flags & AUDIT_STOP_EARLY) &&
 	    pthread_create(&t, NULL, checks_run, &k) == 0;
 	if (!threaded)
 		checks_run(&k);
-	else
+	else {
 		audit_replay(a, &replay, step, arg);
+		if (k.pool != NULL)
+			pool_work(k.pool);
+	}
 	if (threaded)
 		pthread_join(t, NULL);
+	if (k.pool != NULL) {
+		pthread_mutex_destroy(&pool.mu);
+		pthread_cond_destroy(&pool.cv);
+		free(pool.ok);
+	}
 	report_merge(r, &k.r);
 	if (threaded)
 		report_merge(r, &replay);

@@ -117,37 +117,36 @@ view_json_model(const cJSON *model)
 /*
  * Print v at depth: whole on one line when it fits in JSON_WIDTH from its
  * indentation, else an object's members or an array's items one a line.
+ * The one-line text is printed at most once a level, and only as far as
+ * it fits: a deep value is not printed whole at each of its depths.
  */
 static void
 print_value(struct strbuf *out, const cJSON *v, int depth, size_t lead)
 {
-	char *flat = json_print(v, NULL);	/* cJSON_PrintUnformatted()'s bytes */
 	const cJSON *it;
+	size_t start = out->len;
 	int i;
 
-	if ((!cJSON_IsObject(v) && !cJSON_IsArray(v)) || v->child == NULL ||
-	    lead + strlen(flat) <= JSON_WIDTH) {
-		strbuf_addstr(out, flat);
-		free(flat);
+	if ((!cJSON_IsObject(v) && !cJSON_IsArray(v)) || v->child == NULL) {
+		json_print_add(out, v);		/* cJSON_PrintUnformatted()'s bytes */
 		return;
 	}
-	free(flat);
+	if (json_print_add_max(out, v, lead < JSON_WIDTH ? JSON_WIDTH - lead : 0) == 0)
+		return;
+	out->len = start;	/* too long for one line: cut it off */
+	out->s[start] = '\0';
 	strbuf_addc(out, cJSON_IsObject(v) ? '{' : '[');
 	for (it = v->child; it != NULL; it = it->next) {
-		size_t col = (size_t)depth + 1;
+		size_t col = (size_t)depth + 1, k;
 
 		strbuf_addc(out, '\n');
 		for (i = 0; i <= depth; i++)
 			strbuf_addc(out, '\t');
 		if (it->string != NULL) {	/* the key, quoted as JSON quotes it */
-			cJSON *key = cJSON_CreateString(it->string);
-			char *k = json_print(key, NULL);
-
-			cJSON_Delete(key);
-			strbuf_addstr(out, k);
+			k = out->len;
+			json_print_string(out, it->string);
 			strbuf_addc(out, ':');
-			col += strlen(k) + 1;
-			free(k);
+			col += out->len - k;
 		}
 		print_value(out, it, depth + 1, col);
 		if (it->next != NULL)

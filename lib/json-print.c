@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,10 +77,15 @@ add_number(struct strbuf *out, const cJSON *item)
 	return 0;
 }
 
-int
-json_print_add(struct strbuf *out, const cJSON *item)
+/*
+ * json_print_add(), giving up with 1 once out holds more than limit bytes
+ * (checked after each value; limit SIZE_MAX: never).
+ */
+static int
+print_add(struct strbuf *out, const cJSON *item, size_t limit)
 {
 	const cJSON *c;
+	int r;
 
 	if (item == NULL)
 		return -1;
@@ -106,8 +112,10 @@ json_print_add(struct strbuf *out, const cJSON *item)
 	case cJSON_Array:
 		strbuf_addc(out, '[');
 		for (c = item->child; c != NULL; c = c->next) {
-			if (json_print_add(out, c) == -1)
-				return -1;
+			if ((r = print_add(out, c, limit)) != 0)
+				return r;
+			if (out->len > limit)
+				return 1;
 			if (c->next != NULL)
 				strbuf_addc(out, ',');
 		}
@@ -118,8 +126,10 @@ json_print_add(struct strbuf *out, const cJSON *item)
 		for (c = item->child; c != NULL; c = c->next) {
 			add_string(out, c->string);
 			strbuf_addc(out, ':');
-			if (json_print_add(out, c) == -1)
-				return -1;
+			if ((r = print_add(out, c, limit)) != 0)
+				return r;
+			if (out->len > limit)
+				return 1;
 			if (c->next != NULL)
 				strbuf_addc(out, ',');
 		}
@@ -128,6 +138,27 @@ json_print_add(struct strbuf *out, const cJSON *item)
 	default:
 		return -1;
 	}
+}
+
+int
+json_print_add(struct strbuf *out, const cJSON *item)
+{
+	return print_add(out, item, SIZE_MAX);
+}
+
+int
+json_print_add_max(struct strbuf *out, const cJSON *item, size_t max)
+{
+	size_t start = out->len;
+	int r = print_add(out, item, start + max);
+
+	return r == 0 && out->len - start > max ? 1 : r;
+}
+
+void
+json_print_string(struct strbuf *out, const char *s)
+{
+	add_string(out, s);
 }
 
 /* The comma before a member or item, and its key. */
@@ -208,6 +239,41 @@ json_w_num(struct strbuf *out, const char *key, double d)
 	w_key(out, key);
 	if (add_number(out, &n) == -1)
 		abort();	/* cJSON prints every number, "null" for NaN */
+}
+
+void
+json_w_int(struct strbuf *out, const char *qkey, size_t qlen, long long v)
+{
+	char buf[128], digits[24], *p = digits + sizeof digits;
+	unsigned long long u;
+	size_t n = 0;
+
+	if (qlen > sizeof buf - sizeof digits - 1 || v <= -1000000000000000LL ||
+	    v >= 1000000000000000LL) {
+		struct strbuf k = STRBUF_INIT;
+
+		/* not the short literal key this is for: the long way */
+		if (qlen >= 3) {
+			strbuf_add(&k, qkey + 1, qlen - 3);
+			json_w_num(out, strbuf_str(&k), (double)v);
+		} else
+			json_w_num(out, NULL, (double)v);
+		strbuf_free(&k);
+		return;
+	}
+	if (out->len > 0 && out->s[out->len - 1] != '{' && out->s[out->len - 1] != '[')
+		buf[n++] = ',';
+	memcpy(buf + n, qkey, qlen);
+	n += qlen;
+	u = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	memcpy(buf + n, p, (size_t)(digits + sizeof digits - p));
+	n += (size_t)(digits + sizeof digits - p);
+	strbuf_add(out, buf, n);
 }
 
 void

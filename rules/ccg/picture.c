@@ -39,10 +39,21 @@
 #define BOX	0xffffffu
 #define RED	0xc01818u
 
+/* What the layout asks of each piece, read from the view once. */
+struct pc {
+	const cJSON	*j;
+	const char	*id, *at, *parent;
+};
+
 struct board {
 	const cJSON	*rv;
+	struct pc	*pc;		/* the view's pieces, in its order */
+	size_t		 npc;
 	const char	*reader;	/* seat name, or NULL */
 	struct picture	 pic;
+	const char	**cseat;	/* the seats' names and colours, */
+	uint32_t	 *ccol;		/* in the view's order */
+	size_t		  ncs;
 	const char	**drawn;	/* location ids drawn with their pieces, */
 	const char	**drawn_in;	/* in that seat's band */
 	size_t		 ndrawn;
@@ -69,14 +80,8 @@ streq(const char *a, const char *b)
 }
 
 static uint32_t
-seat_colour(const struct board *b, const char *seat)
+faction_colour(const char *f)
 {
-	const cJSON *s;
-	const char *f = NULL;
-
-	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(b->rv, "seats"))
-		if (streq(str(s, "seat"), seat))
-			f = str(s, "faction");
 	if (streq(f, "rogue"))
 		return 0xb35c00u;
 	if (streq(f, "marines"))
@@ -85,6 +90,35 @@ seat_colour(const struct board *b, const char *seat)
 		return 0x8b1a1au;
 	if (streq(f, "aliens"))
 		return 0x1f4e8cu;
+	return INK;
+}
+
+/* The seats' colours (by faction), read from the view once. */
+static void
+seat_colours(struct board *b)
+{
+	const cJSON *s, *seats = cJSON_GetObjectItemCaseSensitive(b->rv, "seats");
+	size_t n = 0;
+
+	cJSON_ArrayForEach(s, seats)
+		n++;
+	b->cseat = xcalloc(n + 1, sizeof *b->cseat);
+	b->ccol = xcalloc(n + 1, sizeof *b->ccol);
+	cJSON_ArrayForEach(s, seats) {
+		b->cseat[b->ncs] = str(s, "seat");
+		b->ccol[b->ncs++] = faction_colour(str(s, "faction"));
+	}
+}
+
+/* The colour of seat's faction (the last seat of that name has it). */
+static uint32_t
+seat_colour(const struct board *b, const char *seat)
+{
+	size_t i;
+
+	for (i = b->ncs; i-- > 0; )
+		if (streq(b->cseat[i], seat))
+			return b->ccol[i];
 	return INK;
 }
 
@@ -134,15 +168,36 @@ parent(const cJSON *p)
 	return NULL;
 }
 
+/* b->pc from the view's pieces. */
+static void
+pieces_index(struct board *b)
+{
+	const cJSON *p, *pieces = cJSON_GetObjectItemCaseSensitive(b->rv, "pieces");
+	size_t n = 0;
+
+	cJSON_ArrayForEach(p, pieces)
+		n++;
+	b->pc = xcalloc(n + 1, sizeof *b->pc);
+	cJSON_ArrayForEach(p, pieces) {
+		struct pc *c = &b->pc[b->npc++];
+
+		c->j = p;
+		c->id = str(p, "id");
+		c->at = str(p, "at");
+		c->parent = parent(p);
+	}
+}
+
 /*
  * One piece's line at (x, y) and the lines of what hangs on it, depth
  * levels in; draw 0 only counts. Returns the lines used.
  */
 static int
-piece_lines(struct board *b, const cJSON *p, double x, double y, int depth,
+piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
     int draw)
 {
-	const cJSON *q, *pieces = cJSON_GetObjectItemCaseSensitive(b->rv, "pieces");
+	const cJSON *p = pp->j;
+	size_t i;
 	uint32_t c = seat_colour(b, str(p, "controller") != NULL ?
 	    str(p, "controller") : str(p, "owner"));
 	const char *name = str(p, "name") != NULL ? str(p, "name") : str(p, "id");
@@ -170,9 +225,9 @@ piece_lines(struct board *b, const cJSON *p, double x, double y, int depth,
 	}
 	if (depth >= 3)
 		return n;
-	cJSON_ArrayForEach(q, pieces)
-		if (streq(parent(q), str(p, "id")))
-			n += piece_lines(b, q, x, y + LH * n, depth + 1, draw);
+	for (i = 0; i < b->npc; i++)
+		if (streq(b->pc[i].parent, pp->id))
+			n += piece_lines(b, &b->pc[i], x, y + LH * n, depth + 1, draw);
 	return n;
 }
 
@@ -181,8 +236,9 @@ static int
 box_lines(struct board *b, const char *loc, const char *seat, double x,
     double y, int draw)
 {
-	const cJSON *p, *pieces = cJSON_GetObjectItemCaseSensitive(b->rv, "pieces");
+	const cJSON *p;
 	const char *first = drawn_in(b, loc);
+	size_t i;
 	int n = 1;
 
 	if (draw)
@@ -197,9 +253,9 @@ box_lines(struct board *b, const char *loc, const char *seat, double x,
 		}
 		return 2;
 	}
-	cJSON_ArrayForEach(p, pieces)
-		if (streq(str(p, "at"), loc) && parent(p) == NULL)
-			n += piece_lines(b, p, x, y + LH * (n + 1), 0, draw);
+	for (i = 0; i < b->npc; i++)
+		if (streq(b->pc[i].at, loc) && b->pc[i].parent == NULL)
+			n += piece_lines(b, &b->pc[i], x, y + LH * (n + 1), 0, draw);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b->rv, "markers")) {
 		if (!streq(str(p, "at"), loc))
 			continue;
@@ -292,9 +348,9 @@ seat_band(struct board *b, const cJSON *s, double y)
 	y += LH + 4;
 	/* in play without a place: battle conditions, hidden characters */
 	strbuf_reset(&sb);
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b->rv, "pieces"))
-		if (streq(str(p, "owner"), seat) && str(p, "at") == NULL &&
-		    parent(p) == NULL)
+	for (i = 0; i < b->npc; i++)
+		if ((p = b->pc[i].j) != NULL && b->pc[i].at == NULL &&
+		    b->pc[i].parent == NULL && streq(str(p, "owner"), seat))
 			strbuf_addf(&sb, "%s%s%s", sb.len ? ", " : "in play: ",
 			    str(p, "name") ? str(p, "name") : "?",
 			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "hidden")) ?
@@ -385,6 +441,8 @@ ccg_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	memset(&b, 0, sizeof b);
 	b.rv = rv;
 	b.reader = seat;
+	pieces_index(&b);
+	seat_colours(&b);
 	pic_init(&b.pic, 2 * M + most * BW + (most - 1) * GAP, 0, PAPER);
 	strbuf_addf(&sb, "%s, turn %d, %s: seen by %s",
 	    str(rv, "scenario") ? str(rv, "scenario") : "ccg", num(rv, "turn"),
@@ -408,5 +466,8 @@ ccg_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	pic_free(&b.pic);
 	free(b.drawn);
 	free(b.drawn_in);
+	free(b.pc);
+	free(b.cseat);
+	free(b.ccol);
 	return rc;
 }

@@ -55,6 +55,16 @@
 #define PIECE_GEAR_INTS(X) X(loaded_in, -1) X(shots, 0) X(depleted, 0) \
 	X(empty, 0) X(attached_to, -1) X(attach_turn, 0)
 
+/*
+ * Member f of the open object, an int: what json_w_num(out, "f", v) wrote,
+ * the key quoted at compile time (a field that is not an int does not
+ * compile).
+ */
+#define INT_MEMBER(out, f, v) do { \
+	_Static_assert(_Generic((v), int: 1, default: 0), #f " is an int"); \
+	JSON_W_INT(out, #f, v); \
+} while (0)
+
 /* A pile's cards by slug, as an array member k of the open object. */
 static void
 pile_write(struct strbuf *out, const char *k, const struct ccg_cards *c)
@@ -74,7 +84,7 @@ ints_write(struct strbuf *out, const char *k, const int *v, size_t n)
 
 	json_w_open(out, k, '[');
 	for (i = 0; i < n; i++)
-		json_w_num(out, NULL, v[i]);
+		json_w_int(out, "", 0, v[i]);
 	json_w_close(out, ']');
 }
 
@@ -127,7 +137,7 @@ ccg_save(const struct rules_game *g, size_t *len)
 
 		json_w_open(out, NULL, '{');
 		json_w_str(out, "name", s->name);
-#define X(f) json_w_num(out, #f, s->f);
+#define X(f) INT_MEMBER(out, f, s->f);
 		SEAT_INTS(X)
 		SEAT_LIFE_INTS(X)
 #undef X
@@ -150,10 +160,10 @@ ccg_save(const struct rules_game *g, size_t *len)
 		json_w_open(out, NULL, '{');
 		json_w_str(out, "id", p->id);
 		json_w_str(out, "card", p->card->slug);
-#define X(f) json_w_num(out, #f, p->f);
+#define X(f) INT_MEMBER(out, f, p->f);
 		PIECE_INTS(X)
 #undef X
-#define X(f, d) json_w_num(out, #f, p->f);
+#define X(f, d) INT_MEMBER(out, f, p->f);
 		PIECE_COMBAT_INTS(X)
 		PIECE_PART3_INTS(X)
 		PIECE_LIFE_INTS(X)

@@ -45,6 +45,8 @@ struct view_src {
 	const char		**awaited;	/* missing, in play order */
 	size_t			 nawaited;
 	char			*server_key;
+	char			**sent;		/* seats that have given orders */
+	size_t			 nsent;
 };
 
 static void
@@ -54,6 +56,7 @@ src_free(struct view_src *v)
 	store_events_free(v->events, v->nevents);
 	store_commitments_free(v->coms, v->ncoms);
 	store_names_free(v->missing, v->nmissing);
+	store_names_free(v->sent, v->nsent);
 	free(v->awaited);
 	free(v->server_key);
 }
@@ -131,7 +134,8 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 		}
 	}
 	if (store_events(c->st, l->game->id, 1, &v->events, &v->nevents, cause) == -1 ||
-	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1)
+	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1 ||
+	    store_seats_with_orders(c->st, l->game->id, &v->sent, &v->nsent, cause) == -1)
 		return -1;
 	v->from = from;
 	v->first = src_first(v, from);
@@ -175,6 +179,10 @@ model_build_from(struct game_live *l, const struct view_src *v, const char *seat
 	f.ncommitments = v->ncoms;
 	f.since_phase = v->from;
 	f.server_key = v->server_key;
+	f.novice = 1;
+	for (i = 0; i < v->nsent; i++)
+		if (strcmp(v->sent[i], f.seat) == 0)
+			f.novice = 0;
 	return view_model_build(l->rules, l->g, idx, &f, cause);
 }
 

@@ -568,6 +568,7 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	add_result(m, r, g);
 	due = r->owes(g, (size_t)seat_index) != 0;
 	cJSON_AddBoolToObject(m, "due", due);
+	cJSON_AddBoolToObject(m, "novice", f->novice != 0);
 	if (view_time_text(f->deadline, deadline, sizeof deadline) == 0)
 		cJSON_AddStringToObject(m, "deadline", deadline);
 	else

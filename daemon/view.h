@@ -85,6 +85,12 @@ struct view_facts {
 	 * and are all in `muthur export`); all of them are counted.
 	 */
 	uint64_t			 since_phase;
+	/*
+	 * The seat has given no orders in the game yet: the body says how
+	 * to fill in and sign the orders block (a player who has sent some
+	 * knows, and the lines are saved).
+	 */
+	int				 novice;
 	const char			*server_key;	/* muthur public key text
 							   (signs the commitments),
 							   or NULL */

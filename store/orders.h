@@ -62,6 +62,12 @@ int store_order_latest(struct store *st, int64_t seat_id, int turn,
 /* The current (not superseded) orders of a phase, in seat order. */
 int store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);
+/*
+ * The seats of a game that have given orders in it (a mail or a plan),
+ * in seat order; free with store_names_free().
+ */
+int store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t *n,
+    char **cause);
 /* Every order of a phase, superseded ones too, in the order received. */
 int store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);

@@ -396,7 +396,8 @@ add_seats(struct strbuf *sb, const struct rules_game *g, const char *const *seat
  * rounds", or when the seats differ from round to round "Standing passes:
  * everyone (movement and combat); Rogue, Predator and Aliens (search)"
  * (rounds with the same seats passing told together, the seats in the
- * game's order; "in turn N" when the list holds more than one turn's). A
+ * game's order; "Standing passes, turn 4: ...; turn 5: ..." when the list
+ * holds more than one turn's). A
  * demo game's views told a quarter of their events as passes, a line or
  * two each.
  */
@@ -458,14 +459,14 @@ passes_told(const struct rules_game *g, const cJSON *payloads, int n,
 		;
 	multi = k < nr;
 	if (multi)
-		strbuf_addstr(&sb, "Standing passes: ");
+		strbuf_addstr(&sb, turns ? "Standing passes, " : "Standing passes: ");
 	for (k = 0; k < nr; k++) {
 		if (r[k].told)
 			continue;
 		if (sb.len > 0 && k > 0)
 			strbuf_addstr(&sb, "; ");
 		if (turns && (k == 0 || r[k - 1].turn != r[k].turn))
-			strbuf_addf(&sb, "in turn %d, ", r[k].turn);
+			strbuf_addf(&sb, "turn %d: ", r[k].turn);
 		one = add_seats(&sb, g, seat, nseat, r[k].mask);
 		if (!multi)
 			strbuf_addstr(&sb, one ? " passes for the rest of the " :

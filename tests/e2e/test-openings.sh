@@ -39,8 +39,26 @@ early=$(sqlite3 "$db" "SELECT count(*) FROM commitments WHERE domain =
 want=$(sqlite3 "$db" "SELECT count(DISTINCT e.phase_seq || ' ' || j.value) $pairs
     AND e.phase_seq < $last")
 is "$early" "$want" "and nothing else is opened before the game's last phase"
-grep -l '^Opened muthur.secret tile:' "$d"/var/mail/out/new/* >/dev/null 2>&1
-ok $? "a view mail lists a tile's opened commitment"
+n=$(grep -l 'opened since your last view' "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
+[ "$n" -gt 0 ]
+ok $? "view mails count the commitments opened since the last view ($n)"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$d"/var/mail/out/new/* <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    text = open(f, encoding="utf-8", errors="replace").read().replace("\r", "")
+    i = text.find("filename=view.json")
+    if i < 0:
+        continue
+    body = text[text.find("\n\n", i) + 2:]
+    body = body[:body.find("\n--=_muthur")]
+    for o in json.loads(body).get("openings", []):
+        if o["secret_id"].startswith("tile:") and "secret_hex" in o and "nonce" in o:
+            sys.exit(0)
+sys.exit(1)
+PY
+	ok $? "a view.json holds a tile's opened commitment, secret and nonce"
+fi
 "$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/a.json" &&
     "$MUTHUR" audit "$TAP_TMP/a.json" 2>&1 | grep -q '^OK demo-1: 0 failures'
 ok $? "the archive audits with 0 failures"

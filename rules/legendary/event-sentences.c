@@ -64,6 +64,7 @@ static const struct sentence {
 	{ "legendary.healed", "strike", "{seat} heals {strike*} in part" },
 	{ "legendary.healed", NULL, "{seat} heals {card*}" },
 	{ "legendary.honor", NULL, "{seat} gains {honor} honor" },
+	{ "legendary.killed", "cards", "{seat} kills {cards}" },
 	{ "legendary.killed", NULL, "{seat} kills {card*}" },
 	{ "legendary.lost", NULL, "The game is lost: {why}" },
 	{ "legendary.mark", NULL, "{seat} is marked ({marks#mark} now)" },
@@ -89,6 +90,7 @@ static const struct sentence {
 	{ "legendary.prey-deck", NULL, "The Mercenaries make a new Prey deck "
 	    "({mercenaries#card})" },
 	{ "legendary.recruit", "hq", "{seat} recruits {card*}; {hq*} fills the HQ" },
+	{ "legendary.recruit", "cards", "{seat} recruits {cards}" },
 	{ "legendary.recruit", NULL, "{seat} recruits {card*}" },
 	{ "legendary.released", NULL, "{prey*} is released" },
 	{ "legendary.reshuffle", NULL, "{seat} shuffles the discards into a new deck" },
@@ -96,7 +98,7 @@ static const struct sentence {
 	{ "legendary.restored", NULL, "{seat} restores {strike*} in part" },
 	{ "legendary.revealed", "named", "{card*} ({kind}) is revealed" },
 	{ "legendary.revealed", NULL, "{article} {card*} is revealed" },
-	{ "legendary.role", NULL, "{seat} plays the {role*} (initiative "
+	{ "legendary.role", NULL, "{seat} is the {role*} (initiative "
 	    "{initiative})" },
 	{ "legendary.runner", NULL, "{card*} runs ahead" },
 	{ "legendary.scan", NULL, "{seat} scans the {space*}" },
@@ -407,8 +409,9 @@ render(const struct lg_db *db, const cJSON *m)
 }
 
 /*
- * Does q join the run that p starts? Draws with draws; plays, discards by
- * the same seat (plays: copies with copies); victories with victories.
+ * Does q join the run that p starts? Draws with draws; plays, discards,
+ * kills and recruits by the same seat (plays: copies with copies; recruits
+ * with no HQ slot to tell of); victories with victories.
  */
 static int
 joins(const cJSON *p, const cJSON *q)
@@ -420,8 +423,10 @@ joins(const cJSON *p, const cJSON *q)
 	if (is_type(p, "legendary.play"))
 		return same(p, q, "seat") && (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
 		    "copy")) == cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "copy")));
-	if (is_type(p, "legendary.discard"))
+	if (is_type(p, "legendary.discard") || is_type(p, "legendary.killed"))
 		return same(p, q, "seat");
+	if (is_type(p, "legendary.recruit"))	/* Predators': no HQ to fill */
+		return same(p, q, "seat") && str(p, "hq") == NULL && str(q, "hq") == NULL;
 	if (is_type(p, "victory"))
 		return same(p, q, "condition");
 	return 0;
@@ -503,6 +508,12 @@ lg_events_text(const struct rules_game *g, const cJSON *payloads)
 		end = i + 1;
 		if (is_type(p, "legendary.drawn") || is_type(p, "legendary.play") ||
 		    is_type(p, "legendary.discard") || is_type(p, "victory")) {
+			while (end < n && joins(p, cJSON_GetArrayItem(payloads, end)))
+				end++;
+			s = run_told(db, payloads, i, end);
+		} else if ((is_type(p, "legendary.killed") || is_type(p,
+		    "legendary.recruit")) && i + 1 < n &&
+		    joins(p, cJSON_GetArrayItem(payloads, i + 1))) {
 			while (end < n && joins(p, cJSON_GetArrayItem(payloads, end)))
 				end++;
 			s = run_told(db, payloads, i, end);

@@ -512,6 +512,14 @@ exact(const struct rules_game *g)
 		{ "[{\"type\":\"legendary.revealed\",\"card\":\"event\",\"kind\":"
 		  "\"event\",\"by\":\"tracker\",\"opens\":[\"wilds:4\"]}]",
 		  "An Event is revealed", "a revealed Event" },
+		{ "[{\"type\":\"legendary.killed\",\"seat\":\"lieutenant\",\"card\":"
+		  "\"camp-sentry\"},{\"type\":\"legendary.killed\",\"seat\":"
+		  "\"lieutenant\",\"card\":\"scared-recruit\"},{\"type\":"
+		  "\"legendary.recruit\",\"seat\":\"lieutenant\",\"card\":"
+		  "\"woodland-intel-1\"},{\"type\":\"legendary.recruit\",\"seat\":"
+		  "\"lieutenant\",\"card\":\"woodland-intel-1\"}]",
+		  "Lieutenant kills Camp Sentry and Scared Recruit||Lieutenant recruits "
+		  "2 Woodland Intel Common|", "kills and recruits in a row by one seat" },
 		{ "[{\"type\":\"legendary.lost\",\"why\":\"every player is dead\"}]",
 		  "The game is lost: every player is dead", "the game lost" },
 		{ "[{\"type\":\"legendary.setup\",\"movie\":\"predator\",\"location\":"

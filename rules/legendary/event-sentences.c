@@ -58,8 +58,8 @@ static const struct sentence {
 	{ "legendary.game-over", NULL, "The game is over: {why}" },
 	{ "legendary.gear", NULL, "{prey*} takes up the Gear {gear*}" },
 	{ "legendary.gear-waits", NULL, "The Gear {gear*} waits for a Prey" },
-	{ "legendary.goal-ignored", NULL, "{card*} does nothing: not the current "
-	    "objective's" },
+	{ "legendary.goal-ignored", NULL, "{card*} does nothing: a goal of another "
+	    "objective" },
 	{ "legendary.healed", "whole", "{seat} heals {strike*}" },
 	{ "legendary.healed", "strike", "{seat} heals {strike*} in part" },
 	{ "legendary.healed", NULL, "{seat} heals {card*}" },
@@ -113,7 +113,7 @@ static const struct sentence {
 	{ "legendary.strike", NULL, "{seat} takes the Strike {card*}, {damage} "
 	    "damage" },
 	{ "legendary.strike-avoided", NULL, "{seat} avoids a Strike" },
-	{ "legendary.strike-shown", NULL, "The Strike {card*} is shown: {damage} "
+	{ "legendary.strike-shown", NULL, "The Strike {card*} is shown: +{damage} "
 	    "Attack" },
 	{ "legendary.strikes-reshuffled", NULL, "The Strike deck is shuffled again "
 	    "({cards#card})" },

@@ -106,8 +106,10 @@ static const struct sentence {
 	    "of {prey_deck}" },
 	{ "legendary.setup", NULL, "{movie*} in {location*}: objectives "
 	    "{objectives*}" },
-	{ "legendary.strike", "dishonor", "{seat} takes {card*} ({damage} damage, "
-	    "{dishonor} dishonor{lethal?, lethal|})" },
+	{ "legendary.strike", "dishonor", "{seat} takes the Strike {card*}, {damage} "
+	    "damage, {dishonor} dishonor{lethal?, lethal|}" },
+	{ "legendary.strike", "lethal", "{seat} takes the Strike {card*}, {damage} "
+	    "damage, lethal" },
 	{ "legendary.strike", "enemy", "{enemy*} strikes {seat}: {card*}, {damage} "
 	    "damage" },
 	{ "legendary.strike", NULL, "{seat} takes the Strike {card*}, {damage} "

@@ -541,8 +541,13 @@ exact(const struct rules_game *g)
 		  "shared victories told together; the daemon's own type is left null" },
 		{ "[{\"type\":\"legendary.strike\",\"seat\":\"jungle-hunter\",\"card\":"
 		  "\"prey-flesh-wound\",\"damage\":2,\"dishonor\":1,\"lethal\":true}]",
-		  "Jungle Hunter takes Flesh Wound (2 damage, 1 dishonor, lethal)",
+		  "Jungle Hunter takes the Strike Flesh Wound, 2 damage, 1 dishonor, "
+		  "lethal",
 		  "a Predator's strike" },
+		{ "[{\"type\":\"legendary.strike\",\"seat\":\"city-hunter\",\"card\":"
+		  "\"prey-flesh-wound\",\"damage\":2,\"dishonor\":0,\"lethal\":true}]",
+		  "City Hunter takes the Strike Flesh Wound, 2 damage, lethal",
+		  "a lethal strike with no dishonor" },
 		{ "[{\"type\":\"legendary.order-failed\",\"line\":7,\"order\":"
 		  "\"play mac-sample-2\",\"why\":\"\\\"mac-sample-2\\\" is not in your "
 		  "hand\"}]",

@@ -399,6 +399,9 @@ void		 lg_secrets(const struct rules_game *g, struct rules_secret **out, size_t 
 cJSON		*lg_view(const struct rules_game *g, int seat);
 cJSON		*lg_view_text(const cJSON *rv, const char *seat);
 
+/* event-sentences.c: the events as sentences (struct rules events_text). */
+cJSON		*lg_events_text(const struct rules_game *g, const cJSON *payloads);
+
 /* ---- Playing as Predators (doc/legendary-rules-map.md) ---- */
 /* predator-data.c: the "predators" member of the card data */
 int		 pd_data_load(struct lg_db *db, const cJSON *root, const char *file,

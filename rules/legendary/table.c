@@ -603,5 +603,6 @@ const struct rules rules_legendary = {
 	.demo_orders = demo_orders,
 	.demo = &demo,
 	.view_text = lg_view_text,
+	.events_text = lg_events_text,
 	.template = l_template,
 };

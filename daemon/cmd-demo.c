@@ -34,6 +34,7 @@
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/log.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "store/events.h"
 #include "store/games.h"
@@ -214,9 +215,28 @@ demo_result(struct store *st, struct game_live *l)
 {
 	struct rules_result res;
 	char *s, *why;
+	size_t i, firsts = 0;
 
 	l->rules->result(l->g, &res);
-	if (res.over && res.winner >= 0) {
+	for (i = 0; i < res.nseats; i++)
+		if (res.place != NULL && res.place[i] == 1)
+			firsts++;
+	if (res.over && res.winner >= 0 && firsts > 1) {
+		/* a cooperative game won: every first place, and how, as the game
+		 * tells it */
+		struct strbuf sb = STRBUF_INIT;
+		size_t k = 0;
+
+		for (i = 0; i < res.nseats; i++)
+			if (res.place[i] == 1)
+				strbuf_addf(&sb, "%s%s", k++ == 0 ? "" : k == firsts ?
+				    " and " : ", ", l->rules->seat_name(l->g, i));
+		why = demo_ending(st, l);
+		s = xasprintf("%s won together in turn %d%s%s%s", strbuf_str(&sb),
+		    l->rules->turn(l->g), why ? " (" : "", why ? why : "", why ? ")" : "");
+		free(why);
+		strbuf_free(&sb);
+	} else if (res.over && res.winner >= 0) {
 		why = demo_victory(st, l->game->id);
 		s = xasprintf("%s won in turn %d (victory: %s)", l->rules->seat_name(l->g,
 		    (size_t)res.winner), l->rules->turn(l->g), why);

@@ -124,8 +124,8 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_cards },
 	{ "demo", "[--dir DIR] [--turns N] [--rules RULES]", "play a whole scripted game on the embedded default",
 	  "  --dir DIR      the demo's folder (default ./demo, or the --config file's)\n"
-	  "  --turns N      stop after turn N when nobody has won yet (default 40,\n"
-	  "                 Bug Hunt 1000: its turns are one player's)\n"
+	  "  --turns N      stop after turn N when nobody has won yet (default 40;\n"
+	  "                 Bug Hunt 1000, Legendary 300: a turn is one player's)\n"
 	  "  --quiet        no progress lines\n"
 	  "  --rules RULES  the game to play (default: the first that has a demo)",
 	  cmd_demo },

@@ -602,6 +602,7 @@ const struct rules rules_legendary = {
 	.data_report = data_report,
 	.demo_orders = demo_orders,
 	.demo = &demo,
+	.demo_turns = 300,	/* a turn is one player's: 40 ended half the games early */
 	.view_text = lg_view_text,
 	.events_text = lg_events_text,
 	.template = l_template,

@@ -18,7 +18,7 @@ ok $? "muthur demo --rules legendary exits 0"
 printf '%s\n' "$out" | sed 's/^/# /'
 printf '%s\n' "$out" | grep -q '^demo: game demo-1 started with seats lieutenant, tracker'
 ok $? "the demo seats two Avatars"
-printf '%s\n' "$out" | tail -n 1 | grep -Eq '^demo: game demo-1: (the game ended in turn [0-9]+|.* won in turn [0-9]+)'
+printf '%s\n' "$out" | tail -n 1 | grep -Eq '^demo: game demo-1: (the game ended in turn [0-9]+|.* won( together)? in turn [0-9]+)'
 ok $? "the game reached its end by mail"
 for seat in lieutenant tracker; do
 	n=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)

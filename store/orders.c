@@ -268,25 +268,11 @@ store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders
 	    cause);
 }
 
-static void
-seat_name_row(sqlite3_stmt *s, void *elem)
-{
-	*(char **)elem = db_col_text(s, 0);
-}
-
-static void
-seat_names_free_all(void *v, size_t n)
-{
-	store_names_free(v, n);
-}
-
 int
 store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause)
 {
 	sqlite3_stmt *s;
-	void *out;
-	int rc;
 
 	*names = NULL;
 	*n = 0;
@@ -295,10 +281,7 @@ store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t
 	    cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
-	rc = db_collect(st, s, sizeof **names, seat_name_row, seat_names_free_all, &out,
-	    n, "cannot read orders", cause);
-	*names = out;
-	return rc;
+	return db_collect_texts(st, s, names, n, "cannot read orders", cause);
 }
 
 void

@@ -167,7 +167,7 @@ event_text(const cJSON *payload)
 
 /*
  * The events the seat may see, each with its sentence: the game's
- * (events_text) where it has one, "" for one told in an earlier one's
+ * (events_text) where it has one, "" for one told in another one's
  * sentence, else the daemon's.
  */
 static int

@@ -392,7 +392,8 @@ struct rules {
 	 * The events a seat is shown as sentences a player reads (PRODUCT.md
 	 * §6): payloads is the array of their payloads, in order; returns an
 	 * array of as many items: each event's sentence, "" for an event told
-	 * in an earlier one's sentence (like events in a row told together),
+	 * in another one's sentence (like events in a row told together, a
+	 * view's standing passes told where the last of them is),
 	 * or null for one the game has no sentence for (the daemon's own).
 	 * Names come from the game's public component data only, never from
 	 * what g hides. Caller frees. NULL member: the daemon's lines.

@@ -83,7 +83,6 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 {
 	struct rules_secret *sec = NULL;
 	size_t ns = 0, i;
-	char *sid, *prev;
 	int rc = 0;
 
 	/*
@@ -100,14 +99,8 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 			    phase_seq, cause) == -1 ? -1 : 0;
 			continue;
 		}
-		sid = xasprintf("%s@%llu", sec[i].id, (unsigned long long)phase_seq);
-		/* the previous phase's renewal: unchanged bytes are kept once */
-		prev = phase_seq > 0 ? xasprintf("%s@%llu", sec[i].id,
-		    (unsigned long long)(phase_seq - 1)) : NULL;
-		rc = store_secret_renew(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN, sid,
-		    sec[i].bytes, sec[i].len, phase_seq, prev, cause);
-		free(prev);
-		free(sid);
+		rc = store_secret_renew(c->st, c->key, l->game->id, GAME_SECRET_DOMAIN,
+		    sec[i].id, sec[i].bytes, sec[i].len, phase_seq, cause);
 	}
 	rules_secrets_free(sec, ns);
 	return rc;

@@ -140,16 +140,25 @@ same_secret_row(struct store *st, int64_t game_id, const char *domain,
 
 int
 store_secret_renew(struct store *st, const struct server_key *key, int64_t game_id,
-    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
-    uint64_t phase_seq, const char *prev_id, char **cause)
+    const char *domain, const char *name, const void *secret, size_t secret_len,
+    uint64_t phase_seq, char **cause)
 {
+	char *sid = xasprintf("%s@%llu", name, (unsigned long long)phase_seq), *prev;
 	int64_t row = 0;
+	int rc = 0;
 
-	if (prev_id != NULL && secret_len > 0 && same_secret_row(st, game_id, domain,
-	    prev_id, secret, secret_len, &row, cause) == -1)
-		return -1;
-	return commitment_insert(st, key, game_id, domain, secret_id, secret, secret_len,
-	    row, phase_seq, NULL, NULL, NULL, NULL, cause);
+	/* the previous phase's renewal ("NAME@P-1"): its bytes, if the same */
+	if (phase_seq > 0 && secret_len > 0) {
+		prev = xasprintf("%s@%llu", name, (unsigned long long)(phase_seq - 1));
+		rc = same_secret_row(st, game_id, domain, prev, secret, secret_len, &row,
+		    cause);
+		free(prev);
+	}
+	if (rc == 0)
+		rc = commitment_insert(st, key, game_id, domain, sid, secret, secret_len,
+		    row, phase_seq, NULL, NULL, NULL, NULL, cause);
+	free(sid);
+	return rc;
 }
 
 /*

@@ -45,15 +45,16 @@ int store_commitment_add(struct store *st, const struct server_key *key, int64_t
     uint64_t phase_seq, const unsigned char nonce[COMMIT_NONCE_BYTES], int64_t *id,
     unsigned char c[COMMIT_BYTES], unsigned char sig[COMMIT_SIG_BYTES], char **cause);
 /*
- * store_commitment_add for a renewal of a secret (fresh nonce): when the
- * game's commitment (domain, prev_id) (prev_id may be NULL: none) holds
- * the same bytes, the new row names that row's bytes instead of keeping
- * a copy (a secret is renewed in every phase, changed or not, and most
- * renewals are of unchanged bytes). Reads return the bytes either way.
+ * Commit to secret name as it is after phase phase_seq (secret-id
+ * "NAME@SEQ", fresh nonce; doc/commitments.md "Renewals"). When the
+ * previous phase's renewal ("NAME@SEQ-1") holds the same bytes, the new
+ * row names that row's bytes instead of keeping a copy (a secret is
+ * renewed in every phase, changed or not, and most renewals are of
+ * unchanged bytes). Reads return the bytes either way.
  */
 int store_secret_renew(struct store *st, const struct server_key *key, int64_t game_id,
-    const char *domain, const char *secret_id, const void *secret, size_t secret_len,
-    uint64_t phase_seq, const char *prev_id, char **cause);
+    const char *domain, const char *name, const void *secret, size_t secret_len,
+    uint64_t phase_seq, char **cause);
 /*
  * A fixed secret (rules.h: its bytes never change while it exists) in
  * phase phase_seq: when the latest commitment of name made before that

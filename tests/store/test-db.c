@@ -928,18 +928,18 @@ test_secret_renew(const char *path, struct store *st)
 	crypto_sign_ed25519_seed_keypair(key.pk, key.sk, seedkey);
 	ok(store_game_create(st, "renewed", "ccg", "contact", zero32, key.pk, 1, &gid,
 	    NULL) == 0, "a game for renewals");
-	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@1", hand1,
-	    strlen(hand1), 1, NULL, NULL) == 0 &&
-	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@2", hand1,
-	    strlen(hand1), 2, "hand:m@1", NULL) == 0 &&
-	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@3", hand1,
-	    strlen(hand1), 3, "hand:m@2", NULL) == 0 &&
-	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@4", hand2,
-	    strlen(hand2), 4, "hand:m@3", NULL) == 0 &&
-	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@5", hand2,
-	    strlen(hand2), 5, "hand:m@404", NULL) == 0, "five renewals are made");
-	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m@5", hand2,
-	    strlen(hand2), 5, "hand:m@4", &cause) == -1, "not twice for one secret-id");
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand1,
+	    strlen(hand1), 1, NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand1,
+	    strlen(hand1), 2, NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand1,
+	    strlen(hand1), 3, NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand2,
+	    strlen(hand2), 4, NULL) == 0 &&
+	    store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand2,
+	    strlen(hand2), 6, NULL) == 0, "five renewals are made (none in phase 5)");
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:m", hand2,
+	    strlen(hand2), 6, &cause) == -1, "not twice for one secret-id");
 	free(cause);
 	is_int(raw_count(path, "SELECT count(*) FROM commitments c JOIN games g ON "
 	    "g.id = c.game_id WHERE g.name = 'renewed' AND length(c.secret) > 0"), 3,
@@ -971,18 +971,18 @@ test_secret_renew(const char *path, struct store *st)
 	    memcmp(v[1].c, v[2].c, sizeof v[1].c) != 0,
 	    "unchanged renewals still have fresh nonces and commitments");
 	store_commitments_free(v, n);
-	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:mx@9", hand2,
-	    strlen(hand2), 9, NULL, NULL) == 0, "a secret whose name starts the same");
-	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 5, NULL), 1,
-	    "an event of phase 5 opens one commitment of the secret");
+	ok(store_secret_renew(st, &key, gid, "muthur.secret", "hand:mx", hand2,
+	    strlen(hand2), 9, NULL) == 0, "a secret whose name starts the same");
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 6, NULL), 1,
+	    "an event of phase 6 opens one commitment of the secret");
 	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@4", NULL);
-	ok(c != NULL && c->revealed && c->revealed_phase == 5, "the latest made before "
-	    "phase 5 (hand:m@4), in phase 5");
+	ok(c != NULL && c->revealed && c->revealed_phase == 6, "the latest made before "
+	    "phase 6 (hand:m@4), in phase 6");
 	store_commitments_free(c, 1);
-	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@5", NULL);
-	ok(c != NULL && !c->revealed, "not the one made in phase 5 itself");
+	c = store_commitment_get(st, gid, "muthur.secret", "hand:m@6", NULL);
+	ok(c != NULL && !c->revealed, "not the one made in phase 6 itself");
 	store_commitments_free(c, 1);
-	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 5, NULL), 0,
+	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:m", 6, NULL), 0,
 	    "a second opening finds it open already");
 	is_int(store_secret_open_latest(st, gid, "muthur.secret", "hand:", 9, NULL), 0,
 	    "a name that is only a prefix of others opens nothing");

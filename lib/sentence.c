@@ -13,6 +13,7 @@
 struct part {
 	char		 key[64];
 	int		 names;		/* '*' */
+	int		 floor0;	/* '+': a number below 0 reads 0 */
 	const char	*alt, *alt_end;	/* "/D": D */
 	const char	*yes, *yes_end, *no, *no_end;	/* "?A|B" */
 	const char	*noun, *noun_end;		/* "#noun" */
@@ -33,6 +34,10 @@ parse_part(const char *p, struct part *pt)
 	pt->key[n] = '\0';
 	if (p < e && *p == '*') {
 		pt->names = 1;
+		p++;
+	}
+	if (p < e && *p == '+') {
+		pt->floor0 = 1;
 		p++;
 	}
 	if (p < e && *p == '#') {
@@ -147,6 +152,8 @@ render(struct strbuf *sb, const char *p, const char *end, const cJSON *obj,
 					strbuf_add(sb, pt.no, (size_t)(pt.no_end - pt.no));
 			} else if ((v == NULL || cJSON_IsNull(v)) && pt.alt != NULL)
 				strbuf_add(sb, pt.alt, (size_t)(pt.alt_end - pt.alt));
+			else if (pt.floor0 && cJSON_IsNumber(v) && v->valuedouble < 0)
+				strbuf_addc(sb, '0');
 			else
 				add_value(sb, v, pt.names, name, ctx);
 		}

@@ -7,6 +7,8 @@
  *   {k}      its value: a number or a string as it is, an array as
  *            "a, b and c", true and false as yes and no
  *   {k*}     a string (each string of an array) read through name()
+ *   {k+}     a number, or 0 when it is below 0 ("power now 0" of a
+ *            character whose damage passed its power)
  *   {k/D}    the value, or the text D when k is absent or null ("*" may
  *            come before the "/")
  *   {k#N}    the number and the noun N, with "s" unless the number is 1

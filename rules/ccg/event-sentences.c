@@ -76,7 +76,7 @@ static const struct sentence {
 	{ "cycle", "{seat} shuffles the discards into a new deck of {deck} "
 	    "(cycle {cycles}; hand size now {hand_size})", 0, 0, 0, 0 },
 	{ "damage", "{piece*} takes {points#damage point} ({damage} in all, "
-	    "power now {power})", 0, 0, 0, 0 },
+	    "power now {power+})", 0, 0, 0, 0 },
 	{ "data-lost", "{piece*} loses {tokens#data token}", 0, 0, 0, 0 },
 	{ "decoy", "{seat} places a decoy marker for {piece*} at the {at*}", 0, 0, 0, 0 },
 	{ "decoy-hit", "{attacker*} strikes a decoy marker", 0, 0, 0, 0 },
@@ -95,7 +95,7 @@ static const struct sentence {
 	{ "duplicate-location", "{seat} discards {card*}: that location is in "
 	    "play already", 0, 0, 0, 0 },
 	{ "env-damage", "The {kind} deals {piece*} {points#damage point} "
-	    "({damage} in all, power now {power})", 0, 0, 0, 0 },
+	    "({damage} in all, power now {power+})", 0, 0, 0, 0 },
 	{ "env-immune", "{piece*} is immune to the {kind}", 0, 0, 0, 0 },
 	{ "evacuate", "{seat} evacuates {piece*} from the {at*}{counts?| (it "
 	    "does not count)}", "piece", "at", "counts", "{seat} evacuates "

@@ -193,6 +193,25 @@ main(void)
 		free(s);
 		cJSON_Delete(e);
 	}
+	/* damage past a character's power: its power reads 0, not below */
+	{
+		cJSON *e = cJSON_Parse("{\"type\":\"damage\",\"piece\":\"young-tusk\","
+		    "\"points\":30,\"damage\":30,\"power\":-24}");
+
+		s = ccg_event_sentence(db, e);
+		ok(s != NULL && strcmp(s, "Young Tusk takes 30 damage points (30 in all, "
+		    "power now 0)") == 0, "damage past the power leaves power 0: %s",
+		    s ? s : "(none)");
+		free(s);
+		cJSON_Delete(e);
+		e = cJSON_Parse("{\"type\":\"damage\",\"piece\":\"young-tusk\","
+		    "\"points\":2,\"damage\":2,\"power\":4}");
+		s = ccg_event_sentence(db, e);
+		ok(s != NULL && strcmp(s, "Young Tusk takes 2 damage points (2 in all, "
+		    "power now 4)") == 0, "damage within the power: %s", s ? s : "(none)");
+		free(s);
+		cJSON_Delete(e);
+	}
 	/* fewer lines: a round's passes in a phase, the phase's line, a draw */
 	a = cJSON_Parse("[{\"type\":\"phase\",\"turn\":4,\"phase\":\"discard-draw\"},"
 	    "{\"type\":\"standing-pass\",\"seat\":\"rogue\",\"turn\":4,\"round\":\"discard-draw\"},"

@@ -203,8 +203,10 @@ demo_ending(struct store *st, struct game_live *l)
 		t = cJSON_GetArrayItem(texts, 0);
 		if (cJSON_IsString(t) && t->valuestring[0] != '\0') {
 			s = xstrdup(t->valuestring);
-			/* told inside the result's line: "(the game is lost: ...)" */
-			if (s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'a' && s[1] <= 'z')
+			/* told inside the result's line: "(the game is lost: ...)",
+			 * "(a squad is lost: ...)"; "APC ..." stays */
+			if (s[0] >= 'A' && s[0] <= 'Z' && ((s[1] >= 'a' && s[1] <= 'z') ||
+			    (s[0] == 'A' && s[1] == ' ')))
 				s[0] = (char)(s[0] - 'A' + 'a');
 		}
 		cJSON_Delete(texts);

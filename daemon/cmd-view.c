@@ -48,6 +48,7 @@ struct viewer {
 	size_t			 nsvgs;
 	cJSON			**boards;	/* per phase: [svg index per persp] */
 	cJSON			**hands;	/* per phase: [hand text per persp] */
+	char			**texts;	/* per archive event: its sentence, or NULL */
 	char			*result;	/* of the last state replayed */
 	char			*failed;	/* why a board could not be drawn */
 };
@@ -77,23 +78,77 @@ svg_index(struct viewer *v, char *svg)
 	return (int)v->nsvgs++;
 }
 
+/*
+ * The result of the game g: "not over"; "over: 1. marines, 2. aliens, ...";
+ * "over: blue and red won together" when every seat came first (a
+ * cooperative game won); "over, without a winner" when nobody placed.
+ */
 static char *
 result_text(const struct rules *R, const struct rules_game *g)
 {
 	struct rules_result res;
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	size_t i, k = 0, firsts = 0;
 	int place;
 
 	R->result(g, &res);
-	strbuf_addstr(&sb, res.over ? "over" : "not over");
-	for (place = 1; place <= (int)res.nseats; place++)
+	for (i = 0; i < res.nseats; i++)
+		firsts += res.place != NULL && res.place[i] == 1;
+	if (!res.over)
+		strbuf_addstr(&sb, "not over");
+	else if (res.winner >= 0 && firsts > 1 && firsts == res.nseats) {
+		strbuf_addstr(&sb, "over: ");
 		for (i = 0; i < res.nseats; i++)
-			if (res.place[i] == place)
-				strbuf_addf(&sb, "%s%d. %s", place == 1 ? ": " : ", ",
-				    place, R->seat_name(g, i));
+			strbuf_addf(&sb, "%s%s", k++ == 0 ? "" : k == firsts ? " and " : ", ",
+			    R->seat_name(g, i));
+		strbuf_addstr(&sb, " won together");
+	} else {
+		strbuf_addstr(&sb, "over");
+		for (place = 1; place <= (int)res.nseats && res.place != NULL; place++)
+			for (i = 0; i < res.nseats; i++)
+				if (res.place[i] == place)
+					strbuf_addf(&sb, "%s%d. %s", k++ == 0 ? ": " : ", ",
+					    place, R->seat_name(g, i));
+		if (k == 0)
+			strbuf_addstr(&sb, ", without a winner");
+	}
 	rules_result_free(&res);
 	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The sentences of the events of phase index pi, as the view mails word
+ * them (the game's events_text, with the names of its data), each event
+ * alone: a perspective may see some of a phase's events and not others,
+ * so none is told inside another's sentence here.
+ */
+static void
+phase_texts(struct viewer *v, const struct rules *R, const struct rules_game *g,
+    size_t pi)
+{
+	const struct archive *a = v->a;
+	cJSON *one, *texts;
+	const cJSON *t;
+	size_t i;
+
+	if (R->events_text == NULL || v->texts == NULL || pi >= a->nphases)
+		return;
+	for (i = 0; i < a->nevents; i++) {
+		const struct archive_event *e = &a->events[i];
+
+		if (e->phase != a->phases[pi].seq || v->texts[i] != NULL)
+			continue;
+		one = cJSON_CreateArray();
+		cJSON_AddItemToArray(one, cJSON_ParseWithLength(e->payload, e->payload_len));
+		if (cJSON_IsObject(cJSON_GetArrayItem(one, 0)) &&
+		    (texts = R->events_text(g, one)) != NULL) {
+			t = cJSON_GetArrayItem(texts, 0);
+			if (cJSON_IsString(t) && t->valuestring[0] != '\0')
+				v->texts[i] = xstrdup(t->valuestring);
+			cJSON_Delete(texts);
+		}
+		cJSON_Delete(one);
+	}
 }
 
 /* audit_step_fn: the boards and hands of every perspective after phase. */
@@ -145,6 +200,7 @@ step(void *arg, const struct rules *R, const struct rules_game *g, size_t phase)
 	v->hands[phase] = h;
 	free(v->result);
 	v->result = result_text(R, g);
+	phase_texts(v, R, g, phase);
 }
 
 static char *
@@ -269,8 +325,8 @@ events_json(const struct viewer *v, size_t pi)
 		o = cJSON_CreateObject();
 		cJSON_AddNumberToObject(o, "seq", (double)e->seq);
 		cJSON_AddStringToObject(o, "type", e->type);
-		text = cJSON_IsObject(payload) ? view_event_text(payload) :
-		    xstrdup(e->type);
+		text = v->texts != NULL && v->texts[i] != NULL ? xstrdup(v->texts[i]) :
+		    cJSON_IsObject(payload) ? view_event_text(payload) : xstrdup(e->type);
 		cJSON_AddStringToObject(o, "text", text);
 		free(text);
 		cJSON_AddStringToObject(o, "vis", e->visibility);
@@ -449,6 +505,7 @@ cmd_view(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	vw.a = a;
 	vw.boards = xcalloc(a->nphases + 1, sizeof *vw.boards);
 	vw.hands = xcalloc(a->nphases + 1, sizeof *vw.hands);
+	vw.texts = xcalloc(a->nevents + 1, sizeof *vw.texts);
 	/* a spectator archive is not replayed: no boards, no seats' views */
 	audit_archive_observe(text, len, 0, step, &vw, &r);
 	data = page_json(&vw, &r);
@@ -465,6 +522,9 @@ cmd_view(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	free(vw.boards);
 	free(vw.hands);
+	for (i = 0; i < a->nevents; i++)
+		free(vw.texts[i]);
+	free(vw.texts);
 	for (i = 0; i < vw.nsvgs; i++)
 		free(vw.svgs[i]);
 	free(vw.svgs);

@@ -837,9 +837,10 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	 * The ready step is not told: every rotated card readies, and the
 	 * turn it starts is named by the next line's label ("Turn 5,
 	 * movement: ...") or, at the end, by the view's first line (the count
-	 * stays in view.json).
+	 * stays in view.json). Alone (the archive viewer tells each event by
+	 * itself) it is told.
 	 */
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && n > 1; i++)
 		if (slot[i] == NULL && is_type(cJSON_GetArrayItem(payloads, i), "ready"))
 			slot[i] = cJSON_CreateString("");
 	for (i = 0; i < n; i++) {

@@ -87,6 +87,14 @@ ok $? "a finished game: a spectator's and every seat's perspective"
 browse --dump-dom "step=$mid&seat=spectator" >"$TAP_TMP/mid.html"
 got=$(grep -o '<li class="event" data-seq="[0-9]*"' "$TAP_TMP/mid.html" | sed 's/.*seq="//; s/"//' | tr '\n' ' ' | sed 's/ $//')
 is "$got" "$pubseqs" "step $mid: the log holds the phase's $npub public events, in order"
+# the log in the game's sentences (its events_text, as the view mails),
+# not "type: field value" lines
+browse --dump-dom "step=0&seat=spectator" >"$TAP_TMP/s0-log.html"
+grep -o '<li class="event" data-seq="[0-9]*"[^>]*>[^<]*' "$TAP_TMP/s0-log.html" \
+    "$TAP_TMP/mid.html" | sed 's/.*>//' >"$TAP_TMP/log.txt"
+grep -q 'starts with .* at the ' "$TAP_TMP/log.txt" &&
+    ! grep -Eq '\[&quot;|\[\"|null|^[a-z.-]+: ' "$TAP_TMP/log.txt"
+ok $? "the log reads as sentences ($(wc -l <"$TAP_TMP/log.txt") lines at steps 0 and $mid; e.g. $(head -n 1 "$TAP_TMP/log.txt"))"
 grep -q "step $mid of $last: " "$TAP_TMP/mid.html"
 ok $? "step $mid: the label says which step"
 grep -q '<div id="board"><svg ' "$TAP_TMP/mid.html" && grep -q '>Airlock<' "$TAP_TMP/mid.html"
@@ -139,6 +147,23 @@ ok $? "a screenshot of step $mid is a 1280x900 PNG with content ($size)"
 cmp -s "$TAP_TMP/shot-0.png" "$TAP_TMP/shot-$last.png"
 [ $? -ne 0 ]
 ok $? "the screenshots of step 0 and step $last differ"
+
+# A cooperative game (Bug Hunt): its result says the seats won together or
+# lost together, its log is Bug Hunt's sentences (no browser needed: the
+# page's data)
+"$MUTHUR" demo --rules bughunt --dir "$TAP_TMP/bh" --quiet >"$TAP_TMP/bh.out" 2>&1 &&
+    "$MUTHUR" --config "$TAP_TMP/bh/muthur.conf" export demo-1 >"$TAP_TMP/bh.archive" &&
+    "$MUTHUR" view "$TAP_TMP/bh.archive" >"$TAP_TMP/bh.html"
+ok $? "a Bug Hunt demo's page is written"
+res=$(grep -o '"result":"[^"]*"' "$TAP_TMP/bh.html" | head -n 1)
+case $(cat "$TAP_TMP/bh.out") in
+*"won together"*) want='"result":"over: blue and red won together"' ;;
+*) want='"result":"over, without a winner"' ;;
+esac
+is "$res" "$want" "a cooperative game's result reads as one ($(tail -n 1 "$TAP_TMP/bh.out"))"
+grep -q '"text":"Turn 1 begins: ' "$TAP_TMP/bh.html" &&
+    ! grep -q '"text":"[a-z.-]*: ' "$TAP_TMP/bh.html"
+ok $? "its log is in Bug Hunt's sentences"
 
 # A running game's spectator archive: a demo stopped after turn 2.
 "$MUTHUR" demo --dir "$TAP_TMP/running" --turns 2 --quiet >/dev/null 2>&1

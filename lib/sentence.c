@@ -152,7 +152,7 @@ render(struct strbuf *sb, const char *p, const char *end, const cJSON *obj,
 					strbuf_add(sb, pt.no, (size_t)(pt.no_end - pt.no));
 			} else if ((v == NULL || cJSON_IsNull(v)) && pt.alt != NULL)
 				strbuf_add(sb, pt.alt, (size_t)(pt.alt_end - pt.alt));
-			else if (pt.floor0 && cJSON_IsNumber(v) && v->valuedouble < 0)
+			else if (pt.floor0 && v != NULL && cJSON_IsNumber(v) && v->valuedouble < 0)
 				strbuf_addc(sb, '0');
 			else
 				add_value(sb, v, pt.names, name, ctx);

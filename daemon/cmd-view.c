@@ -6,7 +6,8 @@
  * The page holds the game's header (rules, seats, status, result) and the
  * audit of the archive made here and now (daemon/audit.h), then one step
  * per phase of the archive: the board after that phase, drawn as SVG by
- * the game's picture() from the view of each perspective (a spectator
+ * the game's picture() (or, for a game without one, shown as the view
+ * mails' text of its table) from the view of each perspective (a spectator
  * and, once the game is over, every seat: what that seat saw then, with
  * its hand), the events of the phase that perspective could see as the
  * view mails word them, the phase's seed commitment and its opening, and
@@ -151,6 +152,37 @@ phase_texts(struct viewer *v, const struct rules *R, const struct rules_game *g,
 	}
 }
 
+/*
+ * The board of a game that draws no picture (Legendary: a table of cards):
+ * the perspective's view text, as the view mails show it, in a <pre>; its
+ * index in the page's list of boards, or -1.
+ */
+static int
+text_board(struct viewer *v, const struct rules *R, const cJSON *rv, const char *seat)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *vt = R->view_text(rv, seat);
+	const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(vt, "text"));
+
+	if (t == NULL || *t == '\0') {
+		cJSON_Delete(vt);
+		return -1;
+	}
+	strbuf_addstr(&sb, "<pre class=\"table\">");
+	for (; *t != '\0'; t++)
+		if (*t == '<')
+			strbuf_addstr(&sb, "&lt;");
+		else if (*t == '>')
+			strbuf_addstr(&sb, "&gt;");
+		else if (*t == '&')
+			strbuf_addstr(&sb, "&amp;");
+		else
+			strbuf_addc(&sb, *t);
+	strbuf_addstr(&sb, "</pre>");
+	cJSON_Delete(vt);
+	return svg_index(v, strbuf_detach(&sb, NULL));
+}
+
 /* audit_step_fn: the boards and hands of every perspective after phase. */
 static void
 step(void *arg, const struct rules *R, const struct rules_game *g, size_t phase)
@@ -173,7 +205,10 @@ step(void *arg, const struct rules *R, const struct rules_game *g, size_t phase)
 		char *svg = NULL, *cause = NULL;
 		size_t len;
 
-		if (R->picture == NULL)
+		if (R->picture == NULL && R->view_text != NULL)
+			cJSON_AddItemToArray(b, cJSON_CreateNumber(text_board(v, R, rv,
+			    seat >= 0 ? v->persp[p] : "")));
+		else if (R->picture == NULL)
 			cJSON_AddItemToArray(b, cJSON_CreateNumber(-1));
 		else if (R->picture(rv, seat >= 0 ? v->persp[p] : NULL,
 		    RULES_PICTURE_SVG, &svg, &len, &cause) == 0)

@@ -165,6 +165,24 @@ grep -q '"text":"Turn 1 begins: ' "$TAP_TMP/bh.html" &&
     ! grep -q '"text":"[a-z.-]*: ' "$TAP_TMP/bh.html"
 ok $? "its log is in Bug Hunt's sentences"
 
+# A game that draws no picture (Legendary): its board is the table as the
+# view mails show it, each seat's with its hand, a spectator's without
+"$MUTHUR" demo --rules legendary --dir "$TAP_TMP/lg" --quiet >/dev/null 2>&1 &&
+    "$MUTHUR" --config "$TAP_TMP/lg/muthur.conf" export demo-1 >"$TAP_TMP/lg.archive" &&
+    "$MUTHUR" view "$TAP_TMP/lg.archive" >"$TAP_TMP/lg.html"
+ok $? "a Legendary demo's page is written"
+page="$TAP_TMP/lg.html"
+lseat=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["seats"][0]["name"])' \
+    "$TAP_TMP/lg.archive")
+browse --dump-dom "step=3&seat=$lseat" >"$TAP_TMP/lg-seat.html"
+browse --dump-dom "step=3&seat=spectator" >"$TAP_TMP/lg-spec.html"
+grep -q '<div id="board"><pre class="table">Legendary Encounters' "$TAP_TMP/lg-seat.html" &&
+    grep -q '^Your hand: ' "$TAP_TMP/lg-seat.html"
+ok $? "step 3 seen by $lseat: the table, with its hand"
+grep -q '<div id="board"><pre class="table">Legendary Encounters' "$TAP_TMP/lg-spec.html" &&
+    ! grep -q '^Your hand: ' "$TAP_TMP/lg-spec.html"
+ok $? "step 3 seen by a spectator: the table, without a hand"
+
 # A running game's spectator archive: a demo stopped after turn 2.
 "$MUTHUR" demo --dir "$TAP_TMP/running" --turns 2 --quiet >/dev/null 2>&1
 "$MUTHUR" --config "$TAP_TMP/running/muthur.conf" export demo-1 >"$TAP_TMP/running.archive"

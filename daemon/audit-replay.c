@@ -54,8 +54,8 @@ struct replay {
  * every game file "cards/NAME", in name order; the canonical bytes of the
  * result must be cards.json.
  */
-static void *
-load_data_files(const struct rules *R, const struct archive *a, char **cause)
+void *
+audit_data_load(const struct rules *R, const struct archive *a, char **cause)
 {
 	struct rules_file *f = xcalloc(a->nfiles + 1, sizeof *f);
 	const struct archive_file *cards = archive_file_find(a, "cards.json");
@@ -101,7 +101,7 @@ load_setup(struct replay *rp)
 
 	if (cards == NULL)
 		return -1;	/* reported with the files */
-	if ((rp->data = load_data_files(rp->R, a, &cause)) == NULL) {
+	if ((rp->data = audit_data_load(rp->R, a, &cause)) == NULL) {
 		audit_fail(rp->r, "file cards.json", "cannot be loaded: %s", cause);
 		free(cause);
 		return -1;

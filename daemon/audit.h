@@ -82,6 +82,13 @@ typedef void audit_step_fn(void *arg, const struct rules *R,
     const struct rules_game *g, size_t phase);
 int audit_archive_observe(const char *text, size_t len, unsigned flags,
     audit_step_fn *step, void *arg, struct audit_report *r);
+/*
+ * The game's component data from archive a (its files "cards/NAME", whose
+ * canonical bytes must be its cards.json), loaded by R->data_load(): free
+ * with R->data_free(). NULL with *cause when it is not there or differs.
+ */
+struct archive;
+void *audit_data_load(const struct rules *R, const struct archive *a, char **cause);
 /* One line per failure ("RECORD: MESSAGE") and a summary line, to out. */
 void audit_report_print(const struct audit_report *r, FILE *out);
 /* The report as one JSON object with a final LF; caller frees. */

@@ -125,14 +125,15 @@ result_text(const struct rules *R, const struct rules_game *g)
  */
 static void
 phase_texts(struct viewer *v, const struct rules *R, const struct rules_game *g,
-    size_t pi)
+    const void *data, size_t pi)
 {
 	const struct archive *a = v->a;
 	cJSON *one, *texts;
 	const cJSON *t;
 	size_t i;
 
-	if (R->events_text == NULL || v->texts == NULL || pi >= a->nphases)
+	if (v->texts == NULL || pi >= a->nphases || (g != NULL ? R->events_text == NULL :
+	    data == NULL || R->data_events_text == NULL))
 		return;
 	for (i = 0; i < a->nevents; i++) {
 		const struct archive_event *e = &a->events[i];
@@ -141,8 +142,8 @@ phase_texts(struct viewer *v, const struct rules *R, const struct rules_game *g,
 			continue;
 		one = cJSON_CreateArray();
 		cJSON_AddItemToArray(one, cJSON_ParseWithLength(e->payload, e->payload_len));
-		if (cJSON_IsObject(cJSON_GetArrayItem(one, 0)) &&
-		    (texts = R->events_text(g, one)) != NULL) {
+		if (cJSON_IsObject(cJSON_GetArrayItem(one, 0)) && (texts = g != NULL ?
+		    R->events_text(g, one) : R->data_events_text(data, one)) != NULL) {
 			t = cJSON_GetArrayItem(texts, 0);
 			if (cJSON_IsString(t) && t->valuestring[0] != '\0')
 				v->texts[i] = xstrdup(t->valuestring);
@@ -150,6 +151,29 @@ phase_texts(struct viewer *v, const struct rules *R, const struct rules_game *g,
 		}
 		cJSON_Delete(one);
 	}
+}
+
+/*
+ * The sentences of an archive that was not replayed (a running game's
+ * spectator archive): from its component data alone.
+ */
+static void
+archive_texts(struct viewer *v)
+{
+	const struct rules *R = rules_find(v->a->rules);
+	void *data;
+	char *cause = NULL;
+	size_t pi;
+
+	if (R == NULL || R->data_events_text == NULL)
+		return;
+	if ((data = audit_data_load(R, v->a, &cause)) == NULL) {
+		free(cause);	/* the audit in the page says what is wrong */
+		return;
+	}
+	for (pi = 0; pi < v->a->nphases; pi++)
+		phase_texts(v, R, NULL, data, pi);
+	R->data_free(data);
 }
 
 /*
@@ -235,7 +259,7 @@ step(void *arg, const struct rules *R, const struct rules_game *g, size_t phase)
 	v->hands[phase] = h;
 	free(v->result);
 	v->result = result_text(R, g);
-	phase_texts(v, R, g, phase);
+	phase_texts(v, R, g, NULL, phase);
 }
 
 static char *
@@ -442,7 +466,7 @@ page_json(struct viewer *v, const struct audit_report *r)
 	cJSON_AddItemToObject(d, "header", header_json(v, r));
 	arr = cJSON_AddArrayToObject(d, "perspectives");
 	cJSON_AddItemToArray(arr, cJSON_CreateString("spectator"));
-	for (p = 1; p < v->npersp; p++)
+	for (p = 1; v->persp != NULL && p < v->npersp; p++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(v->persp[p]));
 	arr = cJSON_AddArrayToObject(d, "boards");
 	for (i = 0; i < v->nsvgs; i++)
@@ -543,6 +567,8 @@ cmd_view(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	vw.texts = xcalloc(a->nevents + 1, sizeof *vw.texts);
 	/* a spectator archive is not replayed: no boards, no seats' views */
 	audit_archive_observe(text, len, 0, step, &vw, &r);
+	if (vw.persp == NULL)	/* not replayed: sentences from the data alone */
+		archive_texts(&vw);
 	data = page_json(&vw, &r);
 	status = write_page(data, stdout, &cause) == 0 ? 0 : 1;
 	if (status != 0) {

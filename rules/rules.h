@@ -400,6 +400,13 @@ struct rules {
 	 */
 	cJSON		*(*events_text)(const struct rules_game *g,
 			    const cJSON *payloads);
+	/*
+	 * The same sentences with no game, from the component data alone
+	 * (data_load()'s): for an archive that cannot be replayed, a running
+	 * game's spectator archive (`muthur view`). Words that need the
+	 * seats ("everyone") read as the seats named. NULL member: none.
+	 */
+	cJSON		*(*data_events_text)(const void *data, const cJSON *payloads);
 
 	/*
 	 * The orders part of seat's order template in its view (doc/product.md

@@ -316,6 +316,7 @@ cJSON	*bh_view_text(const cJSON *rv, const char *seat);
  * events_text), from the payloads and the component data only.
  */
 cJSON	*bh_events_text(const struct rules_game *g, const cJSON *payloads);
+cJSON	*bh_data_events_text(const void *data, const cJSON *payloads);
 
 /* rules/bughunt/picture.c: the board as a PNG or SVG (struct rules picture). */
 int	 bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,

@@ -586,3 +586,15 @@ bh_events_text(const struct rules_game *g, const cJSON *payloads)
 	}
 	return out;
 }
+
+cJSON *
+bh_data_events_text(const void *data, const cJSON *payloads)
+{
+	struct rules_game *g = xcalloc(1, sizeof *g);	/* the data alone */
+	cJSON *out;
+
+	g->d = data;
+	out = bh_events_text(g, payloads);
+	free(g);
+	return out;
+}

@@ -244,5 +244,6 @@ const struct rules rules_bughunt = {
 	.demo_turns = 1000,	/* a turn is one player's; the tracking deck ends a game */
 	.view_text = bh_view_text,
 	.events_text = bh_events_text,
+	.data_events_text = bh_data_events_text,
 	.picture = bh_picture,
 };

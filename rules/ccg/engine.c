@@ -170,6 +170,7 @@ const struct rules rules_ccg = {
 	.demo = &demo,
 	.view_text = ccg_view_text,
 	.events_text = ccg_events_text,
+	.data_events_text = ccg_data_events_text,
 	.template = ccg_template,
 	.picture = ccg_picture,
 };

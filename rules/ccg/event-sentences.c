@@ -933,3 +933,15 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	free(slot);
 	return out;
 }
+
+cJSON *
+ccg_data_events_text(const void *data, const cJSON *payloads)
+{
+	struct rules_game *g = xcalloc(1, sizeof *g);	/* no seats: names only */
+	cJSON *out;
+
+	g->db = data;
+	out = ccg_events_text(g, payloads);
+	free(g);
+	return out;
+}

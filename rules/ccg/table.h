@@ -62,6 +62,7 @@ int	 ccg_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 struct ccg_carddb;
 struct ccg_order;
 cJSON	*ccg_events_text(const struct rules_game *g, const cJSON *payloads);
+cJSON	*ccg_data_events_text(const void *data, const cJSON *payloads);
 char	*ccg_event_sentence(const struct ccg_carddb *db, const cJSON *payload);
 int	 ccg_event_sentence_known(const char *type);
 char	*ccg_refusal_hint(const struct rules_game *g, int seat,

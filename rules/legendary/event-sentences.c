@@ -542,3 +542,15 @@ lg_events_text(const struct rules_game *g, const cJSON *payloads)
 	}
 	return out;
 }
+
+cJSON *
+lg_data_events_text(const void *data, const cJSON *payloads)
+{
+	struct rules_game *g = xcalloc(1, sizeof *g);	/* the data alone */
+	cJSON *out;
+
+	g->db = data;
+	out = lg_events_text(g, payloads);
+	free(g);
+	return out;
+}

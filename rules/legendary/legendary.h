@@ -401,6 +401,7 @@ cJSON		*lg_view_text(const cJSON *rv, const char *seat);
 
 /* event-sentences.c: the events as sentences (struct rules events_text). */
 cJSON		*lg_events_text(const struct rules_game *g, const cJSON *payloads);
+cJSON		*lg_data_events_text(const void *data, const cJSON *payloads);
 
 /* ---- Playing as Predators (doc/legendary-rules-map.md) ---- */
 /* predator-data.c: the "predators" member of the card data */

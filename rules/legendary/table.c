@@ -605,5 +605,6 @@ const struct rules rules_legendary = {
 	.demo_turns = 300,	/* a turn is one player's: 40 ended half the games early */
 	.view_text = lg_view_text,
 	.events_text = lg_events_text,
+	.data_events_text = lg_data_events_text,
 	.template = l_template,
 };

@@ -208,6 +208,23 @@ grep -q 'no board: a running game' "$TAP_TMP/r1.html" && ! grep -q '<div id="boa
 ok $? "no board, and the page says why"
 got=$(grep -o '<li class="event" data-seq="[0-9]*"' "$TAP_TMP/r1.html" | sed 's/.*seq="//; s/"//' | tr '\n' ' ' | sed 's/ $//')
 is "$got" "$rpubseqs" "step 1: the log holds the $rpub events the archive has"
+grep -o '"text":"[^"]*"' "$page" | sed 's/^"text":"//; s/"$//' >"$TAP_TMP/rlog.txt"
+[ -s "$TAP_TMP/rlog.txt" ] && grep -q 'starts with .* at the ' "$TAP_TMP/rlog.txt" &&
+    ! grep -Eq '^[a-z.-]+: |null' "$TAP_TMP/rlog.txt"
+ok $? "a running game's log too is in sentences, from its card data ($(wc -l <"$TAP_TMP/rlog.txt") events)"
+for game in bughunt legendary; do
+	"$MUTHUR" demo --rules $game --dir "$TAP_TMP/run-$game" --turns 3 --quiet >/dev/null 2>&1
+	"$MUTHUR" --config "$TAP_TMP/run-$game/muthur.conf" export demo-1 >"$TAP_TMP/run-$game.archive" &&
+	    "$MUTHUR" view "$TAP_TMP/run-$game.archive" >"$TAP_TMP/run-$game.html" &&
+	    grep -q '"scope":"spectator"' "$TAP_TMP/run-$game.archive" 2>/dev/null ||
+	    grep -q '"scope": *"spectator"' "$TAP_TMP/run-$game.archive"
+	ok $? "a running $game game's spectator archive is viewed"
+	grep -o '"text":"[^"]*"' "$TAP_TMP/run-$game.html" | sed 's/^"text":"//; s/"$//' \
+	    >"$TAP_TMP/rlog-$game.txt"
+	[ -s "$TAP_TMP/rlog-$game.txt" ] && grep -q '^Turn 2' "$TAP_TMP/rlog-$game.txt" &&
+	    ! grep -Eq '^[a-z.-]+: |null|^legendary\.' "$TAP_TMP/rlog-$game.txt"
+	ok $? "its log is in $game's sentences ($(sed -n 2p "$TAP_TMP/rlog-$game.txt"))"
+done
 grep -q "step 1 of $((nrun - 1)): " "$TAP_TMP/r1.html" && grep -q "spectator archive" "$TAP_TMP/r1.html"
 ok $? "the steps are the archive's $nrun phases; the header says it is a spectator archive"
 done_testing

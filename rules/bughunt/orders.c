@@ -143,6 +143,9 @@ do_shoot(struct run *r, char **w, int nw)
 		if (at) {
 			if ((cell = bh_cell_parse(w[i])) < 0 || s.nat == 4)
 				return fail(r, "not a cell of the complex", "a cell such as c2");
+			s.only = 1;	/* the shooter picks the tiles (Shooting 1b: "may") */
+			if (cell == g->sq[r->seat].pos)
+				continue;	/* its own tile: targeted first anyway */
 			if (r->unknown) {	/* the new tile's sides are not known yet */
 				for (ok = 0, d = 0; d < 4; d++)
 					ok |= bh_neighbour(g->sq[r->seat].pos, d) == cell;

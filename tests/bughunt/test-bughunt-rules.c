@@ -362,6 +362,16 @@ test_movement(void)
 	g->sq[1].pos = c1;
 	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold the "
 	    "squad", "movement: but not through a barrier");
+	/* the APC is a tile: a squad held in c1 may join a squad on it */
+	g->xenos[c2] = 0;
+	g->xenos[c1] = 1;
+	g->sq[0].pos = c1;
+	g->sq[1].pos = BH_APC;
+	is_str(why(g, 0, "move s\n"), "", "movement: Xenomorphs do not hold a squad moving "
+	    "onto the APC tile where another squad is");
+	g->sq[1].pos = C("c3");
+	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold the "
+	    "squad", "movement: but they do onto an APC without a squad");
 	R->free(g);
 
 	/* a new tile's hive and objective icons */
@@ -479,6 +489,44 @@ test_shooting(void)
 	    "the hive counter advances");
 	ok(strstr(why(g, 1, "shoot grunt-2 at b1\n"), "not a tile the squad may shoot into")
 	    != NULL, "shoot: from the APC only into c1");
+	R->free(g);
+
+	/* the rest of the firepower "may" go to adjacent tiles: the shooter chooses */
+	g = board(1);
+	tile(g, c1, X, X, X, W);
+	tile(g, c2, X, W, X, W);
+	tile(g, C("d1"), W, W, W, X);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 1;
+	g->xenos[c2] = 2;
+	g->xenos[C("d1")] = 2;
+	rig((const uint32_t[]){ 0, 4, 4 }, 3);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 at c2\n") == 0 && g->xenos[c1] == 2 &&
+	    g->xenos[c2] == 0 && g->xenos[C("d1")] == 2, "shoot: with cells named after "
+	    "\"at\", only those adjacent tiles are targeted");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->xenos[c1] = 1;
+	g->xenos[c2] = 2;
+	rig((const uint32_t[]){ 0 }, 1);
+	ok(play(g, 0, "shoot grunt-1 at c1\n") == 0 && g->xenos[c1] == 0 &&
+	    g->xenos[c2] == 2 && g->xenos[C("d1")] == 2, "shoot: \"at\" the squad's own "
+	    "tile alone: no adjacent tile is targeted");
+	R->free(g);
+
+	/* a head in the own tile wounds a character that fired, never another */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 2;
+	g->sq[0].c[1].ntok = D->chars[grunt].armor;
+	for (hive = 0; hive < g->sq[0].c[1].ntok; hive++) {
+		g->sq[0].c[1].tok[hive] = hive;
+		g->sq[0].c[1].flipped[hive] = 1;
+	}
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-2\n") == 0 && g->sq[0].nchar == 2 &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[0].c[1].ntok == 0, "shoot: when the only "
+	    "character that fired is killed, the other heads wound nobody");
 	R->free(g);
 }
 

@@ -212,7 +212,9 @@ const struct rules rules_bughunt = {
 	 * bughunt-2: a squad held by Xenomorphs may move onto the APC where
 	 * another squad is; "shoot ... at CELL" targets only the cells named
 	 * (the own cell alone: no adjacent tile); a head with no character
-	 * that fired left alive wounds nobody. Games of bughunt-1 audit
+	 * that fired left alive wounds nobody; the game is won as the last
+	 * squad reaches the APC, before the action after the move. Games
+	 * of bughunt-1 audit
 	 * without replay (daemon/audit-replay.c).
 	 */
 	.version = "bughunt-2",

@@ -4,7 +4,9 @@
  * then at most one action (`shoot C... [at CELL...]`, `capture MISSION`,
  * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
  * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
- * nothing. The same code checks (dry, on a copy) and applies them.
+ * nothing. The same code checks (dry, on a copy) and applies them; once
+ * the game ends (the last squad reaching the APC wins at once), the lines
+ * after are not applied.
  */
 #include "config.h"
 
@@ -117,9 +119,13 @@ do_move(struct run *r, char **w, int nw)
 				bh_reveal_tile(g, nb, d, r->rng, r->ev);
 				r->unknown = 1;
 			}
-		} else if (!r->dry)
+		} else if (!r->dry) {
 			bh_event(r->ev, "{\"type\":\"move\",\"seat\":\"%s\",\"to\":\"%s\"}",
 			    bh_colours[sq->colour], bh_cell_name(nb));
+			/* the last squad on the APC: the game ends there and then */
+			if (nb == BH_APC)
+				bh_check_win(g, r->ev);
+		}
 	}
 	return 0;
 }

@@ -700,6 +700,20 @@ test_missions(void)
 	ok(play(g, 0, "move s\n") == 0 && g->phase == BH_PH_OVER && g->won &&
 	    has_event("\"victory\""), "winning: all missions and every squad on the APC");
 	R->free(g);
+	/* the game ends as the last squad reaches the APC: no line after it counts */
+	g = board(2);
+	tile(g, c1, X, X, X, X);
+	g->sq[0].pos = c1;
+	g->sq[1].pos = BH_APC;
+	g->xenos[c1] = 1;
+	g->mtok[0] = g->mtok[1] = g->mtok[2] = 3;
+	g->xeno_left = 0;
+	g->hive = before(BH_ICON_GAME_OVER);
+	rig((const uint32_t[]){ 4 }, 1);	/* a claw: the Xenomorph would escape */
+	ok(play(g, 0, "move s\nshoot grunt-1\n") == 0 && g->phase == BH_PH_OVER && g->won &&
+	    g->sq[0].c[0].ready, "winning: the game ends when the last squad reaches the "
+	    "APC, before the action that follows");
+	R->free(g);
 	g = board(1);
 	g->xeno_left = 0;
 	g->hive = before(BH_ICON_GAME_OVER);

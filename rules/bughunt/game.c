@@ -214,8 +214,7 @@ const struct rules rules_bughunt = {
 	 * (the own cell alone: no adjacent tile); a head with no character
 	 * that fired left alive wounds nobody; the game is won as the last
 	 * squad reaches the APC, before the action after the move. Games
-	 * of bughunt-1 audit
-	 * without replay (daemon/audit-replay.c).
+	 * of bughunt-1 audit without replay (daemon/audit-replay.c).
 	 */
 	.version = "bughunt-2",
 	.create = bh_create,

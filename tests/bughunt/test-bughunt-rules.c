@@ -500,6 +500,14 @@ test_shooting(void)
 	g->xenos[c1] = 1;
 	g->xenos[c2] = 2;
 	g->xenos[C("d1")] = 2;
+	{
+		char *legal = R->legal(g, 0);
+
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c1\n") != NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c2\n") != NULL,
+		    "shoot: the legal orders offer the own tile alone and each adjacent tile");
+		free(legal);
+	}
 	rig((const uint32_t[]){ 0, 4, 4 }, 3);
 	ok(play(g, 0, "shoot grunt-1 grunt-2 at c2\n") == 0 && g->xenos[c1] == 2 &&
 	    g->xenos[c2] == 0 && g->xenos[C("d1")] == 2, "shoot: with cells named after "

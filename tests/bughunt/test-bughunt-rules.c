@@ -802,6 +802,17 @@ test_data(const char *top, const char *src, size_t len)
 				    D->chars[k].amount == 2;
 		}
 	ok(grunts && hudson, "data: 8 Grunts; Hudson's +2 while down to 2 or fewer");
+	{
+		int nn = 0, ng = 0;
+
+		for (k = 0; k < D->nchars; k++)
+			*(D->chars[k].named ? &nn : &ng) += D->chars[k].copies;
+		ok(cJSON_IsNumber(get(ch, "named_character_count")) &&
+		    cJSON_IsNumber(get(ch, "grunt_count")) &&
+		    nn == get(ch, "named_character_count")->valueint &&
+		    ng == get(ch, "grunt_count")->valueint, "data: %d named character cards and "
+		    "%d Grunts, as published", nn, ng);
+	}
 	cJSON_Delete(comp);
 	cJSON_Delete(ch);
 	cJSON_Delete(dt);

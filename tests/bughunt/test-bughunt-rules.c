@@ -185,6 +185,8 @@ test_setup(void)
 	int s, named;
 
 	ok(g != NULL, "checklist: a game for blue and red");
+	if (g == NULL)
+		return;
 	for (s = 0; s < 2; s++) {
 		named = D->chars[g->sq[s].c[2].def].named;
 		ok(g->sq[s].nchar == 3 && !D->chars[g->sq[s].c[0].def].named &&
@@ -574,7 +576,6 @@ test_xenos(void)
 	ok(g->xenos[c3] == 2 && g->xenos[C("e4")] == 1 && g->xenos[C("c4")] == 0,
 	    "move: else one space toward the APC, through tiles and empty spaces");
 	ok(e == 1 && g->xenos[C("a1")] == 0, "move: from row 1 onto the APC: escaped");
-	n = 0;
 	(void)d3;
 	R->free(g);
 

@@ -251,6 +251,7 @@ void	 bh_reload(struct rules_game *g, int seat, struct rules_events *ev);
 struct bh_shot {
 	int	 chars[BH_SQUAD], nchars;	/* characters firing, as listed */
 	int	 at[4], nat;			/* adjacent cells in the order asked */
+	int	 only;				/* 1: "at" given: no other adjacent cell */
 	int	 bonus;				/* mission firepower */
 };
 void	 bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s,

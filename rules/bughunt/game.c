@@ -208,7 +208,15 @@ static const struct rules_demo bh_demo = {
 
 const struct rules rules_bughunt = {
 	.name = "bughunt",
-	.version = "bughunt-1",
+	/*
+	 * bughunt-2: a squad held by Xenomorphs may move onto the APC where
+	 * another squad is; "shoot ... at CELL" targets only the cells named
+	 * (the own cell alone: no adjacent tile); a head with no character
+	 * that fired left alive wounds nobody; the game is won as the last
+	 * squad reaches the APC, before the action after the move. Games
+	 * of bughunt-1 audit without replay (daemon/audit-replay.c).
+	 */
+	.version = "bughunt-2",
 	.create = bh_create,
 	.free = bh_free,
 	.nseats = bh_nseats,

@@ -60,7 +60,8 @@ bh_legal(const struct rules_game *g, size_t seat)
 	sq = &g->sq[seat];
 	strbuf_addstr(&sb, "pass\n");
 	moves(g, (int)seat, &sb, "move", 1);
-	/* shoot with every ready character, with each alone, and at each tile */
+	/* shoot with every ready character (at the own tile alone, at each
+	 * adjacent tile alone, at all), with each alone */
 	strbuf_addstr(&all, "shoot");
 	for (i = 0; i < sq->nchar; i++)
 		if (sq->c[i].ready) {
@@ -72,6 +73,11 @@ bh_legal(const struct rules_game *g, size_t seat)
 	if (nready > 0) {
 		try_line(g, (int)seat, &sb, strbuf_str(&all));
 		nt = bh_targets(g, (int)seat, cells);
+		if (nt > 0 && sq->pos != BH_APC) {	/* the own tile alone */
+			line = xasprintf("%s at %s", strbuf_str(&all), bh_cell_name(sq->pos));
+			try_line(g, (int)seat, &sb, line);
+			free(line);
+		}
 		for (i = 0; i < nt; i++) {
 			line = xasprintf("%s at %s", strbuf_str(&all), bh_cell_name(cells[i]));
 			try_line(g, (int)seat, &sb, line);

@@ -5,7 +5,8 @@
  * came from, and stops; a new tile's hive icon brings its Xenomorphs, its
  * objective icon an objective token; a squad does not leave a tile with
  * Xenomorphs unless another squad is there or it moves to another squad
- * through a passage without a barrier; the APC through Sector 3 only.
+ * through a passage without a barrier (the APC tile is a tile: a squad on
+ * it counts); the APC through Sector 3 only.
  */
 #include "config.h"
 
@@ -40,7 +41,7 @@ bh_step_cost(const struct rules_game *g, int seat, int dir, const char **why)
 	}
 	if (sq->pos != BH_APC && g->xenos[sq->pos] > 0 &&
 	    bh_squads_at(g, sq->pos, NULL) < 2 &&
-	    !(nb >= 0 && p == 1 && bh_squads_at(g, nb, NULL) > 0)) {
+	    !(p == 1 && bh_squads_at(g, nb, NULL) > 0)) {	/* nb may be the APC tile */
 		*why = "Xenomorphs on the tile hold the squad";
 		return -1;
 	}

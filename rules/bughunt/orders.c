@@ -4,7 +4,9 @@
  * then at most one action (`shoot C... [at CELL...]`, `capture MISSION`,
  * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
  * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
- * nothing. The same code checks (dry, on a copy) and applies them.
+ * nothing. The same code checks (dry, on a copy) and applies them; once
+ * the game ends (the last squad reaching the APC wins at once), the lines
+ * after are not applied.
  */
 #include "config.h"
 
@@ -117,9 +119,13 @@ do_move(struct run *r, char **w, int nw)
 				bh_reveal_tile(g, nb, d, r->rng, r->ev);
 				r->unknown = 1;
 			}
-		} else if (!r->dry)
+		} else if (!r->dry) {
 			bh_event(r->ev, "{\"type\":\"move\",\"seat\":\"%s\",\"to\":\"%s\"}",
 			    bh_colours[sq->colour], bh_cell_name(nb));
+			/* the last squad on the APC: the game ends there and then */
+			if (nb == BH_APC)
+				bh_check_win(g, r->ev);
+		}
 	}
 	return 0;
 }
@@ -143,6 +149,9 @@ do_shoot(struct run *r, char **w, int nw)
 		if (at) {
 			if ((cell = bh_cell_parse(w[i])) < 0 || s.nat == 4)
 				return fail(r, "not a cell of the complex", "a cell such as c2");
+			s.only = 1;	/* the shooter picks the tiles (Shooting 1b: "may") */
+			if (cell == g->sq[r->seat].pos)
+				continue;	/* its own tile: targeted first anyway */
 			if (r->unknown) {	/* the new tile's sides are not known yet */
 				for (ok = 0, d = 0; d < 4; d++)
 					ok |= bh_neighbour(g->sq[r->seat].pos, d) == cell;

@@ -2,10 +2,12 @@
  * shooting.c — "Shooting": the characters depleted give their firepower,
  * the number of Xenomorph dice targeted: the squad's own tile first, then
  * adjacent tiles through passages without barriers (never an empty
- * space), each die once. A blank face kills; in the own tile each head
- * face is a wound to one of the characters that fired (in the order the
- * orders list them, in turn); survivors of adjacent tiles move into the
- * squad's tile. From the APC only Sector 3's first tile, and survivors
+ * space): those the orders name after "at" (the rest of the firepower
+ * "may" go there: naming only the own tile keeps it there), else every
+ * one; each die once. A blank face kills; in the own tile each head face
+ * is a wound to one of the characters that fired (in the order the orders
+ * list them, in turn; none left alive, nobody); survivors of adjacent
+ * tiles move into the squad's tile. From the APC only Sector 3's first tile, and survivors
  * escape (the hive counter advances once).
  */
 #include "config.h"
@@ -88,17 +90,23 @@ bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s, struct rules_r
 		g->xenos[pos] -= n - live;
 		bh_event(ev, "{\"type\":\"roll\",\"cell\":\"%s\",\"faces\":[%s],\"killed\":%d}",
 		    bh_cell_name(pos), strbuf_str(&sb), n - live);
-		/* each head: a wound to the next character that fired and lives */
+		/*
+		 * each head: a wound to the next character that fired and
+		 * lives; when none of them lives, the rest wound nobody (only
+		 * a character that fired takes these wounds)
+		 */
 		for (i = 0; heads > 0 && g->phase != BH_PH_OVER && sq->nchar > 0; heads--) {
 			for (k = 0, c = -1; k < s->nchars && c < 0; k++, i++)
 				c = find_uid(sq, uid[i % s->nchars]);
-			bh_wound(g, seat, c >= 0 ? c : 0, ev);	/* none: the Point Man */
+			if (c < 0)
+				break;
+			bh_wound(g, seat, c, ev);
 		}
 	}
 	nt = bh_targets(g, seat, cells);
 	for (i = 0; i < s->nat; i++)
 		order[no++] = s->at[i];
-	for (i = 0; i < nt; i++) {
+	for (i = 0; i < nt && !s->only; i++) {
 		for (k = 0; k < no && order[k] != cells[i]; k++)
 			;
 		if (k == no)

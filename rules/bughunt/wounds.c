@@ -1,7 +1,8 @@
 /*
  * wounds.c — "How to Place Wounds": a wound is the next token of the pool
- * put on the character face down (its face a secret "wound:K" known to no
- * seat), up to the character's Armor; past it a wound flips one of its
+ * put on the character wound side up, its blank or KIA face unseen ("face
+ * down" here and in the view; a secret "wound:K" known to no seat), up to
+ * the character's Armor; past it a wound flips one of its
  * tokens (opening the secret): blank, it lives; KIA, it dies. All flipped
  * and none KIA: the next wound kills. The dead leave the squad, the rest
  * shift so that it keeps a Point Man; their face-down tokens return to the

@@ -185,6 +185,8 @@ test_setup(void)
 	int s, named;
 
 	ok(g != NULL, "checklist: a game for blue and red");
+	if (g == NULL)
+		return;
 	for (s = 0; s < 2; s++) {
 		named = D->chars[g->sq[s].c[2].def].named;
 		ok(g->sq[s].nchar == 3 && !D->chars[g->sq[s].c[0].def].named &&
@@ -362,6 +364,16 @@ test_movement(void)
 	g->sq[1].pos = c1;
 	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold the "
 	    "squad", "movement: but not through a barrier");
+	/* the APC is a tile: a squad held in c1 may join a squad on it */
+	g->xenos[c2] = 0;
+	g->xenos[c1] = 1;
+	g->sq[0].pos = c1;
+	g->sq[1].pos = BH_APC;
+	is_str(why(g, 0, "move s\n"), "", "movement: Xenomorphs do not hold a squad moving "
+	    "onto the APC tile where another squad is");
+	g->sq[1].pos = C("c3");
+	is_str(why(g, 0, "move s\n"), "line 1: \"move s\": Xenomorphs on the tile hold the "
+	    "squad", "movement: but they do onto an APC without a squad");
 	R->free(g);
 
 	/* a new tile's hive and objective icons */
@@ -480,6 +492,52 @@ test_shooting(void)
 	ok(strstr(why(g, 1, "shoot grunt-2 at b1\n"), "not a tile the squad may shoot into")
 	    != NULL, "shoot: from the APC only into c1");
 	R->free(g);
+
+	/* the rest of the firepower "may" go to adjacent tiles: the shooter chooses */
+	g = board(1);
+	tile(g, c1, X, X, X, W);
+	tile(g, c2, X, W, X, W);
+	tile(g, C("d1"), W, W, W, X);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 1;
+	g->xenos[c2] = 2;
+	g->xenos[C("d1")] = 2;
+	{
+		char *legal = R->legal(g, 0);
+
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c1\n") != NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c2\n") != NULL,
+		    "shoot: the legal orders offer the own tile alone and each adjacent tile");
+		free(legal);
+	}
+	rig((const uint32_t[]){ 0, 4, 4 }, 3);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 at c2\n") == 0 && g->xenos[c1] == 2 &&
+	    g->xenos[c2] == 0 && g->xenos[C("d1")] == 2, "shoot: with cells named after "
+	    "\"at\", only those adjacent tiles are targeted");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->xenos[c1] = 1;
+	g->xenos[c2] = 2;
+	rig((const uint32_t[]){ 0 }, 1);
+	ok(play(g, 0, "shoot grunt-1 at c1\n") == 0 && g->xenos[c1] == 0 &&
+	    g->xenos[c2] == 2 && g->xenos[C("d1")] == 2, "shoot: \"at\" the squad's own "
+	    "tile alone: no adjacent tile is targeted");
+	R->free(g);
+
+	/* a head in the own tile wounds a character that fired, never another */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 2;
+	g->sq[0].c[1].ntok = D->chars[grunt].armor;
+	for (hive = 0; hive < g->sq[0].c[1].ntok; hive++) {
+		g->sq[0].c[1].tok[hive] = hive;
+		g->sq[0].c[1].flipped[hive] = 1;
+	}
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-2\n") == 0 && g->sq[0].nchar == 2 &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[0].c[1].ntok == 0, "shoot: when the only "
+	    "character that fired is killed, the other heads wound nobody");
+	R->free(g);
 }
 
 /* ---- The Xenomorph Phase ---- */
@@ -518,7 +576,6 @@ test_xenos(void)
 	ok(g->xenos[c3] == 2 && g->xenos[C("e4")] == 1 && g->xenos[C("c4")] == 0,
 	    "move: else one space toward the APC, through tiles and empty spaces");
 	ok(e == 1 && g->xenos[C("a1")] == 0, "move: from row 1 onto the APC: escaped");
-	n = 0;
 	(void)d3;
 	R->free(g);
 
@@ -652,6 +709,20 @@ test_missions(void)
 	ok(play(g, 0, "move s\n") == 0 && g->phase == BH_PH_OVER && g->won &&
 	    has_event("\"victory\""), "winning: all missions and every squad on the APC");
 	R->free(g);
+	/* the game ends as the last squad reaches the APC: no line after it counts */
+	g = board(2);
+	tile(g, c1, X, X, X, X);
+	g->sq[0].pos = c1;
+	g->sq[1].pos = BH_APC;
+	g->xenos[c1] = 1;
+	g->mtok[0] = g->mtok[1] = g->mtok[2] = 3;
+	g->xeno_left = 0;
+	g->hive = before(BH_ICON_GAME_OVER);
+	rig((const uint32_t[]){ 4 }, 1);	/* a claw: the Xenomorph would escape */
+	ok(play(g, 0, "move s\nshoot grunt-1\n") == 0 && g->phase == BH_PH_OVER && g->won &&
+	    g->sq[0].c[0].ready, "winning: the game ends when the last squad reaches the "
+	    "APC, before the action that follows");
+	R->free(g);
 	g = board(1);
 	g->xeno_left = 0;
 	g->hive = before(BH_ICON_GAME_OVER);
@@ -732,6 +803,17 @@ test_data(const char *top, const char *src, size_t len)
 				    D->chars[k].amount == 2;
 		}
 	ok(grunts && hudson, "data: 8 Grunts; Hudson's +2 while down to 2 or fewer");
+	{
+		int nn = 0, ng = 0;
+
+		for (k = 0; k < D->nchars; k++)
+			*(D->chars[k].named ? &nn : &ng) += D->chars[k].copies;
+		ok(cJSON_IsNumber(get(ch, "named_character_count")) &&
+		    cJSON_IsNumber(get(ch, "grunt_count")) &&
+		    nn == get(ch, "named_character_count")->valueint &&
+		    ng == get(ch, "grunt_count")->valueint, "data: %d named character cards and "
+		    "%d Grunts, as published", nn, ng);
+	}
 	cJSON_Delete(comp);
 	cJSON_Delete(ch);
 	cJSON_Delete(dt);

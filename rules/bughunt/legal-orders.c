@@ -22,29 +22,60 @@ try_line(const struct rules_game *g, int seat, struct strbuf *sb, const char *li
 	free(copy);
 }
 
-/* Every move of 1..3 steps, stopping at a new tile. */
-static void
-moves(const struct rules_game *g, int seat, struct strbuf *sb, const char *prefix,
-    int depth)
-{
-	struct rules_game *copy;
-	char *line;
-	int d, ok;
+/*
+ * The moves: one path to each place the squad can reach with its movement
+ * points now (bh_mp(): scouts add theirs), breadth first, so each is a
+ * shortest legal path and no place is listed twice (other paths there are
+ * legal too, checked when mailed). A step into an empty space draws a
+ * tile and ends the movement, so no path goes on from one.
+ */
+struct path {
+	char		*line;		/* "move e n" */
+	int		 pos;		/* where it ends: a cell, or BH_APC */
+	int		 open;		/* may go on (not ended on a new tile) */
+};
 
-	for (d = 0; d < 4; d++) {
-		line = xasprintf("%s %s", prefix, bh_dir_names[d]);
-		copy = xmemdup(g, sizeof *g);
-		ok = bh_orders_run(copy, seat, line, 1, NULL, NULL, NULL) == 0;
-		if (ok) {
-			strbuf_addf(sb, "%s\n", line);
-			/* a step into an empty space ends the movement */
-			if (depth < BH_MP && copy->sq[seat].pos >= 0 &&
-			    g->tile[copy->sq[seat].pos] >= 0)
-				moves(g, seat, sb, line, depth + 1);
+static void
+moves(const struct rules_game *g, int seat, struct strbuf *sb)
+{
+	struct path *q = xcalloc(BH_CELLS + 2, sizeof *q);
+	struct rules_game *copy;
+	char seen[BH_CELLS + 1];	/* [BH_CELLS]: the APC */
+	char *line;
+	size_t head = 0, n = 0, i;
+	int d, depth, mp = bh_mp(g, seat), at, pos = g->sq[seat].pos;
+	size_t from = 0, to;
+
+	memset(seen, 0, sizeof seen);
+	seen[pos == BH_APC ? BH_CELLS : pos] = 1;
+	q[n++] = (struct path){ xstrdup("move"), pos, 1 };
+	for (depth = 1; depth <= mp; depth++) {
+		to = n;
+		for (head = from; head < to; head++) {
+			if (!q[head].open)
+				continue;
+			for (d = 0; d < 4; d++) {
+				line = xasprintf("%s %s", q[head].line, bh_dir_names[d]);
+				copy = xmemdup(g, sizeof *g);
+				if (bh_orders_run(copy, seat, line, 1, NULL, NULL, NULL) == 0 &&
+				    !seen[(at = copy->sq[seat].pos) == BH_APC ? BH_CELLS : at] &&
+				    n < BH_CELLS + 2) {
+					seen[at == BH_APC ? BH_CELLS : at] = 1;
+					q[n++] = (struct path){ line, at,
+					    at == BH_APC || g->tile[at] >= 0 };
+					line = NULL;
+				}
+				free(line);
+				free(copy);
+			}
 		}
-		free(copy);
-		free(line);
+		from = to;
 	}
+	for (i = 1; i < n; i++)
+		strbuf_addf(sb, "%s\n", q[i].line);
+	for (i = 0; i < n; i++)
+		free(q[i].line);
+	free(q);
 }
 
 char *
@@ -59,7 +90,7 @@ bh_legal(const struct rules_game *g, size_t seat)
 		return xstrdup("");
 	sq = &g->sq[seat];
 	strbuf_addstr(&sb, "pass\n");
-	moves(g, (int)seat, &sb, "move", 1);
+	moves(g, (int)seat, &sb);
 	/* shoot with every ready character (at the own tile alone, at each
 	 * adjacent tile alone, at all), with each alone */
 	strbuf_addstr(&all, "shoot");

@@ -376,6 +376,34 @@ test_movement(void)
 	    "squad", "movement: but they do onto an APC without a squad");
 	R->free(g);
 
+	/* the legal moves: one path to each place in reach, as far as the
+	 * squad's movement points go (a scout's too) */
+	g = board(1);
+	{
+		char *legal, *p;
+		int moves = 0, i;
+
+		for (i = 0; i < 5; i++)
+			tile(g, i, W, i < 4 ? X : W, i == 2 ? X : W, i > 0 ? X : W);
+		g->sq[0].pos = C("a1");
+		legal = R->legal(g, 0);
+		for (p = legal; (p = strstr(p, "move ")) != NULL; p++)
+			moves++;
+		ok(strstr(legal, "\nmove e e e\n") != NULL && strstr(legal, "move e e e e") == NULL &&
+		    strstr(legal, "\nmove e e s\n") != NULL &&	/* the APC */
+		    strstr(legal, "move e w") == NULL && moves == 4, "legal moves: each "
+		    "place in 3 movement points once, by a shortest path (%d)", moves);
+		free(legal);
+		for (i = 0; i < D->nchars && D->chars[i].ability != BH_AB_SCOUT; i++)
+			;
+		g->sq[0].c[2].def = i;
+		legal = R->legal(g, 0);
+		ok(i < D->nchars && strstr(legal, "\nmove e e e e\n") != NULL,
+		    "legal moves: a scout's extra point reaches a fourth tile");
+		free(legal);
+	}
+	R->free(g);
+
 	/* a new tile's hive and objective icons */
 	g = board(1);
 	{

@@ -2,7 +2,8 @@
  * game-status.c — one line saying where a game stands, for `muthur
  * status` and the organiser's digest (daemon/game-clock.h): status,
  * rules, turn and phase, who is awaited, the deadline (or, paused, the
- * time left), the late counts and the absences still to come.
+ * time left), the late counts and the absences still to come; of a
+ * game that ended, its result.
  */
 #include "config.h"
 
@@ -14,7 +15,51 @@
 #include "daemon/view-int.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "store/events.h"
 #include "store/orders.h"
+
+/*
+ * ": marines won", ": blue and red won together", ": no winner" — the
+ * result of an ended game, from its last game.result event (among its
+ * last events); nothing when there is none.
+ */
+static void
+result_part(struct store *st, const struct store_game *g, struct strbuf *sb)
+{
+	struct store_event *ev = NULL;
+	const cJSON *places, *p, *w;
+	cJSON *o = NULL;
+	size_t n = 0, i, firsts = 0, k = 0;
+	char *err = NULL;
+
+	if (store_events(st, g->id, g->event_count > 8 ? g->event_count - 8 : 1, &ev, &n,
+	    &err) == -1) {
+		free(err);
+		return;
+	}
+	for (i = n; i-- > 0 && o == NULL;)
+		if (strcmp(ev[i].type, "game.result") == 0)
+			o = cJSON_ParseWithLength((const char *)ev[i].payload, ev[i].payload_len);
+	store_events_free(ev, n);
+	if (o == NULL)
+		return;
+	places = cJSON_GetObjectItemCaseSensitive(o, "places");
+	w = cJSON_GetObjectItemCaseSensitive(o, "winner");
+	cJSON_ArrayForEach(p, places)
+		firsts += cJSON_IsNumber(p) && p->valueint == 1;
+	if (!cJSON_IsString(w))
+		strbuf_addstr(sb, ": no winner");
+	else if (firsts > 1) {
+		strbuf_addstr(sb, ": ");
+		cJSON_ArrayForEach(p, places)
+			if (cJSON_IsNumber(p) && p->valueint == 1)
+				strbuf_addf(sb, "%s%s", k++ == 0 ? "" : k == firsts ? " and " :
+				    ", ", p->string);
+		strbuf_addstr(sb, " won together");
+	} else
+		strbuf_addf(sb, ": %s won", w->valuestring);
+	cJSON_Delete(o);
+}
 
 /* "; late aliens 2, marines 1" (seats with a late count), if any. */
 static int
@@ -78,6 +123,8 @@ game_status_line(struct store *st, const char *name, int64_t now, char **cause)
 	if ((g = store_game_get(st, name, cause)) == NULL)
 		return NULL;
 	strbuf_addf(&sb, "%s: %s, %s/%s", g->name, g->status, g->rules, g->scenario);
+	if (strcmp(g->status, GAME_FINISHED) == 0)
+		result_part(st, g, &sb);
 	if ((ph = store_phase_current(st, g->id, &err)) == NULL) {
 		free(err);
 		store_game_free(g);

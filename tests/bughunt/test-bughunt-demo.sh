@@ -18,6 +18,12 @@ printf '%s\n' "$result" | grep -Eq '^demo: game demo-1: (blue and red won togeth
 ok $? "the demo plays to a win or a loss"
 printf '%s\n' "$out" | grep -q '^demo: game demo-1 started with seats blue, red'
 ok $? "the demo seats blue and red"
+case $result in
+*"won together"*) want='blue and red won together' ;;
+*) want='no winner' ;;
+esac
+is "$("$MUTHUR" --config "$d/muthur.conf" status demo-1)" \
+    "demo-1: finished, bughunt/bug-hunt: $want" "muthur status gives the result of a cooperative game"
 for seat in blue red; do
 	n=$(grep -l "^To: $seat@players.example" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
 	[ "$n" -gt 0 ]

@@ -90,6 +90,8 @@ ok $? "every seat: at most 2.5 order mails and 4 received mails per game turn"
 # A finished game in a league scores its places (daemon/game-league.h):
 # the winner 3 points and a win.
 winner=$(printf '%s\n' "$result" | sed -n 's/^demo: game demo-1: \([a-z]*\) won .*/\1/p')
+is "$("$MUTHUR" --config "$d/muthur.conf" status demo-1)" \
+    "demo-1: finished, ccg/contact: $winner won" "muthur status gives a finished game's result"
 "$MUTHUR" --config "$d/muthur.conf" league create demo >/dev/null &&
     "$MUTHUR" --config "$d/muthur.conf" league add demo demo-1 >/dev/null
 ok $? "league create and add the finished demo game"

@@ -250,8 +250,9 @@ lg_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"));
 		strbuf_addstr(&sb, "\n");
 	}
+	/* the orders themselves are the orders block's (the rules template) */
 	if (*str(rv, "legal_orders") != '\0')
-		strbuf_addf(&sb, "Orders you may give:\n%s", str(rv, "legal_orders"));
+		strbuf_addstr(&sb, "Your orders: in the orders block below.\n");
 	cJSON_AddStringToObject(o, "text", strbuf_str(&sb));
 	strbuf_free(&sb);
 	return o;

@@ -28,6 +28,17 @@ done
 q=$(ls "$d/var/mail/in/quarantine" 2>/dev/null | wc -l)
 [ "$q" -eq 0 ]
 ok $? "no orders mail was quarantined ($q)"
+# the legal orders are listed once, in the orders block: the body says
+# where they are (a due view's text part, up to its view.json)
+twice=0 due=0
+for f in $(grep -l '^Your orders are due' "$d"/var/mail/out/new/*); do
+	due=$((due + 1))
+	t=$(tr -d '\r' <"$f" | sed -n '/^Content-Type: text\/plain/,/^Content-Type: application\/json/p')
+	printf '%s\n' "$t" | grep -q '^Your orders: in the orders block below\.$' || twice=$((twice + 1))
+	[ "$(printf '%s\n' "$t" | grep -c '^# play CARD$')" -le 1 ] || twice=$((twice + 1))
+done
+[ "$due" -gt 0 ] && [ "$twice" -eq 0 ]
+ok $? "each of $due due views lists its orders once, in the block ($twice do not)"
 grep -l '"legendary"' "$d"/var/mail/out/new/* >/dev/null 2>&1
 ok $? "the view mails carry the game's display text in view.json"
 

@@ -303,6 +303,8 @@ apply_char_effect(struct rules_game *g, int ti, const struct ccg_effect *e,
 			t->mp += e->amount;
 			if (t->mp < 0)
 				t->mp = 0;
+			/* moving hidden: each marker moves as it could */
+			ccg_markers_add_mp(g, ti, e->amount);
 			ccg_event(ev, -1, "{\"type\":\"movement-points\","
 			    "\"piece\":\"%s\",\"mp\":%d}", t->id, t->mp);
 		}

@@ -259,14 +259,24 @@ ccg_markers_begin(struct rules_game *g)
 
 	for (i = 0; i < g->nmarkers; i++) {
 		struct ccg_marker *m = &g->markers[i];
-		const struct ccg_piece *p = &g->pieces[m->piece];
-		int sp = ccg_eff_speed(p) +	/* battle-conditions.c */
-		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
 
-		m->mp = p->bound || sp < 0 ? 0 : sp;
+		m->mp = ccg_movement_points(g, m->piece);	/* movement.c */
 		m->moved = 0;
 		m->start = m->node;
 	}
+}
+
+void
+ccg_markers_add_mp(struct rules_game *g, int pi, int amount)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmarkers; i++)
+		if (g->markers[i].piece == pi) {
+			g->markers[i].mp += amount;
+			if (g->markers[i].mp < 0)
+				g->markers[i].mp = 0;
+		}
 }
 
 void
@@ -543,7 +553,7 @@ decoy(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (!here)
 		return cause_set(cause, "%s has no marker at %s; new decoys start "
 		    "where one of its markers is", p->id, o->to);
-	mp = p->bound ? 0 : ccg_eff_speed(p);
+	mp = ccg_movement_points(g, pi);	/* as the others began */
 	mi = marker_add(g, pi, at, 0, mp);
 	if (o->a != NULL) {	/* the shuffle, which may pick the new one */
 		const char *why = NULL;

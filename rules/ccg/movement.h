@@ -57,6 +57,11 @@ void	 ccg_location_candidates(const struct rules_game *g, int seat,
 /* Movement points of every character := its speed, permanent events'
  * speed changes included (step start). */
 void	 ccg_movement_begin(struct rules_game *g);
+/* The movement points piece pi starts a Movement Step with: speed after
+ * damage, permanent events' speed changes and the Battle Conditions'
+ * movement change; 0 when bound. Its hidden markers and new decoys start
+ * with the same (hidden-movement.c). */
+int	 ccg_movement_points(const struct rules_game *g, int pi);
 /* Basic cost of one step (1; 0 high-high Predator / low-low Alien; 2 by
  * Hive Movement), or -1 with a reason when to is out of reach. */
 int	 ccg_move_cost(const struct rules_game *g, int seat, int pi, int from,
@@ -95,6 +100,9 @@ void	 ccg_hidden_reveal_piece(struct rules_game *g, int pi,
 void	 ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev);
 /* Movement Step start (points, marks) and end (merging). */
 void	 ccg_markers_begin(struct rules_game *g);
+/* A change of amount to the movement points of piece pi in the Movement
+ * Step (a speed event) reaches each of its markers too (not below 0). */
+void	 ccg_markers_add_mp(struct rules_game *g, int pi, int amount);
 void	 ccg_markers_merge(struct rules_game *g, struct rules_events *ev);
 void	 ccg_markers_free(struct rules_game *g);
 /* The move order (markers, else movement.c's ccg_move) and the hide,

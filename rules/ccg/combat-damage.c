@@ -16,8 +16,11 @@
  *   a close weapon's damage; +1 per Alien token;
  * - resistance: power plus the armor of the armor item carried;
  * - a Barrier: defense 0, resistance its power less its damage;
- * - a vehicle (vehicle-attacks.c): defense 0, resistance 0 (its armor
- *   takes the points first, vehicles.c); "power" is its hull left;
+ * - a vehicle (vehicle-attacks.c): defense its speed less its hull
+ *   damage; resistance its armor left, and once the armor is gone its
+ *   hull left (the points wear the armor first, then the hull,
+ *   vehicles.c); "power" is its hull left; its driver's speed is the
+ *   vehicle's ("Special Rules for Vehicles");
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
  *   speed and defense to defense, power to close damage and resistance;
@@ -147,12 +150,16 @@ ccg_defense(const struct rules_game *g, int ti)
 {
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
-	int d;
+	int d, v;
 
-	if (t->bound || t->card->type == CCG_CARD_BARRIER ||
-	    t->card->type == CCG_CARD_VEHICLE)
+	if (t->bound || t->card->type == CCG_CARD_BARRIER)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
-	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
+	if (t->card->type == CCG_CARD_VEHICLE)	/* its speed, as damaged */
+		return ccg_vehicle_speed(g, ti);	/* vehicles.c */
+	/* a vehicle's speed replaces its driver's */
+	v = ccg_vehicle_driven(g, ti);
+	d = (v >= 0 ? ccg_vehicle_speed(g, v) : ccg_eff_speed(t)) +
+	    t->ev_speed + t->card->chr.defense_bonus +
 	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
 	    ccg_gore_mod(g, ti, CCG_STAT_DEFENSE) +
 	    ccg_attachment_mod(g, ti, CCG_STAT_DEFENSE, 0);
@@ -209,8 +216,10 @@ ccg_resistance(const struct rules_game *g, int ti)
 
 	if (t->card->type == CCG_CARD_BARRIER)	/* its power, as damaged */
 		return ccg_eff_power(t);
-	if (t->card->type == CCG_CARD_VEHICLE)	/* every point wears it */
-		return 0;
+	if (t->card->type == CCG_CARD_VEHICLE) {	/* armor, then hull */
+		r = t->card->veh.armor - t->damage;
+		return r > 0 ? r : ccg_eff_power(t);
+	}
 	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
 		r++;		/* Combat Pool (combat-pool.c) */
 

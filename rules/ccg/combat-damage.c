@@ -10,7 +10,8 @@
  *   -2 when attacking to capture;
  * - defense: speed after damage plus modifiers, +1 for a hidden character
  *   ("Hidden tokens are always +1 defense"), +1 for a Queen per other
- *   Lethal Alien (and Alien token) of hers at the location; 0 when Bound;
+ *   Lethal Alien (and Alien token) of hers at the location, none for a
+ *   Bound one (it uses no Resources, "Binding"); 0 when Bound;
  * - damage: a ranged weapon's damage (plus its loaded ammo's) replaces
  *   power; close combat is power plus the printed hand-to-hand bonus plus
  *   a close weapon's damage; +1 per Alien token;
@@ -173,6 +174,7 @@ ccg_defense(const struct rules_game *g, int ti)
 
 			if ((int)i != ti && a->zone == CCG_Z_PLAY &&
 			    a->node == t->node && a->controller == t->controller &&
+			    !a->bound &&	/* "Binding": uses no Resources */
 			    a->card->chr.species == CCG_SPECIES_ALIEN &&
 			    ccg_card_has_resource(a->card, "Lethal"))
 				d += 1 + a->tokens;

@@ -140,11 +140,16 @@ cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
 const char *ccg_attack_target_id(const struct rules_game *g, int pi);
 /* Segment 1 for an attack of pi on a marker: 0 when pi's attack is not
  * (or no longer) a marker attack, so the caller rolls as usual; else 1
- * after rolling against the marker (+1 defense): a hit on a decoy removes
- * it with no damage, a hit on the real one reveals the character, who
- * takes the damage (atk_hit set); an attack on a vanished decoy is lost. */
+ * after rolling against the marker (+1 defense), atk_hit set on a hit
+ * (nothing revealed yet); an attack on a vanished decoy is lost. */
 int	 ccg_marker_attack_roll(struct rules_game *g, int pi,
 	    struct rules_rng *rng, struct rules_events *ev);
+/* Segment 2 for a hit of pi (atk_hit) that may be on a marker: 1 when it
+ * damages the character (a marker hit reveals it now: the real one, or
+ * one revealed real since the roll), 0 when the marker was a decoy (it is
+ * revealed and removed, or was already: no damage). */
+int	 ccg_marker_attack_lands(struct rules_game *g, int pi,
+	    struct rules_events *ev);
 /* Feed try() the attack lines of seat at other seats' markers. */
 void	 ccg_marker_attack_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);

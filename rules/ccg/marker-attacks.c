@@ -27,6 +27,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
 #include "rules/ccg/movement.h"
 
 /* The number N of a marker id PIECE-marker-N. */
@@ -126,6 +127,7 @@ ccg_marker_attack_roll(struct rules_game *g, int pi, struct rules_rng *rng,
 	    "\"hit\":%s}", p->id, g->markers[mi].id, roll, th, def,
 	    hit ? "true" : "false");
 	p->atk_hit = hit;	/* revealed in Segment 2 */
+	ccg_ammo_fired(g, pi, ev);	/* ammo.c: a shot like any other */
 	return 1;
 }
 

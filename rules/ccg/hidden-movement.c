@@ -471,6 +471,15 @@ ccg_submerged_free(const struct rules_game *g, int pi)
 	return p->card->chr.species == CCG_SPECIES_SYNTHETIC && p->data > 0;
 }
 
+int
+ccg_submerged_stopped(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+
+	return g->phase == CCG_PH_MOVE && p->moved && p->node >= 0 &&
+	    ccg_node_submerged(g, p->node) && !ccg_submerged_free(g, pi);
+}
+
 static int
 hide(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)

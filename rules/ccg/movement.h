@@ -80,6 +80,11 @@ int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
 /* Is node a Submerged location (movement ends on entering; no hidden
  * movement)? Water locations are not. */
 int	 ccg_node_submerged(const struct rules_game *g, int node);
+/* Has piece pi's movement ended this Movement Step by entering a
+ * Submerged location (the overview: extra movement from events is void
+ * too)? Not for a data-carrying Synthetic, nor one that began the step
+ * there and has not moved. */
+int	 ccg_submerged_stopped(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */
 int	 ccg_marker_find(const struct rules_game *g, const char *id);
 /* Is piece pi moving hidden from seat (its place and movement points

@@ -10,14 +10,18 @@
  *   -2 when attacking to capture;
  * - defense: speed after damage plus modifiers, +1 for a hidden character
  *   ("Hidden tokens are always +1 defense"), +1 for a Queen per other
- *   Lethal Alien (and Alien token) of hers at the location; 0 when Bound;
+ *   Lethal Alien (and Alien token) of hers at the location, none for a
+ *   Bound one (it uses no Resources, "Binding"); 0 when Bound;
  * - damage: a ranged weapon's damage (plus its loaded ammo's) replaces
  *   power; close combat is power plus the printed hand-to-hand bonus plus
  *   a close weapon's damage; +1 per Alien token;
  * - resistance: power plus the armor of the armor item carried;
  * - a Barrier: defense 0, resistance its power less its damage;
- * - a vehicle (vehicle-attacks.c): defense 0, resistance 0 (its armor
- *   takes the points first, vehicles.c); "power" is its hull left;
+ * - a vehicle (vehicle-attacks.c): defense its speed less its hull
+ *   damage; resistance its armor left, and once the armor is gone its
+ *   hull left (the points wear the armor first, then the hull,
+ *   vehicles.c); "power" is its hull left; its driver's speed is the
+ *   vehicle's ("Special Rules for Vehicles");
  * - +1 damage or resistance bought with Combat Pool for this step;
  * - the modifiers of events played in this Combat Round (events-play.c):
  *   speed and defense to defense, power to close damage and resistance;
@@ -147,12 +151,16 @@ ccg_defense(const struct rules_game *g, int ti)
 {
 	const struct ccg_piece *t = &g->pieces[ti];
 	size_t i;
-	int d;
+	int d, v;
 
-	if (t->bound || t->card->type == CCG_CARD_BARRIER ||
-	    t->card->type == CCG_CARD_VEHICLE)
+	if (t->bound || t->card->type == CCG_CARD_BARRIER)
 		return 0;	/* "Binding", "Barriers": cannot be modified */
-	d = ccg_eff_speed(t) + t->ev_speed + t->card->chr.defense_bonus +
+	if (t->card->type == CCG_CARD_VEHICLE)	/* its speed, as damaged */
+		return ccg_vehicle_speed(g, ti);	/* vehicles.c */
+	/* a vehicle's speed replaces its driver's */
+	v = ccg_vehicle_driven(g, ti);
+	d = (v >= 0 ? ccg_vehicle_speed(g, v) : ccg_eff_speed(t)) +
+	    t->ev_speed + t->card->chr.defense_bonus +
 	    gear_mod(g, ti, CCG_STAT_DEFENSE, 0) + t->ev_def +
 	    ccg_gore_mod(g, ti, CCG_STAT_DEFENSE) +
 	    ccg_attachment_mod(g, ti, CCG_STAT_DEFENSE, 0);
@@ -166,6 +174,7 @@ ccg_defense(const struct rules_game *g, int ti)
 
 			if ((int)i != ti && a->zone == CCG_Z_PLAY &&
 			    a->node == t->node && a->controller == t->controller &&
+			    !a->bound &&	/* "Binding": uses no Resources */
 			    a->card->chr.species == CCG_SPECIES_ALIEN &&
 			    ccg_card_has_resource(a->card, "Lethal"))
 				d += 1 + a->tokens;
@@ -209,8 +218,10 @@ ccg_resistance(const struct rules_game *g, int ti)
 
 	if (t->card->type == CCG_CARD_BARRIER)	/* its power, as damaged */
 		return ccg_eff_power(t);
-	if (t->card->type == CCG_CARD_VEHICLE)	/* every point wears it */
-		return 0;
+	if (t->card->type == CCG_CARD_VEHICLE) {	/* armor, then hull */
+		r = t->card->veh.armor - t->damage;
+		return r > 0 ? r : ccg_eff_power(t);
+	}
 	if (t->boost == CCG_STAT_RESISTANCE && t->boost_kind == kind)
 		r++;		/* Combat Pool (combat-pool.c) */
 

@@ -255,7 +255,10 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 				continue;
 			for (k = -1; k < p->nxatk; k++) {	/* free-attacks.c */
 				ccg_xatk_swap(p, k);
-				ti = p->atk_hit && p->atk_kind == kind ?
+				/* a marker hit is revealed as it would take
+				 * damage (marker-attacks.c) */
+				ti = p->atk_hit && p->atk_kind == kind &&
+				    ccg_marker_attack_lands(g, (int)i, ev) ?
 				    hit_one(g, (int)i, bind, ev, &pts) : -1;
 				ccg_xatk_swap(p, k);
 				if (ti < 0)

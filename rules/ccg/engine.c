@@ -132,7 +132,7 @@ static const struct rules_demo demo = {
 
 const struct rules rules_ccg = {
 	.name = "ccg",
-	.version = "ccg-2",
+	.version = "ccg-3",
 	.create = game_create,
 	.free = ccg_game_free,
 	.nseats = game_nseats,

@@ -4,6 +4,9 @@
  * A character is immune to a kind of it ("gas", "vacuum", ...) through an
  * IMMUNE effect of its own card or of an item it carries naming that kind;
  * "all" protects from every kind, and a named kind from that kind only.
+ * A character moving hidden is where its real marker is: damage there
+ * reveals it as it lands (as a hit on that marker would, "Hidden
+ * Movement"); one immune to it stays hidden and nothing is told.
  */
 #include "config.h"
 
@@ -12,6 +15,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/combat.h"
 #include "rules/ccg/items.h"
+#include "rules/ccg/movement.h"
 
 static int
 card_immune(const struct ccg_card *c, enum ccg_target target, const char *kind)
@@ -54,10 +58,13 @@ ccg_env_damage(struct rules_game *g, int pi, int amount, const char *kind,
 	const char *k = kind != NULL ? kind : "environmental";
 
 	if (ccg_env_immune(g, pi, kind)) {
-		ccg_event(ev, -1, "{\"type\":\"env-immune\",\"piece\":\"%s\","
-		    "\"kind\":\"%s\"}", p->id, k);
+		if (!p->hidden)	/* a hidden one untouched stays unseen */
+			ccg_event(ev, -1, "{\"type\":\"env-immune\","
+			    "\"piece\":\"%s\",\"kind\":\"%s\"}", p->id, k);
 		return;
 	}
+	if (p->hidden)		/* revealed as it takes damage */
+		ccg_hidden_reveal_piece(g, pi, ev);	/* hidden-movement.c */
 	p->damage += amount;
 	ccg_event(ev, -1, "{\"type\":\"env-damage\",\"piece\":\"%s\",\"kind\":"
 	    "\"%s\",\"points\":%d,\"damage\":%d,\"power\":%d}", p->id, k,

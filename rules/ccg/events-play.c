@@ -215,15 +215,21 @@ location_event(struct rules_game *g, int seat, int hi,
 	int node, pi, fight = 0;
 
 	if ((node = ccg_node_find(g, o->to)) < 0) {
+		/* a character moving hidden is at no location the others
+		 * know of (hidden-movement.c) */
 		if ((pi = ccg_piece_find(g, o->to)) < 0 ||
-		    g->pieces[pi].zone != CCG_Z_PLAY || g->pieces[pi].node < 0)
+		    g->pieces[pi].zone != CCG_Z_PLAY || g->pieces[pi].node < 0 ||
+		    ccg_piece_hidden_from(g, pi, seat))
 			return cause_set(cause, "no location or character %s on "
 			    "the battleground", o->to);
 		node = g->pieces[pi].node;
 	}
+	/* a combat there as everyone sees it: a hidden character's own
+	 * place in one (its markers attacked elsewhere) is not told */
 	for (i = 0; i < g->npieces; i++)
 		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].node == node &&
-		    g->pieces[i].carrier < 0 && involved(g, (int)i))
+		    g->pieces[i].carrier < 0 && !g->pieces[i].hidden &&
+		    involved(g, (int)i))
 			fight = 1;
 	if (!fight)
 		return cause_set(cause, "no combat at %s", g->nodes[node].id);

@@ -259,6 +259,11 @@ check_char_effect(const struct rules_game *g, int seat, int ti,
 	case CCG_EFFECT_MODIFY:
 		if (perm && ccg_event_mod_of((struct ccg_piece *)t, e) != NULL)
 			return 0;	/* lasts: events-rules.c */
+		if (e->stat == CCG_STAT_SPEED && g->phase == CCG_PH_MOVE &&
+		    ccg_submerged_stopped(g, ti))	/* hidden-movement.c */
+			return cause_set(cause, "%s's movement ended at the "
+			    "Submerged %s: no event moves it further this "
+			    "step", t->id, g->nodes[t->node].id);
 		if (e->stat == CCG_STAT_SPEED && g->phase == CCG_PH_MOVE)
 			return 0;	/* this Movement Step's points */
 		return cause_set(cause, "%s changes %s, which outside the Combat "
@@ -299,10 +304,13 @@ apply_char_effect(struct rules_game *g, int ti, const struct ccg_effect *e,
 			    e->stat <= CCG_STAT_MOVEMENT)
 				t->ev_up |= 1 << e->stat;
 		}
-		if (e->stat == CCG_STAT_SPEED && g->phase == CCG_PH_MOVE) {
+		if (e->stat == CCG_STAT_SPEED && g->phase == CCG_PH_MOVE &&
+		    !ccg_submerged_stopped(g, ti)) {
 			t->mp += e->amount;
 			if (t->mp < 0)
 				t->mp = 0;
+			/* moving hidden: each marker moves as it could */
+			ccg_markers_add_mp(g, ti, e->amount);
 			ccg_event(ev, -1, "{\"type\":\"movement-points\","
 			    "\"piece\":\"%s\",\"mp\":%d}", t->id, t->mp);
 		}

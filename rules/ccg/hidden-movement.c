@@ -259,14 +259,24 @@ ccg_markers_begin(struct rules_game *g)
 
 	for (i = 0; i < g->nmarkers; i++) {
 		struct ccg_marker *m = &g->markers[i];
-		const struct ccg_piece *p = &g->pieces[m->piece];
-		int sp = ccg_eff_speed(p) +	/* battle-conditions.c */
-		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
 
-		m->mp = p->bound || sp < 0 ? 0 : sp;
+		m->mp = ccg_movement_points(g, m->piece);	/* movement.c */
 		m->moved = 0;
 		m->start = m->node;
 	}
+}
+
+void
+ccg_markers_add_mp(struct rules_game *g, int pi, int amount)
+{
+	size_t i;
+
+	for (i = 0; i < g->nmarkers; i++)
+		if (g->markers[i].piece == pi) {
+			g->markers[i].mp += amount;
+			if (g->markers[i].mp < 0)
+				g->markers[i].mp = 0;
+		}
 }
 
 void
@@ -461,6 +471,15 @@ ccg_submerged_free(const struct rules_game *g, int pi)
 	return p->card->chr.species == CCG_SPECIES_SYNTHETIC && p->data > 0;
 }
 
+int
+ccg_submerged_stopped(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+
+	return g->phase == CCG_PH_MOVE && p->moved && p->node >= 0 &&
+	    ccg_node_submerged(g, p->node) && !ccg_submerged_free(g, pi);
+}
+
 static int
 hide(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
@@ -543,7 +562,7 @@ decoy(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (!here)
 		return cause_set(cause, "%s has no marker at %s; new decoys start "
 		    "where one of its markers is", p->id, o->to);
-	mp = p->bound ? 0 : ccg_eff_speed(p);
+	mp = ccg_movement_points(g, pi);	/* as the others began */
 	mi = marker_add(g, pi, at, 0, mp);
 	if (o->a != NULL) {	/* the shuffle, which may pick the new one */
 		const char *why = NULL;

@@ -4,8 +4,13 @@
  * every item it carried. A card's kill_honor, when the data gives one,
  * is its value (the Aliens' lines of the table); otherwise a main
  * character is worth 2 and a supporting character 1 (2 when Unique).
- * Alien tokens on the card add 1 each. Items: weapons 2, Military Arms 4,
- * Prohibited +2, Unique ammo and Unique attachments +1; others 0.
+ * Alien tokens on the card add 1 each. Items: a Weaponry item (the
+ * Weaponry restriction) 2, a Military Arms item 4, Prohibited +2, Unique
+ * ammo and Unique attachments +1; others 0. An item's value is its
+ * kill_honor, which the card data gives or the loader works out from this
+ * table (card-json.c, doc/ccg-card-data.md); for an item with neither
+ * Weaponry nor Military Arms the loader leaves none, and its Prohibited
+ * or Unique ammo/attachment addition alone counts.
  */
 #include "config.h"
 
@@ -20,10 +25,8 @@ ccg_item_honor(const struct ccg_card *item)
 
 	if (item->type != CCG_CARD_ITEM)
 		return 0;
-	if (ccg_card_has_restriction(item, "Military Arms"))
-		v = 4;
-	else if (item->item.kind == CCG_ITEM_WEAPON)
-		v = 2;
+	if (item->kill_honor >= 0)	/* the data's, or the table's */
+		return item->kill_honor;
 	if (item->keywords & CCG_KW_PROHIBITED)
 		v += 2;
 	if ((item->keywords & CCG_KW_UNIQUE) &&

@@ -72,6 +72,13 @@ void	 ccg_gear_candidates(const struct rules_game *g, int seat,
 /* Movement Step start: riders move at the vehicle's speed less its hull
  * damage. */
 void	 ccg_vehicles_begin(struct rules_game *g);
+/* The speed of vehicle piece vi: printed, less its hull damage, >= 0; its
+ * movement points and its defense ("Vehicles": "MPs and Defense value"),
+ * and the Speed of the character driving it ("Special Rules for
+ * Vehicles": it replaces the driver's Speed). */
+int	 ccg_vehicle_speed(const struct rules_game *g, int vi);
+/* The vehicle piece character pi carries (drives), or -1. */
+int	 ccg_vehicle_driven(const struct rules_game *g, int pi);
 /* 0, or -1 with a reason when one of who[0..n-1] rides a vehicle and to is
  * Confined, Cover, Submerged or a cross location. */
 int	 ccg_vehicle_blocks(const struct rules_game *g, const int *who, size_t n,

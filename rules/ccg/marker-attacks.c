@@ -7,14 +7,17 @@
  * from the marker's location, never the character's). The attack records
  * the marker's number (atk_marker) and, secretly, whether it was the real
  * one (atk_real). In Segment 1 of its step the attack rolls against the
- * character's defense with the hidden +1 (ccg_defense()). A hit reveals
- * the marker to everyone (ccg_marker_hit(): the commitment openings are
- * published in the "marker-reveal" event): a decoy is removed and the hit
- * does nothing; the real one ends the character's hidden movement and the
- * hit damages it in Segment 2 like any other. A marker that vanished
- * before the roll because its character revealed itself was the real one
- * when atk_real says so: the attack goes on against the character; an
- * attack on a decoy that vanished is lost.
+ * character's defense with the hidden +1 (ccg_defense()). A hit is
+ * revealed "when it would take damage": in Segment 2, after the players
+ * have had their say (Combat Pool, events: the owner may play his cards
+ * on a decoy as on the real one), every hit marker is revealed to
+ * everyone (ccg_marker_hit(): the commitment openings are published in
+ * the "marker-reveal" event): a decoy is removed and the hit does
+ * nothing; the real one ends the character's hidden movement and the hit
+ * damages it like any other. A marker that vanished before the roll or
+ * the damage because its character revealed itself was the real one when
+ * atk_real says so: the attack goes on against the character; an attack
+ * on a decoy that vanished is lost.
  */
 #include "config.h"
 
@@ -24,6 +27,7 @@
 #include "lib/xmalloc.h"
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/combat.h"
+#include "rules/ccg/items.h"
 #include "rules/ccg/movement.h"
 
 /* The number N of a marker id PIECE-marker-N. */
@@ -97,7 +101,6 @@ ccg_marker_attack_roll(struct rules_game *g, int pi, struct rules_rng *rng,
 {
 	struct ccg_piece *p = &g->pieces[pi];
 	const char *why;
-	char *mid;
 	int mi, ti = p->atk_target, roll, th, def, hit;
 
 	if (p->atk_marker == 0 || ti < 0)
@@ -123,19 +126,36 @@ ccg_marker_attack_roll(struct rules_game *g, int pi, struct rules_rng *rng,
 	    "\"target\":\"%s\",\"roll\":%d,\"to_hit\":%d,\"defense\":%d,"
 	    "\"hit\":%s}", p->id, g->markers[mi].id, roll, th, def,
 	    hit ? "true" : "false");
-	p->atk_hit = 0;
-	if (!hit)
+	p->atk_hit = hit;	/* revealed in Segment 2 */
+	ccg_ammo_fired(g, pi, ev);	/* ammo.c: a shot like any other */
+	return 1;
+}
+
+int
+ccg_marker_attack_lands(struct rules_game *g, int pi, struct rules_events *ev)
+{
+	struct ccg_piece *p = &g->pieces[pi];
+	int mi;
+	char *mid;
+
+	if (p->atk_marker == 0)
 		return 1;
-	mid = xstrdup(g->markers[mi].id);
-	if (ccg_marker_hit(g, mi, ev) < 0) {
-		ccg_event(ev, -1, "{\"type\":\"decoy-hit\",\"attacker\":\"%s\","
-		    "\"marker\":\"%s\"}", p->id, mid);
-	} else {
-		p->atk_hit = 1;		/* Segment 2 damages the character */
-		p->atk_marker = 0;
-		p->atk_real = 0;
+	if ((mi = ccg_attack_marker(g, pi)) >= 0) {
+		mid = xstrdup(g->markers[mi].id);
+		if (ccg_marker_hit(g, mi, ev) < 0) {
+			ccg_event(ev, -1, "{\"type\":\"decoy-hit\",\"attacker\":"
+			    "\"%s\",\"marker\":\"%s\"}", p->id, mid);
+			free(mid);
+			p->atk_hit = 0;
+			return 0;
+		}
+		free(mid);
+	} else if (!p->atk_real || g->pieces[p->atk_target].hidden) {
+		lost(g, pi, "marker gone", ev);	/* a decoy, revealed since */
+		return 0;
 	}
-	free(mid);
+	p->atk_marker = 0;	/* the character takes the damage */
+	p->atk_real = 0;
 	return 1;
 }
 

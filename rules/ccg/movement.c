@@ -26,6 +26,20 @@
 #include "rules/ccg/search.h"
 #include "rules/ccg/setup.h"
 
+int
+ccg_movement_points(const struct rules_game *g, int pi)
+{
+	const struct ccg_piece *p = &g->pieces[pi];
+	int sp;
+
+	/* ev_speed holds the permanent events' speed here: the round's
+	 * own event modifiers ended with the Combat Round (events-play.c,
+	 * events-rules.c) */
+	sp = ccg_eff_speed(p) + p->ev_speed +
+	    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
+	return p->bound || sp < 0 ? 0 : sp;
+}
+
 void
 ccg_movement_begin(struct rules_game *g)
 {
@@ -34,16 +48,9 @@ ccg_movement_begin(struct rules_game *g)
 	for (i = 0; i < g->npieces; i++) {
 		struct ccg_piece *p = &g->pieces[i];
 
-		int sp;
-
 		if (p->zone != CCG_Z_PLAY || !ccg_is_character(p))
 			continue;
-		/* ev_speed holds the permanent events' speed here: the
-		 * round's own event modifiers ended with the Combat Round
-		 * (events-play.c, events-rules.c) */
-		sp = ccg_eff_speed(p) + p->ev_speed +
-		    ccg_battle_mod(g, CCG_STAT_MOVEMENT, 0);
-		p->mp = p->bound || sp < 0 ? 0 : sp;
+		p->mp = ccg_movement_points(g, (int)i);
 	}
 }
 

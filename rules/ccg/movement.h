@@ -57,6 +57,11 @@ void	 ccg_location_candidates(const struct rules_game *g, int seat,
 /* Movement points of every character := its speed, permanent events'
  * speed changes included (step start). */
 void	 ccg_movement_begin(struct rules_game *g);
+/* The movement points piece pi starts a Movement Step with: speed after
+ * damage, permanent events' speed changes and the Battle Conditions'
+ * movement change; 0 when bound. Its hidden markers and new decoys start
+ * with the same (hidden-movement.c). */
+int	 ccg_movement_points(const struct rules_game *g, int pi);
 /* Basic cost of one step (1; 0 high-high Predator / low-low Alien; 2 by
  * Hive Movement), or -1 with a reason when to is out of reach. */
 int	 ccg_move_cost(const struct rules_game *g, int seat, int pi, int from,
@@ -75,6 +80,11 @@ int	 ccg_outnumber_penalty(const struct rules_game *g, int seat, int node);
 /* Is node a Submerged location (movement ends on entering; no hidden
  * movement)? Water locations are not. */
 int	 ccg_node_submerged(const struct rules_game *g, int node);
+/* Has piece pi's movement ended this Movement Step by entering a
+ * Submerged location (the overview: extra movement from events is void
+ * too)? Not for a data-carrying Synthetic, nor one that began the step
+ * there and has not moved. */
+int	 ccg_submerged_stopped(const struct rules_game *g, int pi);
 /* Marker by id, or -1; is marker mi a decoy? */
 int	 ccg_marker_find(const struct rules_game *g, const char *id);
 /* Is piece pi moving hidden from seat (its place and movement points
@@ -95,6 +105,9 @@ void	 ccg_hidden_reveal_piece(struct rules_game *g, int pi,
 void	 ccg_hidden_tidy(struct rules_game *g, struct rules_events *ev);
 /* Movement Step start (points, marks) and end (merging). */
 void	 ccg_markers_begin(struct rules_game *g);
+/* A change of amount to the movement points of piece pi in the Movement
+ * Step (a speed event) reaches each of its markers too (not below 0). */
+void	 ccg_markers_add_mp(struct rules_game *g, int pi, int amount);
 void	 ccg_markers_merge(struct rules_game *g, struct rules_events *ev);
 void	 ccg_markers_free(struct rules_game *g);
 /* The move order (markers, else movement.c's ccg_move) and the hide,
@@ -132,11 +145,16 @@ cJSON	*ccg_markers_view(const struct rules_game *g, int seat);
 const char *ccg_attack_target_id(const struct rules_game *g, int pi);
 /* Segment 1 for an attack of pi on a marker: 0 when pi's attack is not
  * (or no longer) a marker attack, so the caller rolls as usual; else 1
- * after rolling against the marker (+1 defense): a hit on a decoy removes
- * it with no damage, a hit on the real one reveals the character, who
- * takes the damage (atk_hit set); an attack on a vanished decoy is lost. */
+ * after rolling against the marker (+1 defense), atk_hit set on a hit
+ * (nothing revealed yet); an attack on a vanished decoy is lost. */
 int	 ccg_marker_attack_roll(struct rules_game *g, int pi,
 	    struct rules_rng *rng, struct rules_events *ev);
+/* Segment 2 for a hit of pi (atk_hit) that may be on a marker: 1 when it
+ * damages the character (a marker hit reveals it now: the real one, or
+ * one revealed real since the roll), 0 when the marker was a decoy (it is
+ * revealed and removed, or was already: no damage). */
+int	 ccg_marker_attack_lands(struct rules_game *g, int pi,
+	    struct rules_events *ev);
 /* Feed try() the attack lines of seat at other seats' markers. */
 void	 ccg_marker_attack_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);

@@ -7,12 +7,15 @@
  * ("attack CHAR at VEHICLE ..."); it stands where its driver is (or where
  * it lies when nobody drives it), and reach is counted from there as for
  * a character. One's own vehicle (the one one's character drives) is not
- * attacked. Like a Barrier, whose way of protecting the rulebook gives the
- * vehicle's armor, it is an object: defense 0, never captured or spared,
- * never bound. Its resistance is 0: every damage point of a hit lands on
- * it, and vehicles.c spends them on its armor first and then on its hull
- * (each hull point lowers its speed; at hull 0 it is destroyed, its riders
- * left standing unharmed). Its driver and riders take nothing.
+ * attacked. It is never captured or spared, never bound. The rulebook
+ * ("Vehicles": speed is its "MPs and Defense value"; "Special Rules for
+ * Vehicles": Armor and Hull are like two Power attributes) gives its
+ * defense, its speed less its hull damage, and its resistance: its armor
+ * while any is left, then its hull (combat-damage.c). The points of a hit
+ * beyond that wear the armor first and then the hull (vehicles.c; each
+ * hull point lowers its speed; at hull 0 it is destroyed, its riders left
+ * standing unharmed). Its driver and riders take nothing; the driver's
+ * speed, and so his defense, is the vehicle's.
  *
  * Enclosed vehicles and close combat (design): characters aboard an
  * Enclosed vehicle are together only with each other (ccg_together()), so

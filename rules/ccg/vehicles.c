@@ -57,6 +57,21 @@ hull_damage(const struct ccg_piece *v)
 	return d > 0 ? d : 0;
 }
 
+int
+ccg_vehicle_speed(const struct rules_game *g, int vi)
+{
+	const struct ccg_piece *v = &g->pieces[vi];
+	int sp = v->card->veh.speed - hull_damage(v);
+
+	return sp < 0 ? 0 : sp;
+}
+
+int
+ccg_vehicle_driven(const struct rules_game *g, int pi)
+{
+	return ccg_vehicle_of(g, pi);
+}
+
 void
 ccg_vehicles_begin(struct rules_game *g)
 {
@@ -71,8 +86,8 @@ ccg_vehicles_begin(struct rules_game *g)
 		    v->carrier < 0)
 			continue;
 		r = &g->pieces[v->carrier];
-		sp = v->card->veh.speed - hull_damage(v);
-		r->mp = r->bound || sp < 0 ? 0 : sp;
+		sp = ccg_vehicle_speed(g, (int)i);
+		r->mp = r->bound ? 0 : sp;
 	}
 	for (i = 0; i < g->npieces; i++)	/* passengers ride */
 		if (g->pieces[i].riding >= 0)

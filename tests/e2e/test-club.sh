@@ -17,10 +17,15 @@ daemon '2026-12-01 12:30'
 is "$(mails 'rep: you no longer play this seat' a@x.example)" 1 "the old player is told"
 n=$(grep -l '^To: d@x.example' var/mail/out/new/* 2>/dev/null | xargs grep -l 'BEGIN MUTHUR ORDERS' | wc -l | tr -d ' ')
 is "$n" 1 "the new player gets the current view with its orders template"
+# told how to sign, as a seat's first player is, though the seat sent orders
+signing() { grep -l "^To: $1" var/mail/out/new/* 2>/dev/null |
+	xargs grep -l 'Put your own random hex' 2>/dev/null | wc -l | tr -d ' '; }
+is "$(signing d@x.example)" 1 "the new player's first view says how to sign"
 orders aliens a 2; daemon '2026-12-01 12:40'
 phase_is 3 "orders signed with the old key change nothing"
 orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
 phase_is 4 "the new player's orders are taken and the phase resolves"
+is "$(signing d@x.example)" 1 "once: the new player's next view, after its orders, does not"
 orders aliens d 4 && orders marines m 4; daemon '2026-12-01 14:00'
 phase_is 5 "play goes on"
 "$MUTHUR" export "$name" > rep-spectator.muthur; out=$("$MUTHUR" audit rep-spectator.muthur 2>&1)

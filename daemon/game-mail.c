@@ -481,7 +481,7 @@ static int
 orders_accept(struct mail_job *j, char **cause)
 {
 	struct store_order *cur = NULL;
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, set = STRBUF_INIT;
 	struct reply_facts f;
 	char **missing = NULL, *applies = NULL;
 	size_t ncur = 0, nmissing = 0, i;
@@ -507,6 +507,12 @@ orders_accept(struct mail_job *j, char **cause)
 		strbuf_addstr(&text, j->o->lines[i].text);
 		strbuf_addc(&text, '\n');
 	}
+	strbuf_addstr(&set, "");
+	for (i = 0; i < j->o->nsettings + j->o->nabsences; i++) {
+		strbuf_addstr(&set, i < j->o->nsettings ? j->o->settings[i].text :
+		    j->o->absences[i - j->o->nsettings].text);
+		strbuf_addc(&set, '\n');
+	}
 	memset(&f, 0, sizeof f);
 	f.game = j->l->game->name;
 	f.seat = j->seat->name;
@@ -518,6 +524,7 @@ orders_accept(struct mail_job *j, char **cause)
 	f.nawaited = nmissing;
 	f.deadline = j->ph->deadline;
 	f.applies_to = applies;
+	f.settings = strbuf_str(&set);
 	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
@@ -530,6 +537,7 @@ orders_accept(struct mail_job *j, char **cause)
 out:
 	free(applies);
 	strbuf_free(&text);
+	strbuf_free(&set);
 	store_names_free(missing, nmissing);
 	return rc;
 }

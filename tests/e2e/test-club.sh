@@ -132,6 +132,8 @@ ok $? "an unreadable absence is refused, saying what is expected"
 phase_is 3 "(refused blocks change nothing)"
 orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
 phase_is 4 "aliens sends orders and an absence of 7 days"
+reply a@x.example 'Settings and absences recorded: absent 2026-12-02 to 2026-12-08 '
+ok $? "the acknowledgement lists the absence it recorded"
 st=$("$MUTHUR" --now '2026-12-01 12:10' status "$name" 2>&1)
 case $st in *"; absent aliens 2026-12-02 00:00 to 2026-12-09 00:00 UTC") ok 0 "status shows the absence";;
 	*) ok 1 "status shows the absence: $st";; esac

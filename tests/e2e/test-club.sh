@@ -212,4 +212,27 @@ out=$("$MUTHUR" league show 2>&1); is "$out" "autumn" "league show lists the lea
 "$MUTHUR" league show autumn | grep -q '^  lg: abandoned, counted$'; ok $? "league show NAME lists its games"
 out=$("$MUTHUR" league remove autumn lg 2>&1); is "$out" "league autumn: game lg removed" "league remove"
 
+# ---- a seat that owes nothing, a stale block: the refusal says what to do
+setup own --deadline 48h
+orders marines m 1 && orders aliens a 1; daemon '2026-12-01 12:10'
+case $(status) in *"movement.mature (4), awaiting aliens,"*) ok 0 "own: in movement.mature only aliens owes";;
+	*) ok 1 "own: in movement.mature only aliens owes: $(status)";; esac
+printf '%s\n' 'game: own' 'seat: marines' 'turn: 1' 'phase: movement.mature' '' \
+    'absent 2026-12-20 to 2026-12-22' > o.txt
+"$MUTHUR" sign --key m.key o.txt > o.signed &&
+    { printf 'From: m@x.example\nTo: muthur@club.example\nSubject: away\n\n'; cat o.signed; } \
+    > var/mail/in/new/away.mail
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.move' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: orders\n\n'; cat o.signed; } \
+    > var/mail/in/new/stale.mail
+daemon '2026-12-01 12:20'
+reply m@x.example 'seat marines owes no orders in game own, turn 1, phase movement.mature (it waits for aliens): you are mailed a view when orders are due from you; send your orders, settings and absences then'
+ok $? "orders from a seat that owes nothing: who is awaited, and when to send"
+st=$("$MUTHUR" --now '2026-12-01 12:20' status "$name" 2>&1)
+case $st in *absent*) ok 1 "and nothing is recorded: $st";; *) ok 0 "and nothing is recorded";; esac
+reply a@x.example 'game own is in turn 1, phase movement.mature, not turn 1, phase movement.move (orders are taken for the open phase only: copy the orders block of your latest view)'
+ok $? "orders for a phase gone by: which phase is open, and where its block is"
+phase_is 4 "(refused blocks change nothing)"
+
 done_testing

@@ -13,6 +13,7 @@
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
+#include "daemon/view-int.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
 #include "lib/strbuf.h"
@@ -63,8 +64,9 @@ game_check_reason(const struct orders *o, const char *why, int first_line)
 }
 
 /*
- * A reason of mail/block.h's that starts "line N:" (N a line of the
- * block) with N made a line of the mail's text (block on first_line).
+ * A reason that starts "line N:" or "line N (" (N a line of the block:
+ * mail/block.h's, a setting's, an absence's) with N made a line of the
+ * mail's text (block on first_line).
  */
 static char *
 block_reason(const char *why, int first_line)
@@ -75,9 +77,9 @@ block_reason(const char *why, int first_line)
 	if (strncmp(why, "line ", 5) != 0 || first_line <= 1)
 		return xstrdup(why);
 	k = strtoul(why + 5, &end, 10);
-	if (end == why + 5 || *end != ':' || k == 0 || k > 100000)
+	if (end == why + 5 || (*end != ':' && *end != ' ') || k == 0 || k > 100000)
 		return xstrdup(why);
-	return xasprintf("line %lu:%s", k + (unsigned long)first_line - 1, end + 1);
+	return xasprintf("line %lu%s", k + (unsigned long)first_line - 1, end);
 }
 
 /* Queue a reply (ack or refusal) to the mail. */
@@ -428,15 +430,28 @@ orders_check(struct mail_job *j, char **cause)
 		return -1;
 	if (j->ph->turn != j->o->turn || strcmp(j->ph->name, j->o->phase) != 0) {
 		return refusal(j, "wrong-phase", "game %s is in turn %d, phase %s, not "
-		    "turn %ld, phase %s", j->o->game, j->ph->turn, j->ph->name, j->o->turn,
-		    j->o->phase);
+		    "turn %ld, phase %s (orders are taken for the open phase only: "
+		    "copy the orders block of your latest view)", j->o->game,
+		    j->ph->turn, j->ph->name, j->o->turn, j->o->phase);
 	}
 	for (k = 0; k < j->ph->nowing; k++)
 		if (strcmp(j->ph->owing[k], j->seat->name) == 0)
 			break;
 	if (k == j->ph->nowing) {
-		return refusal(j, "not-owing", "seat %s owes no orders in game %s, turn "
-		    "%d, phase %s", j->seat->name, j->o->game, j->ph->turn, j->ph->name);
+		char **missing = NULL, *who;
+		size_t nmissing = 0;
+
+		if (store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing,
+		    cause) == -1)
+			return -1;
+		who = view_join((const char *const *)missing, nmissing, "nobody");
+		store_names_free(missing, nmissing);
+		refusal(j, "not-owing", "seat %s owes no orders in game %s, turn %d, "
+		    "phase %s (it waits for %s): you are mailed a view when orders "
+		    "are due from you; send your orders, settings and absences then",
+		    j->seat->name, j->o->game, j->ph->turn, j->ph->name, who);
+		free(who);
+		return 0;
 	}
 	if ((r = store_order_nonce_used(j->c->st, j->seat->id, j->o->nonce,
 	    j->o->nonce_len, cause)) != 0)
@@ -462,14 +477,18 @@ orders_check(struct mail_job *j, char **cause)
 	}
 	strbuf_free(&text);
 	if (game_settings_check(j->o, &why) == -1) {
-		refusal(j, "bad-setting", "%s", why);
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "bad-setting", "%s", err);
+		free(err);
 		free(why);
 		return 0;
 	}
 	if (game_absences_check(j->c, j->l, j->seat->name, j->o, &why, cause) == -1)
 		return -1;
 	if (why != NULL) {
-		refusal(j, "bad-absence", "%s", why);
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "bad-absence", "%s", err);
+		free(err);
 		free(why);
 		return 0;
 	}

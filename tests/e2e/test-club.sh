@@ -234,5 +234,17 @@ case $st in *absent*) ok 1 "and nothing is recorded: $st";; *) ok 0 "and nothing
 reply a@x.example 'game own is in turn 1, phase movement.mature, not turn 1, phase movement.move (orders are taken for the open phase only: copy the orders block of your latest view)'
 ok $? "orders for a phase gone by: which phase is open, and where its block is"
 phase_is 4 "(refused blocks change nothing)"
+# a setting's line is counted in the mail's text, as an order's is, when
+# the player wrote above the block
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' \
+    'set view due' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    printf 'Hi,\n\nmy orders below.\n\n' | cat - o.signed > o.body &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: top\n\n'; cat o.body; } \
+    > var/mail/in/new/top.mail
+n=$(grep -n '^set view due$' o.body | cut -d: -f1)
+daemon '2026-12-01 12:30'
+reply a@x.example "line $n: unknown setting \"set view due\""
+ok $? "a bad setting under a greeting: its line $n of the mail, not of the block"
 
 done_testing

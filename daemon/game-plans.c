@@ -17,6 +17,8 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
+#include "mail/pubkey.h"
+#include "mail/sig.h"
 #include "store/commitments.h"
 #include "store/orders.h"
 #include "store/plans.h"
@@ -113,6 +115,21 @@ section_reason(const struct orders_section *sec, const char *why)
 	    sec->phase, sec->lineno, why);
 }
 
+/*
+ * Is src signed with the seat's key now? Not when another player has
+ * taken the seat since (`muthur seat`, the organiser's replace): the plan
+ * was that player's, and the new one is asked.
+ */
+static int
+signed_by_seat(const struct store_seat *seat, const struct store_order *src)
+{
+	struct pubkey pk;
+
+	return pubkey_parse(seat->public_key, strlen(seat->public_key), &pk,
+	    NULL) == 0 && sig_verify(&pk, (const char *)src->block, src->block_len,
+	    (const char *)src->signature, src->sig_len, NULL) == 0;
+}
+
 /* Apply the seat's plan section for the open phase ph, if it has one. */
 static int
 plan_apply_seat(const struct game_ctx *c, struct game_live *l,
@@ -129,6 +146,10 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 
 	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
 		return r;
+	if (!signed_by_seat(seat, src)) {
+		rc = 0;		/* a plan of the seat's previous player */
+		goto out;
+	}
 	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
 		free(why);	/* stored, so it parsed once: nothing to apply */
 		why = NULL;

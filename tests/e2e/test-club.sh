@@ -49,6 +49,21 @@ ok $? "naming the seat: $(echo "$out" | grep 'seat aliens' | head -1)"
 err=$("$MUTHUR" seat "$name" aliens --email e@x.example --key a.pub 2>&1); is $? 1 "an abandoned game's seat cannot be replaced"
 is "$err" "muthur seat: game rep is abandoned: its seats can no longer be replaced" "saying why"
 
+# ---- a plan of the seat's previous player does not bind the new one
+setup rpl --deadline 48h
+orders marines m 1 'phase: discard-draw
+pass'; daemon '2026-12-01 12:10'
+"$MUTHUR" keygen --out d >/dev/null 2>&1
+"$MUTHUR" --now '2026-12-01 12:20' seat "$name" marines --email d@x.example --key d.pub >/dev/null
+orders aliens a 2; daemon '2026-12-01 12:30'
+orders aliens a 3; daemon '2026-12-01 12:40'
+case $(status) in *"discard-draw (5), awaiting marines, aliens,"*) ok 0 "rpl: the new player is asked in the phase the old one's plan covered";;
+	*) ok 1 "rpl: the new player is asked in the phase the old one's plan covered: $(status)";; esac
+n=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l '^phase: discard-draw' | wc -l | tr -d ' ')
+is "$n" 1 "and mailed its view of that phase"
+orders marines d 4 && orders aliens a 4; daemon '2026-12-01 12:50'
+phase_is 6 "the new player's orders resolve it"
+
 # ---- organiser commands by signed mail
 # org KEY TAG LINE...: mail a block with seat: organiser for the game's
 # current turn and phase holding LINEs, signed with KEY.key

@@ -197,6 +197,36 @@ out:
 }
 
 int
+game_plan_sections_check(const struct game_ctx *c, const struct store_phase *cur,
+    const struct orders *o, char **why, char **cause)
+{
+	struct store_phase *ph = NULL;
+	size_t nph = 0, i, k;
+
+	*why = NULL;
+	if (o->nsections == 0)
+		return 0;
+	if (store_phases(c->st, cur->game_id, &ph, &nph, cause) == -1)
+		return -1;
+	for (i = 0; i < o->nsections && *why == NULL; i++) {
+		const struct orders_section *sec = &o->sections[i];
+
+		if (orders_phase_covers(sec->phase, cur->name))
+			continue;	/* the open phase's round: its later phases */
+		for (k = 0; k < nph && *why == NULL; k++)
+			if (ph[k].turn == cur->turn && ph[k].seq < cur->seq &&
+			    orders_phase_covers(sec->phase, ph[k].name))
+				*why = xasprintf("line %d: plan section \"phase: %s\" is for "
+				    "%s, which turn %d has played already (expected a later "
+				    "phase of the turn than %s, the header's: sections come in "
+				    "turn order)", sec->lineno, sec->phase, ph[k].name,
+				    cur->turn, cur->name);
+	}
+	store_phases_free(ph, nph);
+	return 0;
+}
+
+int
 game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
     const char *const *owing, size_t nowing, char **cause)
 {

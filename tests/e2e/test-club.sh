@@ -262,4 +262,22 @@ daemon '2026-12-01 12:30'
 reply a@x.example "line $n: unknown setting \"set view due\""
 ok $? "a bad setting under a greeting: its line $n of the mail, not of the block"
 
+# ---- a plan section for a phase the turn has played already is refused
+setup pst --deadline 48h
+orders marines m 1 'phase: combat
+pass
+phase: movement.locations
+pass'; daemon '2026-12-01 12:10'
+n=$(tr -d '\r' < var/mail/in/cur/marines.1.mail* | sed '1,/^$/d' | grep -n '^phase: movement.locations$' | cut -d: -f1)
+reply m@x.example "line $n: plan section \"phase: movement.locations\" is for movement.locations, which turn 1 has played already (expected a later phase of the turn than movement.move, the header's: sections come in turn order)"
+ok $? "pst: a section for a phase gone by: its line ($n), the phase, what is expected"
+case $(status) in *"movement.move (3), awaiting marines, aliens,"*) ok 0 "pst: and nothing is stored";;
+	*) ok 1 "pst: and nothing is stored: $(status)";; esac
+orders marines m 2 'phase: movement
+pass
+phase: combat
+pass'; daemon '2026-12-01 12:20'
+reply m@x.example 'Applies to: movement.move, movement, combat.'
+ok $? "pst: the round of the header's phase covers its later phases: taken"
+
 done_testing

@@ -318,8 +318,12 @@ signature_check(struct mail_job *j)
 		j->seat = o;	/* the signer hears of it, not the seat named */
 		return 0;
 	}
-	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s",
-	    j->seat->name, why, quoted);
+	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s%s",
+	    j->seat->name, why, quoted, why != NULL && strstr(why,
+	    "does not match the signed bytes") != NULL ? "; if you changed nothing "
+	    "after signing, your mail program did (it may wrap long lines, trim "
+	    "spaces or send HTML): send the mail as plain text without wrapping, or "
+	    "attach the block and its signature as files" : "");
 	free(why);
 	return 0;
 }

@@ -262,6 +262,18 @@ daemon '2026-12-01 12:30'
 reply a@x.example "line $n: unknown setting \"set view due\""
 ok $? "a bad setting under a greeting: its line $n of the mail, not of the block"
 
+# a comment line of the block wrapped by the mail program after signing:
+# the refusal says what may have changed the block
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' \
+    '# a note to myself that is long enough for a mail program to wrap it here' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt | sed 's/ to wrap it here$/ to wrap it\nhere/' > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: wrapped\n\n'; cat o.signed; } \
+    > var/mail/in/new/wrapped.mail
+daemon '2026-12-01 12:40'
+reply a@x.example 'the orders differ from what was signed); if you changed nothing after signing, your mail program did (it may wrap long lines, trim spaces or send HTML)'
+ok $? "a block changed after signing: the refusal names the likely culprits"
+phase_is 4 "(nothing changes)"
+
 # ---- a plan section for a phase the turn has played already is refused
 setup pst --deadline 48h
 orders marines m 1 'phase: combat

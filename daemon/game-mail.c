@@ -421,8 +421,17 @@ orders_check(struct mail_job *j, char **cause)
 		if (strcmp(j->l->seats[k].name, j->o->seat) == 0)
 			j->seat = &j->l->seats[k];
 	if (j->seat == NULL) {
-		return refusal(j, "unknown-seat", "game %s has no seat %s", j->o->game,
-		    j->o->seat);
+		const char **names = xcalloc(j->l->nseats + 1, sizeof *names);
+		char *list;
+
+		for (k = 0; k < j->l->nseats; k++)
+			names[k] = j->l->seats[k].name;
+		list = view_join(names, j->l->nseats, "none");
+		refusal(j, "unknown-seat", "game %s has no seat %s (its seats: %s)",
+		    j->o->game, j->o->seat, list);
+		free(list);
+		free(names);
+		return 0;
 	}
 	if ((r = signature_check(j)) != 1)
 		return r;

@@ -274,6 +274,15 @@ reply a@x.example 'the orders differ from what was signed); if you changed nothi
 ok $? "a block changed after signing: the refusal names the likely culprits"
 phase_is 4 "(nothing changes)"
 
+# a seat misspelt in the header: the refusal lists the game's seats
+printf '%s\n' 'game: own' 'seat: alien' 'turn: 1' 'phase: movement.mature' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: typo\n\n'; cat o.signed; } \
+    > var/mail/in/new/typo.mail
+daemon '2026-12-01 12:45'
+reply a@x.example 'game own has no seat alien (its seats: marines, aliens)'
+ok $? "a misspelt seat: the refusal lists the game's seats"
+
 # ---- a plan section for a phase the turn has played already is refused
 setup pst --deadline 48h
 orders marines m 1 'phase: combat

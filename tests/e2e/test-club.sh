@@ -24,6 +24,8 @@ is "$(signing d@x.example)" 1 "the new player's first view says how to sign"
 f=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l 'BEGIN MUTHUR ORDERS' | head -1)
 tr -d '\r' < "$f" | tr '\n' ' ' | grep -q "Your seat's orders for this phase are in; you may send new ones until it resolves (deadline 2026-12-03 12:00 UTC); awaited: marines\."
 ok $? "and that the seat's orders (the old player's) are in, not that they are due"
+tr -d '\r' < "$f" | grep -q '^Subject: \[rep\] turn 1, movement.move: aliens: your orders are in$'
+ok $? "its subject too"
 orders aliens a 2; daemon '2026-12-01 12:40'
 phase_is 3 "orders signed with the old key change nothing"
 orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'

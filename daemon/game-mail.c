@@ -410,7 +410,21 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
-		refusal(j, "unknown-game", "%s", err);
+		char **games = NULL, *list = NULL;
+		size_t ngames = 0;
+
+		/* the sender hears its own games (the answer goes to it alone) */
+		if (m->from_addr != NULL && store_games_of_email(j->c->st, m->from_addr,
+		    &games, &ngames, cause) == -1) {
+			free(err);
+			return -1;
+		}
+		if (ngames > 0)
+			list = view_join((const char *const *)games, ngames, "");
+		refusal(j, "unknown-game", "%s%s%s%s", err, list != NULL ? " (your games: " :
+		    "", list != NULL ? list : "", list != NULL ? ")" : "");
+		store_names_free(games, ngames);
+		free(list);
 		free(err);
 		return 0;
 	}

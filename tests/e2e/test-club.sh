@@ -288,6 +288,15 @@ daemon '2026-12-01 12:45'
 reply a@x.example 'game own has no seat alien (its seats: marines, aliens)'
 ok $? "a misspelt seat: the refusal lists the game's seats"
 
+# a game misspelt in the header: the refusal lists the sender's games
+printf '%s\n' 'game: ownn' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: typo\n\n'; cat o.signed; } \
+    > var/mail/in/new/gametypo.mail
+daemon '2026-12-01 12:46'
+reply a@x.example 'no game named ownn (your games: [a-z, ]*own[,)]'
+ok $? "a misspelt game: the refusal lists the games the sender plays"
+
 # ---- a plan section for a phase the turn has played already is refused
 setup pst --deadline 48h
 orders marines m 1 'phase: combat

@@ -297,6 +297,12 @@ daemon '2026-12-01 12:46'
 reply a@x.example 'no game named ownn (your games: [a-z, ]*own[,)]'
 ok $? "a misspelt game: the refusal lists the games the sender plays"
 
+# the organiser gives marines the key of aliens' player by mistake: done
+# (one player may play two seats), with a note
+err=$("$MUTHUR" --now '2026-12-01 12:50' seat "$name" marines --email m@x.example --key a.pub 2>&1 >/dev/null)
+is $? 0 "a seat given another seat's key is replaced"
+is "$err" "muthur seat: note: seat aliens of game own holds this key too, so its player can sign orders for both seats (give each player's own key unless one player plays both)" "with a note saying what it allows"
+
 # ---- a plan section for a phase the turn has played already is refused
 setup pst --deadline 48h
 orders marines m 1 'phase: combat

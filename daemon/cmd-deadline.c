@@ -28,6 +28,12 @@ cmd_deadline(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	if (game_cli_open(cli, v, &gc) == -1)
 		return 1;
+	if (!relative && when <= gc.c.now) {	/* misuse: a time gone by */
+		view_time_text(gc.c.now, text, sizeof text);
+		game_cli_close(&gc);
+		return cli_usage_error(v, "%s is not after now (%s): give a later time, "
+		    "or muthur adjudicate to resolve the phase now", argv[2], text);
+	}
 	rc = game_deadline(&gc.c, argv[1], when, relative, &deadline, &cause);
 	if (rc == -1)
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);

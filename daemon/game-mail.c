@@ -13,6 +13,7 @@
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
+#include "daemon/view-int.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
 #include "lib/strbuf.h"
@@ -63,8 +64,9 @@ game_check_reason(const struct orders *o, const char *why, int first_line)
 }
 
 /*
- * A reason of mail/block.h's that starts "line N:" (N a line of the
- * block) with N made a line of the mail's text (block on first_line).
+ * A reason that starts "line N:" or "line N (" (N a line of the block:
+ * mail/block.h's, a setting's, an absence's) with N made a line of the
+ * mail's text (block on first_line).
  */
 static char *
 block_reason(const char *why, int first_line)
@@ -75,9 +77,9 @@ block_reason(const char *why, int first_line)
 	if (strncmp(why, "line ", 5) != 0 || first_line <= 1)
 		return xstrdup(why);
 	k = strtoul(why + 5, &end, 10);
-	if (end == why + 5 || *end != ':' || k == 0 || k > 100000)
+	if (end == why + 5 || (*end != ':' && *end != ' ') || k == 0 || k > 100000)
 		return xstrdup(why);
-	return xasprintf("line %lu:%s", k + (unsigned long)first_line - 1, end + 1);
+	return xasprintf("line %lu%s", k + (unsigned long)first_line - 1, end);
 }
 
 /* Queue a reply (ack or refusal) to the mail. */
@@ -316,8 +318,12 @@ signature_check(struct mail_job *j)
 		j->seat = o;	/* the signer hears of it, not the seat named */
 		return 0;
 	}
-	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s",
-	    j->seat->name, why, quoted);
+	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s%s",
+	    j->seat->name, why, quoted, why != NULL && strstr(why,
+	    "does not match the signed bytes") != NULL ? "; if you changed nothing "
+	    "after signing, your mail program did (it may wrap long lines, trim "
+	    "spaces or send HTML): send the mail as plain text without wrapping, or "
+	    "attach the block and its signature as files" : "");
 	free(why);
 	return 0;
 }
@@ -404,7 +410,21 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
-		refusal(j, "unknown-game", "%s", err);
+		char **games = NULL, *list = NULL;
+		size_t ngames = 0;
+
+		/* the sender hears its own games (the answer goes to it alone) */
+		if (m->from_addr != NULL && store_games_of_email(j->c->st, m->from_addr,
+		    &games, &ngames, cause) == -1) {
+			free(err);
+			return -1;
+		}
+		if (ngames > 0)
+			list = view_join((const char *const *)games, ngames, "");
+		refusal(j, "unknown-game", "%s%s%s%s", err, list != NULL ? " (your games: " :
+		    "", list != NULL ? list : "", list != NULL ? ")" : "");
+		store_names_free(games, ngames);
+		free(list);
 		free(err);
 		return 0;
 	}
@@ -415,8 +435,17 @@ orders_check(struct mail_job *j, char **cause)
 		if (strcmp(j->l->seats[k].name, j->o->seat) == 0)
 			j->seat = &j->l->seats[k];
 	if (j->seat == NULL) {
-		return refusal(j, "unknown-seat", "game %s has no seat %s", j->o->game,
-		    j->o->seat);
+		const char **names = xcalloc(j->l->nseats + 1, sizeof *names);
+		char *list;
+
+		for (k = 0; k < j->l->nseats; k++)
+			names[k] = j->l->seats[k].name;
+		list = view_join(names, j->l->nseats, "none");
+		refusal(j, "unknown-seat", "game %s has no seat %s (its seats: %s)",
+		    j->o->game, j->o->seat, list);
+		free(list);
+		free(names);
+		return 0;
 	}
 	if ((r = signature_check(j)) != 1)
 		return r;
@@ -428,15 +457,28 @@ orders_check(struct mail_job *j, char **cause)
 		return -1;
 	if (j->ph->turn != j->o->turn || strcmp(j->ph->name, j->o->phase) != 0) {
 		return refusal(j, "wrong-phase", "game %s is in turn %d, phase %s, not "
-		    "turn %ld, phase %s", j->o->game, j->ph->turn, j->ph->name, j->o->turn,
-		    j->o->phase);
+		    "turn %ld, phase %s (orders are taken for the open phase only: "
+		    "copy the orders block of your latest view)", j->o->game,
+		    j->ph->turn, j->ph->name, j->o->turn, j->o->phase);
 	}
 	for (k = 0; k < j->ph->nowing; k++)
 		if (strcmp(j->ph->owing[k], j->seat->name) == 0)
 			break;
 	if (k == j->ph->nowing) {
-		return refusal(j, "not-owing", "seat %s owes no orders in game %s, turn "
-		    "%d, phase %s", j->seat->name, j->o->game, j->ph->turn, j->ph->name);
+		char **missing = NULL, *who;
+		size_t nmissing = 0;
+
+		if (store_phase_missing(j->c->st, j->ph->id, &missing, &nmissing,
+		    cause) == -1)
+			return -1;
+		who = view_join((const char *const *)missing, nmissing, "nobody");
+		store_names_free(missing, nmissing);
+		refusal(j, "not-owing", "seat %s owes no orders in game %s, turn %d, "
+		    "phase %s (it waits for %s): you are mailed a view when orders "
+		    "are due from you; send your orders, settings and absences then",
+		    j->seat->name, j->o->game, j->ph->turn, j->ph->name, who);
+		free(who);
+		return 0;
 	}
 	if ((r = store_order_nonce_used(j->c->st, j->seat->id, j->o->nonce,
 	    j->o->nonce_len, cause)) != 0)
@@ -461,15 +503,28 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	strbuf_free(&text);
+	if (game_plan_sections_check(j->c, j->ph, j->o, &why, cause) == -1)
+		return -1;
+	if (why != NULL) {
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "bad-plan", "%s", err);
+		free(err);
+		free(why);
+		return 0;
+	}
 	if (game_settings_check(j->o, &why) == -1) {
-		refusal(j, "bad-setting", "%s", why);
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "bad-setting", "%s", err);
+		free(err);
 		free(why);
 		return 0;
 	}
 	if (game_absences_check(j->c, j->l, j->seat->name, j->o, &why, cause) == -1)
 		return -1;
 	if (why != NULL) {
-		refusal(j, "bad-absence", "%s", why);
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "bad-absence", "%s", err);
+		free(err);
 		free(why);
 		return 0;
 	}
@@ -481,7 +536,7 @@ static int
 orders_accept(struct mail_job *j, char **cause)
 {
 	struct store_order *cur = NULL;
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, set = STRBUF_INIT;
 	struct reply_facts f;
 	char **missing = NULL, *applies = NULL;
 	size_t ncur = 0, nmissing = 0, i;
@@ -507,6 +562,12 @@ orders_accept(struct mail_job *j, char **cause)
 		strbuf_addstr(&text, j->o->lines[i].text);
 		strbuf_addc(&text, '\n');
 	}
+	strbuf_addstr(&set, "");
+	for (i = 0; i < j->o->nsettings + j->o->nabsences; i++) {
+		strbuf_addstr(&set, i < j->o->nsettings ? j->o->settings[i].text :
+		    j->o->absences[i - j->o->nsettings].text);
+		strbuf_addc(&set, '\n');
+	}
 	memset(&f, 0, sizeof f);
 	f.game = j->l->game->name;
 	f.seat = j->seat->name;
@@ -518,6 +579,7 @@ orders_accept(struct mail_job *j, char **cause)
 	f.nawaited = nmissing;
 	f.deadline = j->ph->deadline;
 	f.applies_to = applies;
+	f.settings = strbuf_str(&set);
 	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
@@ -530,6 +592,7 @@ orders_accept(struct mail_job *j, char **cause)
 out:
 	free(applies);
 	strbuf_free(&text);
+	strbuf_free(&set);
 	store_names_free(missing, nmissing);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "daemon/game-league.h"
+#include "daemon/view-int.h"
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/xmalloc.h"
@@ -191,8 +192,17 @@ game_deadline(const struct game_ctx *c, const char *name, int64_t when,
 		    when - c->now);
 	else
 		d = relative ? (o.ph->deadline > 0 ? o.ph->deadline : c->now) + when : when;
-	if (d < c->now && paused)
-		d = c->now;
+	if (d <= c->now) {	/* a slip of the month would fire it at once */
+		char t[64], now[64];
+
+		if (view_time_text(d, t, sizeof t) != 0)
+			snprintf(t, sizeof t, "a time gone by");
+		if (view_time_text(c->now, now, sizeof now) != 0)
+			snprintf(now, sizeof now, "the daemon's clock");
+		cause_set(cause, "the deadline would be %s, not after now (%s): give a "
+		    "later time, or adjudicate to resolve the phase now", t, now);
+		return org_end(&o, 0, NULL);
+	}
 	*deadline = d;
 	p = game_clock_payload("game.deadline", "deadline", d);
 	cJSON_AddStringToObject(p, "by", "organiser");

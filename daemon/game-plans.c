@@ -17,6 +17,8 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
+#include "mail/pubkey.h"
+#include "mail/sig.h"
 #include "store/commitments.h"
 #include "store/orders.h"
 #include "store/plans.h"
@@ -113,6 +115,21 @@ section_reason(const struct orders_section *sec, const char *why)
 	    sec->phase, sec->lineno, why);
 }
 
+/*
+ * Is src signed with the seat's key now? Not when another player has
+ * taken the seat since (`muthur seat`, the organiser's replace): the plan
+ * was that player's, and the new one is asked.
+ */
+static int
+signed_by_seat(const struct store_seat *seat, const struct store_order *src)
+{
+	struct pubkey pk;
+
+	return pubkey_parse(seat->public_key, strlen(seat->public_key), &pk,
+	    NULL) == 0 && sig_verify(&pk, (const char *)src->block, src->block_len,
+	    (const char *)src->signature, src->sig_len, NULL) == 0;
+}
+
 /* Apply the seat's plan section for the open phase ph, if it has one. */
 static int
 plan_apply_seat(const struct game_ctx *c, struct game_live *l,
@@ -129,6 +146,10 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 
 	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
 		return r;
+	if (!signed_by_seat(seat, src)) {
+		rc = 0;		/* a plan of the seat's previous player */
+		goto out;
+	}
 	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
 		free(why);	/* stored, so it parsed once: nothing to apply */
 		why = NULL;
@@ -173,6 +194,36 @@ out:
 	orders_free(o);
 	store_orders_free(src, 1);
 	return rc;
+}
+
+int
+game_plan_sections_check(const struct game_ctx *c, const struct store_phase *cur,
+    const struct orders *o, char **why, char **cause)
+{
+	struct store_phase *ph = NULL;
+	size_t nph = 0, i, k;
+
+	*why = NULL;
+	if (o->nsections == 0)
+		return 0;
+	if (store_phases(c->st, cur->game_id, &ph, &nph, cause) == -1)
+		return -1;
+	for (i = 0; i < o->nsections && *why == NULL; i++) {
+		const struct orders_section *sec = &o->sections[i];
+
+		if (orders_phase_covers(sec->phase, cur->name))
+			continue;	/* the open phase's round: its later phases */
+		for (k = 0; k < nph && *why == NULL; k++)
+			if (ph[k].turn == cur->turn && ph[k].seq < cur->seq &&
+			    orders_phase_covers(sec->phase, ph[k].name))
+				*why = xasprintf("line %d: plan section \"phase: %s\" is for "
+				    "%s, which turn %d has played already (expected a later "
+				    "phase of the turn than %s, the header's: sections come in "
+				    "turn order)", sec->lineno, sec->phase, ph[k].name,
+				    cur->turn, cur->name);
+	}
+	store_phases_free(ph, nph);
+	return 0;
 }
 
 int

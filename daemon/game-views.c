@@ -45,7 +45,8 @@ struct view_src {
 	const char		**awaited;	/* missing, in play order */
 	size_t			 nawaited;
 	char			*server_key;
-	char			**sent;		/* seats that have given orders */
+	char			**sent;		/* seats whose player has given
+						   orders */
 	size_t			 nsent;
 };
 
@@ -104,6 +105,54 @@ phase_viewed(const struct game_ctx *c, const struct store_phase *ph, char **caus
 }
 
 /*
+ * Drop from v->sent the seats whose player changed (the last seat.replaced
+ * event of each) and whose new player has mailed no orders since: a new
+ * player of a seat is told how to sign like the seat's first one.
+ */
+static int
+src_sent_by_player(const struct game_ctx *c, struct game_live *l, struct view_src *v,
+    char **cause)
+{
+	const struct store_event *e;
+	const cJSON *seat, *before;
+	cJSON *p;
+	size_t i, k, j;
+	int r;
+
+	for (i = v->nsent; i-- > 0; ) {
+		e = NULL;
+		before = NULL;
+		p = NULL;
+		for (k = v->nevents; k-- > 0 && e == NULL; ) {
+			if (strcmp(v->events[k].type, "seat.replaced") != 0)
+				continue;
+			cJSON_Delete(p);
+			p = cJSON_Parse((const char *)v->events[k].payload);
+			seat = cJSON_GetObjectItemCaseSensitive(p, "seat");
+			if (cJSON_IsString(seat) && strcmp(seat->valuestring, v->sent[i]) == 0)
+				e = &v->events[k];
+		}
+		before = cJSON_GetObjectItemCaseSensitive(p, "orders_before");
+		r = 1;
+		for (j = 0; e != NULL && j < l->nseats; j++)
+			if (strcmp(l->seats[j].name, v->sent[i]) == 0)
+				r = store_seat_mailed_since(c->st, l->seats[j].id, e->phase_seq,
+				    cJSON_IsNumber(before) && before->valuedouble > 0 ?
+				    (uint64_t)before->valuedouble : 0, cause);
+		cJSON_Delete(p);
+		if (r == -1)
+			return -1;
+		if (r == 0) {
+			free(v->sent[i]);
+			memmove(&v->sent[i], &v->sent[i + 1],
+			    (v->nsent - i - 1) * sizeof *v->sent);
+			v->nsent--;
+		}
+	}
+	return 0;
+}
+
+/*
  * Events since the seat's last view: views go out when a phase that some
  * seat owes opens to the seats (and when the game ends), so the last view
  * came with the latest earlier phase that had owing seats not all answered
@@ -135,7 +184,8 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	}
 	if (store_events(c->st, l->game->id, 1, &v->events, &v->nevents, cause) == -1 ||
 	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1 ||
-	    store_seats_with_orders(c->st, l->game->id, &v->sent, &v->nsent, cause) == -1)
+	    store_seats_with_orders(c->st, l->game->id, &v->sent, &v->nsent, cause) == -1 ||
+	    src_sent_by_player(c, l, v, cause) == -1)
 		return -1;
 	v->from = from;
 	v->first = src_first(v, from);

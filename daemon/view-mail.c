@@ -246,6 +246,9 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 		cJSON_AddBoolToObject(m, "replaced", f->replaced != 0);
 		OPT_STR("applies_to", f->applies_to != NULL ? f->applies_to : f->phase);
 		cJSON_AddBoolToObject(m, "plan", f->applies_to != NULL);
+		a = view_lines(f->settings ? f->settings : "");
+		cJSON_AddBoolToObject(m, "has_settings", cJSON_GetArraySize(a) > 0);
+		cJSON_AddItemToObject(m, "settings", a);
 		cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
 		cJSON_AddBoolToObject(m, "all_in", f->nawaited == 0);
 		s = view_join(f->awaited, f->nawaited, "nobody");

@@ -531,7 +531,8 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	cJSON *m, *rv;
 	char deadline[64], *legal, *s;
 	const char *phase;
-	int turn, due;
+	size_t k;
+	int turn, due, in;
 
 	if (seat_index < 0 || (size_t)seat_index >= r->nseats(g)) {
 		cause_set(cause, "seat %d: no such seat (the game has %zu)",
@@ -569,6 +570,11 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	due = r->owes(g, (size_t)seat_index) != 0;
 	cJSON_AddBoolToObject(m, "due", due);
 	cJSON_AddBoolToObject(m, "novice", f->novice != 0);
+	/* the seat owes the phase but its orders are in (it is not awaited) */
+	for (k = 0, in = due && f->nawaited > 0; in && k < f->nawaited; k++)
+		if (strcmp(f->awaited[k], f->seat) == 0)
+			in = 0;
+	cJSON_AddBoolToObject(m, "orders_in", in);
 	if (view_time_text(f->deadline, deadline, sizeof deadline) == 0)
 		cJSON_AddStringToObject(m, "deadline", deadline);
 	else

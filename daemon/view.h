@@ -209,6 +209,9 @@ struct reply_facts {
 	const char		*applies_to;	/* the phases the block has orders
 						   for, ", "-joined (plans); NULL:
 						   the header's phase alone */
+	const char		*settings;	/* the block's `set` and `absent`
+						   lines, recorded (LF each); NULL
+						   or "": none */
 	/* REPLY_REFUSAL */
 	const char		*reason;	/* exactly why, one line or more
 						   ("line 9: ...; expected ...") */

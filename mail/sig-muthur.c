@@ -7,6 +7,10 @@
  *   signature: <base64 of the 64-byte Ed25519 signature>
  *   -----END MUTHUR SIGNATURE-----
  *
+ * The signature line is 99 characters long: a mail program that wraps
+ * lines may carry its base64 on to the next lines, which are read as part
+ * of it (as minisign's and OpenSSH's readers here do).
+ *
  * The signature is over "muthur-orders-v1" ‖ NUL ‖ the signed bytes, so it
  * can never be taken for a signature over anything else.
  */
@@ -75,11 +79,22 @@ field_value(const char *s, const char *e, const char *field, const char **vend)
 	return s;
 }
 
+/* Is [s, e) base64 characters alone? */
+static int
+base64_only(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') ||
+		    (*s >= '0' && *s <= '9') || *s == '+' || *s == '/' || *s == '='))
+			return 0;
+	return 1;
+}
+
 static int
 muthur_verify(const struct pubkey *pk, const char *msg, size_t msglen, const char *sig,
     size_t siglen, char **cause)
 {
-	struct strbuf m = STRBUF_INIT;
+	struct strbuf m = STRBUF_INIT, b64 = STRBUF_INIT;
 	const char *body, *p, *stop, *line, *eol, *v[NFIELDS], *vend[NFIELDS];
 	unsigned char id[PUBKEY_MUTHUR_ID_BYTES], want[PUBKEY_MUTHUR_ID_BYTES];
 	unsigned char sigbin[SIG_BYTES + 1];
@@ -102,16 +117,31 @@ muthur_verify(const struct pubkey *pk, const char *msg, size_t msglen, const cha
 		if ((v[i] = field_value(line, eol, fields[i], &vend[i])) == NULL)
 			return cause_set(cause, "line %d: expected \"%s: ...\"", i + 2, fields[i]);
 	}
-	if (p != stop)
-		return cause_set(cause, "line %d: expected \"%s\"", NFIELDS + 2, SIG_MUTHUR_END);
-	if (vend[0] - v[0] != 1 || v[0][0] != '1')
+	/* a mail program's wrapping carries the long base64 on to more lines */
+	strbuf_add(&b64, v[2], (size_t)(vend[2] - v[2]));
+	for (i = NFIELDS + 2; p != stop; i++) {
+		line = p;
+		p = sig_line_next(p, stop, &eol);
+		sig_line_trim(&line, &eol);
+		if (line == eol || !base64_only(line, eol)) {
+			strbuf_free(&b64);
+			return cause_set(cause, "line %d: expected \"%s\"", i, SIG_MUTHUR_END);
+		}
+		strbuf_add(&b64, line, (size_t)(eol - line));
+	}
+	if (vend[0] - v[0] != 1 || v[0][0] != '1') {
+		strbuf_free(&b64);
 		return cause_set(cause, "line 2: version \"%.*s\" is not supported (expected 1)",
 		    (int)(vend[0] - v[0] > 16 ? 16 : vend[0] - v[0]), v[0]);
+	}
 	if (sodium_hex2bin(id, sizeof id, v[1], (size_t)(vend[1] - v[1]), NULL, &idlen,
-	    NULL) != 0 || idlen != sizeof id || (size_t)(vend[1] - v[1]) != 2 * sizeof id)
+	    NULL) != 0 || idlen != sizeof id || (size_t)(vend[1] - v[1]) != 2 * sizeof id) {
+		strbuf_free(&b64);
 		return cause_set(cause, "line 3: the key id is not %zu hex digits",
 		    2 * sizeof id);
-	n = mail_b64_decode(v[2], (size_t)(vend[2] - v[2]), sigbin, sizeof sigbin);
+	}
+	n = mail_b64_decode(b64.len > 0 ? b64.s : "", b64.len, sigbin, sizeof sigbin);
+	strbuf_free(&b64);
 	if (n != SIG_BYTES)
 		return cause_set(cause, "line 4: the signature is not %d bytes in base64",
 		    SIG_BYTES);

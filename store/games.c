@@ -328,6 +328,22 @@ store_email_registered(struct store *st, const char *addr, char **registered,
 	return rc == SQLITE_ROW;
 }
 
+int
+store_games_of_email(struct store *st, const char *addr, char ***names, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt *s;
+
+	*names = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT DISTINCT g.name FROM games g JOIN seats s ON "
+	    "s.game_id = g.id WHERE lower(s.email) = lower(?) AND g.status IN "
+	    "('" GAME_RUNNING "', '" GAME_PAUSED "') ORDER BY g.name", cause)) == NULL)
+		return -1;
+	db_bind_text(s, 1, addr);
+	return db_collect_texts(st, s, names, n, "cannot read seats", cause);
+}
+
 static void
 seats_free_all(void *v, size_t n)
 {

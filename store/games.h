@@ -89,6 +89,12 @@ struct store_seat *store_seat_get(struct store *st, int64_t game_id, const char 
  */
 int store_email_registered(struct store *st, const char *addr, char **registered,
     char **cause);
+/*
+ * The running and paused games in which addr (compared case-insensitively)
+ * holds a seat, by name; free with store_names_free().
+ */
+int store_games_of_email(struct store *st, const char *addr, char ***names, size_t *n,
+    char **cause);
 /* All seats of a game in seat order: *seats has *n entries. */
 int store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
     size_t *n, char **cause);

@@ -284,6 +284,37 @@ store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t
 	return db_collect_texts(st, s, names, n, "cannot read orders", cause);
 }
 
+int
+store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
+    uint64_t orders_before, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	/*
+	 * A mail's own row is the first of its Message-ID for the seat (the
+	 * rows a plan fills later carry the mail's); the first orders_before
+	 * rows of phase phase_seq came before the point.
+	 */
+	if ((s = db_prepare(st, "SELECT 1 FROM orders o JOIN phases p ON p.id = "
+	    "o.phase_id WHERE o.seat_id = ?1 AND (p.seq > ?2 OR (p.seq = ?2 AND "
+	    "o.id NOT IN (SELECT q.id FROM orders q WHERE q.seat_id = ?1 AND "
+	    "q.phase_id = p.id ORDER BY q.id LIMIT ?3))) AND NOT EXISTS (SELECT 1 "
+	    "FROM orders b WHERE b.seat_id = ?1 AND b.message_id = o.message_id "
+	    "AND b.id < o.id) LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, seat_id);
+	sqlite3_bind_int64(s, 2, (sqlite3_int64)phase_seq);
+	sqlite3_bind_int64(s, 3, (sqlite3_int64)orders_before);
+	rc = sqlite3_step(s);
+	db_finish(st, s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc != SQLITE_DONE)
+		return db_fail(st, "cannot read the seat's orders", cause);
+	return 0;
+}
+
 void
 store_orders_free(struct store_order *orders, size_t n)
 {

@@ -68,6 +68,15 @@ int store_orders_current(struct store *st, int64_t phase_id, struct store_order 
  */
 int store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause);
+/*
+ * Has the seat mailed orders since a point of its game: phase phase_seq
+ * after the first orders_before of the seat's orders there (a seat
+ * replacement's point, the seat.replaced event)? Orders a plan mailed
+ * before the point fills in later phases do not count. 1 yes, 0 no, -1
+ * with a reason.
+ */
+int store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
+    uint64_t orders_before, char **cause);
 /* Every order of a phase, superseded ones too, in the order received. */
 int store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);

@@ -111,6 +111,13 @@ is "$(mails 'dl: the deadline has moved')" 4 "the seats owing are told each time
 err=$("$MUTHUR" deadline "$name" tomorrow 2>&1); is $? 2 "a bad WHEN exits 2"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 2 "with one line and the usage line"
 err=$("$MUTHUR" deadline "$name" 2>&1); is $? 2 "a missing WHEN exits 2"
+# a slip of the month: the next pass would have fired the deadline at once
+err=$("$MUTHUR" --now '2026-12-25 17:00' deadline "$name" '2026-11-25 18:00' 2>&1)
+is $? 2 "a WHEN gone by exits 2"
+is "$(printf '%s\n' "$err" | head -1)" "muthur deadline: 2026-11-25 18:00 is not after now (2026-12-25 17:00 UTC): give a later time, or muthur adjudicate to resolve the phase now (see muthur deadline --help)" "saying so"
+daemon '2026-12-25 17:01'
+case $(status) in *"(3), "*"deadline 2026-12-25 18:00 UTC"*) ok 0 "and changes nothing";;
+	*) ok 1 "and changes nothing: $(status)";; esac
 err=$("$MUTHUR" deadline nosuch +1h 2>&1); is $? 1 "an unknown game fails"
 err=$("$MUTHUR" new-game x --rules ccg --scenario contact --nmr maybe 2>&1)
 is $? 2 "new-game --nmr maybe exits 2"

@@ -17,10 +17,20 @@ daemon '2026-12-01 12:30'
 is "$(mails 'rep: you no longer play this seat' a@x.example)" 1 "the old player is told"
 n=$(grep -l '^To: d@x.example' var/mail/out/new/* 2>/dev/null | xargs grep -l 'BEGIN MUTHUR ORDERS' | wc -l | tr -d ' ')
 is "$n" 1 "the new player gets the current view with its orders template"
+# told how to sign, as a seat's first player is, though the seat sent orders
+signing() { grep -l "^To: $1" var/mail/out/new/* 2>/dev/null |
+	xargs grep -l 'Put your own random hex' 2>/dev/null | wc -l | tr -d ' '; }
+is "$(signing d@x.example)" 1 "the new player's first view says how to sign"
+f=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l 'BEGIN MUTHUR ORDERS' | head -1)
+tr -d '\r' < "$f" | tr '\n' ' ' | grep -q "Your seat's orders for this phase are in; you may send new ones until it resolves (deadline 2026-12-03 12:00 UTC); awaited: marines\."
+ok $? "and that the seat's orders (the old player's) are in, not that they are due"
+tr -d '\r' < "$f" | grep -q '^Subject: \[rep\] turn 1, movement.move: aliens: your orders are in$'
+ok $? "its subject too"
 orders aliens a 2; daemon '2026-12-01 12:40'
 phase_is 3 "orders signed with the old key change nothing"
 orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
 phase_is 4 "the new player's orders are taken and the phase resolves"
+is "$(signing d@x.example)" 1 "once: the new player's next view, after its orders, does not"
 orders aliens d 4 && orders marines m 4; daemon '2026-12-01 14:00'
 phase_is 5 "play goes on"
 "$MUTHUR" export "$name" > rep-spectator.muthur; out=$("$MUTHUR" audit rep-spectator.muthur 2>&1)
@@ -43,6 +53,21 @@ echo "$out" | grep -q 'seat aliens: key is not the one its last key change'
 ok $? "naming the seat: $(echo "$out" | grep 'seat aliens' | head -1)"
 err=$("$MUTHUR" seat "$name" aliens --email e@x.example --key a.pub 2>&1); is $? 1 "an abandoned game's seat cannot be replaced"
 is "$err" "muthur seat: game rep is abandoned: its seats can no longer be replaced" "saying why"
+
+# ---- a plan of the seat's previous player does not bind the new one
+setup rpl --deadline 48h
+orders marines m 1 'phase: discard-draw
+pass'; daemon '2026-12-01 12:10'
+"$MUTHUR" keygen --out d >/dev/null 2>&1
+"$MUTHUR" --now '2026-12-01 12:20' seat "$name" marines --email d@x.example --key d.pub >/dev/null
+orders aliens a 2; daemon '2026-12-01 12:30'
+orders aliens a 3; daemon '2026-12-01 12:40'
+case $(status) in *"discard-draw (5), awaiting marines, aliens,"*) ok 0 "rpl: the new player is asked in the phase the old one's plan covered";;
+	*) ok 1 "rpl: the new player is asked in the phase the old one's plan covered: $(status)";; esac
+n=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l '^phase: discard-draw' | wc -l | tr -d ' ')
+is "$n" 1 "and mailed its view of that phase"
+orders marines d 4 && orders aliens a 4; daemon '2026-12-01 12:50'
+phase_is 6 "the new player's orders resolve it"
 
 # ---- organiser commands by signed mail
 # org KEY TAG LINE...: mail a block with seat: organiser for the game's
@@ -127,6 +152,8 @@ ok $? "an unreadable absence is refused, saying what is expected"
 phase_is 3 "(refused blocks change nothing)"
 orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
 phase_is 4 "aliens sends orders and an absence of 7 days"
+reply a@x.example 'Settings and absences recorded: absent 2026-12-02 to 2026-12-08 '
+ok $? "the acknowledgement lists the absence it recorded"
 st=$("$MUTHUR" --now '2026-12-01 12:10' status "$name" 2>&1)
 case $st in *"; absent aliens 2026-12-02 00:00 to 2026-12-09 00:00 UTC") ok 0 "status shows the absence";;
 	*) ok 1 "status shows the absence: $st";; esac
@@ -204,5 +231,94 @@ ok $? "standings --json"
 out=$("$MUTHUR" league show 2>&1); is "$out" "autumn" "league show lists the leagues"
 "$MUTHUR" league show autumn | grep -q '^  lg: abandoned, counted$'; ok $? "league show NAME lists its games"
 out=$("$MUTHUR" league remove autumn lg 2>&1); is "$out" "league autumn: game lg removed" "league remove"
+
+# ---- a seat that owes nothing, a stale block: the refusal says what to do
+setup own --deadline 48h
+orders marines m 1 && orders aliens a 1; daemon '2026-12-01 12:10'
+case $(status) in *"movement.mature (4), awaiting aliens,"*) ok 0 "own: in movement.mature only aliens owes";;
+	*) ok 1 "own: in movement.mature only aliens owes: $(status)";; esac
+printf '%s\n' 'game: own' 'seat: marines' 'turn: 1' 'phase: movement.mature' '' \
+    'absent 2026-12-20 to 2026-12-22' > o.txt
+"$MUTHUR" sign --key m.key o.txt > o.signed &&
+    { printf 'From: m@x.example\nTo: muthur@club.example\nSubject: away\n\n'; cat o.signed; } \
+    > var/mail/in/new/away.mail
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.move' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: orders\n\n'; cat o.signed; } \
+    > var/mail/in/new/stale.mail
+daemon '2026-12-01 12:20'
+reply m@x.example 'seat marines owes no orders in game own, turn 1, phase movement.mature (it waits for aliens): you are mailed a view when orders are due from you; send your orders, settings and absences then'
+ok $? "orders from a seat that owes nothing: who is awaited, and when to send"
+st=$("$MUTHUR" --now '2026-12-01 12:20' status "$name" 2>&1)
+case $st in *absent*) ok 1 "and nothing is recorded: $st";; *) ok 0 "and nothing is recorded";; esac
+reply a@x.example 'game own is in turn 1, phase movement.mature, not turn 1, phase movement.move (orders are taken for the open phase only: copy the orders block of your latest view)'
+ok $? "orders for a phase gone by: which phase is open, and where its block is"
+phase_is 4 "(refused blocks change nothing)"
+# a setting's line is counted in the mail's text, as an order's is, when
+# the player wrote above the block
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' \
+    'set view due' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    printf 'Hi,\n\nmy orders below.\n\n' | cat - o.signed > o.body &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: top\n\n'; cat o.body; } \
+    > var/mail/in/new/top.mail
+n=$(grep -n '^set view due$' o.body | cut -d: -f1)
+daemon '2026-12-01 12:30'
+reply a@x.example "line $n: unknown setting \"set view due\""
+ok $? "a bad setting under a greeting: its line $n of the mail, not of the block"
+
+# a comment line of the block wrapped by the mail program after signing:
+# the refusal says what may have changed the block
+printf '%s\n' 'game: own' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' \
+    '# a note to myself that is long enough for a mail program to wrap it here' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt | sed 's/ to wrap it here$/ to wrap it\nhere/' > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: wrapped\n\n'; cat o.signed; } \
+    > var/mail/in/new/wrapped.mail
+daemon '2026-12-01 12:40'
+reply a@x.example 'the orders differ from what was signed); if you changed nothing after signing, your mail program did (it may wrap long lines, trim spaces or send HTML)'
+ok $? "a block changed after signing: the refusal names the likely culprits"
+phase_is 4 "(nothing changes)"
+
+# a seat misspelt in the header: the refusal lists the game's seats
+printf '%s\n' 'game: own' 'seat: alien' 'turn: 1' 'phase: movement.mature' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: typo\n\n'; cat o.signed; } \
+    > var/mail/in/new/typo.mail
+daemon '2026-12-01 12:45'
+reply a@x.example 'game own has no seat alien (its seats: marines, aliens)'
+ok $? "a misspelt seat: the refusal lists the game's seats"
+
+# a game misspelt in the header: the refusal lists the sender's games
+printf '%s\n' 'game: ownn' 'seat: aliens' 'turn: 1' 'phase: movement.mature' '' 'pass' > o.txt
+"$MUTHUR" sign --key a.key o.txt > o.signed &&
+    { printf 'From: a@x.example\nTo: muthur@club.example\nSubject: typo\n\n'; cat o.signed; } \
+    > var/mail/in/new/gametypo.mail
+daemon '2026-12-01 12:46'
+reply a@x.example 'no game named ownn (your games: [a-z, ]*own[,)]'
+ok $? "a misspelt game: the refusal lists the games the sender plays"
+
+# the organiser gives marines the key of aliens' player by mistake: done
+# (one player may play two seats), with a note
+err=$("$MUTHUR" --now '2026-12-01 12:50' seat "$name" marines --email m@x.example --key a.pub 2>&1 >/dev/null)
+is $? 0 "a seat given another seat's key is replaced"
+is "$err" "muthur seat: note: seat aliens of game own holds this key too, so its player can sign orders for both seats (give each player's own key unless one player plays both)" "with a note saying what it allows"
+
+# ---- a plan section for a phase the turn has played already is refused
+setup pst --deadline 48h
+orders marines m 1 'phase: combat
+pass
+phase: movement.locations
+pass'; daemon '2026-12-01 12:10'
+n=$(tr -d '\r' < var/mail/in/cur/marines.1.mail* | sed '1,/^$/d' | grep -n '^phase: movement.locations$' | cut -d: -f1)
+reply m@x.example "line $n: plan section \"phase: movement.locations\" is for movement.locations, which turn 1 has played already (expected a later phase of the turn than movement.move, the header's: sections come in turn order)"
+ok $? "pst: a section for a phase gone by: its line ($n), the phase, what is expected"
+case $(status) in *"movement.move (3), awaiting marines, aliens,"*) ok 0 "pst: and nothing is stored";;
+	*) ok 1 "pst: and nothing is stored: $(status)";; esac
+orders marines m 2 'phase: movement
+pass
+phase: combat
+pass'; daemon '2026-12-01 12:20'
+reply m@x.example 'Applies to: movement.move, movement, combat.'
+ok $? "pst: the round of the header's phase covers its later phases: taken"
 
 done_testing

@@ -406,6 +406,7 @@ test_muthur(void)
 	struct pubkey other, mk = key("minisign.pub");
 	unsigned char pk[KEY_PUBLIC_BYTES], sk[KEY_SECRET_BYTES];
 	char *sig = slurp("orders.muthur.sig", NULL), *mine;
+	const char *b;
 
 	key_generate(pk, sk);
 	memset(&other, 0, sizeof other);
@@ -416,6 +417,15 @@ test_muthur(void)
 
 	mine = sig_muthur_sign(sk, msg, msglen);
 	check(&other, mine, NULL, "muthur: sign then verify");
+	/* its 99-column signature line as a mail program wraps it at 72 */
+	b = strstr(mine, "signature: ") + 11;
+	check_free(&other, xasprintf("%.*s\n%s", (int)(b - mine + 61), mine, b + 61), NULL,
+	    "muthur: the signature line wrapped (base64 on two lines)");
+	check_free(&other, xasprintf("%.*s\n%.61s\n%s", (int)(b - mine), mine, b, b + 61),
+	    NULL, "muthur: the base64 carried on to the next line");
+	check_free(&other, xasprintf("%.*s\n%.61s\nnot base64\n%s", (int)(b - mine), mine, b,
+	    b + 61), "line 6: expected \"-----END MUTHUR SIGNATURE-----\"",
+	    "muthur: a wrapped signature with other text after it");
 	check_msg(&other, msg, msglen - 1, mine, "the signature does not match the signed bytes",
 	    "muthur: one byte less");
 	check_mutations(&other, mine, cases, sizeof cases / sizeof cases[0]);

@@ -41,6 +41,20 @@ suggest_distance(const char *a, const char *b)
 	return d;
 }
 
+/* The distance of word to cand or to a part of cand after a '-' (a name
+ * without its rank: "hicks" for "cpl-hicks"), the least. */
+static size_t
+near_distance(const char *word, const char *cand)
+{
+	size_t d = suggest_distance(word, cand), e;
+	const char *p;
+
+	for (p = strchr(cand, '-'); p != NULL && d > 0; p = strchr(p + 1, '-'))
+		if (p[1] != '\0' && (e = suggest_distance(word, p + 1)) < d)
+			d = e;
+	return d;
+}
+
 char *
 suggest_nearest(const char *word, const char *const *cands, size_t n)
 {
@@ -53,7 +67,7 @@ suggest_nearest(const char *word, const char *const *cands, size_t n)
 	dist = xcalloc(n + 1, sizeof *dist);
 	for (i = 0; i < n; i++) {
 		dist[i] = strcasecmp(cands[i], word) == 0 ? (size_t)-1 :
-		    suggest_distance(word, cands[i]);
+		    near_distance(word, cands[i]);
 		for (k = 0; k < i; k++)		/* each word once */
 			if (strcasecmp(cands[k], cands[i]) == 0)
 				dist[i] = (size_t)-1;

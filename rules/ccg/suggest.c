@@ -41,6 +41,22 @@ names_card(const struct rules_game *g, const char *w)
 	return found;
 }
 
+/* The words of the order grammar itself ("play CARD on TARGET", "move C to
+ * L dragging C", ...): never a name, so never a "did you mean". */
+static int
+grammar_word(const char *w)
+{
+	static const char *const words[] = { "on", "to", "at", "and", "with", "from",
+	    "into", "between", "dragging", "left", "right", "close", "ranged", "here",
+	    "real", "rotating", "loading", "helpers", "kill", "capture", NULL };
+	size_t i;
+
+	for (i = 0; words[i] != NULL; i++)
+		if (strcasecmp(w, words[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Split text at white space into v (the words point into text). */
 static size_t
 split(char *text, char ***v)
@@ -80,7 +96,8 @@ ccg_refusal_hint(const struct rules_game *g, int seat, const struct ccg_order *o
 
 		for (k = 0; k < nl && strcasecmp(lw[k], ow[i]) != 0; k++)
 			;
-		if (k < nl || !isalpha((unsigned char)ow[i][0]) || names_card(g, ow[i]))
+		if (k < nl || !isalpha((unsigned char)ow[i][0]) || grammar_word(ow[i]) ||
+		    names_card(g, ow[i]))
 			continue;
 		if ((near = suggest_nearest(ow[i], (const char *const *)lw, nl)) != NULL) {
 			strbuf_addf(&sb, "%s\"%s\" names nothing; did you mean %s?",

@@ -144,10 +144,13 @@ int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advance
  * turn has a plan section covering the open phase (not stopped by its
  * `set stops`, not dropped before), store that block as its orders, or
  * drop the section with the rules' reason when it is no longer legal.
- * game_settings_check/store: a block's `set` lines (-1 with "line N: ...").
+ * game_settings_check/store: a block's `set` lines (-1 with "line N: ...";
+ * the check refuses a stop that names no phase or round of R's game, the
+ * store takes what the check took).
  * game_plan_sections_check: *why ("line N: ...", caller frees) when a plan
- * section of o covers only phases the open phase cur's turn has played
- * already, else NULL; -1 on a database error.
+ * section of o names no phase or round of R's game or covers only phases
+ * the open phase cur's turn has played already, else NULL; -1 on a
+ * database error.
  */
 int game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
     uint64_t seq, int turn, char **cause);
@@ -156,10 +159,11 @@ int game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
 int game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
     const char *const *owing, size_t nowing, char **cause);
 struct orders;
-int game_settings_check(const struct orders *o, char **cause);
+struct rules;
+int game_settings_check(const struct rules *R, const struct orders *o, char **cause);
 struct store_phase;
-int game_plan_sections_check(const struct game_ctx *c, const struct store_phase *cur,
-    const struct orders *o, char **why, char **cause);
+int game_plan_sections_check(const struct game_ctx *c, const struct rules *R,
+    const struct store_phase *cur, const struct orders *o, char **why, char **cause);
 int game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
     const struct orders *o, char **cause);
 

@@ -503,7 +503,7 @@ orders_check(struct mail_job *j, char **cause)
 		return 0;
 	}
 	strbuf_free(&text);
-	if (game_plan_sections_check(j->c, j->ph, j->o, &why, cause) == -1)
+	if (game_plan_sections_check(j->c, j->l->rules, j->ph, j->o, &why, cause) == -1)
 		return -1;
 	if (why != NULL) {
 		err = block_reason(why, m->block.begin_line);
@@ -512,7 +512,7 @@ orders_check(struct mail_job *j, char **cause)
 		free(why);
 		return 0;
 	}
-	if (game_settings_check(j->o, &why) == -1) {
+	if (game_settings_check(j->l->rules, j->o, &why) == -1) {
 		err = block_reason(why, m->block.begin_line);
 		refusal(j, "bad-setting", "%s", err);
 		free(err);

@@ -15,6 +15,7 @@
 #include "daemon/game-int.h"
 #include "lib/cause.h"
 #include "lib/strbuf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/pubkey.h"
@@ -196,16 +197,78 @@ out:
 	return rc;
 }
 
-int
-game_plan_sections_check(const struct game_ctx *c, const struct store_phase *cur,
-    const struct orders *o, char **why, char **cause)
+/*
+ * Does w, a phase or round a player wrote (`set stops`, a plan section),
+ * name one of the game's (rules phase_names)? NULL when it does or the
+ * game lists none; else why not, with the nearest names and the list.
+ * Caller frees.
+ */
+static char *
+phase_word_problem(const struct rules *R, const char *w)
 {
+	struct strbuf sb = STRBUF_INIT;
+	const char **cands = NULL, *dot;
+	char *near;
+	size_t n = 0, i, k;
+
+	if (R == NULL || R->phase_names == NULL)
+		return NULL;
+	for (i = 0; R->phase_names[i] != NULL; i++)
+		if (orders_phase_covers(w, R->phase_names[i]))
+			return NULL;
+	/* the candidates: every phase and every round (a part before a '.') */
+	for (i = 0; R->phase_names[i] != NULL; i++) {
+		const char *name = R->phase_names[i];
+
+		if (strcmp(name, "over") == 0)
+			continue;
+		for (dot = strchr(name, '.'); ; dot = strchr(dot + 1, '.')) {
+			size_t len = dot != NULL ? (size_t)(dot - name) : strlen(name);
+
+			for (k = 0; k < n && (strlen(cands[k]) != len ||
+			    strncmp(cands[k], name, len) != 0); k++)
+				;
+			if (k == n) {
+				cands = xreallocarray(cands, n + 1, sizeof *cands);
+				cands[n++] = xstrndup(name, len);
+			}
+			if (dot == NULL)
+				break;
+		}
+	}
+	strbuf_addf(&sb, "\"%s\" names no phase or round of this game", w);
+	if ((near = suggest_nearest(w, cands, n)) != NULL)
+		strbuf_addf(&sb, "; did you mean %s?", near);
+	strbuf_addstr(&sb, " (its phases and rounds: ");
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", cands[i]);
+	strbuf_addc(&sb, ')');
+	free(near);
+	for (i = 0; i < n; i++)
+		free((char *)cands[i]);
+	free(cands);
+	return strbuf_detach(&sb, NULL);
+}
+
+int
+game_plan_sections_check(const struct game_ctx *c, const struct rules *R,
+    const struct store_phase *cur, const struct orders *o, char **why, char **cause)
+{
+	char *bad;
+
 	struct store_phase *ph = NULL;
 	size_t nph = 0, i, k;
 
 	*why = NULL;
 	if (o->nsections == 0)
 		return 0;
+	for (i = 0; i < o->nsections; i++)
+		if ((bad = phase_word_problem(R, o->sections[i].phase)) != NULL) {
+			*why = xasprintf("line %d: plan section \"phase: %s\": %s",
+			    o->sections[i].lineno, o->sections[i].phase, bad);
+			free(bad);
+			return 0;
+		}
 	if (store_phases(c->st, cur->game_id, &ph, &nph, cause) == -1)
 		return -1;
 	for (i = 0; i < o->nsections && *why == NULL; i++) {
@@ -264,9 +327,10 @@ setting_value(const char *line, const char *key)
  * "stops" with phase or round names, or none. -1 with the reason.
  */
 static int
-setting_parse(const struct orders_line *ln, const char **key, char **value,
-    char **cause)
+setting_parse(const struct rules *R, const struct orders_line *ln, const char **key,
+    char **value, char **cause)
 {
+	char *bad;
 	struct strbuf sb = STRBUF_INIT;
 	const char *v;
 	char *copy, *w, *p, *save = NULL;
@@ -302,6 +366,13 @@ setting_parse(const struct orders_line *ln, const char **key, char **value,
 			strbuf_free(&sb);
 			return -1;
 		}
+		if ((bad = phase_word_problem(R, w)) != NULL) {
+			cause_set(cause, "line %d: set stops: %s", ln->lineno, bad);
+			free(bad);
+			free(copy);
+			strbuf_free(&sb);
+			return -1;
+		}
 		if (sb.len > 0)
 			strbuf_addc(&sb, ' ');
 		strbuf_addstr(&sb, w);
@@ -313,14 +384,14 @@ setting_parse(const struct orders_line *ln, const char **key, char **value,
 }
 
 int
-game_settings_check(const struct orders *o, char **cause)
+game_settings_check(const struct rules *R, const struct orders *o, char **cause)
 {
 	const char *key;
 	char *value;
 	size_t i;
 
 	for (i = 0; i < o->nsettings; i++) {
-		if (setting_parse(&o->settings[i], &key, &value, cause) == -1)
+		if (setting_parse(R, &o->settings[i], &key, &value, cause) == -1)
 			return -1;
 		free(value);
 	}
@@ -338,7 +409,7 @@ game_settings_store(const struct game_ctx *c, const struct store_seat *seat,
 
 	for (i = 0; i < o->nsettings && rc == 0; i++) {
 		value = NULL;	/* not set when the setting is refused */
-		if ((rc = setting_parse(&o->settings[i], &key, &value, cause)) == 0)
+		if ((rc = setting_parse(NULL, &o->settings[i], &key, &value, cause)) == 0)
 			rc = store_seat_setting_put(c->st, seat->id, key, value, cause);
 		free(value);
 	}

@@ -212,6 +212,14 @@ struct rules {
 	/* Current turn (from 1) and phase, a dotted slug ("movement.move"). */
 	int		 (*turn)(const struct rules_game *g);
 	const char	*(*phase)(const struct rules_game *g);
+	/*
+	 * Every name phase() may give (NULL-terminated), so that the names a
+	 * player writes in `set stops` and plan sections are checked: a word
+	 * names a phase, or a round that is the part of some before a '.'
+	 * ("combat" for "combat.declare.hidden-close"). NULL member: any
+	 * name is taken.
+	 */
+	const char *const *phase_names;
 
 	/* Does seat owe orders in the current phase? (0 when the game is over) */
 	int		 (*owes)(const struct rules_game *g, size_t seat);

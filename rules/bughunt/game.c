@@ -54,6 +54,8 @@ bh_phase(const struct rules_game *g)
 	return g->phase == BH_PH_OVER ? "over" : "turn";
 }
 
+static const char *const bh_phases[] = { "turn", "over", NULL };
+
 static int
 bh_owes(const struct rules_game *g, size_t seat)
 {
@@ -224,6 +226,7 @@ const struct rules rules_bughunt = {
 	.seat_index = bh_seat_index,
 	.turn = bh_turn,
 	.phase = bh_phase,
+	.phase_names = bh_phases,
 	.owes = bh_owes,
 	.legal = bh_legal,
 	.check = bh_check,

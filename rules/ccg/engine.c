@@ -18,6 +18,7 @@
 #include "rules/ccg/setup.h"
 #include "rules/ccg/table.h"
 #include "rules/ccg/turn.h"
+#include "rules/ccg/turn.h"
 #include "rules/ccg/victory.h"
 
 
@@ -140,6 +141,7 @@ const struct rules rules_ccg = {
 	.seat_index = game_seat_index,
 	.turn = game_turn,
 	.phase = game_phase,
+	.phase_names = ccg_phase_names,	/* phases.c */
 	.owes = game_owes,
 	.legal = game_legal,
 	.check = game_check,

@@ -12,7 +12,7 @@
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/turn.h"
 
-static const char *const phase_names[CCG_NPHASES] = {
+const char *const ccg_phase_names[CCG_NPHASES + 1] = {
 	"ready",
 	"movement.evacuate",
 	"movement.locations",
@@ -29,12 +29,13 @@ static const char *const phase_names[CCG_NPHASES] = {
 	"search.find",
 	"end",
 	"over",
+	NULL
 };
 
 const char *
 ccg_phase_name(int phase)
 {
-	return phase >= 0 && phase < CCG_NPHASES ? phase_names[phase] : "?";
+	return phase >= 0 && phase < CCG_NPHASES ? ccg_phase_names[phase] : "?";
 }
 
 int
@@ -43,7 +44,7 @@ ccg_phase_parse(const char *name)
 	int i;
 
 	for (i = 0; i < CCG_NPHASES; i++)
-		if (strcmp(phase_names[i], name) == 0)
+		if (strcmp(ccg_phase_names[i], name) == 0)
 			return i;
 	return -1;
 }

@@ -13,6 +13,8 @@
 /* phases.c: the names of the phases, the Combat Round's phases */
 /* Phase name ("movement.move") and back (-1 if unknown). */
 const char *ccg_phase_name(int phase);
+/* Every phase's name, in turn order, NULL-terminated (struct rules phase_names). */
+extern const char *const ccg_phase_names[];
 int	 ccg_phase_parse(const char *name);
 /* Is phase one of the Combat Round (a declare segment or a resolve step)? */
 int	 ccg_combat_phase(int phase);

@@ -326,6 +326,11 @@ static const char *const followup[LG_FOLLOWUPS + 1] = { "action", "action.follow
 	"action.follow-up-5", "action.follow-up-6", "action.follow-up-7",
 	"action.follow-up-8", "action.follow-up-9" };
 
+static const char *const phase_list[] = { "coordinate", "action",
+	"action.follow-up-1", "action.follow-up-2", "action.follow-up-3",
+	"action.follow-up-4", "action.follow-up-5", "action.follow-up-6",
+	"action.follow-up-7", "action.follow-up-8", "action.follow-up-9", "over", NULL };
+
 static const char *
 l_phase(const struct rules_game *g)
 {
@@ -577,6 +582,7 @@ const struct rules rules_legendary = {
 	.seat_index = l_seat_index,
 	.turn = l_turn,
 	.phase = l_phase,
+	.phase_names = phase_list,
 	.owes = l_owes,
 	.legal = l_legal,
 	.check = l_check,

@@ -149,6 +149,12 @@ ok $? "an absence beyond the cap is refused, saying so"
 orders aliens a 2 'absent soon'; daemon '2026-12-01 12:06'
 reply a@x.example 'expected absent FROM to TO, dates in UTC'
 ok $? "an unreadable absence is refused, saying what is expected"
+orders aliens a 4 'set stops combat.declar'; daemon '2026-12-01 12:07'
+reply a@x.example 'set stops: "combat.declar" names no phase or round of this game; did you mean combat.declare?'
+ok $? "a stop with a typo is refused, with the name meant"
+orders aliens a 5 "$(printf 'phase: combt\npass')"; daemon '2026-12-01 12:08'
+reply a@x.example 'plan section "phase: combt": "combt" names no phase or round of this game; did you mean combat?'
+ok $? "so is a plan section with a typo"
 phase_is 3 "(refused blocks change nothing)"
 orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
 phase_is 4 "aliens sends orders and an absence of 7 days"

@@ -521,6 +521,35 @@ objectives(void)
 	order(g, "scan hills");
 	check(g->result == 0, "a goal card of a later objective does nothing");
 	done(g);
+	/* ... until the objective before it is completed: then it counts */
+	g = fresh(2, NULL);
+	g->wilds[4] = card("defensive-position");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->done == 0, "Objective Goal Cards: Objective 2's goal revealed early waits");
+	g->wilds[4] = card("guerilla-camp");
+	g->attack = 2;
+	order(g, "scan hills");
+	for (i = 0; i < 3; i++) {
+		g->wilds[4] = card("val-verde-guerilla");
+		g->up[4] = 1;
+		g->attack = 3;
+		order(g, "fight hills");
+	}
+	check(g->done == 2, "Objective Goal Cards: the goal revealed early counts once its "
+	    "objective is the current one (Objective 1 done, then Objective 2)");
+	done(g);
+	g = fresh(2, NULL);
+	g->done = 1;
+	g->wilds[4] = card("chopper-inbound");
+	g->attack = 2;
+	order(g, "scan hills");
+	g->wilds[4] = card("defensive-position");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->done == 2 && g->result == 2, "Objective Goal Cards: a Minor Goal revealed "
+	    "before Objective 3 wins once Objective 2 is completed");
+	done(g);
 }
 
 /* The orders of a turn by mail: check() and resolve(). */

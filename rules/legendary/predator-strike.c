@@ -1,6 +1,6 @@
 /*
  * predator-strike.c — Playing as Predators, strikes (the Strike phase
- * itself, each Prey in the Combat Zone striking from left to right with
+ * itself, each Prey in the Combat Zone striking from right to left with
  * Double Strike twice, is in predator-turn.c): a Prey Strike is Damage,
  * Dishonor or both; damage equal to Health kills (a Lethal Prey kills with
  * any Damage strike) and the dead draw no more. Healing Damage and

@@ -8,8 +8,9 @@
  * orders (play, recruit from the HQ or the Killer Instinct stack, fight a
  * Prey, avert a Danger, disable a Trap, heal and restore a Strike, duel,
  * scan a card an effect turned face down; pushed, it stays face down),
- * the Strike phase (each Prey in the Combat Zone strikes from left to
- * right, Double Strike twice; an arrested Prey is off the row and doesn't;
+ * the Strike phase (each Prey in the Combat Zone strikes from right to
+ * left, the oldest first, Double Strike twice; an arrested Prey is off the
+ * row and doesn't;
  * the strikes are in predator-strike.c), the Cleanup phase and the next
  * turn (preparation turns, hunt-only turns of the harder game, the extra
  * turns after a Predator died).
@@ -87,6 +88,17 @@ pd_enter(struct rules_game *g, int space, int card, int id, struct rules_rng *rn
 	enter_as(g, space, card, id, 1, rng, ev);
 }
 
+/* p->v[0] is the leftmost card of the Combat Zone. */
+static void
+push_left(struct lg_pile *p, int v)
+{
+	if (p->n >= LG_PILE)
+		return;
+	memmove(&p->v[1], &p->v[0], (size_t)p->n * sizeof p->v[0]);
+	p->v[0] = v;
+	p->n++;
+}
+
 void
 pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
     struct rules_events *ev)
@@ -102,8 +114,9 @@ pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
 		return;
 	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
 	    g->db->cards[card].slug);
-	lg_push(&g->cz, card);
-	lg_push(&g->cz_id, id);
+	/* as in the other mode: the newcomer is leftmost, the others slide right */
+	push_left(&g->cz, card);
+	push_left(&g->cz_id, id);
 }
 
 /* The top Prey card; the Mercenaries left make the deck once; -1: none. */
@@ -556,12 +569,16 @@ pd_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *e
 void
 pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
+	struct lg_pile now = g->cz_id;
 	int i, k, n, card, id, lethal, j;
 	unsigned kw;
 
-	for (i = 0; i < g->cz.n && !g->s[g->active].dead && g->result == 0; i++) {
-		card = g->cz.v[i];
-		id = g->cz_id.v[i];
+	/* right to left, as in the other mode: the oldest card first */
+	for (i = now.n - 1; i >= 0 && !g->s[g->active].dead && g->result == 0; i--) {
+		id = now.v[i];
+		if ((k = lg_find(&g->cz_id, id)) < 0)
+			continue;
+		card = g->cz.v[k];
 		if (g->db->cards[card].kind != LG_PREY)
 			continue;
 		kw = g->db->cards[card].kw;

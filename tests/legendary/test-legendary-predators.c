@@ -235,6 +235,36 @@ prey_phase_checks(void)
 	ok(g->gear_wait < 0 && g->ngears == 1 && pd_prey_attack(g, gs, g->wid[0]) >
 	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
 	    "its Attack");
+	/*
+	 * no Prey in the Wilds: the leftmost Prey of the Combat Zone, the one
+	 * that entered last (each newcomer slides the others to the right)
+	 */
+	clear_board(g);
+	pd_push_cz(g, card("commando"), 50, &rng, NULL);
+	pd_push_cz(g, gs, 51, &rng, NULL);
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->ngears == 1 && g->gear_host[0] == 51 && g->cz.v[0] == gs,
+	    "gear up: with no Prey in the Wilds the Gear goes to the leftmost Prey of the "
+	    "Combat Zone, the last to enter it");
+	{
+		cJSON *v = R->view(g, 0);
+		const cJSON *cz = cJSON_GetObjectItemCaseSensitive(v, "combat_zone");
+		const cJSON *first = cJSON_GetArrayItem(cz, 0);
+		const cJSON *slug = cJSON_GetObjectItemCaseSensitive(first, "card");
+		int a = g->active;
+
+		g->strike.n = 0;
+		lg_push(&g->strike, card("prey-flesh-wound"));
+		lg_push(&g->strike, card("prey-unworthy-kill"));
+		g->s[a].strikes.n = 0;
+		pd_strike_phase(g, &rng, NULL);
+		ok(cJSON_IsString(slug) && strcmp(slug->valuestring, "jungle-guerilla") == 0 &&
+		    g->s[a].strikes.n == 2 && g->s[a].strikes.v[0] == card("prey-unworthy-kill"),
+		    "strike phase: the view lists the Combat Zone from the left, newest first, "
+		    "as in the other mode; the rightmost, oldest Prey strikes first");
+		cJSON_Delete(v);
+	}
 	clear_board(g);
 	lg_push(&g->enemy, card("booby-trap-danger"));
 	pd_prey_phase(g, &rng, NULL);

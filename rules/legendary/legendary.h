@@ -429,9 +429,10 @@ void		 pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
 		    struct rules_events *ev);
 int		 pd_prey_attack(const struct rules_game *g, int card, int id);
 /* prey-keywords.c: Runner, Escape, Lethal, Disarming, Arrest */
+unsigned	 pd_keywords(const struct rules_game *g, int card, int id);
 void		 pd_runners(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
-int		 pd_escapes(struct rules_game *g, int card, struct rules_events *ev);
+int		 pd_escapes(struct rules_game *g, int card, int id, struct rules_events *ev);
 void		 pd_disarming(struct rules_game *g, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 pd_arrest(struct rules_game *g, int space, struct rules_events *ev);

@@ -110,7 +110,7 @@ pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
 		pd_trophy(g, g->active, card, ev);
 		return;
 	}
-	if (pd_escapes(g, card, ev))
+	if (pd_escapes(g, card, id, ev))
 		return;
 	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
 	    g->db->cards[card].slug);
@@ -581,10 +581,7 @@ pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events
 		card = g->cz.v[k];
 		if (g->db->cards[card].kind != LG_PREY)
 			continue;
-		kw = g->db->cards[card].kw;
-		for (j = 0; j < g->ngears; j++)	/* Gear grants its keywords */
-			if (g->gear_host[j] == id)
-				kw |= g->db->cards[g->gear_card[j]].kw;
+		kw = pd_keywords(g, card, id);	/* Gear grants its keywords */
 		n = (kw & KW_DOUBLE) ? 2 : 1;
 		lethal = (kw & KW_LETHAL) != 0;
 		for (k = 0; k < n && !g->s[g->active].dead; k++)

@@ -227,6 +227,7 @@ prey_phase_checks(void)
 	    "gear up: the top Gear attaches to the Prey closest to the Prey deck");
 	clear_board(g);
 	lg_push(&g->enemy, gu);
+	lg_push(&g->gear, card("armor-vest"));	/* not a Gear that makes a Runner */
 	pd_prey_phase(g, &rng, NULL);
 	ok(g->gear_wait >= 0 && g->ngears == 0, "gear up: with no Prey the Gear waits in "
 	    "the Underground");
@@ -494,6 +495,15 @@ keyword_checks(void)
 	pd_runners(g, &rng, NULL);
 	ok(g->wilds[1] == run && g->wilds[2] == gs, "runner: moves one space at the end of "
 	    "the Prey phase, pushing");
+	/* Gear grants abilities: Fast Boots make their Prey a Runner */
+	clear_board(g);
+	pd_enter(g, 0, gs, 3, &rng, NULL);
+	g->gear_card[0] = card("fast-boots");
+	g->gear_host[0] = 3;
+	g->ngears = 1;
+	pd_runners(g, &rng, NULL);
+	ok(g->wilds[0] < 0 && g->wilds[1] == gs && g->wid[1] == 3, "runner: a Prey whose "
+	    "Gear grants Runner moves one space too");
 	clear_board(g);
 	for (i = 0; i < 5; i++)
 		pd_enter(g, 0, i == 0 ? card("panicked-civilian") : gs, 10 + i, &rng, NULL);

@@ -128,7 +128,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 			break;
 		case E_ENTER_HILLS:
 			for (i = 0; i < e->n && g->result == 0; i++)
-				if ((c = lg_pop(&g->enemy)) >= 0)
+				if ((c = lg_enemy_card(g, rng, ev)) >= 0)
 					lg_enter(g, LG_SPACES - 1, c, rng, ev);
 			break;
 		case E_ADVANCE:

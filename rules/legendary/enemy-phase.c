@@ -176,17 +176,23 @@ reshuffle(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	return g->enemy.n > 0 ? 0 : -1;
 }
 
+int
+lg_enemy_card(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	if (g->enemy.n == 0 && reshuffle(g, rng, ev) == -1) {
+		lg_lose(g, "the Enemy deck ran out a second time", ev);
+		return -1;
+	}
+	return lg_pop(&g->enemy);
+}
+
 void
 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
 	int card;
 
-	if (g->enemy.n == 0 && reshuffle(g, rng, ev) == -1) {
-		lg_lose(g, "the Enemy deck ran out a second time", ev);
-		return;
-	}
-	card = lg_pop(&g->enemy);
-	lg_enter(g, 0, card, rng, ev);
+	if ((card = lg_enemy_card(g, rng, ev)) >= 0)
+		lg_enter(g, 0, card, rng, ev);
 }
 
 /* End of the Enemy phase: each face-up Runner in the Wilds moves one space. */

@@ -325,6 +325,10 @@ int		 lg_option_flag(const char *name);
 /* enemy-phase.c */
 void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
+/* The top Enemy card to add (the dead enemies reshuffled into an empty deck
+ * once); -1 when there is none: the game is lost. */
+int		 lg_enemy_card(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
 void		 lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_to_cz(struct rules_game *g, int card, int up, int id,

@@ -225,6 +225,23 @@ enemy_phase(void)
 	check(g->s[0].marks == 1 && g->hazards == 1, "a Hazard pushed into the Combat Zone "
 	    "is a Mark on the player and fires the Location's first Hazard");
 	done(g);
+	/* an Event that adds an Enemy card to an empty Enemy deck: the dead reshuffled */
+	g = fresh(1, NULL);
+	g->done = 1;	/* Flares, Frags, and Claymores: its Event adds one to the Hills */
+	g->enemy.n = 0;
+	lg_push(&g->dead_enemies, guerilla);
+	g->wilds[0] = card("event");
+	g->attack = 4;
+	order(g, "scan underground");
+	check(g->reshuffled == 1 && g->wilds[4] == guerilla && g->result == 0,
+	    "Running out of the Enemy deck: an Event adding an Enemy card to an empty deck "
+	    "makes the dead enemies the new deck first");
+	g->wilds[0] = card("event");
+	g->attack = 4;
+	order(g, "scan underground");
+	check(g->result == -1, "Running out of the Enemy deck: a second time, the game is "
+	    "lost");
+	done(g);
 }
 
 /* Action phase: playing, recruiting, Commanders, scanning, fighting. */

@@ -155,12 +155,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 		case E_FLIP_ALL_DOWN: flip_all_down(g, ev); break;
 		case E_STRIKE_ATTACK:
 			for (i = 0; i < e->n; i++) {
-				if (g->strike.n == 0 && g->strike_discard.n > 0) {
-					g->strike = g->strike_discard;
-					g->strike_discard.n = 0;
-					lg_shuffle(&g->strike, rng);
-				}
-				if ((c = lg_pop(&g->strike)) < 0)
+				if ((c = lg_strike_card(g, rng, ev)) < 0)
 					break;
 				g->attack += g->db->cards[c].damage;
 				lg_push(&g->strike_discard, c);

@@ -369,6 +369,10 @@ void		 lg_strike_phase(struct rules_game *g, struct rules_rng *rng,
 void		 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_heal(struct rules_game *g, int seat, struct rules_events *ev);
+/* The top Strike card (-1: none); the moment the deck runs out the discarded
+ * strikes are shuffled into a new one (both modes). */
+int		 lg_strike_card(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
 
 /* cleanup.c */
 void		 lg_cleanup(struct rules_game *g, struct rules_rng *rng,

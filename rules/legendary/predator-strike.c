@@ -37,12 +37,7 @@ pd_strike(struct rules_game *g, int seat, int lethal, int by, struct rules_rng *
 
 	if (s->dead)
 		return;
-	if (g->strike.n == 0 && g->strike_discard.n > 0) {
-		g->strike = g->strike_discard;
-		g->strike_discard.n = 0;
-		lg_shuffle(&g->strike, rng);
-	}
-	if ((k = lg_pop(&g->strike)) < 0)
+	if ((k = lg_strike_card(g, rng, ev)) < 0)
 		return;
 	c = &g->db->cards[k];
 	lg_push(&s->strikes, k);

@@ -466,6 +466,16 @@ strike_phase(void)
 	    g->strike_discard.n >= 6 && g->result == 0, "death: damage reaches Health, the "
 	    "player's cards leave the game, the strikes are discarded");
 	done(g);
+	g = fresh(2, NULL);
+	g->strike.n = g->strike_discard.n = 0;
+	lg_push(&g->strike, card("flesh-wound"));
+	for (i = 0; i < 3; i++)
+		lg_push(&g->strike_discard, card("close-call"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	check(g->s[0].strikes.n == 1 && g->strike.n == 3 && g->strike_discard.n == 0,
+	    "Running out of the Strike deck: the moment its last card is drawn the "
+	    "discarded strikes make a new deck");
+	done(g);
 	g = fresh(2, "all-or-nothing");
 	for (i = 0; i < 6; i++)
 		lg_push(&g->s[0].strikes, card("deep-gash"));

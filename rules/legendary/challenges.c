@@ -90,7 +90,8 @@ pd_challenge_honor(const struct rules_game *g, int seat)
 	case PG_KILLS: n = s->preys; break;
 	case PG_WORTHY: n = s->worthy; break;
 	case PG_ARMORY: n = owned_armory(g, seat); break;
-	case PG_TROPHIES: n = s->trophies.n; break;
+	/* everything in the Trophy Room, the Avatars of Predators killed too */
+	case PG_TROPHIES: n = s->trophies.n + pd_predators_killed(g, seat); break;
 	case PG_GEAR:
 	case PG_DANGERS:
 		for (i = 0; i < s->trophies.n; i++) {

@@ -457,6 +457,8 @@ int		 pd_heal(struct rules_game *g, int seat, int k, int restore,
 		    struct rules_events *ev, char **cause);
 /* honor.c: Honor and trophies, the end of the game, scoring */
 int		 pd_honor(const struct rules_game *g, int seat);
+/* The Predators seat killed in a Duel (their Avatars are in its Trophy Room). */
+int		 pd_predators_killed(const struct rules_game *g, int seat);
 void		 pd_trophy(struct rules_game *g, int seat, int card, struct rules_events *ev);
 void		 pd_predator_dies(struct rules_game *g, int seat, int by,
 		    struct rules_events *ev);

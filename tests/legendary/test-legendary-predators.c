@@ -633,6 +633,12 @@ tests_challenges_checks(void)
 	ok(pd_challenge_honor(g, a) == g->s[a].trophies.n / 3,
 	    "challenges: Honor by how well it was met at the end (%d trophies)",
 	    g->s[a].trophies.n);
+	/* a Predator killed in a Duel is a Trophy too: its Avatar is in the Room */
+	g->s[a].trophies.n = 2;
+	g->s[1 - a].dead = 1;
+	g->s[1 - a].killer = a;
+	ok(pd_challenge_honor(g, a) == DB->cards[card("collector")].honor,
+	    "challenges: the Avatar of a Predator killed counts among the Trophies");
 	R->free(g);
 }
 

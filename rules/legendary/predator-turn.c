@@ -133,10 +133,33 @@ prey_card(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	return lg_pop(&g->enemy);
 }
 
+/* A Gear Up: the top Gear goes to the Prey closest to the Prey deck. */
+static void
+gear_up(struct rules_game *g, struct rules_events *ev)
+{
+	int gear, i;
+
+	if ((gear = lg_pop(&g->gear)) < 0)
+		return;
+	for (i = 0; i < LG_SPACES; i++)
+		if (g->wilds[i] >= 0 && g->db->cards[g->wilds[i]].kind == LG_PREY) {
+			attach(g, gear, g->wilds[i], g->wid[i], ev);
+			return;
+		}
+	for (i = 0; i < g->cz.n; i++)
+		if (g->db->cards[g->cz.v[i]].kind == LG_PREY) {
+			attach(g, gear, g->cz.v[i], g->cz_id.v[i], ev);
+			return;
+		}
+	g->gear_wait = gear;	/* waits in the Underground */
+	lg_event(ev, "{\"type\":\"legendary.gear-waits\",\"gear\":\"%s\"}",
+	    g->db->cards[gear].slug);
+}
+
 void
 pd_prey_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int c, i, gear;
+	int c;
 
 	if ((c = prey_card(g, rng, ev)) < 0) {
 		pd_end(g, "the Prey deck ran out: the Prey ran away", ev);
@@ -148,29 +171,16 @@ pd_prey_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *
 	    g->s[g->active].name);
 	if (g->db->cards[c].kind == LG_GEAR_UP) {
 		lg_push(&g->discarded, c);
-		if ((gear = lg_pop(&g->gear)) < 0)
-			return;
-		for (i = 0; i < LG_SPACES; i++)
-			if (g->wilds[i] >= 0 && g->db->cards[g->wilds[i]].kind == LG_PREY) {
-				attach(g, gear, g->wilds[i], g->wid[i], ev);
-				return;
-			}
-		for (i = 0; i < g->cz.n; i++)
-			if (g->db->cards[g->cz.v[i]].kind == LG_PREY) {
-				attach(g, gear, g->cz.v[i], g->cz_id.v[i], ev);
-				return;
-			}
-		g->gear_wait = gear;	/* waits in the Underground */
-		lg_event(ev, "{\"type\":\"legendary.gear-waits\",\"gear\":\"%s\"}",
-		    g->db->cards[gear].slug);
-		return;
+		gear_up(g, ev);
+	} else {
+		pd_enter(g, 0, c, ++g->entered, rng, ev);
+		lg_fire(g, c, LW_REVEAL, 0, rng, ev);
+		if (g->db->cards[c].kw & KW_DISARMING)
+			pd_disarming(g, c, rng, ev);
+		if (g->db->cards[c].kw & KW_ARREST)
+			pd_arrest(g, 0, ev);
 	}
-	pd_enter(g, 0, c, ++g->entered, rng, ev);
-	lg_fire(g, c, LW_REVEAL, 0, rng, ev);
-	if (g->db->cards[c].kw & KW_DISARMING)
-		pd_disarming(g, c, rng, ev);
-	if (g->db->cards[c].kw & KW_ARREST)
-		pd_arrest(g, 0, ev);
+	/* the end of the Prey phase, whatever card it revealed */
 	pd_runners(g, rng, ev);
 }
 

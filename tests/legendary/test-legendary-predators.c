@@ -504,6 +504,14 @@ keyword_checks(void)
 	pd_runners(g, &rng, NULL);
 	ok(g->wilds[0] < 0 && g->wilds[1] == gs && g->wid[1] == 3, "runner: a Prey whose "
 	    "Gear grants Runner moves one space too");
+	/* the end of the Prey phase comes when it revealed a Gear Up too */
+	clear_board(g);
+	pd_enter(g, 0, run, 4, &rng, NULL);
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, card("gear-up"));
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->wilds[1] == run && g->ngears == 1 && g->gear_host[0] == 4, "runner: it moves "
+	    "at the end of a Prey phase that revealed a Gear Up");
 	clear_board(g);
 	for (i = 0; i < 5; i++)
 		pd_enter(g, 0, i == 0 ? card("panicked-civilian") : gs, 10 + i, &rng, NULL);

@@ -60,6 +60,8 @@ static void
 enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules_rng *rng,
     struct rules_events *ev)
 {
+	int i, w;
+
 	if (space >= LG_SPACES) {
 		if (!up)
 			turned_up(g, card, id, ev);
@@ -78,6 +80,18 @@ enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules
 	if (space == 0 && g->gear_wait >= 0 && g->db->cards[card].kind == LG_PREY) {
 		attach(g, g->gear_wait, card, id, ev);
 		g->gear_wait = -1;
+		/* the others that waited, in the order they came */
+		for (i = 0; i < g->ngears - 1; i++)
+			if (g->gear_host[i] == 0) {
+				w = g->gear_card[i];
+				memmove(&g->gear_card[i], &g->gear_card[i + 1],
+				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_card[0]);
+				memmove(&g->gear_host[i], &g->gear_host[i + 1],
+				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_host[0]);
+				g->ngears--;
+				attach(g, w, card, id, ev);
+				i--;
+			}
 	}
 }
 
@@ -151,7 +165,13 @@ gear_up(struct rules_game *g, struct rules_events *ev)
 			attach(g, gear, g->cz.v[i], g->cz_id.v[i], ev);
 			return;
 		}
-	g->gear_wait = gear;	/* waits in the Underground */
+	/* it waits in the Underground; a second one waits with it (host 0) */
+	if (g->gear_wait < 0)
+		g->gear_wait = gear;
+	else if (g->ngears < (int)(sizeof g->gear_card / sizeof g->gear_card[0])) {
+		g->gear_card[g->ngears] = gear;
+		g->gear_host[g->ngears++] = 0;
+	}
 	lg_event(ev, "{\"type\":\"legendary.gear-waits\",\"gear\":\"%s\"}",
 	    g->db->cards[gear].slug);
 }

@@ -236,6 +236,22 @@ prey_phase_checks(void)
 	ok(g->gear_wait < 0 && g->ngears == 1 && pd_prey_attack(g, gs, g->wid[0]) >
 	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
 	    "its Attack");
+	/* two Gear Ups with no Prey: both Gear wait, both go to the next Prey */
+	clear_board(g);
+	lg_push(&g->gear, card("rifle-scope"));
+	lg_push(&g->enemy, gu);
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	pd_prey_phase(g, &rng, NULL);
+	lg_push(&g->enemy, gs);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->gear_wait < 0 && g->ngears == 2 && g->gear_host[0] == g->wid[0] &&
+	    g->gear_host[1] == g->wid[0] && g->gear_card[0] == card("armor-vest") &&
+	    pd_prey_attack(g, gs, g->wid[0]) == DB->cards[gs].attack +
+	    DB->cards[card("armor-vest")].attack + DB->cards[card("rifle-scope")].attack,
+	    "gear up: a second Gear that finds no Prey waits too; the next Prey takes both, "
+	    "the first found first");
 	/*
 	 * no Prey in the Wilds: the leftmost Prey of the Combat Zone, the one
 	 * that entered last (each newcomer slides the others to the right)

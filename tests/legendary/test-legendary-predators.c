@@ -663,6 +663,17 @@ tests_challenges_checks(void)
 	g->s[1 - a].killer = a;
 	ok(pd_challenge_honor(g, a) == DB->cards[card("collector")].honor,
 	    "challenges: the Avatar of a Predator killed counts among the Trophies");
+	/* the game ends in a turn: the Armory cards played count as the Predator's */
+	g->s[a].challenge = card("quartermaster");
+	g->s[a].deck.n = g->s[a].hand.n = g->s[a].discard.n = 0;
+	g->nplayed = 0;
+	for (i = 0; i < 3; i++) {
+		lg_push(&g->s[a].hand, card("woodland-strength-1"));
+		order(g, "play woodland-strength-1", why, sizeof why);
+	}
+	ok(g->nplayed == 3 && pd_challenge_honor(g, a) == DB->cards[card("quartermaster")].honor,
+	    "challenges: Armory cards played in the turn the game ends count as the "
+	    "Predator's");
 	R->free(g);
 }
 

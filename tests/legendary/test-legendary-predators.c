@@ -878,6 +878,19 @@ main(void)
 		return done_testing();
 	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
 	{
+		int k, j, n, bad = -1;
+
+		/* a stack's card says as many copies as the stack holds */
+		for (k = 0; k < DB->pd.nstrikes; k++) {
+			for (n = 0, j = 0; j < DB->pd.nstrikes; j++)
+				n += DB->pd.strikes[j] == DB->pd.strikes[k];
+			if (n != DB->cards[DB->pd.strikes[k]].copies)
+				bad = DB->pd.strikes[k];
+		}
+		ok(bad < 0, "predators data: each Prey Strike card's copies are those of the "
+		    "60-card stack (%s)", bad < 0 ? "all" : DB->cards[bad].slug);
+	}
+	{
 		static const struct { const char *from, *to, *want; } bad[] = {
 			{ "\"role_card\":\"wrist-blades\"", "\"role_card\":\"experience\"",
 			  "predators.roles[0]: expected slug, name, health 1..20" },

@@ -184,6 +184,9 @@ setup(void)
 	g = fresh(2, "harder-wilds");
 	check(g->enemy.n == 36 - 2 - 1, "difficulty: harder-wilds starts two Enemy cards in "
 	    "the Wilds");
+	done(g);	g = fresh(5, "preparation-turn");
+	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
+	    "preparation turn each (the chart's one, and one more)");
 	done(g);
 }
 

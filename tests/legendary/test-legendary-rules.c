@@ -228,6 +228,28 @@ enemy_phase(void)
 	check(g->s[0].marks == 1 && g->hazards == 1, "a Hazard pushed into the Combat Zone "
 	    "is a Mark on the player and fires the Location's first Hazard");
 	done(g);
+	/*
+	 * a card pushed into the Combat Zone turns up once every card has
+	 * moved: the Hazard it was adds an Enemy card to a Wilds in place
+	 * (Los Angeles' first Hazard: one more Enemy card enters)
+	 */
+	g = fresh(1, "movie-predator-2");
+	for (i = 0; i < 4; i++)
+		g->wilds[i] = guerilla;
+	g->wilds[4] = card("hazard");
+	lg_push(&g->enemy, card("el-scorpio"));
+	lg_enter(g, 0, card("scorpion-enforcer"), &rng, &ev);
+	{
+		int n = g->cz.n;
+
+		for (i = 0; i < LG_SPACES; i++)
+			n += g->wilds[i] >= 0;
+		check(g->hazards == 1 && g->wilds[0] == card("el-scorpio") &&
+		    g->wilds[1] == card("scorpion-enforcer") && g->cz.n == 1 && n == 6,
+		    "pushing: a Hazard pushed into the Combat Zone resolves after the push; "
+		    "the Enemy card it adds enters the Underground and pushes in turn");
+	}
+	done(g);
 	/* an Event that adds an Enemy card to an empty Enemy deck: the dead reshuffled */
 	g = fresh(1, NULL);
 	g->done = 1;	/* Flares, Frags, and Claymores: its Event adds one to the Hills */

@@ -155,8 +155,9 @@ gear_up(struct rules_game *g, struct rules_events *ev)
 
 	if ((gear = lg_pop(&g->gear)) < 0)
 		return;
+	/* a card turned face down is not known to be a Prey (and stays secret) */
 	for (i = 0; i < LG_SPACES; i++)
-		if (g->wilds[i] >= 0 && g->db->cards[g->wilds[i]].kind == LG_PREY) {
+		if (g->wilds[i] >= 0 && g->up[i] && g->db->cards[g->wilds[i]].kind == LG_PREY) {
 			attach(g, gear, g->wilds[i], g->wid[i], ev);
 			return;
 		}

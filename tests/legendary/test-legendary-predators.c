@@ -236,6 +236,26 @@ prey_phase_checks(void)
 	ok(g->gear_wait < 0 && g->ngears == 1 && pd_prey_attack(g, gs, g->wid[0]) >
 	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
 	    "its Attack");
+	/* a Prey turned face down is hidden: the Gear goes to the closest face-up one */
+	clear_board(g);
+	pd_enter(g, 0, card("commando"), 60, &rng, NULL);
+	pd_enter(g, 0, gs, 61, &rng, NULL);
+	g->up[0] = 0;
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, gu);
+	{
+		struct rules_events e2 = { 0 };
+		size_t k;
+		int leak = 0;
+
+		pd_prey_phase(g, &rng, &e2);
+		for (k = 0; k < e2.n; k++)
+			leak |= strstr(e2.v[k].json, "jungle-guerilla") != NULL;
+		ok(g->ngears == 1 && g->gear_host[0] == 60 && !leak, "gear up: a face-down "
+		    "card is passed over (the Gear goes to the closest face-up Prey; no event "
+		    "names the hidden card)");
+		rules_events_free(&e2);
+	}
 	/* two Gear Ups with no Prey: both Gear wait, both go to the next Prey */
 	clear_board(g);
 	lg_push(&g->gear, card("rifle-scope"));

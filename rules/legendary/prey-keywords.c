@@ -84,8 +84,10 @@ pd_arrest(struct rules_game *g, int space, struct rules_events *ev)
 
 	if (g->narrests == (int)(sizeof g->arrest_card / sizeof g->arrest_card[0]))
 		return;
+	/* a card turned face down is not known to be a Prey (and stays secret) */
 	for (i = space + 1; i < LG_SPACES; i++) {
-		if (g->wilds[i] < 0 || g->db->cards[g->wilds[i]].kind != LG_PREY ||
+		if (g->wilds[i] < 0 || !g->up[i] ||
+		    g->db->cards[g->wilds[i]].kind != LG_PREY ||
 		    (g->db->cards[g->wilds[i]].kw & KW_ARREST))
 			continue;
 		k = g->narrests++;

@@ -569,6 +569,17 @@ keyword_checks(void)
 	ok(order(g, "fight graveyard", why, sizeof why) == 0 && g->wilds[1] == gs &&
 	    g->narrests == 0, "arrest: the officer killed, the Prey acts normally again");
 	clear_board(g);
+	/* a face-down card ahead is hidden: the officer takes the next face-up Prey */
+	clear_board(g);
+	pd_enter(g, 0, card("federal-agent"), 32, &rng, NULL);
+	pd_enter(g, 0, gs, 33, &rng, NULL);
+	g->up[0] = 0;
+	lg_push(&g->enemy, cop);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->narrests == 1 && g->arrest_id[0] == 32 && g->wilds[1] == gs && !g->up[1],
+	    "arrest: a face-down card ahead is passed over; the closest face-up Prey is "
+	    "arrested");
+	clear_board(g);
 	for (i = 0; i < g->nseats; i++)
 		while (g->s[i].hand.n < 6)
 			lg_push(&g->s[i].hand, card("experience"));

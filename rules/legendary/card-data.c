@@ -338,7 +338,7 @@ parse_card(struct lg_db *db, const cJSON *o, struct lg_card *c, struct where *w,
 	    num_member(o, "attack", 0, 20, &c->attack, w, cause) == -1 ||
 	    num_member(o, "recruit", 0, 20, &c->recruit, w, cause) == -1 ||
 	    num_member(o, "damage", 0, 9, &c->damage, w, cause) == -1 ||
-	    num_member(o, "copies", 1, 14, &c->copies, w, cause) == -1 ||
+	    num_member(o, "copies", 1, 24, &c->copies, w, cause) == -1 ||
 	    num_member(o, "honor", 0, 9, &c->honor, w, cause) == -1 ||
 	    num_member(o, "dishonor", 0, 9, &c->dishonor, w, cause) == -1)
 		return -1;

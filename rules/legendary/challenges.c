@@ -73,6 +73,9 @@ owned_armory(const struct rules_game *g, int seat)
 	for (k = 0; k < 3; k++)
 		for (i = 0; i < p[k]->n; i++)
 			n += g->db->cards[p[k]->v[i]].kind == LG_ARMORY;
+	/* a game that ends in a turn: the cards its Predator has played count too */
+	for (i = 0; seat == g->active && i < g->nplayed; i++)
+		n += g->played[i].from < 0 && g->db->cards[g->played[i].card].kind == LG_ARMORY;
 	return n;
 }
 
@@ -90,7 +93,8 @@ pd_challenge_honor(const struct rules_game *g, int seat)
 	case PG_KILLS: n = s->preys; break;
 	case PG_WORTHY: n = s->worthy; break;
 	case PG_ARMORY: n = owned_armory(g, seat); break;
-	case PG_TROPHIES: n = s->trophies.n; break;
+	/* everything in the Trophy Room, the Avatars of Predators killed too */
+	case PG_TROPHIES: n = s->trophies.n + pd_predators_killed(g, seat); break;
 	case PG_GEAR:
 	case PG_DANGERS:
 		for (i = 0; i < s->trophies.n; i++) {

@@ -128,7 +128,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 			break;
 		case E_ENTER_HILLS:
 			for (i = 0; i < e->n && g->result == 0; i++)
-				if ((c = lg_pop(&g->enemy)) >= 0)
+				if ((c = lg_enemy_card(g, rng, ev)) >= 0)
 					lg_enter(g, LG_SPACES - 1, c, rng, ev);
 			break;
 		case E_ADVANCE:
@@ -155,12 +155,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 		case E_FLIP_ALL_DOWN: flip_all_down(g, ev); break;
 		case E_STRIKE_ATTACK:
 			for (i = 0; i < e->n; i++) {
-				if (g->strike.n == 0 && g->strike_discard.n > 0) {
-					g->strike = g->strike_discard;
-					g->strike_discard.n = 0;
-					lg_shuffle(&g->strike, rng);
-				}
-				if ((c = lg_pop(&g->strike)) < 0)
+				if ((c = lg_strike_card(g, rng, ev)) < 0)
 					break;
 				g->attack += g->db->cards[c].damage;
 				lg_push(&g->strike_discard, c);

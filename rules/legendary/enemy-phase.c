@@ -108,35 +108,52 @@ lg_to_cz(struct rules_game *g, int card, int up, int id, struct rules_rng *rng,
 		turned_up(g, card, 0, id, rng, ev);
 }
 
-/* Make room in space by pushing its card one space toward the Hills. */
-static void
-push(struct rules_game *g, int space, struct rules_rng *rng, struct rules_events *ev)
+/*
+ * Make room in space: its card moves one space toward the Hills, and so on
+ * only as far as a card needs to move. The card pushed out of the Hills,
+ * if any, is returned (-1: none) for the caller to put into the Combat
+ * Zone once every card has moved, since turning it up may add cards to
+ * the Wilds (a Hazard's or an Event's new Enemy card enters and pushes in
+ * its turn).
+ */
+static int
+push(struct rules_game *g, int space, int *up, int *id)
 {
-	int card = g->wilds[space], up = g->up[space], id = g->wid[space];
+	int last, out = -1, i;
 
-	if (card < 0)
-		return;
+	for (last = space; last < LG_SPACES && g->wilds[last] >= 0; last++)
+		;
+	if (last == space)
+		return -1;
+	if (last == LG_SPACES) {
+		last = LG_SPACES - 1;
+		out = g->wilds[last];
+		*up = g->up[last];
+		*id = g->wid[last];
+	}
+	for (i = last; i > space; i--) {
+		g->wilds[i] = g->wilds[i - 1];
+		g->up[i] = g->up[i - 1];
+		g->wid[i] = g->wid[i - 1];
+	}
 	g->wilds[space] = -1;
 	g->up[space] = g->wid[space] = 0;
-	if (space == LG_SPACES - 1) {
-		lg_to_cz(g, card, up, id, rng, ev);
-		return;
-	}
-	push(g, space + 1, rng, ev);
-	g->wilds[space + 1] = card;
-	g->up[space + 1] = up;
-	g->wid[space + 1] = id;
+	return out;
 }
 
 void
 lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
     struct rules_events *ev)
 {
-	push(g, space, rng, ev);
+	int out, up = 0, id = 0;
+
+	out = push(g, space, &up, &id);
 	g->wilds[space] = card;
 	g->up[space] = 0;
 	g->wid[space] = ++g->entered;
 	lg_event(ev, "{\"type\":\"legendary.enters\",\"space\":\"%s\"}", g->db->space[space]);
+	if (out >= 0)
+		lg_to_cz(g, out, up, id, rng, ev);
 }
 
 void
@@ -176,24 +193,30 @@ reshuffle(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	return g->enemy.n > 0 ? 0 : -1;
 }
 
+int
+lg_enemy_card(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	if (g->enemy.n == 0 && reshuffle(g, rng, ev) == -1) {
+		lg_lose(g, "the Enemy deck ran out a second time", ev);
+		return -1;
+	}
+	return lg_pop(&g->enemy);
+}
+
 void
 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
 	int card;
 
-	if (g->enemy.n == 0 && reshuffle(g, rng, ev) == -1) {
-		lg_lose(g, "the Enemy deck ran out a second time", ev);
-		return;
-	}
-	card = lg_pop(&g->enemy);
-	lg_enter(g, 0, card, rng, ev);
+	if ((card = lg_enemy_card(g, rng, ev)) >= 0)
+		lg_enter(g, 0, card, rng, ev);
 }
 
 /* End of the Enemy phase: each face-up Runner in the Wilds moves one space. */
 void
 lg_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int i, card, id, moved[LG_SPACES] = { 0 };
+	int i, card, id, out, oup = 0, oid = 0, moved[LG_SPACES] = { 0 };
 
 	for (i = LG_SPACES - 1; i >= 0; i--) {
 		card = g->wilds[i];
@@ -208,10 +231,12 @@ lg_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 			lg_to_cz(g, card, 1, 0, rng, ev);
 			continue;
 		}
-		push(g, i + 1, rng, ev);
+		out = push(g, i + 1, &oup, &oid);
 		g->wilds[i + 1] = card;
 		g->up[i + 1] = 1;
 		g->wid[i + 1] = id;
 		moved[i + 1] = 1;
+		if (out >= 0)
+			lg_to_cz(g, out, oup, oid, rng, ev);
 	}
 }

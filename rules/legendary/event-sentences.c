@@ -58,8 +58,8 @@ static const struct sentence {
 	{ "legendary.game-over", NULL, "The game is over: {why}" },
 	{ "legendary.gear", NULL, "{prey*} takes up the Gear {gear*}" },
 	{ "legendary.gear-waits", NULL, "The Gear {gear*} waits for a Prey" },
-	{ "legendary.goal-ignored", NULL, "{card*} does nothing: a goal of another "
-	    "objective" },
+	{ "legendary.goal-ignored", NULL, "{card*} waits: a goal of another "
+	    "objective than the current one" },
 	{ "legendary.healed", "whole", "{seat} heals {strike*}" },
 	{ "legendary.healed", "strike", "{seat} heals {strike*} in part" },
 	{ "legendary.healed", NULL, "{seat} heals {card*}" },

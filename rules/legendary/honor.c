@@ -65,8 +65,8 @@ pd_predator_dies(struct rules_game *g, int seat, int by, struct rules_events *ev
 		g->end_turn = 1;
 }
 
-static int
-predators_killed(const struct rules_game *g, int seat)
+int
+pd_predators_killed(const struct rules_game *g, int seat)
 {
 	int i, n = 0;
 
@@ -81,10 +81,10 @@ keys(const struct rules_game *g, int seat, int k[8])
 {
 	k[0] = pd_honor(g, seat) + pd_challenge_honor(g, seat);
 	k[1] = g->s[seat].prey_killed_ultimate;
-	k[2] = predators_killed(g, seat);
+	k[2] = pd_predators_killed(g, seat);
 	k[3] = g->s[seat].worthy;
 	k[4] = g->s[seat].preys;
-	k[5] = g->s[seat].trophies.n + predators_killed(g, seat);
+	k[5] = g->s[seat].trophies.n + pd_predators_killed(g, seat);
 	k[6] = !g->s[seat].dead;
 	k[7] = 0;
 }

@@ -325,6 +325,10 @@ int		 lg_option_flag(const char *name);
 /* enemy-phase.c */
 void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
+/* The top Enemy card to add (the dead enemies reshuffled into an empty deck
+ * once); -1 when there is none: the game is lost. */
+int		 lg_enemy_card(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
 void		 lg_enter(struct rules_game *g, int space, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_to_cz(struct rules_game *g, int card, int up, int id,
@@ -365,6 +369,10 @@ void		 lg_strike_phase(struct rules_game *g, struct rules_rng *rng,
 void		 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 lg_heal(struct rules_game *g, int seat, struct rules_events *ev);
+/* The top Strike card (-1: none); the moment the deck runs out the discarded
+ * strikes are shuffled into a new one (both modes). */
+int		 lg_strike_card(struct rules_game *g, struct rules_rng *rng,
+		    struct rules_events *ev);
 
 /* cleanup.c */
 void		 lg_cleanup(struct rules_game *g, struct rules_rng *rng,
@@ -430,9 +438,10 @@ void		 pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
 		    struct rules_events *ev);
 int		 pd_prey_attack(const struct rules_game *g, int card, int id);
 /* prey-keywords.c: Runner, Escape, Lethal, Disarming, Arrest */
+unsigned	 pd_keywords(const struct rules_game *g, int card, int id);
 void		 pd_runners(struct rules_game *g, struct rules_rng *rng,
 		    struct rules_events *ev);
-int		 pd_escapes(struct rules_game *g, int card, struct rules_events *ev);
+int		 pd_escapes(struct rules_game *g, int card, int id, struct rules_events *ev);
 void		 pd_disarming(struct rules_game *g, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 void		 pd_arrest(struct rules_game *g, int space, struct rules_events *ev);
@@ -449,6 +458,8 @@ int		 pd_heal(struct rules_game *g, int seat, int k, int restore,
 		    struct rules_events *ev, char **cause);
 /* honor.c: Honor and trophies, the end of the game, scoring */
 int		 pd_honor(const struct rules_game *g, int seat);
+/* The Predators seat killed in a Duel (their Avatars are in its Trophy Room). */
+int		 pd_predators_killed(const struct rules_game *g, int seat);
 void		 pd_trophy(struct rules_game *g, int seat, int card, struct rules_events *ev);
 void		 pd_predator_dies(struct rules_game *g, int seat, int by,
 		    struct rules_events *ev);

@@ -1,5 +1,7 @@
 /*
- * objectives.c — Completing Objectives in order (goal cards, kills), the
+ * objectives.c — Completing Objectives in order (goal cards, kills; a goal
+ * card of a later objective revealed early waits, in the discarded
+ * Hazards/Events, and counts once its objective is the current one), the
  * Final Enemy (fought only once Objective 2 is completed: a Major Victory)
  * and the Minor Goal (a Minor Victory), losing, and Scoring.
  */
@@ -26,6 +28,26 @@ win(struct rules_game *g, int how, struct rules_events *ev)
 	    how == 1 ? "major" : "minor", lg_score(g));
 }
 
+static void goal_counts(struct rules_game *g, int card, struct rules_events *ev);
+
+/*
+ * The objective just became the current one: its goal cards revealed
+ * while an earlier objective was open (the rulebook ignores them only
+ * until then) count now, in the order they were revealed.
+ */
+static void
+waiting_goals(struct rules_game *g, struct rules_events *ev)
+{
+	int i, stage = g->done, c;
+
+	for (i = 0; i < g->discarded.n && g->done == stage && g->result == 0; i++) {
+		c = g->discarded.v[i];
+		if (g->db->cards[c].kind == LG_GOAL &&
+		    g->db->cards[c].objective == g->objective[stage])
+			goal_counts(g, c, ev);
+	}
+}
+
 void
 lg_check_objective(struct rules_game *g, struct rules_events *ev)
 {
@@ -44,20 +66,16 @@ lg_check_objective(struct rules_game *g, struct rules_events *ev)
 	g->done++;
 	g->progress = g->need = 0;
 	memset(g->revealed, 0, sizeof g->revealed);
+	waiting_goals(g, ev);
 }
 
-void
-lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev)
+/* A goal card of the current objective counts. */
+static void
+goal_counts(struct rules_game *g, int card, struct rules_events *ev)
 {
 	const struct lg_objective *o = current(g);
 	int i;
 
-	/* a goal of another objective than the current one does nothing */
-	if (o == NULL || g->db->cards[card].objective != g->objective[g->done]) {
-		lg_event(ev, "{\"type\":\"legendary.goal-ignored\",\"card\":\"%s\"}",
-		    g->db->cards[card].slug);
-		return;
-	}
 	if (card == o->minor) {
 		win(g, 2, ev);
 		return;
@@ -66,6 +84,18 @@ lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev)
 		if (o->reveal[i] == card)
 			g->revealed[i] = 1;
 	lg_check_objective(g, ev);
+}
+
+void
+lg_goal_revealed(struct rules_game *g, int card, struct rules_events *ev)
+{
+	/* a goal of another objective than the current one waits (or is spent) */
+	if (current(g) == NULL || g->db->cards[card].objective != g->objective[g->done]) {
+		lg_event(ev, "{\"type\":\"legendary.goal-ignored\",\"card\":\"%s\"}",
+		    g->db->cards[card].slug);
+		return;
+	}
+	goal_counts(g, card, ev);
 }
 
 void

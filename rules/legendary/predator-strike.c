@@ -1,6 +1,6 @@
 /*
  * predator-strike.c — Playing as Predators, strikes (the Strike phase
- * itself, each Prey in the Combat Zone striking from left to right with
+ * itself, each Prey in the Combat Zone striking from right to left with
  * Double Strike twice, is in predator-turn.c): a Prey Strike is Damage,
  * Dishonor or both; damage equal to Health kills (a Lethal Prey kills with
  * any Damage strike) and the dead draw no more. Healing Damage and
@@ -37,12 +37,7 @@ pd_strike(struct rules_game *g, int seat, int lethal, int by, struct rules_rng *
 
 	if (s->dead)
 		return;
-	if (g->strike.n == 0 && g->strike_discard.n > 0) {
-		g->strike = g->strike_discard;
-		g->strike_discard.n = 0;
-		lg_shuffle(&g->strike, rng);
-	}
-	if ((k = lg_pop(&g->strike)) < 0)
+	if ((k = lg_strike_card(g, rng, ev)) < 0)
 		return;
 	c = &g->db->cards[k];
 	lg_push(&s->strikes, k);

@@ -8,8 +8,9 @@
  * orders (play, recruit from the HQ or the Killer Instinct stack, fight a
  * Prey, avert a Danger, disable a Trap, heal and restore a Strike, duel,
  * scan a card an effect turned face down; pushed, it stays face down),
- * the Strike phase (each Prey in the Combat Zone strikes from left to
- * right, Double Strike twice; an arrested Prey is off the row and doesn't;
+ * the Strike phase (each Prey in the Combat Zone strikes from right to
+ * left, the oldest first, Double Strike twice; an arrested Prey is off the
+ * row and doesn't;
  * the strikes are in predator-strike.c), the Cleanup phase and the next
  * turn (preparation turns, hunt-only turns of the harder game, the extra
  * turns after a Predator died).
@@ -59,6 +60,8 @@ static void
 enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules_rng *rng,
     struct rules_events *ev)
 {
+	int i, w;
+
 	if (space >= LG_SPACES) {
 		if (!up)
 			turned_up(g, card, id, ev);
@@ -77,6 +80,18 @@ enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules
 	if (space == 0 && g->gear_wait >= 0 && g->db->cards[card].kind == LG_PREY) {
 		attach(g, g->gear_wait, card, id, ev);
 		g->gear_wait = -1;
+		/* the others that waited, in the order they came */
+		for (i = 0; i < g->ngears - 1; i++)
+			if (g->gear_host[i] == 0) {
+				w = g->gear_card[i];
+				memmove(&g->gear_card[i], &g->gear_card[i + 1],
+				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_card[0]);
+				memmove(&g->gear_host[i], &g->gear_host[i + 1],
+				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_host[0]);
+				g->ngears--;
+				attach(g, w, card, id, ev);
+				i--;
+			}
 	}
 }
 
@@ -85,6 +100,17 @@ pd_enter(struct rules_game *g, int space, int card, int id, struct rules_rng *rn
     struct rules_events *ev)
 {
 	enter_as(g, space, card, id, 1, rng, ev);
+}
+
+/* p->v[0] is the leftmost card of the Combat Zone. */
+static void
+push_left(struct lg_pile *p, int v)
+{
+	if (p->n >= LG_PILE)
+		return;
+	memmove(&p->v[1], &p->v[0], (size_t)p->n * sizeof p->v[0]);
+	p->v[0] = v;
+	p->n++;
 }
 
 void
@@ -98,12 +124,13 @@ pd_push_cz(struct rules_game *g, int card, int id, struct rules_rng *rng,
 		pd_trophy(g, g->active, card, ev);
 		return;
 	}
-	if (pd_escapes(g, card, ev))
+	if (pd_escapes(g, card, id, ev))
 		return;
 	lg_event(ev, "{\"type\":\"legendary.combat-zone\",\"card\":\"%s\"}",
 	    g->db->cards[card].slug);
-	lg_push(&g->cz, card);
-	lg_push(&g->cz_id, id);
+	/* as in the other mode: the newcomer is leftmost, the others slide right */
+	push_left(&g->cz, card);
+	push_left(&g->cz_id, id);
 }
 
 /* The top Prey card; the Mercenaries left make the deck once; -1: none. */
@@ -120,10 +147,40 @@ prey_card(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	return lg_pop(&g->enemy);
 }
 
+/* A Gear Up: the top Gear goes to the Prey closest to the Prey deck. */
+static void
+gear_up(struct rules_game *g, struct rules_events *ev)
+{
+	int gear, i;
+
+	if ((gear = lg_pop(&g->gear)) < 0)
+		return;
+	/* a card turned face down is not known to be a Prey (and stays secret) */
+	for (i = 0; i < LG_SPACES; i++)
+		if (g->wilds[i] >= 0 && g->up[i] && g->db->cards[g->wilds[i]].kind == LG_PREY) {
+			attach(g, gear, g->wilds[i], g->wid[i], ev);
+			return;
+		}
+	for (i = 0; i < g->cz.n; i++)
+		if (g->db->cards[g->cz.v[i]].kind == LG_PREY) {
+			attach(g, gear, g->cz.v[i], g->cz_id.v[i], ev);
+			return;
+		}
+	/* it waits in the Underground; a second one waits with it (host 0) */
+	if (g->gear_wait < 0)
+		g->gear_wait = gear;
+	else if (g->ngears < (int)(sizeof g->gear_card / sizeof g->gear_card[0])) {
+		g->gear_card[g->ngears] = gear;
+		g->gear_host[g->ngears++] = 0;
+	}
+	lg_event(ev, "{\"type\":\"legendary.gear-waits\",\"gear\":\"%s\"}",
+	    g->db->cards[gear].slug);
+}
+
 void
 pd_prey_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int c, i, gear;
+	int c;
 
 	if ((c = prey_card(g, rng, ev)) < 0) {
 		pd_end(g, "the Prey deck ran out: the Prey ran away", ev);
@@ -135,29 +192,16 @@ pd_prey_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *
 	    g->s[g->active].name);
 	if (g->db->cards[c].kind == LG_GEAR_UP) {
 		lg_push(&g->discarded, c);
-		if ((gear = lg_pop(&g->gear)) < 0)
-			return;
-		for (i = 0; i < LG_SPACES; i++)
-			if (g->wilds[i] >= 0 && g->db->cards[g->wilds[i]].kind == LG_PREY) {
-				attach(g, gear, g->wilds[i], g->wid[i], ev);
-				return;
-			}
-		for (i = 0; i < g->cz.n; i++)
-			if (g->db->cards[g->cz.v[i]].kind == LG_PREY) {
-				attach(g, gear, g->cz.v[i], g->cz_id.v[i], ev);
-				return;
-			}
-		g->gear_wait = gear;	/* waits in the Underground */
-		lg_event(ev, "{\"type\":\"legendary.gear-waits\",\"gear\":\"%s\"}",
-		    g->db->cards[gear].slug);
-		return;
+		gear_up(g, ev);
+	} else {
+		pd_enter(g, 0, c, ++g->entered, rng, ev);
+		lg_fire(g, c, LW_REVEAL, 0, rng, ev);
+		if (g->db->cards[c].kw & KW_DISARMING)
+			pd_disarming(g, c, rng, ev);
+		if (g->db->cards[c].kw & KW_ARREST)
+			pd_arrest(g, 0, ev);
 	}
-	pd_enter(g, 0, c, ++g->entered, rng, ev);
-	lg_fire(g, c, LW_REVEAL, 0, rng, ev);
-	if (g->db->cards[c].kw & KW_DISARMING)
-		pd_disarming(g, c, rng, ev);
-	if (g->db->cards[c].kw & KW_ARREST)
-		pd_arrest(g, 0, ev);
+	/* the end of the Prey phase, whatever card it revealed */
 	pd_runners(g, rng, ev);
 }
 
@@ -556,18 +600,19 @@ pd_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *e
 void
 pd_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
+	struct lg_pile now = g->cz_id;
 	int i, k, n, card, id, lethal, j;
 	unsigned kw;
 
-	for (i = 0; i < g->cz.n && !g->s[g->active].dead && g->result == 0; i++) {
-		card = g->cz.v[i];
-		id = g->cz_id.v[i];
+	/* right to left, as in the other mode: the oldest card first */
+	for (i = now.n - 1; i >= 0 && !g->s[g->active].dead && g->result == 0; i--) {
+		id = now.v[i];
+		if ((k = lg_find(&g->cz_id, id)) < 0)
+			continue;
+		card = g->cz.v[k];
 		if (g->db->cards[card].kind != LG_PREY)
 			continue;
-		kw = g->db->cards[card].kw;
-		for (j = 0; j < g->ngears; j++)	/* Gear grants its keywords */
-			if (g->gear_host[j] == id)
-				kw |= g->db->cards[g->gear_card[j]].kw;
+		kw = pd_keywords(g, card, id);	/* Gear grants its keywords */
 		n = (kw & KW_DOUBLE) ? 2 : 1;
 		lethal = (kw & KW_LETHAL) != 0;
 		for (k = 0; k < n && !g->s[g->active].dead; k++)

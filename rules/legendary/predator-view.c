@@ -223,7 +223,7 @@ pd_view_text(const cJSON *rv, const char *seat)
 		prey_text(&sb, e);
 		strbuf_addstr(&sb, "\n");
 	}
-	strbuf_addstr(&sb, "Combat Zone (strikes left to right):");
+	strbuf_addstr(&sb, "Combat Zone (strikes right to left):");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "combat_zone")) {
 		strbuf_addstr(&sb, " ");
 		prey_text(&sb, e);

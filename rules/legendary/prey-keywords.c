@@ -1,6 +1,7 @@
 /*
  * prey-keywords.c — Playing as Predators, Keyword Abilities on Prey:
- * Runner (moves one space at the end of the Prey phase, pushing), Escape
+ * a Prey's keywords with those its Gear grants (pd_keywords); Runner
+ * (moves one space at the end of the Prey phase, pushing), Escape
  * (discarded on entering the Combat Zone), Lethal (read by the Strike
  * phase: a Damage strike from it kills), Disarming (on reveal each player
  * discards at random down to 4; while it is in play they draw two fewer,
@@ -15,6 +16,19 @@
 
 #include "rules/legendary/legendary.h"
 
+/* A Prey's keywords: its own and those its Gear grants it. */
+unsigned
+pd_keywords(const struct rules_game *g, int card, int id)
+{
+	unsigned kw = g->db->cards[card].kw;
+	int j;
+
+	for (j = 0; j < g->ngears; j++)
+		if (g->gear_host[j] == id)
+			kw |= g->db->cards[g->gear_card[j]].kw;
+	return kw;
+}
+
 void
 pd_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
@@ -23,7 +37,7 @@ pd_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 	/* nearest the Combat Zone first: a Runner moved on is not met again */
 	for (i = LG_SPACES - 1; i >= 0 && g->result == 0; i--) {
 		c = g->wilds[i];
-		if (c < 0 || !g->up[i] || !(g->db->cards[c].kw & KW_RUNNER))
+		if (c < 0 || !g->up[i] || !(pd_keywords(g, c, g->wid[i]) & KW_RUNNER))
 			continue;
 		id = g->wid[i];
 		g->wilds[i] = -1;
@@ -35,9 +49,9 @@ pd_runners(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 }
 
 int
-pd_escapes(struct rules_game *g, int card, struct rules_events *ev)
+pd_escapes(struct rules_game *g, int card, int id, struct rules_events *ev)
 {
-	if (!(g->db->cards[card].kw & KW_ESCAPE))
+	if (!(pd_keywords(g, card, id) & KW_ESCAPE))
 		return 0;
 	lg_push(&g->discarded, card);
 	lg_event(ev, "{\"type\":\"legendary.escaped\",\"card\":\"%s\"}",
@@ -70,8 +84,10 @@ pd_arrest(struct rules_game *g, int space, struct rules_events *ev)
 
 	if (g->narrests == (int)(sizeof g->arrest_card / sizeof g->arrest_card[0]))
 		return;
+	/* a card turned face down is not known to be a Prey (and stays secret) */
 	for (i = space + 1; i < LG_SPACES; i++) {
-		if (g->wilds[i] < 0 || g->db->cards[g->wilds[i]].kind != LG_PREY ||
+		if (g->wilds[i] < 0 || !g->up[i] ||
+		    g->db->cards[g->wilds[i]].kind != LG_PREY ||
 		    (g->db->cards[g->wilds[i]].kw & KW_ARREST))
 			continue;
 		k = g->narrests++;

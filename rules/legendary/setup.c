@@ -268,8 +268,8 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 		lg_shuffle(&g->s[i].deck, rng);
 		lg_draw(g, (int)i, db->hand, rng, ev);
 	}
-	if (g->nseats == 5 || (g->options & OPT_PREPARATION))
-		g->prep_left = g->nseats;
+	/* five seats: the chart's preparation round; the easier game: one more */
+	g->prep_left = g->nseats * ((g->nseats == 5) + ((g->options & OPT_PREPARATION) != 0));
 	g->turn = 0;
 	g->active = -1;
 	lg_next_turn(g, rng, ev);

@@ -2,8 +2,9 @@
  * strike-phase.c — Strike Phase: from right to left each enemy in the
  * Combat Zone strikes (Double Strike twice), a strike card is drawn for
  * each (Close Calls, damage, strike abilities), "Avoid any one Strike",
- * the Strike deck reshuffled from the discarded strikes when it runs out,
- * healing, and the death of a player.
+ * the Strike deck made again from the discarded strikes the moment it
+ * runs out (lg_strike_card, both modes), healing, and the death of a
+ * player.
  */
 #include "config.h"
 
@@ -45,6 +46,33 @@ dies(struct rules_game *g, int seat, struct rules_events *ev)
 		lg_lose(g, "every player is dead", ev);
 }
 
+/* The discarded strikes shuffled into a new Strike deck. */
+static void
+refill(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	if (g->strike_discard.n == 0)
+		return;
+	g->strike = g->strike_discard;
+	g->strike_discard.n = 0;
+	lg_shuffle(&g->strike, rng);
+	lg_event(ev, "{\"type\":\"legendary.strikes-reshuffled\",\"cards\":%d}",
+	    g->strike.n);
+}
+
+int
+lg_strike_card(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
+{
+	int c;
+
+	if (g->strike.n == 0)
+		refill(g, rng, ev);
+	c = lg_pop(&g->strike);
+	/* the deck ran out: made again at once, not when a strike is next needed */
+	if (c >= 0 && g->strike.n == 0)
+		refill(g, rng, ev);
+	return c;
+}
+
 void
 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
     struct rules_events *ev)
@@ -59,14 +87,7 @@ lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 		lg_event(ev, "{\"type\":\"legendary.strike-avoided\",\"seat\":\"%s\"}", s->name);
 		return;
 	}
-	if (g->strike.n == 0) {
-		g->strike = g->strike_discard;
-		g->strike_discard.n = 0;
-		lg_shuffle(&g->strike, rng);
-		lg_event(ev, "{\"type\":\"legendary.strikes-reshuffled\",\"cards\":%d}",
-		    g->strike.n);
-	}
-	if ((c = lg_pop(&g->strike)) < 0)
+	if ((c = lg_strike_card(g, rng, ev)) < 0)
 		return;
 	lg_event(ev, "{\"type\":\"legendary.strike\",\"seat\":\"%s\",\"card\":\"%s\","
 	    "\"damage\":%d,\"enemy\":\"%s\"}", s->name, g->db->cards[c].slug,

@@ -227,6 +227,7 @@ prey_phase_checks(void)
 	    "gear up: the top Gear attaches to the Prey closest to the Prey deck");
 	clear_board(g);
 	lg_push(&g->enemy, gu);
+	lg_push(&g->gear, card("armor-vest"));	/* not a Gear that makes a Runner */
 	pd_prey_phase(g, &rng, NULL);
 	ok(g->gear_wait >= 0 && g->ngears == 0, "gear up: with no Prey the Gear waits in "
 	    "the Underground");
@@ -235,6 +236,72 @@ prey_phase_checks(void)
 	ok(g->gear_wait < 0 && g->ngears == 1 && pd_prey_attack(g, gs, g->wid[0]) >
 	    DB->cards[gs].attack, "gear up: the waiting Gear goes to the next Prey, raising "
 	    "its Attack");
+	/* a Prey turned face down is hidden: the Gear goes to the closest face-up one */
+	clear_board(g);
+	pd_enter(g, 0, card("commando"), 60, &rng, NULL);
+	pd_enter(g, 0, gs, 61, &rng, NULL);
+	g->up[0] = 0;
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, gu);
+	{
+		struct rules_events e2 = { 0 };
+		size_t k;
+		int leak = 0;
+
+		pd_prey_phase(g, &rng, &e2);
+		for (k = 0; k < e2.n; k++)
+			leak |= strstr(e2.v[k].json, "jungle-guerilla") != NULL;
+		ok(g->ngears == 1 && g->gear_host[0] == 60 && !leak, "gear up: a face-down "
+		    "card is passed over (the Gear goes to the closest face-up Prey; no event "
+		    "names the hidden card)");
+		rules_events_free(&e2);
+	}
+	/* two Gear Ups with no Prey: both Gear wait, both go to the next Prey */
+	clear_board(g);
+	lg_push(&g->gear, card("rifle-scope"));
+	lg_push(&g->enemy, gu);
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	pd_prey_phase(g, &rng, NULL);
+	lg_push(&g->enemy, gs);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->gear_wait < 0 && g->ngears == 2 && g->gear_host[0] == g->wid[0] &&
+	    g->gear_host[1] == g->wid[0] && g->gear_card[0] == card("armor-vest") &&
+	    pd_prey_attack(g, gs, g->wid[0]) == DB->cards[gs].attack +
+	    DB->cards[card("armor-vest")].attack + DB->cards[card("rifle-scope")].attack,
+	    "gear up: a second Gear that finds no Prey waits too; the next Prey takes both, "
+	    "the first found first");
+	/*
+	 * no Prey in the Wilds: the leftmost Prey of the Combat Zone, the one
+	 * that entered last (each newcomer slides the others to the right)
+	 */
+	clear_board(g);
+	pd_push_cz(g, card("commando"), 50, &rng, NULL);
+	pd_push_cz(g, gs, 51, &rng, NULL);
+	lg_push(&g->enemy, gu);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->ngears == 1 && g->gear_host[0] == 51 && g->cz.v[0] == gs,
+	    "gear up: with no Prey in the Wilds the Gear goes to the leftmost Prey of the "
+	    "Combat Zone, the last to enter it");
+	{
+		cJSON *v = R->view(g, 0);
+		const cJSON *cz = cJSON_GetObjectItemCaseSensitive(v, "combat_zone");
+		const cJSON *first = cJSON_GetArrayItem(cz, 0);
+		const cJSON *slug = cJSON_GetObjectItemCaseSensitive(first, "card");
+		int a = g->active;
+
+		g->strike.n = 0;
+		lg_push(&g->strike, card("prey-flesh-wound"));
+		lg_push(&g->strike, card("prey-unworthy-kill"));
+		g->s[a].strikes.n = 0;
+		pd_strike_phase(g, &rng, NULL);
+		ok(cJSON_IsString(slug) && strcmp(slug->valuestring, "jungle-guerilla") == 0 &&
+		    g->s[a].strikes.n == 2 && g->s[a].strikes.v[0] == card("prey-unworthy-kill"),
+		    "strike phase: the view lists the Combat Zone from the left, newest first, "
+		    "as in the other mode; the rightmost, oldest Prey strikes first");
+		cJSON_Delete(v);
+	}
 	clear_board(g);
 	lg_push(&g->enemy, card("booby-trap-danger"));
 	pd_prey_phase(g, &rng, NULL);
@@ -464,6 +531,23 @@ keyword_checks(void)
 	pd_runners(g, &rng, NULL);
 	ok(g->wilds[1] == run && g->wilds[2] == gs, "runner: moves one space at the end of "
 	    "the Prey phase, pushing");
+	/* Gear grants abilities: Fast Boots make their Prey a Runner */
+	clear_board(g);
+	pd_enter(g, 0, gs, 3, &rng, NULL);
+	g->gear_card[0] = card("fast-boots");
+	g->gear_host[0] = 3;
+	g->ngears = 1;
+	pd_runners(g, &rng, NULL);
+	ok(g->wilds[0] < 0 && g->wilds[1] == gs && g->wid[1] == 3, "runner: a Prey whose "
+	    "Gear grants Runner moves one space too");
+	/* the end of the Prey phase comes when it revealed a Gear Up too */
+	clear_board(g);
+	pd_enter(g, 0, run, 4, &rng, NULL);
+	lg_push(&g->gear, card("armor-vest"));
+	lg_push(&g->enemy, card("gear-up"));
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->wilds[1] == run && g->ngears == 1 && g->gear_host[0] == 4, "runner: it moves "
+	    "at the end of a Prey phase that revealed a Gear Up");
 	clear_board(g);
 	for (i = 0; i < 5; i++)
 		pd_enter(g, 0, i == 0 ? card("panicked-civilian") : gs, 10 + i, &rng, NULL);
@@ -484,6 +568,17 @@ keyword_checks(void)
 	    "the officer");
 	ok(order(g, "fight graveyard", why, sizeof why) == 0 && g->wilds[1] == gs &&
 	    g->narrests == 0, "arrest: the officer killed, the Prey acts normally again");
+	clear_board(g);
+	/* a face-down card ahead is hidden: the officer takes the next face-up Prey */
+	clear_board(g);
+	pd_enter(g, 0, card("federal-agent"), 32, &rng, NULL);
+	pd_enter(g, 0, gs, 33, &rng, NULL);
+	g->up[0] = 0;
+	lg_push(&g->enemy, cop);
+	pd_prey_phase(g, &rng, NULL);
+	ok(g->narrests == 1 && g->arrest_id[0] == 32 && g->wilds[1] == gs && !g->up[1],
+	    "arrest: a face-down card ahead is passed over; the closest face-up Prey is "
+	    "arrested");
 	clear_board(g);
 	for (i = 0; i < g->nseats; i++)
 		while (g->s[i].hand.n < 6)
@@ -593,6 +688,23 @@ tests_challenges_checks(void)
 	ok(pd_challenge_honor(g, a) == g->s[a].trophies.n / 3,
 	    "challenges: Honor by how well it was met at the end (%d trophies)",
 	    g->s[a].trophies.n);
+	/* a Predator killed in a Duel is a Trophy too: its Avatar is in the Room */
+	g->s[a].trophies.n = 2;
+	g->s[1 - a].dead = 1;
+	g->s[1 - a].killer = a;
+	ok(pd_challenge_honor(g, a) == DB->cards[card("collector")].honor,
+	    "challenges: the Avatar of a Predator killed counts among the Trophies");
+	/* the game ends in a turn: the Armory cards played count as the Predator's */
+	g->s[a].challenge = card("quartermaster");
+	g->s[a].deck.n = g->s[a].hand.n = g->s[a].discard.n = 0;
+	g->nplayed = 0;
+	for (i = 0; i < 3; i++) {
+		lg_push(&g->s[a].hand, card("woodland-strength-1"));
+		order(g, "play woodland-strength-1", why, sizeof why);
+	}
+	ok(g->nplayed == 3 && pd_challenge_honor(g, a) == DB->cards[card("quartermaster")].honor,
+	    "challenges: Armory cards played in the turn the game ends count as the "
+	    "Predator's");
 	R->free(g);
 }
 
@@ -796,6 +908,19 @@ main(void)
 	if (DB == NULL)
 		return done_testing();
 	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
+	{
+		int k, j, n, bad = -1;
+
+		/* a stack's card says as many copies as the stack holds */
+		for (k = 0; k < DB->pd.nstrikes; k++) {
+			for (n = 0, j = 0; j < DB->pd.nstrikes; j++)
+				n += DB->pd.strikes[j] == DB->pd.strikes[k];
+			if (n != DB->cards[DB->pd.strikes[k]].copies)
+				bad = DB->pd.strikes[k];
+		}
+		ok(bad < 0, "predators data: each Prey Strike card's copies are those of the "
+		    "60-card stack (%s)", bad < 0 ? "all" : DB->cards[bad].slug);
+	}
 	{
 		static const struct { const char *from, *to, *want; } bad[] = {
 			{ "\"role_card\":\"wrist-blades\"", "\"role_card\":\"experience\"",

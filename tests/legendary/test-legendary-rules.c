@@ -184,6 +184,9 @@ setup(void)
 	g = fresh(2, "harder-wilds");
 	check(g->enemy.n == 36 - 2 - 1, "difficulty: harder-wilds starts two Enemy cards in "
 	    "the Wilds");
+	done(g);	g = fresh(5, "preparation-turn");
+	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
+	    "preparation turn each (the chart's one, and one more)");
 	done(g);
 }
 
@@ -224,6 +227,45 @@ enemy_phase(void)
 	lg_enter(g, 0, guerilla, &rng, &ev);
 	check(g->s[0].marks == 1 && g->hazards == 1, "a Hazard pushed into the Combat Zone "
 	    "is a Mark on the player and fires the Location's first Hazard");
+	done(g);
+	/*
+	 * a card pushed into the Combat Zone turns up once every card has
+	 * moved: the Hazard it was adds an Enemy card to a Wilds in place
+	 * (Los Angeles' first Hazard: one more Enemy card enters)
+	 */
+	g = fresh(1, "movie-predator-2");
+	for (i = 0; i < 4; i++)
+		g->wilds[i] = guerilla;
+	g->wilds[4] = card("hazard");
+	lg_push(&g->enemy, card("el-scorpio"));
+	lg_enter(g, 0, card("scorpion-enforcer"), &rng, &ev);
+	{
+		int n = g->cz.n;
+
+		for (i = 0; i < LG_SPACES; i++)
+			n += g->wilds[i] >= 0;
+		check(g->hazards == 1 && g->wilds[0] == card("el-scorpio") &&
+		    g->wilds[1] == card("scorpion-enforcer") && g->cz.n == 1 && n == 6,
+		    "pushing: a Hazard pushed into the Combat Zone resolves after the push; "
+		    "the Enemy card it adds enters the Underground and pushes in turn");
+	}
+	done(g);
+	/* an Event that adds an Enemy card to an empty Enemy deck: the dead reshuffled */
+	g = fresh(1, NULL);
+	g->done = 1;	/* Flares, Frags, and Claymores: its Event adds one to the Hills */
+	g->enemy.n = 0;
+	lg_push(&g->dead_enemies, guerilla);
+	g->wilds[0] = card("event");
+	g->attack = 4;
+	order(g, "scan underground");
+	check(g->reshuffled == 1 && g->wilds[4] == guerilla && g->result == 0,
+	    "Running out of the Enemy deck: an Event adding an Enemy card to an empty deck "
+	    "makes the dead enemies the new deck first");
+	g->wilds[0] = card("event");
+	g->attack = 4;
+	order(g, "scan underground");
+	check(g->result == -1, "Running out of the Enemy deck: a second time, the game is "
+	    "lost");
 	done(g);
 }
 
@@ -449,6 +491,16 @@ strike_phase(void)
 	    g->strike_discard.n >= 6 && g->result == 0, "death: damage reaches Health, the "
 	    "player's cards leave the game, the strikes are discarded");
 	done(g);
+	g = fresh(2, NULL);
+	g->strike.n = g->strike_discard.n = 0;
+	lg_push(&g->strike, card("flesh-wound"));
+	for (i = 0; i < 3; i++)
+		lg_push(&g->strike_discard, card("close-call"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	check(g->s[0].strikes.n == 1 && g->strike.n == 3 && g->strike_discard.n == 0,
+	    "Running out of the Strike deck: the moment its last card is drawn the "
+	    "discarded strikes make a new deck");
+	done(g);
 	g = fresh(2, "all-or-nothing");
 	for (i = 0; i < 6; i++)
 		lg_push(&g->s[0].strikes, card("deep-gash"));
@@ -520,6 +572,35 @@ objectives(void)
 	g->attack = 2;
 	order(g, "scan hills");
 	check(g->result == 0, "a goal card of a later objective does nothing");
+	done(g);
+	/* ... until the objective before it is completed: then it counts */
+	g = fresh(2, NULL);
+	g->wilds[4] = card("defensive-position");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->done == 0, "Objective Goal Cards: Objective 2's goal revealed early waits");
+	g->wilds[4] = card("guerilla-camp");
+	g->attack = 2;
+	order(g, "scan hills");
+	for (i = 0; i < 3; i++) {
+		g->wilds[4] = card("val-verde-guerilla");
+		g->up[4] = 1;
+		g->attack = 3;
+		order(g, "fight hills");
+	}
+	check(g->done == 2, "Objective Goal Cards: the goal revealed early counts once its "
+	    "objective is the current one (Objective 1 done, then Objective 2)");
+	done(g);
+	g = fresh(2, NULL);
+	g->done = 1;
+	g->wilds[4] = card("chopper-inbound");
+	g->attack = 2;
+	order(g, "scan hills");
+	g->wilds[4] = card("defensive-position");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->done == 2 && g->result == 2, "Objective Goal Cards: a Minor Goal revealed "
+	    "before Objective 3 wins once Objective 2 is completed");
 	done(g);
 }
 

@@ -253,6 +253,35 @@ facts(void)
 		i++;
 	}
 	ok(bad == 0 && i == 10, "the ten Avatars carry the recorded Health and Defense");
+	{
+		/* what the facts record as null, the card data marks as written by us */
+		cJSON *root = cJSON_ParseWithLength(data_bytes, data_len);
+		const cJSON *pa = cJSON_GetObjectItemCaseSensitive(av, "predator_avatars");
+		const cJSON *cards = cJSON_GetObjectItemCaseSensitive(av, "human_role_cards");
+		int roles = 0, avatars = 0, goals = 0;
+
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(
+		    cJSON_GetObjectItemCaseSensitive(root, "predators"), "roles"))
+			roles += !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "sample"));
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "avatars"))
+			avatars += !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c,
+			    "sample_role_card"));
+		/* an objective whose goal is only "reveal" cards the facts give no goal to */
+		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(root, "objectives")) {
+			const cJSON *g = cJSON_GetObjectItemCaseSensitive(c, "goal");
+
+			goals += cJSON_GetObjectItemCaseSensitive(g, "kill") == NULL &&
+			    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(g, "final")) &&
+			    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "sample_goal"));
+		}
+		ok(root != NULL && cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(pa, "health")) &&
+		    cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(cards,
+		    "avatar_to_role_card_mapping")) && roles == 0 && avatars == 0 && goals == 0,
+		    "what the facts leave null is marked sample in the card data: the Predator "
+		    "Roles' numbers (%d unmarked), the Avatars' Role cards (%d), the objectives' "
+		    "reveal goals (%d)", roles, avatars, goals);
+		cJSON_Delete(root);
+	}
 out:
 	cJSON_Delete(bar);
 	cJSON_Delete(en);

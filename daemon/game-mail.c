@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
@@ -45,6 +46,8 @@ struct mail_job {
 						   organiser address, or NULL */
 	char			*outcome;
 	int			 advanced;
+	int			 unverified;	/* the block names seat but its
+						   signature is no seat's */
 };
 
 char *
@@ -145,10 +148,12 @@ refusal(struct mail_job *j, const char *kind, const char *fmt, ...)
 
 /*
  * Who hears about the mail (doc/product.md §3 "Who gets a reply"): once the
- * mail names a seat of a game, that seat's registered address, whoever
- * sent it; before that, the sender's address as registered for a seat of
- * any game; never a Reply-To or an unknown From. *to NULL: nobody (caller
- * frees *to). -1 on a database error.
+ * mail names a seat of a game and its signature verifies, that seat's
+ * registered address, whoever sent it; before that (no seat named, or a
+ * signature that is no seat's), the sender's address as registered for a
+ * seat of any game; never a Reply-To or an unknown From, so that nobody
+ * can make muthur mail a player by naming its seat. *to NULL: nobody
+ * (caller frees *to). -1 on a database error.
  */
 static int
 reply_address(struct mail_job *j, char **to, char **cause)
@@ -158,7 +163,8 @@ reply_address(struct mail_job *j, char **to, char **cause)
 		*to = xstrdup(j->reply_to);
 		return 0;
 	}
-	if (j->seat != NULL) {
+	if (j->seat != NULL && (!j->unverified || (j->m->from_addr != NULL &&
+	    strcasecmp(j->m->from_addr, j->seat->email) == 0))) {
 		*to = xstrdup(j->seat->email);
 		return 0;
 	}
@@ -193,9 +199,13 @@ refuse(struct mail_job *j, char **cause)
 		free(to);
 		return -1;
 	}
-	if (j->seat != NULL)
+	if (j->seat != NULL && to != NULL && strcmp(to, j->seat->email) == 0)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to the "
 		    "seat's address %s", j->kind, j->l->game->name, j->seat->name, to);
+	else if (j->seat != NULL && to == NULL)
+		j->outcome = xasprintf("refused (%s): game %s, seat %s; not answered: the "
+		    "signature is no seat's and the sender is no seat's registered "
+		    "address", j->kind, j->l->game->name, j->seat->name);
 	else if (to != NULL && j->reply_to != NULL)
 		j->outcome = xasprintf("refused (%s): game %s, the organiser's block; "
 		    "answered to the organiser's address %s", j->kind, j->l->game->name, to);
@@ -248,6 +258,7 @@ signature_check(struct mail_job *j)
 	size_t k, i;
 	struct pubkey pk;
 
+	j->unverified = 1;	/* until the signature verifies */
 	if (m->alt_block.signed_bytes != NULL && !verifies(j->seat->public_key,
 	    m->block.signed_bytes, m->block.signed_len, m->sig_text, m->sig_len)) {
 		const char *sig = m->alt_sig_text != NULL ? m->alt_sig_text : m->sig_text;
@@ -273,6 +284,7 @@ signature_check(struct mail_job *j)
 			}
 			orders_free(j->o);
 			j->o = o2;
+			j->unverified = 0;
 			return 1;
 		}
 		if (o2 != NULL)
@@ -285,8 +297,10 @@ signature_check(struct mail_job *j)
 		    quoted);
 	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk,
 	    &why) == 0 && sig_verify(&pk, m->block.signed_bytes, m->block.signed_len,
-	    m->sig_text, m->sig_len, &why) == 0)
+	    m->sig_text, m->sig_len, &why) == 0) {
+		j->unverified = 0;
 		return 1;
+	}
 	/* what else it verifies for, to say what really went wrong */
 	for (i = 0; i < m->block.signed_len; i++) {
 		if (m->block.signed_bytes[i] == '\n')
@@ -316,6 +330,7 @@ signature_check(struct mail_job *j)
 		    "%s (put \"seat: %s\" in the header, or sign with seat %s's key)",
 		    j->seat->name, o->name, j->o->game, o->name, o->name, j->seat->name);
 		j->seat = o;	/* the signer hears of it, not the seat named */
+		j->unverified = 0;
 		return 0;
 	}
 	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s%s",

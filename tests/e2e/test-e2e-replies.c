@@ -389,6 +389,36 @@ main(void)
 	    "aliens' registered address");
 	is_int((int)mails_to(reply_to, NULL, NULL), 0, "not at the Reply-To");
 
+	/* a block naming the marines' seat whose signature is no seat's: from
+	 * an unknown sender nobody is mailed (else anyone could make muthur
+	 * mail a player); from the aliens' address, the aliens hear of it */
+	{
+		size_t b0 = mails_to(e2e_addr[0], NULL, NULL), b1;
+		char *at;
+
+		fresh_nonce(n3);
+		mail = block_mail(stranger, NULL, e2e_game, 0, 1, "movement.locations",
+		    "pass\n", n3, &len);
+		if ((at = strstr(mail, "\r\npass\r\n")) != NULL)
+			at[5] = 'z';	/* changed after signing */
+		is_int(deliver_and_run(mail, len), 0, "a badly signed block for the marines "
+		    "from an unknown sender");
+		is_int((int)(mails_to(e2e_addr[0], NULL, NULL) - b0), 0, "the marines are "
+		    "not mailed");
+		is_int((int)mails_to(stranger, NULL, NULL), 0, "nor the sender");
+		b1 = mails_to(e2e_addr[1], "does not verify", NULL);
+		fresh_nonce(n3);
+		mail = block_mail(e2e_addr[1], NULL, e2e_game, 0, 1, "movement.locations",
+		    "pass\n", n3, &len);
+		if ((at = strstr(mail, "\r\npass\r\n")) != NULL)
+			at[5] = 'z';
+		is_int(deliver_and_run(mail, len), 0, "the same from the aliens' address");
+		is_int((int)(mails_to(e2e_addr[1], "does not verify", NULL) - b1), 1,
+		    "the aliens are told it does not verify");
+		is_int((int)(mails_to(e2e_addr[0], NULL, NULL) - b0), 0, "the marines are "
+		    "not mailed");
+	}
+
 	/* 13.5 and 13.8 until a pass was refused for a card of the hand (in
 	 * the Contact scenario's locations phase: as the hand was dealt) */
 	for (rounds = 0; card == NULL && rounds < 60; rounds++) {

@@ -454,6 +454,8 @@ void		 pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
 void		 pd_strike(struct rules_game *g, int seat, int lethal, int by,
 		    struct rules_rng *rng, struct rules_events *ev);
 int		 pd_damage(const struct rules_game *g, int seat);
+/* Does a Trap in front of seat (Poison, Snare) forbid it Heal and Restore? */
+int		 pd_no_heal(const struct rules_game *g, int seat);
 int		 pd_heal(struct rules_game *g, int seat, int k, int restore,
 		    struct rules_events *ev, char **cause);
 /* honor.c: Honor and trophies, the end of the game, scoring */

@@ -48,8 +48,8 @@ pd_strike(struct rules_game *g, int seat, int lethal, int by, struct rules_rng *
 		pd_predator_dies(g, seat, by, ev);
 }
 
-static int
-no_heal(const struct rules_game *g, int seat)
+int
+pd_no_heal(const struct rules_game *g, int seat)
 {
 	int i;
 
@@ -67,7 +67,7 @@ pd_heal(struct rules_game *g, int seat, int k, int restore, struct rules_events 
 	const struct lg_card *c;
 	int need, *pts = restore ? &g->restore_pts : &g->heal_pts, bit, lo, hi;
 
-	if (no_heal(g, g->active))
+	if (pd_no_heal(g, g->active))
 		return cause_set(cause, "a Trap in front of you (Poison or Snare) lets you "
 		    "neither Heal nor Restore Honor");
 	if (k < 0 || k >= s->strikes.n || k >= 30)

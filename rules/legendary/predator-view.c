@@ -322,7 +322,7 @@ pd_legal(const struct rules_game *g, size_t seat)
 			if (db->cards[g->s[t].traps.v[i]].attack <= g->attack)
 				strbuf_addf(&sb, "disable %s%s%s\n", db->cards[g->s[t].traps.v[i]].slug,
 				    t != (int)seat ? " " : "", t != (int)seat ? g->s[t].name : "");
-		for (i = 0; i < g->s[t].strikes.n && i < 30; i++) {
+		for (i = 0; i < g->s[t].strikes.n && i < 30 && !pd_no_heal(g, (int)seat); i++) {
 			c = g->s[t].strikes.v[i];
 			if (db->cards[c].damage > 0 && db->cards[c].damage <= g->heal_pts &&
 			    !(g->s[t].healed_bits & (1 << i)))

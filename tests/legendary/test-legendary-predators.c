@@ -484,6 +484,19 @@ strike_checks(void)
 	lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
 	ok(order(g, "heal 1", why, sizeof why) == -1 && strstr(why, "Poison") != NULL,
 	    "traps: Poison Trap forbids Healing");
+	{
+		char *legal = R->legal(g, (size_t)a);
+
+		ok(strstr(legal, "\nheal ") == NULL && strstr(legal, "\nrestore ") == NULL,
+		    "traps: the legal orders offer no Healing or Restoring under a Poison "
+		    "Trap");
+		free(legal);
+		g->s[a].traps.n--;
+		legal = R->legal(g, (size_t)a);
+		ok(strstr(legal, "\nheal 1\n") != NULL, "traps: without it they offer heal 1");
+		free(legal);
+		lg_push(&g->s[a].traps, card("poison-trap"));
+	}
 	g->attack = 3;
 	ok(order(g, "disable poison-trap", why, sizeof why) == 0 && g->s[a].traps.n == 0 &&
 	    count_of(&g->s[a].trophies, "poison-trap") == 1,

@@ -307,5 +307,13 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 	if (strcmp(verb, "kill") == 0)
 		return card < 0 ? cause_set(cause, "no card \"%s\"", arg) :
 		    kill_own(g, card, ev, cause);
+	if (strcmp(verb, "avoid") == 0) {	/* "Avoid any one Strike": which */
+		if (card < 0 || lg_find(&g->cz, card) < 0)
+			return cause_set(cause, "\"%s\" is no enemy in the Combat Zone "
+			    "(avoid names the enemy whose strike an Avoid of this turn "
+			    "skips)", arg);
+		g->avoid_on = card + 1;
+		return 0;
+	}
 	return cause_set(cause, "unknown order \"%s\"", verb);
 }

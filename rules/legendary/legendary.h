@@ -269,6 +269,7 @@ struct rules_game {
 	/* the turn */
 	int		 attack, recruit, free_scans, kill_own, gain_max, gains, avoid,
 			 discount;
+	int		 avoid_on;	/* `avoid ENEMY`: its card + 1; 0: the first strike */
 	int		 no_strikes, gain_top, end_turn, scanned;
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;

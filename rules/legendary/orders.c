@@ -36,7 +36,7 @@ static int
 form(const char *line, int coordinate, char **cause)
 {
 	static const char *const turn[] = { "play", "copy", "use", "recruit", "gain", "scan",
-		"fight", "kill", NULL };
+		"fight", "kill", "avoid", NULL };
 	char verb[16], arg[64], extra[16];
 	int n = sscanf(line, "%15s %63s %15s", verb, arg, extra), i;
 
@@ -54,7 +54,7 @@ form(const char *line, int coordinate, char **cause)
 		    "\"coordinate CARD\", \"coordinate ask|auto|never\" or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
-	    "kill CARD, coordinate ask|auto|never, continue, end or pass");
+	    "kill CARD, avoid ENEMY, coordinate ask|auto|never, continue, end or pass");
 }
 
 static int
@@ -231,6 +231,26 @@ distinct(struct strbuf *sb, const struct lg_db *db, const struct lg_pile *p,
 	}
 }
 
+/* May the active seat avoid a strike this turn: an Avoid got already, or a
+ * card in its hand or played that gives one? */
+static int
+may_avoid(const struct rules_game *g, const struct lg_seat *s)
+{
+	const struct lg_db *db = g->db;
+	int i, k, e, c;
+
+	if (g->avoid > 0)
+		return 1;
+	for (i = 0; i < s->hand.n + g->nplayed; i++) {
+		c = i < s->hand.n ? s->hand.v[i] : g->played[i - s->hand.n].card;
+		for (k = 0; k < db->cards[c].nab; k++)
+			for (e = 0; e < db->cards[c].ab[k].neff; e++)
+				if (db->cards[c].ab[k].eff[e].verb == E_AVOID)
+					return 1;
+	}
+	return 0;
+}
+
 char *
 lg_legal(const struct rules_game *g, size_t seat)
 {
@@ -287,6 +307,8 @@ lg_legal(const struct rules_game *g, size_t seat)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
 	if (g->kill_own > 0)
 		distinct(&sb, db, &s->hand, "kill", 0);
+	if (may_avoid(g, s))	/* which enemy's strike an Avoid skips */
+		distinct(&sb, db, &g->cz, "avoid", 0);
 	strbuf_addstr(&sb, "continue\nend\ncoordinate ask\ncoordinate auto\ncoordinate never\n");
 	return strbuf_detach(&sb, NULL);
 }
@@ -295,6 +317,7 @@ lg_legal(const struct rules_game *g, size_t seat)
 static const struct { const char *verb, *slot; } slots[] = {
 	{ "play", "CARD" }, { "copy", "SEAT" }, { "use", "CARD" }, { "recruit", "HQ" },
 	{ "gain", "HQ" }, { "scan", "SPACE" }, { "fight", "TARGET" }, { "kill", "CARD" },
+	{ "avoid", "ENEMY" },
 	{ "coordinate", "CARD" }, { "avert", "DANGER" }, { "disable", "TRAP" },
 	{ "heal", "STRIKE" }, { "restore", "STRIKE" }, { "duel", "SEAT" },
 };

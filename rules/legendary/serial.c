@@ -36,7 +36,7 @@ static const struct { const char *k; size_t off; } scalars[] = {
 	F(done), F(progress), F(need), F(hazards), F(reshuffled), F(prep_left),
 	F(last_turns), F(result), F(attack), F(recruit), F(free_scans), F(kill_own),
 	F(gain_max), F(gains), F(avoid), F(discount), F(no_strikes), F(gain_top), F(end_turn),
-	F(nplayed), F(entered), F(followups),
+	F(nplayed), F(entered), F(followups), F(avoid_on),
 	/* Playing as Predators */
 	F(mode), F(heal_pts), F(restore_pts), F(duels), F(dead_seat), F(ultimate_dead),
 	F(merc_deck), F(hunt_only), F(ngears), F(gear_wait), F(narrests),
@@ -160,6 +160,8 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		goto bad;
 	for (i = 0; i < NSCALARS; i++) {
 		v = cJSON_GetObjectItemCaseSensitive(o, scalars[i].k);
+		if (v == NULL && strcmp(scalars[i].k, "avoid_on") == 0)
+			continue;	/* saved before the avoid order: 0 */
 		if (!cJSON_IsNumber(v) || v->valueint < -1 || v->valueint > 100000)
 			goto bad;
 		*(int *)((char *)g + scalars[i].off) = v->valueint;

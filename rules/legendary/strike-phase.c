@@ -82,7 +82,9 @@ lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 
 	if (s->dead || g->result != 0)
 		return;
-	if (seat == g->active && g->avoid > 0) {
+	/* an Avoid of the turn: on the enemy `avoid` named, else the first strike */
+	if (seat == g->active && g->avoid > 0 && (g->avoid_on == 0 ||
+	    g->avoid_on == enemy + 1)) {
 		g->avoid--;
 		lg_event(ev, "{\"type\":\"legendary.strike-avoided\",\"seat\":\"%s\"}", s->name);
 		return;

@@ -481,6 +481,54 @@ strike_phase(void)
 	lg_strike_phase(g, &rng, &ev);
 	check(g->strike.n == 40, "Put Him On The Payroll: no strikes this turn");
 	done(g);
+	/* Avoid any one Strike: the player chooses which (avoid ENEMY, the
+	 * Combat Zone's enemy); without the order, the first strike (right to
+	 * left: the Guerilla's) */
+	for (i = 0; i < 2; i++) {
+		int vvg = 0, anw = 0;
+		size_t e0, k;
+
+		g = fresh(2, NULL);
+		lg_push(&g->cz, card("almost-no-weight-cuts-like-steel"));
+		lg_push(&g->cz, card("val-verde-guerilla"));
+		g->avoid = 1;
+		if (i == 1) {
+			check(order(g, "avoid hills") == -1, "avoid: only an enemy in the "
+			    "Combat Zone");
+			check(order(g, "avoid almost-no-weight-cuts-like-steel") == 0,
+			    "avoid: the Double Striker named");
+		}
+		e0 = ev.n;
+		lg_strike_phase(g, &rng, &ev);
+		for (k = e0; k < ev.n; k++)
+			if (strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL) {
+				vvg += strstr(ev.v[k].json, "\"enemy\":\"val-verde-guerilla\"") !=
+				    NULL;
+				anw += strstr(ev.v[k].json, "\"enemy\":\"almost-no-weight") != NULL;
+			}
+		check(i == 0 ? vvg == 0 && anw == 2 : vvg == 1 && anw == 1, i == 0 ?
+		    "avoid any one strike: without a choice, the first strike is skipped" :
+		    "avoid any one strike: the strike of the enemy named is skipped, the "
+		    "others strike");
+		done(g);
+	}
+	/* a state saved before the avoid order (no "avoid_on") still loads */
+	g = fresh(2, NULL);
+	{
+		size_t len;
+		char *s = R->save(g, &len), *p = strstr(s, "\"avoid_on\":0,");
+		struct rules_game *h;
+
+		if (p != NULL)
+			memmove(p, p + 13, strlen(p + 13) + 1);
+		h = p != NULL ? R->load(g->db, s, strlen(s), NULL) : NULL;
+		check(h != NULL && h->avoid_on == 0, "avoid: a state saved before the avoid "
+		    "order loads, naming no enemy");
+		if (h != NULL)
+			R->free(h);
+		free(s);
+	}
+	done(g);
 	g = fresh(2, NULL);
 	for (i = 0; i < 5; i++)
 		lg_push(&g->s[0].strikes, card("deep-gash"));

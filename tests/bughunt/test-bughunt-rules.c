@@ -21,6 +21,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/bughunt/bughunt.h"
+#include "tests/legal-lines.h"
 #include "tests/tap.h"
 
 static const struct rules *R;
@@ -1073,28 +1074,6 @@ test_picture(void)
 
 /* ---- a whole game, twice ---- */
 
-/*
- * The legal lines of seat now that check() refuses on their own (the
- * template offers each); the first few are told.
- */
-static int
-legal_refused(struct rules_game *g, size_t seat)
-{
-	char *legal = R->legal(g, seat), *line, *save = NULL, *text, *cause;
-	int bad = 0;
-
-	for (line = strtok_r(legal, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		text = xasprintf("%s\n", line);
-		cause = NULL;
-		if (R->check(g, seat, text, &cause) == -1 && bad++ < 3)
-			diag("legal line refused: \"%s\": %s", line, cause);
-		free(cause);
-		free(text);
-	}
-	free(legal);
-	return bad;
-}
 
 static int legal_bad;	/* whole_game(): legal lines refused */
 
@@ -1111,7 +1090,7 @@ whole_game(int nseats, const char *opt, int *over, int *won, int *turns, int *ro
 	*roundtrip = 1;
 	for (k = 0; k < 2000 && g->phase != BH_PH_OVER; k++) {
 		memset(orders, 0, sizeof orders);
-		legal_bad += legal_refused(g, (size_t)g->active);
+		legal_bad += legal_refused(R, g, (size_t)g->active);
 		o = R->demo_orders(g, (size_t)g->active);
 		orders[g->active] = o;
 		if (R->resolve(g, orders, &rng, &ev, &cause) == -1) {

@@ -14,6 +14,7 @@
 #include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
+#include "tests/legal-lines.h"
 #include "tests/tap.h"
 
 extern const struct rules rules_legendary;
@@ -337,31 +338,6 @@ new_game(const void *data, int nseats, uint64_t pub, uint64_t hid, const char *o
 	return g;
 }
 
-/*
- * The legal lines of seat now that check() refuses on their own (the
- * template offers each: a seat that follows it must not be refused); the
- * first few are told. 0 when every one is accepted.
- */
-static int
-legal_refused(struct rules_game *g, size_t seat)
-{
-	char *legal = R->legal(g, seat), *line, *save = NULL, *text, *cause;
-	int bad = 0;
-
-	for (line = strtok_r(legal, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		text = xasprintf("%s\n", line);
-		cause = NULL;
-		if (R->check(g, seat, text, &cause) == -1) {
-			if (bad++ < 3)
-				diag("legal line refused: \"%s\": %s", line, cause);
-		}
-		free(cause);
-		free(text);
-	}
-	free(legal);
-	return bad;
-}
 
 /* Play the demo player's orders to the end; the final state's bytes. */
 static char *
@@ -380,7 +356,7 @@ play_out(const void *data, int nseats, uint64_t salt, int *turns, int *won)
 	for (steps = 0; g != NULL && steps < 2000 && strcmp(R->phase(g), "over") != 0; steps++) {
 		for (i = 0; i < (size_t)nseats; i++) {
 			if (R->owes(g, i))
-				refused += legal_refused(g, i);
+				refused += legal_refused(R, g, i);
 			orders[i] = R->owes(g, i) ? R->demo_orders(g, i) : NULL;
 			if (orders[i] != NULL && R->check(g, i, orders[i], &cause) == -1) {
 				diag("demo orders refused: %s\n%s", cause, orders[i]);

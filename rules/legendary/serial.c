@@ -162,7 +162,8 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		v = cJSON_GetObjectItemCaseSensitive(o, scalars[i].k);
 		if (v == NULL && strcmp(scalars[i].k, "avoid_on") == 0)
 			continue;	/* saved before the avoid order: 0 */
-		if (!cJSON_IsNumber(v) || v->valueint < -1 || v->valueint > 100000)
+		if (v == NULL || !cJSON_IsNumber(v) || v->valueint < -1 ||
+		    v->valueint > 100000)
 			goto bad;
 		*(int *)((char *)g + scalars[i].off) = v->valueint;
 	}

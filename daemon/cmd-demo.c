@@ -235,8 +235,8 @@ demo_result(struct store *st, struct game_live *l)
 
 		for (i = 0; i < res.nseats; i++)
 			if (res.place[i] == 1)
-				strbuf_addf(&sb, "%s%s", k++ == 0 ? "" : k == firsts ?
-				    " and " : ", ", l->rules->seat_name(l->g, i));
+				strbuf_add_listed(&sb, k++, firsts,
+				    l->rules->seat_name(l->g, i));
 		why = demo_ending(st, l);
 		s = xasprintf("%s won together in turn %d%s%s%s", strbuf_str(&sb),
 		    l->rules->turn(l->g), why ? " (" : "", why ? why : "", why ? ")" : "");

@@ -100,8 +100,7 @@ result_text(const struct rules *R, const struct rules_game *g)
 	else if (res.winner >= 0 && firsts > 1 && firsts == res.nseats) {
 		strbuf_addstr(&sb, "over: ");
 		for (i = 0; i < res.nseats; i++)
-			strbuf_addf(&sb, "%s%s", k++ == 0 ? "" : k == firsts ? " and " : ", ",
-			    R->seat_name(g, i));
+			strbuf_add_listed(&sb, k++, firsts, R->seat_name(g, i));
 		strbuf_addstr(&sb, " won together");
 	} else {
 		strbuf_addstr(&sb, "over");

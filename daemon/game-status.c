@@ -53,8 +53,7 @@ result_part(struct store *st, const struct store_game *g, struct strbuf *sb)
 		strbuf_addstr(sb, ": ");
 		cJSON_ArrayForEach(p, places)
 			if (cJSON_IsNumber(p) && p->valueint == 1)
-				strbuf_addf(sb, "%s%s", k++ == 0 ? "" : k == firsts ? " and " :
-				    ", ", p->string);
+				strbuf_add_listed(sb, k++, firsts, p->string);
 		strbuf_addstr(sb, " won together");
 	} else
 		strbuf_addf(sb, ": %s won", w->valuestring);

@@ -95,8 +95,7 @@ add_value(struct strbuf *sb, const cJSON *v, int names, sentence_name_fn name,
 	else if (cJSON_IsArray(v)) {
 		n = cJSON_GetArraySize(v);
 		cJSON_ArrayForEach(it, v) {
-			if (i > 0)
-				strbuf_addstr(sb, i + 1 == n ? " and " : ", ");
+			strbuf_add_listed(sb, (size_t)i, (size_t)n, "");
 			add_value(sb, it, names, name, ctx);
 			i++;
 		}

@@ -106,3 +106,11 @@ strbuf_free(struct strbuf *sb)
 	sb->s = NULL;
 	sb->len = sb->cap = 0;
 }
+
+void
+strbuf_add_listed(struct strbuf *sb, size_t i, size_t n, const char *s)
+{
+	if (i > 0)
+		strbuf_addstr(sb, i + 1 == n ? " and " : ", ");
+	strbuf_addstr(sb, s);
+}

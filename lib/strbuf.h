@@ -21,6 +21,8 @@ void strbuf_add(struct strbuf *sb, const void *p, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Item i (from 0) of a list of n read as "a, b and c": its separator, then s. */
+void strbuf_add_listed(struct strbuf *sb, size_t i, size_t n, const char *s);
 /* Forget the contents, keep the allocation. */
 void strbuf_reset(struct strbuf *sb);
 /* Contents as a C string ("" when empty); valid until the next write. */

@@ -94,6 +94,20 @@ test_strbuf(void)
 	is_int(len, 3, "strbuf_detach hands over the length");
 	ok(sb.s == NULL && sb.len == 0, "strbuf_detach resets");
 	free(s);
+	{
+		static const char *const w[] = { "a", "b", "c" };
+		size_t k, n;
+		char want[3][16] = { "a", "a and b", "a, b and c" };
+
+		for (n = 1; n <= 3; n++) {
+			for (k = 0; k < n; k++)
+				strbuf_add_listed(&sb, k, n, w[k]);
+			is_str(strbuf_str(&sb), want[n - 1], "strbuf_add_listed: %zu item%s",
+			    n, n > 1 ? "s" : "");
+			strbuf_reset(&sb);
+		}
+		strbuf_free(&sb);
+	}
 }
 
 static void

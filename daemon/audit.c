@@ -16,7 +16,9 @@
 
 #include "daemon/audit-int.h"
 #include "daemon/game.h"
+#include "lib/log.h"
 #include "lib/strbuf.h"
+#include "lib/test-seed.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/pubkey.h"
@@ -37,6 +39,31 @@ game_over(const struct archive *a)
 	return strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
 }
 
+/*
+ * A game created under MUTHUR_TEST_SEED (lib/test-seed.h) had its draws
+ * fixed in advance by a seed that is no secret: never a fair game. It
+ * fails, unless the auditor itself runs under the same seed (the test
+ * suite), and even then the auditor says so.
+ */
+static void
+check_test_seed(const struct archive *a, struct audit_report *r)
+{
+	const struct archive_file *f = archive_file_find(a, TEST_SEED_FILE);
+	const char *env = test_seed_env();
+
+	if (f == NULL)
+		return;
+	if (env != NULL && strlen(env) == f->len && memcmp(env, f->bytes, f->len) == 0) {
+		log_warnx("WARNING: %s was played under %s=%s: its deals, shuffles and "
+		    "rolls were fixed in advance; accepted only because this audit runs "
+		    "under the same seed", a->game, TEST_SEED_ENV, env);
+		return;
+	}
+	audit_fail(r, "file " TEST_SEED_FILE, "the game was played under %s=%.*s: "
+	    "its deals, shuffles and rolls were fixed in advance by a test seed, so "
+	    "it is not a fair game", TEST_SEED_ENV, (int)f->len, f->bytes);
+}
+
 static void
 check_files(const struct archive *a, struct audit_report *r)
 {
@@ -54,6 +81,7 @@ check_files(const struct archive *a, struct audit_report *r)
 			free(rec);
 		}
 	}
+	check_test_seed(a, r);
 	if ((cards = archive_file_find(a, "cards.json")) == NULL)
 		audit_fail(r, "file cards.json", "missing");
 	else if (sodium_memcmp(cards->hash, a->card_hash, 32) != 0)

@@ -40,9 +40,11 @@ game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
 	    &err)) == NULL) {
 		/* the turn's first phase: commit the seed of all its phases */
 		free(err);
-		randombytes_buf(seed, sizeof seed);
-		rc = store_commitment_add(c->st, c->key, l->game->id, RAND_TURN_DOMAIN, sid,
-		    seed, sizeof seed, seq, NULL, NULL, NULL, NULL, cause);
+		rc = store_server_seed(c->st, l->game->id, sid, seed, cause);
+		if (rc == 0)
+			rc = store_commitment_add(c->st, c->key, l->game->id,
+			    RAND_TURN_DOMAIN, sid, seed, sizeof seed, seq, NULL, NULL,
+			    NULL, NULL, cause);
 	} else {
 		rc = tc->secret_len == RAND_SEED_BYTES ? 0 : cause_set(cause,
 		    "turn seed %s has %zu bytes", sid, tc->secret_len);

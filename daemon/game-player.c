@@ -17,6 +17,7 @@
 #include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
+#include "lib/test-seed.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/sig.h"
@@ -34,7 +35,9 @@ game_orders_mail(const char *from, const char *to, const char *game,
 	struct tm tm;
 	time_t t = (time_t)date;
 
-	randombytes_buf(nonce, sizeof nonce);
+	strbuf_addf(&block, "%s %s %d %s\n%s", game, seat, turn, phase, orders);
+	test_seed_nonce(block.s, block.len, nonce, sizeof nonce);
+	strbuf_reset(&block);
 	sodium_bin2hex(hex, sizeof hex, nonce, sizeof nonce);
 	strbuf_addf(&block, "%s\ngame: %s\nseat: %s\nturn: %d\nphase: %s\nnonce: %s\n\n",
 	    ORDERS_BEGIN, game, seat, turn, phase, hex);

@@ -17,7 +17,9 @@
 #include "daemon/game-int.h"
 #include "lib/cause.h"
 #include "lib/fsutil.h"
+#include "lib/log.h"
 #include "lib/strbuf.h"
+#include "lib/test-seed.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/compose.h"
@@ -36,6 +38,7 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	unsigned char hash[32];
 	void *data;
 	char *file, *canon, *source = NULL, *names, *opts = NULL;
+	const char *tseed = test_seed_env();
 	size_t len, slen, i, j;
 	int64_t id, phase_id;
 
@@ -91,6 +94,8 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	    store_game_file_put(c->st, id, GAME_CARDS_SOURCE, source, slen, cause) == -1 ||
 	    (opts != NULL && store_game_file_put(c->st, id, GAME_OPTIONS_FILE, opts,
 	    strlen(opts), cause) == -1) ||
+	    (tseed != NULL && store_game_file_put(c->st, id, TEST_SEED_FILE, tseed,
+	    strlen(tseed), cause) == -1) ||
 	    store_phase_open(c->st, id, 0, "setup", NULL, 0, 0, c->now, &phase_id, NULL,
 	    cause) == -1 ||
 	    store_seed_commit(c->st, c->key, phase_id, NULL, NULL, cause) == -1 ||
@@ -100,6 +105,10 @@ game_new(const struct game_ctx *c, const char *name, const char *rules,
 	}
 	if (store_unit_end(c->st, 1, cause) == -1)
 		goto fail;
+	if (tseed != NULL)
+		log_warnx("WARNING: game %s is played under %s=%s: its deals, shuffles "
+		    "and rolls are fixed in advance, for tests only (muthur audit "
+		    "refuses it)", name, TEST_SEED_ENV, tseed);
 	free(canon);
 	free(source);
 	cJSON_free(opts);

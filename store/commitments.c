@@ -7,9 +7,11 @@
 #include <sodium.h>
 
 #include "lib/cause.h"
+#include "lib/test-seed.h"
 #include "lib/xmalloc.h"
 #include "store/commitments.h"
 #include "store/db-internal.h"
+#include "store/gamefiles.h"
 #include "store/games.h"
 #include "store/phases.h"
 
@@ -372,19 +374,56 @@ seed_insert(struct store *st, const struct server_key *key, struct store_phase *
 }
 
 int
+store_server_seed(struct store *st, int64_t game_id, const char *label,
+    unsigned char out[RAND_SEED_BYTES], char **cause)
+{
+	struct store_game *g;
+	unsigned char *file;
+	size_t len;
+	int has;
+
+	if ((has = store_game_file_has(st, game_id, TEST_SEED_FILE, cause)) == -1)
+		return -1;
+	if (has == 0) {
+		randombytes_buf(out, RAND_SEED_BYTES);
+		return 0;
+	}
+	if ((g = store_game_get_id(st, game_id, cause)) == NULL)
+		return -1;
+	if (store_game_file_get(st, game_id, TEST_SEED_FILE, &file, &len, NULL,
+	    cause) == -1) {
+		store_game_free(g);
+		return -1;
+	}
+	test_seed_derive(file, len, g->name, label, strlen(label), out,
+	    RAND_SEED_BYTES);
+	free(file);
+	store_game_free(g);
+	return 0;
+}
+
+int
 store_seed_commit(struct store *st, const struct server_key *key, int64_t phase_id,
     const unsigned char *seed, unsigned char seed_out[RAND_SEED_BYTES], char **cause)
 {
 	struct store_phase *ph;
 	unsigned char sd[RAND_SEED_BYTES];
-	int ok;
+	int ok, rc;
 
 	if ((ph = store_phase_get(st, phase_id, cause)) == NULL)
 		return -1;
 	if (seed != NULL)
 		memcpy(sd, seed, sizeof sd);
-	else
-		randombytes_buf(sd, sizeof sd);
+	else {
+		char *label = xasprintf("phase seed %llu", (unsigned long long)ph->seq);
+
+		rc = store_server_seed(st, ph->game_id, label, sd, cause);
+		free(label);
+		if (rc == -1) {
+			store_phase_free(ph);
+			return -1;
+		}
+	}
 	if (db_tx_enter(st, cause) == -1) {
 		store_phase_free(ph);
 		return -1;
@@ -469,8 +508,14 @@ store_shuffle_seed_commit(struct store *st, const struct server_key *key,
 
 	if (seed != NULL)
 		memcpy(sd, seed, sizeof sd);
-	else
-		randombytes_buf(sd, sizeof sd);
+	else {
+		char *label = xasprintf("shuffle seed %llu", (unsigned long long)phase_seq);
+
+		rc = store_server_seed(st, game_id, label, sd, cause);
+		free(label);
+		if (rc == -1)
+			return -1;
+	}
 	rc = store_commitment_add(st, key, game_id, RAND_SHUFFLE_DOMAIN,
 	    RAND_SHUFFLE_SECRET_ID, sd, sizeof sd, phase_seq, NULL, NULL, NULL, NULL,
 	    cause);

@@ -85,6 +85,16 @@ int store_commitments(struct store *st, int64_t game_id,
 void store_commitments_free(struct store_commitment *v, size_t n);
 
 /*
+ * A seed the server is about to commit for game_id (*out, RAND_SEED_BYTES):
+ * fresh random bytes, or, for a game created under MUTHUR_TEST_SEED (its
+ * game file TEST_SEED_FILE, lib/test-seed.h), derived from that file, the
+ * game's name and label (which names the seed uniquely within the game,
+ * such as its commitment's domain and secret id).
+ */
+int store_server_seed(struct store *st, int64_t game_id, const char *label,
+    unsigned char out[RAND_SEED_BYTES], char **cause);
+
+/*
  * Commit to the seed of a phase (before it opens to players): seed as
  * given, or RAND_SEED_BYTES fresh random bytes when seed is NULL; the
  * seed used is copied to seed_out if not NULL. Refuses a second seed.

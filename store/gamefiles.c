@@ -93,6 +93,28 @@ store_game_file_get(struct store *st, int64_t game_id, const char *name,
 	return 0;
 }
 
+int
+store_game_file_has(struct store *st, int64_t game_id, const char *name, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, "SELECT 1 FROM game_files WHERE game_id = ? AND name = ?",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, name);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		rc = 1;
+	else if (rc == SQLITE_DONE)
+		rc = 0;
+	else
+		rc = db_fail(st, "cannot read the game's files", cause);
+	db_finish(st, s);
+	return rc;
+}
+
 static void
 name_row(sqlite3_stmt *s, void *elem)
 {

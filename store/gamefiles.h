@@ -29,6 +29,9 @@ int store_game_file_put(struct store *st, int64_t game_id, const char *name,
  */
 int store_game_file_get(struct store *st, int64_t game_id, const char *name,
     unsigned char **bytes, size_t *len, unsigned char hash[32], char **cause);
+/* 1 when game_id has a file name, 0 when not, -1 on error. */
+int store_game_file_has(struct store *st, int64_t game_id, const char *name,
+    char **cause);
 /* The names of a game's files, sorted; free with store_names_free(). */
 int store_game_file_names(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause);

@@ -23,6 +23,9 @@ tap_ok(int cond, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (tap_count == 0 && getenv("MUTHUR_TEST_SEED") != NULL)
+		printf("# MUTHUR_TEST_SEED=%s (set it to replay this test's deals)\n",
+		    getenv("MUTHUR_TEST_SEED"));
 	tap_count++;
 	printf("%sok %d - ", cond ? "" : "not ", tap_count);
 	va_start(ap, fmt);

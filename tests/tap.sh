@@ -9,6 +9,19 @@ MUTHURD="$top_builddir/muthurd"
 tap_n=0
 tap_failed=0
 
+# Every game a test creates is dealt from MUTHUR_TEST_SEED (doc/testing.md):
+# a fresh one each run unless given, printed so that a failure can be
+# replayed with MUTHUR_TEST_SEED=... make check TESTS=...
+: "${MUTHUR_TEST_SEED:=$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
+export MUTHUR_TEST_SEED
+echo "# MUTHUR_TEST_SEED=$MUTHUR_TEST_SEED (set it to replay this test's deals)"
+
+# tap_hex LABEL: 32 hex digits for a player's nonce, from MUTHUR_TEST_SEED
+# and LABEL (a different label each call), so a rerun sends the same ones.
+tap_hex() {
+	printf '%s %s' "$MUTHUR_TEST_SEED" "$1" | sha256sum | cut -c1-32
+}
+
 ok() {
 	_st=$1; shift
 	tap_n=$((tap_n + 1))
@@ -48,9 +61,9 @@ tap_demo() {
 	"$MUTHUR" demo --dir "$1" --quiet >"$2" 2>&1
 	_st=$?
 	if tail -n 1 "$2" | grep -q 'no victory by turn'; then
-		echo "# first demo game: no victory; playing another"
+		echo "# first demo game: no victory; playing another (MUTHUR_TEST_SEED=$MUTHUR_TEST_SEED-2)"
 		rm -rf "$1"
-		"$MUTHUR" demo --dir "$1" --quiet >"$2" 2>&1
+		MUTHUR_TEST_SEED="$MUTHUR_TEST_SEED-2" "$MUTHUR" demo --dir "$1" --quiet >"$2" 2>&1
 		_st=$?
 	fi
 	return $_st

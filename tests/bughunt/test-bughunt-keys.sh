@@ -38,7 +38,7 @@ while [ $n -lt 400 ]; do
 	n=$((n + 1))
 	muthur show hunt-1 --seat "$seat" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' > o.txt
-	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(openssl rand -hex 16)/" o.txt
+	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(tap_hex "o $n")/" o.txt
 	if grep -q '^# move ' o.txt; then
 		first=$(grep -m 1 '^# move ' o.txt | sed 's/^# //')
 		sed -i "s/^pass\$/$first/" o.txt

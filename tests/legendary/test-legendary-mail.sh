@@ -40,7 +40,7 @@ G=hunt-1
 mail_orders() {
 	muthur show $G --seat "$1" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' > "$2.txt"
-	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(openssl rand -hex 16)/" "$2.txt"
+	sed -i "s/REPLACE-WITH-YOUR-OWN-RANDOM-HEX/$(tap_hex "$G $1 $n")/" "$2.txt"
 	[ -n "$3" ] && sed -i "$3" "$2.txt"
 	n=$((n + 1))
 	if [ "$2" = alice ]; then
@@ -141,10 +141,15 @@ grep -q '("duel jungle-hunter"): you played no card with Duel left to use' var/m
 ok $? "a Duel without a Duel card is refused with its line and reason"
 owes city-hunter
 ok $? "and the seat still owes its orders"
-mail_orders city-hunter bob 's/^pass$/play brute-strength\nplay experience\nend/'
+# the cards come from the seat's own template (the deal differs each game)
+cards=$(muthur show hunt-2 --seat city-hunter | tr -d '\r' | sed -n 's/^#   CARD: //p' | head -1)
+set -- $cards
+[ $# -ge 1 ]
+ok $? "the template lists the cards the City Hunter may play ($cards)"
+mail_orders city-hunter bob "s/^pass\$/play $1\\nend/"
 muthurd --once >/dev/null 2>&1
 owes jungle-hunter
-ok $? "orders playing cards end the turn; the Jungle Hunter owes the next"
+ok $? "orders playing a card end the turn; the Jungle Hunter owes the next (play $1)"
 k=0
 while [ $k -lt 200 ] && muthur status hunt-2 2>&1 | grep -q ': running,'; do
 	owes jungle-hunter && mail_orders jungle-hunter alice ''

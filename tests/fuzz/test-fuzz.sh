@@ -23,21 +23,49 @@ mods="sqlite3 libsodium libcjson libcurl libetpan cairo libpng zlib"
 cflags=$(pkg-config --cflags $mods | sed 's/-specs=[^ ]*//g')
 libs=$(pkg-config --libs $mods | sed 's/-specs=[^ ]*//g')
 tap_tmpdir
+cc="clang -std=c11 -g -O1 -fno-sanitize-recover=undefined -I$top_srcdir -I$top_builddir $cflags"
+# Each project source is compiled once for every target that links it
+# (the targets share most of theirs: 168 files, not 834 compiles), all at
+# once on every core, into fresh objects: a header changed since the last
+# run cannot leave a stale one.
+obj="$TAP_TMP/obj"
+mkdir -p "$obj"
+# the sources a .sources file names, one a line, from the top folder
+sources_of() {
+	grep -v '^[[:space:]]*#' "$1" | (cd "$top_srcdir" && while read -r line; do
+		for s in $line; do echo "$s"; done
+	done)
+}
+for f in "$top_srcdir"/tests/fuzz/*.sources; do
+	[ -f "$f" ] && sources_of "$f"
+done | sort -u | (cd "$top_srcdir" && while read -r s; do [ -f "$s" ] && echo "$s"; done) |
+    xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c '
+	o="$1/$(echo "$2" | tr / _).o"
+	# shellcheck disable=SC2086
+	$3 -fsanitize=fuzzer-no-link,address,undefined -c "$4/$2" -o "$o" > "$o.log" 2>&1 ||
+	    rm -f "$o"' sh "$obj" {} "$cc" "$top_srcdir"
 for f in "$top_srcdir"/tests/fuzz/*.sources; do
 	[ -f "$f" ] || continue
 	name=$(basename "$f" .sources)
-	sources=$(grep -v '^[[:space:]]*#' "$f" | tr '\n' ' ')
-	srcs=""
-	for s in $sources; do srcs="$srcs $top_srcdir/$s"; done
+	objs="" missing=""
+	for s in $(sources_of "$f"); do
+		o="$obj/$(echo "$s" | tr / _).o"
+		if [ -f "$o" ]; then objs="$objs $o"; else missing="$missing $s"; fi
+	done
 	# shellcheck disable=SC2086
-	if clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    -I"$top_srcdir" -I"$top_builddir" $cflags \
-	    "$top_srcdir/tests/fuzz/fuzz-$name.c" $srcs $libs -lm -o "$out/fuzz-$name" \
+	if [ -z "$missing" ] && $cc -fsanitize=fuzzer,address,undefined \
+	    "$top_srcdir/tests/fuzz/fuzz-$name.c" $objs $libs -lm -o "$out/fuzz-$name" \
 	    > "$TAP_TMP/$name.build" 2>&1; then
 		ok 0 "fuzz-$name builds with clang and sanitizers"
 	else
 		ok 1 "fuzz-$name builds with clang and sanitizers"
-		sed 's/^/# /' "$TAP_TMP/$name.build" | head -40
+		for s in $missing; do
+			echo "# $s does not compile:"
+			o="$obj/$(echo "$s" | tr / _).o"
+			if [ -f "$o.log" ]; then sed 's/^/# /' "$o.log" | head -40
+			else echo "# (no such file)"; fi
+		done
+		sed 's/^/# /' "$TAP_TMP/$name.build" 2>/dev/null | head -40
 		continue
 	fi
 	mkdir -p "$TAP_TMP/corpus-$name"

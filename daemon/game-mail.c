@@ -355,9 +355,10 @@ organiser_block(struct mail_job *j, char **cause)
 {
 	struct store_clock ck;
 	struct store_club cl;
-	struct strbuf receipt = STRBUF_INIT;
-	const char *to, *lines[1];
+	struct strbuf receipt = STRBUF_INIT, done = STRBUF_INIT;
+	const char *to, *lines[1], *p;
 	char *why = NULL, *key;
+	size_t n;
 	int r;
 
 	if (store_clock_get(j->c->st, j->game_id, &ck, cause) == -1)
@@ -394,11 +395,23 @@ organiser_block(struct mail_job *j, char **cause)
 	r = to == NULL ? 0 : game_notice_queue(j->c, j->l->game, key, to, NULL,
 	    "organiser commands carried out", lines, 1, 0, cause);
 	free(key);
-	strbuf_free(&receipt);
-	if (r == -1)
+	if (r == -1) {
+		strbuf_free(&receipt);
 		return -1;
-	j->outcome = xasprintf("accepted: game %s, the organiser's commands; receipt "
-	    "to %s", j->l->game->name, to != NULL ? to : "nobody");
+	}
+	/*
+	 * What was carried out is logged with the mail's outcome, once the
+	 * mail's unit commits (game-organiser.c logs only durable changes).
+	 */
+	for (p = strbuf_str(&receipt); *p != '\0'; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		strbuf_addf(&done, "%s%.*s", done.len > 0 ? "; " : "", (int)n, p);
+	}
+	j->outcome = xasprintf("accepted: game %s, the organiser's commands (%s); "
+	    "receipt to %s", j->l->game->name, strbuf_str(&done),
+	    to != NULL ? to : "nobody");
+	strbuf_free(&receipt);
+	strbuf_free(&done);
 	return 2;
 }
 

@@ -29,6 +29,7 @@ struct org {
 	struct game_live	*l;
 	struct store_phase	*ph;
 	struct store_clock	 ck;
+	char			*done;	/* the log line, once the unit is kept */
 };
 
 /*
@@ -63,11 +64,19 @@ fail:
 	return -1;
 }
 
-/* End the unit (ok) and free o. */
+/*
+ * End the unit (ok) and free o. o->done is logged when the unit's changes
+ * are durable; inside an enclosing transaction (an organiser's mail) they
+ * are not yet, and the caller logs what it carried out once it commits.
+ */
 static int
 org_end(struct org *o, int ok, char **cause)
 {
 	int rc = store_unit_end(o->c->st, ok, ok ? cause : NULL);
+
+	if (ok && rc == 0 && o->done != NULL && !store_in_transaction(o->c->st))
+		log_info("%s", o->done);
+	free(o->done);
 
 	store_clock_clear(&o->ck);
 	store_phase_free(o->ph);
@@ -144,7 +153,7 @@ game_pause(const struct game_ctx *c, const char *name, char **cause)
 		    "The organiser paused the game: its clock stands still and it takes "
 		    "no orders until it resumes.", 0, cause);
 	if (rc == 0)
-		log_info("game %s: paused by the organiser", name);
+		o.done = xasprintf("game %s: paused by the organiser", name);
 	return org_end(&o, rc == 0, cause);
 }
 
@@ -169,7 +178,7 @@ game_resume(const struct game_ctx *c, const char *name, char **cause)
 		    "The organiser resumed the game: it takes orders again.", deadline,
 		    cause);
 	if (rc == 0)
-		log_info("game %s: resumed by the organiser", name);
+		o.done = xasprintf("game %s: resumed by the organiser", name);
 	return org_end(&o, rc == 0, cause);
 }
 
@@ -221,7 +230,7 @@ game_deadline(const struct game_ctx *c, const char *name, int64_t when,
 		rc = org_notify(&o, "deadline", ev, 0, "the deadline has moved",
 		    "The organiser moved the deadline of this phase.", d, cause);
 	if (rc == 0)
-		log_info("game %s: phase %llu: deadline set by the organiser", name,
+		o.done = xasprintf("game %s: phase %llu: deadline set by the organiser", name,
 		    (unsigned long long)o.ph->seq);
 	return org_end(&o, rc == 0, cause);
 }
@@ -263,7 +272,7 @@ game_abandon(const struct game_ctx *c, const char *name, char **cause)
 		    "The organiser abandoned the game: it ends without a result. Its "
 		    "full archive (muthur export) opens every secret.", 0, cause);
 	if (rc == 0)
-		log_info("game %s: abandoned by the organiser", name);
+		o.done = xasprintf("game %s: abandoned by the organiser", name);
 	return org_end(&o, rc == 0, cause);
 }
 
@@ -285,7 +294,7 @@ game_adjudicate(const struct game_ctx *c, const char *name, int *advanced,
 		    "organiser", advanced, cause);
 	store_names_free(missing, nmissing);
 	if (rc == 0)
-		log_info("game %s: phase %llu adjudicated by the organiser", name,
+		o.done = xasprintf("game %s: phase %llu adjudicated by the organiser", name,
 		    (unsigned long long)o.ph->seq);
 	return org_end(&o, rc == 0, cause);
 }

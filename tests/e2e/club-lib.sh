@@ -44,8 +44,8 @@ orders() {
 mails() {
 	for f in var/mail/out/new/*; do
 		[ -f "$f" ] || continue
-		tr -d '\r' < "$f" | grep -qx "Subject: $1" || continue
-		[ -z "$2" ] || tr -d '\r' < "$f" | grep -qx "To: $2" || continue
+		tr -d '\r' < "$f" | grep -qxF "Subject: $1" || continue
+		[ -z "$2" ] || tr -d '\r' < "$f" | grep -qxF "To: $2" || continue
 		echo "$f"
 	done | wc -l | tr -d ' '
 }

@@ -52,7 +52,7 @@ ids() {	# the Message-IDs of the mails whose subject ends in $1
 		tr -d '\r' < "$f" | sed -n 's/^Message-ID: //p'
 	done
 }
-is "$(ids ': your orders are due' | sort -u | wc -l | tr -d ' ')" 16 \
+is "$(ids '] your orders are due' | sort -u | wc -l | tr -d ' ')" 16 \
     "16 reminders: one to each seat of each game"
 # the outbox: each reminder row once, all sent
 if command -v sqlite3 >/dev/null 2>&1; then
@@ -62,9 +62,9 @@ else
 	ok 0 "# SKIP no sqlite3 to read the outbox"
 fi
 # Maildir delivery is exactly once across kills (doc/exactly-once.md)
-is "$(ids ': your orders are due' | sort | uniq -d | wc -l | tr -d ' ')" 0 \
+is "$(ids '] your orders are due' | sort | uniq -d | wc -l | tr -d ' ')" 0 \
     "no reminder was delivered twice"
-is "$(ids ': late seats' | sort -u | wc -l | tr -d ' ')" 8 "8 late notices, one per game"
+is "$(ids '] late seats' | sort -u | wc -l | tr -d ' ')" 8 "8 late notices, one per game"
 bad=0
 for g in $GAMES; do
 	c=$("$MUTHUR" export "$g" | grep -o 'game.nmr\\",\\"policy\\":\\"pass\\",\\"by\\":\\"clock' | wc -l)
@@ -73,5 +73,5 @@ for g in $GAMES; do
 done
 is "$bad" 0 "every game's deadline fired exactly once, each game in its next phase"
 "$MUTHURD" --once --now '2026-12-02 12:30' >>daemon.log 2>&1
-is "$(ids ': your orders are due' | sort -u | wc -l | tr -d ' ')" 16 "a later pass sends no reminder again"
+is "$(ids '] your orders are due' | sort -u | wc -l | tr -d ' ')" 16 "a later pass sends no reminder again"
 done_testing

@@ -12,19 +12,19 @@ case $(status) in *"deadline 2026-12-03 12:00 UTC"*) ok 0 "the deadline is 48h o
 	*) ok 1 "the deadline is 48h on: $(status)";; esac
 orders marines m 1; ok $? "marines send their orders"
 daemon '2026-12-01 13:00'
-is "$(mails 'pass: your orders are due')" 0 "no reminder 36h before the deadline"
+is "$(mails '[pass] your orders are due')" 0 "no reminder 36h before the deadline"
 daemon '2026-12-02 23:59'
-is "$(mails 'pass: your orders are due')" 0 "nor a minute before its time"
+is "$(mails '[pass] your orders are due')" 0 "nor a minute before its time"
 daemon '2026-12-03 00:00'
-is "$(mails 'pass: your orders are due')" 1 "one reminder 12h before the deadline"
-is "$(mails 'pass: your orders are due' a@x.example)" 1 "to aliens, who owe orders"
+is "$(mails '[pass] your orders are due')" 1 "one reminder 12h before the deadline"
+is "$(mails '[pass] your orders are due' a@x.example)" 1 "to aliens, who owe orders"
 daemon '2026-12-03 06:00'
-is "$(mails 'pass: your orders are due')" 1 "a later pass sends it no second time"
-is "$(mails 'pass: late seats')" 0 "no late notice before the deadline"
+is "$(mails '[pass] your orders are due')" 1 "a later pass sends it no second time"
+is "$(mails '[pass] late seats')" 0 "no late notice before the deadline"
 phase_is 3 "the phase waits before its deadline"
 daemon '2026-12-03 12:00'
-is "$(mails 'pass: late seats' org@club.example)" 1 "the organiser gets a late notice"
-f=$(grep -l '^Subject: pass: late seats' var/mail/out/new/*)
+is "$(mails '[pass] late seats' org@club.example)" 1 "the organiser gets a late notice"
+f=$(grep -l '^Subject: \[pass] late seats' var/mail/out/new/*)
 tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'passed without orders from: aliens\.'
 ok $? "naming the seat without orders"
 phase_is 4 "at the deadline the phase resolved (aliens passed)"
@@ -33,7 +33,7 @@ is "$(events '\\"type\\":\\"game.nmr\\"')" 2 "one more game.nmr event"
 ok $? "naming aliens as defaulted"
 daemon '2026-12-03 12:30'
 is "$(events '\\"type\\":\\"game.nmr\\"')" 2 "the deadline fires once"
-is "$(mails 'pass: late seats')" 1 "and the late notice goes once"
+is "$(mails '[pass] late seats')" 1 "and the late notice goes once"
 case $(status) in *"deadline 2026-12-05 12:00 UTC"*) ok 0 "the next phase has its own deadline, 48h from the NMR";;
 	*) ok 1 "the next phase has its own deadline: $(status)";; esac
 "$MUTHUR" --now '2026-12-03 12:45' abandon "$name" >/dev/null; ok $? "abandon the game"
@@ -41,9 +41,9 @@ case $(status) in "pass: abandoned"*) ok 0 "it is abandoned";; *) ok 1 "abandone
 "$MUTHUR" export "$name" > pass.muthur; ok $? "export the abandoned game"
 grep -q 'spectator' pass.muthur; is $? 1 "a full archive"
 out=$("$MUTHUR" audit pass.muthur 2>&1); ok $? "it audits: $out"
-is "$(mails 'pass: the game is abandoned')" 0 "the notices wait in the outbox"
+is "$(mails '[pass] the game is abandoned')" 0 "the notices wait in the outbox"
 daemon '2026-12-03 13:00'
-is "$(mails 'pass: the game is abandoned')" 2 "every seat is told"
+is "$(mails '[pass] the game is abandoned')" 2 "every seat is told"
 err=$("$MUTHUR" --now '2026-12-03 13:00' pause "$name" 2>&1); is $? 1 "an abandoned game cannot be paused"
 is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying why"
 
@@ -51,13 +51,13 @@ is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying wh
 setup hold --deadline 24h --nmr hold
 daemon '2026-12-02 12:00'
 phase_is 3 "held at the deadline"
-is "$(mails 'hold: late seats' org@club.example)" 1 "the organiser is told"
-f=$(grep -l '^Subject: hold: late seats' var/mail/out/new/*)
+is "$(mails '[hold] late seats' org@club.example)" 1 "the organiser is told"
+f=$(grep -l '^Subject: \[hold] late seats' var/mail/out/new/*)
 tr -d '\r' < "$f" | grep -q 'The game waits for you (NMR policy hold)'
 ok $? "that the game waits for them"
 daemon '2026-12-04 12:00'
 phase_is 3 "and it keeps waiting"
-is "$(mails 'hold: late seats')" 1 "with no second notice"
+is "$(mails '[hold] late seats')" 1 "with no second notice"
 is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr hold event"
 out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
 ok $? "adjudicate: $out"
@@ -70,7 +70,7 @@ daemon '2026-12-02 12:00'
 phase_is 3 "extend: not resolved at the first deadline"
 case $(status) in *"deadline 2026-12-03 12:00 UTC"*) ok 0 "the deadline is extended by 24h";;
 	*) ok 1 "the deadline is extended by 24h: $(status)";; esac
-is "$(mails 'extend: the deadline is extended')" 2 "both late seats are told"
+is "$(mails '[extend] the deadline is extended')" 2 "both late seats are told"
 daemon '2026-12-03 11:59'
 phase_is 3 "a minute before the new deadline it still waits"
 daemon '2026-12-03 12:00'
@@ -88,7 +88,7 @@ daemon '2026-12-05 12:00'
 f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[[^]]*\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game pause is paused: it takes no orders now'
 ok $? "orders are refused, saying the game is paused"
-is "$(mails 'pause: the game is paused')" 2 "every seat is told of the pause"
+is "$(mails '[pause] the game is paused')" 2 "every seat is told of the pause"
 err=$("$MUTHUR" --now '2026-12-05 12:00' pause "$name" 2>&1); is $? 1 "a paused game cannot be paused again"
 out=$("$MUTHUR" --now '2026-12-10 12:00' resume "$name" 2>&1); ok $? "resume: $out"
 case $(status) in *"deadline 2026-12-11 12:00 UTC"*) ok 0 "the 24h left run from the resume";;
@@ -107,7 +107,7 @@ is "$out" "game dl: deadline 2026-12-25 18:00 UTC" "deadline +24h moves it"
 case $(status) in *"deadline 2026-12-25 18:00 UTC"*) ok 0 "status shows it";;
 	*) ok 1 "status shows it: $(status)";; esac
 daemon '2026-12-25 17:00'
-is "$(mails 'dl: the deadline has moved')" 4 "the seats owing are told each time"
+is "$(mails '[dl] the deadline has moved')" 4 "the seats owing are told each time"
 err=$("$MUTHUR" deadline "$name" tomorrow 2>&1); is $? 2 "a bad WHEN exits 2"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 2 "with one line and the usage line"
 err=$("$MUTHUR" deadline "$name" 2>&1); is $? 2 "a missing WHEN exits 2"

@@ -14,7 +14,7 @@ out=$("$MUTHUR" --now '2026-12-01 12:20' seat "$name" aliens --email d@x.example
 is "$out" "game rep: seat aliens replaced (d@x.example)" "replace aliens, who sent orders in this phase"
 is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "the key change is an event in the chain"
 daemon '2026-12-01 12:30'
-is "$(mails 'rep: you no longer play this seat' a@x.example)" 1 "the old player is told"
+is "$(mails '[rep] you no longer play this seat' a@x.example)" 1 "the old player is told"
 n=$(grep -l '^To: d@x.example' var/mail/out/new/* 2>/dev/null | xargs grep -l 'BEGIN MUTHUR ORDERS' | wc -l | tr -d ' ')
 is "$n" 1 "the new player gets the current view with its orders template"
 # told how to sign, as a seat's first player is, though the seat sent orders
@@ -95,8 +95,8 @@ tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'signature does not verify
 ok $? "the organiser hears it was refused, and why"
 org "$TAP_TMP/o" 2 pause; cp var/mail/in/new/org.2.mail org2.saved; daemon '2026-12-01 12:20'
 case $(status) in "om: paused"*) ok 0 "pause by mail";; *) ok 1 "pause by mail: $(status)";; esac
-is "$(mails 'om: organiser commands carried out' org@club.example)" 1 "the organiser gets a receipt"
-is "$(mails 'om: the game is paused')" 2 "the seats are told"
+is "$(mails '[om] organiser commands carried out' org@club.example)" 1 "the organiser gets a receipt"
+is "$(mails '[om] the game is paused')" 2 "the seats are told"
 orders marines m 1; daemon '2026-12-01 12:30'
 f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[om\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
@@ -104,7 +104,7 @@ ok $? "a paused game refuses orders, saying it is paused"
 org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
 case $(status) in "om: running"*"deadline 2026-12-04 12:40 UTC"*) ok 0 "resume and extend by mail (47h20m left, +24h)";;
 	*) ok 1 "resume and extend by mail: $(status)";; esac
-is "$(mails 'om: organiser commands carried out')" 2 "a second receipt"
+is "$(mails '[om] organiser commands carried out')" 2 "a second receipt"
 sed 's/<org.2@/<org.2b@/' org2.saved > var/mail/in/new/org.2b.mail; daemon '2026-12-01 13:05'
 case $(status) in "om: running"*) ok 0 "the pause block sent again does nothing";;
 	*) ok 1 "the pause block sent again does nothing: $(status)";; esac
@@ -115,9 +115,13 @@ case $(status) in *"deadline 2026-12-04 12:40 UTC"*) ok 0 "a block with a bad li
 	*) ok 1 "a block with a bad line changes nothing: $(status)";; esac
 cat $(grep -l '^Subject: \(\[[^]]*\] \)\?REFUSED' var/mail/out/new/*) | tr -d '\r' | tr '\n' ' ' | tr -s ' ' | grep -q 'unknown organiser command "frobnicate"'
 ok $? "and says which line"
+is "$(grep -c 'deadline set by the organiser' daemon.log)" 0 \
+    "the daemon's log does not say the refused block set a deadline"
+grep -q "accepted: game om, the organiser's commands (line [0-9]* (\"resume\"): resume: the game runs again; line [0-9]* (\"extend 24h\"): extend: " daemon.log
+ok $? "it says what an accepted block carried out, line by line"
 org "$TAP_TMP/o" 5 'replace aliens e@x.example '"$(cat a.pub | grep -v '^#' | head -1)"; daemon '2026-12-01 13:20'
 is "$(events '\\"type\\":\\"seat.replaced\\"')" 1 "replace by mail: a key change in the chain"
-is "$(mails 'om: you no longer play this seat' a@x.example)" 1 "the old player is told"
+is "$(mails '[om] you no longer play this seat' a@x.example)" 1 "the old player is told"
 org "$TAP_TMP/o" 6 adjudicate; daemon '2026-12-01 13:30'
 phase_is 4 "adjudicate by mail resolves the phase"
 org "$TAP_TMP/o" 7 abandon; daemon '2026-12-01 13:40'
@@ -130,7 +134,7 @@ org "$TAP_TMP/o" 1 pause; daemon '2026-12-01 12:10'
 case $(status) in "ocf: paused"*) ok 0 "[club] organiser_key: pause by mail";;
 	*) ok 1 "[club] organiser_key: pause by mail: $(status)";; esac
 org "$TAP_TMP/o" 2 'set views digest'; daemon '2026-12-01 12:20'
-is "$(mails 'ocf: your daily digest' org@club.example)" 1 "set views digest by the organiser: a digest comes"
+is "$(mails '[ocf] your daily digest' org@club.example)" 1 "set views digest by the organiser: a digest comes"
 sed -n '/^\[club\]/q;p' muthur.conf > bad.conf; printf '[club]\norganiser_key = nosuch.pub\n' >> bad.conf
 err=$("$MUTHUR" --config bad.conf status 2>&1); isnt_zero=$?
 [ "$isnt_zero" -ne 0 ]; ok $? "a config naming a missing organiser key fails"
@@ -188,13 +192,13 @@ case $(status) in "dg: running, ccg/contact, turn 1, phase movement.move (3), aw
 	ok 0 "status: phase, who owes, deadline, late counts";;
 	*) ok 1 "status: phase, who owes, deadline, late counts: $(status)";; esac
 daemon '2026-12-01 13:00'
-is "$(mails 'dg: your daily digest' org@club.example)" 1 "the organiser's digest goes out"
-grep -l '^Subject: dg: your daily digest' var/mail/out/new/* | xargs cat | tr -d '\r' | grep -q 'dg: running, ccg/contact, turn 1'
+is "$(mails '[dg] your daily digest' org@club.example)" 1 "the organiser's digest goes out"
+grep -l '^Subject: \[dg] your daily digest' var/mail/out/new/* | xargs cat | tr -d '\r' | grep -q 'dg: running, ccg/contact, turn 1'
 ok $? "with the game's status line"
 daemon '2026-12-01 23:59'
-is "$(mails 'dg: your daily digest')" 1 "once a day"
+is "$(mails '[dg] your daily digest')" 1 "once a day"
 daemon '2026-12-02 00:00'
-is "$(mails 'dg: your daily digest')" 2 "and again the next day"
+is "$(mails '[dg] your daily digest')" 2 "and again the next day"
 orders aliens a 5 'absent 2026-12-05T18:00 to 2026-12-06T09:00'; daemon '2026-12-02 00:05'
 st=$("$MUTHUR" --now '2026-12-02 00:05' status "$name" 2>&1)
 case $st in *"; absent aliens 2026-12-05 18:00 to 2026-12-06 09:00 UTC") ok 0 "an absence given in times";;
@@ -218,15 +222,15 @@ err=$("$MUTHUR" league standings nosuch 2>&1); is $? 1 "an unknown league fails"
 ok $? "standings before any game ended (the late count of setup's adjudication): $("$MUTHUR" league standings autumn | tail -1)"
 orders aliens a 1; daemon '2026-12-01 12:05'
 "$MUTHUR" --now '2026-12-01 12:10' abandon "$name" >/dev/null; daemon '2026-12-01 12:10'
-is "$(mails 'lg: league standings')" 2 "when the game ends both players get the standings"
-f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | xargs grep -l '^To: a@x.example' | head -1)
+is "$(mails '[lg] league standings')" 2 "when the game ends both players get the standings"
+f=$(grep -l '^Subject: \[lg] league standings' var/mail/out/new/* | xargs grep -l '^To: a@x.example' | head -1)
 tr -d '\r' < "$f" > standings.mail
 grep -q 'Game lg of league autumn is over (abandoned)' standings.mail &&
     grep -q '^ *1  a@x.example  *1  *0  *1  *1$' standings.mail
 ok $? "ranked as the abandoned rule last gives (both 2nd of 2: 1 point)"
 grep -q '^ *1  m\*\*\*@x.example  *1  *0  *1 ' standings.mail && ! grep -q 'm@x.example' standings.mail
 ok $? "a player's standings shorten the other player's address (m***@x.example)"
-f=$(grep -l '^Subject: lg: league standings' var/mail/out/new/* | xargs grep -l '^To: m@x.example' | head -1)
+f=$(grep -l '^Subject: \[lg] league standings' var/mail/out/new/* | xargs grep -l '^To: m@x.example' | head -1)
 tr -d '\r' < "$f" | grep -q '^ *1  m@x.example ' && ! tr -d '\r' < "$f" | grep -q 'a@x.example'
 ok $? "and the other player's mail shows its own address whole, never a@x.example"
 "$MUTHUR" league standings autumn | grep -q 'm@x.example'

@@ -26,7 +26,7 @@ struct ent {
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static struct ent *bucket[NBUCKETS];
 static struct ent *newest, *oldest;
-static size_t held, nents, limit = PIC_CACHE_DEFAULT_BYTES;
+static size_t held, nents, limit = PIC_CACHE_DEFAULT_BYTES, hits, misses;
 
 /*
  * Where to look only (keys are compared whole): eight bytes a step, each
@@ -129,6 +129,10 @@ pic_cache_get(const void *key, size_t klen, struct strbuf *out, uint32_t *a,
 		*b = e->b;
 		found = 1;
 	}
+	if (found)
+		hits++;
+	else
+		misses++;
 	pthread_mutex_unlock(&mu);
 	return found;
 }
@@ -192,10 +196,12 @@ pic_cache_clear(void)
 }
 
 void
-pic_cache_usage(size_t *entries, size_t *bytes)
+pic_cache_usage(struct pic_cache_stats *st)
 {
 	pthread_mutex_lock(&mu);
-	*entries = nents;
-	*bytes = held;
+	st->entries = nents;
+	st->bytes = held;
+	st->hits = hits;
+	st->misses = misses;
 	pthread_mutex_unlock(&mu);
 }

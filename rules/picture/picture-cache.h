@@ -38,7 +38,11 @@ void	pic_cache_put(const void *key, size_t klen, const void *value,
 void	pic_cache_limit(size_t bytes);
 /* Forget every entry (the limit stays). */
 void	pic_cache_clear(void);
-/* What is held now: entries and bytes (for tests). */
-void	pic_cache_usage(size_t *entries, size_t *bytes);
+/* What is held now, and the lookups so far (for tests and benches). */
+struct pic_cache_stats {
+	size_t	entries, bytes;		/* held now */
+	size_t	hits, misses;		/* pic_cache_get() calls since start */
+};
+void	pic_cache_usage(struct pic_cache_stats *st);
 
 #endif

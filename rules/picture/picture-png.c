@@ -260,11 +260,12 @@ pal_of_items(struct enc *e)
 }
 
 /*
- * The rows item it can colour, with a margin: a stroke is a pixel either
- * side of its path; a glyph of DejaVu Sans Mono stays within 1.1 ems above
- * its baseline and 0.4 below (the font's bounding box), taken as 1.5 and
- * 0.75, plus hinting. (A glyph of a fallback font taller than that would
- * be cut at a strip's edge, the same way in every view.)
+ * The first and last rows item can colour, with a margin: a stroke is a
+ * pixel either side of its path; a glyph of DejaVu Sans Mono, hinted,
+ * stays within 1.11 ems above its baseline and 0.3 below (measured at 8 to
+ * 14 pixels over ASCII, Latin-1 and the ellipsis), taken as 1.5 and 0.6
+ * plus two rows. (A glyph of a fallback font taller than that would be cut
+ * at a strip's edge, the same way in every view.)
  */
 static void
 extent(const struct pic_item *it, double *top, double *bot)
@@ -288,11 +289,11 @@ extent(const struct pic_item *it, double *top, double *bot)
 	case PIC_TEXT:
 	default:
 		a = (int)(it->y + 0.5) - 1.5 * it->size;
-		b = (int)(it->y + 0.5) + 0.75 * it->size;
+		b = (int)(it->y + 0.5) + 0.6 * it->size;
 		break;
 	}
-	*top = (a < b ? a : b) - 3;
-	*bot = (a < b ? b : a) + 3;
+	*top = (a < b ? a : b) - 2;
+	*bot = (a < b ? b : a) + 2;
 }
 
 /* Item it's part of a key: every field that bears on its pixels. */

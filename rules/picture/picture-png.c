@@ -168,6 +168,8 @@ struct kit {
 	int		 zinit;
 	unsigned char	*raw;		/* a strip's PNG rows */
 	size_t		 rawcap;
+	unsigned char	*idx;		/* a row's palette indices */
+	size_t		 idxcap;
 };
 static struct kit *kits[KEEP];
 
@@ -203,6 +205,7 @@ kit_keep(struct kit *k)
 		if (k->zinit)
 			deflateEnd(&k->z);
 		free(k->raw);
+		free(k->idx);
 		free(k);
 	}
 }
@@ -433,15 +436,20 @@ static int
 index_rows(struct enc *e, int rows, uint32_t *missing)
 {
 	const unsigned char *data = cairo_image_surface_get_data(e->s);
-	int stride = cairo_image_surface_get_stride(e->s), x, y, shift;
+	int stride = cairo_image_surface_get_stride(e->s), x, y, end, shift;
 	uint32_t last = e->col[0];
-	unsigned char *o, *row, lastk = 0, acc;
+	unsigned char *o, *row, *in, lastk = 0, acc;
 	size_t k, n = e->rb + 1;
 
 	if (e->k->rawcap < (size_t)rows * n) {
 		e->k->rawcap = (size_t)rows * n;
 		e->k->raw = xreallocarray(e->k->raw, e->k->rawcap, 1);
 	}
+	if (e->k->idxcap < (size_t)e->w) {
+		e->k->idxcap = (size_t)e->w;
+		e->k->idx = xreallocarray(e->k->idx, e->k->idxcap, 1);
+	}
+	in = e->k->idx;
 	e->rawlen = (size_t)rows * n;
 	for (y = 0; y < rows; y++) {
 		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
@@ -453,12 +461,9 @@ index_rows(struct enc *e, int rows, uint32_t *missing)
 			memcpy(row, row - n, n);
 			continue;
 		}
-		memset(row, 0, n);	/* row[0]: filter none */
-		o = row + 1;
-		acc = 0;
-		shift = 8 - e->depth;
-		for (x = 0; x < e->w; x++) {
-			uint32_t c = px[x] & 0xffffff;
+		/* the indices, a run of one pixel value at a time */
+		for (x = 0; x < e->w; x = end) {
+			uint32_t v = px[x], c = v & 0xffffff;
 
 			if (c != last) {
 				for (k = 0; k < e->ncol && e->col[k] != c; k++)
@@ -470,11 +475,29 @@ index_rows(struct enc *e, int rows, uint32_t *missing)
 				last = c;
 				lastk = (unsigned char)k;
 			}
-			if (e->depth == 8) {
-				*o++ = lastk;
-				continue;
-			}
-			acc |= (unsigned char)(lastk << shift);
+			for (end = x + 1; end < e->w && px[end] == v; end++)
+				;
+			memset(in + x, lastk, (size_t)(end - x));
+		}
+		/* packed, the first pixel in the high bits, the last byte
+		 * padded with zeros; row[0]: filter none */
+		row[0] = 0;
+		o = row + 1;
+		if (e->depth == 8) {
+			memcpy(o, in, (size_t)e->w);
+			continue;
+		}
+		if (e->depth == 4) {
+			for (x = 0; x + 1 < e->w; x += 2)
+				*o++ = (unsigned char)(in[x] << 4 | in[x + 1]);
+			if (x < e->w)
+				*o = (unsigned char)(in[x] << 4);
+			continue;
+		}
+		acc = 0;
+		shift = 8 - e->depth;
+		for (x = 0; x < e->w; x++) {
+			acc |= (unsigned char)(in[x] << shift);
 			if (shift == 0) {
 				*o++ = acc;
 				acc = 0;
@@ -482,7 +505,7 @@ index_rows(struct enc *e, int rows, uint32_t *missing)
 			} else
 				shift -= e->depth;
 		}
-		if (e->depth != 8 && shift != 8 - e->depth)
+		if (shift != 8 - e->depth)
 			*o = acc;
 	}
 	return 0;

@@ -13,6 +13,7 @@
  * with the cache on, are the bytes of the same game replayed with the
  * cache off, and the cache was used. Last, the cache stays within its
  * limit.
+ * Boards of 1, 2, 4 and 8 bits a pixel decode to their colours.
  */
 #include "config.h"
 
@@ -267,6 +268,47 @@ test_game(void)
 	    shared);
 }
 
+/*
+ * Boards of 2, 3, 5 and 40 colours (1, 2, 4 and 8 bits a pixel): each
+ * filled box decodes to its colour, the paper around to the background.
+ */
+static void
+test_depths(void)
+{
+	static const int ncol[] = { 2, 3, 5, 40 }, bits[] = { 1, 2, 4, 8 };
+	struct picture p;
+	struct png r;
+	unsigned char *px;
+	unsigned w = 0, h = 0;
+	size_t i;
+	int k, good;
+
+	for (i = 0; i < sizeof ncol / sizeof ncol[0]; i++) {
+		pic_init(&p, 13 * 41 + 4, 50, 0xfdfcf8u);	/* odd: a padded last byte */
+		for (k = 1; k < ncol[i]; k++)
+			pic_rect(&p, 3 + 13 * (k - 1), 5 + k % 3, 9, 37, 0x010203u *
+			    (uint32_t)k + 0x400000u, PIC_NONE, 0);
+		r = png_uncached(&p);
+		px = pixels(r, &w, &h);
+		good = px != NULL && r.len > 25 && r.b[24] == bits[i];
+		for (k = 1; good && k < ncol[i]; k++) {
+			uint32_t c = 0x010203u * (uint32_t)k + 0x400000u;
+			const unsigned char *q = px + 3 * ((size_t)(25 + k % 3) * w +
+			    (size_t)(3 + 13 * (k - 1) + 5));
+
+			good = q[0] == (c >> 16) && q[1] == ((c >> 8) & 0xff) &&
+			    q[2] == (c & 0xff);
+		}
+		good = good && px[0] == 0xfd && px[1] == 0xfc && px[2] == 0xf8 &&
+		    px[3 * ((size_t)h * w - 1)] == 0xfd;
+		ok(good, "a board of %d colours is %d bit%s a pixel and decodes to "
+		    "its colours", ncol[i], bits[i], bits[i] > 1 ? "s" : "");
+		free(px);
+		free(r.b);
+		pic_free(&p);
+	}
+}
+
 static void
 test_bound(void)
 {
@@ -301,6 +343,7 @@ main(void)
 {
 	test_board();
 	test_game();
+	test_depths();
 	test_bound();
 	return done_testing();
 }

@@ -7,7 +7,9 @@
  * Prints the median time of one view mail and of the four of a phase,
  * the median of each stage of one view mail (model, subject and body,
  * view.json, PNG, MIME; the stages of view_mail_render(), timed one by
- * one), and a BLAKE2b digest of every byte rendered: the same build
+ * one), how many strips of the boards were drawn and how many found
+ * kept (rules/picture/picture-cache.h), and a BLAKE2b digest of every
+ * byte rendered: the same build
  * inputs give the same digest, so two builds that print the same digest
  * rendered the same mails (a check for changes meant to be faster only).
  *
@@ -29,6 +31,7 @@
 #include "lib/log.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
+#include "rules/picture/picture-cache.h"
 #include "templates/tmpl.h"
 #include "tests/daemon/test-view-fixture.h"
 
@@ -95,6 +98,7 @@ main(int argc, char **argv)
 	double *one = NULL, *four = NULL, *stage[NSTAGES], st[NSTAGES], t, t4;
 	size_t len, wlen, n1 = 0, n4 = 0, bytes = 0, i, j, k;
 	char *whole;
+	struct pic_cache_stats pcs;
 	int phases = 120, seed = 7, opt, ph, r = 1;
 
 	while ((opt = getopt(argc, argv, "p:s:")) != -1) {
@@ -165,6 +169,9 @@ main(int argc, char **argv)
 		    n1 ? stage[j][n1 / 2] * 1000 : 0.0, j + 1 < NSTAGES ? ";" : "\n");
 		free(stage[j]);
 	}
+	pic_cache_usage(&pcs);
+	printf("board strips: %zu drawn, %zu found kept; kept at the end: %zu "
+	    "(%zu bytes)\n", pcs.misses, pcs.hits, pcs.entries, pcs.bytes);
 	printf("digest of every mail: ");
 	for (i = 0; i < sizeof digest; i++)
 		printf("%02x", digest[i]);

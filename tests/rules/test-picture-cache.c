@@ -13,7 +13,8 @@
  * with the cache on, are the bytes of the same game replayed with the
  * cache off, and the cache was used. Last, the cache stays within its
  * limit.
- * Boards of 1, 2, 4 and 8 bits a pixel decode to their colours.
+ * Boards of 1, 2, 4 and 8 bits a pixel decode to their colours. Two
+ * threads drawing at once get the uncached bytes.
  */
 #include "config.h"
 
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include <png.h>
+#include <pthread.h>
 
 #include "rules/picture/picture-cache.h"
 #include "rules/picture/picture.h"
@@ -309,6 +311,64 @@ test_depths(void)
 	}
 }
 
+/* Two threads draw the board variants at once, as the daemon draws two
+ * views at once (daemon/game-views.c), through one small cache. */
+struct racer {
+	struct picture	*p;
+	struct png	*want;
+	int		 from, bad;
+};
+
+static void *
+race(void *arg)
+{
+	struct racer *r = arg;
+	struct png got;
+	int i, v;
+
+	for (i = 0; i < 60; i++) {
+		v = (r->from + i * (r->from + 1)) % 4;
+		got = png_of(&r->p[v]);
+		r->bad += !same(got, r->want[v]);
+		free(got.b);
+	}
+	return NULL;
+}
+
+static void
+test_threads(void)
+{
+	struct picture p[4];
+	struct png want[4];
+	struct racer r[2];
+	pthread_t t[2];
+	int v, started = 0;
+
+	for (v = 0; v < 4; v++) {
+		board(&p[v], v);
+		want[v] = png_uncached(&p[v]);
+	}
+	pic_cache_clear();
+	pic_cache_limit(30000);		/* small: entries come and go */
+	for (v = 0; v < 2; v++) {
+		r[v].p = p;
+		r[v].want = want;
+		r[v].from = v;
+		r[v].bad = 0;
+		started += pthread_create(&t[v], NULL, race, &r[v]) == 0;
+	}
+	for (v = 0; v < started; v++)
+		pthread_join(t[v], NULL);
+	ok(started == 2 && r[0].bad == 0 && r[1].bad == 0, "two threads drawing "
+	    "boards at once through one cache get the uncached bytes (%d and %d "
+	    "differ)", r[0].bad, r[1].bad);
+	pic_cache_limit(PIC_CACHE_DEFAULT_BYTES);
+	for (v = 0; v < 4; v++) {
+		free(want[v].b);
+		pic_free(&p[v]);
+	}
+}
+
 static void
 test_bound(void)
 {
@@ -344,6 +404,7 @@ main(void)
 	test_board();
 	test_game();
 	test_depths();
+	test_threads();
 	test_bound();
 	return done_testing();
 }

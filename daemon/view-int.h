@@ -25,4 +25,33 @@ struct strbuf;
 void view_fold_text(struct strbuf *out, const char *text, size_t len);
 /* The non-empty lines of text (LF-separated) as a JSON array of strings. */
 cJSON *view_lines(const char *text);
+
+/*
+ * The stages of view_mail_render() (daemon/view.h), which is exactly
+ * view_subject_render(), view_body_render(), view_json_text(),
+ * view_picture_png() and view_mail_compose() in turn; apart for
+ * bench/bench-views, which times each.
+ */
+struct tmpl_set;
+struct view_mail_ctx;
+/* The subject line (view-subject.mustache, white space folded); caller
+ * frees; NULL with a reason when the template fails. */
+char *view_subject_render(const struct tmpl_set *t, const cJSON *model,
+    char **cause);
+/*
+ * The board of the model's rules view as a PNG (struct rules picture),
+ * when its game draws one: 1 with *png (caller frees) and *len set, or 0
+ * with *png NULL (no picture, or one that cannot be drawn: the text says
+ * everything the picture shows).
+ */
+int view_picture_png(const cJSON *model, char **png, size_t *len);
+/*
+ * The MIME mail of the parts (all borrowed): body as text, json as the
+ * "view.json" attachment, png (NULL: none, pnglen bytes) as "view.png".
+ * A new buffer (*len its length; caller frees), or NULL with a reason
+ * when compose_mail refuses a field.
+ */
+char *view_mail_compose(const struct view_mail_ctx *ctx, const char *subject,
+    const char *body, const char *json, const char *png, size_t pnglen,
+    size_t *len, char **cause);
 #endif

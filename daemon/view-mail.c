@@ -156,60 +156,79 @@ view_body_render(const struct tmpl_set *t, const cJSON *model,
 	return 0;
 }
 
-/*
- * The board of the model's rules view as "view.png" (struct rules
- * picture), when its game draws one: 1 with *att and *png (caller frees)
- * set, or 0. A picture that cannot be drawn leaves the mail without it:
- * the text says everything the picture shows.
- */
-static int
-view_picture(const cJSON *model, struct compose_attachment *att, char **png)
+int
+view_picture_png(const cJSON *model, char **png, size_t *len)
 {
 	const struct rules *r = rules_find(cJSON_GetStringValue(
 	    cJSON_GetObjectItemCaseSensitive(model, "rules_name")));
-	size_t len;
 
+	*png = NULL;
+	*len = 0;
 	if (r == NULL || r->picture == NULL ||
 	    r->picture(cJSON_GetObjectItemCaseSensitive(model, "rules"),
 	    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(model, "seat")),
-	    RULES_PICTURE_PNG, png, &len, NULL) != 0)
+	    RULES_PICTURE_PNG, png, len, NULL) != 0) {
+		free(*png);
+		*png = NULL;
+		*len = 0;
 		return 0;
-	att->filename = "view.png";
-	att->type = "image/png";
-	att->data = *png;
-	att->len = len;
+	}
 	return 1;
+}
+
+char *
+view_subject_render(const struct tmpl_set *t, const cJSON *model, char **cause)
+{
+	return render_line(t, "view-subject", model, cause);
+}
+
+char *
+view_mail_compose(const struct view_mail_ctx *ctx, const char *subject,
+    const char *body, const char *json, const char *png, size_t pnglen,
+    size_t *len, char **cause)
+{
+	struct compose_mail m;
+	struct compose_attachment att[2];
+	char *out = NULL;
+
+	att[0].filename = "view.json";
+	att[0].type = "application/json";
+	att[0].data = json;	/* text lines: it travels as text */
+	att[0].len = strlen(json);
+	att[1].filename = "view.png";
+	att[1].type = "image/png";
+	att[1].data = png;
+	att[1].len = pnglen;
+	mail_from_ctx(&m, ctx);
+	m.subject = subject;
+	m.auto_submitted = COMPOSE_AUTO_GENERATED;
+	m.text = body;
+	m.attachments = att;
+	m.nattachments = png != NULL ? 2 : 1;
+	if (compose_mail(&m, &out, len, cause) != 0)
+		out = NULL;
+	return out;
 }
 
 char *
 view_mail_render(const struct tmpl_set *t, const cJSON *model,
     const struct view_mail_ctx *ctx, size_t *len, char **cause)
 {
-	struct compose_mail m;
-	struct compose_attachment att[2];
 	struct strbuf body = STRBUF_INIT;
-	char *subject, *jsonl, *png = NULL, *out = NULL;
+	char *subject, *jsonl, *png, *out;
+	size_t pnglen;
 
-	if ((subject = render_line(t, "view-subject", model, cause)) == NULL)
+	if ((subject = view_subject_render(t, model, cause)) == NULL)
 		return NULL;
 	if (view_body_render(t, model, &body, cause) != 0) {
 		free(subject);
 		strbuf_free(&body);
 		return NULL;
 	}
-	jsonl = view_json_text(model);	/* text lines: it travels as text */
-	att[0].filename = "view.json";
-	att[0].type = "application/json";
-	att[0].data = jsonl;
-	att[0].len = strlen(jsonl);
-	mail_from_ctx(&m, ctx);
-	m.subject = subject;
-	m.auto_submitted = COMPOSE_AUTO_GENERATED;
-	m.text = strbuf_str(&body);
-	m.attachments = att;
-	m.nattachments = 1 + view_picture(model, &att[1], &png);
-	if (compose_mail(&m, &out, len, cause) != 0)
-		out = NULL;
+	jsonl = view_json_text(model);
+	view_picture_png(model, &png, &pnglen);
+	out = view_mail_compose(ctx, subject, strbuf_str(&body), jsonl, png,
+	    pnglen, len, cause);
 	free(png);
 	free(jsonl);
 	free(subject);

@@ -369,7 +369,8 @@ check_mail(const struct compose_mail *m, char **cause)
 int
 compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **cause)
 {
-	struct strbuf sb = STRBUF_INIT, parts = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, parts = STRBUF_INIT, *part;
+	crypto_generichash_state hs;
 	struct tm tm;
 	unsigned char hash[16];
 	char hexed[2 * sizeof hash + 1], boundary[64];
@@ -403,24 +404,32 @@ compose_mail(const struct compose_mail *m, char **out, size_t *outlen, char **ca
 	 * appears in quoted-printable or base64, and 7bit text holding "=_"
 	 * is sent as quoted-printable (mime_needs_qp()).
 	 */
+	/* each part rendered once: hashed, then copied in */
+	part = xcalloc(m->nattachments, sizeof *part);
 	add_text_part(&parts, m->text != NULL ? m->text : "");
+	crypto_generichash_init(&hs, NULL, 0, sizeof hash);
+	crypto_generichash_update(&hs, (const unsigned char *)parts.s, parts.len);
 	for (i = 0; i < m->nattachments; i++) {
-		strbuf_addstr(&parts, "\r\n--\r\n");	/* placeholder, hashed only */
-		add_attachment(&parts, &m->attachments[i]);
+		add_attachment(&part[i], &m->attachments[i]);
+		/* the placeholder of the boundary line, hashed only */
+		crypto_generichash_update(&hs, (const unsigned char *)"\r\n--\r\n", 6);
+		crypto_generichash_update(&hs, (const unsigned char *)part[i].s,
+		    part[i].len);
 	}
-	crypto_generichash(hash, sizeof hash, (const unsigned char *)parts.s, parts.len, NULL, 0);
+	crypto_generichash_final(&hs, hash, sizeof hash);
 	sodium_bin2hex(hexed, sizeof hexed, hash, sizeof hash);
 	snprintf(boundary, sizeof boundary, "%s%s", BOUNDARY_PREFIX, hexed);
-	strbuf_reset(&parts);
 	strbuf_addf(&sb, "Content-Type: multipart/mixed;\r\n boundary=\"%s\"\r\n\r\n", boundary);
 	strbuf_addf(&sb, "--%s\r\n", boundary);
-	add_text_part(&sb, m->text != NULL ? m->text : "");
+	strbuf_add(&sb, parts.s, parts.len);
 	for (i = 0; i < m->nattachments; i++) {
 		strbuf_addf(&sb, "\r\n--%s\r\n", boundary);
-		add_attachment(&sb, &m->attachments[i]);
+		strbuf_add(&sb, part[i].s, part[i].len);
+		strbuf_free(&part[i]);
 	}
 	strbuf_addf(&sb, "\r\n--%s--\r\n", boundary);
 	strbuf_free(&parts);
+	free(part);
 	*out = strbuf_detach(&sb, outlen);
 	return 0;
 }

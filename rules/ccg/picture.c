@@ -198,20 +198,22 @@ piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
 {
 	const cJSON *p = pp->j;
 	size_t i;
-	uint32_t c = seat_colour(b, str(p, "controller") != NULL ?
-	    str(p, "controller") : str(p, "owner"));
-	const char *name = str(p, "name") != NULL ? str(p, "name") : str(p, "id");
-	double ind = 12.0 * depth, room = BW - 22 - ind;
-	int n = 1, dmg = num(p, "damage");
-	char tail[48] = "";
+	int n = 1;
 
-	if (dmg > 0)
-		snprintf(tail, sizeof tail, " dmg %d", dmg);
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "hidden")))
-		strcat(tail, " (hidden)");
-	if (draw) {
+	if (draw) {	/* counting needs none of the line's looks */
+		uint32_t c = seat_colour(b, str(p, "controller") != NULL ?
+		    str(p, "controller") : str(p, "owner"));
+		const char *name = str(p, "name") != NULL ? str(p, "name") :
+		    str(p, "id");
+		double ind = 12.0 * depth, room = BW - 22 - ind;
 		double gx = x + 6 + ind, gy = y - 9;
+		int dmg = num(p, "damage");
+		char tail[48] = "";
 
+		if (dmg > 0)
+			snprintf(tail, sizeof tail, " dmg %d", dmg);
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "hidden")))
+			strcat(tail, " (hidden)");
 		/* the card: upright when ready, lying down when rotated */
 		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "rotated")))
 			pic_rect(&b->pic, gx, gy + 3, 10, 7, c, INK, 0);

@@ -1,17 +1,35 @@
 /*
  * picture-png.c — a picture (picture.h) as a PNG, drawn with cairo and
- * written with zlib in the bytes libpng writes (libpng itself for small
- * images).
+ * deflated with zlib in strips that are kept (picture-cache.h), so that a
+ * board drawn again draws and deflates only the rows that changed.
  *
  * Why cairo: it is Debian's well-kept 2D library (used by GTK, Firefox's
  * print path, poppler) and sets text through fontconfig and FreeType, so
  * muthur carries no rasteriser of its own. Everything is drawn without
  * antialiasing, in the items' own colours: the picture has a few dozen
- * colours at most, and libpng writes it as an indexed PNG (four bits a
- * pixel for up to 16 colours, no filter, deflate's full search), which is
- * both small and quick — cairo's own PNG writer (RGB, adaptive filters)
- * took 40 ms a board, this takes a few.
- * The output is a function of the items alone.
+ * colours at most and is written as an indexed PNG (four bits a pixel for
+ * up to 16 colours, no filter, deflate level 6), which is both small and
+ * quick — cairo's own PNG writer (RGB, adaptive filters) took 40 ms a
+ * board.
+ *
+ * Strips. The image is cut into bands of STRIP_ROWS rows. A strip's
+ * pixels are a function of its rows, the palette and the items that reach
+ * into it (an item's extent below, with a margin), so each strip is drawn
+ * alone (the items that reach it, shifted up by its first row: whole
+ * pixels, the same pixels as in the whole image) and its rows deflated
+ * alone as raw deflate ending in a sync flush (byte-aligned, no final
+ * block, nothing looked up before it). The IDAT stream is the zlib header,
+ * the strips in order, a final empty block and the Adler-32 of all the
+ * rows (adler32_combine of the strips'): one valid zlib stream. A strip
+ * already encoded under the same key (every byte it depends on) is taken
+ * from the cache: the four seats' boards of a phase differ in a line or
+ * two, and most phases move nothing. A strip deflated alone cannot refer
+ * to the glyphs of the strips above it, so a board is some 10% larger
+ * than deflated whole.
+ *
+ * The palette is the background, then the items' colours in their order
+ * (then any other colour the drawing shows, which with antialiasing off it
+ * does not): a function of the items alone, like every byte written.
  */
 #include "config.h"
 
@@ -20,12 +38,18 @@
 #include <string.h>
 
 #include <cairo.h>
-#include <png.h>
 #include <zlib.h>
 
 #include "lib/cause.h"
 #include "lib/strbuf.h"
+#include "lib/xmalloc.h"
+#include "rules/picture/picture-cache.h"
 #include "rules/picture/picture.h"
+
+#define STRIP_ROWS	32	/* rows of a strip (the last may be fewer) */
+#define IDAT_SIZE	8192	/* bytes of an IDAT chunk (libpng's) */
+
+static int strip_rows = STRIP_ROWS;
 
 static void
 colour(cairo_t *cr, uint32_t c)
@@ -55,19 +79,6 @@ paint(cairo_t *cr, const struct pic_item *it)
 	cairo_new_path(cr);
 }
 
-static void
-png_sink(png_structp png, png_bytep data, size_t len)
-{
-	strbuf_add(png_get_io_ptr(png), data, len);
-}
-
-static void
-png_fail(png_structp png, png_const_charp msg)
-{
-	(void)msg;
-	png_longjmp(png, 1);
-}
-
 /* A PNG chunk (length, type, data, CRC) appended to out. */
 static void
 chunk(struct strbuf *out, const char *type, const unsigned char *data, size_t len)
@@ -91,245 +102,6 @@ chunk(struct strbuf *out, const char *type, const unsigned char *data, size_t le
 	b[2] = (unsigned char)(crc >> 8);
 	b[3] = (unsigned char)crc;
 	strbuf_add(out, b, 4);
-}
-
-/*
- * The PNG of the filtered rows raw (each row its filter byte, 0, and its
- * packed indices), w x h at depth bits with ncol colours of pal, written
- * as libpng 1.6 writes it with the settings of write_libpng(): signature,
- * IHDR, PLTE, the deflated rows (level 6, window 15, memory level 9, the
- * default strategy) in IDAT chunks of 8192 bytes (PNG_ZBUF_SIZE) and a
- * last shorter one, IEND; the same bytes, without libpng's row-by-row
- * transformations (a third of the work of a board). Only for images of
- * more than 16384 bytes of rows: libpng shrinks deflate's window for
- * smaller ones. -1 when zlib fails.
- */
-static int
-write_direct(const unsigned char *raw, size_t rawlen, int w, int h, int depth,
-    const png_color *pal, size_t ncol, struct strbuf *out)
-{
-	static const unsigned char sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
-	unsigned char ihdr[13], plte[3 * 256], zbuf[8192];
-	z_stream z;
-	size_t k;
-	int ret;
-
-	strbuf_add(out, sig, sizeof sig);
-	ihdr[0] = (unsigned char)((unsigned)w >> 24);
-	ihdr[1] = (unsigned char)((unsigned)w >> 16);
-	ihdr[2] = (unsigned char)((unsigned)w >> 8);
-	ihdr[3] = (unsigned char)w;
-	ihdr[4] = (unsigned char)((unsigned)h >> 24);
-	ihdr[5] = (unsigned char)((unsigned)h >> 16);
-	ihdr[6] = (unsigned char)((unsigned)h >> 8);
-	ihdr[7] = (unsigned char)h;
-	ihdr[8] = (unsigned char)depth;
-	ihdr[9] = PNG_COLOR_TYPE_PALETTE;
-	ihdr[10] = ihdr[11] = ihdr[12] = 0;
-	chunk(out, "IHDR", ihdr, sizeof ihdr);
-	for (k = 0; k < ncol; k++) {
-		plte[3 * k] = pal[k].red;
-		plte[3 * k + 1] = pal[k].green;
-		plte[3 * k + 2] = pal[k].blue;
-	}
-	chunk(out, "PLTE", plte, 3 * ncol);
-	memset(&z, 0, sizeof z);
-	if (deflateInit2(&z, 6, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
-		return -1;
-	z.next_in = (Bytef *)(uintptr_t)raw;
-	z.avail_in = (uInt)rawlen;
-	do {
-		z.next_out = zbuf;
-		z.avail_out = sizeof zbuf;
-		ret = deflate(&z, Z_FINISH);
-		if (ret != Z_OK && ret != Z_STREAM_END) {
-			deflateEnd(&z);
-			return -1;
-		}
-		if (sizeof zbuf - z.avail_out > 0)
-			chunk(out, "IDAT", zbuf, sizeof zbuf - z.avail_out);
-	} while (ret != Z_STREAM_END);
-	deflateEnd(&z);
-	chunk(out, "IEND", NULL, 0);
-	return 0;
-}
-
-/* The same with libpng (the images of 16384 bytes of rows or fewer). */
-static int
-write_libpng(png_bytep *rowp, int w, int h, int depth, const png_color *pal,
-    size_t ncol, struct strbuf *out)
-{
-	png_structp png;
-	png_infop info;
-	volatile int rc = -1;
-
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, NULL);
-	info = png != NULL ? png_create_info_struct(png) : NULL;
-	if (info != NULL && setjmp(png_jmpbuf(png)) == 0) {
-		png_set_write_fn(png, out, png_sink, NULL);
-		png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, depth,
-		    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
-		    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-		png_set_PLTE(png, info, pal, (int)ncol);
-		/* No filter (the rows are palette indices, the "up" filter
-		 * makes them bigger), and deflate's search for matches: a
-		 * board's text repeats the same glyph rows, which Z_RLE never
-		 * finds. Four demo boards (callgrind, muthur show --png):
-		 * Z_RLE at 6, 50.4 KB and 11 M instructions of deflate each;
-		 * level 6, 31.6 KB and 26 M; level 9, 27.4 KB but 107 M. Level
-		 * 6: a view mail 1 KB longer than at 9 for a quarter of the
-		 * work, which every view mail pays. */
-		png_set_filter(png, 0, PNG_FILTER_NONE);
-		png_set_compression_level(png, 6);
-		png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
-		png_set_compression_mem_level(png, 9);
-		png_write_info(png, info);
-		png_write_image(png, rowp);
-		png_write_end(png, info);
-		rc = 0;
-	}
-	png_destroy_write_struct(&png, &info);
-	return rc;
-}
-
-/*
- * The image of surface s as an indexed PNG into out; -1 when it has more
- * than 256 colours (it cannot, drawn as pic_png() draws) or libpng fails.
- * The palette is the colours in the order the rows first show them, and
- * each row is its filter byte (0, none) and its indices packed at the
- * fewest bits a pixel the colours need, as libpng packs them.
- */
-static int
-write_indexed(cairo_surface_t *s, struct strbuf *out)
-{
-	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s), x, y, depth, shift;
-	const unsigned char *data = cairo_image_surface_get_data(s);
-	png_color pal[256];
-	uint32_t col[256], last = 0xffffffffu;
-	unsigned char *idx, *raw;
-	png_bytep *rowp;
-	size_t ncol = 0, k, lastk = 0, rb, rawlen;
-	int rc = -1;
-
-	cairo_surface_flush(s);
-	if (w <= 0 || h <= 0)
-		return -1;
-	idx = malloc((size_t)w * (size_t)h + 1);
-	if (idx == NULL)
-		return -1;
-	for (y = 0; y < h; y++) {
-		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
-		unsigned char *o = idx + (size_t)y * (size_t)w;
-
-		/*
-		 * A row whose pixels are the row above's (most of a board's
-		 * background) has its indices: no new colour, and the colour
-		 * it ends in is the one last seen.
-		 */
-		if (y > 0 && memcmp(px, data + (size_t)(y - 1) * (size_t)stride,
-		    (size_t)w * 4) == 0) {
-			memcpy(o, o - w, (size_t)w);
-			continue;
-		}
-		for (x = 0; x < w; ) {
-			uint32_t raw32 = px[x], c = raw32 & 0xffffff;
-			uint64_t pair;
-			int e;
-
-			if (c != last) {
-				for (k = 0; k < ncol && col[k] != c; k++)
-					;
-				if (k == ncol) {
-					if (ncol == 256) {
-						free(idx);
-						return -1;
-					}
-					col[ncol++] = c;
-				}
-				last = c;
-				lastk = k;
-			}
-			/* the run of this very pixel value, at once: two
-			 * pixels a step, then one */
-			pair = (uint64_t)raw32 << 32 | raw32;
-			for (e = x + 1; e + 2 <= w; e += 2) {
-				uint64_t two;
-
-				memcpy(&two, px + e, sizeof two);
-				if (two != pair)
-					break;
-			}
-			for (; e < w && px[e] == raw32; e++)
-				;
-			if (e - x >= 16) {
-				memset(o + x, (int)lastk, (size_t)(e - x));
-				x = e;
-			} else
-				while (x < e)
-					o[x++] = (unsigned char)lastk;
-		}
-	}
-	for (k = 0; k < ncol; k++) {
-		pal[k].red = (col[k] >> 16) & 0xff;
-		pal[k].green = (col[k] >> 8) & 0xff;
-		pal[k].blue = col[k] & 0xff;
-	}
-	/* as few bits a pixel as the colours need */
-	depth = ncol <= 2 ? 1 : ncol <= 4 ? 2 : ncol <= 16 ? 4 : 8;
-	rb = ((size_t)w * (size_t)depth + 7) / 8;
-	rawlen = (size_t)h * (rb + 1);
-	raw = malloc(rawlen);
-	rowp = malloc(sizeof *rowp * ((size_t)h + 1));
-	if (raw == NULL || rowp == NULL)
-		goto done;
-	for (y = 0; y < h; y++) {
-		const unsigned char *in = idx + (size_t)y * (size_t)w;
-		unsigned char *o = raw + (size_t)y * (rb + 1), acc;
-
-		o[0] = 0;		/* filter: none */
-		rowp[y] = o + 1;
-		if (y > 0 && memcmp(in, in - w, (size_t)w) == 0) {
-			memcpy(o, o - (rb + 1), rb + 1);
-			continue;
-		}
-		o++;
-		if (depth == 8) {
-			memcpy(o, in, (size_t)w);
-			continue;
-		}
-		/* the first pixel in the high bits, the last byte padded
-		 * with zeros (libpng's png_do_pack) */
-		if (depth == 4) {
-			for (x = 0; x + 1 < w; x += 2)
-				*o++ = (unsigned char)(in[x] << 4 | in[x + 1]);
-			if (x < w)
-				*o = (unsigned char)(in[x] << 4);
-			continue;
-		}
-		acc = 0;
-		shift = 8 - depth;
-		for (x = 0; x < w; x++) {
-			acc |= (unsigned char)(in[x] << shift);
-			if (shift == 0) {
-				*o++ = acc;
-				acc = 0;
-				shift = 8 - depth;
-			} else
-				shift -= depth;
-		}
-		if (shift != 8 - depth)
-			*o = acc;
-	}
-	if (rawlen > 16384)
-		rc = write_direct(raw, rawlen, w, h, depth, pal, ncol, out);
-	else
-		rc = write_libpng(rowp, w, h, depth, pal, ncol, out);
-done:
-	free(idx);
-	free(raw);
-	free(rowp);
-	return rc;
 }
 
 /*
@@ -386,19 +158,220 @@ surface_keep(cairo_surface_t *s)
 		cairo_surface_destroy(old);
 }
 
-int
-pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
+/*
+ * What encoding a strip needs beyond the picture: a deflate stream (some
+ * 400 KB of tables, which a fresh one zeroes and faults in) and the rows.
+ * Kept between pictures like the surfaces, up to KEEP of them.
+ */
+struct kit {
+	z_stream	 z;
+	int		 zinit;
+	unsigned char	*raw;		/* a strip's PNG rows */
+	size_t		 rawcap;
+	unsigned char	*idx;		/* a row's palette indices */
+	size_t		 idxcap;
+};
+static struct kit *kits[KEEP];
+
+static struct kit *
+kit_take(void)
 {
-	cairo_surface_t *s;
+	struct kit *k = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&kept_mu);
+	for (i = 0; i < KEEP && k == NULL; i++)
+		if (kits[i] != NULL) {
+			k = kits[i];
+			kits[i] = NULL;
+		}
+	pthread_mutex_unlock(&kept_mu);
+	return k != NULL ? k : xcalloc(1, sizeof *k);
+}
+
+static void
+kit_keep(struct kit *k)
+{
+	size_t i;
+
+	pthread_mutex_lock(&kept_mu);
+	for (i = 0; i < KEEP && k != NULL; i++)
+		if (kits[i] == NULL) {
+			kits[i] = k;
+			k = NULL;
+		}
+	pthread_mutex_unlock(&kept_mu);
+	if (k != NULL) {	/* all places taken */
+		if (k->zinit)
+			deflateEnd(&k->z);
+		free(k->raw);
+		free(k->idx);
+		free(k);
+	}
+}
+
+/* One picture being encoded. */
+struct enc {
+	const struct picture	*p;
+	int			 w, h, depth;
+	size_t			 rb;		/* bytes of a row's indices */
+	uint32_t		 col[256];	/* the palette */
+	size_t			 ncol;
+	double			*top, *bot;	/* each item's rows, with a margin */
+	cairo_surface_t		*s;		/* w x strip_rows, when drawing */
+	cairo_font_face_t	*face[2];
+	struct kit		*k;		/* when encoding */
+	struct strbuf		 items;		/* each item's part of a key, */
+	size_t			*ioff;		/* item i's from ioff[i] to ioff[i + 1] */
+	struct strbuf		 key;
+	size_t			 rawlen;	/* bytes of k->raw in use */
+};
+
+/* Add c to the palette unless it is there; -1 when it is full. */
+static int
+pal_add(struct enc *e, uint32_t c)
+{
+	size_t k;
+
+	if (c == PIC_NONE)
+		return 0;
+	c &= 0xffffff;
+	for (k = 0; k < e->ncol; k++)
+		if (e->col[k] == c)
+			return 0;
+	if (e->ncol == 256)
+		return -1;
+	e->col[e->ncol++] = c;
+	return 0;
+}
+
+/* The background, then the items' colours in their order. */
+static int
+pal_of_items(struct enc *e)
+{
+	const struct picture *p = e->p;
+	size_t i;
+
+	e->ncol = 0;
+	if (pal_add(e, p->background) != 0)
+		return -1;
+	for (i = 0; i < p->n; i++)
+		if (pal_add(e, p->v[i].fill) != 0 || (p->v[i].kind != PIC_TEXT &&
+		    pal_add(e, p->v[i].stroke) != 0))
+			return -1;
+	return 0;
+}
+
+/*
+ * The first and last rows item can colour, with a margin: a stroke is a
+ * pixel either side of its path; a glyph of DejaVu Sans Mono, hinted,
+ * stays within 1.11 ems above its baseline and 0.3 below (measured at 8 to
+ * 14 pixels over ASCII, Latin-1 and the ellipsis), taken as 1.5 and 0.6
+ * plus two rows. (A glyph of a fallback font taller than that would be cut
+ * at a strip's edge, the same way in every view.)
+ */
+static void
+extent(const struct pic_item *it, double *top, double *bot)
+{
+	double a, b, r;
+
+	switch (it->kind) {
+	case PIC_RECT:
+		a = (int)it->y;
+		b = a + (int)it->h;
+		break;
+	case PIC_LINE:
+		a = it->y;
+		b = it->y + it->h;
+		break;
+	case PIC_DOT:
+		r = it->w < 0 ? -it->w : it->w;
+		a = it->y - r;
+		b = it->y + r;
+		break;
+	case PIC_TEXT:
+	default:
+		a = (int)(it->y + 0.5) - 1.5 * it->size;
+		b = (int)(it->y + 0.5) + 0.6 * it->size;
+		break;
+	}
+	*top = (a < b ? a : b) - 2;
+	*bot = (a < b ? b : a) + 2;
+}
+
+/* Item it's part of a key: every field that bears on its pixels. */
+static void
+item_key(struct strbuf *k, const struct pic_item *it)
+{
+	size_t n = it->text != NULL ? strlen(it->text) + 1 : 0;
+	int v[3];
+
+	v[0] = (int)it->kind, v[1] = it->dashed, v[2] = it->bold;
+	strbuf_add(k, v, sizeof v);
+	strbuf_add(k, &it->x, sizeof it->x);
+	strbuf_add(k, &it->y, sizeof it->y);
+	strbuf_add(k, &it->w, sizeof it->w);
+	strbuf_add(k, &it->h, sizeof it->h);
+	strbuf_add(k, &it->size, sizeof it->size);
+	strbuf_add(k, &it->fill, sizeof it->fill);
+	strbuf_add(k, &it->stroke, sizeof it->stroke);
+	strbuf_add(k, &n, sizeof n);
+	if (n > 0)
+		strbuf_add(k, it->text, n);
+}
+
+/*
+ * The key of the strip of rows [y0, y0 + rows) into e->key: every byte
+ * its pixels and its encoding depend on (the picture's width, the rows,
+ * the palette, the background, each item that reaches the rows, in order).
+ */
+static void
+strip_key(struct enc *e, int y0, int rows)
+{
+	static const char tag[] = "muthur-pic-strip-1";
+	const struct picture *p = e->p;
+	size_t i, from = 0, to = 0;
+	int v[5];
+
+	strbuf_reset(&e->key);
+	strbuf_add(&e->key, tag, sizeof tag);
+	v[0] = e->w, v[1] = y0, v[2] = rows, v[3] = e->depth, v[4] = (int)e->ncol;
+	strbuf_add(&e->key, v, sizeof v);
+	strbuf_add(&e->key, e->col, e->ncol * sizeof e->col[0]);
+	strbuf_add(&e->key, &p->background, sizeof p->background);
+	/* the items' parts, a run of neighbours at a time */
+	for (i = 0; i < p->n; i++) {
+		if (e->bot[i] < y0 || e->top[i] >= y0 + rows)
+			continue;
+		if (e->ioff[i] != to) {
+			strbuf_add(&e->key, e->items.s + from, to - from);
+			from = e->ioff[i];
+		}
+		to = e->ioff[i + 1];
+	}
+	strbuf_add(&e->key, e->items.s + from, to - from);
+}
+
+/* Draw the items that reach rows [y0, y0 + rows) into e->s, shifted up
+ * by y0. -1 with a reason when cairo fails. */
+static int
+draw_strip(struct enc *e, int y0, int rows, char **cause)
+{
+	const struct picture *p = e->p;
 	cairo_font_options_t *fo;
-	cairo_font_face_t *face[2];
 	cairo_status_t st;
-	struct strbuf out = STRBUF_INIT;
 	cairo_t *cr;
 	size_t i;
 
-	s = surface_take((int)(p->w + 0.5), (int)(p->h + 0.5));
-	cr = cairo_create(s);
+	if (e->s == NULL) {
+		e->s = surface_take(e->w, strip_rows < e->h ? strip_rows : e->h);
+		/* looked up once a picture: fontconfig is slow to ask */
+		e->face[0] = cairo_toy_font_face_create("DejaVu Sans Mono",
+		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		e->face[1] = cairo_toy_font_face_create("DejaVu Sans Mono",
+		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	}
+	cr = cairo_create(e->s);
 	/* Hinted glyphs on whole pixels, without grey edges: only the items'
 	 * colours, and every "a" the same few pixels, which deflate finds
 	 * again; a demo game's board is some 10 KB (50 KB antialiased). */
@@ -408,18 +381,16 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
 	cairo_set_font_options(cr, fo);
 	cairo_font_options_destroy(fo);
-	/* looked up once: fontconfig is slow to ask */
-	face[0] = cairo_toy_font_face_create("DejaVu Sans Mono",
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-	face[1] = cairo_toy_font_face_create("DejaVu Sans Mono",
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 	colour(cr, p->background);
 	cairo_paint(cr);
+	cairo_translate(cr, 0, -y0);
 	cairo_set_line_width(cr, 1.0);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
 	for (i = 0; i < p->n; i++) {
 		const struct pic_item *it = &p->v[i];
 
+		if (e->bot[i] < y0 || e->top[i] >= y0 + rows)
+			continue;
 		switch (it->kind) {
 		case PIC_RECT:
 			/* on the half pixel: one-pixel lines stay sharp */
@@ -437,7 +408,7 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 			paint(cr, it);
 			break;
 		case PIC_TEXT:
-			cairo_set_font_face(cr, face[it->bold != 0]);
+			cairo_set_font_face(cr, e->face[it->bold != 0]);
 			cairo_set_font_size(cr, it->size);
 			colour(cr, it->fill);
 			cairo_move_to(cr, (int)(it->x + 0.5), (int)(it->y + 0.5));
@@ -448,19 +419,280 @@ pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
 	}
 	st = cairo_status(cr);
 	cairo_destroy(cr);
-	cairo_font_face_destroy(face[0]);
-	cairo_font_face_destroy(face[1]);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
+	if (st != CAIRO_STATUS_SUCCESS)
 		return cause_set(cause, "cannot draw the picture: %s",
 		    cairo_status_to_string(st));
-	}
-	if (write_indexed(s, &out) != 0) {
-		cairo_surface_destroy(s);
-		strbuf_free(&out);
-		return cause_set(cause, "cannot write the picture as a PNG");
-	}
-	surface_keep(s);
-	*png = (unsigned char *)strbuf_detach(&out, len);
+	cairo_surface_flush(e->s);
 	return 0;
+}
+
+/*
+ * The first rows of e->s as PNG rows into e->raw: each its filter byte
+ * (0, none) and its palette indices packed at e->depth bits, the first
+ * pixel in the high bits, the last byte padded with zeros. 0, or 1 with
+ * *missing a colour the palette lacks.
+ */
+static int
+index_rows(struct enc *e, int rows, uint32_t *missing)
+{
+	const unsigned char *data = cairo_image_surface_get_data(e->s);
+	int stride = cairo_image_surface_get_stride(e->s), x, y, end, shift;
+	uint32_t last = e->col[0];
+	unsigned char *o, *row, *in, lastk = 0, acc;
+	size_t k, n = e->rb + 1;
+
+	if (e->k->rawcap < (size_t)rows * n) {
+		e->k->rawcap = (size_t)rows * n;
+		e->k->raw = xreallocarray(e->k->raw, e->k->rawcap, 1);
+	}
+	if (e->k->idxcap < (size_t)e->w) {
+		e->k->idxcap = (size_t)e->w;
+		e->k->idx = xreallocarray(e->k->idx, e->k->idxcap, 1);
+	}
+	in = e->k->idx;
+	e->rawlen = (size_t)rows * n;
+	for (y = 0; y < rows; y++) {
+		const uint32_t *px = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+
+		row = e->k->raw + (size_t)y * n;
+		/* a row as the row above (most of a board's background) */
+		if (y > 0 && memcmp(px, data + (size_t)(y - 1) * (size_t)stride,
+		    (size_t)e->w * 4) == 0) {
+			memcpy(row, row - n, n);
+			continue;
+		}
+		/* the indices, a run of one pixel value at a time */
+		for (x = 0; x < e->w; x = end) {
+			uint32_t v = px[x], c = v & 0xffffff;
+
+			if (c != last) {
+				for (k = 0; k < e->ncol && e->col[k] != c; k++)
+					;
+				if (k == e->ncol) {
+					*missing = c;
+					return 1;
+				}
+				last = c;
+				lastk = (unsigned char)k;
+			}
+			for (end = x + 1; end < e->w && px[end] == v; end++)
+				;
+			memset(in + x, lastk, (size_t)(end - x));
+		}
+		/* packed, the first pixel in the high bits, the last byte
+		 * padded with zeros; row[0]: filter none */
+		row[0] = 0;
+		o = row + 1;
+		if (e->depth == 8) {
+			memcpy(o, in, (size_t)e->w);
+			continue;
+		}
+		if (e->depth == 4) {
+			for (x = 0; x + 1 < e->w; x += 2)
+				*o++ = (unsigned char)(in[x] << 4 | in[x + 1]);
+			if (x < e->w)
+				*o = (unsigned char)(in[x] << 4);
+			continue;
+		}
+		acc = 0;
+		shift = 8 - e->depth;
+		for (x = 0; x < e->w; x++) {
+			acc |= (unsigned char)(in[x] << shift);
+			if (shift == 0) {
+				*o++ = acc;
+				acc = 0;
+				shift = 8 - e->depth;
+			} else
+				shift -= e->depth;
+		}
+		if (shift != 8 - e->depth)
+			*o = acc;
+	}
+	return 0;
+}
+
+/* e->raw deflated alone, ending in a sync flush, appended to out. */
+static int
+deflate_strip(struct enc *e, struct strbuf *out, char **cause)
+{
+	unsigned char buf[16384];
+	int ret;
+
+	z_stream *z = &e->k->z;
+
+	if (!e->k->zinit) {
+		memset(z, 0, sizeof *z);
+		if (deflateInit2(z, 6, Z_DEFLATED, -15, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK)
+			return cause_set(cause, "cannot deflate the picture");
+		e->k->zinit = 1;
+	} else if (deflateReset(z) != Z_OK)
+		return cause_set(cause, "cannot deflate the picture");
+	z->next_in = e->k->raw;
+	z->avail_in = (uInt)e->rawlen;
+	do {
+		z->next_out = buf;
+		z->avail_out = sizeof buf;
+		ret = deflate(z, Z_SYNC_FLUSH);
+		if (ret != Z_OK && ret != Z_BUF_ERROR)
+			return cause_set(cause, "cannot deflate the picture");
+		strbuf_add(out, buf, sizeof buf - z->avail_out);
+	} while (z->avail_out == 0);
+	return 0;
+}
+
+/*
+ * The zlib data of every strip into zdata and their Adler-32 into *adler:
+ * 0, 1 with *missing a colour the palette lacks, -1 with a reason.
+ */
+static int
+encode_strips(struct enc *e, struct strbuf *zdata, uLong *adler,
+    uint32_t *missing, char **cause)
+{
+	static const unsigned char zhead[2] = { 0x78, 0x9c };
+	struct strbuf seg = STRBUF_INIT;
+	uint32_t a;
+	size_t rawlen;
+	int y0, rows, rc;
+
+	strbuf_reset(zdata);
+	strbuf_add(zdata, zhead, sizeof zhead);
+	*adler = adler32(0L, Z_NULL, 0);
+	for (y0 = 0; y0 < e->h; y0 += strip_rows) {
+		rows = e->h - y0 < strip_rows ? e->h - y0 : strip_rows;
+		strip_key(e, y0, rows);
+		if (!pic_cache_get(e->key.s, e->key.len, zdata, &a, &rawlen)) {
+			if (e->k == NULL)
+				e->k = kit_take();
+			if (draw_strip(e, y0, rows, cause) != 0) {
+				strbuf_free(&seg);
+				return -1;
+			}
+			if ((rc = index_rows(e, rows, missing)) != 0) {
+				strbuf_free(&seg);
+				return rc;
+			}
+			strbuf_reset(&seg);
+			if (deflate_strip(e, &seg, cause) != 0) {
+				strbuf_free(&seg);
+				return -1;
+			}
+			rawlen = e->rawlen;
+			a = (uint32_t)adler32(adler32(0L, Z_NULL, 0), e->k->raw,
+			    (uInt)e->rawlen);
+			pic_cache_put(e->key.s, e->key.len, seg.s, seg.len, a, rawlen);
+			strbuf_add(zdata, seg.s, seg.len);
+		}
+		*adler = adler32_combine(*adler, a, (z_off_t)rawlen);
+	}
+	strbuf_free(&seg);
+	return 0;
+}
+
+/* The PNG of zlib data zdata (without its final block and Adler-32). */
+static void
+write_png(struct enc *e, struct strbuf *zdata, uLong adler, struct strbuf *out)
+{
+	static const unsigned char sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
+	static const unsigned char last[2] = { 0x03, 0x00 };	/* final, empty */
+	unsigned char ihdr[13], plte[3 * 256], b[4];
+	size_t k, n;
+
+	strbuf_add(zdata, last, sizeof last);
+	b[0] = (unsigned char)(adler >> 24);
+	b[1] = (unsigned char)(adler >> 16);
+	b[2] = (unsigned char)(adler >> 8);
+	b[3] = (unsigned char)adler;
+	strbuf_add(zdata, b, 4);
+	strbuf_add(out, sig, sizeof sig);
+	ihdr[0] = (unsigned char)((unsigned)e->w >> 24);
+	ihdr[1] = (unsigned char)((unsigned)e->w >> 16);
+	ihdr[2] = (unsigned char)((unsigned)e->w >> 8);
+	ihdr[3] = (unsigned char)e->w;
+	ihdr[4] = (unsigned char)((unsigned)e->h >> 24);
+	ihdr[5] = (unsigned char)((unsigned)e->h >> 16);
+	ihdr[6] = (unsigned char)((unsigned)e->h >> 8);
+	ihdr[7] = (unsigned char)e->h;
+	ihdr[8] = (unsigned char)e->depth;
+	ihdr[9] = 3;		/* colour type: palette */
+	ihdr[10] = ihdr[11] = ihdr[12] = 0;
+	chunk(out, "IHDR", ihdr, sizeof ihdr);
+	for (k = 0; k < e->ncol; k++) {
+		plte[3 * k] = (unsigned char)(e->col[k] >> 16);
+		plte[3 * k + 1] = (unsigned char)(e->col[k] >> 8);
+		plte[3 * k + 2] = (unsigned char)e->col[k];
+	}
+	chunk(out, "PLTE", plte, 3 * e->ncol);
+	for (k = 0; k < zdata->len; k += n) {
+		n = zdata->len - k < IDAT_SIZE ? zdata->len - k : IDAT_SIZE;
+		chunk(out, "IDAT", (const unsigned char *)zdata->s + k, n);
+	}
+	chunk(out, "IEND", NULL, 0);
+}
+
+void
+pic_png_strip_rows(int rows)
+{
+	strip_rows = rows > 0 ? rows : STRIP_ROWS;
+}
+
+int
+pic_png(const struct picture *p, unsigned char **png, size_t *len, char **cause)
+{
+	struct strbuf zdata = STRBUF_INIT, out = STRBUF_INIT;
+	struct enc e;
+	uint32_t missing;
+	uLong adler;
+	size_t i;
+	int rc = -1;
+
+	memset(&e, 0, sizeof e);
+	e.p = p;
+	e.w = (int)(p->w + 0.5);
+	e.h = (int)(p->h + 0.5);
+	if (e.w <= 0 || e.h <= 0)
+		return cause_set(cause, "cannot write the picture as a PNG");
+	if (pal_of_items(&e) != 0)
+		return cause_set(cause, "the picture has more than 256 colours");
+	e.top = xreallocarray(NULL, p->n + 1, sizeof *e.top);
+	e.bot = xreallocarray(NULL, p->n + 1, sizeof *e.bot);
+	e.ioff = xreallocarray(NULL, p->n + 1, sizeof *e.ioff);
+	strbuf_add(&e.items, NULL, 0);
+	for (i = 0; i < p->n; i++) {
+		extent(&p->v[i], &e.top[i], &e.bot[i]);
+		e.ioff[i] = e.items.len;
+		item_key(&e.items, &p->v[i]);
+	}
+	e.ioff[p->n] = e.items.len;
+	for (;;) {
+		/* as few bits a pixel as the colours need */
+		e.depth = e.ncol <= 2 ? 1 : e.ncol <= 4 ? 2 : e.ncol <= 16 ? 4 : 8;
+		e.rb = ((size_t)e.w * (size_t)e.depth + 7) / 8;
+		rc = encode_strips(&e, &zdata, &adler, &missing, cause);
+		if (rc != 1)
+			break;
+		/* a colour drawn that no item names: again, with it */
+		if (pal_add(&e, missing) != 0) {
+			rc = cause_set(cause, "the picture has more than 256 colours");
+			break;
+		}
+	}
+	if (rc == 0) {
+		write_png(&e, &zdata, adler, &out);
+		*png = (unsigned char *)strbuf_detach(&out, len);
+	}
+	if (e.s != NULL) {
+		surface_keep(e.s);
+		cairo_font_face_destroy(e.face[0]);
+		cairo_font_face_destroy(e.face[1]);
+	}
+	if (e.k != NULL)
+		kit_keep(e.k);
+	strbuf_free(&e.key);
+	strbuf_free(&zdata);
+	free(e.top);
+	free(e.bot);
+	free(e.ioff);
+	strbuf_free(&e.items);
+	return rc;
 }

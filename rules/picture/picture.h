@@ -57,9 +57,21 @@ void	pic_dot(struct picture *p, double x, double y, double r, uint32_t fill,
 void	pic_text(struct picture *p, double x, double y, double size, int bold,
 	    uint32_t colour, const char *text, size_t max);
 
-/* PNG (RGB, 8 bits a channel) into *png (caller frees); -1 with a reason. */
+/*
+ * An indexed PNG (a palette of the picture's colours, 1 to 8 bits a pixel)
+ * into *png (caller frees); -1 with a reason (more than 256 colours, cairo
+ * or zlib failing). Drawn and deflated in strips of rows, each kept
+ * (picture-cache.h) under every byte it depends on and taken from there
+ * when drawn again: the bytes are the same whether or not it was.
+ */
 int	pic_png(const struct picture *p, unsigned char **png, size_t *len,
 	    char **cause);
+/*
+ * Rows a strip of pic_png() from now on (0: the default, 32). For tests: a
+ * strip as tall as the picture draws it whole, as one strip; every height
+ * gives the same pixels.
+ */
+void	pic_png_strip_rows(int rows);
 /* SVG 1.1, one <svg> element without XML declaration, appended to out. */
 void	pic_svg(const struct picture *p, struct strbuf *out);
 

@@ -32,6 +32,15 @@ commitments_free_all(void *v, size_t n)
 	store_commitments_free(v, n);
 }
 
+/* The secret a secret-id names: up to its last '@' (schema 13's secret_name). */
+static size_t
+secret_name_len(const char *secret_id)
+{
+	const char *at = strrchr(secret_id, '@');
+
+	return at != NULL ? (size_t)(at - secret_id) : strlen(secret_id);
+}
+
 /* store_commitment_add, the bytes kept in row secret_of when it is not 0. */
 static int
 commitment_insert(struct store *st, const struct server_key *key, int64_t game_id,
@@ -61,9 +70,11 @@ commitment_insert(struct store *st, const struct server_key *key, int64_t game_i
 	commit_hash(domain, g->name, secret_id, secret, secret_len, n, cc);
 	commit_sign(key->sk, domain, g->name, secret_id, cc, ss);
 	if ((s = db_prepare(st, "INSERT INTO commitments (game_id, domain, secret_id, "
-	    "commitment, signature, secret, nonce, created_phase, secret_of) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "commitment, signature, secret, nonce, created_phase, secret_of, "
+	    "secret_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		goto out;
+	sqlite3_bind_text(s, 10, secret_id, (int)secret_name_len(secret_id),
+	    SQLITE_TRANSIENT);
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, secret_id);
@@ -334,6 +345,168 @@ store_commitments(struct store *st, int64_t game_id,
 	    "cannot read commitments", cause);
 	*v = out;
 	return rc;
+}
+
+/* Add the ids the query s gives (its first column) to *ids. */
+static int
+ids_add(struct store *st, sqlite3_stmt *s, int64_t **ids, size_t *n, char **cause)
+{
+	int64_t *more = NULL;
+	size_t nmore = 0;
+
+	if (db_collect_ids(st, s, &more, &nmore, "cannot read commitments", cause) == -1)
+		return -1;
+	*ids = xreallocarray(*ids, *n + nmore + 1, sizeof **ids);
+	memcpy(*ids + *n, more, nmore * sizeof *more);
+	*n += nmore;
+	free(more);
+	return 0;
+}
+
+/*
+ * The latest unopened commitment of each secret but the seeds: one index
+ * probe a secret (commitments_unopened), from the last secret down.
+ */
+static int
+latest_unopened(struct store *st, int64_t game_id, int64_t **ids, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	char *dom = NULL, *name = NULL;
+	int rc;
+
+	for (;;) {
+		if ((s = db_prepare(st, dom == NULL ?
+		    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 "
+		    "AND revealed_phase IS NULL ORDER BY domain DESC, secret_name DESC, "
+		    "id DESC LIMIT 1" :
+		    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 "
+		    "AND revealed_phase IS NULL AND (domain, secret_name) < (?2, ?3) "
+		    "ORDER BY domain DESC, secret_name DESC, id DESC LIMIT 1", cause)) == NULL)
+			break;
+		sqlite3_bind_int64(s, 1, game_id);
+		if (dom != NULL) {
+			db_bind_text(s, 2, dom);
+			db_bind_text(s, 3, name);
+		}
+		free(dom);
+		free(name);
+		dom = name = NULL;
+		if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			dom = db_col_text(s, 1);
+			name = db_col_text(s, 2);
+			if (strcmp(dom, RAND_SEED_DOMAIN) == 0) {
+				free(name);	/* seeds: one secret each, skipped */
+				name = xstrdup("");
+			} else {
+				*ids = xreallocarray(*ids, *n + 2, sizeof **ids);
+				(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+			}
+		}
+		db_finish(st, s);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			break;
+		if (rc == SQLITE_DONE)
+			return 0;
+	}
+	free(dom);
+	free(name);
+	return db_fail(st, "cannot read commitments", cause);
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
+    uint64_t opened_since, struct store_commitment **v, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	int64_t *ids = NULL;
+	size_t nids = 0, i;
+	char *seed_id = rand_seed_secret_id(phase_seq);
+	int rc = -1;
+
+	*v = NULL;
+	*n = 0;
+	if (latest_unopened(st, game_id, &ids, &nids, cause) == -1)
+		goto out;
+	/* the phase's seed while unopened, the last opened seed */
+	if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+	    "domain = ? AND secret_id = ? AND revealed_phase IS NULL", cause)) == NULL)
+		goto out;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, RAND_SEED_DOMAIN);
+	db_bind_text(s, 3, seed_id);
+	if (ids_add(st, s, &ids, &nids, cause) == -1)
+		goto out;
+	if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+	    "domain = ? AND revealed_phase IS NOT NULL ORDER BY created_phase DESC, "
+	    "id DESC LIMIT 1", cause)) == NULL)
+		goto out;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, RAND_SEED_DOMAIN);
+	if (ids_add(st, s, &ids, &nids, cause) == -1)
+		goto out;
+	/* opened in the phases reported: the seeds among them are not shown */
+	if (opened_since != UINT64_MAX) {
+		if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+		    "revealed_phase IS NOT NULL AND revealed_phase >= ? AND domain <> ?",
+		    cause)) == NULL)
+			goto out;
+		sqlite3_bind_int64(s, 1, game_id);
+		sqlite3_bind_int64(s, 2, (int64_t)opened_since);
+		db_bind_text(s, 3, RAND_SEED_DOMAIN);
+		if (ids_add(st, s, &ids, &nids, cause) == -1)
+			goto out;
+	}
+	qsort(ids, nids, sizeof *ids, cmp_id);
+	*v = xcalloc(nids + 1, sizeof **v);
+	for (i = 0; i < nids; i++) {
+		if (i > 0 && ids[i] == ids[i - 1])
+			continue;
+		if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM
+		    "WHERE c.id = ?", cause)) == NULL)
+			goto out;
+		sqlite3_bind_int64(s, 1, ids[i]);
+		if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+			commitment_row(s, &(*v)[(*n)++]);
+		db_finish(st, s);
+		if (rc != SQLITE_ROW) {
+			rc = -1;
+			db_fail(st, "cannot read commitments", cause);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	if (rc == -1) {
+		store_commitments_free(*v, *n);
+		*v = NULL;
+		*n = 0;
+	}
+	free(ids);
+	free(seed_id);
+	return rc;
+}
+
+int
+store_commitments_reveal_all(struct store *st, int64_t game_id, uint64_t phase_seq,
+    char **cause)
+{
+	sqlite3_stmt *s;
+
+	if ((s = db_prepare(st, "UPDATE commitments SET revealed_phase = ? WHERE "
+	    "game_id = ? AND revealed_phase IS NULL", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, (int64_t)phase_seq);
+	sqlite3_bind_int64(s, 2, game_id);
+	return db_step_done(st, s, "cannot reveal the commitments", cause);
 }
 
 void

@@ -187,17 +187,17 @@ latest_of(struct store *st, int64_t game_id, const char *domain, const char *nam
 	char *sid = NULL;
 	int rc;
 
-	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@') */
+	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@');
+	 * by secret name, the latest is found in the index (commitments_name) */
 	if ((s = db_prepare(st, "SELECT secret_id, revealed_phase IS NOT NULL FROM "
-	    "commitments WHERE game_id = ? AND domain = ? AND secret_id >= ? || '@' "
-	    "AND secret_id < ? || 'A' AND created_phase < ? ORDER BY created_phase "
-	    "DESC, id DESC LIMIT 1", cause)) == NULL)
+	    "commitments WHERE game_id = ?1 AND domain = ?2 AND secret_name = ?3 AND "
+	    "secret_id >= ?3 || '@' AND secret_id < ?3 || 'A' AND created_phase < ?4 "
+	    "ORDER BY created_phase DESC, id DESC LIMIT 1", cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, name);
-	db_bind_text(s, 4, name);
-	sqlite3_bind_int64(s, 5, (int64_t)before);
+	sqlite3_bind_int64(s, 4, (int64_t)before);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		sid = db_col_text(s, 0);
 		*open = sqlite3_column_int(s, 1);

@@ -279,7 +279,10 @@ static const char *const migrations[] = {
 	 * secret-id up to the last '@', the whole id when it has none) and
 	 * the unopened and opened commitments indexed by it, so that a view
 	 * finds the latest unopened commitment of each secret without
-	 * reading every renewal; phases by turn. The rows stored before are
+	 * reading every renewal, and a secret's latest renewal before a phase
+	 * is found without sorting them all; phases by turn; a seat's orders
+	 * by nonce (the
+	 * replay check read all of them). The rows stored before are
 	 * counted and named here.
 	 */
 	"ALTER TABLE commitments ADD COLUMN secret_name TEXT;"
@@ -295,6 +298,9 @@ static const char *const migrations[] = {
 	"CREATE INDEX events_phase ON events (game_id, phase_seq, seq);"
 	"CREATE INDEX events_type ON events (game_id, type, seq);"
 	"CREATE INDEX phases_turn ON phases (game_id, turn, seq);"
+	"CREATE INDEX orders_nonce ON orders (seat_id, nonce);"
+	"CREATE INDEX commitments_name ON commitments "
+	"(game_id, domain, secret_name, created_phase, id);"
 	"CREATE TABLE event_seen ("
 	" game_id INTEGER NOT NULL REFERENCES games(id),"
 	" seat TEXT NOT NULL,"

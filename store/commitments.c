@@ -364,54 +364,84 @@ ids_add(struct store *st, sqlite3_stmt *s, int64_t **ids, size_t *n, char **caus
 }
 
 /*
- * The latest unopened commitment of each secret but the seeds: one index
- * probe a secret (commitments_unopened), from the last secret down.
+ * One probe of latest_unopened(): the latest unopened commitment of the
+ * last secret before (dom, name) in the index (commitments_unopened),
+ * first within dom (name NULL: any name of a domain before dom; dom NULL:
+ * any). Row values, (domain, secret_name) < (?, ?), would walk the index
+ * back over every renewal of the secrets after the bound: each column is
+ * bounded on its own instead. 1 with *id, *d, *n (caller frees), 0 none.
+ */
+static int
+unopened_before(struct store *st, int64_t game_id, const char *dom, const char *name,
+    int64_t *id, char **d, char **n, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, dom == NULL ?
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND ?2 IS NULL AND ?3 IS NULL ORDER BY domain DESC, "
+	    "secret_name DESC, id DESC LIMIT 1" : name == NULL ?
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND domain < ?2 AND ?3 IS NULL ORDER BY domain DESC, "
+	    "secret_name DESC, id DESC LIMIT 1" :
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND domain = ?2 AND secret_name < ?3 ORDER BY "
+	    "domain DESC, secret_name DESC, id DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, dom);
+	db_bind_text(s, 3, name);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*id = sqlite3_column_int64(s, 0);
+		*d = db_col_text(s, 1);
+		*n = db_col_text(s, 2);
+	}
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot read commitments", cause);
+	return rc == SQLITE_ROW;
+}
+
+/*
+ * The latest unopened commitment of each secret but the seeds: an index
+ * probe or two a secret, from the last secret down, never a renewal read.
  */
 static int
 latest_unopened(struct store *st, int64_t game_id, int64_t **ids, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
-	char *dom = NULL, *name = NULL;
-	int rc;
+	char *dom = NULL, *name = NULL, *d, *nm;
+	int64_t id = 0;
+	int r = 1, first = 1;
 
-	for (;;) {
-		if ((s = db_prepare(st, dom == NULL ?
-		    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 "
-		    "AND revealed_phase IS NULL ORDER BY domain DESC, secret_name DESC, "
-		    "id DESC LIMIT 1" :
-		    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 "
-		    "AND revealed_phase IS NULL AND (domain, secret_name) < (?2, ?3) "
-		    "ORDER BY domain DESC, secret_name DESC, id DESC LIMIT 1", cause)) == NULL)
-			break;
-		sqlite3_bind_int64(s, 1, game_id);
-		if (dom != NULL) {
-			db_bind_text(s, 2, dom);
-			db_bind_text(s, 3, name);
+	while (r == 1) {
+		d = nm = NULL;
+		if ((r = unopened_before(st, game_id, first ? NULL : dom, name, &id, &d,
+		    &nm, cause)) == 0 && name != NULL) {
+			free(name);	/* none left in dom: the domains before it */
+			name = NULL;
+			r = 1;
+			continue;
 		}
+		first = 0;
 		free(dom);
 		free(name);
-		dom = name = NULL;
-		if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-			dom = db_col_text(s, 1);
-			name = db_col_text(s, 2);
-			if (strcmp(dom, RAND_SEED_DOMAIN) == 0) {
-				free(name);	/* seeds: one secret each, skipped */
-				name = xstrdup("");
-			} else {
-				*ids = xreallocarray(*ids, *n + 2, sizeof **ids);
-				(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
-			}
-		}
-		db_finish(st, s);
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		dom = d;
+		name = nm;
+		if (r != 1)
 			break;
-		if (rc == SQLITE_DONE)
-			return 0;
+		if (strcmp(dom, RAND_SEED_DOMAIN) == 0) {
+			free(name);	/* seeds: one secret each, skipped whole */
+			name = NULL;
+		} else {
+			*ids = xreallocarray(*ids, *n + 2, sizeof **ids);
+			(*ids)[(*n)++] = id;
+		}
 	}
 	free(dom);
 	free(name);
-	return db_fail(st, "cannot read commitments", cause);
+	return r;
 }
 
 static int

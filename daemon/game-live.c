@@ -150,7 +150,9 @@ game_data_loaded(void)
  * and put back by game_live_free() when l->state_known; a key that no
  * longer matches the database (a newer state, or a transaction that was
  * rolled back) simply misses. At most LIVE_CACHE games, the least recently
- * used dropped first.
+ * used dropped first. The recorded bytes are still read and checked
+ * against their hash for every load (game_live_load_id()): the cache
+ * saves the parsing, never the check.
  */
 #define LIVE_CACHE 32
 static struct live_entry {

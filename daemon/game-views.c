@@ -118,7 +118,6 @@ static int
 src_first(const struct game_ctx *c, struct game_live *l, struct view_src *v,
     uint64_t from, size_t *first, char **cause)
 {
-
 	if (src_events(c, l, v, from, cause) == -1)
 		return -1;
 	*first = src_index(v, from);

@@ -7,12 +7,15 @@
  * Maildir. Prints mails handled per second end to end, the Ed25519 verify
  * rate of the same signatures measured in the same run, their ratio, the
  * median time of a mail that completes a 4-seat phase (its intake and
- * check, resolving the phase and rendering the four views), the database
+ * check, resolving the phase and rendering the four views) over the run
+ * and, of one game's length, its median and p95 in the ten rounds up to
+ * rounds 10, 100 and 400 (-g 1 -r 400: each phase costs the same however
+ * long the game has gone on), the database
  * bytes each orders mail adds (pages in use, from after the start to the
  * end; sent mail bodies are pruned), the CPU time of handling and sending
  * (the rest of the wall time is waiting for the disk) and peak RSS.
  *
- *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] [-k]   (make bench; run from
+ *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS (1..1000)] [-k]   (make bench; run from
  *   the top folder or set top_srcdir)
  */
 #include "config.h"
@@ -57,11 +60,14 @@ cmp_double(const void *a, const void *b)
 }
 
 /* Mail timings from loop_intake()'s hook: the time since the last mail
- * ended, kept for the mails that resolved a phase. */
+ * ended, kept for the mails that resolved a phase, with the round (from
+ * 1) each came in. */
 struct ticks {
 	double	 last;
 	double	*phase_t;
+	int	*phase_r;
 	size_t	 nphase;
+	int	 round;
 };
 
 static void
@@ -73,6 +79,9 @@ tick(void *arg, int advanced)
 	if (advanced > 0) {
 		tk->phase_t = xreallocarray(tk->phase_t, tk->nphase + 1,
 		    sizeof *tk->phase_t);
+		tk->phase_r = xreallocarray(tk->phase_r, tk->nphase + 1,
+		    sizeof *tk->phase_r);
+		tk->phase_r[tk->nphase] = tk->round;
 		tk->phase_t[tk->nphase++] = t - tk->last;
 	}
 	tk->last = t;
@@ -124,6 +133,33 @@ die(const char *what, char *cause)
 	exit(1);
 }
 
+/*
+ * The median and p95 of the phase-completing mails of the ten rounds up to
+ * round at (at-9..at), printed; nothing when the run had fewer rounds.
+ */
+static void
+print_at_round(const struct ticks *tk, int at, int rounds)
+{
+	double *v;
+	size_t i, n = 0;
+
+	if (at > rounds)
+		return;
+	v = xcalloc(tk->nphase + 1, sizeof *v);
+	for (i = 0; i < tk->nphase; i++)
+		if (tk->phase_r[i] > at - 10 && tk->phase_r[i] <= at)
+			v[n++] = tk->phase_t[i];
+	qsort(v, n, sizeof *v, cmp_double);
+	if (n > 0)
+		printf("phase-completing mail at round %d (rounds %d-%d): median %.2f ms, "
+		    "p95 %.2f ms over %zu phases\n", at, at - 9 > 1 ? at - 9 : 1, at,
+		    v[n / 2] * 1000, v[(n * 95) / 100 < n ? (n * 95) / 100 : n - 1] * 1000, n);
+	else
+		printf("phase-completing mail at round %d: no phase completed (the games "
+		    "had ended)\n", at);
+	free(v);
+}
+
 /* The signatures to verify again, outside the daemon. */
 struct sigs {
 	char		**block, **sig;
@@ -158,7 +194,7 @@ main(int argc, char **argv)
 	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
 	struct loop lp;
 	struct loop_stats stats;
-	struct ticks tk = { 0, NULL, 0 };
+	struct ticks tk = { 0, NULL, NULL, 0, 0 };
 
 	while ((opt = getopt(argc, argv, "b:g:r:k")) != -1) {
 		switch (opt) {
@@ -172,8 +208,8 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (games < 1 || games > 10000 || rounds < 1 || rounds > 100) {
-		fprintf(stderr, "bench-e2e: -g takes 1..10000 games, -r 1..100 rounds\n");
+	if (games < 1 || games > 10000 || rounds < 1 || rounds > 1000) {
+		fprintf(stderr, "bench-e2e: -g takes 1..10000 games, -r 1..1000 rounds\n");
 		return 2;
 	}
 	if (sodium_init() < 0 || (dir = mkdtemp(tmpl)) == NULL)
@@ -232,6 +268,7 @@ main(int argc, char **argv)
 	memset(&sg, 0, sizeof sg);
 	t_mail = t_send = 0;
 	for (r = 0; r < rounds; r++) {
+		tk.round = r + 1;
 		/* a round of orders: every awaited seat of every game */
 		for (g = 0; g < games; g++) {
 			name = xasprintf("bench-%d", g);
@@ -337,6 +374,9 @@ main(int argc, char **argv)
 			die("verify", cause);
 	t_verify = bench_now() - t0;
 	getrusage(RUSAGE_SELF, &ru);
+	print_at_round(&tk, 10, rounds);
+	print_at_round(&tk, 100, rounds);
+	print_at_round(&tk, 400, rounds);
 	qsort(tk.phase_t, tk.nphase, sizeof *tk.phase_t, cmp_double);
 	printf("mails handled end to end: %zu in %.2f s handling + %.2f s sending = "
 	    "%.0f mails/s\n", mails, t_mail, t_send, mails / (t_mail + t_send));

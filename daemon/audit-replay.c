@@ -641,3 +641,14 @@ done:
 	if (rp.data != NULL)
 		rp.R->data_free(rp.data);
 }
+
+void
+audit_archive_replay(const struct archive *a, audit_step_fn *step, void *arg,
+    struct audit_report *r)
+{
+	memset(r, 0, sizeof *r);
+	r->game = xstrdup(a->game);
+	r->status = xstrdup(a->status);
+	r->scope = xstrdup(archive_scope_name(a->scope));
+	audit_replay(a, r, step, arg);
+}

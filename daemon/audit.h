@@ -83,6 +83,17 @@ typedef void audit_step_fn(void *arg, const struct rules *R,
 int audit_archive_observe(const char *text, size_t len, unsigned flags,
     audit_step_fn *step, void *arg, struct audit_report *r);
 /*
+ * The replay alone of an archive already read (struct archive, store/
+ * archive.h), for `muthur fsck`, which builds it from the database
+ * (store_export_server()): r (zeroed first; audit_report_clear()) gets
+ * what the replay finds differing from the record; step as in
+ * audit_archive_observe(). States recorded in a are compared as by
+ * audit_archive(); none need be (fsck compares them itself in step).
+ */
+struct archive;
+void audit_archive_replay(const struct archive *a, audit_step_fn *step, void *arg,
+    struct audit_report *r);
+/*
  * The game's component data from archive a (its files "cards/NAME", whose
  * canonical bytes must be its cards.json), loaded by R->data_load(): free
  * with R->data_free(). NULL with *cause when it is not there or differs.

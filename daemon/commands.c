@@ -109,6 +109,12 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
 	  cmd_audit },
+	{ "fsck", "[GAME]", "check every recorded state against the replay of the game's log",
+	  "  the states a phase is loaded from are a cache: each must hash to its\n"
+	  "                 recorded hash, and be the state the log replays to\n"
+	  "  exit status    0 every game holds, 1 a state differs (game and phase\n"
+	  "                 named) or a game cannot be replayed",
+	  cmd_fsck },
 	{ "view", "ARCHIVE", "write an archive as one self-contained HTML page (game.html)",
 	  "  the page: header and audit, a step per phase with the board, its\n"
 	  "  events, seed and commitments; each seat's view once the game is over",

@@ -41,12 +41,11 @@ places_of(struct store *st, int64_t game_id, char **cause)
 	cJSON *o = NULL, *p;
 	size_t n = 0, i;
 
-	if (store_events(st, game_id, 1, &ev, &n, cause) == -1)
+	if (store_events_of_type(st, game_id, "game.result", &ev, &n, cause) == -1)
 		return NULL;
 	for (i = n; i-- > 0 && o == NULL; )
-		if (strcmp(ev[i].type, "game.result") == 0)
-			o = cJSON_ParseWithLength((const char *)ev[i].payload,
-			    ev[i].payload_len);
+		o = cJSON_ParseWithLength((const char *)ev[i].payload,
+		    ev[i].payload_len);
 	store_events_free(ev, n);
 	p = cJSON_DetachItemFromObjectCaseSensitive(o, "places");
 	cJSON_Delete(o);

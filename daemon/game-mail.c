@@ -440,6 +440,16 @@ orders_check(struct mail_job *j, char **cause)
 	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
 		char **games = NULL, *list = NULL;
 		size_t ngames = 0;
+		struct store_game *g;
+
+		/* a game that is there but cannot be loaded (its recorded
+		 * state not believed): the mail waits, nothing is refused */
+		if ((g = store_game_get(j->c->st, j->o->game, NULL)) != NULL) {
+			store_game_free(g);
+			cause_set(cause, "%s", err);
+			free(err);
+			return -1;
+		}
 
 		/* the sender hears its own games (the answer goes to it alone) */
 		if (m->from_addr != NULL && store_games_of_email(j->c->st, m->from_addr,

@@ -239,9 +239,7 @@ int
 game_abandon(const struct game_ctx *c, const char *name, char **cause)
 {
 	static const char payload[] = "{\"type\":\"game.abandoned\"}";
-	struct store_commitment *v = NULL;
 	struct org o;
-	size_t nv = 0, i;
 	uint64_t ev;
 	int rc;
 
@@ -254,12 +252,7 @@ game_abandon(const struct game_ctx *c, const char *name, char **cause)
 	if (rc == 0)
 		rc = store_phase_close(c->st, o.ph->id, c->now, cause);
 	if (rc == 0)
-		rc = store_commitments(c->st, o.l->game->id, &v, &nv, cause);
-	for (i = 0; i < nv && rc == 0; i++)
-		if (!v[i].revealed)
-			rc = store_commitment_reveal(c->st, o.l->game->id, v[i].domain,
-			    v[i].secret_id, o.ph->seq, cause);
-	store_commitments_free(v, nv);
+		rc = store_commitments_reveal_all(c->st, o.l->game->id, o.ph->seq, cause);
 	if (rc == 0)
 		rc = store_event_append(c->st, o.l->game->id, o.ph->seq, "game.abandoned",
 		    "all", payload, sizeof payload - 1, &ev, cause);

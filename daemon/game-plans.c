@@ -271,7 +271,7 @@ game_plan_sections_check(const struct game_ctx *c, const struct rules *R,
 			free(bad);
 			return 0;
 		}
-	if (store_phases(c->st, cur->game_id, &ph, &nph, cause) == -1)
+	if (store_phases_of_turn(c->st, cur->game_id, cur->turn, &ph, &nph, cause) == -1)
 		return -1;
 	for (i = 0; i < o->nsections && *why == NULL; i++) {
 		const struct orders_section *sec = &o->sections[i];

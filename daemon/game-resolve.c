@@ -169,11 +169,10 @@ int
 game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
     char **cause)
 {
-	struct store_commitment *v = NULL;
 	struct rules_result res;
 	cJSON *o, *places;
 	char *payload;
-	size_t i, nv;
+	size_t i;
 	int rc;
 
 	l->rules->result(l->g, &res);
@@ -194,13 +193,9 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	rc = store_event_append(c->st, l->game->id, phase_seq, "game.result", "all",
 	    payload, strlen(payload), NULL, cause);
 	free(payload);
-	if (rc == -1 || store_commitments(c->st, l->game->id, &v, &nv, cause) == -1)
+	if (rc == -1 || store_commitments_reveal_all(c->st, l->game->id, phase_seq,
+	    cause) == -1)
 		return -1;
-	for (i = 0; i < nv && rc == 0; i++)
-		if (!v[i].revealed)
-			rc = store_commitment_reveal(c->st, l->game->id, v[i].domain,
-			    v[i].secret_id, phase_seq, cause);
-	store_commitments_free(v, nv);
 	if (rc == 0)
 		rc = store_game_set_status(c->st, l->game->id, GAME_FINISHED, cause);
 	if (rc == 0) {

@@ -29,17 +29,19 @@ game_mail_domain(const struct game_ctx *c)
 	return at != NULL ? at + 1 : c->from;
 }
 
-/* Everything the views of one moment share. */
+/*
+ * Everything the views of one moment share: read through the store's
+ * indexes, the rows of the phases since the last view, never the whole
+ * log (issue 28), so that a phase costs the same late in a game as early.
+ */
 struct view_src {
-	struct store_phase	*phases;
-	size_t			 nphases;
-	const struct store_phase *cur;	/* the open phase, or the last one */
-	struct store_event	*events;
-	size_t			 nevents;
+	struct store_phase	*cur;	/* the open phase, or the last one */
+	struct store_event	*events;	/* from the first event of phase */
+	size_t			 nevents;	/* loaded_from on, or all of */
+	uint64_t		 loaded_from;	/* them when 0 */
 	uint64_t		 from;		/* the phase of the last view */
-	size_t			 first;		/* first event to report */
-	struct store_commitment	*coms;
-	size_t			 ncoms;
+	struct store_commitment	*coms;		/* store_commitments_current() */
+	size_t			 ncoms;		/* for the events loaded */
 	char			**missing;
 	size_t			 nmissing;
 	const char		**awaited;	/* missing, in play order */
@@ -53,7 +55,7 @@ struct view_src {
 static void
 src_free(struct view_src *v)
 {
-	store_phases_free(v->phases, v->nphases);
+	store_phase_free(v->cur);
 	store_events_free(v->events, v->nevents);
 	store_commitments_free(v->coms, v->ncoms);
 	store_names_free(v->missing, v->nmissing);
@@ -62,16 +64,64 @@ src_free(struct view_src *v)
 	free(v->server_key);
 }
 
-/* The first event at or after phase seq from. */
+/*
+ * Load the events from the first one of phase from on (every event when
+ * from is 0), and the commitments their views show, unless those loaded
+ * already hold them.
+ */
+static int
+src_events(const struct game_ctx *c, struct game_live *l, struct view_src *v,
+    uint64_t from, char **cause)
+{
+	uint64_t since = UINT64_MAX;
+	size_t i;
+
+	if (v->events != NULL && v->loaded_from <= from)
+		return 0;
+	store_events_free(v->events, v->nevents);
+	store_commitments_free(v->coms, v->ncoms);
+	v->events = NULL;
+	v->coms = NULL;
+	v->nevents = v->ncoms = 0;
+	if ((from == 0 ? store_events(c->st, l->game->id, 1, &v->events, &v->nevents,
+	    cause) : store_events_of_phases(c->st, l->game->id, from, &v->events,
+	    &v->nevents, cause)) == -1)
+		return -1;
+	if (v->events == NULL)
+		v->events = xcalloc(1, sizeof *v->events);	/* loaded, none */
+	v->loaded_from = from;
+	for (i = 0; i < v->nevents; i++)
+		if (v->events[i].phase_seq < since)
+			since = v->events[i].phase_seq;
+	return store_commitments_current(c->st, l->game->id, v->cur->seq, since,
+	    &v->coms, &v->ncoms, cause);
+}
+
+/* The first loaded event at or after phase seq from (0: the first one). */
 static size_t
-src_first(const struct view_src *v, uint64_t from)
+src_index(const struct view_src *v, uint64_t from)
 {
 	size_t i;
 
-	for (i = 0; i < v->nevents; i++)
+	for (i = 0; from > 0 && i < v->nevents; i++)
 		if (v->events[i].phase_seq >= from)
 			break;
-	return i;
+	return from > 0 ? i : 0;
+}
+
+/*
+ * The first event at or after phase seq from (0: the first event), the
+ * events loaded from there if they were not; v->nevents when there is
+ * none. -1 with a reason.
+ */
+static int
+src_first(const struct game_ctx *c, struct game_live *l, struct view_src *v,
+    uint64_t from, size_t *first, char **cause)
+{
+	if (src_events(c, l, v, from, cause) == -1)
+		return -1;
+	*first = src_index(v, from);
+	return 0;
 }
 
 /*
@@ -113,24 +163,26 @@ static int
 src_sent_by_player(const struct game_ctx *c, struct game_live *l, struct view_src *v,
     char **cause)
 {
+	struct store_event *rep = NULL;
 	const struct store_event *e;
 	const cJSON *seat, *before;
 	cJSON *p;
-	size_t i, k, j;
+	size_t i, k, j, nrep = 0;
 	int r;
 
+	if (v->nsent > 0 && store_events_of_type(c->st, l->game->id, "seat.replaced",
+	    &rep, &nrep, cause) == -1)
+		return -1;
 	for (i = v->nsent; i-- > 0; ) {
 		e = NULL;
 		before = NULL;
 		p = NULL;
-		for (k = v->nevents; k-- > 0 && e == NULL; ) {
-			if (strcmp(v->events[k].type, "seat.replaced") != 0)
-				continue;
+		for (k = nrep; k-- > 0 && e == NULL; ) {
 			cJSON_Delete(p);
-			p = cJSON_Parse((const char *)v->events[k].payload);
+			p = cJSON_Parse((const char *)rep[k].payload);
 			seat = cJSON_GetObjectItemCaseSensitive(p, "seat");
 			if (cJSON_IsString(seat) && strcmp(seat->valuestring, v->sent[i]) == 0)
-				e = &v->events[k];
+				e = &rep[k];
 		}
 		before = cJSON_GetObjectItemCaseSensitive(p, "orders_before");
 		r = 1;
@@ -140,8 +192,10 @@ src_sent_by_player(const struct game_ctx *c, struct game_live *l, struct view_sr
 				    cJSON_IsNumber(before) && before->valuedouble > 0 ?
 				    (uint64_t)before->valuedouble : 0, cause);
 		cJSON_Delete(p);
-		if (r == -1)
+		if (r == -1) {
+			store_events_free(rep, nrep);
 			return -1;
+		}
 		if (r == 0) {
 			free(v->sent[i]);
 			memmove(&v->sent[i], &v->sent[i + 1],
@@ -149,6 +203,7 @@ src_sent_by_player(const struct game_ctx *c, struct game_live *l, struct view_sr
 			v->nsent--;
 		}
 	}
+	store_events_free(rep, nrep);
 	return 0;
 }
 
@@ -162,33 +217,37 @@ src_sent_by_player(const struct game_ctx *c, struct game_live *l, struct view_sr
 static int
 src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char **cause)
 {
-	uint64_t from = 1;
+	struct store_phase *ph;
+	uint64_t from = 1, seq;
 	size_t i, j;
 	int r, over = strcmp(l->game->status, GAME_FINISHED) == 0;
 
 	memset(v, 0, sizeof *v);
-	if (store_phases(c->st, l->game->id, &v->phases, &v->nphases, cause) == -1)
+	if ((v->cur = store_phase_last(c->st, l->game->id, cause)) == NULL)
 		return -1;
-	if (v->nphases == 0)
-		return cause_set(cause, "game %s has no phases", l->game->name);
-	v->cur = &v->phases[v->nphases - 1];
-	for (i = v->nphases; i-- > 0; ) {
-		if (v->phases[i].nowing == 0 || (!over && &v->phases[i] == v->cur))
-			continue;
-		if ((r = phase_viewed(c, &v->phases[i], cause)) == -1)
+	/* the phases from the last one back to the last viewed */
+	for (seq = v->cur->seq; seq > 0; seq--) {
+		if (seq == v->cur->seq)
+			ph = v->cur;
+		else if ((ph = store_phase_get_seq(c->st, l->game->id, seq, cause)) == NULL)
+			return -1;
+		r = 0;
+		if (ph->nowing > 0 && (over || ph != v->cur))
+			r = phase_viewed(c, ph, cause);
+		if (ph != v->cur)
+			store_phase_free(ph);
+		if (r == -1)
 			return -1;
 		if (r == 1) {
-			from = v->phases[i].seq;
+			from = seq;
 			break;
 		}
 	}
-	if (store_events(c->st, l->game->id, 1, &v->events, &v->nevents, cause) == -1 ||
-	    store_commitments(c->st, l->game->id, &v->coms, &v->ncoms, cause) == -1 ||
+	if (src_events(c, l, v, from, cause) == -1 ||
 	    store_seats_with_orders(c->st, l->game->id, &v->sent, &v->nsent, cause) == -1 ||
 	    src_sent_by_player(c, l, v, cause) == -1)
 		return -1;
 	v->from = from;
-	v->first = src_first(v, from);
 	if (v->cur->open && store_phase_missing(c->st, v->cur->id, &v->missing,
 	    &v->nmissing, cause) == -1)
 		return -1;
@@ -203,11 +262,12 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 
 /* The seat's view model, reporting the events from v->events[first]. */
 static cJSON *
-model_build_from(struct game_live *l, const struct view_src *v, const char *seat,
-    size_t first, char **cause)
+model_build_from(const struct game_ctx *c, struct game_live *l,
+    const struct view_src *v, const char *seat, size_t first, char **cause)
 {
 	struct view_facts f;
 	int idx = l->rules->seat_index(l->g, seat);
+	uint64_t seen;
 	size_t i;
 
 	if (idx < 0) {
@@ -223,8 +283,12 @@ model_build_from(struct game_live *l, const struct view_src *v, const char *seat
 	f.nawaited = v->nawaited;
 	f.events = v->events + first;
 	f.nevents = v->nevents - first;
-	for (i = 0; i < first; i++)
-		f.seen_before += view_event_visible(v->events[i].visibility, f.seat) != 0;
+	/* those it may see of the game, less those reported */
+	if (store_events_seen(c->st, l->game->id, f.seat, &seen, cause) == -1)
+		return NULL;
+	for (i = first; i < v->nevents; i++)
+		seen -= view_event_visible(v->events[i].visibility, f.seat) != 0;
+	f.seen_before = seen;
 	f.commitments = v->coms;
 	f.ncommitments = v->ncoms;
 	f.since_phase = v->from;
@@ -237,10 +301,10 @@ model_build_from(struct game_live *l, const struct view_src *v, const char *seat
 }
 
 static cJSON *
-model_build(struct game_live *l, const struct view_src *v, const char *seat,
-    char **cause)
+model_build(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
+    const char *seat, char **cause)
 {
-	return model_build_from(l, v, seat, v->first, cause);
+	return model_build_from(c, l, v, seat, src_index(v, v->from), cause);
 }
 
 static const struct store_seat *
@@ -279,7 +343,7 @@ mail_render(const struct game_ctx *c, struct game_live *l, const struct view_src
 {
 	cJSON *model;
 
-	if ((model = model_build(l, v, seat->name, cause)) == NULL)
+	if ((model = model_build(c, l, v, seat->name, cause)) == NULL)
 		return NULL;
 	return model_mail(c, model, seat, msgid, len, cause);
 }
@@ -326,14 +390,14 @@ job_clear(struct view_job *j)
  * nothing to send, -1 with a reason.
  */
 static int
-seat_prepare(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
+seat_prepare(const struct game_ctx *c, struct game_live *l, struct view_src *v,
     const struct store_seat *seat, struct view_job *j, char **cause)
 {
 	enum views_mode mode;
 	int over = !v->cur->open, ended = over ? v->cur->turn : v->cur->turn - 1;
 	int want, rep, first_turn = 0, rc;
 	uint64_t from;
-	size_t first = v->first;
+	size_t first = src_index(v, v->from);
 
 	memset(j, 0, sizeof *j);
 	if (turn_views_mode(c, seat, &mode, cause) == -1 ||
@@ -348,12 +412,14 @@ seat_prepare(const struct game_ctx *c, struct game_live *l, const struct view_sr
 		rep = 0;
 	if (!want && !rep)
 		return 0;
-	if (rep)
-		first = src_first(v, from);
-	else if ((rc = turn_view_since(c, seat, &from, cause)) == -1)
+	if (rep) {
+		if (src_first(c, l, v, from, &first, cause) == -1)
+			return -1;
+	} else if ((rc = turn_view_since(c, seat, &from, cause)) == -1)
 		return -1;
-	else if (mode != VIEWS_EVERY)	/* since its last view, or the start */
-		first = rc == 1 ? src_first(v, from) : 0;
+	else if (mode != VIEWS_EVERY &&	/* since its last view, or the start */
+	    src_first(c, l, v, rc == 1 ? from : 0, &first, cause) == -1)
+		return -1;
 	if (over)
 		j->key = xasprintf("end/%s/%s", l->game->name, seat->name);
 	else if (rep)
@@ -367,7 +433,7 @@ seat_prepare(const struct game_ctx *c, struct game_live *l, const struct view_sr
 	j->first_turn = first_turn;
 	j->ended = ended;
 	j->mode = mode;
-	if ((j->model = model_build_from(l, v, seat->name, first, cause)) == NULL) {
+	if ((j->model = model_build_from(c, l, v, seat->name, first, cause)) == NULL) {
 		job_clear(j);
 		return -1;
 	}
@@ -537,7 +603,7 @@ game_view_model(const struct game_ctx *c, struct game_live *l, const char *seat,
 		return NULL;
 	}
 	if (src_load(c, l, &v, cause) == 0)
-		model = model_build(l, &v, seat, cause);
+		model = model_build(c, l, &v, seat, cause);
 	src_free(&v);
 	return model;
 }

@@ -121,7 +121,11 @@ int game_start(const struct game_ctx *c, const char *name, char **cause);
 
 /*
  * Load a game with its latest state (free with game_live_free()). NULL
- * with a reason when the game, its card data or its state cannot be read.
+ * with a reason when the game, its card data or its state cannot be read,
+ * or when the state is not believed (logged too: the game is held): its
+ * bytes do not hash to its recorded hash, or, with a phase open, it is not
+ * recorded after the phase before it or is not in it (turn and name). The
+ * states are a cache of the log's replay (`muthur fsck`).
  */
 struct game_live *game_live_load(struct store *st, const char *name, char **cause);
 struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **cause);

@@ -32,6 +32,15 @@ commitments_free_all(void *v, size_t n)
 	store_commitments_free(v, n);
 }
 
+/* The secret a secret-id names: up to its last '@' (schema 13's secret_name). */
+static size_t
+secret_name_len(const char *secret_id)
+{
+	const char *at = strrchr(secret_id, '@');
+
+	return at != NULL ? (size_t)(at - secret_id) : strlen(secret_id);
+}
+
 /* store_commitment_add, the bytes kept in row secret_of when it is not 0. */
 static int
 commitment_insert(struct store *st, const struct server_key *key, int64_t game_id,
@@ -61,9 +70,11 @@ commitment_insert(struct store *st, const struct server_key *key, int64_t game_i
 	commit_hash(domain, g->name, secret_id, secret, secret_len, n, cc);
 	commit_sign(key->sk, domain, g->name, secret_id, cc, ss);
 	if ((s = db_prepare(st, "INSERT INTO commitments (game_id, domain, secret_id, "
-	    "commitment, signature, secret, nonce, created_phase, secret_of) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "commitment, signature, secret, nonce, created_phase, secret_of, "
+	    "secret_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		goto out;
+	sqlite3_bind_text(s, 10, secret_id, (int)secret_name_len(secret_id),
+	    SQLITE_TRANSIENT);
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, secret_id);
@@ -176,17 +187,17 @@ latest_of(struct store *st, int64_t game_id, const char *domain, const char *nam
 	char *sid = NULL;
 	int rc;
 
-	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@') */
+	/* "NAME@P": the range holds NAME's renewals only ('A' follows '@');
+	 * by secret name, the latest is found in the index (commitments_name) */
 	if ((s = db_prepare(st, "SELECT secret_id, revealed_phase IS NOT NULL FROM "
-	    "commitments WHERE game_id = ? AND domain = ? AND secret_id >= ? || '@' "
-	    "AND secret_id < ? || 'A' AND created_phase < ? ORDER BY created_phase "
-	    "DESC, id DESC LIMIT 1", cause)) == NULL)
+	    "commitments WHERE game_id = ?1 AND domain = ?2 AND secret_name = ?3 AND "
+	    "secret_id >= ?3 || '@' AND secret_id < ?3 || 'A' AND created_phase < ?4 "
+	    "ORDER BY created_phase DESC, id DESC LIMIT 1", cause)) == NULL)
 		return NULL;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, name);
-	db_bind_text(s, 4, name);
-	sqlite3_bind_int64(s, 5, (int64_t)before);
+	sqlite3_bind_int64(s, 4, (int64_t)before);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		sid = db_col_text(s, 0);
 		*open = sqlite3_column_int(s, 1);
@@ -334,6 +345,198 @@ store_commitments(struct store *st, int64_t game_id,
 	    "cannot read commitments", cause);
 	*v = out;
 	return rc;
+}
+
+/* Add the ids the query s gives (its first column) to *ids. */
+static int
+ids_add(struct store *st, sqlite3_stmt *s, int64_t **ids, size_t *n, char **cause)
+{
+	int64_t *more = NULL;
+	size_t nmore = 0;
+
+	if (db_collect_ids(st, s, &more, &nmore, "cannot read commitments", cause) == -1)
+		return -1;
+	*ids = xreallocarray(*ids, *n + nmore + 1, sizeof **ids);
+	memcpy(*ids + *n, more, nmore * sizeof *more);
+	*n += nmore;
+	free(more);
+	return 0;
+}
+
+/*
+ * One probe of latest_unopened(): the latest unopened commitment of the
+ * last secret before (dom, name) in the index (commitments_unopened),
+ * first within dom (name NULL: any name of a domain before dom; dom NULL:
+ * any). Row values, (domain, secret_name) < (?, ?), would walk the index
+ * back over every renewal of the secrets after the bound: each column is
+ * bounded on its own instead. 1 with *id, *d, *n (caller frees), 0 none.
+ */
+static int
+unopened_before(struct store *st, int64_t game_id, const char *dom, const char *name,
+    int64_t *id, char **d, char **n, char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((s = db_prepare(st, dom == NULL ?
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND ?2 IS NULL AND ?3 IS NULL ORDER BY domain DESC, "
+	    "secret_name DESC, id DESC LIMIT 1" : name == NULL ?
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND domain < ?2 AND ?3 IS NULL ORDER BY domain DESC, "
+	    "secret_name DESC, id DESC LIMIT 1" :
+	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
+	    "revealed_phase IS NULL AND domain = ?2 AND secret_name < ?3 ORDER BY "
+	    "domain DESC, secret_name DESC, id DESC LIMIT 1", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, dom);
+	db_bind_text(s, 3, name);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*id = sqlite3_column_int64(s, 0);
+		*d = db_col_text(s, 1);
+		*n = db_col_text(s, 2);
+	}
+	db_finish(st, s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(st, "cannot read commitments", cause);
+	return rc == SQLITE_ROW;
+}
+
+/*
+ * The latest unopened commitment of each secret but the seeds: an index
+ * probe or two a secret, from the last secret down, never a renewal read.
+ */
+static int
+latest_unopened(struct store *st, int64_t game_id, int64_t **ids, size_t *n,
+    char **cause)
+{
+	char *dom = NULL, *name = NULL, *d, *nm;
+	int64_t id = 0;
+	int r = 1, first = 1;
+
+	while (r == 1) {
+		d = nm = NULL;
+		if ((r = unopened_before(st, game_id, first ? NULL : dom, name, &id, &d,
+		    &nm, cause)) == 0 && name != NULL) {
+			free(name);	/* none left in dom: the domains before it */
+			name = NULL;
+			r = 1;
+			continue;
+		}
+		first = 0;
+		free(dom);
+		free(name);
+		dom = d;
+		name = nm;
+		if (r != 1)
+			break;
+		if (strcmp(dom, RAND_SEED_DOMAIN) == 0) {
+			free(name);	/* seeds: one secret each, skipped whole */
+			name = NULL;
+		} else {
+			*ids = xreallocarray(*ids, *n + 2, sizeof **ids);
+			(*ids)[(*n)++] = id;
+		}
+	}
+	free(dom);
+	free(name);
+	return r;
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
+    uint64_t opened_since, struct store_commitment **v, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	int64_t *ids = NULL;
+	size_t nids = 0, i;
+	char *seed_id = rand_seed_secret_id(phase_seq);
+	int rc = -1;
+
+	*v = NULL;
+	*n = 0;
+	if (latest_unopened(st, game_id, &ids, &nids, cause) == -1)
+		goto out;
+	/* the phase's seed while unopened, the last opened seed */
+	if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+	    "domain = ? AND secret_id = ? AND revealed_phase IS NULL", cause)) == NULL)
+		goto out;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, RAND_SEED_DOMAIN);
+	db_bind_text(s, 3, seed_id);
+	if (ids_add(st, s, &ids, &nids, cause) == -1)
+		goto out;
+	if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+	    "domain = ? AND revealed_phase IS NOT NULL ORDER BY created_phase DESC, "
+	    "id DESC LIMIT 1", cause)) == NULL)
+		goto out;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, RAND_SEED_DOMAIN);
+	if (ids_add(st, s, &ids, &nids, cause) == -1)
+		goto out;
+	/* opened in the phases reported: the seeds among them are not shown */
+	if (opened_since != UINT64_MAX) {
+		if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
+		    "revealed_phase IS NOT NULL AND revealed_phase >= ? AND domain <> ?",
+		    cause)) == NULL)
+			goto out;
+		sqlite3_bind_int64(s, 1, game_id);
+		sqlite3_bind_int64(s, 2, (int64_t)opened_since);
+		db_bind_text(s, 3, RAND_SEED_DOMAIN);
+		if (ids_add(st, s, &ids, &nids, cause) == -1)
+			goto out;
+	}
+	qsort(ids, nids, sizeof *ids, cmp_id);
+	*v = xcalloc(nids + 1, sizeof **v);
+	for (i = 0; i < nids; i++) {
+		if (i > 0 && ids[i] == ids[i - 1])
+			continue;
+		if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM
+		    "WHERE c.id = ?", cause)) == NULL)
+			goto out;
+		sqlite3_bind_int64(s, 1, ids[i]);
+		if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+			commitment_row(s, &(*v)[(*n)++]);
+		db_finish(st, s);
+		if (rc != SQLITE_ROW) {
+			rc = -1;
+			db_fail(st, "cannot read commitments", cause);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	if (rc == -1) {
+		store_commitments_free(*v, *n);
+		*v = NULL;
+		*n = 0;
+	}
+	free(ids);
+	free(seed_id);
+	return rc;
+}
+
+int
+store_commitments_reveal_all(struct store *st, int64_t game_id, uint64_t phase_seq,
+    char **cause)
+{
+	sqlite3_stmt *s;
+
+	if ((s = db_prepare(st, "UPDATE commitments SET revealed_phase = ? WHERE "
+	    "game_id = ? AND revealed_phase IS NULL", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, (int64_t)phase_seq);
+	sqlite3_bind_int64(s, 2, game_id);
+	return db_step_done(st, s, "cannot reveal the commitments", cause);
 }
 
 void

@@ -82,6 +82,21 @@ struct store_commitment *store_commitment_get(struct store *st, int64_t game_id,
 /* All commitments of a game, oldest first. */
 int store_commitments(struct store *st, int64_t game_id,
     struct store_commitment **v, size_t *n, char **cause);
+/*
+ * The commitments a view of phase phase_seq shows or counts
+ * (daemon/view.h struct view_facts), oldest first: the latest unopened
+ * commitment of each secret (secret-id up to its last '@') but the
+ * seeds, the phase's seed while unopened, the opened seed made latest,
+ * and, unless opened_since is UINT64_MAX, every commitment but a seed
+ * opened in phase opened_since or later. A view built from these shows
+ * and counts exactly what it does from store_commitments(); they are read
+ * through indexes, a few rows a secret, however long the game.
+ */
+int store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
+    uint64_t opened_since, struct store_commitment **v, size_t *n, char **cause);
+/* Open every commitment of the game not yet open, at phase phase_seq. */
+int store_commitments_reveal_all(struct store *st, int64_t game_id, uint64_t phase_seq,
+    char **cause);
 void store_commitments_free(struct store_commitment *v, size_t n);
 
 /*

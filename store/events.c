@@ -13,6 +13,54 @@
 #include "store/events.h"
 #include "store/games.h"
 
+/*
+ * Count the new event for the seats that may see it (event_seen, schema
+ * 13): row '' for visibility "all", else one row per seat named (each
+ * name once, however often listed; empty names never match a seat).
+ */
+static int
+event_seen_add(struct store *st, int64_t game_id, const char *visibility, char **cause)
+{
+	const char *p, *e, *q;
+	sqlite3_stmt *s;
+	size_t len;
+	char *name;
+	int dup, rc = 0;
+
+	for (p = visibility; rc == 0; p = e + 1) {
+		if (strcmp(visibility, "all") == 0) {
+			name = xstrdup("");
+			e = NULL;
+		} else {
+			e = strchr(p, ',');
+			len = e != NULL ? (size_t)(e - p) : strlen(p);
+			name = xstrndup(p, len);
+			for (dup = 0, q = visibility; !dup && q < p; q = strchr(q, ',') + 1)
+				dup = strncmp(q, name, len) == 0 && (q[len] == ',' ||
+				    q[len] == '\0');
+			if (dup || len == 0) {
+				free(name);
+				if (e == NULL)
+					break;
+				continue;
+			}
+		}
+		if ((s = db_prepare(st, "INSERT INTO event_seen (game_id, seat, n) VALUES "
+		    "(?, ?, 1) ON CONFLICT (game_id, seat) DO UPDATE SET n = n + 1",
+		    cause)) == NULL)
+			rc = -1;
+		else {
+			sqlite3_bind_int64(s, 1, game_id);
+			db_bind_text(s, 2, name);
+			rc = db_step_done(st, s, "cannot count the event", cause);
+		}
+		free(name);
+		if (e == NULL)
+			break;
+	}
+	return rc;
+}
+
 static int
 event_insert(struct store *st, int64_t game_id, uint64_t phase_seq, const char *type,
     const char *visibility, const void *payload, size_t len, uint64_t *seqp,
@@ -45,7 +93,8 @@ event_insert(struct store *st, int64_t game_id, uint64_t phase_seq, const char *
 	db_bind_blob(s, 6, payload, len);
 	db_bind_blob(s, 7, g->head_hash, CHAIN_HASH_BYTES);
 	db_bind_blob(s, 8, hash, CHAIN_HASH_BYTES);
-	if (db_step_done(st, s, "cannot append the event", cause) == -1)
+	if (db_step_done(st, s, "cannot append the event", cause) == -1 ||
+	    event_seen_add(st, game_id, visibility, cause) == -1)
 		goto fail;
 	if ((s = db_prepare(st, "UPDATE games SET event_count = ?, head_hash = ? "
 	    "WHERE id = ?", cause)) == NULL)
@@ -132,6 +181,75 @@ store_events(struct store *st, int64_t game_id, uint64_t from_seq,
 	    "cannot read events", cause);
 	*events = out;
 	return rc;
+}
+
+int
+store_events_of_phases(struct store *st, int64_t game_id, uint64_t from_phase,
+    struct store_event **events, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*events = NULL;
+	*n = 0;
+	/* the first event of those phases (events_phase), then every later one */
+	if ((s = db_prepare(st, "SELECT seq, phase_seq, type, visibility, payload, "
+	    "prev_hash, hash FROM events WHERE game_id = ?1 AND seq >= (SELECT "
+	    "min(seq) FROM events WHERE game_id = ?1 AND phase_seq >= ?2) ORDER BY seq",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int64(s, 2, (int64_t)from_phase);
+	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
+	    "cannot read events", cause);
+	*events = out;
+	return rc;
+}
+
+int
+store_events_of_type(struct store *st, int64_t game_id, const char *type,
+    struct store_event **events, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*events = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT seq, phase_seq, type, visibility, payload, "
+	    "prev_hash, hash FROM events WHERE game_id = ? AND type = ? ORDER BY seq",
+	    cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, type);
+	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
+	    "cannot read events", cause);
+	*events = out;
+	return rc;
+}
+
+int
+store_events_seen(struct store *st, int64_t game_id, const char *seat, uint64_t *n,
+    char **cause)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*n = 0;
+	if (*seat == '\0')
+		return 0;
+	if ((s = db_prepare(st, "SELECT coalesce(sum(n), 0) FROM event_seen WHERE "
+	    "game_id = ? AND seat IN ('', ?)", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text(s, 2, seat);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*n = (uint64_t)sqlite3_column_int64(s, 0);
+	db_finish(st, s);
+	if (rc != SQLITE_ROW)
+		return db_fail(st, "cannot count the events", cause);
+	return 0;
 }
 
 void

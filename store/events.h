@@ -38,6 +38,23 @@ int store_event_append(struct store *st, int64_t game_id, uint64_t phase_seq,
 /* The game's events with seq >= from_seq, in order. */
 int store_events(struct store *st, int64_t game_id, uint64_t from_seq,
     struct store_event **events, size_t *n, char **cause);
+/*
+ * The events from the first one of phase from_phase or later (by seq) to
+ * the last, in order: what a view reports since a phase, read through an
+ * index, never the earlier log. None when no event is of such a phase.
+ */
+int store_events_of_phases(struct store *st, int64_t game_id, uint64_t from_phase,
+    struct store_event **events, size_t *n, char **cause);
+/* The game's events of one type, in order (a few, through an index). */
+int store_events_of_type(struct store *st, int64_t game_id, const char *type,
+    struct store_event **events, size_t *n, char **cause);
+/*
+ * *n = how many of the game's events seat may see: visibility "all" or a
+ * comma list naming it (exactly daemon/view.c's view_event_visible),
+ * counted as events are appended (one row read, however long the log).
+ */
+int store_events_seen(struct store *st, int64_t game_id, const char *seat,
+    uint64_t *n, char **cause);
 void store_events_free(struct store_event *events, size_t n);
 /*
  * Check the game's chain from the first event: sequence numbers without

@@ -128,7 +128,7 @@ export_orders(struct store *st, const struct store_phase *sp, struct archive_pha
 
 static int
 export_phases(struct store *st, const struct store_game *g, struct archive *a,
-    char **cause)
+    int server, char **cause)
 {
 	struct store_phase *ps;
 	size_t n, i, j;
@@ -156,7 +156,7 @@ export_phases(struct store *st, const struct store_game *g, struct archive *a,
 		 * hand and deck, so a spectator could test a guess of them.
 		 * The last phase of an abandoned game closed unresolved.
 		 */
-		if (a->scope == ARCHIVE_SPECTATOR)
+		if (a->scope == ARCHIVE_SPECTATOR || server)
 			continue;
 		if (!ps[i].open && !(i + 1 == n &&
 		    strcmp(g->status, GAME_ABANDONED) == 0)) {
@@ -183,7 +183,7 @@ fail:
 
 static int
 export_commitments(struct store *st, const struct store_game *g, struct archive *a,
-    char **cause)
+    int server, char **cause)
 {
 	struct store_commitment *v;
 	size_t n, i;
@@ -200,7 +200,7 @@ export_commitments(struct store *st, const struct store_game *g, struct archive 
 		c->created_phase = v[i].created_phase;
 		memcpy(c->c, v[i].c, sizeof c->c);
 		memcpy(c->sig, v[i].sig, sizeof c->sig);
-		c->opened = v[i].revealed;
+		c->opened = v[i].revealed || server;
 		if (!c->opened)
 			continue;	/* its secret stays in the database */
 		c->revealed_phase = v[i].revealed_phase;
@@ -255,8 +255,9 @@ export_events(struct store *st, const struct store_game *g, struct archive *a,
 	return 0;
 }
 
-struct archive *
-store_export(struct store *st, const char *name, char **cause)
+/* The archive of game name; with server, store_export_server()'s. */
+static struct archive *
+export_game(struct store *st, const char *name, int server, char **cause)
 {
 	struct store_game *g;
 	struct archive *a;
@@ -269,13 +270,14 @@ store_export(struct store *st, const char *name, char **cause)
 	a->rules = xstrdup(g->rules);
 	a->scenario = xstrdup(g->scenario);
 	a->status = xstrdup(g->status);
-	a->scope = strcmp(g->status, GAME_FINISHED) == 0 ||
+	a->scope = server || strcmp(g->status, GAME_FINISHED) == 0 ||
 	    strcmp(g->status, GAME_ABANDONED) == 0 ? ARCHIVE_FULL : ARCHIVE_SPECTATOR;
 	memcpy(a->server_key, g->server_pk, 32);
 	memcpy(a->card_hash, g->card_hash, 32);
 	rc = export_files(st, g, a, cause) == -1 || export_version(a, cause) == -1 ||
-	    export_seats(st, g, a, cause) == -1 || export_phases(st, g, a, cause) == -1 ||
-	    export_commitments(st, g, a, cause) == -1 || export_events(st, g, a, cause) == -1;
+	    export_seats(st, g, a, cause) == -1 ||
+	    export_phases(st, g, a, server, cause) == -1 ||
+	    export_commitments(st, g, a, server, cause) == -1 || export_events(st, g, a, cause) == -1;
 	store_game_free(g);
 	if (rc) {
 		cause_prefix(cause, "export of game %s", name);
@@ -283,6 +285,18 @@ store_export(struct store *st, const char *name, char **cause)
 		return NULL;
 	}
 	return a;
+}
+
+struct archive *
+store_export(struct store *st, const char *name, char **cause)
+{
+	return export_game(st, name, 0, cause);
+}
+
+struct archive *
+store_export_server(struct store *st, const char *name, char **cause)
+{
+	return export_game(st, name, 1, cause);
 }
 
 int

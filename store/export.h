@@ -29,6 +29,15 @@
  */
 struct archive *store_export(struct store *st, const char *name, char **cause);
 /*
+ * The server's own record of game name, whatever its status, as a full
+ * archive: every event, the orders of the closed phases, and every
+ * commitment with its secret and nonce, the unopened ones marked opened
+ * (at revealed_phase 0); no recorded states (they are what is checked
+ * against it). For `muthur fsck`, which replays it on the server: never
+ * to be formatted, signed or written out (it holds the hidden secrets).
+ */
+struct archive *store_export_server(struct store *st, const char *name, char **cause);
+/*
  * store_export() and then archive_format() signed with key, which must be
  * the game's server key (refused otherwise). *out is the caller's.
  */

@@ -249,6 +249,34 @@ phases_free_all(void *v, size_t n)
 	store_phases_free(v, n);
 }
 
+struct store_phase *
+store_phase_last(struct store *st, int64_t game_id, char **cause)
+{
+	return phase_query(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ?1 "
+	    "AND ?2 = 0 ORDER BY seq DESC LIMIT 1", game_id, 0, "phases", cause);
+}
+
+int
+store_phases_of_turn(struct store *st, int64_t game_id, int turn,
+    struct store_phase **phases, size_t *n, char **cause)
+{
+	sqlite3_stmt *s;
+	void *out;
+	int rc;
+
+	*phases = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ? "
+	    "AND turn = ? ORDER BY seq", cause)) == NULL)
+		return -1;
+	sqlite3_bind_int64(s, 1, game_id);
+	sqlite3_bind_int(s, 2, turn);
+	rc = db_collect(st, s, sizeof **phases, phase_fill, phases_free_all, &out, n,
+	    "cannot read phases", cause);
+	*phases = out;
+	return rc;
+}
+
 int
 store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
     size_t *n, char **cause)

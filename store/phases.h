@@ -54,6 +54,11 @@ struct store_phase *store_phase_get_seq(struct store *st, int64_t game_id, uint6
 int store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
     size_t *n, char **cause);
 void store_phases_free(struct store_phase *phases, size_t n);
+/* The game's last phase (open or not); NULL with a reason if it has none. */
+struct store_phase *store_phase_last(struct store *st, int64_t game_id, char **cause);
+/* The phases of one turn of a game, in order (store_phases_free()). */
+int store_phases_of_turn(struct store *st, int64_t game_id, int turn,
+    struct store_phase **phases, size_t *n, char **cause);
 /* Ids of open phases whose deadline is set and <= now, oldest first. */
 int store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause);

@@ -268,6 +268,53 @@ static const char *const migrations[] = {
 	"REFERENCES commitments(id);"
 	"ALTER TABLE file_blobs ADD COLUMN deflated INTEGER NOT NULL DEFAULT 0 "
 	"CHECK (deflated IN (0, 1));",
+
+	/*
+	 * 13: a phase reads its own rows, not the game's whole log (issue 28):
+	 * events by phase and by type; how many events each seat may see
+	 * (event_seen: seat '' counts those of visibility "all", any other
+	 * row the events whose visibility lists that seat; kept by
+	 * store/events.c), so that a view numbers its events without
+	 * reading the earlier ones; a commitment's secret name (its
+	 * secret-id up to the last '@', the whole id when it has none) and
+	 * the unopened and opened commitments indexed by it, so that a view
+	 * finds the latest unopened commitment of each secret without
+	 * reading every renewal, and a secret's latest renewal before a phase
+	 * is found without sorting them all; phases by turn; a seat's orders
+	 * by nonce (the
+	 * replay check read all of them). The rows stored before are
+	 * counted and named here.
+	 */
+	"ALTER TABLE commitments ADD COLUMN secret_name TEXT;"
+	"UPDATE commitments SET secret_name = CASE WHEN instr(secret_id, '@') = 0 "
+	"THEN secret_id ELSE substr(rtrim(secret_id, replace(secret_id, '@', '')), 1, "
+	"length(rtrim(secret_id, replace(secret_id, '@', ''))) - 1) END;"
+	"CREATE INDEX commitments_unopened ON commitments "
+	"(game_id, domain, secret_name, id) WHERE revealed_phase IS NULL;"
+	"CREATE INDEX commitments_opened ON commitments "
+	"(game_id, revealed_phase) WHERE revealed_phase IS NOT NULL;"
+	"CREATE INDEX commitments_opened_seed ON commitments "
+	"(game_id, domain, created_phase, id) WHERE revealed_phase IS NOT NULL;"
+	"CREATE INDEX events_phase ON events (game_id, phase_seq, seq);"
+	"CREATE INDEX events_type ON events (game_id, type, seq);"
+	"CREATE INDEX phases_turn ON phases (game_id, turn, seq);"
+	"CREATE INDEX orders_nonce ON orders (seat_id, nonce);"
+	"CREATE INDEX commitments_name ON commitments "
+	"(game_id, domain, secret_name, created_phase, id);"
+	"CREATE TABLE event_seen ("
+	" game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seat TEXT NOT NULL,"
+	" n INTEGER NOT NULL CHECK (n >= 0),"
+	" PRIMARY KEY (game_id, seat));"
+	"INSERT INTO event_seen (game_id, seat, n) SELECT game_id, '', count(*) "
+	"FROM events WHERE visibility = 'all' GROUP BY game_id;"
+	"INSERT INTO event_seen (game_id, seat, n) "
+	"WITH RECURSIVE tok(game_id, seq, seat, rest) AS ("
+	" SELECT game_id, seq, '', visibility || ',' FROM events WHERE visibility <> 'all'"
+	" UNION ALL SELECT game_id, seq, substr(rest, 1, instr(rest, ',') - 1), "
+	" substr(rest, instr(rest, ',') + 1) FROM tok WHERE rest <> '') "
+	"SELECT game_id, seat, count(DISTINCT seq) FROM tok WHERE seat <> '' "
+	"GROUP BY game_id, seat;",
 };
 
 int

@@ -249,6 +249,71 @@ test_migrate_storage(void)
 	free(path);
 }
 
+/*
+ * Schema 13: a version-12 database's events are counted per seat as the
+ * views see them (visibility "all", or a list naming the seat, each name
+ * once), its commitments get their secret names, and a phase's
+ * commitments are read through the new indexes as before.
+ */
+static void
+test_migrate_phase_reads(void)
+{
+	static const char *const vis[] = { "all", "m", "a,m", "none", "m,m", "all",
+	    "a", "ma,am" };
+	char *path = tpath("v12.db"), *cause = NULL, *sql;
+	struct strbuf sb = STRBUF_INIT;
+	struct store_commitment *v = NULL;
+	struct store *st;
+	int64_t g = 0;
+	uint64_t n = 0, na = 0;
+	size_t i, nv = 0;
+
+	st = store_open_version(path, 12, &cause);
+	ok(st != NULL && store_game_create(st, "v12", "ccg", "contact", zero32, zero32, 5,
+	    &g, NULL) == 0, "a version-12 database with a game");
+	store_close(st);
+	for (i = 0; i < sizeof vis / sizeof vis[0]; i++)
+		strbuf_addf(&sb, "INSERT INTO events VALUES (%lld, %zu, %zu, 't', '%s', "
+		    "CAST('{}' AS BLOB), zeroblob(32), zeroblob(32));", (long long)g, i + 1,
+		    i / 2 + 1, vis[i]);
+	strbuf_addf(&sb, "UPDATE games SET event_count = %zu WHERE id = %lld;",
+	    sizeof vis / sizeof vis[0], (long long)g);
+	/* renewals of two secrets, one opened, and a secret-id without '@' */
+	strbuf_addf(&sb, "INSERT INTO commitments (game_id, domain, secret_id, "
+	    "commitment, signature, secret, nonce, created_phase, revealed_phase) VALUES "
+	    "(%1$lld, 'muthur.secret', 'hand:m@1', zeroblob(32), zeroblob(64), x'01', "
+	    "zeroblob(32), 1, NULL), (%1$lld, 'muthur.secret', 'hand:m@2', zeroblob(32), "
+	    "zeroblob(64), x'02', zeroblob(32), 2, NULL), (%1$lld, 'muthur.secret', "
+	    "'a@b@3', zeroblob(32), zeroblob(64), x'03', zeroblob(32), 3, 3), (%1$lld, "
+	    "'muthur.decklist', 'm', zeroblob(32), zeroblob(64), x'04', zeroblob(32), 0, "
+	    "NULL);", (long long)g);
+	sql = strbuf_detach(&sb, NULL);
+	raw_exec(path, sql);
+	free(sql);
+	st = store_open(path, &cause);
+	ok_cause(st != NULL, "it is upgraded to version 13");
+	ok(store_events_seen(st, g, "m", &n, NULL) == 0 && n == 5,
+	    "m sees the events of all and those naming m, each once (5)");
+	ok(store_events_seen(st, g, "a", &na, NULL) == 0 && na == 4,
+	    "a sees 4: no seat sees 'none', nor a name it is only part of");
+	is_int((int)raw_count(path, "SELECT count(*) FROM commitments WHERE "
+	    "secret_name = 'hand:m'"), 2, "renewals are named by their secret");
+	is_int((int)raw_count(path, "SELECT count(*) FROM commitments WHERE "
+	    "(secret_id = 'a@b@3' AND secret_name = 'a@b') OR (secret_id = 'm' AND "
+	    "secret_name = 'm')"), 2, "up to the last '@', the whole id without one");
+	ok_cause(store_commitments_current(st, g, 4, 3, &v, &nv, &cause) == 0 && nv == 3 &&
+	    strcmp(v[0].secret_id, "hand:m@2") == 0 && strcmp(v[1].secret_id, "a@b@3") == 0 &&
+	    strcmp(v[2].secret_id, "m") == 0,
+	    "a view's commitments: the latest unopened of each secret, those opened since");
+	store_commitments_free(v, nv);
+	ok(store_event_append(st, g, 5, "t", "m,a,m", "{}", 2, NULL, NULL) == 0 &&
+	    store_events_seen(st, g, "m", &n, NULL) == 0 && n == 6 &&
+	    store_events_seen(st, g, "a", &na, NULL) == 0 && na == 5,
+	    "a new event is counted once for each seat it names");
+	store_close(st);
+	free(path);
+}
+
 static void
 test_open_and_migrate(void)
 {
@@ -1123,6 +1188,7 @@ main(void)
 		skip_all("cannot set up");
 	test_open_and_migrate();
 	test_migrate_storage();
+	test_migrate_phase_reads();
 	test_file_modes();
 	path = tpath("t.db");
 	st = store_open(path, NULL);

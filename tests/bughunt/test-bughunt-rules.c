@@ -218,6 +218,42 @@ test_setup(void)
 	g = game(2, "extra-xenomorph-cards=3", 0);
 	is_int(g->ndeck, 6 + 1 + 2 + 3, "extra-xenomorph-cards=3");
 	R->free(g);
+	/* "one or more": no cap but the cards in the box (17 in the sample data) */
+	g = game(4, "extra-xenomorph-cards=13", 0);
+	ok(g != NULL && g->ndeck == 12 + 1 + 4 + 13 && g->xeno_left == 0,
+	    "extra-xenomorph-cards=13: every Xenomorph card of the data in the deck");
+	if (g != NULL)
+		R->free(g);
+	{
+		char *cause = NULL;
+		static const char *seats[] = { "blue", "red", "green", "yellow" };
+		struct rules_seat rs[BH_SEATS];
+		struct rules_setup su;
+		const char *opts[1] = { "extra-xenomorph-cards=14" };
+		int i;
+
+		ok(R->option_check("extra-xenomorph-cards=5", &cause) == 0,
+		    "extra-xenomorph-cards=5 is an option (no cap of 4)");
+		free(cause);
+		cause = NULL;
+		memset(&su, 0, sizeof su);
+		memset(rs, 0, sizeof rs);
+		for (i = 0; i < 4; i++)
+			rs[i].name = rs[i].faction = seats[i];
+		su.scenario = "bug-hunt";
+		su.seats = rs;
+		su.nseats = 4;
+		su.data = data;
+		su.places = 1;
+		su.options = opts;
+		su.noptions = 1;
+		ok(R->create(&su, &rng, &ev, &cause) == NULL && cause != NULL &&
+		    strstr(cause, "at most extra-xenomorph-cards=13") != NULL,
+		    "extra-xenomorph-cards=14 with 4 players: refused, the bound said (%s)",
+		    cause != NULL ? cause : "");
+		free(cause);
+		rules_events_free(&ev);
+	}
 	{
 		char *cause = NULL;
 

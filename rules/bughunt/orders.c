@@ -130,11 +130,37 @@ do_move(struct run *r, char **w, int nw)
 	return 0;
 }
 
+/*
+ * Shooting 1a: the squad's own tile is targeted first. When its Xenomorphs
+ * take the whole firepower, no die of a tile named after "at" can be
+ * targeted: the reason (static), or NULL when some firepower is left.
+ */
+static const char *
+home_takes_all(struct run *r, const struct bh_shot *s)
+{
+	static char buf[200];
+	const struct rules_game *g = r->g;
+	int pos = g->sq[r->seat].pos, fp = s->bonus, i;
+
+	if (pos == BH_APC)
+		return NULL;
+	for (i = 0; i < s->nchars; i++)
+		fp += bh_firepower(g, r->seat, s->chars[i]);
+	if (fp > g->xenos[pos])
+		return NULL;
+	snprintf(buf, sizeof buf, "the squad's own tile is targeted first (Shooting 1a): "
+	    "its %d Xenomorph%s take%s all %d firepower, none is left for %s", g->xenos[pos],
+	    g->xenos[pos] == 1 ? "" : "s", g->xenos[pos] == 1 ? "s" : "", fp,
+	    bh_cell_name(s->at[0]));
+	return buf;
+}
+
 static int
 do_shoot(struct run *r, char **w, int nw)
 {
 	struct rules_game *g = r->g;
 	struct bh_shot s;
+	const char *why;
 	int i, k, ci, cell, cells[4], nt, at = 0, d, ok;
 
 	memset(&s, 0, sizeof s);
@@ -177,6 +203,9 @@ do_shoot(struct run *r, char **w, int nw)
 	}
 	if (s.nchars == 0)
 		return fail(r, "nobody shoots", "shoot C [C ...] [at CELL ...]");
+	if (s.nat > 0 && !(r->dry && r->unknown) && (why = home_takes_all(r, &s)) != NULL)
+		return fail(r, why, "more firepower than the Xenomorphs on the squad's own "
+		    "tile, or no tile after \"at\"");
 	if (r->dry) {
 		for (k = 0; k < s.nchars; k++)
 			bh_deplete(g, r->seat, s.chars[k]);
@@ -262,9 +291,15 @@ do_use(struct run *r, char **w, int nw)
 		r->shot_bonus += md->amount;
 	if (md->ability == BH_MA_MOVE)
 		r->mp_bonus += md->amount;
-	if (r->dry)
+	if (r->dry) {
 		g->mup[m]--;
-	else
+		/* the purge is sure: a shot after it is checked against what is left */
+		if (md->ability == BH_MA_PURGE && !r->unknown) {
+			int pos = g->sq[r->seat].pos;
+
+			g->xenos[pos] -= g->xenos[pos] < md->amount ? g->xenos[pos] : md->amount;
+		}
+	} else
 		bh_use(g, r->seat, m, ci, r->rng, r->ev);
 	return 0;
 }

@@ -3,8 +3,9 @@
  * the number of Xenomorph dice targeted: the squad's own tile first, then
  * adjacent tiles through passages without barriers (never an empty
  * space): those the orders name after "at" (the rest of the firepower
- * "may" go there: naming only the own tile keeps it there), else every
- * one; each die once. A blank face kills; in the own tile each head face
+ * "may" go there: naming only the own tile keeps it there; orders.c
+ * refuses naming one that the own tile leaves no firepower for), else
+ * every one; each die once. A blank face kills; in the own tile each head face
  * is a wound to one of the characters that fired (in the order the orders
  * list them, in turn; none left alive, nobody); survivors of adjacent
  * tiles move into the squad's tile. From the APC only Sector 3's first tile, and survivors

@@ -247,7 +247,8 @@ test_setup(void)
 		su.places = 1;
 		su.options = opts;
 		su.noptions = 1;
-		ok(R->create(&su, &rng, &ev, &cause) == NULL && cause != NULL &&
+		g = R->create(&su, &rng, &ev, &cause);
+		ok(g == NULL && cause != NULL &&
 		    strstr(cause, "at most extra-xenomorph-cards=13") != NULL,
 		    "extra-xenomorph-cards=14 with 4 players: refused, the bound said (%s)",
 		    cause != NULL ? cause : "");
@@ -586,6 +587,53 @@ test_shooting(void)
 	ok(play(g, 0, "shoot grunt-1 at c1\n") == 0 && g->xenos[c1] == 0 &&
 	    g->xenos[c2] == 2 && g->xenos[C("d1")] == 2, "shoot: \"at\" the squad's own "
 	    "tile alone: no adjacent tile is targeted");
+	R->free(g);
+
+	/* Shooting 1a: the own tile first; a named tile the firepower cannot reach is refused */
+	g = board(1);
+	tile(g, c1, X, X, X, W);
+	tile(g, c2, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 4;
+	g->xenos[c2] = 2;
+	{
+		const char *w = why(g, 0, "# the shot\nshoot grunt-1 grunt-2 at c2\n");
+		char *legal;
+
+		ok(strstr(w, "line 2: \"shoot grunt-1 grunt-2 at c2\": the squad's own tile is "
+		    "targeted first (Shooting 1a): its 4 Xenomorphs take all 4 firepower, none "
+		    "is left for ") != NULL && strstr(w, "; expected more firepower") != NULL &&
+		    strchr(w, '\n') == NULL,
+		    "shoot: at a tile when the own tile takes all the firepower: refused, the "
+		    "rule named, on one line (%s)", w);
+		ok(*why(g, 0, "shoot grunt-1 grunt-2 grunt-3 at c2\n") == '\0' &&
+		    *why(g, 0, "shoot grunt-1 grunt-2\n") == '\0',
+		    "shoot: with firepower left over, or without \"at\", the shot stands");
+		g->xenos[c1] = 6;
+		legal = R->legal(g, 0);
+		ok(strstr(legal, " at c2\n") == NULL && strstr(legal, " at 4/1\n") == NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
+		    "shoot: the legal orders offer no shot at a tile the firepower cannot reach");
+		free(legal);
+	}
+	R->free(g);
+
+	/* from the APC with nothing on Sector 3's first tile: no shot offered */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = BH_APC;
+	{
+		char *legal = R->legal(g, 0);
+
+		ok(strstr(legal, "shoot") == NULL, "shoot: from the APC with no Xenomorph on "
+		    "Sector 3's first tile, no shot is offered");
+		free(legal);
+		g->xenos[c1] = 1;
+		legal = R->legal(g, 0);
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
+		    "shoot: from the APC with a Xenomorph there, the shot is offered");
+		free(legal);
+	}
 	R->free(g);
 
 	/* a head in the own tile wounds a character that fired, never another */

@@ -1,6 +1,6 @@
 /*
  * view-text.c — the view as display text, built from the view model
- * alone: the complex as a map (rows 6 down to 1, Sectors a..e, the APC
+ * alone: a header of the turn and the game's options, the complex as a map (rows 6 down to 1, Sectors a..e, the APC
  * below; a row without a tile takes one line), then the squads, the hive
  * track, the missions, the decks and how many legal orders there are (the
  * mail's orders block lists them). In the map each tile is a box whose
@@ -184,6 +184,22 @@ tables(const cJSON *rv, struct strbuf *sb)
 	    num(rv, "breach_tokens"), num(rv, "objective_tokens"));
 }
 
+/* The header's second line: the game's options. */
+static void
+header_options(const cJSON *rv, struct strbuf *sb)
+{
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(rv, "options");
+	int spawns = num(p, "setup_spawns"), extra = num(p, "extra_xenomorph_cards");
+
+	if (p == NULL)
+		return;
+	strbuf_addf(sb, "Options: difficulty %s; %s; %d set-up spawn%s; %d extra "
+	    "Xenomorph Phase card%s\n", str(p, "difficulty"),
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "named_for_grunt")) ?
+	    "a Named Character for a Grunt" : "two Grunts a squad", spawns,
+	    spawns == 1 ? "" : "s", extra, extra == 1 ? "" : "s");
+}
+
 cJSON *
 bh_view_text(const cJSON *rv, const char *seat)
 {
@@ -200,6 +216,7 @@ bh_view_text(const cJSON *rv, const char *seat)
 		strbuf_addf(&sb, "%s's %sturn\n", str(rv, "active"),
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "lt_command")) ?
 		    "Lt. Command " : "");
+	header_options(rv, &sb);
 	map(rv, &sb);
 	squads(rv, seat, &sb);
 	tables(rv, &sb);

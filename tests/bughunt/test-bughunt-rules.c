@@ -215,6 +215,42 @@ test_setup(void)
 	    "difficulty=easy: a Named Character in place of a Grunt");
 	is_int(g->kpos, 0, "difficulty=easy: no set-up spawn");
 	R->free(g);
+	/* the options in every view's header, for each seat and a spectator */
+	{
+		static const struct { const char *opt; const char *line; } v[] = {
+			{ NULL, "Options: difficulty normal; two Grunts a squad; 1 set-up "
+			    "spawn; 0 extra Xenomorph Phase cards\n" },
+			{ "difficulty=hard", "Options: difficulty hard; two Grunts a squad; "
+			    "2 set-up spawns; 1 extra Xenomorph Phase card\n" },
+			{ "extra-xenomorph-cards=2", "Options: difficulty custom; two Grunts "
+			    "a squad; 1 set-up spawn; 2 extra Xenomorph Phase cards\n" },
+		};
+		size_t i;
+		int seat, good = 1;
+		cJSON *rv, *tv;
+		const char *t;
+
+		for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+			g = game(2, v[i].opt, 1);
+			for (seat = -1; seat < 2; seat++) {
+				rv = R->view(g, seat);
+				tv = R->view_text(rv, seat >= 0 ? bh_colours[seat] : "");
+				t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv,
+				    "text"));
+				/* the second line of the header */
+				if (t == NULL || strchr(t, '\n') == NULL ||
+				    strncmp(strchr(t, '\n') + 1, v[i].line, strlen(v[i].line)) != 0) {
+					diag("%s: %.200s", v[i].opt != NULL ? v[i].opt : "(none)",
+					    t != NULL ? t : "");
+					good = 0;
+				}
+				cJSON_Delete(tv);
+				cJSON_Delete(rv);
+			}
+			R->free(g);
+		}
+		ok(good, "view: every seat's header says the game's options");
+	}
 	g = game(2, "extra-xenomorph-cards=3", 0);
 	is_int(g->ndeck, 6 + 1 + 2 + 3, "extra-xenomorph-cards=3");
 	R->free(g);

@@ -4,8 +4,9 @@
  * and the functions each rulebook section's file provides
  * (doc/bughunt-rules-map.md says which file holds which section).
  *
- * The complex is a grid of BH_COLS sectors (columns a..e = Sectors 1..5)
- * by BH_ROWS rows (1 nearest the APC .. 6); cell i = row * BH_COLS + col.
+ * The complex is a grid of BH_COLS sectors (columns, Sectors 1..5) by
+ * BH_ROWS rows (tile 1 nearest the APC .. 6); cell i = row * BH_COLS +
+ * col, named "SECTOR/TILE" ("3/1"; the old "c1" still parses).
  * The APC lies below row 1: squads reach it from Sector 3's first cell
  * only, Xenomorphs from any cell of row 1. Directions: n (away from the
  * APC), e, s (toward the APC), w.
@@ -207,8 +208,8 @@ int	 bh_data_report(const struct rules_file *files, size_t nfiles,
 	    char **report, int *valid, char **cause);
 
 /* rules/bughunt/complex.c: the grid. */
-const char *bh_cell_name(int cell);		/* "c1", "apc" (static) */
-int	 bh_cell_parse(const char *s);		/* cell, BH_APC, or -2 */
+const char *bh_cell_name(int cell);		/* "3/1", "apc" (static) */
+int	 bh_cell_parse(const char *s);		/* "3/1" or "c1": cell, BH_APC, or -2 */
 int	 bh_dir_parse(const char *s);		/* enum bh_dir or -1 */
 int	 bh_neighbour(int cell, int dir);	/* cell, BH_APC, or -2 off grid */
 /* Can a squad pass from cell a toward dir? 0 no, 1 yes, 2 through a barrier. */

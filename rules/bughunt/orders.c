@@ -1,7 +1,7 @@
 /*
  * orders.c — "Player Turn Sequence" as orders (doc/muthur-orders.5, "Bug
  * Hunt"): the active seat's one mail holds at most one `move D...` line,
- * then at most one action (`shoot C... [at CELL...]`, `capture MISSION`,
+ * then at most one action (`shoot C... [at SECTOR/TILE...]`, `capture MISSION`,
  * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
  * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
  * nothing. The same code checks (dry, on a copy) and applies them; once
@@ -168,13 +168,14 @@ do_shoot(struct run *r, char **w, int nw)
 	for (i = 1; i < nw; i++) {
 		if (strcmp(w[i], "at") == 0) {
 			if (at)
-				return fail(r, "\"at\" twice", "shoot C [C ...] [at CELL ...]");
+				return fail(r, "\"at\" twice", "shoot C [C ...] [at SECTOR/TILE ...]");
 			at = 1;
 			continue;
 		}
 		if (at) {
 			if ((cell = bh_cell_parse(w[i])) < 0 || s.nat == 4)
-				return fail(r, "not a cell of the complex", "a cell such as c2");
+				return fail(r, "not a cell of the complex",
+				    "SECTOR/TILE such as 3/2 (Sector 3's second tile)");
 			s.only = 1;	/* the shooter picks the tiles (Shooting 1b: "may") */
 			if (cell == g->sq[r->seat].pos)
 				continue;	/* its own tile: targeted first anyway */
@@ -202,7 +203,7 @@ do_shoot(struct run *r, char **w, int nw)
 		s.chars[s.nchars++] = ci;
 	}
 	if (s.nchars == 0)
-		return fail(r, "nobody shoots", "shoot C [C ...] [at CELL ...]");
+		return fail(r, "nobody shoots", "shoot C [C ...] [at SECTOR/TILE ...]");
 	if (s.nat > 0 && !(r->dry && r->unknown) && (why = home_takes_all(r, &s)) != NULL)
 		return fail(r, why, "more firepower than the Xenomorphs on the squad's own "
 		    "tile, or no tile after \"at\"");

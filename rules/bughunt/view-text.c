@@ -1,7 +1,8 @@
 /*
  * view-text.c — the view as display text, built from the view model
- * alone: a header of the turn and the game's options, the complex as a map (rows 6 down to 1, Sectors a..e, the APC
- * below; a row without a tile takes one line), then the squads, the hive
+ * alone: a header of the turn and the game's options, the complex as a
+ * map (rows 6 down to 1, Sectors 1..5, the APC below; a row without a
+ * tile takes one line), then the squads, the hive
  * track, the missions, the decks and how many legal orders there are (the
  * mail's orders block lists them). In the map each tile is a box whose
  * sides show an exit as a gap, a barrier as '#', a breached barrier as
@@ -82,7 +83,7 @@ static void
 map(const cJSON *rv, struct strbuf *sb)
 {
 	const cJSON *c;
-	char name[4], in[16], sq[8], line[4][BH_COLS * 9 + 1];
+	char in[16], sq[8], line[4][BH_COLS * 9 + 1];
 	int row, col, k;
 	size_t n;
 
@@ -90,8 +91,7 @@ map(const cJSON *rv, struct strbuf *sb)
 		for (k = 0; k < 4; k++)
 			line[k][0] = '\0';
 		for (col = 0; col < BH_COLS; col++) {
-			snprintf(name, sizeof name, "%c%d", 'a' + col, row + 1);
-			c = cell_of(rv, name);
+			c = cell_of(rv, bh_cell_name(row * BH_COLS + col));
 			if (c == NULL || cJSON_GetObjectItemCaseSensitive(c, "tile") == NULL) {
 				snprintf(in, sizeof in, num(c, "xenos") > 0 ? "x%d" : ".",
 				    num(c, "xenos"));
@@ -128,9 +128,10 @@ map(const cJSON *rv, struct strbuf *sb)
 				strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
 		}
 	}
-	strbuf_addstr(sb, "      a        b        c        d        e\n");
+	strbuf_addstr(sb, "      1        2        3        4        5   Sectors\n");
 	initials(cJSON_GetObjectItemCaseSensitive(rv, "apc"), sq, sizeof sq);
-	strbuf_addf(sb, "  APC (squads enter and leave by Sector c): %s\n",
+	strbuf_addf(sb, "  A tile is SECTOR/ROW: 3/1 is Sector 3's first.\n"
+	    "  APC (squads enter and leave by Sector 3): %s\n",
 	    *sq != '\0' ? sq : "no squad");
 }
 
@@ -193,11 +194,11 @@ header_options(const cJSON *rv, struct strbuf *sb)
 
 	if (p == NULL)
 		return;
-	strbuf_addf(sb, "Options: difficulty %s; %s; %d set-up spawn%s; %d extra "
-	    "Xenomorph Phase card%s\n", str(p, "difficulty"),
+	strbuf_addf(sb, "Options: difficulty %s; %d set-up spawn%s; %d extra Xenomorph "
+	    "card%s%s\n", str(p, "difficulty"), spawns, spawns == 1 ? "" : "s", extra,
+	    extra == 1 ? "" : "s",
 	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "named_for_grunt")) ?
-	    "a Named Character for a Grunt" : "two Grunts a squad", spawns,
-	    spawns == 1 ? "" : "s", extra, extra == 1 ? "" : "s");
+	    "; a Named Character for a Grunt" : "");
 }
 
 cJSON *

@@ -218,12 +218,14 @@ test_setup(void)
 	/* the options in every view's header, for each seat and a spectator */
 	{
 		static const struct { const char *opt; const char *line; } v[] = {
-			{ NULL, "Options: difficulty normal; two Grunts a squad; 1 set-up "
-			    "spawn; 0 extra Xenomorph Phase cards\n" },
-			{ "difficulty=hard", "Options: difficulty hard; two Grunts a squad; "
-			    "2 set-up spawns; 1 extra Xenomorph Phase card\n" },
-			{ "extra-xenomorph-cards=2", "Options: difficulty custom; two Grunts "
-			    "a squad; 1 set-up spawn; 2 extra Xenomorph Phase cards\n" },
+			{ NULL, "Options: difficulty normal; 1 set-up spawn; 0 extra "
+			    "Xenomorph cards\n" },
+			{ "difficulty=hard", "Options: difficulty hard; 2 set-up spawns; "
+			    "1 extra Xenomorph card\n" },
+			{ "extra-xenomorph-cards=2", "Options: difficulty custom; 1 set-up "
+			    "spawn; 2 extra Xenomorph cards\n" },
+			{ "named-for-grunt", "Options: difficulty custom; 1 set-up spawn; "
+			    "0 extra Xenomorph cards; a Named Character for a Grunt\n" },
 		};
 		size_t i;
 		int seat, good = 1;
@@ -607,8 +609,8 @@ test_shooting(void)
 	{
 		char *legal = R->legal(g, 0);
 
-		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c1\n") != NULL &&
-		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c2\n") != NULL,
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at 3/1\n") != NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at 3/2\n") != NULL,
 		    "shoot: the legal orders offer the own tile alone and each adjacent tile");
 		free(legal);
 	}
@@ -620,7 +622,7 @@ test_shooting(void)
 	g->xenos[c1] = 1;
 	g->xenos[c2] = 2;
 	rig((const uint32_t[]){ 0 }, 1);
-	ok(play(g, 0, "shoot grunt-1 at c1\n") == 0 && g->xenos[c1] == 0 &&
+	ok(play(g, 0, "shoot grunt-1 at 3/1\n") == 0 && g->xenos[c1] == 0 &&
 	    g->xenos[c2] == 2 && g->xenos[C("d1")] == 2, "shoot: \"at\" the squad's own "
 	    "tile alone: no adjacent tile is targeted");
 	R->free(g);
@@ -633,12 +635,12 @@ test_shooting(void)
 	g->xenos[c1] = 4;
 	g->xenos[c2] = 2;
 	{
-		const char *w = why(g, 0, "# the shot\nshoot grunt-1 grunt-2 at c2\n");
+		const char *w = why(g, 0, "# the shot\nshoot grunt-1 grunt-2 at 3/2\n");
 		char *legal;
 
-		ok(strstr(w, "line 2: \"shoot grunt-1 grunt-2 at c2\": the squad's own tile is "
+		ok(strstr(w, "line 2: \"shoot grunt-1 grunt-2 at 3/2\": the squad's own tile is "
 		    "targeted first (Shooting 1a): its 4 Xenomorphs take all 4 firepower, none "
-		    "is left for ") != NULL && strstr(w, "; expected more firepower") != NULL &&
+		    "is left for 3/2; ") != NULL && strstr(w, "; expected more firepower") != NULL &&
 		    strchr(w, '\n') == NULL,
 		    "shoot: at a tile when the own tile takes all the firepower: refused, the "
 		    "rule named, on one line (%s)", w);
@@ -647,7 +649,7 @@ test_shooting(void)
 		    "shoot: with firepower left over, or without \"at\", the shot stands");
 		g->xenos[c1] = 6;
 		legal = R->legal(g, 0);
-		ok(strstr(legal, " at c2\n") == NULL && strstr(legal, " at 4/1\n") == NULL &&
+		ok(strstr(legal, " at 3/2\n") == NULL && strstr(legal, " at c2\n") == NULL &&
 		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
 		    "shoot: the legal orders offer no shot at a tile the firepower cannot reach");
 		free(legal);
@@ -670,6 +672,21 @@ test_shooting(void)
 		    "shoot: from the APC with a Xenomorph there, the shot is offered");
 		free(legal);
 	}
+	R->free(g);
+
+	/* Sectors numbered 1..5 as the rulebook does: cells SECTOR/TILE, the old letters read */
+	ok(C("3/1") == 2 && C("c1") == 2 && C("1/6") == 25 && C("a6") == 25 && C("5/1") == 4 &&
+	    C("6/1") == -2 && C("3/7") == -2 && C("f1") == -2 && C("31") == -2 &&
+	    strcmp(bh_cell_name(2), "3/1") == 0 && strcmp(bh_cell_name(29), "5/6") == 0 &&
+	    bh_neighbour(BH_APC, BH_N) == C("3/1"),
+	    "cells: Sector 3's first tile is 3/1 (the old c1 still read), next to the APC");
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = BH_APC;
+	ok(*why(g, 0, "move n\nshoot grunt-1 at 3/1\n") == '\0' &&
+	    *why(g, 0, "move n\nshoot grunt-1 at c1\n") == '\0' &&
+	    strstr(why(g, 0, "shoot grunt-1 at 2/1\n"), "not a tile the squad may shoot into")
+	    != NULL, "cells: orders name tiles SECTOR/TILE or by the old letters");
 	R->free(g);
 
 	/* a head in the own tile wounds a character that fired, never another */

@@ -67,12 +67,15 @@ enum bh_mission_ability {
 	BH_MA_PATCH,		/* one face-down wound token off a character */
 	BH_MA_PURGE		/* kill up to amount Xenomorphs on the squad's tile */
 };
-/* Tracking card text. */
+/* A step of a tracking card's text (the data's "effect"), after the blips. */
 enum bh_track_effect {
 	BH_TE_NONE,
 	BH_TE_HIVE,		/* advance the hive counter one space */
-	BH_TE_STIR		/* the Xenomorphs move once more */
+	BH_TE_STIR,		/* the Xenomorphs move once more */
+	BH_TE_ATTACK,		/* the Xenomorphs attack once more */
+	BH_TE_SPAWN		/* n more Xenomorphs deployed in Sector sector */
 };
+#define BH_MAX_STEPS	4
 /* Hive track icons. */
 enum bh_icon { BH_ICON_NONE, BH_ICON_XENO, BH_ICON_GAME_OVER };
 /* Xenomorph die faces. */
@@ -93,10 +96,17 @@ struct bh_tiledef {
 	int	 objective;		/* 1: an objective icon */
 };
 
+struct bh_trackstep {
+	int	 op;			/* enum bh_track_effect, not BH_TE_NONE */
+	int	 sector, n;		/* BH_TE_SPAWN: Sector 1..5, 1..9 Xenomorphs */
+};
+
 struct bh_trackdef {
 	char	*id;
 	int	 blips[BH_COLS];
-	int	 effect;		/* enum bh_track_effect */
+	char	*printed;		/* the card's text as printed, NULL none */
+	struct bh_trackstep step[BH_MAX_STEPS];	/* what the text does, in order */
+	int	 nstep;
 };
 
 struct bh_missiondef {
@@ -272,6 +282,8 @@ void	 bh_xeno_phase(struct rules_game *g, struct rules_rng *rng,
 void	 bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
 int	 bh_xeno_move(struct rules_game *g, struct rules_events *ev);
 void	 bh_xeno_spawn(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
+/* A tracking card's text: the printed one, else the steps in words (xmalloc'd; NULL none). */
+char	*bh_track_text(const struct bh_trackdef *t);
 
 /* rules/bughunt/overrun.c: placing dice; 0, or -1 when the complex is overrun. */
 int	 bh_place_xenos(struct rules_game *g, int cell, int n, struct rules_events *ev);

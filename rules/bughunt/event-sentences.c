@@ -55,6 +55,7 @@ static const struct bh_sentence {
 	{ "tile", "New tile at {cell}: {tile}{objective?, with an objective "
 	    "token|}" },
 	{ "tracking-card", "Tracking card {card}: {blips}" },
+	{ "tracking-text", "Tracking card {card} reads{sample? (sample text)|}: {text}" },
 	{ "victory", "{condition}" },
 	{ "wound", "{seat}'s {character} takes a wound{past_armor? past the "
 	    "armor|}[ ({face_down} face down)]" },

@@ -2,9 +2,9 @@
  * view-text.c — the view as display text, built from the view model
  * alone: a header of the turn and the game's options, the complex as a
  * map (rows 6 down to 1, Sectors 1..5, the APC below; a row without a
- * tile takes one line), then the squads, the hive
- * track, the missions, the decks and how many legal orders there are (the
- * mail's orders block lists them). In the map each tile is a box whose
+ * tile takes one line), then the squads, the hive track, the missions,
+ * the last tracking card and its text, the decks and how many legal
+ * orders there are (the mail's orders block lists them). In the map each tile is a box whose
  * sides show an exit as a gap, a barrier as '#', a breached barrier as
  * '=', a wall as '-' or '|'; inside, the tile, '*' for an objective
  * token, xN for N Xenomorphs and the squads' initials.
@@ -173,6 +173,16 @@ tables(const cJSON *rv, struct strbuf *sb)
 	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(rv, "missions"))
 		strbuf_addf(sb, "  %-18s %d/3 objective tokens, %d face up: %s\n",
 		    str(m, "id"), num(m, "tokens"), num(m, "face_up"), str(m, "ability"));
+	if ((p = cJSON_GetObjectItemCaseSensitive(rv, "last_tracking_card")) != NULL) {
+		strbuf_addf(sb, "Last tracking card %s, blips by Sector:", str(p, "id"));
+		cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(p, "blips"))
+			strbuf_addf(sb, " %d", s->valueint);
+		if (*str(p, "text") != '\0')
+			strbuf_addf(sb, "; it reads%s: %s", cJSON_IsTrue(
+			    cJSON_GetObjectItemCaseSensitive(p, "sample_text")) ?
+			    " (sample text)" : "", str(p, "text"));
+		strbuf_addstr(sb, "\n");
+	}
 	p = cJSON_GetObjectItemCaseSensitive(rv, "phase_deck");
 	strbuf_addf(sb, "Phase deck: %d cards left; %d Xenomorph cards set aside; "
 	    "discard:", num(p, "left"), num(p, "xenomorph_cards_set_aside"));

@@ -109,6 +109,7 @@ tables(const struct rules_game *g, cJSON *o)
 	cJSON *h, *a, *m, *p;
 	const struct bh_missiondef *md;
 	const struct bh_trackdef *t;
+	char *text;
 	int i;
 
 	h = cJSON_AddObjectToObject(o, "hive_track");
@@ -141,6 +142,11 @@ tables(const struct rules_game *g, cJSON *o)
 		m = cJSON_AddObjectToObject(o, "last_tracking_card");
 		cJSON_AddStringToObject(m, "id", t->id);
 		cJSON_AddItemToObject(m, "blips", cJSON_CreateIntArray(t->blips, BH_COLS));
+		if ((text = bh_track_text(t)) != NULL) {
+			cJSON_AddStringToObject(m, "text", text);
+			cJSON_AddBoolToObject(m, "sample_text", g->d->sample);
+			free(text);
+		}
 	}
 	cJSON_AddNumberToObject(o, "wound_pool", g->npool);
 	cJSON_AddNumberToObject(o, "dice_pool", bh_dice_left(g));

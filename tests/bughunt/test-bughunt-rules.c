@@ -758,7 +758,7 @@ test_xenos(void)
 		g->tile[C("a4")] = hv;
 		g->tile[C("a1")] = 0;
 		for (k = 0; k < D->ntrack; k++)
-			if (D->track[k].effect == BH_TE_NONE)
+			if (D->track[k].nstep == 0 && D->track[k].printed == NULL)
 				break;
 		ok(k < D->ntrack, "spawn: a tracking card without text");
 		memcpy(saved, D->track[k].blips, sizeof saved);
@@ -781,6 +781,54 @@ test_xenos(void)
 		ok(g->phase == BH_PH_OVER && strcmp(g->reason, "tracking-deck-empty") == 0,
 		    "losing: the tracking deck runs out");
 		memcpy(dd->track[k].blips, saved, sizeof saved);
+
+		/* card text as data: after the blips, told, then done step by step */
+		{
+			struct bh_trackdef keep = dd->track[k];
+			size_t i, placed = 0, told = 0, after = 0;
+			int hive;
+			cJSON *rv, *tv;
+			const char *t;
+
+			memset(g->xenos, 0, sizeof g->xenos);
+			for (n = 0; n < BH_CELLS; n++)
+				g->tile[n] = -1;
+			g->phase = BH_PH_TURN;
+			g->kpos = 0;
+			g->track[0] = k;
+			hive = g->hive = 1;	/* a blank space after it (sample track) */
+			memcpy(dd->track[k].blips, (int[BH_COLS]){ 0, 0, 1, 0, 0 }, sizeof saved);
+			dd->track[k].printed = "Test card: two more in Sector 5, then the hive.";
+			dd->track[k].nstep = 2;
+			dd->track[k].step[0] = (struct bh_trackstep){ BH_TE_SPAWN, 5, 2 };
+			dd->track[k].step[1] = (struct bh_trackstep){ BH_TE_HIVE, 0, 0 };
+			rules_events_free(&ev);
+			bh_xeno_spawn(g, &rng, &ev);
+			for (i = 0; i < ev.n; i++) {
+				if (strstr(ev.v[i].json, "\"xenomorphs-placed\"") != NULL &&
+				    strstr(ev.v[i].json, "\"3/1\"") != NULL && told == 0)
+					placed = i + 1;
+				if (strstr(ev.v[i].json, "\"tracking-text\"") != NULL &&
+				    strstr(ev.v[i].json, "\"text\":\"Test card: two more in "
+				    "Sector 5, then the hive.\"") != NULL)
+					told = i + 1;
+				if (strstr(ev.v[i].json, "\"5/1\"") != NULL && told > 0)
+					after = i + 1;
+			}
+			ok(g->xenos[C("3/1")] == 1 && g->xenos[C("5/1")] == 2 &&
+			    g->hive == hive + 1 && placed > 0 && told > placed && after > told,
+			    "spawn: the card's text after the blips, told in an event, its steps "
+			    "in order (2 more in Sector 5, the hive counter +1)");
+			rv = R->view(g, 0);
+			tv = R->view_text(rv, "blue");
+			t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv, "text"));
+			ok(t != NULL && strstr(t, "it reads (sample text): Test card: two more in "
+			    "Sector 5, then the hive.") != NULL,
+			    "view: the last tracking card's text, marked as sample text");
+			cJSON_Delete(tv);
+			cJSON_Delete(rv);
+			dd->track[k] = keep;
+		}
 	}
 	R->free(g);
 }
@@ -1016,6 +1064,55 @@ test_data(const char *top, const char *src, size_t len)
 		cause = NULL;
 	}
 	free(bad);
+	/* a tracking card's text: steps of the effect language, or the older form */
+	{
+		static const char hive_new[] = "\"effect\": [\n    \"hive\"\n   ],\n"
+		    "   \"printed\": \"The hive stirs: advance the Hive Counter one space.\"";
+		struct strbuf sb = STRBUF_INIT;
+		const char *p = strstr(src, hive_new);
+		struct bh_data *d3;
+		int t;
+
+		ok(p != NULL, "data: the sample's tracking cards have printed text and steps");
+		if (p != NULL) {
+			/* the older "text": "hive" still loads, to the same step */
+			strbuf_add(&sb, src, (size_t)(p - src));
+			strbuf_addstr(&sb, "\"text\": \"hive\"");
+			strbuf_addstr(&sb, p + strlen(hive_new));
+			f.name = "old.json";
+			f.bytes = strbuf_str(&sb);
+			f.len = strlen(f.bytes);
+			d3 = R->data_load(&f, 1, &cause);
+			/* the sample's first card with text, the one rewritten */
+			for (t = 0; t < D->ntrack - 1 && D->track[t].printed == NULL; t++)
+				;
+			ok(d3 != NULL && D->track[t].nstep == 1 && D->track[t].printed != NULL &&
+			    d3->track[t].nstep == 1 && d3->track[t].step[0].op == BH_TE_HIVE &&
+			    d3->track[t].printed == NULL,
+			    "data: the older \"text\": \"hive\" loads as one hive step");
+			if (d3 != NULL)
+				R->data_free(d3);
+			free(cause);
+			cause = NULL;
+			/* a step that is not one */
+			strbuf_reset(&sb);
+			strbuf_add(&sb, src, (size_t)(p - src));
+			strbuf_addstr(&sb, "\"effect\": [\"spawn 6 1\"]");
+			strbuf_addstr(&sb, p + strlen(hive_new));
+			f.name = "club.json";
+			f.bytes = strbuf_str(&sb);
+			f.len = strlen(f.bytes);
+			ok(R->data_load(&f, 1, &cause) == NULL && cause != NULL &&
+			    strstr(cause, "].effect: expected steps \"hive\", \"stir\", "
+			    "\"attack\" or \"spawn S N\"") != NULL,
+			    "data: a tracking step not of the language is named");
+			diag("%s", cause != NULL ? cause : "");
+			free(cause);
+			cause = NULL;
+		}
+		strbuf_free(&sb);
+	}
+	f.name = "club.json";
 	f.bytes = "{\"format\":\"muthur-bughunt-1\",\"die\":{\"blank\":0,\"head\":1,\"claw\":1}}";
 	f.len = strlen(f.bytes);
 	ok(R->data_load(&f, 1, &cause) == NULL && strstr(cause, "club.json: die.blank: "

@@ -29,7 +29,7 @@ static const char *const types[] = {
 	"breach", "capture", "hive-counter", "killed", "lost", "mission-used",
 	"missions", "move", "objective-token", "order-failed", "phase-card",
 	"phase-deck-shuffled", "player-turn", "purge", "reload", "roll", "setup",
-	"shoot", "squad", "tile", "tracking-card", "victory", "wound",
+	"shoot", "squad", "tile", "tracking-card", "tracking-text", "victory", "wound",
 	"wound-flipped", "xenomorph-card-added", "xenomorph-phase",
 	"xenomorphs-attack", "xenomorphs-escape", "xenomorphs-move",
 	"xenomorphs-placed",
@@ -315,6 +315,8 @@ static const char *const samples[] = {
 	    "\"opens\":[\"tile:0\"]}",
 	"{\"type\":\"tracking-card\",\"card\":\"k30\",\"blips\":[1,0,0,2,0],"
 	    "\"opens\":[\"tracking:0\"]}",
+	"{\"type\":\"tracking-text\",\"card\":\"k05\",\"text\":\"The hive stirs.\","
+	    "\"sample\":true}",
 	"{\"type\":\"victory\",\"place\":1,\"condition\":\"missions-complete\"}",
 	"{\"type\":\"wound\",\"seat\":\"blue\",\"character\":\"grunt\",\"face_down\":2}",
 	"{\"type\":\"wound-flipped\",\"seat\":\"blue\",\"character\":\"apone\","

@@ -258,12 +258,20 @@ int	 bh_firepower(const struct rules_game *g, int seat, int ci);
 int	 bh_deplete(struct rules_game *g, int seat, int ci);
 void	 bh_reload(struct rules_game *g, int seat, struct rules_events *ev);
 
-/* rules/bughunt/shooting.c */
+/*
+ * rules/bughunt/shooting.c. A head face in the own tile wounds one of the
+ * characters that fired, as the players choose (Shooting 2): the n-th
+ * head goes to wound[n] (past the list, its last name) while that one
+ * lives; else, the default, to the characters that fired in turn, as
+ * listed.
+ */
+#define BH_SHOT_WOUNDS	8
 struct bh_shot {
 	int	 chars[BH_SQUAD], nchars;	/* characters firing, as listed */
 	int	 at[4], nat;			/* adjacent cells in the order asked */
 	int	 only;				/* 1: "at" given: no other adjacent cell */
 	int	 bonus;				/* mission firepower */
+	int	 wound[BH_SHOT_WOUNDS], nwound;	/* `wounds C...`: who takes each head */
 };
 void	 bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s,
 	    struct rules_rng *rng, struct rules_events *ev);

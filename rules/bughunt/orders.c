@@ -1,7 +1,7 @@
 /*
  * orders.c — "Player Turn Sequence" as orders (doc/muthur-orders.5, "Bug
  * Hunt"): the active seat's one mail holds at most one `move D...` line,
- * then at most one action (`shoot C... [at SECTOR/TILE...]`, `capture MISSION`,
+ * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds C...]`, `capture MISSION`,
  * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
  * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
  * nothing. The same code checks (dry, on a copy) and applies them; once
@@ -19,7 +19,7 @@
 #include "lib/xmalloc.h"
 #include "rules/bughunt/bughunt.h"
 
-#define MAX_WORDS 12
+#define MAX_WORDS 24
 
 char *
 bh_char_slug(const struct rules_game *g, int seat, int ci)
@@ -130,6 +130,8 @@ do_move(struct run *r, char **w, int nw)
 	return 0;
 }
 
+#define SHOOT_FORM "shoot C [C ...] [at SECTOR/TILE ...] [wounds C ...]"
+
 /*
  * Shooting 1a: the squad's own tile is targeted first. When its Xenomorphs
  * take the whole firepower, no die of a tile named after "at" can be
@@ -161,15 +163,37 @@ do_shoot(struct run *r, char **w, int nw)
 	struct rules_game *g = r->g;
 	struct bh_shot s;
 	const char *why;
-	int i, k, ci, cell, cells[4], nt, at = 0, d, ok;
+	int i, k, ci, cell, cells[4], nt, at = 0, d, ok, wounds = 0;
 
 	memset(&s, 0, sizeof s);
 	s.bonus = r->shot_bonus;
 	for (i = 1; i < nw; i++) {
 		if (strcmp(w[i], "at") == 0) {
-			if (at)
-				return fail(r, "\"at\" twice", "shoot C [C ...] [at SECTOR/TILE ...]");
+			if (at || wounds)
+				return fail(r, at ? "\"at\" twice" : "\"at\" after \"wounds\"",
+				    SHOOT_FORM);
 			at = 1;
+			continue;
+		}
+		if (strcmp(w[i], "wounds") == 0) {
+			if (wounds || s.nchars == 0)
+				return fail(r, wounds ? "\"wounds\" twice" :
+				    "\"wounds\" before the characters that fire", SHOOT_FORM);
+			wounds = 1;
+			continue;
+		}
+		if (wounds) {	/* Shooting 2: who takes each head wound */
+			if ((ci = bh_char_find(g, r->seat, w[i])) < 0)
+				return fail(r, "not a character of the squad",
+				    "characters of the shot after \"wounds\"");
+			for (k = 0; k < s.nchars && s.chars[k] != ci; k++)
+				;
+			if (k == s.nchars)
+				return fail(r, "only a character that fired takes a head wound "
+				    "(Shooting 2)", "characters of the shot after \"wounds\"");
+			if (s.nwound == BH_SHOT_WOUNDS)
+				return fail(r, "too many names after \"wounds\"", "at most 8");
+			s.wound[s.nwound++] = ci;
 			continue;
 		}
 		if (at) {
@@ -203,7 +227,9 @@ do_shoot(struct run *r, char **w, int nw)
 		s.chars[s.nchars++] = ci;
 	}
 	if (s.nchars == 0)
-		return fail(r, "nobody shoots", "shoot C [C ...] [at SECTOR/TILE ...]");
+		return fail(r, "nobody shoots", SHOOT_FORM);
+	if (wounds && s.nwound == 0)
+		return fail(r, "nobody after \"wounds\"", SHOOT_FORM);
 	if (s.nat > 0 && !(r->dry && r->unknown) && (why = home_takes_all(r, &s)) != NULL)
 		return fail(r, why, "more firepower than the Xenomorphs on the squad's own "
 		    "tile, or no tile after \"at\"");

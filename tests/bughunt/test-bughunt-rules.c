@@ -565,7 +565,7 @@ test_shooting(void)
 	/* faces of a 6-sided sample die: 0-2 blank, 3 head, 4-5 claw */
 	static const uint32_t faces[] = { 0, 3, 4, 0 };
 	struct rules_game *g = board(2);
-	int c1 = C("c1"), c2 = C("c2"), b1 = C("b1"), hive;
+	int c1 = C("c1"), c2 = C("c2"), b1 = C("b1"), hive, n;
 
 	tile(g, c1, X, W, X, B);
 	tile(g, c2, X, W, X, W);
@@ -687,6 +687,46 @@ test_shooting(void)
 	    *why(g, 0, "move n\nshoot grunt-1 at c1\n") == '\0' &&
 	    strstr(why(g, 0, "shoot grunt-1 at 2/1\n"), "not a tile the squad may shoot into")
 	    != NULL, "cells: orders name tiles SECTOR/TILE or by the old letters");
+	R->free(g);
+
+	/* Shooting 2: the players choose which firer takes each head wound */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 3;
+	rig((const uint32_t[]){ 3, 3, 0 }, 3);	/* head, head, blank */
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2\n") == 0 &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[0].c[1].ntok == 2 && g->xenos[c1] == 2,
+	    "shoot: \"wounds grunt-2\": both heads wound grunt-2");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->sq[0].c[1].ntok = 0;
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2 grunt-1\n") == 0 &&
+	    g->sq[0].c[0].ntok == 1 && g->sq[0].c[1].ntok == 1,
+	    "shoot: one name a head, in order");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->sq[0].c[0].ntok = g->sq[0].c[1].ntok = 0;
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-2 grunt-1\n") == 0 && g->sq[0].c[0].ntok == 1 &&
+	    g->sq[0].c[1].ntok == 1, "shoot: by default the firers in turn, as listed");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	ok(strstr(why(g, 0, "shoot grunt-1 wounds grunt-3\n"), "only a character that fired "
+	    "takes a head wound (Shooting 2)") != NULL &&
+	    strstr(why(g, 0, "shoot grunt-1 wounds\n"), "nobody after \"wounds\"") != NULL &&
+	    strstr(why(g, 0, "shoot wounds grunt-1\n"), "before the characters") != NULL &&
+	    *why(g, 0, "shoot grunt-1 grunt-2 at 3/1 wounds grunt-2\n") == '\0',
+	    "shoot: \"wounds\" names only characters that fired, after them");
+	/* the one named is killed: the rest go by the default */
+	g->sq[0].c[0].ntok = 0;
+	g->sq[0].c[1].ntok = D->chars[grunt].armor;
+	for (n = 0; n < g->sq[0].c[1].ntok; n++) {
+		g->sq[0].c[1].tok[n] = n;
+		g->sq[0].c[1].flipped[n] = 1;
+	}
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2\n") == 0 && g->sq[0].nchar == 2 &&
+	    g->sq[0].c[0].ntok == 1, "shoot: the one named killed, the next head goes by the "
+	    "default");
 	R->free(g);
 
 	/* a head in the own tile wounds a character that fired, never another */

@@ -1,12 +1,12 @@
 /*
  * orders.c — "Player Turn Sequence" as orders (doc/muthur-orders.5, "Bug
  * Hunt"): the active seat's one mail holds at most one `move D...` line,
- * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds C...]`, `capture MISSION`,
- * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
- * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
- * nothing. The same code checks (dry, on a copy) and applies them; once
- * the game ends (the last squad reaching the APC wins at once), the lines
- * after are not applied.
+ * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds
+ * C...]`, `capture MISSION`, `breach D`, `reload`), `use MISSION [C]`
+ * lines before what they help, and standing `prefer lt-command SEAT|next`
+ * lines; `pass` alone does nothing. The same code checks (dry, on a
+ * copy) and applies them; once the game ends (the last squad reaching
+ * the APC wins at once), the lines after are not applied.
  */
 #include "config.h"
 
@@ -321,7 +321,7 @@ do_use(struct run *r, char **w, int nw)
 	if (r->dry) {
 		g->mup[m]--;
 		/* the purge is sure: a shot after it is checked against what is left */
-		if (md->ability == BH_MA_PURGE && !r->unknown) {
+		if (md->ability == BH_MA_PURGE && !r->unknown && g->sq[r->seat].pos >= 0) {
 			int pos = g->sq[r->seat].pos;
 
 			g->xenos[pos] -= g->xenos[pos] < md->amount ? g->xenos[pos] : md->amount;

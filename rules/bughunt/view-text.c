@@ -4,10 +4,11 @@
  * map (rows 6 down to 1, Sectors 1..5, the APC below; a row without a
  * tile takes one line), then the squads, the hive track, the missions,
  * the last tracking card and its text, the decks and how many legal
- * orders there are (the mail's orders block lists them). In the map each tile is a box whose
- * sides show an exit as a gap, a barrier as '#', a breached barrier as
- * '=', a wall as '-' or '|'; inside, the tile, '*' for an objective
- * token, xN for N Xenomorphs and the squads' initials.
+ * orders there are (the mail's orders block lists them). In the map
+ * each tile is a box whose sides show an exit as a gap, a barrier as
+ * '#', a breached barrier as '=', a wall as '-' or '|'; inside, the tile,
+ * '*' for an objective token, xN for N Xenomorphs and the squads'
+ * initials.
  */
 #include "config.h"
 
@@ -130,7 +131,7 @@ map(const cJSON *rv, struct strbuf *sb)
 	}
 	strbuf_addstr(sb, "      1        2        3        4        5   Sectors\n");
 	initials(cJSON_GetObjectItemCaseSensitive(rv, "apc"), sq, sizeof sq);
-	strbuf_addf(sb, "  A tile is SECTOR/ROW: 3/1 is Sector 3's first.\n"
+	strbuf_addf(sb, "  A tile is named SECTOR/TILE: 3/1 is Sector 3's first.\n"
 	    "  APC (squads enter and leave by Sector 3): %s\n",
 	    *sq != '\0' ? sq : "no squad");
 }

@@ -216,7 +216,7 @@ cJSON *
 bh_view_text(const cJSON *rv, const char *seat)
 {
 	cJSON *o = cJSON_CreateObject();
-	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l;
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l, *lo;
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addf(&sb, "Aliens: Bug Hunt, turn %d: ", num(rv, "turn"));
@@ -233,10 +233,18 @@ bh_view_text(const cJSON *rv, const char *seat)
 	squads(rv, seat, &sb);
 	tables(rv, &sb);
 	/* the legal orders themselves are the orders block's (rules template) */
-	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL)
+	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL) {
 		strbuf_addf(&sb, "Your orders: at most one move, then one action (%d "
 		    "legal order%s, in the orders block below).\n", cJSON_GetArraySize(l),
 		    cJSON_GetArraySize(l) == 1 ? "" : "s");
+		cJSON_ArrayForEach(lo, l)
+			if (strncmp(cJSON_GetStringValue(lo) != NULL ? cJSON_GetStringValue(lo) :
+			    "", "shoot ", 6) == 0)
+				break;
+		if (lo != NULL)	/* the choice Shooting 2 gives, not listed per line */
+			strbuf_addstr(&sb, "A shoot line may end \"wounds C ...\": who takes "
+			    "each head wound in your tile (else the firers in turn).\n");
+	}
 	cJSON_AddStringToObject(o, "text", strbuf_str(&sb));
 	strbuf_free(&sb);
 	return o;

@@ -653,6 +653,16 @@ test_shooting(void)
 		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
 		    "shoot: the legal orders offer no shot at a tile the firepower cannot reach");
 		free(legal);
+		{
+			cJSON *rv = R->view(g, 0), *tv = R->view_text(rv, "blue");
+			const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv,
+			    "text"));
+
+			ok(t != NULL && strstr(t, "A shoot line may end \"wounds C ...\"") != NULL,
+			    "view: the seat that may shoot is told of the wounds option");
+			cJSON_Delete(tv);
+			cJSON_Delete(rv);
+		}
 	}
 	R->free(g);
 

@@ -63,7 +63,7 @@ struct run {
 static int
 fail(struct run *r, const char *why, const char *expected)
 {
-	char *esc, *p;
+	char *esc, *wesc, *p;
 
 	if (r->dry)
 		return cause_set(r->cause, "line %d: \"%s\": %s%s%s", r->lineno, r->line, why,
@@ -72,9 +72,14 @@ fail(struct run *r, const char *why, const char *expected)
 	for (p = esc; *p != '\0'; p++)
 		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
 			*p = '?';
+	wesc = xstrdup(why);	/* a reason may quote a word: JSON-safe as well */
+	for (p = wesc; *p != '\0'; p++)
+		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+			*p = '\'';
 	bh_event(r->ev, "{\"type\":\"order-failed\",\"seat\":\"%s\",\"line\":%d,"
 	    "\"order\":\"%s\",\"why\":\"%s\"}", bh_colours[r->g->sq[r->seat].colour],
-	    r->lineno, esc, why);
+	    r->lineno, esc, wesc);
+	free(wesc);
 	free(esc);
 	return 0;
 }

@@ -647,6 +647,27 @@ test_shooting(void)
 		ok(*why(g, 0, "shoot grunt-1 grunt-2 grunt-3 at c2\n") == '\0' &&
 		    *why(g, 0, "shoot grunt-1 grunt-2\n") == '\0',
 		    "shoot: with firepower left over, or without \"at\", the shot stands");
+		/* applied without a check (a state changed since): it fails alone, in an event */
+		{
+			size_t i;
+			int good = 0;
+			cJSON *j;
+
+			rules_events_free(&ev);
+			bh_orders_run(g, 0, "shoot grunt-1 at 3/2\n", 0, &rng, &ev, NULL);
+			bh_orders_run(g, 0, "shoot wounds grunt-1\n", 0, &rng, &ev, NULL);
+			for (i = 0; i < ev.n; i++)
+				if ((j = cJSON_Parse(ev.v[i].json)) != NULL) {
+					good += strstr(ev.v[i].json, "order-failed") != NULL &&
+					    (strstr(ev.v[i].json, "Shooting 1a") != NULL ||
+					    strstr(ev.v[i].json, "'wounds' before") != NULL);
+					cJSON_Delete(j);
+				}
+			ok(good == 2 && g->sq[0].c[0].ready && g->xenos[c1] == 4,
+			    "shoot: applied, the refused shot fails alone in an event (valid "
+			    "JSON, quotes and all), nothing spent");
+			rules_events_free(&ev);
+		}
 		g->xenos[c1] = 6;
 		legal = R->legal(g, 0);
 		ok(strstr(legal, " at 3/2\n") == NULL && strstr(legal, " at c2\n") == NULL &&

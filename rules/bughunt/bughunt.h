@@ -4,8 +4,9 @@
  * and the functions each rulebook section's file provides
  * (doc/bughunt-rules-map.md says which file holds which section).
  *
- * The complex is a grid of BH_COLS sectors (columns a..e = Sectors 1..5)
- * by BH_ROWS rows (1 nearest the APC .. 6); cell i = row * BH_COLS + col.
+ * The complex is a grid of BH_COLS sectors (columns, Sectors 1..5) by
+ * BH_ROWS rows (tile 1 nearest the APC .. 6); cell i = row * BH_COLS +
+ * col, named "SECTOR/TILE" ("3/1"; the old "c1" still parses).
  * The APC lies below row 1: squads reach it from Sector 3's first cell
  * only, Xenomorphs from any cell of row 1. Directions: n (away from the
  * APC), e, s (toward the APC), w.
@@ -66,12 +67,15 @@ enum bh_mission_ability {
 	BH_MA_PATCH,		/* one face-down wound token off a character */
 	BH_MA_PURGE		/* kill up to amount Xenomorphs on the squad's tile */
 };
-/* Tracking card text. */
+/* A step of a tracking card's text (the data's "effect"), after the blips. */
 enum bh_track_effect {
 	BH_TE_NONE,
 	BH_TE_HIVE,		/* advance the hive counter one space */
-	BH_TE_STIR		/* the Xenomorphs move once more */
+	BH_TE_STIR,		/* the Xenomorphs move once more */
+	BH_TE_ATTACK,		/* the Xenomorphs attack once more */
+	BH_TE_SPAWN		/* n more Xenomorphs deployed in Sector sector */
 };
+#define BH_MAX_STEPS	4
 /* Hive track icons. */
 enum bh_icon { BH_ICON_NONE, BH_ICON_XENO, BH_ICON_GAME_OVER };
 /* Xenomorph die faces. */
@@ -92,10 +96,17 @@ struct bh_tiledef {
 	int	 objective;		/* 1: an objective icon */
 };
 
+struct bh_trackstep {
+	int	 op;			/* enum bh_track_effect, not BH_TE_NONE */
+	int	 sector, n;		/* BH_TE_SPAWN: Sector 1..5, 1..9 Xenomorphs */
+};
+
 struct bh_trackdef {
 	char	*id;
 	int	 blips[BH_COLS];
-	int	 effect;		/* enum bh_track_effect */
+	char	*printed;		/* the card's text as printed, NULL none */
+	struct bh_trackstep step[BH_MAX_STEPS];	/* what the text does, in order */
+	int	 nstep;
 };
 
 struct bh_missiondef {
@@ -207,8 +218,8 @@ int	 bh_data_report(const struct rules_file *files, size_t nfiles,
 	    char **report, int *valid, char **cause);
 
 /* rules/bughunt/complex.c: the grid. */
-const char *bh_cell_name(int cell);		/* "c1", "apc" (static) */
-int	 bh_cell_parse(const char *s);		/* cell, BH_APC, or -2 */
+const char *bh_cell_name(int cell);		/* "3/1", "apc" (static) */
+int	 bh_cell_parse(const char *s);		/* "3/1" or "c1": cell, BH_APC, or -2 */
 int	 bh_dir_parse(const char *s);		/* enum bh_dir or -1 */
 int	 bh_neighbour(int cell, int dir);	/* cell, BH_APC, or -2 off grid */
 /* Can a squad pass from cell a toward dir? 0 no, 1 yes, 2 through a barrier. */
@@ -247,12 +258,20 @@ int	 bh_firepower(const struct rules_game *g, int seat, int ci);
 int	 bh_deplete(struct rules_game *g, int seat, int ci);
 void	 bh_reload(struct rules_game *g, int seat, struct rules_events *ev);
 
-/* rules/bughunt/shooting.c */
+/*
+ * rules/bughunt/shooting.c. A head face in the own tile wounds one of the
+ * characters that fired, as the players choose (Shooting 2): the n-th
+ * head goes to wound[n] (past the list, its last name) while that one
+ * lives; else, the default, to the characters that fired in turn, as
+ * listed.
+ */
+#define BH_SHOT_WOUNDS	8
 struct bh_shot {
 	int	 chars[BH_SQUAD], nchars;	/* characters firing, as listed */
 	int	 at[4], nat;			/* adjacent cells in the order asked */
 	int	 only;				/* 1: "at" given: no other adjacent cell */
 	int	 bonus;				/* mission firepower */
+	int	 wound[BH_SHOT_WOUNDS], nwound;	/* `wounds C...`: who takes each head */
 };
 void	 bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s,
 	    struct rules_rng *rng, struct rules_events *ev);
@@ -271,6 +290,8 @@ void	 bh_xeno_phase(struct rules_game *g, struct rules_rng *rng,
 void	 bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
 int	 bh_xeno_move(struct rules_game *g, struct rules_events *ev);
 void	 bh_xeno_spawn(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev);
+/* A tracking card's text: the printed one, else the steps in words (xmalloc'd; NULL none). */
+char	*bh_track_text(const struct bh_trackdef *t);
 
 /* rules/bughunt/overrun.c: placing dice; 0, or -1 when the complex is overrun. */
 int	 bh_place_xenos(struct rules_game *g, int cell, int n, struct rules_events *ev);

@@ -1,7 +1,10 @@
 /*
  * complex.c — "The Complex grid": 5 sectors by 6 rows, the APC below row
  * 1 reached by squads through Sector 3 only; exits, barriers and breaches
- * between cells.
+ * between cells. A cell is named SECTOR/TILE, the Sector numbered 1..5
+ * as the rulebook does and the tile counted from the APC: "3/1" is
+ * Sector 3's first tile; the old names, a Sector letter a..e and the
+ * row ("c1"), are still read.
  */
 #include "config.h"
 
@@ -23,7 +26,7 @@ bh_cell_name(int cell)
 		return "apc";
 	if (names[0][0] == '\0')
 		for (i = BH_CELLS - 1; i >= 0; i--)
-			snprintf(names[i], sizeof names[i], "%c%d", 'a' + i % BH_COLS,
+			snprintf(names[i], sizeof names[i], "%d/%d", i % BH_COLS + 1,
 			    i / BH_COLS + 1);
 	return names[cell];
 }
@@ -31,12 +34,21 @@ bh_cell_name(int cell)
 int
 bh_cell_parse(const char *s)
 {
+	int col, row;
+
 	if (strcmp(s, "apc") == 0)
 		return BH_APC;
-	if (strlen(s) != 2 || s[0] < 'a' || s[0] >= 'a' + BH_COLS || s[1] < '1' ||
-	    s[1] >= '1' + BH_ROWS)
+	if (strlen(s) == 3 && s[1] == '/') {		/* SECTOR/TILE: "3/1" */
+		col = s[0] - '1';
+		row = s[2] - '1';
+	} else if (strlen(s) == 2) {			/* the old letters: "c1" */
+		col = s[0] - 'a';
+		row = s[1] - '1';
+	} else
 		return -2;
-	return (s[1] - '1') * BH_COLS + (s[0] - 'a');
+	if (col < 0 || col >= BH_COLS || row < 0 || row >= BH_ROWS)
+		return -2;
+	return row * BH_COLS + col;
 }
 
 int

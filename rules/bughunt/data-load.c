@@ -198,6 +198,58 @@ load_tiles(struct bh_data *d, struct where *w, const cJSON *root, char **cause)
 	return 0;
 }
 
+/*
+ * A tracking card's text: "effect", an array of up to BH_MAX_STEPS steps
+ * ("hive", "stir", "attack", "spawn S N"), with "printed", the card's
+ * words; or the older "text": "none"|"hive"|"stir", one step or none.
+ */
+static int
+load_effect(struct bh_trackdef *t, struct where *w, const cJSON *e, char **cause)
+{
+	const cJSON *fx = cJSON_GetObjectItemCaseSensitive(e, "effect"), *x;
+	const cJSON *pr = cJSON_GetObjectItemCaseSensitive(e, "printed");
+	struct bh_trackstep *st;
+	const char *v;
+	char tail;
+	int old;
+
+	if (cJSON_GetObjectItemCaseSensitive(e, "text") != NULL) {
+		if (fx != NULL || pr != NULL)
+			return bad(w, "text", "no \"text\" (the older form) beside "
+			    "\"effect\" or \"printed\"", cause);
+		if (get_enum(w, e, "text", effect_names, 3, 0, &old, cause) == -1)
+			return -1;
+		if (old != BH_TE_NONE)
+			t->step[t->nstep++].op = old;
+		return 0;
+	}
+	if (pr != NULL && get_str(w, e, "printed", 0, &t->printed, cause) == -1)
+		return -1;
+	if (fx == NULL)
+		return 0;
+	if (!cJSON_IsArray(fx) || cJSON_GetArraySize(fx) > BH_MAX_STEPS)
+		return bad(w, "effect", "an array of 0..4 steps", cause);
+	cJSON_ArrayForEach(x, fx) {
+		st = &t->step[t->nstep++];
+		v = cJSON_GetStringValue(x);
+		if (v == NULL)
+			v = "";
+		if (strcmp(v, "hive") == 0)
+			st->op = BH_TE_HIVE;
+		else if (strcmp(v, "stir") == 0)
+			st->op = BH_TE_STIR;
+		else if (strcmp(v, "attack") == 0)
+			st->op = BH_TE_ATTACK;
+		else if (sscanf(v, "spawn %d %d%c", &st->sector, &st->n, &tail) == 2 &&
+		    st->sector >= 1 && st->sector <= BH_COLS && st->n >= 1 && st->n <= 9)
+			st->op = BH_TE_SPAWN;
+		else
+			return bad(w, "effect", "steps \"hive\", \"stir\", \"attack\" or "
+			    "\"spawn S N\" (Sector 1..5, 1..9 Xenomorphs)", cause);
+	}
+	return 0;
+}
+
 static int
 load_track(struct bh_data *d, struct where *w, const cJSON *root, char **cause)
 {
@@ -213,7 +265,7 @@ load_track(struct bh_data *d, struct where *w, const cJSON *root, char **cause)
 		if (!cJSON_IsObject(e))
 			return bad(w, NULL, "an object", cause);
 		if (get_str(w, e, "id", 1, &t->id, cause) == -1 ||
-		    get_enum(w, e, "text", effect_names, 3, 0, &t->effect, cause) == -1)
+		    load_effect(t, w, e, cause) == -1)
 			return -1;
 		b = cJSON_GetObjectItemCaseSensitive(e, "blips");
 		if (!cJSON_IsArray(b) || cJSON_GetArraySize(b) != BH_COLS)
@@ -373,14 +425,47 @@ bh_data_free(void *data)
 		free(d->tiles[i].id);
 		free(d->tiles[i].name);
 	}
-	for (i = 0; i < d->ntrack; i++)
+	for (i = 0; i < d->ntrack; i++) {
 		free(d->track[i].id);
+		free(d->track[i].printed);
+	}
 	for (i = 0; i < d->nmissions; i++) {
 		free(d->missions[i].id);
 		free(d->missions[i].name);
 		free(d->missions[i].text);
 	}
 	free(d);
+}
+
+/*
+ * A tracking card's text, canonical: a card the older form says fully (no
+ * printed words, at most a hive or stir step) keeps it, so data made
+ * before "effect" keeps its bytes and hash.
+ */
+static void
+track_canonical(const struct bh_trackdef *t, cJSON *e)
+{
+	cJSON *a;
+	char buf[32];
+	int i;
+
+	if (t->printed == NULL && t->nstep <= 1 && (t->nstep == 0 ||
+	    t->step[0].op == BH_TE_HIVE || t->step[0].op == BH_TE_STIR)) {
+		cJSON_AddStringToObject(e, "text", effect_names[t->nstep == 0 ? BH_TE_NONE :
+		    t->step[0].op]);
+		return;
+	}
+	a = cJSON_AddArrayToObject(e, "effect");
+	for (i = 0; i < t->nstep; i++) {
+		if (t->step[i].op == BH_TE_SPAWN)
+			snprintf(buf, sizeof buf, "spawn %d %d", t->step[i].sector, t->step[i].n);
+		else
+			snprintf(buf, sizeof buf, "%s", t->step[i].op == BH_TE_HIVE ? "hive" :
+			    t->step[i].op == BH_TE_STIR ? "stir" : "attack");
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (t->printed != NULL)
+		cJSON_AddStringToObject(e, "printed", t->printed);
 }
 
 /* The data as canonical JSON: every member, in the order of the man page. */
@@ -441,7 +526,7 @@ bh_data_canonical(const void *data, size_t *len)
 		cJSON_AddStringToObject(e, "id", d->track[i].id);
 		cJSON_AddItemToObject(e, "blips", cJSON_CreateIntArray(d->track[i].blips,
 		    BH_COLS));
-		cJSON_AddStringToObject(e, "text", effect_names[d->track[i].effect]);
+		track_canonical(&d->track[i], e);
 		cJSON_AddItemToArray(a, e);
 	}
 	a = cJSON_AddArrayToObject(o, "missions");

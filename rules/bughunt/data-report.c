@@ -25,6 +25,7 @@ bh_data_report(const struct rules_file *files, size_t nfiles, const char *scenar
 	const struct bh_data *d;
 	char *why = NULL;
 	void *data;
+	int i, text = 0, words = 0;
 
 	if (scenario != NULL && R->scenario_check(scenario, cause) == -1)
 		return -1;
@@ -45,6 +46,13 @@ bh_data_report(const struct rules_file *files, size_t nfiles, const char *scenar
 	    "tokens\n", files[0].name, d->sample ? " (sample data)" : "", d->nchars,
 	    d->ntiles, d->ntrack, d->nmissions, d->nhive, d->dice,
 	    d->wound_blank + d->wound_kia);
+	for (i = 0; i < d->ntrack; i++) {
+		text += d->track[i].nstep > 0 || d->track[i].printed != NULL;
+		words += d->track[i].printed != NULL;
+	}
+	strbuf_addf(&sb, "tracking cards with text: %d, %d of them with the printed "
+	    "words%s\n", text, words, d->sample ? " (sample words, not the published "
+	    "cards')" : "");
 	*valid = 1;
 	if (deck != NULL) {
 		if (R->deck_check(data, "bug-hunt", faction != NULL ? faction : "a squad", deck,

@@ -1,7 +1,8 @@
 /*
  * difficulty.c — "Adjusting Game Difficulty" as scenario options
  * (`muthur new-game --option`): easier, a Named Character for a Grunt and
- * no set-up spawn; harder, extra Xenomorph Phase cards and a second
+ * no set-up spawn; harder, extra Xenomorph Phase cards ("one or more": as
+ * many as the data has cards beyond the one a player) and a second
  * set-up spawn; difficulty=easy|normal|hard names both of a side at once.
  */
 #include "config.h"
@@ -14,7 +15,8 @@
 #include "rules/bughunt/bughunt.h"
 
 #define BH_OPTIONS "difficulty=easy|normal|hard, named-for-grunt, no-setup-spawn, " \
-	"extra-setup-spawn, extra-xenomorph-cards=1..4"
+	"extra-setup-spawn, extra-xenomorph-cards=N (N 1 or more, as many as the data's " \
+	"Xenomorph Phase cards allow)"
 
 /* The option's bits and extra cards; -1 if it is not one. */
 static int
@@ -38,7 +40,7 @@ option_parse(const char *name, int *bits, int *extra)
 	else if (strcmp(name, "extra-setup-spawn") == 0)
 		*bits = BH_OPT_EXTRA_SPAWN;
 	else if (sscanf(name, "extra-xenomorph-cards=%d%c", &n, &tail) == 1 && n >= 1 &&
-	    n <= 4)
+	    n <= 999)	/* the data's count is checked at set-up */
 		*extra = n;
 	else
 		return -1;

@@ -2,7 +2,7 @@
  * event-sentences.c — Bug Hunt's events as sentences a player reads
  * (struct rules events_text, issue 16): one template per event type
  * (lib/sentence.h) over a copy of the payload whose members read as
- * words (seats by name, cells as "D1", characters, tiles and missions by
+ * words (seats by name, cells as "4/1", characters, tiles and missions by
  * their names in the component data, never anything from the state),
  * and like events in a row told together ("Xenomorphs appear: 1 at A1,
  * 2 at D1").
@@ -55,6 +55,7 @@ static const struct bh_sentence {
 	{ "tile", "New tile at {cell}: {tile}{objective?, with an objective "
 	    "token|}" },
 	{ "tracking-card", "Tracking card {card}: {blips}" },
+	{ "tracking-text", "Tracking card {card} reads{sample? (sample text)|}: {text}" },
 	{ "victory", "{condition}" },
 	{ "wound", "{seat}'s {character} takes a wound{past_armor? past the "
 	    "armor|}[ ({face_down} face down)]" },
@@ -141,13 +142,15 @@ capital(const char *s)
 	return c;
 }
 
-/* A cell: "d1" -> "D1", "apc" -> "the APC". */
+/* A cell: "4/1" (or an old event's "d1") -> "4/1", "apc" -> "the APC". */
 static char *
 cell_word(const char *s)
 {
+	int cell;
+
 	if (strcmp(s, "apc") == 0)
 		return xstrdup("the APC");
-	return bh_cell_parse(s) >= 0 ? capital(s) : xstrdup(s);
+	return (cell = bh_cell_parse(s)) >= 0 ? xstrdup(bh_cell_name(cell)) : xstrdup(s);
 }
 
 static const struct bh_data *
@@ -220,8 +223,8 @@ side_word(const char *id)
 }
 
 /*
- * The blips of a tracking card: "2 blips in Sector D", "blips in Sectors
- * A (1) and D (2)".
+ * The blips of a tracking card: "2 blips in Sector 4", "blips in Sectors
+ * 1 (1) and 4 (2)".
  */
 static char *
 blips_word(const cJSON *blips)
@@ -239,8 +242,8 @@ blips_word(const cJSON *blips)
 	if (n == 0)
 		return xstrdup("no blips");
 	if (n == 1)
-		return xasprintf("%d blip%s in Sector %c", v[one], v[one] == 1 ? "" : "s",
-		    'A' + one);
+		return xasprintf("%d blip%s in Sector %d", v[one], v[one] == 1 ? "" : "s",
+		    one + 1);
 	strbuf_addstr(&sb, "blips in Sectors ");
 	for (i = 0; i < BH_COLS; i++) {
 		if (v[i] <= 0)
@@ -249,7 +252,7 @@ blips_word(const cJSON *blips)
 			strbuf_addstr(&sb, ++k == n ? " and " : ", ");
 		else
 			k++;
-		strbuf_addf(&sb, "%c (%d)", 'A' + i, v[i]);
+		strbuf_addf(&sb, "%d (%d)", i + 1, v[i]);
 	}
 	return strbuf_detach(&sb, NULL);
 }

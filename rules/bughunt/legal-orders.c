@@ -92,7 +92,8 @@ bh_legal(const struct rules_game *g, size_t seat)
 	strbuf_addstr(&sb, "pass\n");
 	moves(g, (int)seat, &sb);
 	/* shoot with every ready character (at the own tile alone, at each
-	 * adjacent tile alone, at all), with each alone */
+	 * adjacent tile alone, at all), with each alone; a shot at a tile the
+	 * firepower cannot reach (orders.c, Shooting 1a) fails its dry run */
 	strbuf_addstr(&all, "shoot");
 	for (i = 0; i < sq->nchar; i++)
 		if (sq->c[i].ready) {
@@ -101,9 +102,12 @@ bh_legal(const struct rules_game *g, size_t seat)
 			free(slug);
 			nready++;
 		}
+	nt = bh_targets(g, (int)seat, cells);
+	/* from the APC the only target is Sector 3's first tile: none there, no shot */
+	if (sq->pos == BH_APC && (nt == 0 || g->xenos[cells[0]] == 0))
+		nready = 0;
 	if (nready > 0) {
 		try_line(g, (int)seat, &sb, strbuf_str(&all));
-		nt = bh_targets(g, (int)seat, cells);
 		if (nt > 0 && sq->pos != BH_APC) {	/* the own tile alone */
 			line = xasprintf("%s at %s", strbuf_str(&all), bh_cell_name(sq->pos));
 			try_line(g, (int)seat, &sb, line);

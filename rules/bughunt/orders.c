@@ -1,12 +1,12 @@
 /*
  * orders.c — "Player Turn Sequence" as orders (doc/muthur-orders.5, "Bug
  * Hunt"): the active seat's one mail holds at most one `move D...` line,
- * then at most one action (`shoot C... [at CELL...]`, `capture MISSION`,
- * `breach D`, `reload`), `use MISSION [C]` lines before what they help,
- * and standing `prefer lt-command SEAT|next` lines; `pass` alone does
- * nothing. The same code checks (dry, on a copy) and applies them; once
- * the game ends (the last squad reaching the APC wins at once), the lines
- * after are not applied.
+ * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds
+ * C...]`, `capture MISSION`, `breach D`, `reload`), `use MISSION [C]`
+ * lines before what they help, and standing `prefer lt-command SEAT|next`
+ * lines; `pass` alone does nothing. The same code checks (dry, on a
+ * copy) and applies them; once the game ends (the last squad reaching
+ * the APC wins at once), the lines after are not applied.
  */
 #include "config.h"
 
@@ -19,7 +19,7 @@
 #include "lib/xmalloc.h"
 #include "rules/bughunt/bughunt.h"
 
-#define MAX_WORDS 12
+#define MAX_WORDS 24
 
 char *
 bh_char_slug(const struct rules_game *g, int seat, int ci)
@@ -63,7 +63,7 @@ struct run {
 static int
 fail(struct run *r, const char *why, const char *expected)
 {
-	char *esc, *p;
+	char *esc, *wesc, *p;
 
 	if (r->dry)
 		return cause_set(r->cause, "line %d: \"%s\": %s%s%s", r->lineno, r->line, why,
@@ -72,9 +72,14 @@ fail(struct run *r, const char *why, const char *expected)
 	for (p = esc; *p != '\0'; p++)
 		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
 			*p = '?';
+	wesc = xstrdup(why);	/* a reason may quote a word: JSON-safe as well */
+	for (p = wesc; *p != '\0'; p++)
+		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+			*p = '\'';
 	bh_event(r->ev, "{\"type\":\"order-failed\",\"seat\":\"%s\",\"line\":%d,"
 	    "\"order\":\"%s\",\"why\":\"%s\"}", bh_colours[r->g->sq[r->seat].colour],
-	    r->lineno, esc, why);
+	    r->lineno, esc, wesc);
+	free(wesc);
 	free(esc);
 	return 0;
 }
@@ -130,25 +135,76 @@ do_move(struct run *r, char **w, int nw)
 	return 0;
 }
 
+#define SHOOT_FORM "shoot C [C ...] [at SECTOR/TILE ...] [wounds C ...]"
+
+/*
+ * Shooting 1a: the squad's own tile is targeted first. When its Xenomorphs
+ * take the whole firepower, no die of a tile named after "at" can be
+ * targeted: the reason (static), or NULL when some firepower is left.
+ */
+static const char *
+home_takes_all(struct run *r, const struct bh_shot *s)
+{
+	static char buf[200];
+	const struct rules_game *g = r->g;
+	int pos = g->sq[r->seat].pos, fp = s->bonus, i;
+
+	if (pos == BH_APC)
+		return NULL;
+	for (i = 0; i < s->nchars; i++)
+		fp += bh_firepower(g, r->seat, s->chars[i]);
+	if (fp > g->xenos[pos])
+		return NULL;
+	snprintf(buf, sizeof buf, "the squad's own tile is targeted first (Shooting 1a): "
+	    "its %d Xenomorph%s take%s all %d firepower, none is left for %s", g->xenos[pos],
+	    g->xenos[pos] == 1 ? "" : "s", g->xenos[pos] == 1 ? "s" : "", fp,
+	    bh_cell_name(s->at[0]));
+	return buf;
+}
+
 static int
 do_shoot(struct run *r, char **w, int nw)
 {
 	struct rules_game *g = r->g;
 	struct bh_shot s;
-	int i, k, ci, cell, cells[4], nt, at = 0, d, ok;
+	const char *why;
+	int i, k, ci, cell, cells[4], nt, at = 0, d, ok, wounds = 0;
 
 	memset(&s, 0, sizeof s);
 	s.bonus = r->shot_bonus;
 	for (i = 1; i < nw; i++) {
 		if (strcmp(w[i], "at") == 0) {
-			if (at)
-				return fail(r, "\"at\" twice", "shoot C [C ...] [at CELL ...]");
+			if (at || wounds)
+				return fail(r, at ? "\"at\" twice" : "\"at\" after \"wounds\"",
+				    SHOOT_FORM);
 			at = 1;
+			continue;
+		}
+		if (strcmp(w[i], "wounds") == 0) {
+			if (wounds || s.nchars == 0)
+				return fail(r, wounds ? "\"wounds\" twice" :
+				    "\"wounds\" before the characters that fire", SHOOT_FORM);
+			wounds = 1;
+			continue;
+		}
+		if (wounds) {	/* Shooting 2: who takes each head wound */
+			if ((ci = bh_char_find(g, r->seat, w[i])) < 0)
+				return fail(r, "not a character of the squad",
+				    "characters of the shot after \"wounds\"");
+			for (k = 0; k < s.nchars && s.chars[k] != ci; k++)
+				;
+			if (k == s.nchars)
+				return fail(r, "only a character that fired takes a head wound "
+				    "(Shooting 2)", "characters of the shot after \"wounds\"");
+			if (s.nwound == BH_SHOT_WOUNDS)
+				return fail(r, "too many names after \"wounds\"", "at most 8");
+			s.wound[s.nwound++] = ci;
 			continue;
 		}
 		if (at) {
 			if ((cell = bh_cell_parse(w[i])) < 0 || s.nat == 4)
-				return fail(r, "not a cell of the complex", "a cell such as c2");
+				return fail(r, "not a cell of the complex",
+				    "SECTOR/TILE such as 3/2 (Sector 3's second tile)");
 			s.only = 1;	/* the shooter picks the tiles (Shooting 1b: "may") */
 			if (cell == g->sq[r->seat].pos)
 				continue;	/* its own tile: targeted first anyway */
@@ -176,7 +232,12 @@ do_shoot(struct run *r, char **w, int nw)
 		s.chars[s.nchars++] = ci;
 	}
 	if (s.nchars == 0)
-		return fail(r, "nobody shoots", "shoot C [C ...] [at CELL ...]");
+		return fail(r, "nobody shoots", SHOOT_FORM);
+	if (wounds && s.nwound == 0)
+		return fail(r, "nobody after \"wounds\"", SHOOT_FORM);
+	if (s.nat > 0 && !(r->dry && r->unknown) && (why = home_takes_all(r, &s)) != NULL)
+		return fail(r, why, "more firepower than the Xenomorphs on the squad's own "
+		    "tile, or no tile after \"at\"");
 	if (r->dry) {
 		for (k = 0; k < s.nchars; k++)
 			bh_deplete(g, r->seat, s.chars[k]);
@@ -262,9 +323,15 @@ do_use(struct run *r, char **w, int nw)
 		r->shot_bonus += md->amount;
 	if (md->ability == BH_MA_MOVE)
 		r->mp_bonus += md->amount;
-	if (r->dry)
+	if (r->dry) {
 		g->mup[m]--;
-	else
+		/* the purge is sure: a shot after it is checked against what is left */
+		if (md->ability == BH_MA_PURGE && !r->unknown && g->sq[r->seat].pos >= 0) {
+			int pos = g->sq[r->seat].pos;
+
+			g->xenos[pos] -= g->xenos[pos] < md->amount ? g->xenos[pos] : md->amount;
+		}
+	} else
 		bh_use(g, r->seat, m, ci, r->rng, r->ev);
 	return 0;
 }

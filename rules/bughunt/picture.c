@@ -1,7 +1,7 @@
 /*
  * picture.c — Bug Hunt's board as a picture (struct rules picture): the
  * complex as the 5×6 grid of rules/bughunt/view-text.c (row 6 at the
- * top, Sectors a..e left to right), the APC below Sector c. A placed tile
+ * top, Sectors 1..5 left to right), the APC below Sector 3. A placed tile
  * is a box with its name; each side shows what the tile has there: a
  * wall as a line, an exit as a gap in it, a barrier as a thick bar, a
  * breached barrier as a dashed box. Inside: a dot per squad in its seat
@@ -141,12 +141,11 @@ squad_lines(struct picture *p, const cJSON *rv, const cJSON *o, double x, double
 static void
 cell(struct picture *p, const cJSON *rv, const cJSON *c)
 {
-	const char *name = str(c, "cell");
-	int col = name[0] - 'a', row = atoi(name + 1) - 1;
+	int at = bh_cell_parse(str(c, "cell")), col = at % BH_COLS, row = at / BH_COLS;
 	double x = M + 16 + col * CW, y = TOP + (BH_ROWS - 1 - row) * CH;
 	char xn[16];
 
-	if (col < 0 || col >= BH_COLS || row < 0 || row >= BH_ROWS)
+	if (at < 0)
 		return;
 	if (cJSON_GetObjectItemCaseSensitive(c, "tile") != NULL) {
 		pic_rect(p, x + 1, y + 1, CW - 2, CH - 2, BOX, PIC_NONE, 0);
@@ -208,13 +207,13 @@ bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 		pic_text(&p, M, TOP + i * CH + CH / 2 + 4, FS, 1, GREY, lab, 2);
 	}
 	for (i = 0; i < BH_COLS; i++) {
-		snprintf(lab, sizeof lab, "%c", 'a' + i);
+		snprintf(lab, sizeof lab, "%d", i + 1);
 		pic_text(&p, M + 16 + i * CW + CW / 2 - 3, TOP + BH_ROWS * CH + LH, FS, 1,
 		    GREY, lab, 2);
 	}
 	cJSON_ArrayForEach(c, cells)
 		cell(&p, rv, c);
-	/* the APC, below Sector c, where squads enter and leave */
+	/* the APC, below Sector 3, where squads enter and leave */
 	pic_line(&p, M + 16 + 2.5 * CW, TOP + BH_ROWS * CH + LH + 3,
 	    M + 16 + 2.5 * CW, ay, GREY);
 	pic_rect(&p, M + 16 + 2 * CW, ay, CW, 2 * LH + 3 * (LH - 2), BOX, INK, 0);

@@ -158,8 +158,10 @@ bh_create(const struct rules_setup *su, struct rules_rng *rng, struct rules_even
 	if (bh_options_apply(g, su->options, su->noptions, cause) == -1)
 		goto bad;
 	if (g->extra_xeno + g->nseats > g->d->xeno_cards) {
-		cause_set(cause, "%d Xenomorph Phase cards asked for; the data has %d",
-		    g->extra_xeno + g->nseats, g->d->xeno_cards);
+		cause_set(cause, "%d extra Xenomorph Phase cards asked for, with %d for "
+		    "the players: the data has %d cards, so at most "
+		    "extra-xenomorph-cards=%d", g->extra_xeno, g->nseats, g->d->xeno_cards,
+		    g->d->xeno_cards - g->nseats);
 		goto bad;
 	}
 	/* seats in play order: the colours' order */

@@ -3,12 +3,15 @@
  * the number of Xenomorph dice targeted: the squad's own tile first, then
  * adjacent tiles through passages without barriers (never an empty
  * space): those the orders name after "at" (the rest of the firepower
- * "may" go there: naming only the own tile keeps it there), else every
- * one; each die once. A blank face kills; in the own tile each head face
- * is a wound to one of the characters that fired (in the order the orders
- * list them, in turn; none left alive, nobody); survivors of adjacent
- * tiles move into the squad's tile. From the APC only Sector 3's first tile, and survivors
- * escape (the hive counter advances once).
+ * "may" go there: naming only the own tile keeps it there; orders.c
+ * refuses naming one that the own tile leaves no firepower for), else
+ * every one; each die once. A blank face kills; in the own tile each
+ * head face is a wound to one of the characters that fired, as the
+ * players choose (the `wounds` names of the shot, bughunt.h; by default
+ * the firers in the order the orders list them, in turn; none left
+ * alive, nobody); survivors of adjacent tiles move into the squad's
+ * tile. From the APC only Sector 3's first tile, and survivors escape
+ * (the hive counter advances once).
  */
 #include "config.h"
 
@@ -73,7 +76,7 @@ bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s, struct rules_r
 {
 	struct bh_squad *sq = &g->sq[seat];
 	int fp = s->bonus, uid[BH_SQUAD], i, k, n, live, heads, cells[4], nt, order[8];
-	int no = 0, pos = sq->pos, escaped = 0, c;
+	int no = 0, pos = sq->pos, escaped = 0, c, h, wuid[BH_SHOT_WOUNDS];
 	struct strbuf sb = STRBUF_INIT;
 
 	for (i = 0; i < s->nchars; i++) {
@@ -81,6 +84,8 @@ bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s, struct rules_r
 		bh_deplete(g, seat, s->chars[i]);
 		uid[i] = sq->c[s->chars[i]].def * 4 + sq->c[s->chars[i]].copy;
 	}
+	for (i = 0; i < s->nwound; i++)
+		wuid[i] = sq->c[s->wound[i]].def * 4 + sq->c[s->wound[i]].copy;
 	bh_event(ev, "{\"type\":\"shoot\",\"seat\":\"%s\",\"firepower\":%d}",
 	    bh_colours[sq->colour], fp);
 	if (pos != BH_APC && (n = fp < g->xenos[pos] ? fp : g->xenos[pos]) > 0) {
@@ -91,12 +96,16 @@ bh_shoot(struct rules_game *g, int seat, const struct bh_shot *s, struct rules_r
 		bh_event(ev, "{\"type\":\"roll\",\"cell\":\"%s\",\"faces\":[%s],\"killed\":%d}",
 		    bh_cell_name(pos), strbuf_str(&sb), n - live);
 		/*
-		 * each head: a wound to the next character that fired and
+		 * each head: a wound to the one the `wounds` list names for it
+		 * while it lives, else to the next character that fired and
 		 * lives; when none of them lives, the rest wound nobody (only
 		 * a character that fired takes these wounds)
 		 */
-		for (i = 0; heads > 0 && g->phase != BH_PH_OVER && sq->nchar > 0; heads--) {
-			for (k = 0, c = -1; k < s->nchars && c < 0; k++, i++)
+		for (i = 0, h = 0; heads > 0 && g->phase != BH_PH_OVER && sq->nchar > 0;
+		    heads--, h++) {
+			c = s->nwound > 0 ? find_uid(sq, wuid[h < s->nwound ? h :
+			    s->nwound - 1]) : -1;
+			for (k = 0; k < s->nchars && c < 0; k++, i++)
 				c = find_uid(sq, uid[i % s->nchars]);
 			if (c < 0)
 				break;

@@ -1,12 +1,14 @@
 /*
  * view-text.c — the view as display text, built from the view model
- * alone: the complex as a map (rows 6 down to 1, Sectors a..e, the APC
- * below; a row without a tile takes one line), then the squads, the hive
- * track, the missions, the decks and how many legal orders there are (the
- * mail's orders block lists them). In the map each tile is a box whose
- * sides show an exit as a gap, a barrier as '#', a breached barrier as
- * '=', a wall as '-' or '|'; inside, the tile, '*' for an objective
- * token, xN for N Xenomorphs and the squads' initials.
+ * alone: a header of the turn and the game's options, the complex as a
+ * map (rows 6 down to 1, Sectors 1..5, the APC below; a row without a
+ * tile takes one line), then the squads, the hive track, the missions,
+ * the last tracking card and its text, the decks and how many legal
+ * orders there are (the mail's orders block lists them). In the map
+ * each tile is a box whose sides show an exit as a gap, a barrier as
+ * '#', a breached barrier as '=', a wall as '-' or '|'; inside, the tile,
+ * '*' for an objective token, xN for N Xenomorphs and the squads'
+ * initials.
  */
 #include "config.h"
 
@@ -82,7 +84,7 @@ static void
 map(const cJSON *rv, struct strbuf *sb)
 {
 	const cJSON *c;
-	char name[4], in[16], sq[8], line[4][BH_COLS * 9 + 1];
+	char in[16], sq[8], line[4][BH_COLS * 9 + 1];
 	int row, col, k;
 	size_t n;
 
@@ -90,8 +92,7 @@ map(const cJSON *rv, struct strbuf *sb)
 		for (k = 0; k < 4; k++)
 			line[k][0] = '\0';
 		for (col = 0; col < BH_COLS; col++) {
-			snprintf(name, sizeof name, "%c%d", 'a' + col, row + 1);
-			c = cell_of(rv, name);
+			c = cell_of(rv, bh_cell_name(row * BH_COLS + col));
 			if (c == NULL || cJSON_GetObjectItemCaseSensitive(c, "tile") == NULL) {
 				snprintf(in, sizeof in, num(c, "xenos") > 0 ? "x%d" : ".",
 				    num(c, "xenos"));
@@ -128,9 +129,10 @@ map(const cJSON *rv, struct strbuf *sb)
 				strbuf_addf(sb, "%c %s\n", k == 1 ? '1' + row : ' ', line[k]);
 		}
 	}
-	strbuf_addstr(sb, "      a        b        c        d        e\n");
+	strbuf_addstr(sb, "      1        2        3        4        5   Sectors\n");
 	initials(cJSON_GetObjectItemCaseSensitive(rv, "apc"), sq, sizeof sq);
-	strbuf_addf(sb, "  APC (squads enter and leave by Sector c): %s\n",
+	strbuf_addf(sb, "  A tile is named SECTOR/TILE: 3/1 is Sector 3's first.\n"
+	    "  APC (squads enter and leave by Sector 3): %s\n",
 	    *sq != '\0' ? sq : "no squad");
 }
 
@@ -172,6 +174,16 @@ tables(const cJSON *rv, struct strbuf *sb)
 	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(rv, "missions"))
 		strbuf_addf(sb, "  %-18s %d/3 objective tokens, %d face up: %s\n",
 		    str(m, "id"), num(m, "tokens"), num(m, "face_up"), str(m, "ability"));
+	if ((p = cJSON_GetObjectItemCaseSensitive(rv, "last_tracking_card")) != NULL) {
+		strbuf_addf(sb, "Last tracking card %s, blips by Sector:", str(p, "id"));
+		cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(p, "blips"))
+			strbuf_addf(sb, " %d", s->valueint);
+		if (*str(p, "text") != '\0')
+			strbuf_addf(sb, "; it reads%s: %s", cJSON_IsTrue(
+			    cJSON_GetObjectItemCaseSensitive(p, "sample_text")) ?
+			    " (sample text)" : "", str(p, "text"));
+		strbuf_addstr(sb, "\n");
+	}
 	p = cJSON_GetObjectItemCaseSensitive(rv, "phase_deck");
 	strbuf_addf(sb, "Phase deck: %d cards left; %d Xenomorph cards set aside; "
 	    "discard:", num(p, "left"), num(p, "xenomorph_cards_set_aside"));
@@ -184,11 +196,27 @@ tables(const cJSON *rv, struct strbuf *sb)
 	    num(rv, "breach_tokens"), num(rv, "objective_tokens"));
 }
 
+/* The header's second line: the game's options. */
+static void
+header_options(const cJSON *rv, struct strbuf *sb)
+{
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(rv, "options");
+	int spawns = num(p, "setup_spawns"), extra = num(p, "extra_xenomorph_cards");
+
+	if (p == NULL)
+		return;
+	strbuf_addf(sb, "Options: difficulty %s; %d set-up spawn%s; %d extra Xenomorph "
+	    "card%s%s\n", str(p, "difficulty"), spawns, spawns == 1 ? "" : "s", extra,
+	    extra == 1 ? "" : "s",
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "named_for_grunt")) ?
+	    "; a Named Character for a Grunt" : "");
+}
+
 cJSON *
 bh_view_text(const cJSON *rv, const char *seat)
 {
 	cJSON *o = cJSON_CreateObject();
-	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l;
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l, *lo;
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addf(&sb, "Aliens: Bug Hunt, turn %d: ", num(rv, "turn"));
@@ -200,14 +228,23 @@ bh_view_text(const cJSON *rv, const char *seat)
 		strbuf_addf(&sb, "%s's %sturn\n", str(rv, "active"),
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "lt_command")) ?
 		    "Lt. Command " : "");
+	header_options(rv, &sb);
 	map(rv, &sb);
 	squads(rv, seat, &sb);
 	tables(rv, &sb);
 	/* the legal orders themselves are the orders block's (rules template) */
-	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL)
+	if ((l = cJSON_GetObjectItemCaseSensitive(rv, "legal_orders")) != NULL) {
 		strbuf_addf(&sb, "Your orders: at most one move, then one action (%d "
 		    "legal order%s, in the orders block below).\n", cJSON_GetArraySize(l),
 		    cJSON_GetArraySize(l) == 1 ? "" : "s");
+		cJSON_ArrayForEach(lo, l)
+			if (strncmp(cJSON_GetStringValue(lo) != NULL ? cJSON_GetStringValue(lo) :
+			    "", "shoot ", 6) == 0)
+				break;
+		if (lo != NULL)	/* the choice Shooting 2 gives, not listed per line */
+			strbuf_addstr(&sb, "A shoot line may end \"wounds C ...\": who takes "
+			    "each head wound in your tile (else the firers in turn).\n");
+	}
 	cJSON_AddStringToObject(o, "text", strbuf_str(&sb));
 	strbuf_free(&sb);
 	return o;

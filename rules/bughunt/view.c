@@ -1,5 +1,6 @@
 /*
- * view.c — what a seat may know: everything on the table (tiles, sides,
+ * view.c — what a seat may know: the game's options, everything on the
+ * table (tiles, sides,
  * breaches, Xenomorphs, squads, wound tokens as face-down and flipped
  * counts, the hive track, missions, the phase cards played) and the sizes
  * of the face-down stacks, never their order or faces; the legal orders
@@ -108,6 +109,7 @@ tables(const struct rules_game *g, cJSON *o)
 	cJSON *h, *a, *m, *p;
 	const struct bh_missiondef *md;
 	const struct bh_trackdef *t;
+	char *text;
 	int i;
 
 	h = cJSON_AddObjectToObject(o, "hive_track");
@@ -140,12 +142,42 @@ tables(const struct rules_game *g, cJSON *o)
 		m = cJSON_AddObjectToObject(o, "last_tracking_card");
 		cJSON_AddStringToObject(m, "id", t->id);
 		cJSON_AddItemToObject(m, "blips", cJSON_CreateIntArray(t->blips, BH_COLS));
+		if ((text = bh_track_text(t)) != NULL) {
+			cJSON_AddStringToObject(m, "text", text);
+			cJSON_AddBoolToObject(m, "sample_text", g->d->sample);
+			free(text);
+		}
 	}
 	cJSON_AddNumberToObject(o, "wound_pool", g->npool);
 	cJSON_AddNumberToObject(o, "dice_pool", bh_dice_left(g));
 	cJSON_AddNumberToObject(o, "escaped", g->escaped);
 	cJSON_AddNumberToObject(o, "breach_tokens", g->breaches_left);
 	cJSON_AddNumberToObject(o, "objective_tokens", g->objectives_left);
+}
+
+/*
+ * The game's options (difficulty.c), public from the start: the named
+ * difficulty when the options are exactly one of its sides, else
+ * "custom"; what each option changed.
+ */
+static void
+options(const struct rules_game *g, cJSON *o)
+{
+	cJSON *p = cJSON_AddObjectToObject(o, "options");
+	int easy = BH_OPT_NAMED_FOR_GRUNT | BH_OPT_NO_SETUP_SPAWN;
+	const char *level = "custom";
+
+	if (g->options == 0 && g->extra_xeno == 0)
+		level = "normal";
+	else if (g->options == easy && g->extra_xeno == 0)
+		level = "easy";
+	else if (g->options == BH_OPT_EXTRA_SPAWN && g->extra_xeno == 1)
+		level = "hard";
+	cJSON_AddStringToObject(p, "difficulty", level);
+	cJSON_AddBoolToObject(p, "named_for_grunt", g->options & BH_OPT_NAMED_FOR_GRUNT);
+	cJSON_AddNumberToObject(p, "setup_spawns", (g->options & BH_OPT_NO_SETUP_SPAWN) ? 0 :
+	    (g->options & BH_OPT_EXTRA_SPAWN) ? 2 : 1);
+	cJSON_AddNumberToObject(p, "extra_xenomorph_cards", g->extra_xeno);
 }
 
 cJSON *
@@ -162,6 +194,7 @@ bh_view(const struct rules_game *g, int seat)
 	else
 		cJSON_AddNullToObject(o, "active");
 	cJSON_AddBoolToObject(o, "lt_command", g->lt_turn);
+	options(g, o);
 	cells(g, o);
 	squads(g, o);
 	tables(g, o);

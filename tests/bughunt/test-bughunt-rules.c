@@ -215,9 +215,84 @@ test_setup(void)
 	    "difficulty=easy: a Named Character in place of a Grunt");
 	is_int(g->kpos, 0, "difficulty=easy: no set-up spawn");
 	R->free(g);
+	/* the options in every view's header, for each seat and a spectator */
+	{
+		static const struct { const char *opt; const char *line; } v[] = {
+			{ NULL, "Options: difficulty normal; 1 set-up spawn; 0 extra "
+			    "Xenomorph cards\n" },
+			{ "difficulty=hard", "Options: difficulty hard; 2 set-up spawns; "
+			    "1 extra Xenomorph card\n" },
+			{ "extra-xenomorph-cards=2", "Options: difficulty custom; 1 set-up "
+			    "spawn; 2 extra Xenomorph cards\n" },
+			{ "named-for-grunt", "Options: difficulty custom; 1 set-up spawn; "
+			    "0 extra Xenomorph cards; a Named Character for a Grunt\n" },
+		};
+		size_t i;
+		int seat, good = 1;
+		cJSON *rv, *tv;
+		const char *t;
+
+		for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+			g = game(2, v[i].opt, 1);
+			for (seat = -1; seat < 2; seat++) {
+				rv = R->view(g, seat);
+				tv = R->view_text(rv, seat >= 0 ? bh_colours[seat] : "");
+				t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv,
+				    "text"));
+				/* the second line of the header */
+				if (t == NULL || strchr(t, '\n') == NULL ||
+				    strncmp(strchr(t, '\n') + 1, v[i].line, strlen(v[i].line)) != 0) {
+					diag("%s: %.200s", v[i].opt != NULL ? v[i].opt : "(none)",
+					    t != NULL ? t : "");
+					good = 0;
+				}
+				cJSON_Delete(tv);
+				cJSON_Delete(rv);
+			}
+			R->free(g);
+		}
+		ok(good, "view: every seat's header says the game's options");
+	}
 	g = game(2, "extra-xenomorph-cards=3", 0);
 	is_int(g->ndeck, 6 + 1 + 2 + 3, "extra-xenomorph-cards=3");
 	R->free(g);
+	/* "one or more": no cap but the cards in the box (17 in the sample data) */
+	g = game(4, "extra-xenomorph-cards=13", 0);
+	ok(g != NULL && g->ndeck == 12 + 1 + 4 + 13 && g->xeno_left == 0,
+	    "extra-xenomorph-cards=13: every Xenomorph card of the data in the deck");
+	if (g != NULL)
+		R->free(g);
+	{
+		char *cause = NULL;
+		static const char *seats[] = { "blue", "red", "green", "yellow" };
+		struct rules_seat rs[BH_SEATS];
+		struct rules_setup su;
+		const char *opts[1] = { "extra-xenomorph-cards=14" };
+		int i;
+
+		ok(R->option_check("extra-xenomorph-cards=5", &cause) == 0,
+		    "extra-xenomorph-cards=5 is an option (no cap of 4)");
+		free(cause);
+		cause = NULL;
+		memset(&su, 0, sizeof su);
+		memset(rs, 0, sizeof rs);
+		for (i = 0; i < 4; i++)
+			rs[i].name = rs[i].faction = seats[i];
+		su.scenario = "bug-hunt";
+		su.seats = rs;
+		su.nseats = 4;
+		su.data = data;
+		su.places = 1;
+		su.options = opts;
+		su.noptions = 1;
+		g = R->create(&su, &rng, &ev, &cause);
+		ok(g == NULL && cause != NULL &&
+		    strstr(cause, "at most extra-xenomorph-cards=13") != NULL,
+		    "extra-xenomorph-cards=14 with 4 players: refused, the bound said (%s)",
+		    cause != NULL ? cause : "");
+		free(cause);
+		rules_events_free(&ev);
+	}
 	{
 		char *cause = NULL;
 
@@ -490,7 +565,7 @@ test_shooting(void)
 	/* faces of a 6-sided sample die: 0-2 blank, 3 head, 4-5 claw */
 	static const uint32_t faces[] = { 0, 3, 4, 0 };
 	struct rules_game *g = board(2);
-	int c1 = C("c1"), c2 = C("c2"), b1 = C("b1"), hive;
+	int c1 = C("c1"), c2 = C("c2"), b1 = C("b1"), hive, n;
 
 	tile(g, c1, X, W, X, B);
 	tile(g, c2, X, W, X, W);
@@ -534,8 +609,8 @@ test_shooting(void)
 	{
 		char *legal = R->legal(g, 0);
 
-		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c1\n") != NULL &&
-		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at c2\n") != NULL,
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at 3/1\n") != NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3 at 3/2\n") != NULL,
 		    "shoot: the legal orders offer the own tile alone and each adjacent tile");
 		free(legal);
 	}
@@ -547,9 +622,142 @@ test_shooting(void)
 	g->xenos[c1] = 1;
 	g->xenos[c2] = 2;
 	rig((const uint32_t[]){ 0 }, 1);
-	ok(play(g, 0, "shoot grunt-1 at c1\n") == 0 && g->xenos[c1] == 0 &&
+	ok(play(g, 0, "shoot grunt-1 at 3/1\n") == 0 && g->xenos[c1] == 0 &&
 	    g->xenos[c2] == 2 && g->xenos[C("d1")] == 2, "shoot: \"at\" the squad's own "
 	    "tile alone: no adjacent tile is targeted");
+	R->free(g);
+
+	/* Shooting 1a: the own tile first; a named tile the firepower cannot reach is refused */
+	g = board(1);
+	tile(g, c1, X, X, X, W);
+	tile(g, c2, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 4;
+	g->xenos[c2] = 2;
+	{
+		const char *w = why(g, 0, "# the shot\nshoot grunt-1 grunt-2 at 3/2\n");
+		char *legal;
+
+		ok(strstr(w, "line 2: \"shoot grunt-1 grunt-2 at 3/2\": the squad's own tile is "
+		    "targeted first (Shooting 1a): its 4 Xenomorphs take all 4 firepower, none "
+		    "is left for 3/2; ") != NULL && strstr(w, "; expected more firepower") != NULL &&
+		    strchr(w, '\n') == NULL,
+		    "shoot: at a tile when the own tile takes all the firepower: refused, the "
+		    "rule named, on one line (%s)", w);
+		ok(*why(g, 0, "shoot grunt-1 grunt-2 grunt-3 at c2\n") == '\0' &&
+		    *why(g, 0, "shoot grunt-1 grunt-2\n") == '\0',
+		    "shoot: with firepower left over, or without \"at\", the shot stands");
+		/* applied without a check (a state changed since): it fails alone, in an event */
+		{
+			size_t i;
+			int good = 0;
+			cJSON *j;
+
+			rules_events_free(&ev);
+			bh_orders_run(g, 0, "shoot grunt-1 at 3/2\n", 0, &rng, &ev, NULL);
+			bh_orders_run(g, 0, "shoot wounds grunt-1\n", 0, &rng, &ev, NULL);
+			for (i = 0; i < ev.n; i++)
+				if ((j = cJSON_Parse(ev.v[i].json)) != NULL) {
+					good += strstr(ev.v[i].json, "order-failed") != NULL &&
+					    (strstr(ev.v[i].json, "Shooting 1a") != NULL ||
+					    strstr(ev.v[i].json, "'wounds' before") != NULL);
+					cJSON_Delete(j);
+				}
+			ok(good == 2 && g->sq[0].c[0].ready && g->xenos[c1] == 4,
+			    "shoot: applied, the refused shot fails alone in an event (valid "
+			    "JSON, quotes and all), nothing spent");
+			rules_events_free(&ev);
+		}
+		g->xenos[c1] = 6;
+		legal = R->legal(g, 0);
+		ok(strstr(legal, " at 3/2\n") == NULL && strstr(legal, " at c2\n") == NULL &&
+		    strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
+		    "shoot: the legal orders offer no shot at a tile the firepower cannot reach");
+		free(legal);
+		{
+			cJSON *rv = R->view(g, 0), *tv = R->view_text(rv, "blue");
+			const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv,
+			    "text"));
+
+			ok(t != NULL && strstr(t, "A shoot line may end \"wounds C ...\"") != NULL,
+			    "view: the seat that may shoot is told of the wounds option");
+			cJSON_Delete(tv);
+			cJSON_Delete(rv);
+		}
+	}
+	R->free(g);
+
+	/* from the APC with nothing on Sector 3's first tile: no shot offered */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = BH_APC;
+	{
+		char *legal = R->legal(g, 0);
+
+		ok(strstr(legal, "shoot") == NULL, "shoot: from the APC with no Xenomorph on "
+		    "Sector 3's first tile, no shot is offered");
+		free(legal);
+		g->xenos[c1] = 1;
+		legal = R->legal(g, 0);
+		ok(strstr(legal, "\nshoot grunt-1 grunt-2 grunt-3\n") != NULL,
+		    "shoot: from the APC with a Xenomorph there, the shot is offered");
+		free(legal);
+	}
+	R->free(g);
+
+	/* Sectors numbered 1..5 as the rulebook does: cells SECTOR/TILE, the old letters read */
+	ok(C("3/1") == 2 && C("c1") == 2 && C("1/6") == 25 && C("a6") == 25 && C("5/1") == 4 &&
+	    C("6/1") == -2 && C("3/7") == -2 && C("f1") == -2 && C("31") == -2 &&
+	    strcmp(bh_cell_name(2), "3/1") == 0 && strcmp(bh_cell_name(29), "5/6") == 0 &&
+	    bh_neighbour(BH_APC, BH_N) == C("3/1"),
+	    "cells: Sector 3's first tile is 3/1 (the old c1 still read), next to the APC");
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = BH_APC;
+	ok(*why(g, 0, "move n\nshoot grunt-1 at 3/1\n") == '\0' &&
+	    *why(g, 0, "move n\nshoot grunt-1 at c1\n") == '\0' &&
+	    strstr(why(g, 0, "shoot grunt-1 at 2/1\n"), "not a tile the squad may shoot into")
+	    != NULL, "cells: orders name tiles SECTOR/TILE or by the old letters");
+	R->free(g);
+
+	/* Shooting 2: the players choose which firer takes each head wound */
+	g = board(1);
+	tile(g, c1, X, W, X, W);
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 3;
+	rig((const uint32_t[]){ 3, 3, 0 }, 3);	/* head, head, blank */
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2\n") == 0 &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[0].c[1].ntok == 2 && g->xenos[c1] == 2,
+	    "shoot: \"wounds grunt-2\": both heads wound grunt-2");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->sq[0].c[1].ntok = 0;
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2 grunt-1\n") == 0 &&
+	    g->sq[0].c[0].ntok == 1 && g->sq[0].c[1].ntok == 1,
+	    "shoot: one name a head, in order");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	g->sq[0].c[0].ntok = g->sq[0].c[1].ntok = 0;
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-2 grunt-1\n") == 0 && g->sq[0].c[0].ntok == 1 &&
+	    g->sq[0].c[1].ntok == 1, "shoot: by default the firers in turn, as listed");
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 1;
+	ok(strstr(why(g, 0, "shoot grunt-1 wounds grunt-3\n"), "only a character that fired "
+	    "takes a head wound (Shooting 2)") != NULL &&
+	    strstr(why(g, 0, "shoot grunt-1 wounds\n"), "nobody after \"wounds\"") != NULL &&
+	    strstr(why(g, 0, "shoot wounds grunt-1\n"), "before the characters") != NULL &&
+	    *why(g, 0, "shoot grunt-1 grunt-2 at 3/1 wounds grunt-2\n") == '\0',
+	    "shoot: \"wounds\" names only characters that fired, after them");
+	/* the one named is killed: the rest go by the default */
+	g->sq[0].c[0].ntok = 0;
+	g->sq[0].c[1].ntok = D->chars[grunt].armor;
+	for (n = 0; n < g->sq[0].c[1].ntok; n++) {
+		g->sq[0].c[1].tok[n] = n;
+		g->sq[0].c[1].flipped[n] = 1;
+	}
+	rig((const uint32_t[]){ 3, 3 }, 2);
+	ok(play(g, 0, "shoot grunt-1 grunt-2 wounds grunt-2\n") == 0 && g->sq[0].nchar == 2 &&
+	    g->sq[0].c[0].ntok == 1, "shoot: the one named killed, the next head goes by the "
+	    "default");
 	R->free(g);
 
 	/* a head in the own tile wounds a character that fired, never another */
@@ -621,7 +829,7 @@ test_xenos(void)
 		g->tile[C("a4")] = hv;
 		g->tile[C("a1")] = 0;
 		for (k = 0; k < D->ntrack; k++)
-			if (D->track[k].effect == BH_TE_NONE)
+			if (D->track[k].nstep == 0 && D->track[k].printed == NULL)
 				break;
 		ok(k < D->ntrack, "spawn: a tracking card without text");
 		memcpy(saved, D->track[k].blips, sizeof saved);
@@ -644,6 +852,54 @@ test_xenos(void)
 		ok(g->phase == BH_PH_OVER && strcmp(g->reason, "tracking-deck-empty") == 0,
 		    "losing: the tracking deck runs out");
 		memcpy(dd->track[k].blips, saved, sizeof saved);
+
+		/* card text as data: after the blips, told, then done step by step */
+		{
+			struct bh_trackdef keep = dd->track[k];
+			size_t i, placed = 0, told = 0, after = 0;
+			int hive;
+			cJSON *rv, *tv;
+			const char *t;
+
+			memset(g->xenos, 0, sizeof g->xenos);
+			for (n = 0; n < BH_CELLS; n++)
+				g->tile[n] = -1;
+			g->phase = BH_PH_TURN;
+			g->kpos = 0;
+			g->track[0] = k;
+			hive = g->hive = 1;	/* a blank space after it (sample track) */
+			memcpy(dd->track[k].blips, (int[BH_COLS]){ 0, 0, 1, 0, 0 }, sizeof saved);
+			dd->track[k].printed = "Test card: two more in Sector 5, then the hive.";
+			dd->track[k].nstep = 2;
+			dd->track[k].step[0] = (struct bh_trackstep){ BH_TE_SPAWN, 5, 2 };
+			dd->track[k].step[1] = (struct bh_trackstep){ BH_TE_HIVE, 0, 0 };
+			rules_events_free(&ev);
+			bh_xeno_spawn(g, &rng, &ev);
+			for (i = 0; i < ev.n; i++) {
+				if (strstr(ev.v[i].json, "\"xenomorphs-placed\"") != NULL &&
+				    strstr(ev.v[i].json, "\"3/1\"") != NULL && told == 0)
+					placed = i + 1;
+				if (strstr(ev.v[i].json, "\"tracking-text\"") != NULL &&
+				    strstr(ev.v[i].json, "\"text\":\"Test card: two more in "
+				    "Sector 5, then the hive.\"") != NULL)
+					told = i + 1;
+				if (strstr(ev.v[i].json, "\"5/1\"") != NULL && told > 0)
+					after = i + 1;
+			}
+			ok(g->xenos[C("3/1")] == 1 && g->xenos[C("5/1")] == 2 &&
+			    g->hive == hive + 1 && placed > 0 && told > placed && after > told,
+			    "spawn: the card's text after the blips, told in an event, its steps "
+			    "in order (2 more in Sector 5, the hive counter +1)");
+			rv = R->view(g, 0);
+			tv = R->view_text(rv, "blue");
+			t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tv, "text"));
+			ok(t != NULL && strstr(t, "it reads (sample text): Test card: two more in "
+			    "Sector 5, then the hive.") != NULL,
+			    "view: the last tracking card's text, marked as sample text");
+			cJSON_Delete(tv);
+			cJSON_Delete(rv);
+			dd->track[k] = keep;
+		}
 	}
 	R->free(g);
 }
@@ -879,6 +1135,55 @@ test_data(const char *top, const char *src, size_t len)
 		cause = NULL;
 	}
 	free(bad);
+	/* a tracking card's text: steps of the effect language, or the older form */
+	{
+		static const char hive_new[] = "\"effect\": [\n    \"hive\"\n   ],\n"
+		    "   \"printed\": \"The hive stirs: advance the Hive Counter one space.\"";
+		struct strbuf sb = STRBUF_INIT;
+		const char *p = strstr(src, hive_new);
+		struct bh_data *d3;
+		int t;
+
+		ok(p != NULL, "data: the sample's tracking cards have printed text and steps");
+		if (p != NULL) {
+			/* the older "text": "hive" still loads, to the same step */
+			strbuf_add(&sb, src, (size_t)(p - src));
+			strbuf_addstr(&sb, "\"text\": \"hive\"");
+			strbuf_addstr(&sb, p + strlen(hive_new));
+			f.name = "old.json";
+			f.bytes = strbuf_str(&sb);
+			f.len = strlen(f.bytes);
+			d3 = R->data_load(&f, 1, &cause);
+			/* the sample's first card with text, the one rewritten */
+			for (t = 0; t < D->ntrack - 1 && D->track[t].printed == NULL; t++)
+				;
+			ok(d3 != NULL && D->track[t].nstep == 1 && D->track[t].printed != NULL &&
+			    d3->track[t].nstep == 1 && d3->track[t].step[0].op == BH_TE_HIVE &&
+			    d3->track[t].printed == NULL,
+			    "data: the older \"text\": \"hive\" loads as one hive step");
+			if (d3 != NULL)
+				R->data_free(d3);
+			free(cause);
+			cause = NULL;
+			/* a step that is not one */
+			strbuf_reset(&sb);
+			strbuf_add(&sb, src, (size_t)(p - src));
+			strbuf_addstr(&sb, "\"effect\": [\"spawn 6 1\"]");
+			strbuf_addstr(&sb, p + strlen(hive_new));
+			f.name = "club.json";
+			f.bytes = strbuf_str(&sb);
+			f.len = strlen(f.bytes);
+			ok(R->data_load(&f, 1, &cause) == NULL && cause != NULL &&
+			    strstr(cause, "].effect: expected steps \"hive\", \"stir\", "
+			    "\"attack\" or \"spawn S N\"") != NULL,
+			    "data: a tracking step not of the language is named");
+			diag("%s", cause != NULL ? cause : "");
+			free(cause);
+			cause = NULL;
+		}
+		strbuf_free(&sb);
+	}
+	f.name = "club.json";
 	f.bytes = "{\"format\":\"muthur-bughunt-1\",\"die\":{\"blank\":0,\"head\":1,\"claw\":1}}";
 	f.len = strlen(f.bytes);
 	ok(R->data_load(&f, 1, &cause) == NULL && strstr(cause, "club.json: die.blank: "

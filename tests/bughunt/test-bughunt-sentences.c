@@ -29,7 +29,7 @@ static const char *const types[] = {
 	"breach", "capture", "hive-counter", "killed", "lost", "mission-used",
 	"missions", "move", "objective-token", "order-failed", "phase-card",
 	"phase-deck-shuffled", "player-turn", "purge", "reload", "roll", "setup",
-	"shoot", "squad", "tile", "tracking-card", "victory", "wound",
+	"shoot", "squad", "tile", "tracking-card", "tracking-text", "victory", "wound",
 	"wound-flipped", "xenomorph-card-added", "xenomorph-phase",
 	"xenomorphs-attack", "xenomorphs-escape", "xenomorphs-move",
 	"xenomorphs-placed",
@@ -315,6 +315,8 @@ static const char *const samples[] = {
 	    "\"opens\":[\"tile:0\"]}",
 	"{\"type\":\"tracking-card\",\"card\":\"k30\",\"blips\":[1,0,0,2,0],"
 	    "\"opens\":[\"tracking:0\"]}",
+	"{\"type\":\"tracking-text\",\"card\":\"k05\",\"text\":\"The hive stirs.\","
+	    "\"sample\":true}",
 	"{\"type\":\"victory\",\"place\":1,\"condition\":\"missions-complete\"}",
 	"{\"type\":\"wound\",\"seat\":\"blue\",\"character\":\"grunt\",\"face_down\":2}",
 	"{\"type\":\"wound-flipped\",\"seat\":\"blue\",\"character\":\"apone\","
@@ -473,9 +475,9 @@ test_exact(const struct rules_game *g)
 {
 	{
 		const char *j[] = { "{\"type\":\"move\",\"seat\":\"red\",\"to\":\"c1\"}", NULL };
-		const char *w[] = { "Red moves to C1", NULL };
+		const char *w[] = { "Red moves to 3/1", NULL };
 
-		is_texts(g, j, w, "a move: \"Red moves to C1\"");
+		is_texts(g, j, w, "a move: \"Red moves to 3/1\"");
 	}
 	{
 		const char *j[] = { "{\"type\":\"move\",\"seat\":\"blue\",\"to\":\"c1\"}",
@@ -483,8 +485,8 @@ test_exact(const struct rules_game *g)
 		    "{\"type\":\"tile\",\"cell\":\"b1\",\"tile\":\"t02\",\"entrance\":\"e\","
 		    "\"opens\":[\"tile:3\"]}",
 		    "{\"type\":\"objective-token\",\"cell\":\"b1\"}", NULL };
-		const char *w[] = { "Blue moves to C1, then B1", "",
-		    "New tile at B1: Junction (T02), with an objective token", "", NULL };
+		const char *w[] = { "Blue moves to 3/1, then 2/1", "",
+		    "New tile at 2/1: Junction (T02), with an objective token", "", NULL };
 
 		is_texts(g, j, w, "a squad's moves and a new tile with its objective token, "
 		    "told together");
@@ -495,22 +497,22 @@ test_exact(const struct rules_game *g)
 		    "\"opens\":[\"tracking:0\"]}",
 		    "{\"type\":\"xenomorphs-placed\",\"cell\":\"a1\",\"count\":1}",
 		    "{\"type\":\"xenomorphs-placed\",\"cell\":\"d1\",\"count\":2}", NULL };
-		const char *w[] = { "Tracking card K30: blips in Sectors A (1) and D (2)",
-		    "Xenomorphs appear: 1 at A1, 2 at D1", "", NULL };
+		const char *w[] = { "Tracking card K30: blips in Sectors 1 (1) and 4 (2)",
+		    "Xenomorphs appear: 1 at 1/1, 2 at 4/1", "", NULL };
 
 		is_texts(g, j, w, "a tracking card and the Xenomorphs it places, folded");
 	}
 	{
 		const char *j[] = { "{\"type\":\"xenomorphs-placed\",\"cell\":\"d1\","
 		    "\"count\":2}", NULL };
-		const char *w[] = { "2 Xenomorphs appear at D1", NULL };
+		const char *w[] = { "2 Xenomorphs appear at 4/1", NULL };
 
-		is_texts(g, j, w, "Xenomorphs placed once: \"2 Xenomorphs appear at D1\"");
+		is_texts(g, j, w, "Xenomorphs placed once: \"2 Xenomorphs appear at 4/1\"");
 	}
 	{
 		const char *j[] = { "{\"type\":\"xenomorphs-placed\",\"cell\":\"a3\","
 		    "\"count\":0}", "{\"type\":\"lost\",\"reason\":\"overrun\"}", NULL };
-		const char *w[] = { "No Xenomorph appears at A3 (the pool is empty)",
+		const char *w[] = { "No Xenomorph appears at 1/3 (the pool is empty)",
 		    "The complex is overrun: the Xenomorphs win", NULL };
 
 		is_texts(g, j, w, "the complex overrun");
@@ -557,7 +559,7 @@ test_exact(const struct rules_game *g)
 		    "\"killed\":1,\"moved_in\":1}", NULL };
 		const char *w[] = { "Blue's squad: Grunt (Point Man), Grunt and Apone",
 		    "Setup: 9 phase cards, 30 tiles, 60 tracking cards, 48 wound tokens",
-		    "The dice at D2 show blank and claw: 1 killed, 1 moves in", NULL };
+		    "The dice at 4/2 show blank and claw: 1 killed, 1 moves in", NULL };
 
 		is_texts(g, j, w, "a squad, the setup and a roll");
 	}

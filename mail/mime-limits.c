@@ -243,22 +243,28 @@ mime_limits_check(const char *raw, size_t len, size_t max_depth, size_t max_part
 			p = next;
 			continue;
 		}
-		colon = memchr(p, ':', (size_t)(e - p));
-		if (colon == NULL || p == e || is_wsp(*p)) {
+		if (p == e) {
 			p = next;
 			continue;
 		}
-		/* a header field (or a body line that looks like one) and its
-		 * continuation lines */
+		/*
+		 * a header field (or a body line that looks like one) and its
+		 * continuation lines, comments counted from the line's start:
+		 * libetpan reads comments before the colon too ("To((((:",
+		 * "To", folded, then "((((:"), so a line with no colon, or
+		 * one that starts with white space, is counted as well
+		 */
+		colon = memchr(p, ':', (size_t)(e - p));
 		fe = e;
 		fnext = next;
 		while (fnext < end && is_wsp(*fnext))
 			fe = line_end(fnext, end, &fnext);
-		if (comments_too_deep(colon, fe)) {
+		if (comments_too_deep(p, fe)) {
 			s->why = xasprintf("a header field nests comments more than %d deep",
 			    MIME_MAX_COMMENT_DEPTH);
 			rc = -1;
-		} else if ((v = field_value(p, e, "content-type")) != NULL)
+		} else if (colon != NULL && !is_wsp(*p) &&
+		    (v = field_value(p, e, "content-type")) != NULL)
 			rc = content_type(s, v, fe - v > VALUE_MAX ? v + VALUE_MAX : fe);
 		p = fnext;
 	}

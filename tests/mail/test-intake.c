@@ -417,6 +417,32 @@ test_edge_cases(void)
 	is_str(intake_class_name(m->class), "malformed", "too many MIME parts");
 	ok(contains(m->reason, "MIME parts"), "reason: parts (%s)", m->reason);
 	intake_mail_free(m);
+
+	/*
+	 * Comments nested 200,000 deep where libetpan reads them but the
+	 * pre-scan once did not look: before a field's colon, on a folded
+	 * line before it, and in a part's header (found by fuzz-intake).
+	 * libetpan recurses once a level: unchecked, these overflow the stack.
+	 */
+	for (i = 0; i < 3; i++) {
+		int k;
+
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, i == 2 ? HDR "MIME-Version: 1.0\nContent-Type: multipart/"
+		    "mixed; boundary=\"b\"\n\n--b\nContent-Type\n " :
+		    i == 1 ? "From: Alice <alice@example.org>\nTo\n " :
+		    "From: Alice <alice@example.org>\nTo");
+		for (k = 0; k < 200000; k++)
+			strbuf_addstr(&sb, "(");
+		strbuf_addstr(&sb, i == 2 ? ": text/plain\n\n" BLOCK "--b--\n" :
+		    ": muthur@club.example\n\n" BLOCK);
+		m = parse_str(strbuf_str(&sb));
+		is_str(intake_class_name(m->class), "malformed", "comments 200,000 deep %s: "
+		    "refused, not parsed", i == 0 ? "before a colon" : i == 1 ?
+		    "on a folded line before a colon" : "in a part's header");
+		ok(contains(m->reason, "nests comments"), "reason: comments (%s)", m->reason);
+		intake_mail_free(m);
+	}
 	strbuf_free(&sb);
 
 	/* A delivery report wrapped in multipart/mixed is still automatic. */

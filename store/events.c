@@ -161,26 +161,38 @@ events_free_all(void *v, size_t n)
 	store_events_free(v, n);
 }
 
+/* The columns event_row() reads, and the table. */
+#define EVENT_SELECT "SELECT seq, phase_seq, type, visibility, payload, prev_hash, " \
+	"hash FROM events WHERE "
+
+/* Step s (its parameters bound) and collect its events into *events, *n. */
+static int
+events_collect(struct store *st, sqlite3_stmt *s, struct store_event **events,
+    size_t *n, char **cause)
+{
+	void *out;
+	int rc;
+
+	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
+	    "cannot read events", cause);
+	*events = out;
+	return rc;
+}
+
 int
 store_events(struct store *st, int64_t game_id, uint64_t from_seq,
     struct store_event **events, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
-	void *out;
-	int rc;
 
 	*events = NULL;
 	*n = 0;
-	if ((s = db_prepare(st, "SELECT seq, phase_seq, type, visibility, payload, "
-	    "prev_hash, hash FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq",
+	if ((s = db_prepare(st, EVENT_SELECT "game_id = ? AND seq >= ? ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	sqlite3_bind_int64(s, 2, (int64_t)from_seq);
-	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
-	    "cannot read events", cause);
-	*events = out;
-	return rc;
+	return events_collect(st, s, events, n, cause);
 }
 
 int
@@ -188,23 +200,17 @@ store_events_of_phases(struct store *st, int64_t game_id, uint64_t from_phase,
     struct store_event **events, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
-	void *out;
-	int rc;
 
 	*events = NULL;
 	*n = 0;
 	/* the first event of those phases (events_phase), then every later one */
-	if ((s = db_prepare(st, "SELECT seq, phase_seq, type, visibility, payload, "
-	    "prev_hash, hash FROM events WHERE game_id = ?1 AND seq >= (SELECT "
-	    "min(seq) FROM events WHERE game_id = ?1 AND phase_seq >= ?2) ORDER BY seq",
+	if ((s = db_prepare(st, EVENT_SELECT "game_id = ?1 AND seq >= (SELECT min(seq) "
+	    "FROM events WHERE game_id = ?1 AND phase_seq >= ?2) ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	sqlite3_bind_int64(s, 2, (int64_t)from_phase);
-	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
-	    "cannot read events", cause);
-	*events = out;
-	return rc;
+	return events_collect(st, s, events, n, cause);
 }
 
 int
@@ -212,21 +218,15 @@ store_events_of_type(struct store *st, int64_t game_id, const char *type,
     struct store_event **events, size_t *n, char **cause)
 {
 	sqlite3_stmt *s;
-	void *out;
-	int rc;
 
 	*events = NULL;
 	*n = 0;
-	if ((s = db_prepare(st, "SELECT seq, phase_seq, type, visibility, payload, "
-	    "prev_hash, hash FROM events WHERE game_id = ? AND type = ? ORDER BY seq",
+	if ((s = db_prepare(st, EVENT_SELECT "game_id = ? AND type = ? ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
 	sqlite3_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, type);
-	rc = db_collect(st, s, sizeof **events, event_row, events_free_all, &out, n,
-	    "cannot read events", cause);
-	*events = out;
-	return rc;
+	return events_collect(st, s, events, n, cause);
 }
 
 int

@@ -70,6 +70,7 @@ struct afix {
 	int64_t			 phase_id;	/* the open phase */
 	uint64_t		 phase_seq;
 	int			 over;
+	int			 endless;	/* afix_endless() */
 };
 
 static struct server_key server_key;
@@ -480,7 +481,8 @@ choose(struct afix *f, size_t seat)
 		eol = strchr(p, '\n');
 		if (eol == NULL)
 			eol = p + strlen(p);
-		if (eol > p && *p != '#') {
+		if (eol > p && *p != '#' &&
+		    !(f->endless && strncmp(p, "evacuate ", 9) == 0)) {
 			lines = xreallocarray(lines, n + 1, sizeof *lines);
 			lines[n++] = xstrndup(p, (size_t)(eol - p));
 		}
@@ -602,6 +604,12 @@ done:
 	free(nonces);
 	store_orders_free(o, n);
 	return rc;
+}
+
+void
+afix_endless(struct afix *f)
+{
+	f->endless = 1;
 }
 
 int

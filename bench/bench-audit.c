@@ -10,9 +10,11 @@
  *
  *   bench/bench-audit [-e] [-s SEED] [TURNS]   (one game: seed, last turn)
  *
- * -e: the fixture never evacuates (afix_endless()), so the game is not won
- * and lasts its TURNS turns (seed 2 is won in turn 440 otherwise): the
- * 1,000-turn figure is bench-audit -e -s 2 1000.
+ * -e: every seat passes, or orders only what the rules require
+ * (afix_endless()), so nobody wins and the game lasts its TURNS turns
+ * (seed 2 is won in turn 440 otherwise, and in turn 548 by a policy that
+ * only never evacuates): the 1,000-turn figure is bench-audit -e -s 2
+ * 1000. Such a game has more phases a turn and fewer events a phase.
  *
  * Built by `make bench`; run from the top folder (or set top_srcdir).
  */

@@ -140,7 +140,7 @@ row "per phase" "$(pick storage 's/.*, \([0-9]*\) bytes a phase,.*/\1 bytes/p')"
 
 # audits
 for n in $audits; do
-	# seed 2 is won in turn 440: past turn 200 the game never evacuates (-e)
+	# seed 2 is won in turn 440: past turn 200 nobody plays to win (-e)
 	e=
 	[ "$n" -le 200 ] || e=-e
 	run "audit$n" "$bin/bench/bench-audit" $e -s 2 "$n"

@@ -467,7 +467,8 @@ accepts(struct afix *f, size_t seat, const char *text, char **hint)
 /*
  * The policy: one legal line at random (hints skipped), completed with
  * the orders check() asks for; else the first legal line accepted alone;
- * else "pass".
+ * else "pass". Endless (afix_endless()): "pass", else only the orders
+ * check() asks for.
  */
 static char *
 choose(struct afix *f, size_t seat)
@@ -481,8 +482,7 @@ choose(struct afix *f, size_t seat)
 		eol = strchr(p, '\n');
 		if (eol == NULL)
 			eol = p + strlen(p);
-		if (eol > p && *p != '#' &&
-		    !(f->endless && strncmp(p, "evacuate ", 9) == 0)) {
+		if (eol > p && *p != '#') {
 			lines = xreallocarray(lines, n + 1, sizeof *lines);
 			lines[n++] = xstrndup(p, (size_t)(eol - p));
 		}
@@ -493,7 +493,17 @@ choose(struct afix *f, size_t seat)
 			strbuf_addf(&sb, "%s\n", lines[i]);
 			break;
 		}
-	if (i == n && n > 0)
+	if (f->endless) {	/* "pass", or only what the rules require */
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "pass\n");
+		if (!accepts(f, seat, sb.s, &hint)) {
+			strbuf_reset(&sb);
+			strbuf_addstr(&sb, "");
+			if (hint != NULL)
+				strbuf_addf(&sb, "%s\n", hint);
+		}
+		free(hint);
+	} else if (i == n && n > 0)
 		strbuf_addf(&sb, "%s\n", lines[next(f) % n]);
 	for (tries = 0; n > 0 && tries < 12; tries++) {
 		if (accepts(f, seat, sb.s, &hint)) {

@@ -34,9 +34,9 @@ struct afix *afix_new(struct store *st, const char *top, const char *name, uint6
  */
 int afix_play(struct afix *f, int max_phases, char **cause);
 /*
- * From now on the policy never evacuates (how a Contact game is won
- * without combat), so the game goes on until it is abandoned: the long
- * games of bench-audit -e.
+ * From now on every seat passes, or orders only what the rules require
+ * (the hints of check()), so nobody wins and the game goes on until it is
+ * abandoned: the long games of bench-audit -e.
  */
 void afix_endless(struct afix *f);
 /*

@@ -398,7 +398,7 @@ main(int argc, char **argv)
 	    mails > 0 ? (double)(used1 - used0) / (double)mails : 0.0, (long long)bodies0,
 	    (long long)bodies1);
 	printf("database growth: %.0f bytes per completed phase (%zu phases), %.0f bytes "
-	    "per game (%d games, pages in use at the end)\n", tk.nphase > 0 ?
+	    "per game (pages in use at the end / games: %d)\n", tk.nphase > 0 ?
 	    (double)(used1 - used0) / (double)tk.nphase : 0.0, tk.nphase,
 	    (double)used1 / (double)games, games);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);

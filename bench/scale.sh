@@ -119,7 +119,7 @@ row "orders mails end to end" "$(pick long 's/^mails handled end to end: .* = \(
 row "ratio (mails/s / verifies/s)" "$(pick long 's/^ratio (end to end \/ verify): //p')"
 row "database per completed phase" "$(pick long 's/^database growth: \([0-9]*\) bytes per completed phase (\([0-9]*\) phases).*/\1 bytes (\2 phases)/p')"
 row "database per orders mail" "$(pick long 's/^database: .*: \([0-9]*\) bytes per orders mail.*/\1 bytes/p')"
-row "database of the game at the end" "$(pick long 's/.* \([0-9]*\) bytes per game (1 games.*/\1 bytes/p')"
+row "database of the game at the end" "$(pick long 's/.* \([0-9]*\) bytes per game (.*/\1 bytes/p')"
 
 # the idle pass
 for g in $idle; do

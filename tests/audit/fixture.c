@@ -497,8 +497,7 @@ choose(struct afix *f, size_t seat)
 		strbuf_reset(&sb);
 		strbuf_addstr(&sb, "pass\n");
 		if (!accepts(f, seat, sb.s, &hint)) {
-			strbuf_reset(&sb);
-			strbuf_addstr(&sb, "");
+			strbuf_reset(&sb);	/* keeps its buffer */
 			if (hint != NULL)
 				strbuf_addf(&sb, "%s\n", hint);
 		}

@@ -8,7 +8,13 @@
  * fixture's seed 1 (won in turn 75) and seed 2 (nobody wins it; abandoned
  * after turn 200: the 200-turn figure).
  *
- *   bench/bench-audit [-s SEED] [TURNS]   (one game: seed, last turn)
+ *   bench/bench-audit [-e] [-s SEED] [TURNS]   (one game: seed, last turn)
+ *
+ * -e: every seat passes, or orders only what the rules require
+ * (afix_endless()), so nobody wins and the game lasts its TURNS turns
+ * (seed 2 is won in turn 440 otherwise, and in turn 548 by a policy that
+ * only never evacuates): the 1,000-turn figure is bench-audit -e -s 2
+ * 1000. Such a game has more phases a turn and fewer events a phase.
  *
  * Built by `make bench`; run from the top folder (or set top_srcdir).
  */
@@ -52,11 +58,11 @@ cpu(void)
 
 /*
  * Record the fixture game of seed until it is over or past turn turns
- * (then abandoned, which opens every secret), export it and audit it
- * three times; 0, or 1 with the reason on stderr.
+ * (then abandoned, which opens every secret; never over when endless),
+ * export it and audit it three times; 0, or 1 with the reason on stderr.
  */
 static int
-audit_game(const char *top, uint64_t seed, int turns)
+audit_game(const char *top, uint64_t seed, int turns, int endless)
 {
 	char dir[] = "/tmp/muthur-bench-audit-XXXXXX", *path, *cause = NULL, *text;
 	struct audit_report r;
@@ -74,6 +80,8 @@ audit_game(const char *top, uint64_t seed, int turns)
 		fprintf(stderr, "bench-audit: %s\n", cause);
 		return 1;
 	}
+	if (endless)
+		afix_endless(f);
 	t = now();
 	while (!afix_over(f) && afix_turn(f) <= turns) {
 		if ((n = afix_play(f, 1, &cause)) == -1) {
@@ -154,17 +162,21 @@ int
 main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
-	int turns = 200, opt, one = 0;
+	int turns = 200, opt, one = 0, endless = 0;
 	uint64_t seed = 1;
 
-	while ((opt = getopt(argc, argv, "s:")) != -1) {
+	while ((opt = getopt(argc, argv, "es:")) != -1) {
 		switch (opt) {
+		case 'e':
+			endless = 1;
+			one = 1;
+			break;
 		case 's':
 			seed = strtoull(optarg, NULL, 10);
 			one = 1;
 			break;
 		default:
-			fprintf(stderr, "usage: bench-audit [-s SEED] [TURNS]\n");
+			fprintf(stderr, "usage: bench-audit [-e] [-s SEED] [TURNS]\n");
 			return 2;
 		}
 	}
@@ -175,8 +187,8 @@ main(int argc, char **argv)
 	if (sodium_init() < 0)
 		return 1;
 	if (one)
-		return audit_game(top, seed, turns);
+		return audit_game(top, seed, turns, endless);
 	/* seed 1: a game won in turn 75 (the figures of earlier runs); seed
 	 * 2: one that nobody wins before turn 200 */
-	return audit_game(top, 1, 200) || audit_game(top, 2, 200);
+	return audit_game(top, 1, 200, 0) || audit_game(top, 2, 200, 0);
 }

@@ -11,8 +11,9 @@
  * and, of one game's length, its median and p95 in the ten rounds up to
  * rounds 10, 100 and 400 (-g 1 -r 400: each phase costs the same however
  * long the game has gone on), the database
- * bytes each orders mail adds (pages in use, from after the start to the
- * end; sent mail bodies are pruned), the CPU time of handling and sending
+ * bytes each orders mail and each completed phase adds (pages in use, from
+ * after the start to the end; sent mail bodies are pruned) and the bytes a
+ * game holds at the end, the CPU time of handling and sending
  * (the rest of the wall time is waiting for the disk) and peak RSS.
  *
  *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS (1..1000)] [-k]   (make bench; run from
@@ -396,6 +397,10 @@ main(int argc, char **argv)
 	    "end)\n", (long long)used0, (long long)used1,
 	    mails > 0 ? (double)(used1 - used0) / (double)mails : 0.0, (long long)bodies0,
 	    (long long)bodies1);
+	printf("database growth: %.0f bytes per completed phase (%zu phases), %.0f bytes "
+	    "per game (pages in use at the end / games: %d)\n", tk.nphase > 0 ?
+	    (double)(used1 - used0) / (double)tk.nphase : 0.0, tk.nphase,
+	    (double)used1 / (double)games, games);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);

@@ -7,8 +7,9 @@
  * each with its seats, setup commitments and events, a recorded state and
  * an open phase waiting for all four seats), then runs muthurd's whole
  * pass (loop_pass(): the empty incoming Maildir, the games to resolve, the
- * outbox) PASSES times and prints the median and the slowest pass, and the
- * peak RSS.
+ * outbox) PASSES times and prints the median and the slowest pass, the
+ * peak RSS, and (on Linux) the peak RSS of the passes alone, the setup's
+ * forgotten (bench_peak_reset()).
  */
 #include "config.h"
 
@@ -47,7 +48,8 @@ main(int argc, char **argv)
 	struct loop_stats stats;
 	struct rusage ru;
 	double t0, t_setup, *t;
-	int games = 10000, passes = 5, opt, g, i;
+	long peak;
+	int games = 10000, passes = 5, opt, g, i, reset;
 
 	while ((opt = getopt(argc, argv, "g:p:")) != -1) {
 		switch (opt) {
@@ -88,6 +90,7 @@ main(int argc, char **argv)
 	store_close(st);
 	t_setup = bench_now() - t0;
 	printf("setup: %d games in the store in %.1f s\n", games, t_setup);
+	reset = bench_peak_reset() == 0;
 
 	memset(&lp, 0, sizeof lp);
 	if (loop_open(&lp, cf, &cause) == -1)
@@ -108,6 +111,8 @@ main(int argc, char **argv)
 	printf("idle pass over %d games: median %.1f ms, slowest %.1f ms (%d passes)\n",
 	    games, t[passes / 2] * 1000, t[passes - 1] * 1000, passes);
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
+	if (reset && (peak = bench_peak_kib()) != -1)
+		printf("peak RSS of the passes: %ld KiB (the setup's forgotten)\n", peak);
 	loop_close(&lp);
 	free(t);
 	p = xasprintf("rm -rf '%s'", dir);

@@ -64,3 +64,33 @@ bench_cmp_double(const void *a, const void *b)
 
 	return x < y ? -1 : x > y;
 }
+
+int
+bench_peak_reset(void)
+{
+	FILE *f;
+	int rv;
+
+	if ((f = fopen("/proc/self/clear_refs", "w")) == NULL)
+		return -1;
+	rv = fputs("5", f) == EOF ? -1 : 0;
+	if (fclose(f) == EOF)
+		rv = -1;
+	return rv;
+}
+
+long
+bench_peak_kib(void)
+{
+	char line[256];
+	long kib = -1;
+	FILE *f;
+
+	if ((f = fopen("/proc/self/status", "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}

@@ -1,7 +1,7 @@
 /*
  * bench-util.h — what the benchmark programs share: a monotonic clock,
- * dying with a reason, an embedded-default setup in a folder, and a
- * comparison for qsort() of doubles (medians).
+ * dying with a reason, an embedded-default setup in a folder, a
+ * comparison for qsort() of doubles (medians), and the peak RSS.
  */
 #ifndef MUTHUR_BENCH_UTIL_H
 #define MUTHUR_BENCH_UTIL_H
@@ -21,5 +21,14 @@ void bench_die(const char *prog, const char *what, const char *cause)
 struct config *bench_embedded(const char *prog, const char *dir);
 /* qsort() comparison of two doubles, ascending. */
 int bench_cmp_double(const void *a, const void *b);
+/*
+ * Forget the process's peak RSS so far, so that bench_peak_kib() gives the
+ * peak of what follows (Linux: "5" into /proc/self/clear_refs); 0, or -1
+ * where that cannot be done.
+ */
+int bench_peak_reset(void);
+/* The peak RSS in KiB since the start or bench_peak_reset() (VmHWM in
+ * /proc/self/status), or -1 where there is none. */
+long bench_peak_kib(void);
 
 #endif

@@ -70,6 +70,7 @@ struct afix {
 	int64_t			 phase_id;	/* the open phase */
 	uint64_t		 phase_seq;
 	int			 over;
+	int			 endless;	/* afix_endless() */
 };
 
 static struct server_key server_key;
@@ -466,7 +467,8 @@ accepts(struct afix *f, size_t seat, const char *text, char **hint)
 /*
  * The policy: one legal line at random (hints skipped), completed with
  * the orders check() asks for; else the first legal line accepted alone;
- * else "pass".
+ * else "pass". Endless (afix_endless()): "pass", else only the orders
+ * check() asks for.
  */
 static char *
 choose(struct afix *f, size_t seat)
@@ -491,7 +493,16 @@ choose(struct afix *f, size_t seat)
 			strbuf_addf(&sb, "%s\n", lines[i]);
 			break;
 		}
-	if (i == n && n > 0)
+	if (f->endless) {	/* "pass", or only what the rules require */
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "pass\n");
+		if (!accepts(f, seat, sb.s, &hint)) {
+			strbuf_reset(&sb);	/* keeps its buffer */
+			if (hint != NULL)
+				strbuf_addf(&sb, "%s\n", hint);
+		}
+		free(hint);
+	} else if (i == n && n > 0)
 		strbuf_addf(&sb, "%s\n", lines[next(f) % n]);
 	for (tries = 0; n > 0 && tries < 12; tries++) {
 		if (accepts(f, seat, sb.s, &hint)) {
@@ -602,6 +613,12 @@ done:
 	free(nonces);
 	store_orders_free(o, n);
 	return rc;
+}
+
+void
+afix_endless(struct afix *f)
+{
+	f->endless = 1;
 }
 
 int

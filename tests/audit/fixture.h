@@ -34,6 +34,12 @@ struct afix *afix_new(struct store *st, const char *top, const char *name, uint6
  */
 int afix_play(struct afix *f, int max_phases, char **cause);
 /*
+ * From now on every seat passes, or orders only what the rules require
+ * (the hints of check()), so nobody wins and the game goes on until it is
+ * abandoned: the long games of bench-audit -e.
+ */
+void afix_endless(struct afix *f);
+/*
  * `muthur abandon` as doc/game-record.md says: the open phase closed
  * unresolved (its seed opened), a game.abandoned event, every commitment
  * opened, status abandoned. (The CCG engine cannot finish a game yet:

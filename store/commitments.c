@@ -431,6 +431,10 @@ latest_unopened(struct store *st, int64_t game_id, int64_t **ids, size_t *n,
 		name = nm;
 		if (r != 1)
 			break;
+		if (dom == NULL) {	/* unopened_before() names what it found */
+			r = 0;
+			break;
+		}
 		if (strcmp(dom, RAND_SEED_DOMAIN) == 0) {
 			free(name);	/* seeds: one secret each, skipped whole */
 			name = NULL;

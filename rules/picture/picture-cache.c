@@ -108,8 +108,12 @@ drop(struct ent *e)
 static void
 make_room(size_t more)
 {
-	while (oldest != NULL && held + more > limit)
-		drop(oldest);
+	struct ent *e, *newer;
+
+	for (e = oldest; e != NULL && held + more > limit; e = newer) {
+		newer = e->newer;	/* read before drop() frees e */
+		drop(e);
+	}
 }
 
 int
@@ -189,9 +193,13 @@ pic_cache_limit(size_t bytes)
 void
 pic_cache_clear(void)
 {
+	struct ent *e, *newer;
+
 	pthread_mutex_lock(&mu);
-	while (oldest != NULL)
-		drop(oldest);
+	for (e = oldest; e != NULL; e = newer) {
+		newer = e->newer;	/* read before drop() frees e */
+		drop(e);
+	}
 	pthread_mutex_unlock(&mu);
 }
 

@@ -70,6 +70,7 @@ int cmd_status(struct cli *, const struct cli_verb *, int, char **);
 int cmd_show(struct cli *, const struct cli_verb *, int, char **);
 int cmd_demo(struct cli *, const struct cli_verb *, int, char **);
 int cmd_deadline(struct cli *, const struct cli_verb *, int, char **);
+int cmd_extend(struct cli *, const struct cli_verb *, int, char **);
 int cmd_pause(struct cli *, const struct cli_verb *, int, char **);
 int cmd_resume(struct cli *, const struct cli_verb *, int, char **);
 int cmd_abandon(struct cli *, const struct cli_verb *, int, char **);

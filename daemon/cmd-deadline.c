@@ -1,4 +1,7 @@
-/* cmd-deadline.c — `muthur deadline GAME WHEN|+DURATION`. */
+/*
+ * cmd-deadline.c — `muthur deadline GAME WHEN|+DURATION` and `muthur extend
+ * GAME DURATION` (the organiser mail's extend: deadline GAME +DURATION).
+ */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,19 +11,17 @@
 #include "daemon/game-clock.h"
 #include "daemon/view-int.h"
 
-int
-cmd_deadline(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+/* Set (WHEN) or move (+DURATION, relative) game argv[1]'s deadline. */
+static int
+deadline_set(struct cli *cli, const struct cli_verb *v, char **argv, int relative)
 {
 	struct game_cli gc;
 	char *cause = NULL, text[64];
 	int64_t when, deadline = 0;
-	int rc, relative;
+	int rc;
 
-	if (argc != 3 || argv[1][0] == '-')
-		return cli_usage_error(v, "give a GAME name and WHEN ('YYYY-MM-DD HH:MM' "
-		    "UTC) or +DURATION (+24h)");
-	relative = argv[2][0] == '+';
-	if (relative ? clock_duration_parse(argv[2] + 1, &when, &cause) == -1 :
+	if (relative ? clock_duration_parse(argv[2] + (argv[2][0] == '+'), &when,
+	    &cause) == -1 :
 	    clock_time_parse(argv[2], &when, &cause) == -1) {
 		rc = cli_usage_error(v, "%s", cause);
 		free(cause);
@@ -42,4 +43,22 @@ cmd_deadline(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	free(cause);
 	game_cli_close(&gc);
 	return rc == -1 ? 1 : 0;
+}
+
+int
+cmd_deadline(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+{
+	if (argc != 3 || argv[1][0] == '-')
+		return cli_usage_error(v, "give a GAME name and WHEN ('YYYY-MM-DD HH:MM' "
+		    "UTC) or +DURATION (+24h)");
+	return deadline_set(cli, v, argv, argv[2][0] == '+');
+}
+
+int
+cmd_extend(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
+{
+	if (argc != 3 || argv[1][0] == '-')
+		return cli_usage_error(v, "give a GAME name and a DURATION (24h, 90m, "
+		    "1d12h)");
+	return deadline_set(cli, v, argv, 1);
 }

@@ -76,6 +76,10 @@ const struct cli_verb cli_verbs[] = {
 	  "                 now when the phase has none. The seats still owing are\n"
 	  "                 told; the late notice and NMR may come again",
 	  cmd_deadline },
+	{ "extend", "GAME DURATION", "move the deadline of the current phase later",
+	  "  DURATION       24h, 90m, 1d12h: the same as deadline GAME +DURATION\n"
+	  "                 (and the organiser mail's extend DURATION)",
+	  cmd_extend },
 	{ "pause", "GAME", "stop a game's clock and its processing",
 	  "  while paused no deadline fires, no reminder goes and orders are\n"
 	  "                 refused; the time left of the deadline is kept",

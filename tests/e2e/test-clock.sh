@@ -119,6 +119,10 @@ daemon '2026-12-25 17:01'
 case $(status) in *"(3), "*"deadline 2026-12-25 18:00 UTC"*) ok 0 "and changes nothing";;
 	*) ok 1 "and changes nothing: $(status)";; esac
 err=$("$MUTHUR" deadline nosuch +1h 2>&1); is $? 1 "an unknown game fails"
+out=$("$MUTHUR" --now '2026-12-25 17:02' extend "$name" 1d12h 2>&1)
+is "$out" "game dl: deadline 2026-12-27 06:00 UTC" "extend GAME 1d12h moves it later, as deadline +1d12h"
+err=$("$MUTHUR" extend "$name" soon 2>&1); is $? 2 "extend with a bad DURATION exits 2"
+is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 2 "with one line and the usage line"
 err=$("$MUTHUR" new-game x --rules ccg --scenario contact --nmr maybe 2>&1)
 is $? 2 "new-game --nmr maybe exits 2"
 is "$(printf '%s\n' "$err" | head -1)" 'muthur new-game: --nmr "maybe": expected pass, hold or extend (see muthur new-game --help)' "saying what is expected"

@@ -39,8 +39,9 @@ void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 
 /* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
  * of Damage"); the totals use the attack piece pi has declared. */
-/* Effective power (printed minus the damage Alien tokens do not cancel),
- * may be <= 0: the character dies at 0. */
+/* Effective power (printed minus the damage Alien tokens do not cancel,
+ * plus this round's event modifiers), may be <= 0: the character dies at
+ * 0. */
 int	 ccg_eff_power(const struct ccg_piece *p);
 /* What attacker pi adds to its die; target ti's defense; pi's damage;
  * ti's resistance (power plus armor). */

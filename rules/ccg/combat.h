@@ -171,5 +171,13 @@ void	 ccg_heal_candidates(const struct rules_game *g, int seat,
 /* honor.c (the honor table of "Special Rules for Predators") */
 /* Honor for killing piece pi with what it carries. */
 int	 ccg_kill_honor(const struct rules_game *g, int pi);
+/*
+ * The honor goal follows the items the Predator uses: each item with a
+ * printed honor that a Predator of a seat with an honor goal (not a
+ * Hunting Pack's own) carries and may use, not one of his starting cards,
+ * adds its honor to the goal the first time he has it, once, with an
+ * "honor-goal" event. Run after each phase's orders.
+ */
+void	 ccg_honor_goal_track(struct rules_game *g, struct rules_events *ev);
 
 #endif

@@ -8,13 +8,16 @@
  * fixture's seed 1 (won in turn 75) and seed 2 (nobody wins it; abandoned
  * after turn 200: the 200-turn figure).
  *
- *   bench/bench-audit [-e] [-s SEED] [TURNS]   (one game: seed, last turn)
+ *   bench/bench-audit [-e] [-o FILE] [-s SEED] [TURNS]   (one game: seed,
+ *                                                        last turn)
  *
  * -e: every seat passes, or orders only what the rules require
  * (afix_endless()), so nobody wins and the game lasts its TURNS turns
  * (seed 2 is won in turn 440 otherwise, and in turn 548 by a policy that
  * only never evacuates): the 1,000-turn figure is bench-audit -e -s 2
  * 1000. Such a game has more phases a turn and fewer events a phase.
+ * -o FILE: the exported archive is also written to FILE (to profile
+ * `muthur audit FILE` on it).
  *
  * Built by `make bench`; run from the top folder (or set top_srcdir).
  */
@@ -31,6 +34,7 @@
 #include <sodium.h>
 
 #include "daemon/audit.h"
+#include "lib/fsutil.h"
 #include "lib/xmalloc.h"
 #include "store/archive.h"
 #include "store/export.h"
@@ -62,7 +66,7 @@ cpu(void)
  * export it and audit it three times; 0, or 1 with the reason on stderr.
  */
 static int
-audit_game(const char *top, uint64_t seed, int turns, int endless)
+audit_game(const char *top, uint64_t seed, int turns, int endless, const char *out)
 {
 	char dir[] = "/tmp/muthur-bench-audit-XXXXXX", *path, *cause = NULL, *text;
 	struct audit_report r;
@@ -106,6 +110,10 @@ audit_game(const char *top, uint64_t seed, int turns, int endless)
 	}
 	t = now() - t;
 	printf("export: %.3f s (%zu bytes)\n", t, len);
+	if (out != NULL && fs_write_file_atomic(out, text, len, 0644, &cause) == -1) {
+		fprintf(stderr, "bench-audit: %s\n", cause);
+		return 1;
+	}
 	{
 		/* the chain head and every state's hash (the nonces of the
 		 * commitments are fresh in every run, these are not) */
@@ -162,21 +170,25 @@ int
 main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	const char *out = NULL;
 	int turns = 200, opt, one = 0, endless = 0;
 	uint64_t seed = 1;
 
-	while ((opt = getopt(argc, argv, "es:")) != -1) {
+	while ((opt = getopt(argc, argv, "eo:s:")) != -1) {
 		switch (opt) {
 		case 'e':
 			endless = 1;
 			one = 1;
+			break;
+		case 'o':
+			out = optarg;
 			break;
 		case 's':
 			seed = strtoull(optarg, NULL, 10);
 			one = 1;
 			break;
 		default:
-			fprintf(stderr, "usage: bench-audit [-e] [-s SEED] [TURNS]\n");
+			fprintf(stderr, "usage: bench-audit [-e] [-o FILE] [-s SEED] [TURNS]\n");
 			return 2;
 		}
 	}
@@ -187,8 +199,8 @@ main(int argc, char **argv)
 	if (sodium_init() < 0)
 		return 1;
 	if (one)
-		return audit_game(top, seed, turns, endless);
+		return audit_game(top, seed, turns, endless, out);
 	/* seed 1: a game won in turn 75 (the figures of earlier runs); seed
 	 * 2: one that nobody wins before turn 200 */
-	return audit_game(top, 1, 200, 0) || audit_game(top, 2, 200, 0);
+	return audit_game(top, 1, 200, 0, NULL) || audit_game(top, 2, 200, 0, NULL);
 }

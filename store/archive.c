@@ -657,20 +657,80 @@ commit_cmp(const void *x, const void *y)
 	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
 }
 
-/* Sort the commitments' indexes for archive_commitment_find(). */
-static void
-commit_index(struct archive *a)
+static int
+turn_cmp(const void *x, const void *y)
+{
+	const struct archive_phase *a = &order_of->phases[*(const size_t *)x];
+	const struct archive_phase *b = &order_of->phases[*(const size_t *)y];
+
+	if (a->turn != b->turn)
+		return a->turn < b->turn ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* 0, 1, ..., n - 1 sorted with cmp over a (NULL when n is 0). */
+static size_t *
+sorted_indexes(struct archive *a, size_t n, int (*cmp)(const void *, const void *))
+{
+	size_t i, *v;
+
+	if (n == 0)
+		return NULL;
+	v = xreallocarray(NULL, n, sizeof *v);
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	order_of = a;	/* archive_index is not called from two threads at once */
+	qsort(v, n, sizeof *v, cmp);
+	order_of = NULL;
+	return v;
+}
+
+void
+archive_index(struct archive *a)
 {
 	size_t i;
 
-	if (a->ncommitments == 0)
-		return;
-	a->commit_order = xreallocarray(NULL, a->ncommitments, sizeof *a->commit_order);
-	for (i = 0; i < a->ncommitments; i++)
-		a->commit_order[i] = i;
-	order_of = a;	/* archive_parse is not called from two threads at once */
-	qsort(a->commit_order, a->ncommitments, sizeof *a->commit_order, commit_cmp);
-	order_of = NULL;
+	free(a->commit_order);
+	free(a->turn_order);
+	a->commit_order = sorted_indexes(a, a->ncommitments, commit_cmp);
+	a->turn_order = sorted_indexes(a, a->nphases, turn_cmp);
+	a->phases_numbered = 1;
+	for (i = 0; i < a->nphases; i++)
+		if (a->phases[i].seq != i + 1)
+			a->phases_numbered = 0;
+}
+
+const struct archive_phase *
+archive_phase_find(const struct archive *a, uint64_t seq)
+{
+	size_t i;
+
+	if (a->phases_numbered)
+		return seq >= 1 && seq <= a->nphases ? &a->phases[seq - 1] : NULL;
+	for (i = 0; i < a->nphases; i++)
+		if (a->phases[i].seq == seq)
+			return &a->phases[i];
+	return NULL;
+}
+
+const size_t *
+archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n)
+{
+	size_t lo = 0, hi = a->turn_order != NULL ? a->nphases : 0, mid, first;
+
+	while (lo < hi) {	/* the first of the sorted of this turn */
+		mid = lo + (hi - lo) / 2;
+		if (a->phases[a->turn_order[mid]].turn < turn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = a->turn_order != NULL ? a->nphases : 0;
+	while (lo < hi && a->phases[a->turn_order[lo]].turn == turn)
+		lo++;
+	*n = lo - first;
+	return *n > 0 ? &a->turn_order[first] : NULL;
 }
 
 struct archive *
@@ -715,7 +775,7 @@ archive_parse(const char *text, size_t len, char **cause)
 	cJSON_Delete(sig);
 	digest_of(root, a->digest);
 	cJSON_Delete(root);
-	commit_index(a);
+	archive_index(a);
 	return a;
 }
 
@@ -766,6 +826,7 @@ archive_free(struct archive *a)
 	}
 	free(a->commitments);
 	free(a->commit_order);
+	free(a->turn_order);
 	free(a->states);
 	for (i = 0; a->events != NULL && i < a->nevents; i++) {
 		free(a->events[i].type);

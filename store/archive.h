@@ -151,9 +151,14 @@ struct archive {
 	unsigned char			 sig[64];
 	unsigned char			 digest[32];
 	/* The commitments' indexes sorted by (domain, secret_id, index), for
-	 * archive_commitment_find() (set by archive_parse; NULL: it looks
+	 * archive_commitment_find() (set by archive_index(); NULL: it looks
 	 * through them all) */
 	size_t				*commit_order;
+	/* The phases' indexes sorted by (turn, index), for
+	 * archive_turn_phases(), and whether phases[i].seq is i + 1 for every
+	 * i, for archive_phase_find() (set by archive_index()) */
+	size_t				*turn_order;
+	int				 phases_numbered;
 };
 
 /*
@@ -188,5 +193,16 @@ const struct archive_file *archive_file_find(const struct archive *a, const char
 /* The commitment (domain, secret_id), or NULL. */
 const struct archive_commitment *archive_commitment_find(const struct archive *a,
     const char *domain, const char *secret_id);
+/*
+ * The lookups below, so that a check of every phase or commitment does not
+ * look through all the others: archive_parse() and the exporter call it;
+ * whoever changes a's phases or commitments afterwards calls it again.
+ */
+void archive_index(struct archive *a);
+/* The first phase numbered seq, or NULL. */
+const struct archive_phase *archive_phase_find(const struct archive *a, uint64_t seq);
+/* The indexes (into a->phases, ascending) of turn's phases: *n of them
+ * (borrowed; none without archive_index()). */
+const size_t *archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n);
 
 #endif

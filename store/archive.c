@@ -492,25 +492,122 @@ rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 	return 0;
 }
 
-/* Read the array k of root into *v (n entries of size bytes) with fn. */
+/*
+ * A streamed archive (archive_parse()): the text with its big arrays cut
+ * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
+ * each item of those arrays on its own from the text, one at a time.
+ */
+#define STREAM_ARRAYS 8
+struct stream {
+	const char	*text;
+	struct strbuf	 print;			/* an item's canonical bytes */
+	struct {
+		const char	*key;
+		size_t		 start, end;	/* the items, between [ and ] */
+		size_t		 n;		/* how many */
+	}		 arrays[STREAM_ARRAYS];
+	size_t		 narrays;
+};
+
+/*
+ * Where the JSON value at t[i] ends (the offset after it), scanning
+ * strings and brackets only (the item's parse checks the rest); 0 when it
+ * does not end within len bytes.
+ */
+static size_t
+value_end(const char *t, size_t len, size_t i)
+{
+	size_t depth = 0;
+	int in_str = 0;
+
+	if (i >= len)
+		return 0;
+	if (t[i] != '"' && t[i] != '{' && t[i] != '[') {
+		while (i < len && t[i] != ',' && t[i] != ']' && t[i] != '}')
+			i++;
+		return i;
+	}
+	for (; i < len; i++) {
+		if (in_str) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == '"') {
+				in_str = 0;
+				if (depth == 0)
+					return i + 1;
+			}
+		} else if (t[i] == '"')
+			in_str = 1;
+		else if (t[i] == '{' || t[i] == '[')
+			depth++;
+		else if ((t[i] == '}' || t[i] == ']') && --depth == 0)
+			return i + 1;
+	}
+	return 0;
+}
+
+/* The next item of sm's array k from *pos (its end in *pos), parsed; NULL
+ * when it is not there or not in its canonical form. */
+static cJSON *
+stream_item(struct stream *sm, size_t k, size_t *pos)
+{
+	size_t b = *pos, e;
+	cJSON *o;
+
+	if (b > sm->arrays[k].start && sm->text[b++] != ',')
+		return NULL;
+	if ((e = value_end(sm->text, sm->arrays[k].end, b)) == 0 ||
+	    (o = cJSON_ParseWithLength(sm->text + b, e - b)) == NULL)
+		return NULL;
+	strbuf_reset(&sm->print);
+	if (json_print_add(&sm->print, o) == -1 || sm->print.len != e - b ||
+	    memcmp(sm->print.s, sm->text + b, e - b) != 0) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	*pos = e;
+	return o;
+}
+
+/* Read the array k of root into *v (n entries of size bytes) with fn; of a
+ * streamed archive (sm), its items from the text. */
 static int
-rd_list(char **cause, int full, const cJSON *root, const char *k, void **v, size_t *n,
-    size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
+rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char *k,
+    void **v, size_t *n, size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
 {
 	struct rd top = { "archive", cause, full };
 	char where[64];
 	struct rd r = { where, cause, full };
 	const cJSON *arr, *it;
-	size_t i = 0;
+	cJSON *o;
+	size_t i = 0, j, pos;
 
 	if ((arr = rd_array(&top, root, k, n)) == NULL)
 		return -1;
+	for (j = 0; sm != NULL && j < sm->narrays; j++)
+		if (strcmp(sm->arrays[j].key, k) == 0)
+			break;
+	if (sm == NULL || j == sm->narrays) {
+		*v = xcalloc(*n + 1, size);
+		cJSON_ArrayForEach(it, arr) {
+			snprintf(where, sizeof where, "%s[%zu]", k, i);
+			if (fn(&r, it, (char *)*v + i * size, i) == -1)
+				return -1;
+			i++;
+		}
+		return 0;
+	}
+	*n = sm->arrays[j].n;
 	*v = xcalloc(*n + 1, size);
-	cJSON_ArrayForEach(it, arr) {
+	for (pos = sm->arrays[j].start, i = 0; i < *n; i++) {
+		if ((o = stream_item(sm, j, &pos)) == NULL)
+			return cause_set(cause, "%s[%zu]: not in the canonical form", k, i);
 		snprintf(where, sizeof where, "%s[%zu]", k, i);
-		if (fn(&r, it, (char *)*v + i * size, i) == -1)
+		if (fn(&r, o, (char *)*v + i * size, i) == -1) {
+			cJSON_Delete(o);
 			return -1;
-		i++;
+		}
+		cJSON_Delete(o);
 	}
 	return 0;
 }
@@ -577,7 +674,7 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 }
 
 static int
-rd_archive(const cJSON *root, struct archive *a, char **cause)
+rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause)
 {
 	struct rd top = { "archive", cause, 1 };
 	struct rd head = { "archive: head", cause, 1 };
@@ -621,17 +718,17 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	    rd_str(&top, root, "status", &a->status, NULL) == -1 ||
 	    rd_hex(&top, root, "server_key", a->server_key, 32, 32, NULL) == -1 ||
 	    rd_hex(&top, root, "card_hash", a->card_hash, 32, 32, NULL) == -1 ||
-	    rd_list(cause, full, root, "files", (void **)&a->files, &a->nfiles,
+	    rd_list(cause, full, root, sm, "files", (void **)&a->files, &a->nfiles,
 	    sizeof *a->files, fn_file) == -1 ||
-	    rd_list(cause, full, root, "seats", (void **)&a->seats, &a->nseats,
+	    rd_list(cause, full, root, sm, "seats", (void **)&a->seats, &a->nseats,
 	    sizeof *a->seats, fn_seat) == -1 ||
-	    rd_list(cause, full, root, "phases", (void **)&a->phases, &a->nphases,
+	    rd_list(cause, full, root, sm, "phases", (void **)&a->phases, &a->nphases,
 	    sizeof *a->phases, fn_phase) == -1 ||
-	    rd_list(cause, full, root, "commitments", (void **)&a->commitments,
+	    rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
 	    &a->ncommitments, sizeof *a->commitments, fn_commitment) == -1 ||
-	    (full && rd_list(cause, full, root, "states", (void **)&a->states,
+	    (full && rd_list(cause, full, root, sm, "states", (void **)&a->states,
 	    &a->nstates, sizeof *a->states, fn_state) == -1) ||
-	    rd_list(cause, full, root, "events", (void **)&a->events, &a->nevents,
+	    rd_list(cause, full, root, sm, "events", (void **)&a->events, &a->nevents,
 	    sizeof *a->events, fn_event) == -1 ||
 	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
 		return -1;
@@ -733,22 +830,133 @@ archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n)
 	return *n > 0 ? &a->turn_order[first] : NULL;
 }
 
-struct archive *
-archive_parse(const char *text, size_t len, char **cause)
+/* The items of an array of the text (between start and end): how many, or
+ * -1 when they are not values separated by commas. */
+static long
+stream_count(const char *text, size_t start, size_t end)
+{
+	size_t pos = start;
+	long n = 0;
+
+	while (pos < end) {
+		if (n > 0 && text[pos++] != ',')
+			return -1;
+		if ((pos = value_end(text, end, pos)) == 0)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* The arrays archive_parse() streams. */
+static const char *const streamed[] = { "files", "seats", "phases", "commitments",
+	"states", "events", NULL };
+
+/*
+ * Cut the text (len bytes, without the final LF) into sm's arrays and the
+ * skeleton (every other member as it is, those arrays "[]"); *sig_at is
+ * where the last member, archive_sig, starts. -1 when the text is not laid
+ * out as archive_format() writes it (no space, archive_sig last).
+ */
+static int
+stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
+    size_t *sig_at)
+{
+	size_t i = 1, ke, e, k, at;
+	long n;
+
+	if (len < 2 || text[0] != '{')
+		return -1;
+	strbuf_addc(skel, '{');
+	for (;;) {
+		at = i;
+		if (text[i] != '"' || (ke = value_end(text, len, i)) == 0 || ke >= len ||
+		    text[ke] != ':' || (e = value_end(text, len, ke + 1)) == 0)
+			return -1;
+		for (k = 0; streamed[k] != NULL; k++)
+			if (strlen(streamed[k]) == ke - i - 2 &&
+			    memcmp(streamed[k], text + i + 1, ke - i - 2) == 0)
+				break;
+		if (streamed[k] != NULL && text[ke + 1] == '[' &&
+		    sm->narrays < STREAM_ARRAYS) {
+			if ((n = stream_count(text, ke + 2, e - 1)) < 0)
+				return -1;
+			sm->arrays[sm->narrays].key = streamed[k];
+			sm->arrays[sm->narrays].start = ke + 2;
+			sm->arrays[sm->narrays].end = e - 1;
+			sm->arrays[sm->narrays++].n = (size_t)n;
+			strbuf_add(skel, text + i, ke + 1 - i);
+			strbuf_addstr(skel, "[]");
+		} else
+			strbuf_add(skel, text + i, e - i);
+		if ((i = e) >= len)
+			return -1;
+		if (text[i] == '}')
+			break;
+		if (text[i++] != ',')
+			return -1;
+		strbuf_addc(skel, ',');
+	}
+	strbuf_addc(skel, '}');
+	*sig_at = at;
+	return i + 1 == len && text[at - 1] == ',' && ke - at == 13 &&
+	    memcmp(text + at, "\"archive_sig\"", 13) == 0 ? 0 : -1;
+}
+
+/*
+ * The archive read a part at a time (struct stream), or NULL when that
+ * does not read it (archive_parse() then reads it whole, which says why):
+ * never more than one item of the big arrays in cJSON at once, the
+ * canonical form checked item by item, the digest hashed from the text.
+ */
+static struct archive *
+parse_streamed(const char *text, size_t len)
+{
+	struct stream sm;
+	struct strbuf skel = STRBUF_INIT;
+	crypto_generichash_state hs;
+	struct archive *a = NULL;
+	cJSON *root = NULL;
+	char *why = NULL;
+	size_t sig_at = 0;
+
+	memset(&sm, 0, sizeof sm);
+	sm.text = text;
+	if (stream_cut(&sm, text, len, &skel, &sig_at) == -1 ||
+	    (root = cJSON_ParseWithLength(skel.s, skel.len)) == NULL ||
+	    json_print_add(&sm.print, root) == -1 || sm.print.len != skel.len ||
+	    memcmp(sm.print.s, skel.s, skel.len) != 0)
+		goto out;
+	a = xcalloc(1, sizeof *a);
+	if (rd_archive(root, &sm, a, &why) == -1) {
+		archive_free(a);
+		a = NULL;
+		goto out;
+	}
+	/* the compact printing without archive_sig, the last member */
+	crypto_generichash_init(&hs, NULL, 0, sizeof a->digest);
+	crypto_generichash_update(&hs, (const unsigned char *)text, sig_at - 1);
+	crypto_generichash_update(&hs, (const unsigned char *)"}", 1);
+	crypto_generichash_final(&hs, a->digest, sizeof a->digest);
+	archive_index(a);
+out:
+	free(why);
+	cJSON_Delete(root);
+	strbuf_free(&skel);
+	strbuf_free(&sm.print);
+	return a;
+}
+
+/* The text as one cJSON tree: what archive_parse() falls back on, and the
+ * reasons it gives. */
+static struct archive *
+parse_whole(const char *text, size_t len, char **cause)
 {
 	struct archive *a;
 	cJSON *root, *sig;
 	char *canon;
 	size_t i, n;
 
-	if (len > ARCHIVE_MAX) {
-		cause_set(cause, "archive: larger than %u bytes", ARCHIVE_MAX);
-		return NULL;
-	}
-	if (len == 0 || text[len - 1] != '\n') {
-		cause_set(cause, "archive: does not end with a line feed");
-		return NULL;
-	}
 	if ((root = cJSON_ParseWithLength(text, len - 1)) == NULL) {
 		cause_set(cause, "archive: not a JSON document (near byte %zu)",
 		    (size_t)(cJSON_GetErrorPtr() != NULL && cJSON_GetErrorPtr() >= text &&
@@ -766,7 +974,7 @@ archive_parse(const char *text, size_t len, char **cause)
 		return NULL;
 	}
 	a = xcalloc(1, sizeof *a);
-	if (rd_archive(root, a, cause) == -1) {
+	if (rd_archive(root, NULL, a, cause) == -1) {
 		cJSON_Delete(root);
 		archive_free(a);
 		return NULL;
@@ -777,6 +985,24 @@ archive_parse(const char *text, size_t len, char **cause)
 	cJSON_Delete(root);
 	archive_index(a);
 	return a;
+}
+
+struct archive *
+archive_parse(const char *text, size_t len, char **cause)
+{
+	struct archive *a;
+
+	if (len > ARCHIVE_MAX) {
+		cause_set(cause, "archive: larger than %u bytes", ARCHIVE_MAX);
+		return NULL;
+	}
+	if (len == 0 || text[len - 1] != '\n') {
+		cause_set(cause, "archive: does not end with a line feed");
+		return NULL;
+	}
+	if ((a = parse_streamed(text, len - 1)) != NULL)
+		return a;
+	return parse_whole(text, len, cause);
 }
 
 void

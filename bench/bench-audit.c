@@ -16,18 +16,24 @@
  * (seed 2 is won in turn 440 otherwise, and in turn 548 by a policy that
  * only never evacuates): the 1,000-turn figure is bench-audit -e -s 2
  * 1000. Such a game has more phases a turn and fewer events a phase.
- * -o FILE: the exported archive is also written to FILE (to profile
- * `muthur audit FILE` on it).
+ * -o FILE: the exported archive is kept in FILE (to profile `muthur audit
+ * FILE` on it). Either way the archive is also audited once by the command
+ * itself, `muthur audit FILE` (the muthur next to bench/), in a process
+ * of its own: its wall-clock time and its peak RSS, which the in-process
+ * figures cannot tell apart from the recording's and the export's.
  *
  * Built by `make bench`; run from the top folder (or set top_srcdir).
  */
 #include "config.h"
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,15 +66,50 @@ cpu(void)
 	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+extern char **environ;
+
+/*
+ * `muthur audit path` (muthur: the program next to the bench's folder) in
+ * a process of its own: prints its time and peak RSS; 0, or 1 with the
+ * reason on stderr (the archive must audit clean).
+ */
+static int
+audit_command(const char *muthur, const char *path, int played)
+{
+	char *argv[] = { (char *)muthur, "audit", (char *)path, NULL };
+	posix_spawn_file_actions_t fa;
+	struct rusage ru;
+	double t = now();
+	pid_t pid;
+	int st, rc;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	rc = posix_spawn(&pid, muthur, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		fprintf(stderr, "bench-audit: cannot run %s: %s\n", muthur, strerror(rc));
+		return 1;
+	}
+	if (wait4(pid, &st, 0, &ru) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "bench-audit: %s audit %s did not succeed\n", muthur, path);
+		return 1;
+	}
+	printf("muthur audit of the %d-turn game's archive file: %.3f s, peak RSS %ld KiB\n",
+	    played, now() - t, ru.ru_maxrss);
+	return 0;
+}
+
 /*
  * Record the fixture game of seed until it is over or past turn turns
  * (then abandoned, which opens every secret; never over when endless),
  * export it and audit it three times; 0, or 1 with the reason on stderr.
  */
 static int
-audit_game(const char *top, uint64_t seed, int turns, int endless, const char *out)
+audit_game(const char *top, const char *muthur, uint64_t seed, int turns, int endless,
+    const char *out)
 {
-	char dir[] = "/tmp/muthur-bench-audit-XXXXXX", *path, *cause = NULL, *text;
+	char dir[] = "/tmp/muthur-bench-audit-XXXXXX", *path, *cause = NULL, *text, *file;
 	struct audit_report r;
 	struct store *st;
 	struct afix *f;
@@ -110,7 +151,8 @@ audit_game(const char *top, uint64_t seed, int turns, int endless, const char *o
 	}
 	t = now() - t;
 	printf("export: %.3f s (%zu bytes)\n", t, len);
-	if (out != NULL && fs_write_file_atomic(out, text, len, 0644, &cause) == -1) {
+	file = out != NULL ? xstrdup(out) : xasprintf("%s/game.archive", dir);
+	if (fs_write_file_atomic(file, text, len, 0644, &cause) == -1) {
 		fprintf(stderr, "bench-audit: %s\n", cause);
 		return 1;
 	}
@@ -159,6 +201,11 @@ audit_game(const char *top, uint64_t seed, int turns, int endless, const char *o
 		audit_report_clear(&r);
 	}
 	free(text);
+	if (audit_command(muthur, file, played) != 0)
+		return 1;
+	if (out == NULL)
+		unlink(file);
+	free(file);
 	afix_free(f);
 	store_close(st);
 	free(path);
@@ -171,7 +218,8 @@ main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	const char *out = NULL;
-	int turns = 200, opt, one = 0, endless = 0;
+	char *muthur, *slash;
+	int turns = 200, opt, one = 0, endless = 0, rc;
 	uint64_t seed = 1;
 
 	while ((opt = getopt(argc, argv, "eo:s:")) != -1) {
@@ -198,9 +246,17 @@ main(int argc, char **argv)
 	}
 	if (sodium_init() < 0)
 		return 1;
+	/* the muthur of this build: bench/../muthur */
+	if ((slash = strrchr(argv[0], '/')) != NULL)
+		muthur = xasprintf("%.*s/../muthur", (int)(slash - argv[0]), argv[0]);
+	else
+		muthur = xstrdup("../muthur");
 	if (one)
-		return audit_game(top, seed, turns, endless, out);
-	/* seed 1: a game won in turn 75 (the figures of earlier runs); seed
-	 * 2: one that nobody wins before turn 200 */
-	return audit_game(top, 1, 200, 0, NULL) || audit_game(top, 2, 200, 0, NULL);
+		rc = audit_game(top, muthur, seed, turns, endless, out);
+	else	/* seed 1: a game won in turn 75 (the figures of earlier runs);
+		 * seed 2: one that nobody wins before turn 200 */
+		rc = audit_game(top, muthur, 1, 200, 0, NULL) ||
+		    audit_game(top, muthur, 2, 200, 0, NULL);
+	free(muthur);
+	return rc;
 }

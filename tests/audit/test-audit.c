@@ -421,7 +421,7 @@ parse_errors(const char *text)
 		free(want);
 		free(t);
 		t = xstrdup(text);
-		memcpy(strstr(t + (p - text), "\"visibility\""), "\"visibilitz\"", 13);
+		memcpy(strstr(t + (p - text), "\"visibility\""), "\"visibilitz\"", 12);
 		audit(t, &r);
 		ok(afix_report_has(&r, "archive", "events[0]: unknown field \"visibilitz\""),
 		    "an event's unknown field is named");

@@ -179,6 +179,10 @@ int archive_format(struct archive *a, const unsigned char sk[64], char **out,
  * \"nonce\": expected 32 to 128 hex digits"), an unknown scope, a member a
  * spectator archive does not have. Signatures and hashes are
  * not checked here (that is the auditor's work); a->digest is computed.
+ * A text laid out as archive_format() writes it is read an item of its big
+ * arrays at a time (no tree of the whole document: what it costs beyond
+ * the text is the struct archive itself); any other is read whole, which
+ * names the fault.
  */
 struct archive *archive_parse(const char *text, size_t len, char **cause);
 /* Does a->sig verify under a->server_key over a->digest? 0 yes, -1 no. */

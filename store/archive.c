@@ -24,20 +24,34 @@
 
 /* ---- writing ---- */
 
+/*
+ * The text is written straight into one buffer (lib/json-print.h's
+ * writer: the bytes cJSON would print for the tree the same members
+ * make), never a tree of the whole archive.
+ */
 static void
-put_str(cJSON *o, const char *k, const char *v)
+put_str(struct strbuf *o, const char *k, const char *v)
 {
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v));
+	json_w_str(o, k, v);
 }
 
 static void
-put_u64(cJSON *o, const char *k, uint64_t v)
+put_u64(struct strbuf *o, const char *k, uint64_t v)
 {
-	cJSON_AddItemToObject(o, k, cJSON_CreateNumber((double)v));
+	json_w_num(o, k, (double)v);
 }
 
 static void
-put_hex(cJSON *o, const char *k, const unsigned char *p, size_t len)
+put_bool(struct strbuf *o, const char *k, int v)
+{
+	if (v)
+		json_w_true(o, k);
+	else
+		json_w_false(o, k);
+}
+
+static void
+put_hex(struct strbuf *o, const char *k, const unsigned char *p, size_t len)
 {
 	char *h = hashenc_hex(p, len);
 
@@ -46,7 +60,7 @@ put_hex(cJSON *o, const char *k, const unsigned char *p, size_t len)
 }
 
 static int
-put_text(cJSON *o, const char *k, const char *p, size_t len, const char *where,
+put_text(struct strbuf *o, const char *k, const char *p, size_t len, const char *where,
     char **cause)
 {
 	if (memchr(p, '\0', len) != NULL)
@@ -61,120 +75,142 @@ archive_scope_name(enum archive_scope scope)
 	return scope == ARCHIVE_SPECTATOR ? ARCHIVE_SCOPE_SPECTATOR : ARCHIVE_SCOPE_FULL;
 }
 
+/* The archive without archive_sig, into the empty buffer out. */
 static int
-build(const struct archive *a, cJSON *root, char **cause)
+build(const struct archive *a, struct strbuf *out, char **cause)
 {
-	cJSON *arr, *o, *sub, *owing;
 	char where[96];
 	size_t i, j;
 	int full = a->scope == ARCHIVE_FULL, format_1 = a->format_1 && full;
 
-	put_str(root, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
-	put_str(root, "game", a->game);
-	put_str(root, "rules", a->rules);
-	put_str(root, "rules_version", a->rules_version);
-	put_str(root, "scenario", a->scenario);
-	put_str(root, "status", a->status);
+	json_w_open(out, NULL, '{');
+	put_str(out, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
+	put_str(out, "game", a->game);
+	put_str(out, "rules", a->rules);
+	put_str(out, "rules_version", a->rules_version);
+	put_str(out, "scenario", a->scenario);
+	put_str(out, "status", a->status);
 	if (!format_1)
-		put_str(root, "scope", archive_scope_name(a->scope));
-	put_hex(root, "server_key", a->server_key, 32);
-	put_hex(root, "card_hash", a->card_hash, 32);
+		put_str(out, "scope", archive_scope_name(a->scope));
+	put_hex(out, "server_key", a->server_key, 32);
+	put_hex(out, "card_hash", a->card_hash, 32);
 
-	cJSON_AddItemToObject(root, "files", arr = cJSON_CreateArray());
+	json_w_open(out, "files", '[');
 	for (i = 0; i < a->nfiles; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_str(o, "name", a->files[i].name);
-		put_hex(o, "hash", a->files[i].hash, 32);
+		json_w_open(out, NULL, '{');
+		put_str(out, "name", a->files[i].name);
+		put_hex(out, "hash", a->files[i].hash, 32);
 		snprintf(where, sizeof where, "files[%zu]", i);
-		if (put_text(o, "bytes", a->files[i].bytes, a->files[i].len, where, cause) == -1)
+		if (put_text(out, "bytes", a->files[i].bytes, a->files[i].len, where,
+		    cause) == -1)
 			return -1;
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "seats", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "seats", '[');
 	for (i = 0; i < a->nseats; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "no", a->seats[i].no);
-		put_str(o, "name", a->seats[i].name);
-		put_str(o, "faction", a->seats[i].faction);
-		put_str(o, "key_type", a->seats[i].key_type);
-		put_str(o, "key", a->seats[i].key);
+		json_w_open(out, NULL, '{');
+		put_u64(out, "no", a->seats[i].no);
+		put_str(out, "name", a->seats[i].name);
+		put_str(out, "faction", a->seats[i].faction);
+		put_str(out, "key_type", a->seats[i].key_type);
+		put_str(out, "key", a->seats[i].key);
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "phases", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "phases", '[');
 	for (i = 0; i < a->nphases; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "seq", ph->seq);
-		put_u64(o, "turn", ph->turn);
-		put_str(o, "name", ph->name);
-		cJSON_AddItemToObject(o, "owing", owing = cJSON_CreateArray());
+		json_w_open(out, NULL, '{');
+		put_u64(out, "seq", ph->seq);
+		put_u64(out, "turn", ph->turn);
+		put_str(out, "name", ph->name);
+		json_w_open(out, "owing", '[');
 		for (j = 0; j < ph->nowing; j++)
-			cJSON_AddItemToArray(owing, cJSON_CreateString(ph->owing[j]));
-		cJSON_AddItemToObject(o, "open", cJSON_CreateBool(ph->open));
-		if (!full)
+			put_str(out, NULL, ph->owing[j]);
+		json_w_close(out, ']');
+		put_bool(out, "open", ph->open);
+		if (!full) {
+			json_w_close(out, '}');
 			continue;
-		cJSON_AddItemToObject(o, "orders", sub = cJSON_CreateArray());
+		}
+		json_w_open(out, "orders", '[');
 		for (j = 0; j < ph->norders; j++) {
 			const struct archive_order *or = &ph->orders[j];
-			cJSON *x;
 
-			cJSON_AddItemToArray(sub, x = cJSON_CreateObject());
+			json_w_open(out, NULL, '{');
 			snprintf(where, sizeof where, "phases[%zu].orders[%zu]", i, j);
-			put_str(x, "seat", or->seat);
-			put_str(x, "sig_type", or->sig_type);
-			cJSON_AddItemToObject(x, "current", cJSON_CreateBool(or->current));
-			put_hex(x, "nonce", or->nonce, or->nonce_len);
-			if (put_text(x, "block", or->block, or->block_len, where, cause) == -1 ||
-			    put_text(x, "signature", or->signature, or->sig_len, where,
+			put_str(out, "seat", or->seat);
+			put_str(out, "sig_type", or->sig_type);
+			put_bool(out, "current", or->current);
+			put_hex(out, "nonce", or->nonce, or->nonce_len);
+			if (put_text(out, "block", or->block, or->block_len, where,
+			    cause) == -1 ||
+			    put_text(out, "signature", or->signature, or->sig_len, where,
 			    cause) == -1)
 				return -1;
+			json_w_close(out, '}');
 		}
+		json_w_close(out, ']');
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "commitments", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "commitments", '[');
 	for (i = 0; i < a->ncommitments; i++) {
 		const struct archive_commitment *c = &a->commitments[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_str(o, "domain", c->domain);
-		put_str(o, "secret_id", c->secret_id);
-		put_u64(o, "created_phase", c->created_phase);
-		put_hex(o, "c", c->c, COMMIT_BYTES);
-		put_hex(o, "sig", c->sig, COMMIT_SIG_BYTES);
-		cJSON_AddItemToObject(o, "opened", cJSON_CreateBool(c->opened));
+		json_w_open(out, NULL, '{');
+		put_str(out, "domain", c->domain);
+		put_str(out, "secret_id", c->secret_id);
+		put_u64(out, "created_phase", c->created_phase);
+		put_hex(out, "c", c->c, COMMIT_BYTES);
+		put_hex(out, "sig", c->sig, COMMIT_SIG_BYTES);
+		put_bool(out, "opened", c->opened);
 		if (c->opened) {
-			put_u64(o, "revealed_phase", c->revealed_phase);
-			put_hex(o, "secret", c->secret, c->secret_len);
-			put_hex(o, "nonce", c->nonce, COMMIT_NONCE_BYTES);
+			put_u64(out, "revealed_phase", c->revealed_phase);
+			put_hex(out, "secret", c->secret, c->secret_len);
+			put_hex(out, "nonce", c->nonce, COMMIT_NONCE_BYTES);
 		}
+		json_w_close(out, '}');
 	}
-	if (full)
-		cJSON_AddItemToObject(root, "states", arr = cJSON_CreateArray());
-	for (i = 0; full && i < a->nstates; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "after_phase", a->states[i].after_phase);
-		put_hex(o, "hash", a->states[i].hash, 32);
+	json_w_close(out, ']');
+	if (full) {
+		json_w_open(out, "states", '[');
+		for (i = 0; i < a->nstates; i++) {
+			json_w_open(out, NULL, '{');
+			put_u64(out, "after_phase", a->states[i].after_phase);
+			put_hex(out, "hash", a->states[i].hash, 32);
+			json_w_close(out, '}');
+		}
+		json_w_close(out, ']');
 	}
-	cJSON_AddItemToObject(root, "events", arr = cJSON_CreateArray());
+	json_w_open(out, "events", '[');
 	for (i = 0; i < a->nevents; i++) {
 		const struct archive_event *e = &a->events[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "seq", e->seq);
-		put_u64(o, "phase", e->phase);
-		put_str(o, "type", e->type);
-		put_str(o, "visibility", e->visibility);
+		json_w_open(out, NULL, '{');
+		put_u64(out, "seq", e->seq);
+		put_u64(out, "phase", e->phase);
+		put_str(out, "type", e->type);
+		put_str(out, "visibility", e->visibility);
 		snprintf(where, sizeof where, "events[%zu]", i);
-		if (put_text(o, "payload", e->payload, e->payload_len, where, cause) == -1)
+		if (put_text(out, "payload", e->payload, e->payload_len, where, cause) == -1)
 			return -1;
-		if (!full)
-			continue;
-		put_hex(o, "prev", e->prev, 32);
-		put_hex(o, "hash", e->hash, 32);
+		if (full) {
+			put_hex(out, "prev", e->prev, 32);
+			put_hex(out, "hash", e->hash, 32);
+		}
+		json_w_close(out, '}');
 	}
-	if (!full)
-		return 0;
-	cJSON_AddItemToObject(root, "head", o = cJSON_CreateObject());
-	put_u64(o, "count", a->head_count);
-	put_hex(o, "hash", a->head_hash, 32);
+	json_w_close(out, ']');
+	if (full) {
+		json_w_open(out, "head", '{');
+		put_u64(out, "count", a->head_count);
+		put_hex(out, "hash", a->head_hash, 32);
+		json_w_close(out, '}');
+	}
+	json_w_close(out, '}');
 	return 0;
 }
 
@@ -203,24 +239,20 @@ archive_format(struct archive *a, const unsigned char sk[64], char **out, size_t
     char **cause)
 {
 	unsigned char msg[sizeof ARCHIVE_SIG_CONTEXT - 1 + 32];
-	cJSON *root = cJSON_CreateObject();
-	char *s;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (build(a, root, cause) == -1) {
-		cJSON_Delete(root);
+	if (build(a, &sb, cause) == -1) {
+		strbuf_free(&sb);
 		return -1;
 	}
-	digest_of(root, a->digest);
+	hashenc_blake2b256(a->digest, sb.s, sb.len);
 	sig_message(a->digest, msg);
 	crypto_sign_detached(a->sig, NULL, msg, sizeof msg, sk);
-	put_hex(root, "archive_sig", a->sig, 64);
-	if ((s = json_print(root, NULL)) == NULL)
-		abort();
-	cJSON_Delete(root);
-	*out = xasprintf("%s\n", s);
-	free(s);
-	if (len != NULL)
-		*len = strlen(*out);
+	sb.s[--sb.len] = '\0';		/* the closing brace, after archive_sig */
+	put_hex(&sb, "archive_sig", a->sig, 64);
+	json_w_close(&sb, '}');
+	strbuf_addc(&sb, '\n');
+	*out = strbuf_detach(&sb, len);
 	return 0;
 }
 
@@ -517,8 +549,8 @@ struct stream {
 static size_t
 value_end(const char *t, size_t len, size_t i)
 {
-	size_t depth = 0;
-	int in_str = 0;
+	const char *q;
+	size_t depth = 0, b;
 
 	if (i >= len)
 		return 0;
@@ -528,17 +560,19 @@ value_end(const char *t, size_t len, size_t i)
 		return i;
 	}
 	for (; i < len; i++) {
-		if (in_str) {
-			if (t[i] == '\\')
-				i++;
-			else if (t[i] == '"') {
-				in_str = 0;
-				if (depth == 0)
-					return i + 1;
-			}
-		} else if (t[i] == '"')
-			in_str = 1;
-		else if (t[i] == '{' || t[i] == '[')
+		if (t[i] == '"') {
+			/* the quote that ends the string: the first after an even
+			 * run of backslashes (the opening quote bounds the run) */
+			do {
+				if ((q = memchr(t + i + 1, '"', len - i - 1)) == NULL)
+					return 0;
+				i = (size_t)(q - t);
+				for (b = 0; t[i - 1 - b] == '\\'; b++)
+					;
+			} while (b % 2 == 1);
+			if (depth == 0)
+				return i + 1;
+		} else if (t[i] == '{' || t[i] == '[')
 			depth++;
 		else if ((t[i] == '}' || t[i] == ']') && --depth == 0)
 			return i + 1;

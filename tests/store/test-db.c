@@ -314,6 +314,50 @@ test_migrate_phase_reads(void)
 	free(path);
 }
 
+/* The plans SQLite makes for sql, "|"-joined. */
+static char *
+raw_plan(const char *path, const char *sql)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sqlite3_stmt *s;
+	sqlite3 *db;
+	char *q = xasprintf("EXPLAIN QUERY PLAN %s", sql);
+
+	sqlite3_open(path, &db);
+	sqlite3_prepare_v2(db, q, -1, &s, NULL);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		strbuf_addf(&sb, "%s|", sqlite3_column_text(s, 3));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	free(q);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Schema 14: all the orders of one phase (store_orders_all(), once a
+ * phase in an export) are found through an index, not by scanning every
+ * orders row of the database.
+ */
+static void
+test_migrate_orders_phase(void)
+{
+	char *path = tpath("v13.db"), *cause = NULL, *plan;
+	struct store *st;
+
+	st = store_open_version(path, 13, &cause);
+	ok_cause(st != NULL, "a version-13 database");
+	store_close(st);
+	st = store_open(path, &cause);
+	ok_cause(st != NULL, "it is upgraded");
+	store_close(st);
+	plan = raw_plan(path, "SELECT o.id FROM orders o LEFT JOIN orders b ON b.id = "
+	    "o.block_of JOIN seats s ON s.id = o.seat_id WHERE o.phase_id = 7 ORDER BY o.id");
+	ok(contains(plan, "SEARCH o USING INDEX orders_phase") && !contains(plan, "SCAN o"),
+	    "a phase's orders are read through orders_phase (%s)", plan);
+	free(plan);
+	free(path);
+}
+
 static void
 test_open_and_migrate(void)
 {
@@ -1189,6 +1233,7 @@ main(void)
 	test_open_and_migrate();
 	test_migrate_storage();
 	test_migrate_phase_reads();
+	test_migrate_orders_phase();
 	test_file_modes();
 	path = tpath("t.db");
 	st = store_open(path, NULL);

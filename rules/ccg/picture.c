@@ -2,7 +2,9 @@
  * picture.c — the CCG's board as a picture (struct rules picture): one
  * band per seat in play order, its HUD as the rulebook lays it out (the
  * ground row of locations, the high and low rows in the gaps between
- * them), and at each location the pieces there — characters by name with
+ * them), and at each location the pieces there — characters by name (by
+ * the id orders name them with, "alien-warrior-2", when another piece of
+ * the view has the same name) with
  * a card glyph lying down when rotated and their damage, what each one
  * carries indented under it, markers as dots ("M2 Young Tusk": marker 2
  * of that character; "real" or "decoy" where the view tells).
@@ -192,6 +194,27 @@ pieces_index(struct board *b)
  * One piece's line at (x, y) and the lines of what hangs on it, depth
  * levels in; draw 0 only counts. Returns the lines used.
  */
+/*
+ * What piece p is labelled: its name, unless another piece of the view has
+ * that name too; then its id, the word orders name it by (copies of one
+ * card differ only by their "-2" suffix).
+ */
+static const char *
+piece_label(const struct board *b, const cJSON *p)
+{
+	const char *name = str(p, "name"), *id = str(p, "id"), *other;
+	size_t i;
+
+	if (name == NULL)
+		return id;
+	for (i = 0; i < b->npc; i++) {
+		other = str(b->pc[i].j, "name");
+		if (b->pc[i].j != p && other != NULL && streq(other, name) && id != NULL)
+			return id;
+	}
+	return name;
+}
+
 static int
 piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
     int draw)
@@ -203,8 +226,7 @@ piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
 	if (draw) {	/* counting needs none of the line's looks */
 		uint32_t c = seat_colour(b, str(p, "controller") != NULL ?
 		    str(p, "controller") : str(p, "owner"));
-		const char *name = str(p, "name") != NULL ? str(p, "name") :
-		    str(p, "id");
+		const char *name = piece_label(b, p);
 		double ind = 12.0 * depth, room = BW - 22 - ind;
 		double gx = x + 6 + ind, gy = y - 9;
 		int dmg = num(p, "damage");

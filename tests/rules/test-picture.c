@@ -266,6 +266,22 @@ main(int argc, char **argv)
 	ok(!same(draw(R, g[0], -1, RULES_PICTURE_PNG),
 	    draw(R, h, -1, RULES_PICTURE_PNG)), "a piece moved moves in the picture");
 	R->free(h);
+	/* two copies of one card: each by the id orders name it with */
+	h = edited(R, g[0], db, "add marines colonist at barracks");
+	{
+		struct rules_game *h2 = edited(R, h, db, "add marines colonist at barracks");
+
+		s = draw(R, h2, ms, RULES_PICTURE_SVG).bytes;
+		ok(strstr(s, ">colonist<") != NULL && strstr(s, ">colonist-2<") != NULL &&
+		    strstr(s, ">Pvt Hudson<") != NULL, "two copies of a card are labelled "
+		    "colonist and colonist-2, the names orders use; a card alone by its name");
+		free(s);
+		R->free(h2);
+	}
+	s = draw(R, h, ms, RULES_PICTURE_SVG).bytes;
+	ok(strstr(s, ">Colonist<") != NULL, "one copy alone: by its name");
+	free(s);
+	R->free(h);
 	h = edited(R, g[0], db, other_hand(R, g[0], ms, &s));
 	free(s);
 	ok(same(draw(R, g[0], -1, RULES_PICTURE_PNG),

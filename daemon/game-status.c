@@ -117,7 +117,7 @@ game_status_line(struct store *st, const char *name, int64_t now, char **cause)
 	struct store_clock ck;
 	char **missing = NULL, *err = NULL, when[64];
 	size_t n = 0, i;
-	int rc = 0;
+	int rc = 0, marks = 0;
 
 	if ((g = store_game_get(st, name, cause)) == NULL)
 		return NULL;
@@ -140,7 +140,14 @@ game_status_line(struct store *st, const char *name, int64_t now, char **cause)
 		store_names_free(missing, n);
 	} else if (ph->open)
 		rc = -1;
-	if (rc == 0 && view_time_text(ph->deadline, when, sizeof when) == 0)
+	if (rc == 0 && ph->open && store_phase_marks(st, ph->id, &marks, cause) == -1)
+		rc = -1;
+	if (rc == 0 && (marks & CLOCK_HELD) &&
+	    view_time_text(ph->deadline, when, sizeof when) == 0)
+		strbuf_addf(&sb, ", held since its deadline %s passed (NMR policy hold): "
+		    "waiting for the organiser (muthur deadline, extend or adjudicate)",
+		    when);
+	else if (rc == 0 && view_time_text(ph->deadline, when, sizeof when) == 0)
 		strbuf_addf(&sb, ", deadline %s", when);
 	else if (rc == 0 && strcmp(g->status, GAME_PAUSED) == 0 &&
 	    store_clock_get(st, g->id, &ck, cause) >= 0) {

@@ -59,6 +59,9 @@ daemon '2026-12-04 12:00'
 phase_is 3 "and it keeps waiting"
 is "$(mails '[hold] late seats')" 1 "with no second notice"
 is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr hold event"
+case $(status) in *", held since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
+	ok 0 "muthur status says the phase is held, since when";;
+	*) ok 1 "muthur status says the phase is held: $(status)";; esac
 out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
 ok $? "adjudicate: $out"
 phase_is 4 "the organiser resolved the phase"

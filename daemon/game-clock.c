@@ -66,13 +66,19 @@ game_clock_payload(const char *type, const char *key, int64_t t)
 	return o;
 }
 
-/* One more late for seat, unless it is absent at ph's deadline. */
+/*
+ * One more late for seat, unless it is absent at ph's deadline, or the
+ * deadline has not passed (the organiser adjudicating early: nobody was
+ * late), or there is none.
+ */
 static int
 late_add(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
     const char *seat, char **cause)
 {
 	int64_t until;
 
+	if (ph->deadline <= 0 || c->now < ph->deadline)
+		return 0;
 	if (game_absent_until(c, l->game->id, seat, ph->deadline > 0 ? ph->deadline :
 	    c->now, &until, cause) == -1)
 		return -1;
@@ -87,6 +93,7 @@ game_clock_default(const struct game_ctx *c, struct game_live *l,
 	cJSON *o = game_clock_payload("game.nmr", NULL, 0), *a;
 	char iso[32];
 	size_t i;
+	int marks = 0;
 
 	cJSON_AddStringToObject(o, "policy", policy);
 	cJSON_AddStringToObject(o, "by", by);
@@ -100,7 +107,10 @@ game_clock_default(const struct game_ctx *c, struct game_live *l,
 		cJSON_AddItemToArray(a, cJSON_CreateString(missing[i]));
 	if (game_clock_event(c, l, ph->seq, o, NULL, cause) == -1)
 		return -1;
-	for (i = 0; i < nmissing; i++)
+	/* a phase held under NMR hold counted its late seats when held */
+	if (store_phase_marks(c->st, ph->id, &marks, cause) == -1)
+		return -1;
+	for (i = 0; i < nmissing && !(marks & CLOCK_HELD); i++)
 		if (late_add(c, l, ph, missing[i], cause) == -1)
 			return -1;
 	if (nmissing > 0)

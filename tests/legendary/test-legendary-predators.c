@@ -904,6 +904,105 @@ secrecy(void)
 	R->free(g[1]);
 }
 
+/* The index of the first event of type in e, or -1. */
+static int
+event_at(const struct rules_events *e, const char *type)
+{
+	char *want = xasprintf("\"type\":\"%s\"", type);
+	size_t k;
+	int at = -1;
+
+	for (k = 0; k < e->n && at < 0; k++)
+		if (strstr(e->v[k].json, want) != NULL)
+			at = (int)k;
+	free(want);
+	return at;
+}
+
+/*
+ * "If two or more Gear on a Prey have an ability occur at the same time,
+ * the first Gear it found goes first", also after another Prey that found
+ * Gear earlier is killed (was: its Gear left the list by swapping in the
+ * last entry, which turned the other Prey's Gear around). The Armor Vest
+ * is given a strike ability (a Mark) here so that two Gear with strike
+ * abilities tell their order by their events.
+ */
+static void
+gear_order_checks(const char *bytes)
+{
+	static const char from[] = "\"slug\":\"armor-vest\",\"name\":\"Armor Vest\","
+	    "\"kind\":\"gear\",\"copies\":4,\"attack\":2,\"honor\":1,\"keywords\":[],"
+	    "\"abilities\":[]";
+	const struct lg_db *keep = DB;
+	struct lg_db *db;
+	struct rules_events e = { 0 };
+	struct rules_game *g;
+	const char *t = strstr(bytes, from);
+	char *u, *why = NULL, line[256];
+	int a, b, knife, vest;
+	cJSON *v, *gear;
+
+	if (t == NULL) {
+		ok(0, "gear order: the Armor Vest's data is as this test knows it");
+		return;
+	}
+	u = xasprintf("%.*s%.*s{\"when\":\"strike\",\"do\":[{\"mark\":1}]}]%s",
+	    (int)(t - bytes), bytes, (int)strlen(from) - 1, from, t + strlen(from));
+	db = lg_db_load("legendary-cards.json", u, strlen(u), &why);
+	free(u);
+	if (db == NULL) {
+		ok(0, "gear order: the changed card data loads (%s)", why);
+		free(why);
+		return;
+	}
+	DB = db;
+	knife = card("trophy-knife");
+	vest = card("armor-vest");
+	if ((g = game("jungle-hunter,city-hunter", NULL, 7, 8, NULL)) == NULL)
+		goto out;
+	a = g->active;
+	clear_board(g);
+	/* the Commando (id 60) found a Rifle Scope, then the Guerilla (51) a
+	 * Trophy Knife and then an Armor Vest */
+	pd_enter(g, 0, card("commando"), 60, &rng, NULL);
+	pd_push_cz(g, card("jungle-guerilla"), 51, &rng, NULL);
+	g->gear_card[0] = card("rifle-scope");
+	g->gear_host[0] = 60;
+	g->gear_card[1] = knife;
+	g->gear_host[1] = 51;
+	g->gear_card[2] = vest;
+	g->gear_host[2] = 51;
+	g->ngears = 3;
+	g->attack = 20;
+	ok(order(g, "fight commando", line, sizeof line) == 0 && g->ngears == 2 &&
+	    g->gear_card[0] == knife && g->gear_card[1] == vest,
+	    "gear order: a Prey killed, another Prey's Gear keeps the order it was found in "
+	    "(%s)", line);
+	v = R->view(g, (size_t)a);
+	gear = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+	    cJSON_GetObjectItemCaseSensitive(v, "combat_zone"), 0), "gear");
+	ok(cJSON_GetArraySize(gear) == 2 &&
+	    strcmp(cJSON_GetArrayItem(gear, 0)->valuestring, "trophy-knife") == 0 &&
+	    strcmp(cJSON_GetArrayItem(gear, 1)->valuestring, "armor-vest") == 0,
+	    "gear order: the view lists the Guerilla's Gear first found first");
+	cJSON_Delete(v);
+	g->strike.n = 0;
+	lg_push(&g->strike, card("prey-unworthy-kill"));
+	g->traps.n = 0;
+	lg_push(&g->traps, card("pit-trap"));
+	g->s[a].traps.n = 0;
+	pd_strike_phase(g, &rng, &e);
+	b = event_at(&e, "legendary.mark");
+	ok(event_at(&e, "legendary.trap") >= 0 && b > event_at(&e, "legendary.trap"),
+	    "gear order: when the Prey strikes, the first Gear it found (the Trophy Knife's "
+	    "Trap) goes before the next (the Armor Vest's Mark)");
+	rules_events_free(&e);
+	R->free(g);
+out:
+	DB = keep;
+	lg_db_free(db);
+}
+
 int
 main(void)
 {
@@ -987,6 +1086,7 @@ main(void)
 	ending_checks();
 	tests_challenges_checks();
 	coop_checks();
+	gear_order_checks(bytes);
 	whole_games();
 	secrecy();
 	R->data_free((void *)DB);

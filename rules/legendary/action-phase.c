@@ -202,16 +202,21 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 	return 0;
 }
 
-/* "kill" one of your characters: from your hand, else one you played. */
+/*
+ * "kill" one of your characters: from your hand, else one you played
+ * ("you can kill a character in your hand or one you've already played this
+ * turn"); played: the copy you played, even with one in your hand.
+ */
 static int
-kill_own(struct rules_game *g, int card, struct rules_events *ev, char **cause)
+kill_own(struct rules_game *g, int card, int played, struct rules_events *ev,
+    char **cause)
 {
 	struct lg_seat *s = &g->s[g->active];
 	int i;
 
 	if (g->kill_own == 0)
 		return cause_set(cause, "nothing lets you kill a character now");
-	if ((i = lg_find(&s->hand, card)) >= 0)
+	if (!played && (i = lg_find(&s->hand, card)) >= 0)
 		lg_remove_at(&s->hand, i);
 	else {
 		for (i = 0; i < g->nplayed; i++)
@@ -219,14 +224,18 @@ kill_own(struct rules_game *g, int card, struct rules_events *ev, char **cause)
 			    !g->played[i].killed)
 				break;
 		if (i == g->nplayed)
-			return cause_set(cause, "%s is not in your hand or played by you (a "
-			    "virtual copy cannot be killed)", g->db->cards[card].slug);
+			return cause_set(cause, played ? "you played no %s this turn that is "
+			    "not killed yet (a virtual copy cannot be killed)" : "%s is not in "
+			    "your hand or played by you (a virtual copy cannot be killed)",
+			    g->db->cards[card].slug);
 		g->played[i].killed = 1;
+		played = 1;
 	}
 	g->kill_own--;
 	lg_push(&g->dead_characters, card);
 	lg_event(ev, "{\"type\":\"legendary.character-killed\",\"seat\":\"%s\","
-	    "\"card\":\"%s\"}", s->name, g->db->cards[card].slug);
+	    "\"card\":\"%s\"%s}", s->name, g->db->cards[card].slug,
+	    played ? ",\"played\":true" : "");
 	return 0;
 }
 
@@ -275,7 +284,8 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 	n = sscanf(line, "%15s %63s %15s", verb, arg, extra);
 	if (n < 2)
 		return cause_set(cause, "\"%s\" needs what it acts on", line);
-	if (n == 3 && (strcmp(verb, "scan") != 0 || strcmp(extra, "free") != 0))
+	if (n == 3 && (strcmp(verb, "scan") != 0 || strcmp(extra, "free") != 0) &&
+	    (strcmp(verb, "kill") != 0 || strcmp(extra, "played") != 0))
 		return cause_set(cause, "too many words");
 	card = lg_card_find(g->db, arg);
 	if (strcmp(verb, "play") == 0) {
@@ -306,7 +316,7 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		return fight(g, arg, rng, ev, cause);
 	if (strcmp(verb, "kill") == 0)
 		return card < 0 ? cause_set(cause, "no card \"%s\"", arg) :
-		    kill_own(g, card, ev, cause);
+		    kill_own(g, card, n == 3, ev, cause);
 	if (strcmp(verb, "avoid") == 0) {	/* "Avoid any one Strike": which */
 		if (card < 0 || lg_find(&g->cz, card) < 0)
 			return cause_set(cause, "\"%s\" is no enemy in the Combat Zone "

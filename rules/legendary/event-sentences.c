@@ -34,6 +34,8 @@ static const struct sentence {
 } sentences[] = {
 	{ "legendary.arrest", NULL, "{officer*} arrests {prey*}" },
 	{ "legendary.averted", NULL, "{seat} averts {card*}" },
+	{ "legendary.character-killed", "played", "{seat} kills their own {card*}, "
+	  "played this turn" },
 	{ "legendary.character-killed", NULL, "{seat} kills their own {card*}" },
 	{ "legendary.combat-zone", "card", "{card*} moves into the Combat Zone" },
 	{ "legendary.combat-zone", NULL, "A face-down card moves into the Combat Zone" },

@@ -343,6 +343,35 @@ class_abilities(void)
 	check(order(g, "kill sexual-tyrannosaurus") == 0 && g->played[0].killed &&
 	    g->recruit == 4, "kill: a character played this turn, its Recruit kept");
 	done(g);
+	/* "kill CARD played": the played copy, though the hand holds another */
+	g = fresh(1, NULL);
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "sexual-tyrannosaurus");
+	order(g, "play sexual-tyrannosaurus");
+	g->kill_own = 1;
+	{
+		char *legal = R->legal(g, 0), *t = R->template(g, 0), *why = NULL;
+
+		check(strstr(legal, "\nkill sexual-tyrannosaurus\n") != NULL &&
+		    strstr(legal, "\nkill sexual-tyrannosaurus played\n") != NULL &&
+		    strstr(t, "# kill CARD played\n#   CARD: sexual-tyrannosaurus\n") != NULL,
+		    "kill: the legal orders and the template offer the hand's copy and the "
+		    "played one");
+		check(R->check(g, 0, "kill sexual-tyrannosaurus played\nend\n", &why) == 0,
+		    "kill: \"kill CARD played\" is an order of the turn");
+		free(why);
+		free(legal);
+		free(t);
+	}
+	check(order(g, "kill sexual-tyrannosaurus played") == 0 && g->played[0].killed &&
+	    g->s[0].hand.n == 1 && g->s[0].hand.v[0] == card("sexual-tyrannosaurus") &&
+	    g->dead_characters.n == 1 && g->recruit == 2,
+	    "kill: \"kill CARD played\" kills the copy played this turn and keeps the "
+	    "hand's (its Recruit kept)");
+	g->kill_own = 1;
+	check(order(g, "kill sexual-tyrannosaurus played") == -1 && g->s[0].hand.n == 1,
+	    "kill: \"played\" names no copy left to kill: refused, the hand's untouched");
+	done(g);
 	g = fresh(1, "movie-predator-2");
 	hand(g, 0, "too-late-to-go-home-now");
 	hand(g, 0, "the-speech");

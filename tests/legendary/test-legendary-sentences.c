@@ -520,6 +520,13 @@ exact(const struct rules_game *g)
 		  "\"lieutenant\",\"card\":\"woodland-intel-1\"}]",
 		  "Lieutenant kills Camp Sentry and Scared Recruit||Lieutenant recruits "
 		  "2 Woodland Intel Common|", "kills and recruits in a row by one seat" },
+		{ "[{\"type\":\"legendary.character-killed\",\"seat\":\"lieutenant\","
+		  "\"card\":\"experience\",\"played\":true},{\"type\":"
+		  "\"legendary.character-killed\",\"seat\":\"lieutenant\",\"card\":"
+		  "\"brute-strength\"}]",
+		  "Lieutenant kills their own Experience, played this turn|Lieutenant "
+		  "kills their own Brute Strength",
+		  "a character killed from those played, another from the hand" },
 		{ "[{\"type\":\"legendary.lost\",\"why\":\"every player is dead\"}]",
 		  "The game is lost: every player is dead", "the game lost" },
 		{ "[{\"type\":\"legendary.setup\",\"movie\":\"predator\",\"location\":"

@@ -203,9 +203,9 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 }
 
 /*
- * "kill" one of your characters: from your hand, else one you played
- * ("you can kill a character in your hand or one you've already played this
- * turn"); played: the copy you played, even with one in your hand.
+ * "kill" one of your characters: from your hand, else one you played (the
+ * rulebook's "Kill" allows either); played: the copy you played this turn,
+ * even with one in your hand.
  */
 static int
 kill_own(struct rules_game *g, int card, int played, struct rules_events *ev,

@@ -87,6 +87,13 @@ lg_save(const struct rules_game *g, size_t *len)
 	add_ints(o, "arrest_id", g->arrest_id, g->narrests);
 	add_ints(o, "count", g->count, PG_NWHAT);
 	add_ints(o, "test_base", &g->test_base[0][0], g->testing.n * PG_NWHAT);
+	if (g->pd_custom != 0) {	/* absent from the movies' states */
+		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
+			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
+			g->pd_prey[2] };
+
+		add_ints(o, "custom_setup", cs, 8);
+	}
 	a = cJSON_AddArrayToObject(o, "seats");
 	for (k = 0; k < g->nseats; k++) {
 		const struct lg_seat *st = &g->s[k];
@@ -205,6 +212,23 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "test_base", &g->test_base[0][0], 20 * PG_NWHAT, 0, 100000, &n) == -1 ||
 	    n != g->testing.n * PG_NWHAT)
 		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
+		int cs[8];
+
+		if (g->mode != LG_PREDATORS ||
+		    get_ints(o, "custom_setup", cs, 8, 0, 1000, NULL) == -1 || cs[0] < 1 ||
+		    cs[0] > (LG_CUSTOM_ARMORY | LG_CUSTOM_PREY))
+			goto bad;
+		for (k = 0; k < 4; k++)
+			if (cs[1 + k] >= db->pd.narmory)
+				goto bad;
+		for (k = 0; k < 3; k++)
+			if (cs[5 + k] >= db->pd.nprey)
+				goto bad;
+		g->pd_custom = cs[0];
+		memcpy(g->pd_armory, cs + 1, sizeof g->pd_armory);
+		memcpy(g->pd_prey, cs + 5, sizeof g->pd_prey);
+	}
 	for (k = 0; k < g->nplayed; k++) {
 		g->played[k].card = pl[4 * k];
 		g->played[k].from = pl[4 * k + 1];

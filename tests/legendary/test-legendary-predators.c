@@ -42,7 +42,7 @@ next(void *ctx, uint32_t bound)
 static struct counter cu, ch;
 static struct rules_rng rng = { next, &cu, next, &ch };
 
-/* A game of the named seats ("a,b,c"), options ("x,y" or NULL), salts. */
+/* A game of the named seats ("a,b,c"), options ("x y=a,b" or NULL), salts. */
 static struct rules_game *
 game(const char *seats, const char *opts, uint64_t pub, uint64_t hid, char **why)
 {
@@ -60,8 +60,8 @@ game(const char *seats, const char *opts, uint64_t pub, uint64_t hid, char **why
 		rs[n++].faction = p;
 	}
 	save = NULL;
-	for (p = t ? strtok_r(t, ",", &save) : NULL; p != NULL && no < 8;
-	    p = strtok_r(NULL, ",", &save))
+	for (p = t ? strtok_r(t, " ", &save) : NULL; p != NULL && no < 8;
+	    p = strtok_r(NULL, " ", &save))
 		o[no++] = p;
 	su.scenario = "predators";
 	su.seats = rs;
@@ -204,6 +204,142 @@ setup_checks(void)
 	ok(g == NULL && strstr(why, "Predators have no Location") != NULL,
 	    "predators setup: no Locations or Objectives (%s)", why);
 	free(why);
+}
+
+/* How many cards of the Armory (the stack and the HQ) are of group grp. */
+static int
+armory_count(const struct rules_game *g, const char *grp)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->barracks.n; i++)
+		n += DB->cards[g->barracks.v[i]].character != NULL &&
+		    strcmp(DB->cards[g->barracks.v[i]].character, grp) == 0;
+	for (i = 0; i < LG_HQ; i++)
+		n += g->hq[i] >= 0 && DB->cards[g->hq[i]].character != NULL &&
+		    strcmp(DB->cards[g->hq[i]].character, grp) == 0;
+	return n;
+}
+
+/* The Prey cards of slug anywhere the first turn may have put them. */
+static int
+prey_count(const struct rules_game *g, const char *slug)
+{
+	int i, n = count_of(&g->enemy, slug) + count_of(&g->cz, slug);
+
+	for (i = 0; i < LG_SPACES; i++)
+		n += g->wilds[i] >= 0 && strcmp(DB->cards[g->wilds[i]].slug, slug) == 0;
+	return n;
+}
+
+/* A game that must be refused, its reason holding want. */
+static void
+refused(const char *seats, const char *opts, const char *want, const char *what)
+{
+	char *why = NULL;
+	struct rules_game *g = game(seats, opts, 1, 2, &why);
+
+	ok(g == NULL && why != NULL && strstr(why, want) != NULL, "%s (%s)", what,
+	    why != NULL ? why : "accepted");
+	if (g != NULL)
+		R->free(g);
+	free(why);
+}
+
+/*
+ * The set-up choices (setup-options.c): the Armory of any four groups, a
+ * class doubled; three Prey mini-decks of one's choice; Mercenaries more
+ * or fewer than the chart; each bad value refused, named.
+ */
+static void
+setup_choice_checks(void)
+{
+	struct rules_game *g, *h;
+	char *why = NULL, *st, *st2;
+	size_t len, len2;
+	cJSON *v;
+
+	g = game("jungle-hunter,city-hunter", "armory=woodland-intel,urban-intel,"
+	    "woodland-tech,urban-strength", 1, 2, &why);
+	ok(g != NULL && armory_count(g, "woodland-intel") == 14 &&
+	    armory_count(g, "urban-intel") == 14 && armory_count(g, "woodland-tech") == 14 &&
+	    armory_count(g, "urban-strength") == 14 && armory_count(g, "woodland-strength") ==
+	    0 && g->barracks.n + 5 == 56, "armory: armory= builds the Armory of the four "
+	    "groups named, Intel twice (Woodland and Urban) (%s)", why ? why : "ok");
+	if (g == NULL)
+		return;
+	v = R->view(g, 0);
+	ok(strcmp(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(v, "armory_groups"),
+	    1)->valuestring, "urban-intel") == 0 && strcmp(cJSON_GetArrayItem(
+	    cJSON_GetObjectItemCaseSensitive(v, "prey_decks"), 0)->valuestring, "no-sport") == 0,
+	    "armory: the view names the groups chosen and the movie's Prey mini-decks");
+	cJSON_Delete(v);
+	st = R->save(g, &len);
+	h = R->load(DB, st, len, &why);
+	st2 = h != NULL ? R->save(h, &len2) : NULL;
+	ok(strstr(st, "\"custom_setup\":[1,") != NULL && st2 != NULL && len2 == len &&
+	    memcmp(st, st2, len) == 0, "armory: a chosen set-up is saved and loads the same");
+	free(st);
+	free(st2);
+	if (h != NULL)
+		R->free(h);
+	R->free(g);
+	g = game("jungle-hunter,city-hunter", NULL, 1, 2, &why);
+	st = R->save(g, &len);
+	ok(strstr(st, "custom_setup") == NULL, "armory: a movie's state saves no chosen "
+	    "set-up (its bytes are as before the options)");
+	free(st);
+	R->free(g);
+	g = game("jungle-hunter,city-hunter", "prey=drawn-by-heat-and-conflict,payback-time,"
+	    "a-taste-for-beef", 1, 2, &why);
+	ok(g != NULL && prey_count(g, "gang-member") == 4 && prey_count(g, "commando") == 4 &&
+	    prey_count(g, "harrigan-ultimate") == 1 && prey_count(g, "dutch-ultimate") == 0 &&
+	    prey_count(g, "jungle-guerilla") == 0 && armory_count(g, "woodland-intel") == 14,
+	    "prey: prey= builds the Prey deck of the three mini-decks named, with the "
+	    "movie's Armory (%s)", why ? why : "ok");
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "mercenaries=+2", 1, 2, &why);
+	ok(g != NULL && g->mercs.n == 24 - (2 + 3 + 4), "difficulty: mercenaries=+2 adds two "
+	    "Mercenaries to each mini-deck (two players: 2, 3, 4; %d left)", g ? g->mercs.n :
+	    -1);
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter", "mercenaries=-3", 1, 2, &why);
+	ok(g != NULL && g->mercs.n == 24 - (0 + 0 + 1), "difficulty: mercenaries=-3 takes "
+	    "three from each mini-deck, down to none (three players: 0, 0, 1; %d left)",
+	    g ? g->mercs.n : -1);
+	if (g != NULL)
+		R->free(g);
+	refused("jungle-hunter", "armory=woodland-intel,woodland-intel,urban-tech,urban-intel",
+	    "option armory=woodland-intel,woodland-intel,urban-tech,urban-intel: the group "
+	    "woodland-intel is named twice; expected four different groups",
+	    "armory: a group named twice is refused");
+	refused("jungle-hunter", "armory=woodland-intel,woodland-leadership,urban-tech,"
+	    "urban-intel", "woodland-leadership is not an Armory group; expected four of "
+	    "woodland-intel, woodland-strength", "armory: an unknown group is refused with "
+	    "the groups there are");
+	refused("jungle-hunter", "armory=woodland-intel,urban-tech", "option armory=woodland"
+	    "-intel,urban-tech: \"woodland-intel,urban-tech\" is not a value of armory; "
+	    "expected armory=A,B,C,D", "armory: two groups are refused: four are expected");
+	refused("jungle-hunter", "prey=payback-time,no-sport,a-taste-for-beef",
+	    "payback-time is not a stage-1 Prey mini-deck; expected one of no-sport, "
+	    "drawn-by-heat-and-conflict", "prey: a mini-deck of the wrong stage is refused");
+	refused("jungle-hunter", "mercenaries=2", "option mercenaries=2: \"2\" is not a value "
+	    "of mercenaries; expected mercenaries=+N or -N", "difficulty: mercenaries= wants "
+	    "a sign");
+	refused("jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,tracker-hunter",
+	    "mercenaries=+6", "option mercenaries=+6: with 5 players the three mini-decks "
+	    "take 33 Mercenaries and the card data has 24", "difficulty: more Mercenaries "
+	    "than there are is refused");
+	refused("jungle-hunter", "easier mercenaries=+1", "option mercenaries=+1: easier or "
+	    "harder (one more or fewer) is given too", "difficulty: easier and mercenaries= "
+	    "together are refused");
+	refused("jungle-hunter", "harder-wilds=3", "option \"harder-wilds=3\" is for Playing "
+	    "as Humans", "difficulty: harder-wilds=N is for Playing as Humans");
+	refused("jungle-hunter", "young-bloods=+1", "option \"young-bloods=+1\" is for "
+	    "Playing as Humans (Predators count Mercenaries", "difficulty: young-bloods= is "
+	    "for Playing as Humans");
 }
 
 static void
@@ -1079,6 +1215,7 @@ main(void)
 		}
 	}
 	setup_checks();
+	setup_choice_checks();
 	prey_phase_checks();
 	turn_checks();
 	strike_checks();

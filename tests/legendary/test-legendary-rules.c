@@ -108,6 +108,41 @@ fresh(int n, const char *option)
 	return g;
 }
 
+/* A game of n seats with option that must be refused, its reason holding want. */
+static void
+refused(int n, const char *option, const char *want, const char *what)
+{
+	struct rules_seat rs[5];
+	struct rules_setup su;
+	struct rules_game *g;
+	char *cause = NULL, *deck;
+	int i;
+
+	memset(&su, 0, sizeof su);
+	for (i = 0; i < n; i++) {
+		deck = xasprintf("experience 7\nbrute-strength 5\n%s 1\n",
+		    db->cards[db->avatars[i].role].slug);
+		R->seat_build(db, db->avatars[i].slug, db->avatars[i].slug, deck,
+		    strlen(deck), &rs[i], NULL);
+		free(deck);
+	}
+	su.scenario = "humans";
+	su.seats = rs;
+	su.nseats = (size_t)n;
+	su.data = db;
+	su.options = &option;
+	su.noptions = 1;
+	g = R->create(&su, &rng, NULL, &cause);
+	check(g == NULL && cause != NULL && strstr(cause, want) != NULL, what);
+	if (g == NULL && (cause == NULL || strstr(cause, want) == NULL))
+		diag("%s", cause != NULL ? cause : "accepted");
+	for (i = 0; i < n; i++)
+		R->seat_clear(&rs[i]);
+	if (g != NULL)
+		R->free(g);
+	free(cause);
+}
+
 static void
 hand(struct rules_game *g, int seat, const char *slug)
 {
@@ -184,7 +219,34 @@ setup(void)
 	g = fresh(2, "harder-wilds");
 	check(g->enemy.n == 36 - 2 - 1, "difficulty: harder-wilds starts two Enemy cards in "
 	    "the Wilds");
-	done(g);	g = fresh(5, "preparation-turn");
+	done(g);
+	g = fresh(2, "harder-wilds=5");
+	check(g->enemy.n == 36 - 5 - 1, "difficulty: harder-wilds=5 starts five Enemy cards "
+	    "in the Wilds");
+	done(g);
+	g = fresh(2, "young-bloods=+3");
+	check(g->enemy.n == 33 + (3 + 4 + 5) - 1, "difficulty: young-bloods=+3 shuffles "
+	    "three Young Bloods more into each mini-deck (two players: 3, 4, 5)");
+	done(g);
+	g = fresh(3, "young-bloods=-3");
+	check(g->enemy.n == 33 + (0 + 0 + 1) - 1, "difficulty: young-bloods=-3 takes three "
+	    "from each mini-deck, down to none (three players: 0, 0, 1)");
+	done(g);
+	refused(1, "harder-wilds=6", "option harder-wilds=6: \"6\" is not a value of "
+	    "harder-wilds; expected harder-wilds=N, the Enemy cards 1..5",
+	    "difficulty: harder-wilds=6 is refused: the Wilds have five spaces");
+	refused(1, "young-bloods=two", "option young-bloods=two: \"two\" is not a value of "
+	    "young-bloods; expected young-bloods=+N or -N", "difficulty: young-bloods= "
+	    "wants a signed number");
+	refused(5, "young-bloods=+4", "option young-bloods=+4: with 5 players the three "
+	    "mini-decks take 27 Young Bloods and the card data has 24",
+	    "difficulty: more Young Bloods than there are is refused");
+	refused(1, "armory=woodland-intel,urban-intel,woodland-tech,urban-strength",
+	    "is for Playing as Predators (Humans build the Barracks with characters=",
+	    "setup: armory= is for Playing as Predators");
+	refused(1, "mercenaries=+1", "is for Playing as Predators (Humans count Young "
+	    "Bloods: young-bloods=", "difficulty: mercenaries= is for Playing as Predators");
+	g = fresh(5, "preparation-turn");
 	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
 	    "preparation turn each (the chart's one, and one more)");
 	done(g);

@@ -239,6 +239,27 @@ kill_own(struct rules_game *g, int card, int played, struct rules_events *ev,
 	return 0;
 }
 
+/* `discard CARD`: an ability's discard from the hand, then a draw. */
+static int
+discard_draw(struct rules_game *g, int card, const char *arg, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	struct lg_seat *s = &g->s[g->active];
+	int i;
+
+	if (g->discards == 0)
+		return cause_set(cause, "nothing lets you discard a card and draw now");
+	if (card < 0 || (i = lg_find(&s->hand, card)) < 0)
+		return cause_set(cause, "\"%s\" is not in your hand", arg);
+	lg_remove_at(&s->hand, i);
+	lg_push(&s->discard, card);
+	g->discards--;
+	lg_event(ev, "{\"type\":\"legendary.discard-draw\",\"seat\":\"%s\",\"card\":\"%s\"}",
+	    s->name, g->db->cards[card].slug);
+	lg_draw(g, g->active, 1, rng, ev);
+	return 0;
+}
+
 static int
 use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *ev,
     char **cause)
@@ -317,6 +338,8 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 	if (strcmp(verb, "kill") == 0)
 		return card < 0 ? cause_set(cause, "no card \"%s\"", arg) :
 		    kill_own(g, card, n == 3, ev, cause);
+	if (strcmp(verb, "discard") == 0)
+		return discard_draw(g, card, arg, rng, ev, cause);
 	if (strcmp(verb, "avoid") == 0) {	/* "Avoid any one Strike": which */
 		if (card < 0 || lg_find(&g->cz, card) < 0)
 			return cause_set(cause, "\"%s\" is no enemy in the Combat Zone "

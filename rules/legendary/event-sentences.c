@@ -34,6 +34,7 @@ static const struct sentence {
 } sentences[] = {
 	{ "legendary.arrest", NULL, "{officer*} arrests {prey*}" },
 	{ "legendary.averted", NULL, "{seat} averts {card*}" },
+	{ "legendary.discard-draw", NULL, "{seat} discards {card*} to draw a card" },
 	{ "legendary.character-killed", "played", "{seat} kills their own {card*}, "
 	  "played this turn" },
 	{ "legendary.character-killed", NULL, "{seat} kills their own {card*}" },

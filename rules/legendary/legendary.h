@@ -81,6 +81,8 @@ enum lg_verb {
 	E_SELF_ATTACK, E_CLOSE_CALL_REDRAW, E_NO_COORDINATE_DRAW, E_PROTECT_FINAL,
 	/* Playing as Predators (predator-turn.c) */
 	E_RESTORE, E_DUEL, E_TRAP, E_HONOR,
+	/* a discard from the hand the player chooses by order, then a draw */
+	E_DISCARD_DRAW,
 	E_NVERBS
 };
 
@@ -272,6 +274,8 @@ struct rules_game {
 			 discount;
 	int		 avoid_on;	/* `avoid ENEMY`: its card + 1; 0: the first strike */
 	int		 no_strikes, gain_top, end_turn, scanned;
+	int		 discards;	/* `discard CARD` allowed: discard, then draw one
+					   (saved only when not 0) */
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];

@@ -87,6 +87,8 @@ lg_save(const struct rules_game *g, size_t *len)
 	add_ints(o, "arrest_id", g->arrest_id, g->narrests);
 	add_ints(o, "count", g->count, PG_NWHAT);
 	add_ints(o, "test_base", &g->test_base[0][0], g->testing.n * PG_NWHAT);
+	if (g->discards != 0)	/* absent from states that never had one */
+		cJSON_AddNumberToObject(o, "discards", g->discards);
 	if (g->pd_custom != 0) {	/* absent from the movies' states */
 		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
 			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
@@ -212,6 +214,11 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "test_base", &g->test_base[0][0], 20 * PG_NWHAT, 0, 100000, &n) == -1 ||
 	    n != g->testing.n * PG_NWHAT)
 		goto bad;
+	if ((v = cJSON_GetObjectItemCaseSensitive(o, "discards")) != NULL) {
+		if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
+			goto bad;
+		g->discards = v->valueint;
+	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
 		int cs[8];
 

@@ -4,9 +4,10 @@
  * them), the rulebook's own examples where their cards exist in the data
  * ("Bad Idea" for Brothers in Arms, "Now It's Personal" for Showboat,
  * coordinating "The Speech" with "Luck Is My Specialty", "It Ain't No Man"
- * for Call for Backup; a class ability played twice as "The Door Swings
- * Both Ways" is, with a card of the data). The whole set runs twice and
- * its transcripts (every event, every final state) are byte-identical.
+ * for Call for Backup; "The Door Swings Both Ways" played twice, the class
+ * ability's example, with the data's SAMPLE card of that name). The whole
+ * set runs twice and its transcripts (every event, every final state) are
+ * byte-identical.
  */
 #include "config.h"
 
@@ -433,6 +434,43 @@ class_abilities(void)
 	g->kill_own = 1;
 	check(order(g, "kill sexual-tyrannosaurus played") == -1 && g->s[0].hand.n == 1,
 	    "kill: \"played\" names no copy left to kill: refused, the hand's untouched");
+	done(g);
+	/*
+	 * The rulebook's example of a class ability: The Door Swings Both Ways
+	 * always gives 2 Recruit; with a Tech card played before it, the player
+	 * may discard and then draw (here one, by `discard CARD`); two copies
+	 * played first and second: only the second has it.
+	 */
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "experience");
+	order(g, "play the-door-swings-both-ways");
+	{
+		char *legal = R->legal(g, 0);
+
+		check(g->recruit == 2 && g->discards == 0 && strstr(legal, "\ndiscard ") == NULL &&
+		    order(g, "discard experience") == -1, "class ability: The Door Swings Both "
+		    "Ways played first gives 2 Recruit and no discard");
+		free(legal);
+	}
+	order(g, "play the-door-swings-both-ways");
+	{
+		char *legal = R->legal(g, 0);
+		int deck = g->s[0].deck.n, top = g->s[0].deck.v[deck - 1];
+
+		check(g->recruit == 4 && g->discards == 1 &&
+		    strstr(legal, "\ndiscard experience\n") != NULL, "class ability: the "
+		    "second copy, after a Tech card, gives 2 Recruit and lets the player "
+		    "discard and then draw");
+		check(order(g, "discard experience") == 0 && g->s[0].hand.n == 1 &&
+		    g->s[0].hand.v[0] == top && g->s[0].deck.n == deck - 1 &&
+		    g->s[0].discard.n == 1 && g->s[0].discard.v[0] == card("experience") &&
+		    g->discards == 0 && order(g, "discard experience") == -1,
+		    "class ability: discard experience: it goes to the discard pile, the top "
+		    "card is drawn, once");
+		free(legal);
+	}
 	done(g);
 	g = fresh(1, "movie-predator-2");
 	hand(g, 0, "too-late-to-go-home-now");

@@ -34,6 +34,7 @@ static const struct {
 	{ "legendary.averted", "{\"seat\":\"jungle-hunter\",\"card\":\"booby-trap-danger\"}" },
 	{ "legendary.character-killed", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.combat-zone", "{\"card\":\"hidden\"}" },
+	{ "legendary.discard-draw", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.coordinate", "{\"seat\":\"lieutenant\",\"to\":\"tracker\","
 	  "\"card\":\"mac-sample-2\"}" },
 	{ "legendary.danger-sprung", "{\"card\":\"booby-trap-danger\"}" },

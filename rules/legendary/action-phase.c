@@ -260,6 +260,49 @@ discard_draw(struct rules_game *g, int card, const char *arg, struct rules_rng *
 	return 0;
 }
 
+int
+lg_swapped(const struct rules_game *g, int i)
+{
+	return (g->swapped[i / 24] >> (i % 24)) & 1;
+}
+
+/*
+ * `swap CARD`: a card played this turn (a virtual copy too) has its Attack
+ * and Recruit values swapped (The Highest Tech), each copy once; what it gave and was
+ * spent cannot be given back, so a swap that would leave less than none
+ * is refused.
+ */
+static int
+swap_values(struct rules_game *g, int card, const char *arg, struct rules_events *ev,
+    char **cause)
+{
+	const struct lg_card *c;
+	int i, d;
+
+	if (g->swaps == 0)
+		return cause_set(cause, "nothing lets you swap a card's Attack and Recruit now");
+	for (i = 0; card >= 0 && i < g->nplayed && (g->played[i].card != card ||
+	    lg_swapped(g, i)); i++)
+		;
+	if (card < 0 || i == g->nplayed)
+		return cause_set(cause, "\"%s\" was not played this turn, or each copy "
+		    "played was swapped already", arg);
+	c = &g->db->cards[card];
+	d = c->recruit - c->attack;
+	if (g->attack + d < 0 || g->recruit - d < 0)
+		return cause_set(cause, "swapping %s's %d Attack and %d Recruit takes back "
+		    "%d %s, you have %d", c->slug, c->attack, c->recruit, d < 0 ? -d : d,
+		    d < 0 ? "Attack" : "Recruit", d < 0 ? g->attack : g->recruit);
+	g->attack += d;
+	g->recruit -= d;
+	g->swaps--;
+	g->swapped[i / 24] |= 1 << (i % 24);
+	lg_event(ev, "{\"type\":\"legendary.swap\",\"seat\":\"%s\",\"card\":\"%s\","
+	    "\"attack\":%d,\"recruit\":%d}", g->s[g->active].name, c->slug, c->recruit,
+	    c->attack);
+	return 0;
+}
+
 static int
 use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *ev,
     char **cause)
@@ -340,6 +383,8 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    kill_own(g, card, n == 3, ev, cause);
 	if (strcmp(verb, "discard") == 0)
 		return discard_draw(g, card, arg, rng, ev, cause);
+	if (strcmp(verb, "swap") == 0)
+		return swap_values(g, card, arg, ev, cause);
 	if (strcmp(verb, "avoid") == 0) {	/* "Avoid any one Strike": which */
 		if (card < 0 || lg_find(&g->cz, card) < 0)
 			return cause_set(cause, "\"%s\" is no enemy in the Combat Zone "

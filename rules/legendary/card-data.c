@@ -38,7 +38,7 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "scan_cost", 'n' }, { "enemy_attack", 'o' }, { "self_attack", 'o' },
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
-	{ "discard_draw", 'n' },
+	{ "discard_draw", 'n' }, { "swap_values", 'n' },
 };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",

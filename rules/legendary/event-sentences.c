@@ -35,6 +35,8 @@ static const struct sentence {
 	{ "legendary.arrest", NULL, "{officer*} arrests {prey*}" },
 	{ "legendary.averted", NULL, "{seat} averts {card*}" },
 	{ "legendary.discard-draw", NULL, "{seat} discards {card*} to draw a card" },
+	{ "legendary.swap", NULL, "{seat} swaps the Attack and Recruit of {card*}: "
+	    "{attack} Attack, {recruit} Recruit" },
 	{ "legendary.character-killed", "played", "{seat} kills their own {card*}, "
 	  "played this turn" },
 	{ "legendary.character-killed", NULL, "{seat} kills their own {card*}" },

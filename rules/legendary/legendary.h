@@ -83,6 +83,8 @@ enum lg_verb {
 	E_RESTORE, E_DUEL, E_TRAP, E_HONOR,
 	/* a discard from the hand the player chooses by order, then a draw */
 	E_DISCARD_DRAW,
+	/* a played card's Attack and Recruit swapped, the card by order */
+	E_SWAP_VALUES,
 	E_NVERBS
 };
 
@@ -276,6 +278,9 @@ struct rules_game {
 	int		 no_strikes, gain_top, end_turn, scanned;
 	int		 discards;	/* `discard CARD` allowed: discard, then draw one
 					   (saved only when not 0) */
+	int		 swaps;		/* `swap CARD` allowed (saved only when not 0) */
+	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
+					   (saved only when not 0) */
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];
@@ -369,6 +374,8 @@ int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
+/* Was played[i] swapped (`swap CARD`, The Highest Tech)? */
+int		 lg_swapped(const struct rules_game *g, int i);
 void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 

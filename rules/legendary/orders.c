@@ -36,7 +36,7 @@ static int
 form(const char *line, int coordinate, char **cause)
 {
 	static const char *const turn[] = { "play", "copy", "use", "recruit", "gain", "scan",
-		"fight", "kill", "avoid", "discard", NULL };
+		"fight", "kill", "avoid", "discard", "swap", NULL };
 	char verb[16], arg[64], extra[16];
 	int n = sscanf(line, "%15s %63s %15s", verb, arg, extra), i;
 
@@ -55,8 +55,8 @@ form(const char *line, int coordinate, char **cause)
 		    "\"coordinate CARD\", \"coordinate ask|auto|never\" or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
-	    "kill CARD [played], discard CARD, avoid ENEMY, coordinate ask|auto|never, continue, "
-	    "end or pass");
+	    "kill CARD [played], discard CARD, swap CARD, avoid ENEMY, coordinate ask|auto|never, "
+	    "continue, end or pass");
 }
 
 static int
@@ -329,6 +329,17 @@ lg_legal(const struct rules_game *g, size_t seat)
 	}
 	if (g->discards > 0)
 		distinct(&sb, db, &s->hand, "discard", 0);
+	for (i = 0; g->swaps > 0 && i < g->nplayed; i++) {
+		const struct lg_card *c = &db->cards[g->played[i].card];
+
+		for (k = 0; k < i && (g->played[k].card != g->played[i].card ||
+		    lg_swapped(g, k)); k++)
+			;
+		if (k == i && !lg_swapped(g, i) && c->attack != c->recruit &&
+		    g->attack + c->recruit - c->attack >= 0 &&
+		    g->recruit + c->attack - c->recruit >= 0)
+			strbuf_addf(&sb, "swap %s\n", c->slug);
+	}
 	if (may_avoid(g, s))	/* which enemy's strike an Avoid skips */
 		distinct(&sb, db, &g->cz, "avoid", 0);
 	strbuf_addstr(&sb, "continue\nend\ncoordinate ask\ncoordinate auto\ncoordinate never\n");
@@ -339,7 +350,7 @@ lg_legal(const struct rules_game *g, size_t seat)
 static const struct { const char *verb, *slot; } slots[] = {
 	{ "play", "CARD" }, { "copy", "SEAT" }, { "use", "CARD" }, { "recruit", "HQ" },
 	{ "gain", "HQ" }, { "scan", "SPACE" }, { "fight", "TARGET" }, { "kill", "CARD" },
-	{ "avoid", "ENEMY" }, { "discard", "CARD" },
+	{ "avoid", "ENEMY" }, { "discard", "CARD" }, { "swap", "PLAYED" },
 	{ "coordinate", "CARD" }, { "avert", "DANGER" }, { "disable", "TRAP" },
 	{ "heal", "STRIKE" }, { "restore", "STRIKE" }, { "duel", "SEAT" },
 };

@@ -87,8 +87,13 @@ lg_save(const struct rules_game *g, size_t *len)
 	add_ints(o, "arrest_id", g->arrest_id, g->narrests);
 	add_ints(o, "count", g->count, PG_NWHAT);
 	add_ints(o, "test_base", &g->test_base[0][0], g->testing.n * PG_NWHAT);
-	if (g->discards != 0)	/* absent from states that never had one */
+	/* absent from states that never had one */
+	if (g->discards != 0)
 		cJSON_AddNumberToObject(o, "discards", g->discards);
+	if (g->swaps != 0)
+		cJSON_AddNumberToObject(o, "swaps", g->swaps);
+	if (g->swapped[0] != 0 || g->swapped[1] != 0)
+		add_ints(o, "swapped", g->swapped, 2);
 	if (g->pd_custom != 0) {	/* absent from the movies' states */
 		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
 			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
@@ -145,6 +150,21 @@ get_ints(const cJSON *o, const char *k, int *v, int max, int lo, int hi, int *n)
 		*n = i;
 	else if (i != max)
 		return -1;
+	return 0;
+}
+
+/* A count saved only when not 0: absent, 0; else 1..99. */
+static int
+optional(const cJSON *o, const char *k, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*out = 0;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
+		return -1;
+	*out = v->valueint;
 	return 0;
 }
 
@@ -214,11 +234,11 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "test_base", &g->test_base[0][0], 20 * PG_NWHAT, 0, 100000, &n) == -1 ||
 	    n != g->testing.n * PG_NWHAT)
 		goto bad;
-	if ((v = cJSON_GetObjectItemCaseSensitive(o, "discards")) != NULL) {
-		if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
-			goto bad;
-		g->discards = v->valueint;
-	}
+	if (optional(o, "discards", &g->discards) == -1 ||
+	    optional(o, "swaps", &g->swaps) == -1 ||
+	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
+	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
+		goto bad;
 	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
 		int cs[8];
 

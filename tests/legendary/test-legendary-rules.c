@@ -525,6 +525,51 @@ keywords(void)
 	    "Call for Backup: It Ain't No Man counts the coordinations made before use");
 	check(order(g, "use it-ain-t-no-man") == -1, "Call for Backup: once a turn");
 	done(g);
+	/* The Highest Tech: per coordination, swap a played card's Attack and Recruit */
+	g = fresh(3, NULL);
+	hand(g, 0, "the-highest-tech");
+	hand(g, 0, "experience");
+	hand(g, 1, "real-nasty-habit");
+	order(g, "play the-highest-tech");
+	order(g, "play experience");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	check(order(g, "swap experience") == -1 && order(g, "use the-highest-tech") == 0 &&
+	    g->swaps == 1, "Call for Backup: The Highest Tech gives one swap per "
+	    "coordination");
+	{
+		char *legal = R->legal(g, 0);
+		int atk = g->attack, rec = g->recruit;
+
+		check(strstr(legal, "\nswap experience\n") != NULL &&
+		    order(g, "swap experience") == 0 && g->attack == atk + 1 &&
+		    g->recruit == rec - 1 && g->swaps == 0 && order(g, "swap experience") == -1,
+		    "Call for Backup: swap experience: its 1 Recruit becomes 1 Attack, once");
+		free(legal);
+	}
+	g->swaps = 1;
+	check(order(g, "swap experience") == -1 && g->swaps == 1, "Call for Backup: a "
+	    "copy is swapped once");
+	{
+		size_t len, len2;
+		char *st = R->save(g, &len), *st2;
+		struct rules_game *h = R->load(db, st, len, NULL);
+
+		st2 = h != NULL ? R->save(h, &len2) : NULL;
+		check(strstr(st, "\"swapped\":[2,0]") != NULL && st2 != NULL &&
+		    strcmp(st, st2) == 0, "Call for Backup: the swaps are saved and load the "
+		    "same");
+		free(st);
+		free(st2);
+		if (h != NULL)
+			R->free(h);
+	}
+	hand(g, 0, "brute-strength");
+	order(g, "play brute-strength");
+	g->attack = 0;
+	check(order(g, "swap brute-strength") == -1 && g->attack == 0 && g->swaps == 1,
+	    "Call for Backup: a swap that would take back Attack already spent is "
+	    "refused");
+	done(g);
 	g = fresh(3, "movie-predator-2");
 	hand(g, 0, "partners-in-crime");
 	hand(g, 1, "the-speech");

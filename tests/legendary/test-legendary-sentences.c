@@ -35,6 +35,8 @@ static const struct {
 	{ "legendary.character-killed", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.combat-zone", "{\"card\":\"hidden\"}" },
 	{ "legendary.discard-draw", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
+	{ "legendary.swap", "{\"seat\":\"lieutenant\",\"card\":\"experience\","
+	  "\"attack\":1,\"recruit\":0}" },
 	{ "legendary.coordinate", "{\"seat\":\"lieutenant\",\"to\":\"tracker\","
 	  "\"card\":\"mac-sample-2\"}" },
 	{ "legendary.danger-sprung", "{\"card\":\"booby-trap-danger\"}" },

@@ -107,7 +107,7 @@ static const struct sentence {
 	    "{initiative})" },
 	{ "legendary.runner", NULL, "{card*} runs ahead" },
 	{ "legendary.scan", NULL, "{seat} scans the {space*}" },
-	{ "legendary.setup", "prey_decks", "Playing as Predators: the Prey mini-decks "
+	{ "legendary.setup", "chosen", "Playing as Predators: the Prey mini-decks "
 	    "{prey_decks*}, the Armory of {armory_groups*}, a Prey deck of {prey_deck}" },
 	{ "legendary.setup", "mode", "Playing as Predators: {movie*}, a Prey deck "
 	    "of {prey_deck}" },

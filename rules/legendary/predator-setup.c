@@ -189,7 +189,7 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 		    g->barracks.n, g->mercs.n);
 	else	/* the set-up chosen: its mini-decks and groups by name */
 		lg_event(ev, "{\"type\":\"legendary.setup\",\"mode\":\"predators\","
-		    "\"movie\":\"%s\",\"prey_decks\":[\"%s\",\"%s\",\"%s\"],"
+		    "\"chosen\":true,\"movie\":\"%s\",\"prey_decks\":[\"%s\",\"%s\",\"%s\"],"
 		    "\"armory_groups\":[\"%s\",\"%s\",\"%s\",\"%s\"],\"prey_deck\":%d,"
 		    "\"armory\":%d,\"mercenaries_left\":%d}", pd->movie[g->movie].slug,
 		    pd->prey_slug[ch.prey[0]], pd->prey_slug[ch.prey[1]],

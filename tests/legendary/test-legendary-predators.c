@@ -273,6 +273,16 @@ setup_choice_checks(void)
 	    1)->valuestring, "urban-intel") == 0 && strcmp(cJSON_GetArrayItem(
 	    cJSON_GetObjectItemCaseSensitive(v, "prey_decks"), 0)->valuestring, "no-sport") == 0,
 	    "armory: the view names the groups chosen and the movie's Prey mini-decks");
+	{
+		cJSON *t = R->view_text(v, g->s[0].name);
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+
+		ok(text != NULL && strstr(text, "\nPrey mini-decks: no-sport, payback-time, "
+		    "what-the-hell-are-you; Armory: woodland-intel, urban-intel, woodland-tech, "
+		    "urban-strength\n") != NULL, "armory: the view's text says the set-up");
+		cJSON_Delete(t);
+	}
 	cJSON_Delete(v);
 	st = R->save(g, &len);
 	h = R->load(DB, st, len, &why);

@@ -532,6 +532,15 @@ exact(const struct rules_game *g)
 		  "a character killed from those played, another from the hand" },
 		{ "[{\"type\":\"legendary.lost\",\"why\":\"every player is dead\"}]",
 		  "The game is lost: every player is dead", "the game lost" },
+		{ "[{\"type\":\"legendary.setup\",\"mode\":\"predators\",\"chosen\":true,"
+		  "\"movie\":\"predator\",\"prey_decks\":[\"drawn-by-heat-and-conflict\",\"payback-time\","
+		  "\"what-the-hell-are-you\"],\"armory_groups\":[\"woodland-intel\","
+		  "\"urban-intel\",\"woodland-tech\",\"urban-strength\"],\"prey_deck\":34,"
+		  "\"armory\":56,\"mercenaries_left\":21}]",
+		  "Playing as Predators: the Prey mini-decks Drawn By Heat and Conflict, "
+		  "Payback Time and What the Hell Are You?, the Armory of Woodland - Intel, "
+		  "Urban - Intel, Woodland - Tech and Urban - Strength, a Prey deck of 34",
+		  "a chosen Predators set-up: its mini-decks and groups by name" },
 		{ "[{\"type\":\"legendary.setup\",\"movie\":\"predator\",\"location\":"
 		  "\"the-val-verdean-jungle\",\"objectives\":[\"expendable-assets\","
 		  "\"flares-frags-and-claymores\",\"get-to-the-choppa\"],\"enemy_deck\":36}]",

@@ -220,11 +220,17 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 	}
 	for (e = o->child; e != NULL; e = e->next)
 		if (index_of((const char *const[]){ "when", "if", "times", "where", "do",
-		    "pay", NULL }, e->string) < 0) {
+		    "pay", "sample", NULL }, e->string) < 0) {
 			snprintf(m, sizeof m, "%s.%s", member, e->string);
 			return bad(cause, w, m, "unknown member%s", "",
-			    "when, if, times, where, pay, do (or unexpressed alone)");
+			    "when, if, times, where, pay, do, sample (or unexpressed alone)");
 		}
+	if (cJSON_GetObjectItemCaseSensitive(o, "sample") != NULL &&
+	    ((a->sample = str_member(o, "sample")) == NULL || a->sample[0] == '\0')) {
+		snprintf(m, sizeof m, "%s.sample", member);
+		return bad(cause, w, m, "not a string%s", "", "which value of the ability is "
+		    "ours, as words");
+	}
 	snprintf(m, sizeof m, "%s.when", member);
 	if ((k = index_of(whens, str_member(o, "when"))) < 0) {
 		names = joined(whens, 0);
@@ -716,5 +722,22 @@ lg_db_unexpressed(const struct lg_db *db, int *count)
 			    db->objectives[i].slug, db->objectives[i].event.unexpressed);
 			(*count)++;
 		}
+	return strbuf_detach(&sb, NULL);
+}
+
+char *
+lg_db_sample_abilities(const struct lg_db *db, int *count)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i, k;
+
+	*count = 0;
+	for (i = 0; i < db->ncards; i++)
+		for (k = 0; k < db->cards[i].nab; k++)
+			if (db->cards[i].ab[k].sample != NULL) {
+				strbuf_addf(&sb, "card %s: ability %d has a SAMPLE value: %s\n",
+				    db->cards[i].slug, k + 1, db->cards[i].ab[k].sample);
+				(*count)++;
+			}
 	return strbuf_detach(&sb, NULL);
 }

@@ -125,6 +125,7 @@ struct lg_ability {
 	int		 neff;
 	struct lg_effect eff[LG_EFFECTS];
 	const char	*unexpressed;	/* non-NULL: not expressed, why */
+	const char	*sample;	/* non-NULL: a value of it is ours, which */
 };
 
 struct lg_card {
@@ -302,6 +303,9 @@ void		 lg_db_free(struct lg_db *db);
 int		 lg_card_find(const struct lg_db *db, const char *slug);
 /* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
 char		*lg_db_unexpressed(const struct lg_db *db, int *count);
+/* Lines "card SLUG: ability N has a SAMPLE value: WHICH" (an expressed
+ * ability whose number the sources do not record), LF-ended; caller frees. */
+char		*lg_db_sample_abilities(const struct lg_db *db, int *count);
 
 /* pile.c: the random streams (hidden falls back to uniform), piles. */
 uint32_t	 lg_hidden(struct rules_rng *rng, uint32_t bound);

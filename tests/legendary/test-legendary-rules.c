@@ -530,6 +530,17 @@ keywords(void)
 	    "Call for Backup: It Ain't No Man counts the coordinations made before use");
 	check(order(g, "use it-ain-t-no-man") == -1, "Call for Backup: once a turn");
 	done(g);
+	/* Jurisdictional Intrusion: after a Tech card, draw (2, a SAMPLE number) */
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "jurisdictional-intrusion");
+	hand(g, 0, "jurisdictional-intrusion");
+	order(g, "play jurisdictional-intrusion");
+	check(g->s[0].hand.n == 1 && g->attack == 3, "class ability: Jurisdictional "
+	    "Intrusion played first draws nothing");
+	order(g, "play jurisdictional-intrusion");
+	check(g->s[0].hand.n == 2 && g->attack == 6, "class ability: Jurisdictional "
+	    "Intrusion after a Tech card draws (the data's SAMPLE number, 2)");
+	done(g);
 	/* The Highest Tech: per coordination, swap a played card's Attack and Recruit */
 	g = fresh(3, NULL);
 	hand(g, 0, "the-highest-tech");

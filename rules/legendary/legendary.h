@@ -348,9 +348,10 @@ struct lg_choices {
 int		 lg_option_check(const char *name, char **cause);
 int		 lg_option_flag(const char *name);
 /* The options of su for mode (LG_HUMANS, LG_PREDATORS) read against db
- * into c; -1 with *cause naming the option, its value, what was expected. */
+ * into c (armory=random and prey=random draw from the public stream of
+ * rng); -1 with *cause naming the option, its value, what was expected. */
 int		 lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
-		    struct lg_choices *c, char **cause);
+		    struct rules_rng *rng, struct lg_choices *c, char **cause);
 
 /* setup.c */
 struct rules_game *lg_setup(const struct rules_setup *su, struct rules_rng *rng,

@@ -138,7 +138,7 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	if (su->nseats < 1 || su->nseats > (size_t)pd->nroles)
 		return cause_set(cause, "Playing as Predators takes 1 to %d seats, not %zu",
 		    pd->nroles, su->nseats), NULL;
-	if (lg_choices(db, LG_PREDATORS, su, &ch, cause) == -1)
+	if (lg_choices(db, LG_PREDATORS, su, rng, &ch, cause) == -1)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
 	g->db = db;

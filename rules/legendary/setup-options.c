@@ -6,7 +6,8 @@
  * (harder-wilds=N, Adjusting Difficulty), how many Young Bloods
  * (young-bloods=+N|-N) or Mercenaries (mercenaries=+N|-N) each mini-deck
  * takes beyond the chart, and Playing as Predators' Armory of any four
- * groups (armory=) and its three Prey mini-decks (prey=). The Humans' own
+ * groups (armory=) and its three Prey mini-decks (prey=), chosen or drawn
+ * at random from the public stream (=random). The Humans' own
  * location=, objectives= and characters= are read by setup.c.
  *
  * lg_option_check() judges an option's form alone (muthur new-game has no
@@ -65,9 +66,10 @@ static const struct { const char *key; int mode; const char *expect, *other; } v
 	    "or fewer than the chart in each Prey mini-deck", "Humans count Young Bloods: "
 	    "young-bloods=+N|-N" },
 	{ "armory=", FOR_PREDATORS, "armory=A,B,C,D, four different Armory groups (a "
-	    "class may come twice)", "Humans build the Barracks with characters=A,B,C,D" },
+	    "class may come twice), or armory=random", "Humans build the Barracks with "
+	    "characters=A,B,C,D" },
 	{ "prey=", FOR_PREDATORS, "prey=ONE,TWO,THREE, a Prey mini-deck of each stage in "
-	    "order", "Humans choose objectives=ONE,TWO,THREE" },
+	    "order, or prey=random", "Humans choose objectives=ONE,TWO,THREE" },
 };
 #define NVALUED (sizeof valued / sizeof valued[0])
 
@@ -124,6 +126,8 @@ form_ok(size_t i, const char *v)
 {
 	static const int nwords[NVALUED] = { 1, 3, 4, 0, 0, 0, 4, 3 };
 
+	if (valued[i].mode == FOR_PREDATORS && nwords[i] > 0 && strcmp(v, "random") == 0)
+		return 1;
 	if (nwords[i] > 0)
 		return words(v) == nwords[i];
 	if (strcmp(valued[i].key, "harder-wilds=") == 0)
@@ -226,6 +230,34 @@ groups(const struct lg_pdb *pd, const char *opt, int prey, int *out, char **caus
 	return 0;
 }
 
+/*
+ * armory=random, prey=random: the groups (one mini-deck of each label)
+ * drawn from the public stream, as a table picks them at random in front
+ * of everyone.
+ */
+static void
+random_groups(const struct lg_pdb *pd, int prey, int *out, struct rules_rng *rng)
+{
+	int v[8], n = 0, i, k, stage;
+
+	if (!prey) {
+		for (i = 0; i < pd->narmory; i++)
+			v[n++] = i;
+		for (k = 0; k < 4 && n > 0; k++) {
+			i = (int)rng->uniform(rng->ctx, (uint32_t)n);
+			out[k] = v[i];
+			v[i] = v[--n];
+		}
+		return;
+	}
+	for (stage = 1; stage <= 3; stage++) {
+		for (n = 0, i = 0; i < pd->nprey; i++)
+			if (pd->prey_stage[i] == stage)
+				v[n++] = i;
+		out[stage - 1] = v[(int)rng->uniform(rng->ctx, (uint32_t)n)];
+	}
+}
+
 /* Do the mini-decks take more Young Bloods (Mercenaries) than there are? */
 static int
 pool_check(const int chart[LG_SEATS][3], int nseats, int extra, int pool,
@@ -244,7 +276,7 @@ pool_check(const int chart[LG_SEATS][3], int nseats, int extra, int pool,
 
 int
 lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
-    struct lg_choices *c, char **cause)
+    struct rules_rng *rng, struct lg_choices *c, char **cause)
 {
 	const struct lg_pdb *pd = &db->pd;
 	const char *o, *given[NVALUED] = { NULL }, *extra = NULL;
@@ -278,14 +310,16 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 		    strcmp(valued[k].key, "mercenaries=") == 0) {
 			c->extra = number(o, 1, -8, 8);
 			extra = given[k];
-		} else if (strcmp(valued[k].key, "armory=") == 0) {
-			if (groups(pd, given[k], 0, c->armory, cause) == -1)
+		} else if (strcmp(valued[k].key, "armory=") == 0 ||
+		    strcmp(valued[k].key, "prey=") == 0) {
+			int prey = valued[k].key[0] == 'p';
+
+			if (strcmp(o, "random") == 0)
+				random_groups(pd, prey, prey ? c->prey : c->armory, rng);
+			else if (groups(pd, given[k], prey, prey ? c->prey : c->armory,
+			    cause) == -1)
 				return -1;
-			c->custom |= LG_CUSTOM_ARMORY;
-		} else if (strcmp(valued[k].key, "prey=") == 0) {
-			if (groups(pd, given[k], 1, c->prey, cause) == -1)
-				return -1;
-			c->custom |= LG_CUSTOM_PREY;
+			c->custom |= prey ? LG_CUSTOM_PREY : LG_CUSTOM_ARMORY;
 		}
 	}
 	if (c->wilds > 0 && (c->options & OPT_HARDER_WILDS))

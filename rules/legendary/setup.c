@@ -145,7 +145,7 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	if (su->nseats < 1 || su->nseats > LG_SEATS)
 		return cause_set(cause, "Playing as Humans takes 1 to 5 seats, not %zu",
 		    su->nseats), NULL;
-	if (lg_choices(db, LG_HUMANS, su, &ch, cause) == -1)
+	if (lg_choices(db, LG_HUMANS, su, rng, &ch, cause) == -1)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
 	g->db = db;

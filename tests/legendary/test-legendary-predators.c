@@ -309,6 +309,25 @@ setup_choice_checks(void)
 	    "movie's Armory (%s)", why ? why : "ok");
 	if (g != NULL)
 		R->free(g);
+	g = game("jungle-hunter,city-hunter", "armory=random prey=random", 1, 2, &why);
+	{
+		int k, j, n = 0, distinct = 1, staged = 1;
+
+		for (k = 0; g != NULL && k < 4; k++) {
+			n += armory_count(g, DB->pd.armory_slug[g->pd_armory[k]]);
+			for (j = 0; j < k; j++)
+				distinct &= g->pd_armory[j] != g->pd_armory[k];
+		}
+		for (k = 0; g != NULL && k < 3; k++)
+			staged &= DB->pd.prey_stage[g->pd_prey[k]] == k + 1 &&
+			    prey_count(g, DB->cards[DB->pd.prey[g->pd_prey[k]][0]].slug) > 0;
+		ok(g != NULL && g->pd_custom == (LG_CUSTOM_ARMORY | LG_CUSTOM_PREY) &&
+		    distinct && n == 56 && g->barracks.n + 5 == 56 && staged,
+		    "armory: armory=random and prey=random pick four different groups and a "
+		    "mini-deck of each label, and build from them (%s)", why ? why : "ok");
+	}
+	if (g != NULL)
+		R->free(g);
 	g = game("jungle-hunter,city-hunter", "mercenaries=+2", 1, 2, &why);
 	ok(g != NULL && g->mercs.n == 24 - (2 + 3 + 4), "difficulty: mercenaries=+2 adds two "
 	    "Mercenaries to each mini-deck (two players: 2, 3, 4; %d left)", g ? g->mercs.n :

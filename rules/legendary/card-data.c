@@ -702,20 +702,32 @@ lg_db_free(struct lg_db *db)
 	free(db);
 }
 
-char *
-lg_db_unexpressed(const struct lg_db *db, int *count)
+/* The cards' abilities not expressed (sample 0) or with a SAMPLE value (1). */
+static void
+abilities_listed(const struct lg_db *db, int sample, struct strbuf *sb, int *count)
 {
-	struct strbuf sb = STRBUF_INIT;
+	const char *why;
 	int i, k;
 
 	*count = 0;
 	for (i = 0; i < db->ncards; i++)
-		for (k = 0; k < db->cards[i].nab; k++)
-			if (db->cards[i].ab[k].unexpressed != NULL) {
-				strbuf_addf(&sb, "card %s: ability %d not expressed: %s\n",
-				    db->cards[i].slug, k + 1, db->cards[i].ab[k].unexpressed);
-				(*count)++;
-			}
+		for (k = 0; k < db->cards[i].nab; k++) {
+			why = sample ? db->cards[i].ab[k].sample : db->cards[i].ab[k].unexpressed;
+			if (why == NULL)
+				continue;
+			strbuf_addf(sb, "card %s: ability %d %s: %s\n", db->cards[i].slug, k + 1,
+			    sample ? "has a SAMPLE value" : "not expressed", why);
+			(*count)++;
+		}
+}
+
+char *
+lg_db_unexpressed(const struct lg_db *db, int *count)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	abilities_listed(db, 0, &sb, count);
 	for (i = 0; i < db->nobjectives; i++)
 		if (db->objectives[i].event.unexpressed != NULL) {
 			strbuf_addf(&sb, "objective %s: event not expressed: %s\n",
@@ -729,15 +741,7 @@ char *
 lg_db_sample_abilities(const struct lg_db *db, int *count)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int i, k;
 
-	*count = 0;
-	for (i = 0; i < db->ncards; i++)
-		for (k = 0; k < db->cards[i].nab; k++)
-			if (db->cards[i].ab[k].sample != NULL) {
-				strbuf_addf(&sb, "card %s: ability %d has a SAMPLE value: %s\n",
-				    db->cards[i].slug, k + 1, db->cards[i].ab[k].sample);
-				(*count)++;
-			}
+	abilities_listed(db, 1, &sb, count);
 	return strbuf_detach(&sb, NULL);
 }

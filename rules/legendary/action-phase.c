@@ -202,16 +202,21 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 	return 0;
 }
 
-/* "kill" one of your characters: from your hand, else one you played. */
+/*
+ * "kill" one of your characters: from your hand, else one you played (the
+ * rulebook's "Kill" allows either); played: the copy you played this turn,
+ * even with one in your hand.
+ */
 static int
-kill_own(struct rules_game *g, int card, struct rules_events *ev, char **cause)
+kill_own(struct rules_game *g, int card, int played, struct rules_events *ev,
+    char **cause)
 {
 	struct lg_seat *s = &g->s[g->active];
 	int i;
 
 	if (g->kill_own == 0)
 		return cause_set(cause, "nothing lets you kill a character now");
-	if ((i = lg_find(&s->hand, card)) >= 0)
+	if (!played && (i = lg_find(&s->hand, card)) >= 0)
 		lg_remove_at(&s->hand, i);
 	else {
 		for (i = 0; i < g->nplayed; i++)
@@ -219,14 +224,82 @@ kill_own(struct rules_game *g, int card, struct rules_events *ev, char **cause)
 			    !g->played[i].killed)
 				break;
 		if (i == g->nplayed)
-			return cause_set(cause, "%s is not in your hand or played by you (a "
-			    "virtual copy cannot be killed)", g->db->cards[card].slug);
+			return cause_set(cause, played ? "you played no %s this turn that is "
+			    "not killed yet (a virtual copy cannot be killed)" : "%s is not in "
+			    "your hand or played by you (a virtual copy cannot be killed)",
+			    g->db->cards[card].slug);
 		g->played[i].killed = 1;
+		played = 1;
 	}
 	g->kill_own--;
 	lg_push(&g->dead_characters, card);
 	lg_event(ev, "{\"type\":\"legendary.character-killed\",\"seat\":\"%s\","
-	    "\"card\":\"%s\"}", s->name, g->db->cards[card].slug);
+	    "\"card\":\"%s\"%s}", s->name, g->db->cards[card].slug,
+	    played ? ",\"played\":true" : "");
+	return 0;
+}
+
+/* `discard CARD`: an ability's discard from the hand, then a draw. */
+static int
+discard_draw(struct rules_game *g, int card, const char *arg, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	struct lg_seat *s = &g->s[g->active];
+	int i;
+
+	if (g->discards == 0)
+		return cause_set(cause, "nothing lets you discard a card and draw now");
+	if (card < 0 || (i = lg_find(&s->hand, card)) < 0)
+		return cause_set(cause, "\"%s\" is not in your hand", arg);
+	lg_remove_at(&s->hand, i);
+	lg_push(&s->discard, card);
+	g->discards--;
+	lg_event(ev, "{\"type\":\"legendary.discard-draw\",\"seat\":\"%s\",\"card\":\"%s\"}",
+	    s->name, g->db->cards[card].slug);
+	lg_draw(g, g->active, 1, rng, ev);
+	return 0;
+}
+
+int
+lg_swapped(const struct rules_game *g, int i)
+{
+	return (g->swapped[i / 24] >> (i % 24)) & 1;
+}
+
+/*
+ * `swap CARD`: a card played this turn (a virtual copy too) has its Attack
+ * and Recruit values swapped (The Highest Tech), each copy once; what it gave and was
+ * spent cannot be given back, so a swap that would leave less than none
+ * is refused.
+ */
+static int
+swap_values(struct rules_game *g, int card, const char *arg, struct rules_events *ev,
+    char **cause)
+{
+	const struct lg_card *c;
+	int i, d;
+
+	if (g->swaps == 0)
+		return cause_set(cause, "nothing lets you swap a card's Attack and Recruit now");
+	for (i = 0; card >= 0 && i < g->nplayed && (g->played[i].card != card ||
+	    lg_swapped(g, i)); i++)
+		;
+	if (card < 0 || i == g->nplayed)
+		return cause_set(cause, "\"%s\" was not played this turn, or each copy "
+		    "played was swapped already", arg);
+	c = &g->db->cards[card];
+	d = c->recruit - c->attack;
+	if (g->attack + d < 0 || g->recruit - d < 0)
+		return cause_set(cause, "swapping %s's %d Attack and %d Recruit takes back "
+		    "%d %s, you have %d", c->slug, c->attack, c->recruit, d < 0 ? -d : d,
+		    d < 0 ? "Attack" : "Recruit", d < 0 ? g->attack : g->recruit);
+	g->attack += d;
+	g->recruit -= d;
+	g->swaps--;
+	g->swapped[i / 24] |= 1 << (i % 24);
+	lg_event(ev, "{\"type\":\"legendary.swap\",\"seat\":\"%s\",\"card\":\"%s\","
+	    "\"attack\":%d,\"recruit\":%d}", g->s[g->active].name, c->slug, c->recruit,
+	    c->attack);
 	return 0;
 }
 
@@ -275,7 +348,8 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 	n = sscanf(line, "%15s %63s %15s", verb, arg, extra);
 	if (n < 2)
 		return cause_set(cause, "\"%s\" needs what it acts on", line);
-	if (n == 3 && (strcmp(verb, "scan") != 0 || strcmp(extra, "free") != 0))
+	if (n == 3 && (strcmp(verb, "scan") != 0 || strcmp(extra, "free") != 0) &&
+	    (strcmp(verb, "kill") != 0 || strcmp(extra, "played") != 0))
 		return cause_set(cause, "too many words");
 	card = lg_card_find(g->db, arg);
 	if (strcmp(verb, "play") == 0) {
@@ -306,7 +380,11 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		return fight(g, arg, rng, ev, cause);
 	if (strcmp(verb, "kill") == 0)
 		return card < 0 ? cause_set(cause, "no card \"%s\"", arg) :
-		    kill_own(g, card, ev, cause);
+		    kill_own(g, card, n == 3, ev, cause);
+	if (strcmp(verb, "discard") == 0)
+		return discard_draw(g, card, arg, rng, ev, cause);
+	if (strcmp(verb, "swap") == 0)
+		return swap_values(g, card, arg, ev, cause);
 	if (strcmp(verb, "avoid") == 0) {	/* "Avoid any one Strike": which */
 		if (card < 0 || lg_find(&g->cz, card) < 0)
 			return cause_set(cause, "\"%s\" is no enemy in the Combat Zone "

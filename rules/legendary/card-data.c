@@ -38,6 +38,7 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "scan_cost", 'n' }, { "enemy_attack", 'o' }, { "self_attack", 'o' },
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
+	{ "discard_draw", 'n' }, { "swap_values", 'n' },
 };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
@@ -219,11 +220,17 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 	}
 	for (e = o->child; e != NULL; e = e->next)
 		if (index_of((const char *const[]){ "when", "if", "times", "where", "do",
-		    "pay", NULL }, e->string) < 0) {
+		    "pay", "sample", NULL }, e->string) < 0) {
 			snprintf(m, sizeof m, "%s.%s", member, e->string);
 			return bad(cause, w, m, "unknown member%s", "",
-			    "when, if, times, where, pay, do (or unexpressed alone)");
+			    "when, if, times, where, pay, do, sample (or unexpressed alone)");
 		}
+	if (cJSON_GetObjectItemCaseSensitive(o, "sample") != NULL &&
+	    ((a->sample = str_member(o, "sample")) == NULL || a->sample[0] == '\0')) {
+		snprintf(m, sizeof m, "%s.sample", member);
+		return bad(cause, w, m, "not a string%s", "", "which value of the ability is "
+		    "ours, as words");
+	}
 	snprintf(m, sizeof m, "%s.when", member);
 	if ((k = index_of(whens, str_member(o, "when"))) < 0) {
 		names = joined(whens, 0);
@@ -695,25 +702,46 @@ lg_db_free(struct lg_db *db)
 	free(db);
 }
 
-char *
-lg_db_unexpressed(const struct lg_db *db, int *count)
+/* The cards' abilities not expressed (sample 0) or with a SAMPLE value (1). */
+static void
+abilities_listed(const struct lg_db *db, int sample, struct strbuf *sb, int *count)
 {
-	struct strbuf sb = STRBUF_INIT;
+	const char *why;
 	int i, k;
 
 	*count = 0;
 	for (i = 0; i < db->ncards; i++)
-		for (k = 0; k < db->cards[i].nab; k++)
-			if (db->cards[i].ab[k].unexpressed != NULL) {
-				strbuf_addf(&sb, "card %s: ability %d not expressed: %s\n",
-				    db->cards[i].slug, k + 1, db->cards[i].ab[k].unexpressed);
-				(*count)++;
-			}
+		for (k = 0; k < db->cards[i].nab; k++) {
+			why = sample ? db->cards[i].ab[k].sample : db->cards[i].ab[k].unexpressed;
+			if (why == NULL)
+				continue;
+			strbuf_addf(sb, "card %s: ability %d %s: %s\n", db->cards[i].slug, k + 1,
+			    sample ? "has a SAMPLE value" : "not expressed", why);
+			(*count)++;
+		}
+}
+
+char *
+lg_db_unexpressed(const struct lg_db *db, int *count)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	abilities_listed(db, 0, &sb, count);
 	for (i = 0; i < db->nobjectives; i++)
 		if (db->objectives[i].event.unexpressed != NULL) {
 			strbuf_addf(&sb, "objective %s: event not expressed: %s\n",
 			    db->objectives[i].slug, db->objectives[i].event.unexpressed);
 			(*count)++;
 		}
+	return strbuf_detach(&sb, NULL);
+}
+
+char *
+lg_db_sample_abilities(const struct lg_db *db, int *count)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	abilities_listed(db, 1, &sb, count);
 	return strbuf_detach(&sb, NULL);
 }

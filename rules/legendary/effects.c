@@ -88,6 +88,8 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 				lg_heal(g, g->active, ev);
 			break;
 		case E_AVOID: g->avoid += e->n; break;
+		case E_DISCARD_DRAW: g->discards += e->n; break;
+		case E_SWAP_VALUES: g->swaps += e->n; break;
 		case E_FREE_SCAN: g->free_scans += e->n; break;
 		case E_KILL_OWN: g->kill_own += e->n; break;
 		case E_GAIN:

@@ -34,6 +34,11 @@ static const struct sentence {
 } sentences[] = {
 	{ "legendary.arrest", NULL, "{officer*} arrests {prey*}" },
 	{ "legendary.averted", NULL, "{seat} averts {card*}" },
+	{ "legendary.discard-draw", NULL, "{seat} discards {card*} to draw a card" },
+	{ "legendary.swap", NULL, "{seat} swaps the Attack and Recruit of {card*}: "
+	    "{attack} Attack, {recruit} Recruit" },
+	{ "legendary.character-killed", "played", "{seat} kills their own {card*}, "
+	  "played this turn" },
 	{ "legendary.character-killed", NULL, "{seat} kills their own {card*}" },
 	{ "legendary.combat-zone", "card", "{card*} moves into the Combat Zone" },
 	{ "legendary.combat-zone", NULL, "A face-down card moves into the Combat Zone" },
@@ -102,6 +107,8 @@ static const struct sentence {
 	    "{initiative})" },
 	{ "legendary.runner", NULL, "{card*} runs ahead" },
 	{ "legendary.scan", NULL, "{seat} scans the {space*}" },
+	{ "legendary.setup", "chosen", "Playing as Predators: the Prey mini-decks "
+	    "{prey_decks*}, the Armory of {armory_groups*}, a Prey deck of {prey_deck}" },
 	{ "legendary.setup", "mode", "Playing as Predators: {movie*}, a Prey deck "
 	    "of {prey_deck}" },
 	{ "legendary.setup", NULL, "{movie*} in {location*}: objectives "
@@ -184,8 +191,8 @@ title_case(const char *slug)
 
 /*
  * A name from the public card data: a card's, an objective's, a
- * location's, an avatar's or a Predator role's; else the slug as words (a
- * movie, a space of the Wilds).
+ * location's, an avatar's, a Predator role's, a Prey mini-deck's or an
+ * Armory group's; else the slug as words (a movie, a space of the Wilds).
  */
 static char *
 data_name(void *ctx, const char *id)
@@ -208,6 +215,13 @@ data_name(void *ctx, const char *id)
 		for (i = 0; i < db->pd.nroles; i++)
 			if (strcmp(db->pd.roles[i].slug, id) == 0)
 				return xstrdup(db->pd.roles[i].name);
+		for (i = 0; i < db->pd.nprey; i++)
+			if (strcmp(db->pd.prey_slug[i], id) == 0 && db->pd.prey_name[i] != NULL)
+				return xstrdup(db->pd.prey_name[i]);
+		for (i = 0; i < db->pd.narmory; i++)
+			if (strcmp(db->pd.armory_slug[i], id) == 0 &&
+			    db->pd.armory_name[i] != NULL)
+				return xstrdup(db->pd.armory_name[i]);
 	}
 	return title_case(id);
 }

@@ -11,7 +11,8 @@
  * cards` lists it by card and every time such a card acts an event says
  * the ability was not applied.
  *
- * One file per rulebook section: setup.c (Game Setup), enemy-phase.c (the
+ * One file per rulebook section: setup.c (Game Setup; its options and
+ * set-up choices, both modes', setup-options.c), enemy-phase.c (the
  * Enemy phase, the Wilds, pushing, revealing), action-phase.c (playing,
  * recruiting, scanning, fighting), keywords.c (Call for Backup, Brothers
  * in Arms, Showboat, class and team abilities), strike-phase.c, cleanup.c
@@ -80,6 +81,10 @@ enum lg_verb {
 	E_SELF_ATTACK, E_CLOSE_CALL_REDRAW, E_NO_COORDINATE_DRAW, E_PROTECT_FINAL,
 	/* Playing as Predators (predator-turn.c) */
 	E_RESTORE, E_DUEL, E_TRAP, E_HONOR,
+	/* a discard from the hand the player chooses by order, then a draw */
+	E_DISCARD_DRAW,
+	/* a played card's Attack and Recruit swapped, the card by order */
+	E_SWAP_VALUES,
 	E_NVERBS
 };
 
@@ -120,6 +125,7 @@ struct lg_ability {
 	int		 neff;
 	struct lg_effect eff[LG_EFFECTS];
 	const char	*unexpressed;	/* non-NULL: not expressed, why */
+	const char	*sample;	/* non-NULL: a value of it is ours, which */
 };
 
 struct lg_card {
@@ -182,9 +188,9 @@ struct lg_pdb {
 	int		 chart[LG_SEATS][3];		/* the Mercenary chart */
 	int		 nroles, narmory, nprey, nmovies;
 	struct lg_role	 roles[LG_SEATS];
-	const char	*armory_slug[8], *armory_film[8];
+	const char	*armory_slug[8], *armory_film[8], *armory_name[8];
 	int		 armory[8][PD_DECK], narmory_cards[8];
-	const char	*prey_slug[6], *prey_film[6];
+	const char	*prey_slug[6], *prey_film[6], *prey_name[6];
 	int		 prey_stage[6], prey[6][PD_DECK], nprey_cards[6];
 	int		 mercs[24], nmercs, gear[20], ngear, traps[20], ntraps;
 	int		 instinct[8], ninstinct, strikes[60], nstrikes;
@@ -271,6 +277,11 @@ struct rules_game {
 			 discount;
 	int		 avoid_on;	/* `avoid ENEMY`: its card + 1; 0: the first strike */
 	int		 no_strikes, gain_top, end_turn, scanned;
+	int		 discards;	/* `discard CARD` allowed: discard, then draw one
+					   (saved only when not 0) */
+	int		 swaps;		/* `swap CARD` allowed (saved only when not 0) */
+	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
+					   (saved only when not 0) */
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];
@@ -281,6 +292,9 @@ struct rules_game {
 	int		 gear_card[24], gear_host[24], ngears, gear_wait;
 	int		 arrest_card[8], arrest_by[8], arrest_id[8], narrests;
 	int		 count[PG_NWHAT], test_base[20][PG_NWHAT];
+	/* the set-up chosen over the movie's (armory=, prey=; saved only when
+	   chosen, so the movies' states are as before the options) */
+	int		 pd_custom, pd_armory[4], pd_prey[3];
 };
 
 /* card-data.c */
@@ -289,6 +303,9 @@ void		 lg_db_free(struct lg_db *db);
 int		 lg_card_find(const struct lg_db *db, const char *slug);
 /* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
 char		*lg_db_unexpressed(const struct lg_db *db, int *count);
+/* Lines "card SLUG: ability N has a SAMPLE value: WHICH" (an expressed
+ * ability whose number the sources do not record), LF-ended; caller frees. */
+char		*lg_db_sample_abilities(const struct lg_db *db, int *count);
 
 /* pile.c: the random streams (hidden falls back to uniform), piles. */
 uint32_t	 lg_hidden(struct rules_rng *rng, uint32_t bound);
@@ -317,11 +334,28 @@ int		 pd_health(const struct rules_game *g, int seat);
 int		 pd_defense(const struct rules_game *g, int seat);
 void		 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev);
 
+/* setup-options.c: the options; the set-up choices of a game being created */
+#define LG_CUSTOM_ARMORY	0x01
+#define LG_CUSTOM_PREY		0x02
+struct lg_choices {
+	int	 options, movie;	/* the OPT_* flags, the movie */
+	int	 wilds;		/* Humans: Enemy cards to start face down in the Wilds */
+	int	 extra;		/* Young Bloods (Mercenaries) per mini-deck beyond the
+				   chart, or fewer: easier +1, harder -1 */
+	int	 custom;	/* Predators: LG_CUSTOM_*, chosen over the movie's */
+	int	 armory[4], prey[3];	/* Predators: the groups, the mini-decks 1..3 */
+};
+int		 lg_option_check(const char *name, char **cause);
+int		 lg_option_flag(const char *name);
+/* The options of su for mode (LG_HUMANS, LG_PREDATORS) read against db
+ * into c (armory=random and prey=random draw from the public stream of
+ * rng); -1 with *cause naming the option, its value, what was expected. */
+int		 lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
+		    struct rules_rng *rng, struct lg_choices *c, char **cause);
+
 /* setup.c */
 struct rules_game *lg_setup(const struct rules_setup *su, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
-int		 lg_option_check(const char *name, char **cause);
-int		 lg_option_flag(const char *name);
 
 /* enemy-phase.c */
 void		 lg_enemy_phase(struct rules_game *g, struct rules_rng *rng,
@@ -345,6 +379,8 @@ int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
+/* Was played[i] swapped (`swap CARD`, The Highest Tech)? */
+int		 lg_swapped(const struct rules_game *g, int i);
 void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,
 		    struct rules_events *ev);
 

@@ -36,7 +36,7 @@ static int
 form(const char *line, int coordinate, char **cause)
 {
 	static const char *const turn[] = { "play", "copy", "use", "recruit", "gain", "scan",
-		"fight", "kill", "avoid", NULL };
+		"fight", "kill", "avoid", "discard", "swap", NULL };
 	char verb[16], arg[64], extra[16];
 	int n = sscanf(line, "%15s %63s %15s", verb, arg, extra), i;
 
@@ -47,14 +47,16 @@ form(const char *line, int coordinate, char **cause)
 		return 0;
 	for (i = 0; !coordinate && turn[i] != NULL; i++)
 		if (strcmp(turn[i], verb) == 0 && (n == 2 || (n == 3 &&
-		    strcmp(verb, "scan") == 0 && strcmp(extra, "free") == 0)))
+		    ((strcmp(verb, "scan") == 0 && strcmp(extra, "free") == 0) ||
+		    (strcmp(verb, "kill") == 0 && strcmp(extra, "played") == 0)))))
 			return 0;
 	if (coordinate)
 		return cause_set(cause, "not an order of the coordinate window; expected "
 		    "\"coordinate CARD\", \"coordinate ask|auto|never\" or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
-	    "kill CARD, avoid ENEMY, coordinate ask|auto|never, continue, end or pass");
+	    "kill CARD [played], discard CARD, swap CARD, avoid ENEMY, coordinate ask|auto|never, "
+	    "continue, end or pass");
 }
 
 static int
@@ -231,6 +233,13 @@ distinct(struct strbuf *sb, const struct lg_db *db, const struct lg_pile *p,
 	}
 }
 
+/* A card played this turn that "kill ... played" may name: own, not killed. */
+static int
+killable(const struct lg_played *p)
+{
+	return p->from < 0 && !p->killed;
+}
+
 /* May the active seat avoid a strike this turn: an Avoid got already, or a
  * card in its hand or played that gives one? */
 static int
@@ -305,8 +314,32 @@ lg_legal(const struct rules_game *g, size_t seat)
 		if (lg_enemy_attack(g, g->cz.v[i]) <= g->attack &&
 		    lg_may_fight(g, g->cz.v[i], NULL) == 0)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
-	if (g->kill_own > 0)
+	if (g->kill_own > 0) {
 		distinct(&sb, db, &s->hand, "kill", 0);
+		for (i = 0; i < g->nplayed; i++) {
+			if (!killable(&g->played[i]))
+				continue;
+			for (k = 0; k < i && (g->played[k].card != g->played[i].card ||
+			    !killable(&g->played[k])); k++)
+				;
+			if (k == i)
+				strbuf_addf(&sb, "kill %s played\n",
+				    db->cards[g->played[i].card].slug);
+		}
+	}
+	if (g->discards > 0)
+		distinct(&sb, db, &s->hand, "discard", 0);
+	for (i = 0; g->swaps > 0 && i < g->nplayed; i++) {
+		const struct lg_card *c = &db->cards[g->played[i].card];
+
+		for (k = 0; k < i && (g->played[k].card != g->played[i].card ||
+		    lg_swapped(g, k)); k++)
+			;
+		if (k == i && !lg_swapped(g, i) && c->attack != c->recruit &&
+		    g->attack + c->recruit - c->attack >= 0 &&
+		    g->recruit + c->attack - c->recruit >= 0)
+			strbuf_addf(&sb, "swap %s\n", c->slug);
+	}
 	if (may_avoid(g, s))	/* which enemy's strike an Avoid skips */
 		distinct(&sb, db, &g->cz, "avoid", 0);
 	strbuf_addstr(&sb, "continue\nend\ncoordinate ask\ncoordinate auto\ncoordinate never\n");
@@ -317,14 +350,35 @@ lg_legal(const struct rules_game *g, size_t seat)
 static const struct { const char *verb, *slot; } slots[] = {
 	{ "play", "CARD" }, { "copy", "SEAT" }, { "use", "CARD" }, { "recruit", "HQ" },
 	{ "gain", "HQ" }, { "scan", "SPACE" }, { "fight", "TARGET" }, { "kill", "CARD" },
-	{ "avoid", "ENEMY" },
+	{ "avoid", "ENEMY" }, { "discard", "CARD" }, { "swap", "PLAYED" },
 	{ "coordinate", "CARD" }, { "avert", "DANGER" }, { "disable", "TRAP" },
 	{ "heal", "STRIKE" }, { "restore", "STRIKE" }, { "duel", "SEAT" },
 };
 
-/* "# VERB SLOT [free]" and its choices folded under it. */
+/* The words a legal line may end in after its argument ("scan hills free"). */
+static const char *const tails[] = { " free", " played", NULL };
+
+/* Does the line p (len bytes) end in tail (""): in none of tails[]? */
+static int
+ends_in(const char *p, size_t len, const char *tail)
+{
+	size_t n;
+	int i;
+
+	if (*tail == '\0') {
+		for (i = 0; tails[i] != NULL; i++)
+			if (ends_in(p, len, tails[i]))
+				return 0;
+		return 1;
+	}
+	n = strlen(tail);
+	return len > n && strncmp(p + len - n, tail, n) == 0;
+}
+
+/* "# VERB SLOT[TAIL]" and its choices folded under it. */
 static void
-pattern(struct strbuf *sb, const char *legal, const char *verb, const char *slot, int free_)
+pattern(struct strbuf *sb, const char *legal, const char *verb, const char *slot,
+    const char *tail)
 {
 	struct strbuf vals = STRBUF_INIT;
 	const char *p, *nl, *arg;
@@ -334,12 +388,11 @@ pattern(struct strbuf *sb, const char *legal, const char *verb, const char *slot
 	for (p = legal; *p != '\0'; p = nl + 1) {
 		nl = strchr(p, '\n');
 		len = (size_t)(nl - p);
-		if (len <= n + 1 || strncmp(p, verb, n) != 0 || p[n] != ' ')
+		if (len <= n + 1 || strncmp(p, verb, n) != 0 || p[n] != ' ' ||
+		    !ends_in(p, len, tail))
 			continue;
 		arg = p + n + 1;
-		if ((len > 5 && strncmp(nl - 5, " free", 5) == 0) != free_)
-			continue;
-		len = (size_t)(nl - arg) - (free_ ? 5 : 0);
+		len = (size_t)(nl - arg) - strlen(tail);
 		if (strncmp(verb, "coordinate", 10) == 0 && (strncmp(arg, "ask\n", 4) == 0 ||
 		    strncmp(arg, "auto\n", 5) == 0 || strncmp(arg, "never\n", 6) == 0))
 			continue;
@@ -352,7 +405,7 @@ pattern(struct strbuf *sb, const char *legal, const char *verb, const char *slot
 		count++;
 	}
 	if (count > 0)
-		strbuf_addf(sb, "# %s %s%s\n#   %s:%s\n", verb, slot, free_ ? " free" : "", slot,
+		strbuf_addf(sb, "# %s %s%s\n#   %s:%s\n", verb, slot, tail, slot,
 		    strbuf_str(&vals));
 	strbuf_free(&vals);
 }
@@ -373,9 +426,11 @@ lg_template(const struct rules_game *g, size_t seat)
 	    "# your turn: orders apply in order; end (or pass) ends the turn,\n"
 	    "# continue asks for a follow-up view and mail in this turn\n");
 	for (i = 0; i < sizeof slots / sizeof slots[0]; i++) {
-		pattern(&sb, legal, slots[i].verb, slots[i].slot, 0);
+		pattern(&sb, legal, slots[i].verb, slots[i].slot, "");
 		if (strcmp(slots[i].verb, "scan") == 0)
-			pattern(&sb, legal, "scan", "SPACE", 1);
+			pattern(&sb, legal, "scan", "SPACE", " free");
+		if (strcmp(slots[i].verb, "kill") == 0)
+			pattern(&sb, legal, "kill", "CARD", " played");
 	}
 	if (g->phase == LP_ACTION)
 		strbuf_addstr(&sb, "# continue\n# end\n");

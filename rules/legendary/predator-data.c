@@ -146,6 +146,7 @@ groups(struct lg_db *db, const cJSON *a, int prey, const char *file, char **caus
 		if (prey) {
 			pd->prey_slug[i] = str(e, "slug");
 			pd->prey_film[i] = str(e, "film");
+			pd->prey_name[i] = str(e, "name");
 			if (pd->prey_slug[i] == NULL || num(e, "stage", 1, 3,
 			    &pd->prey_stage[i]) == -1)
 				return cause_set(cause, "%s: predators.prey_decks[%d]: expected "
@@ -156,6 +157,7 @@ groups(struct lg_db *db, const cJSON *a, int prey, const char *file, char **caus
 		} else {
 			pd->armory_slug[i] = str(e, "slug");
 			pd->armory_film[i] = str(e, "film");
+			pd->armory_name[i] = str(e, "name");
 			if (pd->armory_slug[i] == NULL)
 				return cause_set(cause, "%s: predators.armory[%d]: no slug",
 				    file, i);

@@ -7,7 +7,8 @@
  * mini-decks with the Mercenary chart, the Armory from four groups (Tests
  * shuffled in with the option), the Challenges, Starting the Game (HQ of
  * five, hands of six, the lowest Initiative first), the preparation round
- * of five players, difficulty and the movies.
+ * of five players, difficulty and the movies, or the Armory groups and
+ * Prey mini-decks chosen over the movie's (setup-options.c reads them).
  */
 #include "config.h"
 
@@ -35,11 +36,12 @@ stack(struct lg_pile *p, const int *v, int n, int skip_kw, struct rules_rng *rng
 
 /*
  * The Prey deck: each mini-deck shuffled with its Mercenaries (the chart's
- * row, one more each with easier, one fewer with harder), "3" at the
- * bottom, "1" on top; the Mercenaries left over wait in g->mercs.
+ * row and extra more, or fewer down to none: easier one more, harder one
+ * fewer), "3" at the bottom, "1" on top; the Mercenaries left over wait in
+ * g->mercs.
  */
 static void
-prey_deck(struct rules_game *g, int movie, struct rules_rng *rng)
+prey_deck(struct rules_game *g, const struct lg_choices *ch, struct rules_rng *rng)
 {
 	const struct lg_pdb *pd = &g->db->pd;
 	struct lg_pile mini;
@@ -48,12 +50,11 @@ prey_deck(struct rules_game *g, int movie, struct rules_rng *rng)
 	stack(&g->mercs, pd->mercs, pd->nmercs, 0, rng, g->db);
 	g->enemy.n = 0;
 	for (stage = 2; stage >= 0; stage--) {
-		d = pd->movie[movie].prey[stage];
+		d = ch->prey[stage];
 		mini.n = 0;
 		for (k = 0; k < pd->nprey_cards[d]; k++)
 			lg_push(&mini, pd->prey[d][k]);
-		n = pd->chart[row][stage] + ((g->options & OPT_EASIER) ? 1 : 0) -
-		    ((g->options & OPT_HARDER) ? 1 : 0);
+		n = pd->chart[row][stage] + ch->extra;
 		for (k = 0; k < n && g->mercs.n > 0; k++)
 			lg_push(&mini, lg_pop(&g->mercs));
 		lg_shuffle(&mini, rng);
@@ -64,7 +65,7 @@ prey_deck(struct rules_game *g, int movie, struct rules_rng *rng)
 
 /* The Armory: four groups (with tests, ten random Tests), shuffled. */
 static void
-armory(struct rules_game *g, int movie, struct rules_rng *rng)
+armory(struct rules_game *g, const struct lg_choices *ch, struct rules_rng *rng)
 {
 	const struct lg_pdb *pd = &g->db->pd;
 	struct lg_pile tests;
@@ -72,7 +73,7 @@ armory(struct rules_game *g, int movie, struct rules_rng *rng)
 
 	g->barracks.n = 0;
 	for (k = 0; k < 4; k++) {
-		grp = pd->movie[movie].armory[k];
+		grp = ch->armory[k];
 		for (i = 0; i < pd->narmory_cards[grp]; i++)
 			lg_push(&g->barracks, pd->armory[grp][i]);
 	}
@@ -126,6 +127,7 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	const struct lg_db *db = su->data;
 	const struct lg_pdb *pd = &db->pd;
 	struct rules_game *g;
+	struct lg_choices ch;
 	struct lg_pile chal;
 	size_t i;
 	int k, first, best;
@@ -136,21 +138,19 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	if (su->nseats < 1 || su->nseats > (size_t)pd->nroles)
 		return cause_set(cause, "Playing as Predators takes 1 to %d seats, not %zu",
 		    pd->nroles, su->nseats), NULL;
+	if (lg_choices(db, LG_PREDATORS, su, rng, &ch, cause) == -1)
+		return NULL;
 	g = xcalloc(1, sizeof *g);
 	g->db = db;
 	g->mode = LG_PREDATORS;
 	g->nseats = (int)su->nseats;
 	g->dead_seat = -1;
 	g->gear_wait = -1;
-	for (i = 0; i < su->noptions; i++) {
-		if (lg_option_check(su->options[i], cause) == -1 ||
-		    (strchr(su->options[i], '=') != NULL && cause_set(cause, "option \"%s\" "
-		    "is for Playing as Humans (Predators have no Location or Objectives)",
-		    su->options[i]) == -1))
-			goto fail;
-		g->options |= lg_option_flag(su->options[i]);
-		if (strcmp(su->options[i], "movie-predator-2") == 0 && pd->nmovies > 1)
-			g->movie = 1;
+	g->options = ch.options;
+	g->movie = ch.movie;
+	if ((g->pd_custom = ch.custom) != 0) {
+		memcpy(g->pd_armory, ch.armory, sizeof g->pd_armory);
+		memcpy(g->pd_prey, ch.prey, sizeof g->pd_prey);
 	}
 	if (roles(g, su, rng, cause) == -1)
 		goto fail;
@@ -171,8 +171,8 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	/* cooperative: Flash, Laser, Log and Razor Trap are removed */
 	stack(&g->traps, pd->traps, pd->ntraps, (g->options & OPT_COOPERATIVE) ?
 	    KW_COOP_OUT : 0, rng, db);
-	prey_deck(g, g->movie, rng);
-	armory(g, g->movie, rng);
+	prey_deck(g, &ch, rng);
+	armory(g, &ch, rng);
 	if (g->options & OPT_CHALLENGES) {
 		stack(&chal, pd->challenges, pd->nchallenges, 0, rng, db);
 		for (i = 0; i < su->nseats; i++)
@@ -182,9 +182,20 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 		g->wilds[k] = -1;
 	for (k = 0; k < LG_HQ; k++)
 		g->hq[k] = -1;
-	lg_event(ev, "{\"type\":\"legendary.setup\",\"mode\":\"predators\",\"movie\":\"%s\","
-	    "\"prey_deck\":%d,\"armory\":%d,\"mercenaries_left\":%d}", pd->movie[g->movie].slug,
-	    g->enemy.n, g->barracks.n, g->mercs.n);
+	if (g->pd_custom == 0)
+		lg_event(ev, "{\"type\":\"legendary.setup\",\"mode\":\"predators\","
+		    "\"movie\":\"%s\",\"prey_deck\":%d,\"armory\":%d,"
+		    "\"mercenaries_left\":%d}", pd->movie[g->movie].slug, g->enemy.n,
+		    g->barracks.n, g->mercs.n);
+	else	/* the set-up chosen: its mini-decks and groups by name */
+		lg_event(ev, "{\"type\":\"legendary.setup\",\"mode\":\"predators\","
+		    "\"chosen\":true,\"movie\":\"%s\",\"prey_decks\":[\"%s\",\"%s\",\"%s\"],"
+		    "\"armory_groups\":[\"%s\",\"%s\",\"%s\",\"%s\"],\"prey_deck\":%d,"
+		    "\"armory\":%d,\"mercenaries_left\":%d}", pd->movie[g->movie].slug,
+		    pd->prey_slug[ch.prey[0]], pd->prey_slug[ch.prey[1]],
+		    pd->prey_slug[ch.prey[2]], pd->armory_slug[ch.armory[0]],
+		    pd->armory_slug[ch.armory[1]], pd->armory_slug[ch.armory[2]],
+		    pd->armory_slug[ch.armory[3]], g->enemy.n, g->barracks.n, g->mercs.n);
 	for (i = 0; i < su->nseats; i++)
 		lg_event(ev, "{\"type\":\"legendary.role\",\"seat\":\"%s\",\"role\":\"%s\","
 		    "\"initiative\":%d}", g->s[i].name, pd->roles[g->s[i].role].slug,

@@ -35,6 +35,20 @@ pd_prey_attack(const struct rules_game *g, int card, int id)
 	return n;
 }
 
+/*
+ * Gear i leaves the list, the others keeping their order: the list is the
+ * order Gear was found in, and "the first Gear it found goes first".
+ */
+static void
+gear_drop(struct rules_game *g, int i)
+{
+	memmove(&g->gear_card[i], &g->gear_card[i + 1],
+	    (size_t)(g->ngears - 1 - i) * sizeof g->gear_card[0]);
+	memmove(&g->gear_host[i], &g->gear_host[i + 1],
+	    (size_t)(g->ngears - 1 - i) * sizeof g->gear_host[0]);
+	g->ngears--;
+}
+
 static void
 attach(struct rules_game *g, int gear, int host_card, int id, struct rules_events *ev)
 {
@@ -84,11 +98,7 @@ enter_as(struct rules_game *g, int space, int card, int id, int up, struct rules
 		for (i = 0; i < g->ngears - 1; i++)
 			if (g->gear_host[i] == 0) {
 				w = g->gear_card[i];
-				memmove(&g->gear_card[i], &g->gear_card[i + 1],
-				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_card[0]);
-				memmove(&g->gear_host[i], &g->gear_host[i + 1],
-				    (size_t)(g->ngears - 1 - i) * sizeof g->gear_host[0]);
-				g->ngears--;
+				gear_drop(g, i);
 				attach(g, w, card, id, ev);
 				i--;
 			}
@@ -290,8 +300,7 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 	for (i = 0; i < g->ngears; i++)
 		if (g->gear_host[i] == id) {
 			pd_trophy(g, g->active, g->gear_card[i], ev);
-			g->gear_card[i] = g->gear_card[g->ngears - 1];
-			g->gear_host[i--] = g->gear_host[--g->ngears];
+			gear_drop(g, i--);
 			ngear++;
 		}
 	s->preys++;

@@ -76,6 +76,17 @@ pd_view(const struct rules_game *g, int seat)
 	cJSON_AddStringToObject(o, "phase", over ? "over" : "action");
 	cJSON_AddStringToObject(o, "active", g->active >= 0 ? g->s[g->active].name : "");
 	cJSON_AddStringToObject(o, "movie", db->pd.movie[g->movie].slug);
+	/* the set-up: the movie's, or chosen over it (armory=, prey=) */
+	a = cJSON_AddArrayToObject(o, "prey_decks");
+	for (i = 0; i < 3; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(db->pd.prey_slug[
+		    (g->pd_custom & LG_CUSTOM_PREY) ? g->pd_prey[i] :
+		    db->pd.movie[g->movie].prey[i]]));
+	a = cJSON_AddArrayToObject(o, "armory_groups");
+	for (i = 0; i < 4; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(db->pd.armory_slug[
+		    (g->pd_custom & LG_CUSTOM_ARMORY) ? g->pd_armory[i] :
+		    db->pd.movie[g->movie].armory[i]]));
 	cJSON_AddBoolToObject(o, "cooperative", (g->options & OPT_COOPERATIVE) != 0);
 	a = cJSON_AddArrayToObject(o, "wilds");
 	for (i = 0; i < LG_SPACES; i++)
@@ -215,9 +226,17 @@ pd_view_text(const cJSON *rv, const char *seat)
 	cJSON *o = cJSON_CreateObject();
 
 	strbuf_addf(&sb, "Legendary Encounters: Predator, Playing as Predators%s -- turn %d, "
-	    "%s (%s's turn)\nThe Wilds (Prey enter face up):\n", cJSON_IsTrue(
+	    "%s (%s's turn)\n", cJSON_IsTrue(
 	    cJSON_GetObjectItemCaseSensitive(rv, "cooperative")) ? " (cooperative)" : "",
 	    num(rv, "turn"), str(rv, "phase"), str(rv, "active"));
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rv, "prey_decks")) > 0) {
+		strbuf_addstr(&sb, "Prey mini-decks: ");
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "prey_decks"));
+		strbuf_addstr(&sb, "; Armory: ");
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "armory_groups"));
+		strbuf_addstr(&sb, "\n");
+	}
+	strbuf_addstr(&sb, "The Wilds (Prey enter face up):\n");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "wilds")) {
 		strbuf_addf(&sb, "  %-12s ", str(e, "space"));
 		prey_text(&sb, e);

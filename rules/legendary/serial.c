@@ -87,6 +87,20 @@ lg_save(const struct rules_game *g, size_t *len)
 	add_ints(o, "arrest_id", g->arrest_id, g->narrests);
 	add_ints(o, "count", g->count, PG_NWHAT);
 	add_ints(o, "test_base", &g->test_base[0][0], g->testing.n * PG_NWHAT);
+	/* absent from states that never had one */
+	if (g->discards != 0)
+		cJSON_AddNumberToObject(o, "discards", g->discards);
+	if (g->swaps != 0)
+		cJSON_AddNumberToObject(o, "swaps", g->swaps);
+	if (g->swapped[0] != 0 || g->swapped[1] != 0)
+		add_ints(o, "swapped", g->swapped, 2);
+	if (g->pd_custom != 0) {	/* absent from the movies' states */
+		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
+			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
+			g->pd_prey[2] };
+
+		add_ints(o, "custom_setup", cs, 8);
+	}
 	a = cJSON_AddArrayToObject(o, "seats");
 	for (k = 0; k < g->nseats; k++) {
 		const struct lg_seat *st = &g->s[k];
@@ -136,6 +150,21 @@ get_ints(const cJSON *o, const char *k, int *v, int max, int lo, int hi, int *n)
 		*n = i;
 	else if (i != max)
 		return -1;
+	return 0;
+}
+
+/* A count saved only when not 0: absent, 0; else 1..99. */
+static int
+optional(const cJSON *o, const char *k, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*out = 0;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
+		return -1;
+	*out = v->valueint;
 	return 0;
 }
 
@@ -205,6 +234,28 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    get_ints(o, "test_base", &g->test_base[0][0], 20 * PG_NWHAT, 0, 100000, &n) == -1 ||
 	    n != g->testing.n * PG_NWHAT)
 		goto bad;
+	if (optional(o, "discards", &g->discards) == -1 ||
+	    optional(o, "swaps", &g->swaps) == -1 ||
+	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
+	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
+		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
+		int cs[8];
+
+		if (g->mode != LG_PREDATORS ||
+		    get_ints(o, "custom_setup", cs, 8, 0, 1000, NULL) == -1 || cs[0] < 1 ||
+		    cs[0] > (LG_CUSTOM_ARMORY | LG_CUSTOM_PREY))
+			goto bad;
+		for (k = 0; k < 4; k++)
+			if (cs[1 + k] >= db->pd.narmory)
+				goto bad;
+		for (k = 0; k < 3; k++)
+			if (cs[5 + k] >= db->pd.nprey)
+				goto bad;
+		g->pd_custom = cs[0];
+		memcpy(g->pd_armory, cs + 1, sizeof g->pd_armory);
+		memcpy(g->pd_prey, cs + 5, sizeof g->pd_prey);
+	}
 	for (k = 0; k < g->nplayed; k++) {
 		g->played[k].card = pl[4 * k];
 		g->played[k].from = pl[4 * k + 1];

@@ -4,7 +4,8 @@
  * Avatars, the game stacks (Commanders, Strikes), Location and Objectives
  * (the movie setups; the first game is the Predator movie), the Enemy deck
  * from three mini-decks and the Young Blood chart, the Barracks from four
- * characters, the HQ, the opening hands; the difficulty options.
+ * characters, the HQ, the opening hands; the difficulty options (read by
+ * setup-options.c).
  */
 #include "config.h"
 
@@ -15,64 +16,6 @@
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
-
-static const struct { const char *name; int flag; } options[] = {
-	{ "movie-predator", 0 },
-	{ "movie-predator-2", 0 },
-	{ "all-or-nothing", OPT_ALL_OR_NOTHING },
-	{ "defense-as-health", OPT_DEFENSE_HEALTH },
-	{ "preparation-turn", OPT_PREPARATION },
-	{ "easier", OPT_EASIER },
-	{ "harder", OPT_HARDER },
-	{ "harder-wilds", OPT_HARDER_WILDS },
-	{ "tests", OPT_TESTS },
-	{ "challenges", OPT_CHALLENGES | OPT_TESTS },
-	{ "visible-challenges", OPT_VISIBLE_CHALLENGES | OPT_CHALLENGES | OPT_TESTS },
-	{ "cooperative", OPT_COOPERATIVE },
-};
-#define NOPTIONS (sizeof options / sizeof options[0])
-
-/* How many comma-separated non-empty words s has (0 if one is empty). */
-static int
-words(const char *s)
-{
-	int n = 1;
-
-	if (*s == '\0' || *s == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,") != NULL)
-		return 0;
-	for (; *s != '\0'; s++)
-		n += *s == ',';
-	return n;
-}
-
-int
-lg_option_flag(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < NOPTIONS; i++)
-		if (strcmp(options[i].name, name) == 0)
-			return options[i].flag;
-	return 0;
-}
-
-int
-lg_option_check(const char *name, char **cause)
-{
-	size_t i;
-
-	for (i = 0; i < NOPTIONS; i++)
-		if (strcmp(options[i].name, name) == 0)
-			return 0;
-	if ((strncmp(name, "location=", 9) == 0 && words(name + 9) == 1) ||
-	    (strncmp(name, "objectives=", 11) == 0 && words(name + 11) == 3) ||
-	    (strncmp(name, "characters=", 11) == 0 && words(name + 11) == 4))
-		return 0;
-	return cause_set(cause, "unknown option \"%s\" (movie-predator, movie-predator-2, "
-	    "location=SLUG, objectives=ONE,TWO,THREE, characters=A,B,C,D, all-or-nothing, "
-	    "defense-as-health, preparation-turn, easier, harder, harder-wilds; Predators: tests, "
-	    "challenges, visible-challenges, cooperative)", name);
-}
 
 /*
  * The custom setup options over the movie's: location=, objectives= (one
@@ -131,9 +74,12 @@ avatar_of(const struct lg_db *db, const char *slug)
 	return -1;
 }
 
-/* The Enemy deck: Objective 3's mini-deck at the bottom, 1's on top. */
+/*
+ * The Enemy deck: Objective 3's mini-deck at the bottom, 1's on top, each
+ * with the chart's Young Bloods and extra more (fewer, down to none).
+ */
 static void
-enemy_deck(struct rules_game *g, struct rules_rng *rng)
+enemy_deck(struct rules_game *g, int extra, struct rules_rng *rng)
 {
 	const struct lg_db *db = g->db;
 	struct lg_pile young, mini;
@@ -149,11 +95,7 @@ enemy_deck(struct rules_game *g, struct rules_rng *rng)
 		memset(&mini, 0, sizeof mini);
 		for (k = 0; k < db->nmini[o]; k++)
 			lg_push(&mini, db->mini[o][k]);
-		n = db->chart[g->nseats - 1][stage - 1];
-		if (g->options & OPT_EASIER)
-			n++;
-		if ((g->options & OPT_HARDER) && n > 0)
-			n--;
+		n = db->chart[g->nseats - 1][stage - 1] + extra;
 		for (k = 0; k < n && young.n > 0; k++)
 			lg_push(&mini, lg_pop(&young));
 		lg_shuffle(&mini, rng);
@@ -194,6 +136,7 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	const struct lg_db *db = su->data;
 	struct rules_game *g;
 	const struct lg_movie *mv;
+	struct lg_choices ch;
 	const char *chars[4];
 	char *store[8] = { NULL };
 	size_t i, k;
@@ -202,18 +145,13 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	if (su->nseats < 1 || su->nseats > LG_SEATS)
 		return cause_set(cause, "Playing as Humans takes 1 to 5 seats, not %zu",
 		    su->nseats), NULL;
+	if (lg_choices(db, LG_HUMANS, su, rng, &ch, cause) == -1)
+		return NULL;
 	g = xcalloc(1, sizeof *g);
 	g->db = db;
 	g->nseats = (int)su->nseats;
-	for (i = 0; i < su->noptions; i++) {
-		if (lg_option_check(su->options[i], cause) == -1)
-			goto fail;
-		for (k = 0; k < NOPTIONS; k++)
-			if (strcmp(options[k].name, su->options[i]) == 0)
-				g->options |= options[k].flag;
-		if (strcmp(su->options[i], "movie-predator-2") == 0 && db->nmovies > 1)
-			g->movie = 1;
-	}
+	g->options = ch.options;
+	g->movie = ch.movie;
 	mv = &db->movies[g->movie];
 	g->location = mv->location;
 	for (k = 0; k < 3; k++)
@@ -251,7 +189,7 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	stacks(g, rng, chars);
 	for (i = 0; i < 8; i++)
 		free(store[i]);
-	enemy_deck(g, rng);
+	enemy_deck(g, ch.extra, rng);
 	for (k = 0; k < LG_SPACES; k++)
 		g->wilds[k] = -1;
 	for (k = 0; k < LG_HQ; k++)
@@ -261,8 +199,8 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	    db->locations[g->location].slug, db->objectives[g->objective[0]].slug,
 	    db->objectives[g->objective[1]].slug, db->objectives[g->objective[2]].slug,
 	    g->enemy.n);
-	/* harder: two Enemy cards start face down in the Wilds */
-	for (k = 0; (g->options & OPT_HARDER_WILDS) && k < 2; k++)
+	/* harder: Enemy cards start face down in the Wilds (harder-wilds: two) */
+	for (k = 0; k < (size_t)ch.wilds; k++)
 		lg_enter(g, 0, lg_pop(&g->enemy), rng, NULL);
 	for (i = 0; i < su->nseats; i++) {
 		lg_shuffle(&g->s[i].deck, rng);

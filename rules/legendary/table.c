@@ -276,6 +276,11 @@ data_report(const struct rules_file *files, size_t nfiles, const char *scenario,
 	strbuf_addf(&sb, "%s: %d cards, %d of them with every ability expressed; %d "
 	    "abilities not expressed:\n%s", files[0].name, total, expressed, n, un);
 	free(un);
+	un = lg_db_sample_abilities(db, &n);
+	if (n > 0)
+		strbuf_addf(&sb, "%d expressed abilities with a SAMPLE value (the sources "
+		    "do not record it):\n%s", n, un);
+	free(un);
 	if (deck != NULL && faction != NULL && deck_check(db, "humans", faction, deck,
 	    &why) == -1) {
 		*valid = 0;
@@ -574,7 +579,7 @@ l_template(const struct rules_game *g, size_t seat)
 
 const struct rules rules_legendary = {
 	.name = "legendary",
-	.version = "legendary-humans-2",
+	.version = "legendary-humans-3",
 	.create = l_create,
 	.free = l_free,
 	.nseats = l_nseats,

@@ -80,9 +80,18 @@ msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option hard
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "hard-mode"'
 ok $? "an unknown option is refused with the options there are"
 # shellcheck disable=SC2086
+msg=$("$MUTHUR" $c new-game lp --rules legendary --scenario humans --option harder-wilds=9 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'option harder-wilds=9: "9" is not a value of harder-wilds; expected harder-wilds=N, the Enemy cards 1..5'
+ok $? "a bad option value is refused naming the option, the value and what was expected ($msg)"
+# shellcheck disable=SC2086
+"$MUTHUR" $c new-game lp4 --rules legendary --mode predators --option armory=woodland-intel,urban-intel,woodland-tech,urban-strength --option mercenaries=+1 >/dev/null 2>&1
+ok $? "new-game takes the Predators' armory= and mercenaries= options"
+# shellcheck disable=SC2086
 msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
-printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 not expressed: '
+printf '%s\n' "$msg" | grep -q '^card one-ugly-mother: ability 1 not expressed: '
 ok $? "muthur cards names each ability the language does not express, by card"
+printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 has a SAMPLE value: '
+ok $? "muthur cards names each ability with a SAMPLE value, by card"
 "$MUTHUR" $c new-game lp3 --rules legendary --scenario humans >/dev/null 2>&1
 # shellcheck disable=SC2086
 "$MUTHUR" $c keygen --out "$TAP_TMP/k" >/dev/null 2>&1

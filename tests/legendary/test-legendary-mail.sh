@@ -6,9 +6,10 @@
 # mailed (its uncommented line is accepted), an impossible order gets a
 # refusal naming its line, the coordinate window closes when the other
 # seat answers; then export and `muthur audit` OK. Then a Playing as
-# Predators game (`--mode predators`) by mail the same way: the lowest
-# Initiative first, a refusal naming its line, a real order, every turn's
-# template as mailed to the end, the result, export and audit OK.
+# Predators game (`--mode predators`, its set-up chosen by options) by mail
+# the same way: the lowest Initiative first, a refusal naming its line, a
+# real order, every turn's template as mailed to the end, the result,
+# export and audit OK.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 for t in minisign ssh-keygen openssl; do
@@ -116,8 +117,10 @@ ok $? "the audit says OK with 0 failures after a full replay"
 
 # ---- Playing as Predators by mail ----
 G=hunt-2
-muthur new-game hunt-2 --rules legendary --mode predators >/dev/null 2>&1
-ok $? "new-game --rules legendary --mode predators"
+muthur new-game hunt-2 --rules legendary --mode predators --option armory=random \
+    --option prey=drawn-by-heat-and-conflict,payback-time,a-taste-for-beef \
+    --option mercenaries=+1 >/dev/null 2>&1
+ok $? "new-game --rules legendary --mode predators, the set-up chosen (armory=random, prey=, mercenaries=+1)"
 muthur seat hunt-2 jungle-hunter --email alice@example.org --key alice.pub >/dev/null 2>&1 &&
     muthur seat hunt-2 city-hunter --email bob@example.org --key bob.pub >/dev/null 2>&1
 ok $? "two Predator Roles seated"
@@ -129,6 +132,8 @@ owes city-hunter && ! owes jungle-hunter
 ok $? "the lowest Initiative (the City Hunter, 2) plays first"
 muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'Playing as Predators'
 ok $? "the view is of Playing as Predators"
+muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q '^Prey mini-decks: drawn-by-heat-and-conflict, payback-time,'
+ok $? "the view says the set-up chosen"
 muthur show hunt-2 --seat city-hunter | tr -d '\r' | grep -q 'honor 5; trophy room: -'
 ok $? "the reader's own Honor and Trophy Room are in its view"
 trooms=$(muthur show hunt-2 --seat jungle-hunter | tr -d '\r' | sed '/^Content-Type: application\/json/,$d' | grep -c 'trophy room:')

@@ -42,7 +42,7 @@ next(void *ctx, uint32_t bound)
 static struct counter cu, ch;
 static struct rules_rng rng = { next, &cu, next, &ch };
 
-/* A game of the named seats ("a,b,c"), options ("x,y" or NULL), salts. */
+/* A game of the named seats ("a,b,c"), options ("x y=a,b" or NULL), salts. */
 static struct rules_game *
 game(const char *seats, const char *opts, uint64_t pub, uint64_t hid, char **why)
 {
@@ -60,8 +60,8 @@ game(const char *seats, const char *opts, uint64_t pub, uint64_t hid, char **why
 		rs[n++].faction = p;
 	}
 	save = NULL;
-	for (p = t ? strtok_r(t, ",", &save) : NULL; p != NULL && no < 8;
-	    p = strtok_r(NULL, ",", &save))
+	for (p = t ? strtok_r(t, " ", &save) : NULL; p != NULL && no < 8;
+	    p = strtok_r(NULL, " ", &save))
 		o[no++] = p;
 	su.scenario = "predators";
 	su.seats = rs;
@@ -204,6 +204,171 @@ setup_checks(void)
 	ok(g == NULL && strstr(why, "Predators have no Location") != NULL,
 	    "predators setup: no Locations or Objectives (%s)", why);
 	free(why);
+}
+
+/* How many cards of the Armory (the stack and the HQ) are of group grp. */
+static int
+armory_count(const struct rules_game *g, const char *grp)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->barracks.n; i++)
+		n += DB->cards[g->barracks.v[i]].character != NULL &&
+		    strcmp(DB->cards[g->barracks.v[i]].character, grp) == 0;
+	for (i = 0; i < LG_HQ; i++)
+		n += g->hq[i] >= 0 && DB->cards[g->hq[i]].character != NULL &&
+		    strcmp(DB->cards[g->hq[i]].character, grp) == 0;
+	return n;
+}
+
+/* The Prey cards of slug anywhere the first turn may have put them. */
+static int
+prey_count(const struct rules_game *g, const char *slug)
+{
+	int i, n = count_of(&g->enemy, slug) + count_of(&g->cz, slug);
+
+	for (i = 0; i < LG_SPACES; i++)
+		n += g->wilds[i] >= 0 && strcmp(DB->cards[g->wilds[i]].slug, slug) == 0;
+	return n;
+}
+
+/* A game that must be refused, its reason holding want. */
+static void
+refused(const char *seats, const char *opts, const char *want, const char *what)
+{
+	char *why = NULL;
+	struct rules_game *g = game(seats, opts, 1, 2, &why);
+
+	ok(g == NULL && why != NULL && strstr(why, want) != NULL, "%s (%s)", what,
+	    why != NULL ? why : "accepted");
+	if (g != NULL)
+		R->free(g);
+	free(why);
+}
+
+/*
+ * The set-up choices (setup-options.c): the Armory of any four groups, a
+ * class doubled; three Prey mini-decks of one's choice; Mercenaries more
+ * or fewer than the chart; each bad value refused, named.
+ */
+static void
+setup_choice_checks(void)
+{
+	struct rules_game *g, *h;
+	char *why = NULL, *st, *st2;
+	size_t len, len2;
+	cJSON *v;
+
+	g = game("jungle-hunter,city-hunter", "armory=woodland-intel,urban-intel,"
+	    "woodland-tech,urban-strength", 1, 2, &why);
+	ok(g != NULL && armory_count(g, "woodland-intel") == 14 &&
+	    armory_count(g, "urban-intel") == 14 && armory_count(g, "woodland-tech") == 14 &&
+	    armory_count(g, "urban-strength") == 14 && armory_count(g, "woodland-strength") ==
+	    0 && g->barracks.n + 5 == 56, "armory: armory= builds the Armory of the four "
+	    "groups named, Intel twice (Woodland and Urban) (%s)", why ? why : "ok");
+	if (g == NULL)
+		return;
+	v = R->view(g, 0);
+	ok(strcmp(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(v, "armory_groups"),
+	    1)->valuestring, "urban-intel") == 0 && strcmp(cJSON_GetArrayItem(
+	    cJSON_GetObjectItemCaseSensitive(v, "prey_decks"), 0)->valuestring, "no-sport") == 0,
+	    "armory: the view names the groups chosen and the movie's Prey mini-decks");
+	{
+		cJSON *t = R->view_text(v, g->s[0].name);
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+
+		ok(text != NULL && strstr(text, "\nPrey mini-decks: no-sport, payback-time, "
+		    "what-the-hell-are-you; Armory: woodland-intel, urban-intel, woodland-tech, "
+		    "urban-strength\n") != NULL, "armory: the view's text says the set-up");
+		cJSON_Delete(t);
+	}
+	cJSON_Delete(v);
+	st = R->save(g, &len);
+	h = R->load(DB, st, len, &why);
+	st2 = h != NULL ? R->save(h, &len2) : NULL;
+	ok(strstr(st, "\"custom_setup\":[1,") != NULL && st2 != NULL && len2 == len &&
+	    memcmp(st, st2, len) == 0, "armory: a chosen set-up is saved and loads the same");
+	free(st);
+	free(st2);
+	if (h != NULL)
+		R->free(h);
+	R->free(g);
+	g = game("jungle-hunter,city-hunter", NULL, 1, 2, &why);
+	st = R->save(g, &len);
+	ok(strstr(st, "custom_setup") == NULL, "armory: a movie's state saves no chosen "
+	    "set-up (its bytes are as before the options)");
+	free(st);
+	R->free(g);
+	g = game("jungle-hunter,city-hunter", "prey=drawn-by-heat-and-conflict,payback-time,"
+	    "a-taste-for-beef", 1, 2, &why);
+	ok(g != NULL && prey_count(g, "gang-member") == 4 && prey_count(g, "commando") == 4 &&
+	    prey_count(g, "harrigan-ultimate") == 1 && prey_count(g, "dutch-ultimate") == 0 &&
+	    prey_count(g, "jungle-guerilla") == 0 && armory_count(g, "woodland-intel") == 14,
+	    "prey: prey= builds the Prey deck of the three mini-decks named, with the "
+	    "movie's Armory (%s)", why ? why : "ok");
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "armory=random prey=random", 1, 2, &why);
+	{
+		int k, j, n = 0, distinct = 1, staged = 1;
+
+		for (k = 0; g != NULL && k < 4; k++) {
+			n += armory_count(g, DB->pd.armory_slug[g->pd_armory[k]]);
+			for (j = 0; j < k; j++)
+				distinct &= g->pd_armory[j] != g->pd_armory[k];
+		}
+		for (k = 0; g != NULL && k < 3; k++)
+			staged &= DB->pd.prey_stage[g->pd_prey[k]] == k + 1 &&
+			    prey_count(g, DB->cards[DB->pd.prey[g->pd_prey[k]][0]].slug) > 0;
+		ok(g != NULL && g->pd_custom == (LG_CUSTOM_ARMORY | LG_CUSTOM_PREY) &&
+		    distinct && n == 56 && g->barracks.n + 5 == 56 && staged,
+		    "armory: armory=random and prey=random pick four different groups and a "
+		    "mini-deck of each label, and build from them (%s)", why ? why : "ok");
+	}
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter", "mercenaries=+2", 1, 2, &why);
+	ok(g != NULL && g->mercs.n == 24 - (2 + 3 + 4), "difficulty: mercenaries=+2 adds two "
+	    "Mercenaries to each mini-deck (two players: 2, 3, 4; %d left)", g ? g->mercs.n :
+	    -1);
+	if (g != NULL)
+		R->free(g);
+	g = game("jungle-hunter,city-hunter,elder-hunter", "mercenaries=-3", 1, 2, &why);
+	ok(g != NULL && g->mercs.n == 24 - (0 + 0 + 1), "difficulty: mercenaries=-3 takes "
+	    "three from each mini-deck, down to none (three players: 0, 0, 1; %d left)",
+	    g ? g->mercs.n : -1);
+	if (g != NULL)
+		R->free(g);
+	refused("jungle-hunter", "armory=woodland-intel,woodland-intel,urban-tech,urban-intel",
+	    "option armory=woodland-intel,woodland-intel,urban-tech,urban-intel: the group "
+	    "woodland-intel is named twice; expected four different groups",
+	    "armory: a group named twice is refused");
+	refused("jungle-hunter", "armory=woodland-intel,woodland-leadership,urban-tech,"
+	    "urban-intel", "woodland-leadership is not an Armory group; expected four of "
+	    "woodland-intel, woodland-strength", "armory: an unknown group is refused with "
+	    "the groups there are");
+	refused("jungle-hunter", "armory=woodland-intel,urban-tech", "option armory=woodland"
+	    "-intel,urban-tech: \"woodland-intel,urban-tech\" is not a value of armory; "
+	    "expected armory=A,B,C,D", "armory: two groups are refused: four are expected");
+	refused("jungle-hunter", "prey=payback-time,no-sport,a-taste-for-beef",
+	    "payback-time is not a stage-1 Prey mini-deck; expected one of no-sport, "
+	    "drawn-by-heat-and-conflict", "prey: a mini-deck of the wrong stage is refused");
+	refused("jungle-hunter", "mercenaries=2", "option mercenaries=2: \"2\" is not a value "
+	    "of mercenaries; expected mercenaries=+N or -N", "difficulty: mercenaries= wants "
+	    "a sign");
+	refused("jungle-hunter,city-hunter,elder-hunter,young-blood-hunter,tracker-hunter",
+	    "mercenaries=+6", "option mercenaries=+6: with 5 players the three mini-decks "
+	    "take 33 Mercenaries and the card data has 24", "difficulty: more Mercenaries "
+	    "than there are is refused");
+	refused("jungle-hunter", "easier mercenaries=+1", "option mercenaries=+1: easier or "
+	    "harder (one more or fewer) is given too", "difficulty: easier and mercenaries= "
+	    "together are refused");
+	refused("jungle-hunter", "harder-wilds=3", "option \"harder-wilds=3\" is for Playing "
+	    "as Humans", "difficulty: harder-wilds=N is for Playing as Humans");
+	refused("jungle-hunter", "young-bloods=+1", "option \"young-bloods=+1\" is for "
+	    "Playing as Humans (Predators count Mercenaries", "difficulty: young-bloods= is "
+	    "for Playing as Humans");
 }
 
 static void
@@ -904,6 +1069,105 @@ secrecy(void)
 	R->free(g[1]);
 }
 
+/* The index of the first event of type in e, or -1. */
+static int
+event_at(const struct rules_events *e, const char *type)
+{
+	char *want = xasprintf("\"type\":\"%s\"", type);
+	size_t k;
+	int at = -1;
+
+	for (k = 0; k < e->n && at < 0; k++)
+		if (strstr(e->v[k].json, want) != NULL)
+			at = (int)k;
+	free(want);
+	return at;
+}
+
+/*
+ * "If two or more Gear on a Prey have an ability occur at the same time,
+ * the first Gear it found goes first", also after another Prey that found
+ * Gear earlier is killed (was: its Gear left the list by swapping in the
+ * last entry, which turned the other Prey's Gear around). The Armor Vest
+ * is given a strike ability (a Mark) here so that two Gear with strike
+ * abilities tell their order by their events.
+ */
+static void
+gear_order_checks(const char *bytes)
+{
+	static const char from[] = "\"slug\":\"armor-vest\",\"name\":\"Armor Vest\","
+	    "\"kind\":\"gear\",\"copies\":4,\"attack\":2,\"honor\":1,\"keywords\":[],"
+	    "\"abilities\":[]";
+	const struct lg_db *keep = DB;
+	struct lg_db *db;
+	struct rules_events e = { 0 };
+	struct rules_game *g;
+	const char *t = strstr(bytes, from);
+	char *u, *why = NULL, line[256];
+	int a, b, knife, vest;
+	cJSON *v, *gear;
+
+	if (t == NULL) {
+		ok(0, "gear order: the Armor Vest's data is as this test knows it");
+		return;
+	}
+	u = xasprintf("%.*s%.*s{\"when\":\"strike\",\"do\":[{\"mark\":1}]}]%s",
+	    (int)(t - bytes), bytes, (int)strlen(from) - 1, from, t + strlen(from));
+	db = lg_db_load("legendary-cards.json", u, strlen(u), &why);
+	free(u);
+	if (db == NULL) {
+		ok(0, "gear order: the changed card data loads (%s)", why);
+		free(why);
+		return;
+	}
+	DB = db;
+	knife = card("trophy-knife");
+	vest = card("armor-vest");
+	if ((g = game("jungle-hunter,city-hunter", NULL, 7, 8, NULL)) == NULL)
+		goto out;
+	a = g->active;
+	clear_board(g);
+	/* the Commando (id 60) found a Rifle Scope, then the Guerilla (51) a
+	 * Trophy Knife and then an Armor Vest */
+	pd_enter(g, 0, card("commando"), 60, &rng, NULL);
+	pd_push_cz(g, card("jungle-guerilla"), 51, &rng, NULL);
+	g->gear_card[0] = card("rifle-scope");
+	g->gear_host[0] = 60;
+	g->gear_card[1] = knife;
+	g->gear_host[1] = 51;
+	g->gear_card[2] = vest;
+	g->gear_host[2] = 51;
+	g->ngears = 3;
+	g->attack = 20;
+	ok(order(g, "fight commando", line, sizeof line) == 0 && g->ngears == 2 &&
+	    g->gear_card[0] == knife && g->gear_card[1] == vest,
+	    "gear order: a Prey killed, another Prey's Gear keeps the order it was found in "
+	    "(%s)", line);
+	v = R->view(g, (size_t)a);
+	gear = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+	    cJSON_GetObjectItemCaseSensitive(v, "combat_zone"), 0), "gear");
+	ok(cJSON_GetArraySize(gear) == 2 &&
+	    strcmp(cJSON_GetArrayItem(gear, 0)->valuestring, "trophy-knife") == 0 &&
+	    strcmp(cJSON_GetArrayItem(gear, 1)->valuestring, "armor-vest") == 0,
+	    "gear order: the view lists the Guerilla's Gear first found first");
+	cJSON_Delete(v);
+	g->strike.n = 0;
+	lg_push(&g->strike, card("prey-unworthy-kill"));
+	g->traps.n = 0;
+	lg_push(&g->traps, card("pit-trap"));
+	g->s[a].traps.n = 0;
+	pd_strike_phase(g, &rng, &e);
+	b = event_at(&e, "legendary.mark");
+	ok(event_at(&e, "legendary.trap") >= 0 && b > event_at(&e, "legendary.trap"),
+	    "gear order: when the Prey strikes, the first Gear it found (the Trophy Knife's "
+	    "Trap) goes before the next (the Armor Vest's Mark)");
+	rules_events_free(&e);
+	R->free(g);
+out:
+	DB = keep;
+	lg_db_free(db);
+}
+
 int
 main(void)
 {
@@ -980,6 +1244,7 @@ main(void)
 		}
 	}
 	setup_checks();
+	setup_choice_checks();
 	prey_phase_checks();
 	turn_checks();
 	strike_checks();
@@ -987,6 +1252,7 @@ main(void)
 	ending_checks();
 	tests_challenges_checks();
 	coop_checks();
+	gear_order_checks(bytes);
 	whole_games();
 	secrecy();
 	R->data_free((void *)DB);

@@ -4,9 +4,10 @@
  * them), the rulebook's own examples where their cards exist in the data
  * ("Bad Idea" for Brothers in Arms, "Now It's Personal" for Showboat,
  * coordinating "The Speech" with "Luck Is My Specialty", "It Ain't No Man"
- * for Call for Backup; a class ability played twice as "The Door Swings
- * Both Ways" is, with a card of the data). The whole set runs twice and
- * its transcripts (every event, every final state) are byte-identical.
+ * for Call for Backup; "The Door Swings Both Ways" played twice, the class
+ * ability's example, with the data's SAMPLE card of that name). The whole
+ * set runs twice and its transcripts (every event, every final state) are
+ * byte-identical.
  */
 #include "config.h"
 
@@ -108,6 +109,55 @@ fresh(int n, const char *option)
 	return g;
 }
 
+/* A game of n seats with option that must be refused, its reason holding want. */
+static void
+refused(int n, const char *option, const char *want, const char *what)
+{
+	struct rules_seat rs[5];
+	struct rules_setup su;
+	struct rules_game *g;
+	char *cause = NULL, *deck;
+	int i;
+
+	memset(&su, 0, sizeof su);
+	for (i = 0; i < n; i++) {
+		deck = xasprintf("experience 7\nbrute-strength 5\n%s 1\n",
+		    db->cards[db->avatars[i].role].slug);
+		R->seat_build(db, db->avatars[i].slug, db->avatars[i].slug, deck,
+		    strlen(deck), &rs[i], NULL);
+		free(deck);
+	}
+	su.scenario = "humans";
+	su.seats = rs;
+	su.nseats = (size_t)n;
+	su.data = db;
+	su.options = &option;
+	su.noptions = 1;
+	g = R->create(&su, &rng, NULL, &cause);
+	check(g == NULL && cause != NULL && strstr(cause, want) != NULL, what);
+	if (g == NULL && (cause == NULL || strstr(cause, want) == NULL))
+		diag("%s", cause != NULL ? cause : "accepted");
+	for (i = 0; i < n; i++)
+		R->seat_clear(&rs[i]);
+	if (g != NULL)
+		R->free(g);
+	free(cause);
+}
+
+/* Do seat 0's legal orders hold line (or an order starting so, when it ends
+ * in a space)? */
+static int
+offered(const struct rules_game *g, const char *line)
+{
+	char *legal = R->legal(g, 0), *want = xasprintf("\n%s%s", line,
+	    line[strlen(line) - 1] == ' ' ? "" : "\n");
+	int yes = strstr(legal, want) != NULL;
+
+	free(want);
+	free(legal);
+	return yes;
+}
+
 static void
 hand(struct rules_game *g, int seat, const char *slug)
 {
@@ -184,7 +234,34 @@ setup(void)
 	g = fresh(2, "harder-wilds");
 	check(g->enemy.n == 36 - 2 - 1, "difficulty: harder-wilds starts two Enemy cards in "
 	    "the Wilds");
-	done(g);	g = fresh(5, "preparation-turn");
+	done(g);
+	g = fresh(2, "harder-wilds=5");
+	check(g->enemy.n == 36 - 5 - 1, "difficulty: harder-wilds=5 starts five Enemy cards "
+	    "in the Wilds");
+	done(g);
+	g = fresh(2, "young-bloods=+3");
+	check(g->enemy.n == 33 + (3 + 4 + 5) - 1, "difficulty: young-bloods=+3 shuffles "
+	    "three Young Bloods more into each mini-deck (two players: 3, 4, 5)");
+	done(g);
+	g = fresh(3, "young-bloods=-3");
+	check(g->enemy.n == 33 + (0 + 0 + 1) - 1, "difficulty: young-bloods=-3 takes three "
+	    "from each mini-deck, down to none (three players: 0, 0, 1)");
+	done(g);
+	refused(1, "harder-wilds=6", "option harder-wilds=6: \"6\" is not a value of "
+	    "harder-wilds; expected harder-wilds=N, the Enemy cards 1..5",
+	    "difficulty: harder-wilds=6 is refused: the Wilds have five spaces");
+	refused(1, "young-bloods=two", "option young-bloods=two: \"two\" is not a value of "
+	    "young-bloods; expected young-bloods=+N or -N", "difficulty: young-bloods= "
+	    "wants a signed number");
+	refused(5, "young-bloods=+4", "option young-bloods=+4: with 5 players the three "
+	    "mini-decks take 27 Young Bloods and the card data has 24",
+	    "difficulty: more Young Bloods than there are is refused");
+	refused(1, "armory=woodland-intel,urban-intel,woodland-tech,urban-strength",
+	    "is for Playing as Predators (Humans build the Barracks with characters=",
+	    "setup: armory= is for Playing as Predators");
+	refused(1, "mercenaries=+1", "is for Playing as Predators (Humans count Young "
+	    "Bloods: young-bloods=", "difficulty: mercenaries= is for Playing as Predators");
+	g = fresh(5, "preparation-turn");
 	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
 	    "preparation turn each (the chart's one, and one more)");
 	done(g);
@@ -343,6 +420,63 @@ class_abilities(void)
 	check(order(g, "kill sexual-tyrannosaurus") == 0 && g->played[0].killed &&
 	    g->recruit == 4, "kill: a character played this turn, its Recruit kept");
 	done(g);
+	/* "kill CARD played": the played copy, though the hand holds another */
+	g = fresh(1, NULL);
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "sexual-tyrannosaurus");
+	order(g, "play sexual-tyrannosaurus");
+	g->kill_own = 1;
+	{
+		char *t = R->template(g, 0), *why = NULL;
+
+		check(offered(g, "kill sexual-tyrannosaurus") &&
+		    offered(g, "kill sexual-tyrannosaurus played") &&
+		    strstr(t, "# kill CARD played\n#   CARD: sexual-tyrannosaurus\n") != NULL,
+		    "kill: the legal orders and the template offer the hand's copy and the "
+		    "played one");
+		check(R->check(g, 0, "kill sexual-tyrannosaurus played\nend\n", &why) == 0,
+		    "kill: \"kill CARD played\" is an order of the turn");
+		free(why);
+		free(t);
+	}
+	check(order(g, "kill sexual-tyrannosaurus played") == 0 && g->played[0].killed &&
+	    g->s[0].hand.n == 1 && g->s[0].hand.v[0] == card("sexual-tyrannosaurus") &&
+	    g->dead_characters.n == 1 && g->recruit == 2,
+	    "kill: \"kill CARD played\" kills the copy played this turn and keeps the "
+	    "hand's (its Recruit kept)");
+	g->kill_own = 1;
+	check(order(g, "kill sexual-tyrannosaurus played") == -1 && g->s[0].hand.n == 1,
+	    "kill: \"played\" names no copy left to kill: refused, the hand's untouched");
+	done(g);
+	/*
+	 * The rulebook's example of a class ability: The Door Swings Both Ways
+	 * always gives 2 Recruit; with a Tech card played before it, the player
+	 * may discard and then draw (here one, by `discard CARD`); two copies
+	 * played first and second: only the second has it.
+	 */
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "experience");
+	order(g, "play the-door-swings-both-ways");
+	check(g->recruit == 2 && g->discards == 0 && !offered(g, "discard ") &&
+	    order(g, "discard experience") == -1, "class ability: The Door Swings Both "
+	    "Ways played first gives 2 Recruit and no discard");
+	order(g, "play the-door-swings-both-ways");
+	{
+		int deck = g->s[0].deck.n, top = g->s[0].deck.v[deck - 1];
+
+		check(g->recruit == 4 && g->discards == 1 && offered(g, "discard experience"),
+		    "class ability: the second copy, after a Tech card, gives 2 Recruit and "
+		    "lets the player discard and then draw");
+		check(order(g, "discard experience") == 0 && g->s[0].hand.n == 1 &&
+		    g->s[0].hand.v[0] == top && g->s[0].deck.n == deck - 1 &&
+		    g->s[0].discard.n == 1 && g->s[0].discard.v[0] == card("experience") &&
+		    g->discards == 0 && order(g, "discard experience") == -1,
+		    "class ability: discard experience: it goes to the discard pile, the top "
+		    "card is drawn, once");
+	}
+	done(g);
 	g = fresh(1, "movie-predator-2");
 	hand(g, 0, "too-late-to-go-home-now");
 	hand(g, 0, "the-speech");
@@ -395,6 +529,60 @@ keywords(void)
 	check(order(g, "use it-ain-t-no-man") == 0 && g->free_scans == 2,
 	    "Call for Backup: It Ain't No Man counts the coordinations made before use");
 	check(order(g, "use it-ain-t-no-man") == -1, "Call for Backup: once a turn");
+	done(g);
+	/* Jurisdictional Intrusion: after a Tech card, draw (2, a SAMPLE number) */
+	g = fresh(1, "movie-predator-2");
+	hand(g, 0, "jurisdictional-intrusion");
+	hand(g, 0, "jurisdictional-intrusion");
+	order(g, "play jurisdictional-intrusion");
+	check(g->s[0].hand.n == 1 && g->attack == 3, "class ability: Jurisdictional "
+	    "Intrusion played first draws nothing");
+	order(g, "play jurisdictional-intrusion");
+	check(g->s[0].hand.n == 2 && g->attack == 6, "class ability: Jurisdictional "
+	    "Intrusion after a Tech card draws (the data's SAMPLE number, 2)");
+	done(g);
+	/* The Highest Tech: per coordination, swap a played card's Attack and Recruit */
+	g = fresh(3, NULL);
+	hand(g, 0, "the-highest-tech");
+	hand(g, 0, "experience");
+	hand(g, 1, "real-nasty-habit");
+	order(g, "play the-highest-tech");
+	order(g, "play experience");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	check(order(g, "swap experience") == -1 && order(g, "use the-highest-tech") == 0 &&
+	    g->swaps == 1, "Call for Backup: The Highest Tech gives one swap per "
+	    "coordination");
+	{
+		int atk = g->attack, rec = g->recruit;
+
+		check(offered(g, "swap experience") && order(g, "swap experience") == 0 &&
+		    g->attack == atk + 1 && g->recruit == rec - 1 && g->swaps == 0 &&
+		    order(g, "swap experience") == -1,
+		    "Call for Backup: swap experience: its 1 Recruit becomes 1 Attack, once");
+	}
+	g->swaps = 1;
+	check(order(g, "swap experience") == -1 && g->swaps == 1, "Call for Backup: a "
+	    "copy is swapped once");
+	{
+		size_t len, len2;
+		char *st = R->save(g, &len), *st2;
+		struct rules_game *h = R->load(db, st, len, NULL);
+
+		st2 = h != NULL ? R->save(h, &len2) : NULL;
+		check(strstr(st, "\"swapped\":[2,0]") != NULL && st2 != NULL &&
+		    strcmp(st, st2) == 0, "Call for Backup: the swaps are saved and load the "
+		    "same");
+		free(st);
+		free(st2);
+		if (h != NULL)
+			R->free(h);
+	}
+	hand(g, 0, "brute-strength");
+	order(g, "play brute-strength");
+	g->attack = 0;
+	check(order(g, "swap brute-strength") == -1 && g->attack == 0 && g->swaps == 1,
+	    "Call for Backup: a swap that would take back Attack already spent is "
+	    "refused");
 	done(g);
 	g = fresh(3, "movie-predator-2");
 	hand(g, 0, "partners-in-crime");

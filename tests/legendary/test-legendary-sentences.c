@@ -34,6 +34,9 @@ static const struct {
 	{ "legendary.averted", "{\"seat\":\"jungle-hunter\",\"card\":\"booby-trap-danger\"}" },
 	{ "legendary.character-killed", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.combat-zone", "{\"card\":\"hidden\"}" },
+	{ "legendary.discard-draw", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
+	{ "legendary.swap", "{\"seat\":\"lieutenant\",\"card\":\"experience\","
+	  "\"attack\":1,\"recruit\":0}" },
 	{ "legendary.coordinate", "{\"seat\":\"lieutenant\",\"to\":\"tracker\","
 	  "\"card\":\"mac-sample-2\"}" },
 	{ "legendary.danger-sprung", "{\"card\":\"booby-trap-danger\"}" },
@@ -520,8 +523,24 @@ exact(const struct rules_game *g)
 		  "\"lieutenant\",\"card\":\"woodland-intel-1\"}]",
 		  "Lieutenant kills Camp Sentry and Scared Recruit||Lieutenant recruits "
 		  "2 Woodland Intel Common|", "kills and recruits in a row by one seat" },
+		{ "[{\"type\":\"legendary.character-killed\",\"seat\":\"lieutenant\","
+		  "\"card\":\"experience\",\"played\":true},{\"type\":"
+		  "\"legendary.character-killed\",\"seat\":\"lieutenant\",\"card\":"
+		  "\"brute-strength\"}]",
+		  "Lieutenant kills their own Experience, played this turn|Lieutenant "
+		  "kills their own Brute Strength",
+		  "a character killed from those played, another from the hand" },
 		{ "[{\"type\":\"legendary.lost\",\"why\":\"every player is dead\"}]",
 		  "The game is lost: every player is dead", "the game lost" },
+		{ "[{\"type\":\"legendary.setup\",\"mode\":\"predators\",\"chosen\":true,"
+		  "\"movie\":\"predator\",\"prey_decks\":[\"drawn-by-heat-and-conflict\",\"payback-time\","
+		  "\"what-the-hell-are-you\"],\"armory_groups\":[\"woodland-intel\","
+		  "\"urban-intel\",\"woodland-tech\",\"urban-strength\"],\"prey_deck\":34,"
+		  "\"armory\":56,\"mercenaries_left\":21}]",
+		  "Playing as Predators: the Prey mini-decks Drawn By Heat and Conflict, "
+		  "Payback Time and What the Hell Are You?, the Armory of Woodland - Intel, "
+		  "Urban - Intel, Woodland - Tech and Urban - Strength, a Prey deck of 34",
+		  "a chosen Predators set-up: its mini-decks and groups by name" },
 		{ "[{\"type\":\"legendary.setup\",\"movie\":\"predator\",\"location\":"
 		  "\"the-val-verdean-jungle\",\"objectives\":[\"expendable-assets\","
 		  "\"flares-frags-and-claymores\",\"get-to-the-choppa\"],\"enemy_deck\":36}]",

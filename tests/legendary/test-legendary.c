@@ -88,11 +88,16 @@ card_data(void)
 	}
 	diag("effect language reach: %d of %d card types from the test data expressed "
 	    "whole", expressed, tested);
-	ok(tested == 70 && expressed == 67, "67 of the 70 test-data card types are "
+	ok(tested == 70 && expressed == 69, "69 of the 70 test-data card types are "
 	    "expressed (%d of %d)", expressed, tested);
 	un = lg_db_unexpressed(db, &n);
-	ok(n == 4 && strstr(un, "card jurisdictional-intrusion: ability 1 not expressed")
+	ok(n == 2 && strstr(un, "card one-ugly-mother: ability 1 not expressed")
 	    != NULL, "the loader names each unexpressed ability by card (%d)", n);
+	free(un);
+	un = lg_db_sample_abilities(db, &n);
+	ok(n == 1 && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
+	    "value: the number of cards drawn (2)") != NULL, "the loader names each "
+	    "ability with a SAMPLE value by card, and which value (%d)", n);
 	free(un);
 	lg_db_free(db);
 
@@ -109,6 +114,12 @@ card_data(void)
 	c = refusal("\"played_class\":\"survival\"", "\"played_class\":\"magic\"");
 	ok(strstr(c, "abilities[0].if: unknown class \"magic\"; expected intel,") != NULL,
 	    "an unknown class in a condition (%s)", c);
+	free(c);
+	c = refusal("\"sample\":\"the number of cards drawn (2): the source does not record "
+	    "it\"", "\"sample\":2");
+	ok(strstr(c, "card \"jurisdictional-intrusion\": abilities[0].sample: not a string; "
+	    "expected which value of the ability is ours") != NULL, "an ability's sample "
+	    "mark is words (%s)", c);
 	free(c);
 	c = refusal("{\"heal\":1}", "{\"heal\":0}");
 	ok(strstr(c, "do[0].heal: not a number -9..9 other than 0") != NULL,

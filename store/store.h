@@ -61,8 +61,10 @@ void store_close(struct store *st);
 int store_found_version(const struct store *st);
 /* The schema version the file has now. */
 int store_version(const struct store *st);
-/* The path the store was opened with. */
+/* The path or URL the store was opened with (a URL's password hidden). */
 const char *store_path(const struct store *st);
+/* The store's driver: "sqlite" or "postgresql". */
+const char *store_driver_name(const struct store *st);
 
 /*
  * BEGIN IMMEDIATE: take the write lock now (waiting up to the busy

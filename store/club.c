@@ -19,8 +19,11 @@ store_club_set(struct store *st, int64_t game_id, const struct store_club *cl,
 	    strcmp(cl->absence, "pass") != 0))
 		return cause_set(cause, "bad absence policy \"%s\" (extend or pass)",
 		    cl->absence != NULL ? cl->absence : "");
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO game_club (game_id, "
-	    "organiser_key, absence, absence_cap, digest) VALUES (?, ?, ?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO game_club (game_id, "
+	    "organiser_key, absence, absence_cap, digest) VALUES (?, ?, ?, ?, ?) "
+	    "ON CONFLICT (game_id) DO UPDATE SET organiser_key = excluded.organiser_key, "
+	    "absence = excluded.absence, absence_cap = excluded.absence_cap, "
+	    "digest = excluded.digest", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, cl->organiser_key != NULL ? cl->organiser_key : "");
@@ -83,8 +86,8 @@ store_organiser_nonce(struct store *st, int64_t game_id, const unsigned char *no
 {
 	struct db_stmt *s;
 
-	if ((s = db_prepare(st, "INSERT OR IGNORE INTO organiser_nonces (game_id, nonce) "
-	    "VALUES (?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO organiser_nonces (game_id, nonce) "
+	    "VALUES (?, ?) ON CONFLICT DO NOTHING", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
 	db_bind_blob(s, 2, nonce, len);
@@ -134,7 +137,7 @@ store_absences(struct store *st, int64_t game_id, const char *seat,
 	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "SELECT seat, start, until FROM absences WHERE "
-	    "game_id = ? AND (? IS NULL OR seat = ?) ORDER BY start, id", cause)) == NULL)
+	    "game_id = ? AND (CAST(? AS TEXT) IS NULL OR seat = ?) ORDER BY start, id", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
 	if (seat != NULL) {

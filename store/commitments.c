@@ -379,10 +379,12 @@ unopened_before(struct store *st, int64_t game_id, const char *dom, const char *
 
 	if ((s = db_prepare(st, dom == NULL ?
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
-	    "revealed_phase IS NULL AND ?2 IS NULL AND ?3 IS NULL ORDER BY domain DESC, "
+	    "revealed_phase IS NULL AND CAST(?2 AS TEXT) IS NULL AND CAST(?3 AS TEXT) IS NULL "
+	    "ORDER BY domain DESC, "
 	    "secret_name DESC, id DESC LIMIT 1" : name == NULL ?
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
-	    "revealed_phase IS NULL AND domain < ?2 AND ?3 IS NULL ORDER BY domain DESC, "
+	    "revealed_phase IS NULL AND domain < ?2 AND CAST(?3 AS TEXT) IS NULL ORDER BY "
+	    "domain DESC, "
 	    "secret_name DESC, id DESC LIMIT 1" :
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
 	    "revealed_phase IS NULL AND domain = ?2 AND secret_name < ?3 ORDER BY "

@@ -46,21 +46,34 @@ struct pg_stmt {
 	unsigned char	**dec;		/* the current row's BYTEA values, decoded */
 	size_t		*declen;
 	int		 ndec;
+	int		 writes;	/* an INSERT, UPDATE or DELETE */
 };
 
 #define PG(st)	((struct pg *)(st)->conn)
 #define PS(s)	((struct pg_stmt *)(s)->h)
 
+/* Keep msg, libpq's or the server's, on one line without its "ERROR:  ". */
 static void
 pg_set_err(struct store *st, const char *msg)
 {
-	size_t n;
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
 
+	if (msg == NULL || msg[0] == '\0')
+		msg = "unknown error";
+	if (strncmp(msg, "ERROR:  ", 8) == 0)
+		msg += 8;
+	for (p = msg; *p != '\0'; p++) {
+		if (*p == '\n' || *p == '\t') {
+			if (sb.len > 0 && sb.s[sb.len - 1] != ' ' && p[1] != '\0')
+				strbuf_add(&sb, " ", 1);
+		} else
+			strbuf_add(&sb, p, 1);
+	}
+	while (sb.len > 0 && sb.s[sb.len - 1] == ' ')
+		sb.s[--sb.len] = '\0';
 	free(PG(st)->err);
-	PG(st)->err = xstrdup(msg != NULL && msg[0] != '\0' ? msg : "unknown error");
-	n = strlen(PG(st)->err);
-	while (n > 0 && (PG(st)->err[n - 1] == '\n' || PG(st)->err[n - 1] == ' '))
-		PG(st)->err[--n] = '\0';
+	PG(st)->err = strbuf_detach(&sb, NULL);
 }
 
 static const char *
@@ -136,7 +149,7 @@ pg_prepare(struct db_stmt *s)
 	sql = pg_rewrite(s->sql, &n);
 	ps = xcalloc(1, sizeof *ps);
 	snprintf(ps->name, sizeof ps->name, "muthur_%lu", ++pg->names);
-	r = PQprepare(pg->c, ps->name, sql, 0, NULL);
+	r = PQprepare(pg->c, ps->name, sql, 0, NULL); if (getenv("PGDBG") && PQresultStatus(r) != PGRES_COMMAND_OK) fprintf(stderr, "SQL: %s\n", sql);
 	free(sql);
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 		pg_set_err(s->st, PQresultErrorMessage(r));
@@ -161,6 +174,8 @@ pg_prepare(struct db_stmt *s)
 	ps->lens = xcalloc((size_t)ps->nparams + 1, sizeof *ps->lens);
 	ps->fmts = xcalloc((size_t)ps->nparams + 1, sizeof *ps->fmts);
 	ps->row = -1;
+	ps->writes = strncmp(s->sql, "INSERT", 6) == 0 || strncmp(s->sql, "UPDATE", 6) == 0 ||
+	    strncmp(s->sql, "DELETE", 6) == 0;
 	s->h = ps;
 	return 0;
 }
@@ -266,12 +281,24 @@ pg_bind_null(struct db_stmt *s, int i)
 	pg_bind(s, i, NULL, 0, 0);
 }
 
+/* Run a statement of the driver's own, quietly; 0 or -1. */
+static int
+pg_quiet(struct pg *pg, const char *sql)
+{
+	PGresult *r = PQexec(pg->c, sql);
+	int rc = PQresultStatus(r) == PGRES_COMMAND_OK ? 0 : -1;
+
+	PQclear(r);
+	return rc;
+}
+
 static int
 pg_step(struct db_stmt *s)
 {
 	struct pg *pg = PG(s->st);
 	struct pg_stmt *ps = PS(s);
 	const char *tag;
+	int guard;
 
 	pg_drop_row(ps);
 	if (ps->res != NULL) {
@@ -282,16 +309,33 @@ pg_step(struct db_stmt *s)
 		ps->row++;
 		return DB_ROW;
 	}
+	/*
+	 * A failed statement aborts a PostgreSQL transaction, where SQLite's
+	 * transaction goes on without it (store.h: the caller decides). A
+	 * write inside a transaction runs under a savepoint of its own, so
+	 * that its failure undoes just itself, as in SQLite.
+	 */
+	guard = ps->writes && PQtransactionStatus(pg->c) == PQTRANS_INTRANS;
+	if (guard && pg_quiet(pg, "SAVEPOINT muthur_statement") == -1) {
+		pg_set_err(s->st, PQerrorMessage(pg->c));
+		return DB_ERROR;
+	}
 	ps->res = PQexecPrepared(pg->c, ps->name, ps->nparams,
 	    (const char *const *)ps->vals, ps->lens, ps->fmts, 0);
 	switch (PQresultStatus(ps->res)) {
 	case PGRES_TUPLES_OK:
 	case PGRES_COMMAND_OK:
+		if (guard)
+			pg_quiet(pg, "RELEASE muthur_statement");
 		break;
 	default:
 		pg_set_err(s->st, PQresultErrorMessage(ps->res));
 		PQclear(ps->res);
 		ps->res = NULL;
+		if (guard) {
+			pg_quiet(pg, "ROLLBACK TO muthur_statement");
+			pg_quiet(pg, "RELEASE muthur_statement");
+		}
 		return DB_ERROR;
 	}
 	tag = PQcmdStatus(ps->res);

@@ -19,9 +19,12 @@ store_clock_set(struct store *st, int64_t game_id, const struct store_clock *ck,
 	    strcmp(ck->nmr, "hold") != 0 && strcmp(ck->nmr, "extend") != 0))
 		return cause_set(cause, "bad NMR policy \"%s\" (pass, hold or extend)",
 		    ck->nmr != NULL ? ck->nmr : "");
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO game_clocks (game_id, deadline, "
+	if ((s = db_prepare(st, "INSERT INTO game_clocks (game_id, deadline, "
 	    "kinds, grace, wait, reminder, nmr, organiser, remaining) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+	    "deadline = excluded.deadline, kinds = excluded.kinds, grace = excluded.grace, "
+	    "wait = excluded.wait, reminder = excluded.reminder, nmr = excluded.nmr, "
+	    "organiser = excluded.organiser, remaining = excluded.remaining", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
 	db_bind_int64(s, 2, ck->deadline);
@@ -124,7 +127,7 @@ store_phase_mark(struct store *st, int64_t phase_id, int set, int clear,
 
 	if ((s = db_prepare(st, "INSERT INTO phase_clocks (phase_id, marks) VALUES "
 	    "(?1, ?2 & ~?3) ON CONFLICT (phase_id) DO UPDATE SET "
-	    "marks = (marks | ?2) & ~?3", cause)) == NULL)
+	    "marks = (phase_clocks.marks | ?2) & ~?3", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, phase_id);
 	db_bind_int64(s, 2, set);
@@ -138,7 +141,7 @@ store_late_add(struct store *st, int64_t game_id, const char *seat, char **cause
 	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "INSERT INTO seat_lates (game_id, seat, late) VALUES "
-	    "(?1, ?2, 1) ON CONFLICT (game_id, seat) DO UPDATE SET late = late + 1",
+	    "(?1, ?2, 1) ON CONFLICT (game_id, seat) DO UPDATE SET late = seat_lates.late + 1",
 	    cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);

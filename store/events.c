@@ -46,7 +46,7 @@ event_seen_add(struct store *st, int64_t game_id, const char *visibility, char *
 			}
 		}
 		if ((s = db_prepare(st, "INSERT INTO event_seen (game_id, seat, n) VALUES "
-		    "(?, ?, 1) ON CONFLICT (game_id, seat) DO UPDATE SET n = n + 1",
+		    "(?, ?, 1) ON CONFLICT (game_id, seat) DO UPDATE SET n = event_seen.n + 1",
 		    cause)) == NULL)
 			rc = -1;
 		else {

@@ -30,8 +30,8 @@ store_game_file_put(struct store *st, int64_t game_id, const char *name,
 	 */
 	z = len > 0 ? deflate_buf(bytes, len, &zlen, NULL) : NULL;
 	zipped = z != NULL && zlen < len;
-	if ((s = db_prepare(st, "INSERT OR IGNORE INTO file_blobs (hash, bytes, deflated) "
-	    "VALUES (?, ?, ?)", cause)) == NULL) {
+	if ((s = db_prepare(st, "INSERT INTO file_blobs (hash, bytes, deflated) "
+	    "VALUES (?, ?, ?) ON CONFLICT DO NOTHING", cause)) == NULL) {
 		free(z);
 		return -1;
 	}

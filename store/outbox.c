@@ -277,8 +277,9 @@ outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
 		return 0;
 	if (rc != DB_ROW)
 		return db_fail(st, "cannot read the outbox", cause);
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO outbox_digest (id, mail_len, "
-	    "mail_hash) VALUES (?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO outbox_digest (id, mail_len, "
+	    "mail_hash) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+	    "mail_len = excluded.mail_len, mail_hash = excluded.mail_hash", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, id);
 	db_bind_int64(s, 2, (int64_t)len);

@@ -468,7 +468,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 
 	if ((s = db_prepare(st, after_phase == STORE_STATE_LATEST ?
 	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
-	    "?2 = ?2 ORDER BY after_phase DESC LIMIT 1" :
+	    "CAST(?2 AS BIGINT) = CAST(?2 AS BIGINT) ORDER BY after_phase DESC LIMIT 1" :
 	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
 	    "after_phase = ?2", cause)) == NULL)
 		return -1;

@@ -13,8 +13,8 @@ store_plan_drop(struct store *st, int64_t seat_id, const unsigned char *nonce,
 {
 	struct db_stmt *s;
 
-	if ((s = db_prepare(st, "INSERT OR IGNORE INTO plan_drops (seat_id, nonce, "
-	    "section, phase_id, reason) VALUES (?, ?, ?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO plan_drops (seat_id, nonce, "
+	    "section, phase_id, reason) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, seat_id);
 	db_bind_blob(s, 2, nonce, nonce_len);
@@ -78,8 +78,9 @@ store_seat_setting_put(struct store *st, int64_t seat_id, const char *key,
 {
 	struct db_stmt *s;
 
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO seat_settings (seat_id, key, "
-	    "value) VALUES (?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO seat_settings (seat_id, key, "
+	    "value) VALUES (?, ?, ?) ON CONFLICT (seat_id, key) DO UPDATE SET "
+	    "value = excluded.value", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, seat_id);
 	db_bind_text(s, 2, key);

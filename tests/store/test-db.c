@@ -2,6 +2,11 @@
  * test-db.c — the store's database: migrations, pragmas, refusals, and
  * each table's API (games, seats, phases, orders, events, states,
  * commitments, seeds, processed mail, outbox, transactions, server key).
+ *
+ * With MUTHUR_TEST_STORE_URL (and MUTHUR_TEST_STORE_URL2, a second empty
+ * database) set to postgresql:// URLs, the table tests run against the
+ * postgresql driver instead, after its own open and schema tests
+ * (tests/store/test-db-pg.sh starts the server); raw SQL goes through psql.
  */
 #include "config.h"
 
@@ -48,11 +53,51 @@ tpath(const char *name)
 	return xasprintf("%s/%s", tmpdir, name);
 }
 
+static int
+is_url(const char *path)
+{
+	return strncmp(path, "postgresql://", 13) == 0;
+}
+
+/* Run sql on the PostgreSQL database url with psql; its output's first
+ * line as a number (-1 when there is none). */
+static long long
+psql(const char *url, const char *sql)
+{
+	int fd[2], status;
+	char buf[64] = "";
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe(fd) == -1 || (pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		execlp("psql", "psql", "-XAtq", "-v", "ON_ERROR_STOP=1", "-d", url, "-c",
+		    sql, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	n = read(fd[0], buf, sizeof buf - 1);
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return -1;
+	buf[n] = '\0';
+	return strtoll(buf, NULL, 10);
+}
+
 /* Run SQL on a raw connection (what another program or an attacker does). */
 static void
 raw_exec(const char *path, const char *sql)
 {
 	sqlite3 *db;
+
+	if (is_url(path)) {
+		psql(path, sql);
+		return;
+	}
 
 	sqlite3_open(path, &db);
 	sqlite3_exec(db, sql, NULL, NULL, NULL);
@@ -67,6 +112,8 @@ raw_count(const char *path, const char *sql)
 	sqlite3 *db;
 	long long n = -1;
 
+	if (is_url(path))
+		return psql(path, sql);
 	sqlite3_open(path, &db);
 	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK &&
 	    sqlite3_step(s) == SQLITE_ROW)
@@ -654,6 +701,10 @@ test_state_deltas(const char *path, struct store *st)
 		free(v[i]);
 	}
 	is_int(same, 40, "40 versions of a state, keyframes and deltas, read back the same");
+	if (is_url(path)) {
+		strbuf_free(&sb);
+		return;
+	}
 	sqlite3_open(path, &db);
 	if (sqlite3_prepare_v2(db, "SELECT hex(substr(state, 2, 1)), length(state) FROM "
 	    "states WHERE game_id = ?", -1, &q, NULL) == SQLITE_OK) {
@@ -734,9 +785,14 @@ test_transactions(struct store *st, int64_t gid)
 	    "a failing call inside it");
 	ok(store_outbox_add(st, gid, "k", "<bad>", "a@b", "x", 1, 1, NULL, NULL) == -1,
 	    "another failing call");
+	/* The database itself refuses this one (a duplicate key). */
+	ok(store_mail_record(st, "<tx@x>", zero32, gid, "accepted", 1, NULL) == -1,
+	    "a statement the database refuses inside it");
+	ok(store_mail_record(st, "<tx2@x>", zero32, gid, "accepted", 1, NULL) == 0,
+	    "the transaction goes on after it");
 	ok(store_commit(st, NULL) == 0, "commits");
 	store_mail_count(st, &n1, NULL);
-	ok(n1 == n0 + 1, "what succeeded inside is kept");
+	ok(n1 == n0 + 2, "what succeeded inside is kept");
 	ok(store_commit(st, &cause) == -1 && contains(cause, "no transaction"),
 	    "commit without a transaction is refused");
 	free(cause);
@@ -842,7 +898,6 @@ test_outbox_pages(const char *path, struct store *st, int64_t gid)
 	char *key, *id, *mail, *sql;
 	int64_t ids[150], last_na = 0, last_id = 0;
 	size_t n, seen = 0, pruned, total = 0, i;
-	sqlite3 *db;
 	int order = 1, k;
 
 	for (k = 0; k < 150; k++) {
@@ -880,27 +935,17 @@ test_outbox_pages(const char *path, struct store *st, int64_t gid)
 	    "first (by due time, then id), without bodies (%zu)", seen);
 
 	/* sent by a muthur before schema 5: bodies still there */
-	sqlite3_open(path, &db);
-	ok(sqlite3_exec(db, "UPDATE outbox SET state = 'sent', sent = 5 WHERE mail_key "
-	    "LIKE 'page/%' AND state = 'pending'", NULL, NULL, NULL) == SQLITE_OK,
-	    "older sent mails holding their bodies");
+	raw_exec(path, "UPDATE outbox SET state = 'sent', sent = 5 WHERE mail_key "
+	    "LIKE 'page/%' AND state = 'pending'");
+	ok(raw_count(path, "SELECT count(*) FROM outbox WHERE state = 'sent' AND sent = 5 "
+	    "AND mail_key LIKE 'page/%'") > 0, "older sent mails holding their bodies");
 	sql = "SELECT count(*) FROM outbox WHERE state = 'sent' AND length(mail) > 0";
 	ok(store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned == 40,
 	    "40 pruned at a time");
 	for (total = pruned; store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned > 0;)
 		total += pruned;
 	is_int((int)total, 100, "then the rest, then none");
-	{
-		sqlite3_stmt *q;
-		int left = -1;
-
-		if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK &&
-		    sqlite3_step(q) == SQLITE_ROW)
-			left = sqlite3_column_int(q, 0);
-		sqlite3_finalize(q);
-		is_int(left, 0, "no sent mail holds its body");
-	}
-	sqlite3_close(db);
+	is_int((int)raw_count(path, sql), 0, "no sent mail holds its body");
 	id = outbox_message_id("page/4", "club.example");
 	mail = xasprintf("Message-ID: %s\n\npage 4\n", id);
 	hashenc_blake2b256(h, mail, strlen(mail));
@@ -1177,20 +1222,83 @@ test_game_files(const char *path, struct store *st, int64_t gid)
 	}
 }
 
+/* The postgresql driver's own: opening, schema version, refusals. */
+static void
+test_open_pg(const char *url, const char *url2)
+{
+	struct store *st;
+	char *cause = NULL;
+
+	st = store_open(url, &cause);
+	ok_cause(st != NULL, "a new PostgreSQL store is made");
+	if (st == NULL)
+		return;
+	is_str(store_driver_name(st), "postgresql", "by the postgresql driver");
+	is_int(store_found_version(st), 0, "it had no schema");
+	is_int(store_version(st), STORE_SCHEMA_VERSION, "it now has version %d",
+	    STORE_SCHEMA_VERSION);
+	ok_cause(store_seat_add(st, 999, "marines", "marines", "a@b", "muthur", "k", NULL,
+	    NULL, &cause) == -1 && contains(cause, "foreign key"),
+	    "foreign keys are enforced");
+	free(cause);
+	cause = NULL;
+	store_close(st);
+	st = store_open(url, &cause);
+	ok(st != NULL && store_found_version(st) == STORE_SCHEMA_VERSION &&
+	    store_version(st) == STORE_SCHEMA_VERSION,
+	    "reopening a current store migrates nothing");
+	store_close(st);
+	raw_exec(url, "UPDATE muthur_schema SET version = 99");
+	ok_cause(store_open(url, &cause) == NULL && contains(cause, "newer than"),
+	    "a newer store is refused");
+	free(cause);
+	cause = NULL;
+	raw_exec(url, "UPDATE muthur_schema SET version = 13");
+	ok_cause(store_open_version(url2, 5, &cause) == NULL &&
+	    contains(cause, "from schema version 0 to 5"),
+	    "a PostgreSQL store cannot be made at an old version");
+	free(cause);
+	cause = NULL;
+	is_int((int)raw_count(url2, "SELECT count(*) FROM pg_tables WHERE "
+	    "schemaname = current_schema()"), 0, "and nothing was made");
+	raw_exec(url2, "CREATE TABLE theirs (x integer)");
+	ok_cause(store_open(url2, &cause) == NULL && contains(cause,
+	    "holds tables but is not a muthur database"),
+	    "another program's database is refused");
+	free(cause);
+	cause = NULL;
+	ok_cause(store_open("postgresql:///nosuchdb?host=/nonexistent/sock&user=muthur",
+	    &cause) == NULL && contains(cause, "cannot connect"),
+	    "an unreachable server is refused, naming the store");
+	free(cause);
+	cause = NULL;
+	ok_cause(store_open("postgresql://muthur:hunter2@/nosuchdb?host=/nonexistent/sock",
+	    &cause) == NULL && !contains(cause, "hunter2") && contains(cause, ":***@"),
+	    "a URL's password is not shown");
+	free(cause);
+}
+
 int
 main(void)
 {
 	struct store *st;
 	char *path, *cmd;
+	const char *url = getenv("MUTHUR_TEST_STORE_URL");
+	const char *url2 = getenv("MUTHUR_TEST_STORE_URL2");
 	int64_t gid = 0;
 
 	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
 		skip_all("cannot set up");
-	test_open_and_migrate();
-	test_migrate_storage();
-	test_migrate_phase_reads();
-	test_file_modes();
-	path = tpath("t.db");
+	if (url != NULL && url2 != NULL) {
+		test_open_pg(url, url2);
+		path = xstrdup(url);
+	} else {
+		test_open_and_migrate();
+		test_migrate_storage();
+		test_migrate_phase_reads();
+		test_file_modes();
+		path = tpath("t.db");
+	}
 	st = store_open(path, NULL);
 	test_games_and_seats(st, &gid);
 	test_phases_orders(path, st, gid);
@@ -1202,9 +1310,12 @@ main(void)
 	test_commitments(st, gid);
 	test_secret_renew(path, st);
 	test_game_files(path, st, gid);
+	ok(store_statements_running(st) == 0, "no statement is left running");
 	store_close(st);
-	test_busy(path);
-	test_server_key();
+	if (url == NULL) {
+		test_busy(path);
+		test_server_key();
+	}
 	free(path);
 	cmd = xasprintf("rm -rf %s", tmpdir);
 	if (getenv("MUTHUR_KEEP_TMP") == NULL && system(cmd) != 0)

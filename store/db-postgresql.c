@@ -149,7 +149,7 @@ pg_prepare(struct db_stmt *s)
 	sql = pg_rewrite(s->sql, &n);
 	ps = xcalloc(1, sizeof *ps);
 	snprintf(ps->name, sizeof ps->name, "muthur_%lu", ++pg->names);
-	r = PQprepare(pg->c, ps->name, sql, 0, NULL); if (getenv("PGDBG") && PQresultStatus(r) != PGRES_COMMAND_OK) fprintf(stderr, "SQL: %s\n", sql);
+	r = PQprepare(pg->c, ps->name, sql, 0, NULL);
 	free(sql);
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 		pg_set_err(s->st, PQresultErrorMessage(r));

@@ -99,6 +99,34 @@ tap_mailservers() {
 	trap 'sh "$servers" stop "$TAP_TMP/servers"; [ -n "${MUTHUR_KEEP_TMP:-}" ] || rm -rf "$TAP_TMP"' EXIT
 }
 
+# Start a PostgreSQL server of the test's own (tests/servers/postgresql.sh)
+# in $TAP_TMP/pgsrv (call tap_tmpdir first): skip the test, naming the
+# Debian package, when PostgreSQL or this muthur's postgresql driver is
+# missing; bail out when the server fails to start. It is stopped, and
+# $TAP_TMP removed unless MUTHUR_KEEP_TMP is set, when the test exits. Puts
+# its programs (psql) first in PATH; `tap_pgdb NAME` prints the URL of a
+# new empty database NAME.
+tap_postgresql() {
+	grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
+	    skip_all "this muthur was built without the postgresql store driver" \
+	    "(install the Debian package libpq-dev, then configure and make again)"
+	pgserver="$top_srcdir/tests/servers/postgresql.sh"
+	_out=$(sh "$pgserver" start "$TAP_TMP/pgsrv" 2>&1)
+	case $? in
+	0) ;;
+	77) skip_all "${_out#SKIP: }" ;;
+	*) echo "$_out" | sed 's/^/# /'
+	   echo "Bail out! the PostgreSQL server did not start"; exit 1 ;;
+	esac
+	trap 'sh "$pgserver" stop "$TAP_TMP/pgsrv"; [ -n "${MUTHUR_KEEP_TMP:-}" ] || rm -rf "$TAP_TMP"' EXIT
+	. "$TAP_TMP/pgsrv/pgenv"
+	PATH=$PG_BIN:$PATH; export PATH
+}
+
+tap_pgdb() {
+	sh "$pgserver" newdb "$TAP_TMP/pgsrv" "$1"
+}
+
 # A muthur.conf in the current folder for a test club: the database, the
 # Maildirs and the server key under var/ (run `muthur init` next).
 tap_muthur_conf() {

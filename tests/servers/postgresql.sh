@@ -37,8 +37,10 @@ case $DIR in /*) ;; *) DIR=$(pwd)/$DIR ;; esac
 
 # initdb, pg_ctl, createdb and psql: in Debian's versioned folder (the
 # newest), or all of them on PATH.
+# (MUTHUR_PG_PREFIX replaces /usr/lib/postgresql, to try the skip.)
 find_bin() {
-	for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n -r); do
+	for d in $(ls -d "${MUTHUR_PG_PREFIX:-/usr/lib/postgresql}"/*/bin 2>/dev/null |
+	    sort -V -r); do
 		[ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/createdb" ] &&
 		    [ -x "$d/psql" ] && { echo "$d"; return 0; }
 	done
@@ -74,7 +76,9 @@ start)
 	PG_SOCK=$DIR/pg/sock
 	mkdir -p "$DIR/pg/sock" || die "cannot make $DIR/pg"
 	if [ "$(id -u)" -eq 0 ]; then
+		# The server's user must reach DIR/pg: DIR and, when ours, its parent.
 		chmod o+x "$DIR"
+		[ -O "$(dirname "$DIR")" ] && chmod o+x "$(dirname "$DIR")"
 		chown -R "${MUTHUR_PG_USER:-nobody}" "$DIR/pg" || die "cannot give $DIR/pg away"
 	fi
 	chmod 0700 "$DIR/pg"

@@ -105,16 +105,25 @@ tap_mailservers() {
 # missing; bail out when the server fails to start. It is stopped, and
 # $TAP_TMP removed unless MUTHUR_KEEP_TMP is set, when the test exits. Puts
 # its programs (psql) first in PATH; `tap_pgdb NAME` prints the URL of a
-# new empty database NAME.
+# new empty database NAME. With MUTHUR_REQUIRE_POSTGRESQL set (CI), what
+# would be a skip bails out instead.
+tap_pg_skip() {
+	if [ -n "${MUTHUR_REQUIRE_POSTGRESQL:-}" ]; then
+		echo "Bail out! $* (MUTHUR_REQUIRE_POSTGRESQL is set)"
+		exit 1
+	fi
+	skip_all "$@"
+}
+
 tap_postgresql() {
 	grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
-	    skip_all "this muthur was built without the postgresql store driver" \
+	    tap_pg_skip "this muthur was built without the postgresql store driver" \
 	    "(install the Debian package libpq-dev, then configure and make again)"
 	pgserver="$top_srcdir/tests/servers/postgresql.sh"
 	_out=$(sh "$pgserver" start "$TAP_TMP/pgsrv" 2>&1)
 	case $? in
 	0) ;;
-	77) skip_all "${_out#SKIP: }" ;;
+	77) tap_pg_skip "${_out#SKIP: }" ;;
 	*) echo "$_out" | sed 's/^/# /'
 	   echo "Bail out! the PostgreSQL server did not start"; exit 1 ;;
 	esac

@@ -1,7 +1,10 @@
 /*
- * store.h — muthur's SQLite database: opening, migrations, transactions.
+ * store.h — muthur's database: opening, migrations, transactions.
  *
- * store/ is the only part of muthur that writes SQL. The database runs in
+ * store/ is the only part of muthur that writes SQL. Behind this header a
+ * store driver runs it (store/db-internal.h): sqlite, the default, for a
+ * path; postgresql for a postgresql:// URL (store/db-postgresql.c; the
+ * same functions, transactions and guarantees). The SQLite database runs in
  * WAL mode with foreign keys on, synchronous=FULL (a committed transaction
  * survives a power cut) and a busy timeout, so that muthurd and the muthur
  * CLI can share it.
@@ -49,6 +52,13 @@ struct store;
  * failure. Free with store_close().
  */
 struct store *store_open(const char *path, char **cause);
+/*
+ * path may instead be a PostgreSQL URL (postgresql://user@host/db, also
+ * ?host=/run/postgresql): the database must exist; an empty one gets the
+ * schema, one holding another program's tables is refused; a muthur built
+ * without libpq refuses the URL naming the package. A PostgreSQL store
+ * begins at schema version 13, so store_open_version() below 13 refuses it.
+ */
 /*
  * Like store_open() but migrates no further than version (1 ..
  * STORE_SCHEMA_VERSION). For the migration tests and upgrade tools only.

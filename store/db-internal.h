@@ -72,6 +72,11 @@ struct store_driver {
 	int		(*in_transaction)(struct store *st);
 	/* Statements stepped and not reset (each one holds a snapshot). */
 	int		(*running)(struct store *st);
+	/* After rows were copied in with their ids (store/copy.c): make the
+	 * next id of table's column id follow them. NULL when nothing is
+	 * needed (SQLite takes the largest id plus one). */
+	int		(*restart_ids)(struct store *st, const char *table, const char *id,
+			    char **cause);
 	/* What takes the write lock at once: BEGIN IMMEDIATE in SQLite. */
 	const char	*begin_sql;
 	/* Begin a migration: begin_sql, and whatever keeps two migrations of
@@ -115,6 +120,8 @@ int db_exec(struct store *st, const char *sql, char **cause);
  * Every statement from db_prepare goes back through db_finish().
  */
 struct db_stmt *db_prepare(struct store *st, const char *sql, char **cause);
+/* Prepare SQL built at run time (not cached: db_finish() finalizes it). */
+struct db_stmt *db_prepare_once(struct store *st, const char *sql, char **cause);
 /* Done with a statement: reset a cached one for reuse, finalize another. */
 void db_finish(struct store *st, struct db_stmt *s);
 /*

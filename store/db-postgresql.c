@@ -552,6 +552,17 @@ pg_migration(int from, int *to)
 	    "(application_id, version) VALUES (%d, %d);", sql, STORE_APPLICATION_ID, v);
 }
 
+static int
+pg_restart_ids(struct store *st, const char *table, const char *id, char **cause)
+{
+	char *sql = xasprintf("SELECT setval(pg_get_serial_sequence('%s', '%s'), "
+	    "coalesce(max(%s), 0) + 1, false) FROM %s", table, id, id, table);
+	int rc = pg_exec(st, sql, cause);
+
+	free(sql);
+	return rc;
+}
+
 static void
 pg_notice(void *arg, const char *message)
 {
@@ -615,6 +626,7 @@ const struct store_driver db_postgresql_driver = {
 	.last_id = pg_last_id,
 	.in_transaction = pg_in_transaction,
 	.running = pg_running,
+	.restart_ids = pg_restart_ids,
 	.begin_sql = "BEGIN",
 	/* Two processes opening a new store: the second waits, then finds it
 	 * migrated. */

@@ -38,7 +38,18 @@ db_prepare(struct store *st, const char *sql, char **cause)
 			return st->cache[i];
 		}
 	}
-	s = xcalloc(1, sizeof *s);
+	if ((s = db_prepare_once(st, sql, cause)) != NULL && st->ncache < DB_CACHE_MAX) {
+		s->cached = 1;
+		st->cache[st->ncache++] = s;
+	}
+	return s;
+}
+
+struct db_stmt *
+db_prepare_once(struct store *st, const char *sql, char **cause)
+{
+	struct db_stmt *s = xcalloc(1, sizeof *s);
+
 	s->st = st;
 	s->sql = sql;
 	if (st->drv->prepare(s) == -1) {
@@ -47,10 +58,6 @@ db_prepare(struct store *st, const char *sql, char **cause)
 		return NULL;
 	}
 	s->busy = 1;
-	if (st->ncache < DB_CACHE_MAX) {
-		s->cached = 1;
-		st->cache[st->ncache++] = s;
-	}
 	return s;
 }
 

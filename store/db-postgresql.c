@@ -281,15 +281,55 @@ pg_bind_null(struct db_stmt *s, int i)
 	pg_bind(s, i, NULL, 0, 0);
 }
 
-/* Run a statement of the driver's own, quietly; 0 or -1. */
-static int
-pg_quiet(struct pg *pg, const char *sql)
+/*
+ * Run ps between SAVEPOINT and RELEASE in one round trip (libpq's pipeline
+ * mode); when it fails, roll back to the savepoint, so that the
+ * transaction goes on. Returns ps's result (NULL when the connection
+ * failed).
+ */
+static PGresult *
+pg_exec_guarded(struct pg *pg, struct pg_stmt *ps)
 {
-	PGresult *r = PQexec(pg->c, sql);
-	int rc = PQresultStatus(r) == PGRES_COMMAND_OK ? 0 : -1;
+	PGresult *r, *res = NULL;
+	int k = 0, failed = 0;
 
-	PQclear(r);
-	return rc;
+	if (PQenterPipelineMode(pg->c) != 1)
+		return NULL;
+	if (PQsendQueryParams(pg->c, "SAVEPOINT muthur_statement", 0, NULL, NULL, NULL,
+	    NULL, 0) != 1 ||
+	    PQsendQueryPrepared(pg->c, ps->name, ps->nparams,
+	    (const char *const *)ps->vals, ps->lens, ps->fmts, 0) != 1 ||
+	    PQsendQueryParams(pg->c, "RELEASE muthur_statement", 0, NULL, NULL, NULL,
+	    NULL, 0) != 1 ||
+	    PQpipelineSync(pg->c) != 1)
+		failed = 1;
+	/* Three results, each followed by a NULL, then the sync. */
+	while (!failed && (r = PQgetResult(pg->c)) != NULL) {
+		if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+			PQclear(r);
+			break;
+		}
+		if (k == 1 && res == NULL)
+			res = r;
+		else
+			PQclear(r);
+		while ((r = PQgetResult(pg->c)) != NULL) {
+			if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+				PQclear(r);
+				goto synced;
+			}
+			PQclear(r);
+		}
+		k++;
+	}
+synced:
+	PQexitPipelineMode(pg->c);
+	if (res != NULL && PQresultStatus(res) != PGRES_COMMAND_OK &&
+	    PQresultStatus(res) != PGRES_TUPLES_OK) {
+		r = PQexec(pg->c, "ROLLBACK TO muthur_statement; RELEASE muthur_statement");
+		PQclear(r);
+	}
+	return res;
 }
 
 static int
@@ -298,7 +338,6 @@ pg_step(struct db_stmt *s)
 	struct pg *pg = PG(s->st);
 	struct pg_stmt *ps = PS(s);
 	const char *tag;
-	int guard;
 
 	pg_drop_row(ps);
 	if (ps->res != NULL) {
@@ -315,27 +354,20 @@ pg_step(struct db_stmt *s)
 	 * write inside a transaction runs under a savepoint of its own, so
 	 * that its failure undoes just itself, as in SQLite.
 	 */
-	guard = ps->writes && PQtransactionStatus(pg->c) == PQTRANS_INTRANS;
-	if (guard && pg_quiet(pg, "SAVEPOINT muthur_statement") == -1) {
-		pg_set_err(s->st, PQerrorMessage(pg->c));
-		return DB_ERROR;
-	}
-	ps->res = PQexecPrepared(pg->c, ps->name, ps->nparams,
-	    (const char *const *)ps->vals, ps->lens, ps->fmts, 0);
+	if (ps->writes && PQtransactionStatus(pg->c) == PQTRANS_INTRANS)
+		ps->res = pg_exec_guarded(pg, ps);
+	else
+		ps->res = PQexecPrepared(pg->c, ps->name, ps->nparams,
+		    (const char *const *)ps->vals, ps->lens, ps->fmts, 0);
 	switch (PQresultStatus(ps->res)) {
 	case PGRES_TUPLES_OK:
 	case PGRES_COMMAND_OK:
-		if (guard)
-			pg_quiet(pg, "RELEASE muthur_statement");
 		break;
 	default:
-		pg_set_err(s->st, PQresultErrorMessage(ps->res));
+		pg_set_err(s->st, ps->res != NULL ? PQresultErrorMessage(ps->res) :
+		    PQerrorMessage(pg->c));
 		PQclear(ps->res);
 		ps->res = NULL;
-		if (guard) {
-			pg_quiet(pg, "ROLLBACK TO muthur_statement");
-			pg_quiet(pg, "RELEASE muthur_statement");
-		}
 		return DB_ERROR;
 	}
 	tag = PQcmdStatus(ps->res);

@@ -6,7 +6,7 @@
  * With MUTHUR_TEST_STORE_URL (and MUTHUR_TEST_STORE_URL2, a second empty
  * database) set to postgresql:// URLs, the table tests run against the
  * postgresql driver instead, after its own open and schema tests
- * (tests/store/test-db-pg.sh starts the server); raw SQL goes through psql.
+ * (tests/store/test-db-pg.sh starts the server).
  */
 #include "config.h"
 
@@ -36,6 +36,7 @@
 #include "store/phases.h"
 #include "store/serverkey.h"
 #include "store/store.h"
+#include "tests/store/raw.h"
 #include "tests/tap.h"
 
 /* ok() that shows the reason, evaluating cond (which sets cause) first. */
@@ -51,76 +52,6 @@ static char *
 tpath(const char *name)
 {
 	return xasprintf("%s/%s", tmpdir, name);
-}
-
-static int
-is_url(const char *path)
-{
-	return strncmp(path, "postgresql://", 13) == 0;
-}
-
-/* Run sql on the PostgreSQL database url with psql; its output's first
- * line as a number (-1 when there is none). */
-static long long
-psql(const char *url, const char *sql)
-{
-	int fd[2], status;
-	char buf[64] = "";
-	ssize_t n;
-	pid_t pid;
-
-	if (pipe(fd) == -1 || (pid = fork()) == -1)
-		return -1;
-	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		execlp("psql", "psql", "-XAtq", "-v", "ON_ERROR_STOP=1", "-d", url, "-c",
-		    sql, (char *)NULL);
-		_exit(127);
-	}
-	close(fd[1]);
-	n = read(fd[0], buf, sizeof buf - 1);
-	close(fd[0]);
-	waitpid(pid, &status, 0);
-	if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -1;
-	buf[n] = '\0';
-	return strtoll(buf, NULL, 10);
-}
-
-/* Run SQL on a raw connection (what another program or an attacker does). */
-static void
-raw_exec(const char *path, const char *sql)
-{
-	sqlite3 *db;
-
-	if (is_url(path)) {
-		psql(path, sql);
-		return;
-	}
-
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql, NULL, NULL, NULL);
-	sqlite3_close(db);
-	chmod(path, 0600);	/* SQLite's own default is 0644, which muthur refuses */
-}
-
-static long long
-raw_count(const char *path, const char *sql)
-{
-	sqlite3_stmt *s;
-	sqlite3 *db;
-	long long n = -1;
-
-	if (is_url(path))
-		return psql(path, sql);
-	sqlite3_open(path, &db);
-	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK &&
-	    sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	sqlite3_close(db);
-	return n;
 }
 
 /* Lower-case hex of 32 bytes, in a static buffer (one use at a time). */
@@ -701,7 +632,7 @@ test_state_deltas(const char *path, struct store *st)
 		free(v[i]);
 	}
 	is_int(same, 40, "40 versions of a state, keyframes and deltas, read back the same");
-	if (is_url(path)) {
+	if (raw_is_url(path)) {
 		strbuf_free(&sb);
 		return;
 	}

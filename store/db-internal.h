@@ -77,6 +77,9 @@ struct store_driver {
 	 * needed (SQLite takes the largest id plus one). */
 	int		(*restart_ids)(struct store *st, const char *table, const char *id,
 			    char **cause);
+	/* store_claim_service(): 0, 1 held elsewhere, -1; NULL: nothing to
+	 * claim. */
+	int		(*claim)(struct store *st, char **cause);
 	/* What takes the write lock at once: BEGIN IMMEDIATE in SQLite. */
 	const char	*begin_sql;
 	/* Begin a migration: begin_sql, and whatever keeps two migrations of

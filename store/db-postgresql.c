@@ -32,6 +32,7 @@ struct pg {
 	char		*err;		/* the last error */
 	int64_t		 changes;
 	unsigned long	 names;		/* prepared statements named so far */
+	int		 claimed;	/* holds the advisory lock of pg_claim() */
 };
 
 struct pg_stmt {
@@ -281,6 +282,13 @@ pg_bind_null(struct db_stmt *s, int i)
 	pg_bind(s, i, NULL, 0, 0);
 }
 
+/* Run sql of the driver's own, its result and any error ignored. */
+static void
+pg_quiet_exec(struct pg *pg, const char *sql)
+{
+	PQclear(PQexec(pg->c, sql));
+}
+
 /*
  * Run ps between SAVEPOINT and RELEASE in one round trip (libpq's pipeline
  * mode); when it fails, roll back to the savepoint, so that the
@@ -326,8 +334,7 @@ synced:
 	PQexitPipelineMode(pg->c);
 	if (res != NULL && PQresultStatus(res) != PGRES_COMMAND_OK &&
 	    PQresultStatus(res) != PGRES_TUPLES_OK) {
-		r = PQexec(pg->c, "ROLLBACK TO muthur_statement; RELEASE muthur_statement");
-		PQclear(r);
+		pg_quiet_exec(pg, "ROLLBACK TO muthur_statement; RELEASE muthur_statement");
 	}
 	return res;
 }
@@ -534,7 +541,7 @@ pg_query_int(struct store *st, const char *sql, int64_t *out, char **cause)
 	} else {
 		pg_set_err(st, PQresultStatus(r) == PGRES_TUPLES_OK ?
 		    "no row" : PQresultErrorMessage(r));
-		db_fail(st, "cannot read the schema version", cause);
+		db_fail(st, "cannot query the database", cause);
 	}
 	PQclear(r);
 	return rc;
@@ -585,6 +592,18 @@ pg_migration(int from, int *to)
 }
 
 static int
+pg_claim(struct store *st, char **cause)
+{
+	int64_t v[2];
+
+	if (pg_query_int(st, "SELECT CASE WHEN pg_try_advisory_lock(1297437768, 1) "
+	    "THEN 0 ELSE 1 END", v, cause) == -1)
+		return -1;
+	PG(st)->claimed = v[0] == 0;
+	return (int)v[0];
+}
+
+static int
 pg_restart_ids(struct store *st, const char *table, const char *id, char **cause)
 {
 	char *sql = xasprintf("SELECT setval(pg_get_serial_sequence('%s', '%s'), "
@@ -628,6 +647,9 @@ pg_close(struct store *st)
 
 	if (pg == NULL)
 		return;
+	/* The server drops a gone session's locks in its own time: now. */
+	if (pg->c != NULL && pg->claimed)
+		pg_quiet_exec(pg, "SELECT pg_advisory_unlock_all()");
 	if (pg->c != NULL)
 		PQfinish(pg->c);
 	free(pg->err);
@@ -659,6 +681,7 @@ const struct store_driver db_postgresql_driver = {
 	.in_transaction = pg_in_transaction,
 	.running = pg_running,
 	.restart_ids = pg_restart_ids,
+	.claim = pg_claim,
 	.begin_sql = "BEGIN",
 	/* Two processes opening a new store: the second waits, then finds it
 	 * migrated. */

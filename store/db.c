@@ -498,6 +498,12 @@ store_driver_name(const struct store *st)
 }
 
 int
+store_claim_service(struct store *st, char **cause)
+{
+	return st->drv->claim != NULL ? st->drv->claim(st, cause) : 0;
+}
+
+int
 store_begin(struct store *st, char **cause)
 {
 	if (db_in_transaction(st))

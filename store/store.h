@@ -67,6 +67,16 @@ struct store *store_open_version(const char *path, int version, char **cause);
 /* Close the database (rolls back an open transaction). NULL is fine. */
 void store_close(struct store *st);
 
+/*
+ * Claim the store for one muthurd until store_close(): 0 claimed, 1 another
+ * process holds it (nothing changed), -1 with a reason. A SQLite store
+ * needs no claim (muthurd's lock file beside it does that: 0); a
+ * PostgreSQL one, which muthurds on several machines may reach, takes a
+ * session-level advisory lock on the server (one worker per database
+ * until workers share one).
+ */
+int store_claim_service(struct store *st, char **cause);
+
 /* The schema version the file had when opened: 0 for a new database. */
 int store_found_version(const struct store *st);
 /* The schema version the file has now. */

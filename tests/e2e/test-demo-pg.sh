@@ -57,6 +57,30 @@ replayed=$(printf '%s\n' "$audit" | sed -n 's/.* \([0-9][0-9]*\) phases replayed
 [ "${replayed:-0}" -gt 0 ]
 ok $? "the audit replayed the phases (${replayed:-none})"
 
+# One muthurd per PostgreSQL database, from wherever it runs: a second
+# one with its own folder (another machine) finds the store claimed.
+"$MUTHURD" -f --config "$d/muthur.conf" >"$TAP_TMP/first.log" 2>&1 &
+first=$!
+i=0
+while ! grep -q 'started' "$TAP_TMP/first.log" && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+o="$TAP_TMP/other"
+mkdir -p "$o/var"
+cp "$d/var/server.key" "$o/var/server.key"
+cp "$d/muthur.conf" "$o/muthur.conf"
+"$MUTHUR" --config "$o/muthur.conf" init >/dev/null 2>&1
+"$MUTHURD" --once --config "$o/muthur.conf" >"$TAP_TMP/second.log" 2>&1
+st=$?
+grep -q "another muthurd serves postgresql:///demo?host=.*: nothing to do" "$TAP_TMP/second.log"
+ok $(( $? + st )) "a second muthurd on the same PostgreSQL database does nothing"
+kill "$first"; wait "$first" 2>/dev/null
+"$MUTHURD" --once --config "$o/muthur.conf" >"$TAP_TMP/second.log" 2>&1
+ok $? "once the first has stopped, it runs (exit 0)"
+grep -q "another muthurd" "$TAP_TMP/second.log"
+[ $? -ne 0 ]
+ok $? "and serves the store"
+
 # Reopening finds the schema current: muthur init says so.
 "$MUTHUR" --config "$d/muthur.conf" init 2>&1 | grep -q "^database postgresql:///demo?host=.* ready (schema version [0-9]*)$"
 ok $? "muthur init finds the PostgreSQL store ready"

@@ -1198,6 +1198,18 @@ test_open_pg(const char *url, const char *url2)
 	    "another program's database is refused");
 	free(cause);
 	cause = NULL;
+	{
+		struct store *a = store_open(url, NULL), *b = store_open(url, NULL);
+
+		ok(a != NULL && b != NULL && store_claim_service(a, NULL) == 0,
+		    "a muthurd claims the store");
+		ok(b != NULL && store_claim_service(b, NULL) == 1,
+		    "a second one, from anywhere, finds it claimed");
+		store_close(a);
+		ok(b != NULL && store_claim_service(b, NULL) == 0,
+		    "and claims it once the first is gone");
+		store_close(b);
+	}
 	ok_cause(store_open("postgresql:///nosuchdb?host=/nonexistent/sock&user=muthur",
 	    &cause) == NULL && contains(cause, "cannot connect"),
 	    "an unreachable server is refused, naming the store");

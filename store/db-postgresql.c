@@ -682,7 +682,12 @@ const struct store_driver db_postgresql_driver = {
 	.running = pg_running,
 	.restart_ids = pg_restart_ids,
 	.claim = pg_claim,
-	.begin_sql = "BEGIN",
+	/*
+	 * As SQLite's BEGIN IMMEDIATE: one writing transaction at a time (the
+	 * CLI's beside muthurd's), waited for; READ COMMITTED then sees what
+	 * the one before committed. Reads outside a transaction take none.
+	 */
+	.begin_sql = "BEGIN; SELECT pg_advisory_xact_lock(1297437768, 2)",
 	/* Two processes opening a new store: the second waits, then finds it
 	 * migrated. */
 	.migrate_begin_sql = "BEGIN; SELECT pg_advisory_xact_lock(1297437768)",

@@ -1210,6 +1210,33 @@ test_open_pg(const char *url, const char *url2)
 		    "and claims it once the first is gone");
 		store_close(b);
 	}
+	{
+		/* One writing transaction at a time, as BEGIN IMMEDIATE. */
+		struct store *a = store_open(url, NULL);
+		long long waiting = 0;
+		int status = -1, i;
+		pid_t pid;
+
+		ok(a != NULL && store_begin(a, NULL) == 0, "a transaction begins");
+		if ((pid = fork()) == 0) {
+			struct store *b = store_open(url, NULL);
+
+			_exit(b != NULL && store_begin(b, NULL) == 0 &&
+			    store_commit(b, NULL) == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 600 && waiting != 1; i++) {
+			waiting = raw_count(url, "SELECT count(*) FROM pg_locks WHERE "
+			    "locktype = 'advisory' AND NOT granted");
+			if (waiting != 1)
+				usleep(50000);
+		}
+		is_int((int)waiting, 1, "another one waits for it");
+		store_commit(a, NULL);
+		waitpid(pid, &status, 0);
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "and begins once it is committed (status %d)", status);
+		store_close(a);
+	}
 	ok_cause(store_open("postgresql:///nosuchdb?host=/nonexistent/sock&user=muthur",
 	    &cause) == NULL && contains(cause, "cannot connect"),
 	    "an unreachable server is refused, naming the store");

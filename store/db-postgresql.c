@@ -625,6 +625,7 @@ static int
 pg_open(struct store *st, const char *url, char **cause)
 {
 	struct pg *pg = xcalloc(1, sizeof *pg);
+	const char *enc;
 
 	st->conn = pg;
 	pg->c = PQconnectdb(url);
@@ -634,8 +635,19 @@ pg_open(struct store *st, const char *url, char **cause)
 		    pg->err);
 	}
 	PQsetNoticeProcessor(pg->c, pg_notice, NULL);
+	/*
+	 * Text is kept as the bytes it came as, as SQLite keeps it: a mail's
+	 * header need not be UTF-8, which a UTF8 database refuses. The
+	 * database's encoding must be SQL_ASCII (bytes, no conversion).
+	 */
+	enc = PQparameterStatus(pg->c, "server_encoding");
+	if (enc == NULL || strcmp(enc, "SQL_ASCII") != 0)
+		return cause_set(cause, "database %s has the encoding %s: muthur keeps "
+		    "text as the bytes mail brings, which needs SQL_ASCII (create it "
+		    "with: createdb -E SQL_ASCII --locale=C -T template0 -O USER NAME)",
+		    st->path, enc != NULL ? enc : "(unknown)");
 	if (pg_exec(st, "SET client_min_messages = warning", NULL) == -1 ||
-	    pg_exec(st, "SET client_encoding = 'UTF8'", NULL) == -1)
+	    pg_exec(st, "SET client_encoding = 'SQL_ASCII'", NULL) == -1)
 		return cause_set(cause, "cannot open database %s: %s", st->path, pg->err);
 	return 0;
 }

@@ -135,7 +135,7 @@ tap_postgresql() {
 }
 
 tap_pgdb() {
-	sh "$pgserver" newdb "$TAP_TMP/pgsrv" "$1"
+	sh "$pgserver" newdb "$TAP_TMP/pgsrv" "$@"
 }
 
 # A muthur.conf in the current folder for a test club: the database, the

@@ -3,8 +3,11 @@
 #
 #   postgresql.sh start DIR        initdb DIR/pg and start the server on a
 #                                  socket in DIR/pg/sock; write DIR/pgenv
-#   postgresql.sh newdb DIR NAME   create the empty database NAME; print its
-#                                  URL (postgresql:///NAME?host=...&user=...)
+#   postgresql.sh newdb DIR NAME [ENCODING]
+#                                  create the empty database NAME (encoding
+#                                  SQL_ASCII, as muthur needs, unless given);
+#                                  print its URL
+#                                  (postgresql:///NAME?host=...&user=...)
 #   postgresql.sh stop DIR         stop it (pg_ctl stop -m fast)
 #
 # DIR is a fresh or empty folder owned by the caller (a test's temporary
@@ -89,7 +92,7 @@ start)
 	    -o "-k $PG_SOCK -c listen_addresses= -c fsync=off -c full_page_writes=off" \
 	    start >"$DIR/pg/pg_ctl.log" 2>&1 ||
 	    { cat "$DIR/pg/pg_ctl.log" "$DIR/pg/server.log" >&2; die "the server did not start"; }
-	"$PG_BIN/createdb" -h "$PG_SOCK" -U muthur muthur ||
+	"$PG_BIN/createdb" -h "$PG_SOCK" -U muthur -E SQL_ASCII --locale=C -T template0 muthur ||
 	    { "$PG_BIN/pg_ctl" -D "$DIR/pg/data" -m immediate stop >/dev/null 2>&1; die "createdb failed"; }
 	{
 		echo "PG_BIN='$PG_BIN'"
@@ -98,9 +101,10 @@ start)
 	} >"$DIR/pgenv"
 	;;
 newdb)
-	[ $# -eq 1 ] || die "usage: postgresql.sh newdb DIR NAME"
+	[ $# -ge 1 ] || die "usage: postgresql.sh newdb DIR NAME [ENCODING]"
 	. "$DIR/pgenv"
-	"$PG_BIN/createdb" -h "$PG_SOCK" -U muthur "$1" || die "createdb $1 failed"
+	"$PG_BIN/createdb" -h "$PG_SOCK" -U muthur -E "${2:-SQL_ASCII}" --locale=C \
+	    -T template0 "$1" >&2 || die "createdb $1 failed"
 	url_of "$1"
 	;;
 stop)

@@ -752,6 +752,10 @@ test_mail(struct store *st, int64_t gid)
 	cause = NULL;
 	is_int(store_mail_seen(st, "<m@x>", h2, NULL, NULL), 0,
 	    "same Message-ID, other content: another mail");
+	/* a header's bytes as they came, not all UTF-8 */
+	ok(store_mail_record(st, "<\xff\xfe8bit@x>", h1, gid, "accepted", 7, NULL) == 0 &&
+	    store_mail_seen(st, "<\xff\xfe8bit@x>", h1, NULL, NULL) == 1,
+	    "a Message-ID of bytes that are not UTF-8 is recorded and seen");
 
 	id = outbox_message_id("view/contact-17/2/marines", "club.example");
 	mail = xasprintf("From: muthur@club.example\r\nmessage-id:  %s \r\n\r\nbody\r\n", id);
@@ -1236,6 +1240,13 @@ test_open_pg(const char *url, const char *url2)
 		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		    "and begins once it is committed (status %d)", status);
 		store_close(a);
+	}
+	if (getenv("MUTHUR_TEST_STORE_URL3") != NULL) {
+		ok_cause(store_open(getenv("MUTHUR_TEST_STORE_URL3"), &cause) == NULL &&
+		    contains(cause, "has the encoding UTF8") && contains(cause, "SQL_ASCII"),
+		    "a UTF8 database is refused, saying how to make one that fits");
+		free(cause);
+		cause = NULL;
 	}
 	ok_cause(store_open("postgresql:///nosuchdb?host=/nonexistent/sock&user=muthur",
 	    &cause) == NULL && contains(cause, "cannot connect"),

@@ -8,7 +8,8 @@
 # 10,000 games (bench-idle); the database a whole demo game leaves, per
 # phase and in all (storage-figures.sh); the audit of a 200-turn and a
 # 1,000-turn game (bench-audit -s 2 200 and -e -s 2 1000, the fastest of
-# its three audits each).
+# its three audits each, and `muthur audit` of the archive file in a
+# process of its own, with that process's peak RSS).
 # Not a test: the figures depend on the machine and on what else runs, so
 # the block starts with the commit, the date, nproc and the load average.
 #
@@ -151,7 +152,8 @@ for n in $audits; do
 	row "audit of the $turns-turn game" "$best s, fastest of 3 ($(pick "audit$n" 's/.*(\([0-9]*\) phases replayed,.*/\1/p') phases)"
 	row "a phase" "$(pick "audit$n" 's/.*: \([0-9.]*\) ms a phase.*/\1/p') ms"
 	row "recording it, exporting it" "$(pick "audit$n" 's/^recording .*: \([0-9.]*\) s$/\1/p') s, $(pick "audit$n" 's/^export: \([0-9.]*\) s (\([0-9]*\) bytes)/\1 s (\2 bytes)/p')"
-	row "peak RSS" "$(rss "audit$n") KiB"
+	row "peak RSS (recording, export, audits)" "$(rss "audit$n") KiB"
+	row "muthur audit FILE (its own process)" "$(pick "audit$n" 's/^muthur audit of .*: \([0-9.]*\) s, peak RSS \([0-9]*\) KiB$/\1 s, peak RSS \2 KiB/p')"
 done
 
 echo "end"

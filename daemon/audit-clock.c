@@ -27,17 +27,6 @@ audit_clock_event(const char *type)
 	return 0;
 }
 
-static const struct archive_phase *
-phase_of(const struct archive *a, uint64_t seq)
-{
-	size_t i;
-
-	for (i = 0; i < a->nphases; i++)
-		if (a->phases[i].seq == seq)
-			return &a->phases[i];
-	return NULL;
-}
-
 /* Check the seats of list (an array) of e against its phase ph. */
 static void
 check_seats(const struct archive *a, const struct archive_phase *ph,
@@ -85,7 +74,7 @@ audit_clock(const struct archive *a, struct audit_report *r)
 		o = cJSON_ParseWithLength(e->payload, e->payload_len);
 		d = cJSON_GetObjectItemCaseSensitive(o, "defaulted");
 		w = cJSON_GetObjectItemCaseSensitive(o, "awaited");
-		if ((ph = phase_of(a, e->phase)) == NULL)
+		if ((ph = archive_phase_find(a, e->phase)) == NULL)
 			audit_fail(r, rec, "belongs to no phase of the game");
 		else if (!cJSON_IsArray(d) && !cJSON_IsArray(w))
 			audit_fail(r, rec, "names no seats defaulted or awaited");

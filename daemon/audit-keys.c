@@ -43,12 +43,11 @@ str_of(const cJSON *o, const char *k)
 static size_t
 seat_orders(const struct archive *a, uint64_t phase, const char *seat)
 {
-	size_t i, j, n = 0;
+	const struct archive_phase *ph = archive_phase_find(a, phase);
+	size_t j, n = 0;
 
-	for (i = 0; i < a->nphases; i++)
-		if (a->phases[i].seq == phase)
-			for (j = 0; j < a->phases[i].norders; j++)
-				n += strcmp(a->phases[i].orders[j].seat, seat) == 0;
+	for (j = 0; ph != NULL && j < ph->norders; j++)
+		n += strcmp(ph->orders[j].seat, seat) == 0;
 	return n;
 }
 

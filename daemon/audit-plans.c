@@ -21,17 +21,19 @@ audit_plan_order(const struct archive *a, const struct archive_phase *ph,
 {
 	const struct archive_phase *q = NULL;
 	const struct archive_commitment *c;
+	const size_t *turn;
 	char *sid;
-	size_t i, n;
+	size_t i, n, nturn;
 	int sec;
 
 	if (orders_lines_for(o, ph->name, &n, &sec) == NULL && sec < 0) {
 		audit_fail(r, rec, "block is for turn %ld, phase %s", o->turn, o->phase);
 		return;
 	}
-	for (i = 0; i < a->nphases && a->phases[i].seq < ph->seq; i++)
-		if (a->phases[i].turn == ph->turn && strcmp(a->phases[i].name, o->phase) == 0)
-			q = &a->phases[i];
+	turn = archive_turn_phases(a, ph->turn, &nturn);
+	for (i = 0; i < nturn && a->phases[turn[i]].seq < ph->seq; i++)
+		if (strcmp(a->phases[turn[i]].name, o->phase) == 0)
+			q = &a->phases[turn[i]];
 	if (q == NULL) {
 		audit_fail(r, rec, "a plan sent in turn %ld, phase %s, which did not come "
 		    "before this phase", o->turn, o->phase);
@@ -57,8 +59,9 @@ audit_turn_seeds(const struct archive *a, struct audit_report *r)
 	const struct archive_phase *first, *last;
 	const struct archive_commitment *c, *pc;
 	unsigned char want[RAND_SEED_BYTES];
+	const size_t *of;
 	char *rec, *sid, *end;
-	size_t i, j;
+	size_t i, j, nof = 0;
 	long turn;
 
 	for (i = 0; i < a->ncommitments; i++) {
@@ -69,12 +72,11 @@ audit_turn_seeds(const struct archive *a, struct audit_report *r)
 		turn = strncmp(c->secret_id, "turn-", 5) == 0 ?
 		    strtol(c->secret_id + 5, &end, 10) : 0;
 		first = last = NULL;
-		for (j = 0; turn > 0 && j < a->nphases; j++)
-			if (a->phases[j].turn == (uint64_t)turn) {
-				if (first == NULL)
-					first = &a->phases[j];
-				last = &a->phases[j];
-			}
+		of = turn > 0 ? archive_turn_phases(a, (uint64_t)turn, &nof) : NULL;
+		if (of != NULL) {
+			first = &a->phases[of[0]];
+			last = &a->phases[of[nof - 1]];
+		}
 		if (first == NULL)
 			audit_fail(r, rec, "a turn seed of no turn of the game");
 		else if (c->created_phase != first->seq)
@@ -90,19 +92,19 @@ audit_turn_seeds(const struct archive *a, struct audit_report *r)
 			audit_fail(r, rec, "has %zu bytes, expected %d", c->secret_len,
 			    RAND_SEED_BYTES);
 		else if (c->opened) {
-			for (j = 0; j < a->nphases; j++) {
-				if (a->phases[j].turn != (uint64_t)turn)
-					continue;
-				sid = rand_seed_secret_id(a->phases[j].seq);
+			for (j = 0; j < nof; j++) {
+				const struct archive_phase *ph = &a->phases[of[j]];
+
+				sid = rand_seed_secret_id(ph->seq);
 				pc = archive_commitment_find(a, RAND_SEED_DOMAIN, sid);
 				free(sid);
 				if (pc == NULL || !pc->opened)
 					continue;	/* check_seeds() says so */
-				rand_turn_phase_seed(c->secret, a->phases[j].seq, want);
+				rand_turn_phase_seed(c->secret, ph->seq, want);
 				if (pc->secret_len != RAND_SEED_BYTES ||
 				    memcmp(pc->secret, want, RAND_SEED_BYTES) != 0)
 					audit_fail(r, rec, "phase %llu's seed is not the one the "
-					    "turn seed gives", (unsigned long long)a->phases[j].seq);
+					    "turn seed gives", (unsigned long long)ph->seq);
 			}
 		}
 		free(rec);

@@ -45,6 +45,10 @@ struct replay {
 	char			**secret_ids;	/* "ID@PHASE" of every secret
 						   replayed (check_unexpected()) */
 	size_t			 nsecret_ids;
+	struct state_at {
+		uint64_t	 after_phase;
+		size_t		 i;	/* index in a->states */
+	}			*state_order;	/* by (after_phase, i) */
 };
 
 /* ---- setup ---- */
@@ -225,17 +229,49 @@ compare_state(struct replay *rp, const struct archive_phase *ph, const char *pre
 	char *bytes;
 	size_t len, i;
 
+	size_t lo = 0, hi = rp->a->nstates, mid;
+
 	bytes = rp->R->save(rp->g, &len);
 	hashenc_blake2b256(h, bytes, len);
 	free(bytes);
-	for (i = 0; i < rp->a->nstates; i++)
-		if (rp->a->states[i].after_phase == ph->seq) {
-			rp->r->states++;
-			if (sodium_memcmp(h, rp->a->states[i].hash, 32) != 0)
-				audit_fail(rp->r, prec, "the recorded state hash is not the "
-				    "replayed state's");
-			return;
-		}
+	while (lo < hi) {	/* the first recorded after this phase */
+		mid = lo + (hi - lo) / 2;
+		if (rp->state_order[mid].after_phase < ph->seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < rp->a->nstates && rp->state_order[lo].after_phase == ph->seq) {
+		i = rp->state_order[lo].i;
+		rp->r->states++;
+		if (sodium_memcmp(h, rp->a->states[i].hash, 32) != 0)
+			audit_fail(rp->r, prec, "the recorded state hash is not the "
+			    "replayed state's");
+	}
+}
+
+static int
+state_cmp(const void *x, const void *y)
+{
+	const struct state_at *a = x, *b = y;
+
+	if (a->after_phase != b->after_phase)
+		return a->after_phase < b->after_phase ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* rp->state_order: the recorded states by (after_phase, index). */
+static void
+state_index(struct replay *rp)
+{
+	size_t i;
+
+	rp->state_order = xcalloc(rp->a->nstates + 1, sizeof *rp->state_order);
+	for (i = 0; i < rp->a->nstates; i++) {
+		rp->state_order[i].after_phase = rp->a->states[i].after_phase;
+		rp->state_order[i].i = i;
+	}
+	qsort(rp->state_order, rp->a->nstates, sizeof *rp->state_order, state_cmp);
 }
 
 static void
@@ -529,6 +565,7 @@ audit_replay(const struct archive *a, struct audit_report *r,
 	memset(&rp, 0, sizeof rp);
 	rp.a = a;
 	rp.r = r;
+	state_index(&rp);
 	if (a->nphases == 0 || replay_ready(&rp) == -1)
 		goto done;
 	su.scenario = a->scenario;
@@ -638,6 +675,7 @@ done:
 	for (i = 0; i < rp.nsecret_ids; i++)
 		free(rp.secret_ids[i]);
 	free(rp.secret_ids);
+	free(rp.state_order);
 	if (rp.data != NULL)
 		rp.R->data_free(rp.data);
 }

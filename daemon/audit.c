@@ -223,17 +223,106 @@ owes(const struct archive_phase *ph, const char *seat)
 }
 
 /*
+ * Every order of the archive by (seat, nonce, phase index, index in its
+ * phase), so that order_made() finds where an order was first made
+ * without looking through the phases before it.
+ */
+struct made {
+	const struct archive_order	*o;
+	size_t				 phase;	/* index in a->phases */
+	size_t				 j;	/* index in its phase's orders */
+};
+
+static int
+made_cmp(const void *x, const void *y)
+{
+	const struct made *a = x, *b = y;
+	int c;
+
+	if ((c = strcmp(a->o->seat, b->o->seat)) != 0)
+		return c;
+	if (a->o->nonce_len != b->o->nonce_len)
+		return a->o->nonce_len < b->o->nonce_len ? -1 : 1;
+	if ((c = memcmp(a->o->nonce, b->o->nonce, a->o->nonce_len)) != 0)
+		return c;
+	if (a->phase != b->phase)
+		return a->phase < b->phase ? -1 : 1;
+	return a->j < b->j ? -1 : a->j > b->j;
+}
+
+/* NULL (order_made() looks through the phases) unless the phases are
+ * numbered 1, 2, ... in order; *n entries. */
+static struct made *
+made_index(const struct archive *a, size_t *n)
+{
+	struct made *v;
+	size_t i, j, k = 0;
+
+	*n = 0;
+	if (!a->phases_numbered)
+		return NULL;
+	for (i = 0; i < a->nphases; i++)
+		*n += a->phases[i].norders;
+	v = xcalloc(*n + 1, sizeof *v);
+	for (i = 0; i < a->nphases; i++)
+		for (j = 0; j < a->phases[i].norders; j++) {
+			v[k].o = &a->phases[i].orders[j];
+			v[k].phase = i;
+			v[k++].j = j;
+		}
+	qsort(v, *n, sizeof *v, made_cmp);
+	return v;
+}
+
+/* The seat's orders among the first n of phase p. */
+static size_t
+seat_orders_before(const struct archive_phase *p, const char *seat, size_t n)
+{
+	size_t j, k = 0;
+
+	for (j = 0; j < n && j < p->norders; j++)
+		k += strcmp(p->orders[j].seat, seat) == 0;
+	return k;
+}
+
+/*
  * Where the order o (index of ph) was first made: the phase and the
  * seat's count of orders before it there; a plan section applied later
- * is the block sent in an earlier phase (same seat and nonce).
+ * is the block sent in an earlier phase (same seat and nonce). With the
+ * index (made_index()), its first order of that seat and nonce.
  */
 static void
-order_made(const struct archive *a, const struct archive_phase *ph,
-    const struct archive_order *o, size_t index, uint64_t *phase, size_t *nth)
+order_made(const struct archive *a, const struct made *mv, size_t nm,
+    const struct archive_phase *ph, const struct archive_order *o, size_t index,
+    uint64_t *phase, size_t *nth)
 {
 	const struct archive_phase *p;
-	size_t i, j, n;
+	const struct made *m;
+	struct made key = { o, 0, 0 };
+	size_t i, j, n, lo = 0, hi = nm, mid;
 
+	if (mv != NULL) {
+		while (lo < hi) {	/* the first of this seat and nonce */
+			mid = lo + (hi - lo) / 2;
+			if (made_cmp(&mv[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		m = lo < nm ? &mv[lo] : NULL;
+		if (m != NULL && strcmp(m->o->seat, o->seat) == 0 &&
+		    m->o->nonce_len == o->nonce_len && memcmp(m->o->nonce, o->nonce,
+		    o->nonce_len) == 0 && &a->phases[m->phase] != ph &&
+		    a->phases[m->phase].seq <= ph->seq) {
+			p = &a->phases[m->phase];
+			*phase = p->seq;
+			*nth = seat_orders_before(p, o->seat, m->j);
+		} else {
+			*phase = ph->seq;
+			*nth = seat_orders_before(ph, o->seat, index);
+		}
+		return;
+	}
 	for (i = 0; i < a->nphases && a->phases[i].seq <= ph->seq; i++) {
 		p = &a->phases[i];
 		for (j = 0, n = 0; j < p->norders && (p != ph || j < index); j++) {
@@ -258,9 +347,9 @@ order_made(const struct archive *a, const struct archive_phase *ph,
 }
 
 static void
-check_order(const struct archive *a, const struct archive_phase *ph,
-    const struct archive_order *o, size_t index, const char *prec,
-    const struct audit_keys *keys, struct audit_report *r)
+check_order(const struct archive *a, const struct made *mv, size_t nm,
+    const struct archive_phase *ph, const struct archive_order *o, size_t index,
+    const char *prec, const struct audit_keys *keys, struct audit_report *r)
 {
 	const char *key;
 	uint64_t made;
@@ -291,7 +380,7 @@ check_order(const struct archive *a, const struct archive_phase *ph,
 		audit_fail(r, rec, "signature type %s, but the signature is %s",
 		    o->sig_type, sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)));
 	r->player_sigs++;
-	order_made(a, ph, o, index, &made, &nth);
+	order_made(a, mv, nm, ph, o, index, &made, &nth);
 	key = audit_keys_at(keys, seat, made, nth);
 	if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
 		audit_fail(r, rec, "signature cannot be checked: the seat's key does not "
@@ -327,7 +416,8 @@ static void
 check_phases(const struct archive *a, struct audit_report *r)
 {
 	struct audit_keys *keys;
-	size_t i, j, nclosed = 0;
+	struct made *mv;
+	size_t i, j, nclosed = 0, nm;
 	char *rec;
 	int abandoned = strcmp(a->status, "abandoned") == 0;
 
@@ -336,6 +426,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 		return;
 	}
 	keys = audit_keys_load(a, r);
+	mv = made_index(a, &nm);
 	for (i = 0; i < a->nphases; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 
@@ -353,7 +444,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 			if (seat_find(a, ph->owing[j]) == NULL)
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
-			check_order(a, ph, &ph->orders[j], j, rec, keys, r);
+			check_order(a, mv, nm, ph, &ph->orders[j], j, rec, keys, r);
 		if (a->scope == ARCHIVE_FULL && !ph->open &&
 		    !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
@@ -363,6 +454,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 		free(rec);
 	}
 	audit_keys_free(keys);
+	free(mv);
 	if (a->nstates != nclosed)
 		audit_fail(r, "archive", "%zu recorded states for %zu closed phases",
 		    a->nstates, nclosed);

@@ -12,11 +12,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include <cjson/cJSON.h>
+
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "daemon/view-int.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
+#include "lib/log.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
@@ -26,6 +29,7 @@
 #include "mail/pubkey.h"
 #include "mail/sig.h"
 #include "store/club.h"
+#include "store/events.h"
 #include "store/games.h"
 #include "store/mailseen.h"
 #include "store/orders.h"
@@ -48,6 +52,7 @@ struct mail_job {
 	int			 advanced;
 	int			 unverified;	/* the block names seat but its
 						   signature is no seat's */
+	int			 final;		/* the refusal cannot be mended */
 };
 
 char *
@@ -195,6 +200,7 @@ refuse(struct mail_job *j, char **cause)
 		f.phase = j->o->phase;
 	}
 	f.reason = j->reason;
+	f.final = j->final;
 	if (to != NULL && reply_queue(j, REPLY_REFUSAL, &f, to, cause) == -1) {
 		free(to);
 		return -1;
@@ -241,6 +247,47 @@ verifies(const char *key, const char *bytes, size_t len, const char *sig,
 }
 
 /*
+ * Was the block signed with a key the seat held before it was given to
+ * another player (a seat.replaced event of the game, doc/game-record.md
+ * "Seat replacement")? 1 and the phase of that change in *phase; 0 when
+ * not, or when the log cannot be read (the caller's plainer reason then
+ * stands; the error is logged).
+ */
+static int
+former_key(struct mail_job *j, uint64_t *phase)
+{
+	struct store_event *ev = NULL;
+	size_t n = 0, i;
+	char *err = NULL;
+	int found = 0;
+
+	if (store_events_of_type(j->c->st, j->game_id, "seat.replaced", &ev, &n,
+	    &err) == -1) {
+		log_warn("game %s: the seat changes could not be read: %s",
+		    j->l->game->name, err);
+		free(err);
+		return 0;
+	}
+	for (i = 0; i < n && !found; i++) {
+		cJSON *o = cJSON_Parse((const char *)ev[i].payload);
+		const char *seat = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o,
+		    "seat"));
+		const char *key = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o,
+		    "old_key"));
+
+		if (seat != NULL && key != NULL && strcmp(seat, j->seat->name) == 0 &&
+		    verifies(key, j->m->block.signed_bytes, j->m->block.signed_len,
+		    j->m->sig_text, j->m->sig_len)) {
+			found = 1;
+			*phase = ev[i].phase_seq;
+		}
+		cJSON_Delete(o);
+	}
+	store_events_free(ev, n);
+	return found;
+}
+
+/*
  * The mail's signature against the seat's key: 1 when it verifies (over
  * the block as found, or over the second reading of a format=flowed part,
  * which then becomes the block), 0 when refused with a reason that says
@@ -257,6 +304,7 @@ signature_check(struct mail_job *j)
 	char *why = NULL;
 	size_t k, i;
 	struct pubkey pk;
+	uint64_t former = 0;
 
 	j->unverified = 1;	/* until the signature verifies */
 	if (m->alt_block.signed_bytes != NULL && !verifies(j->seat->public_key,
@@ -331,6 +379,16 @@ signature_check(struct mail_job *j)
 		    j->seat->name, o->name, j->o->game, o->name, o->name, j->seat->name);
 		j->seat = o;	/* the signer hears of it, not the seat named */
 		j->unverified = 0;
+		return 0;
+	}
+	if (former_key(j, &former)) {
+		free(why);
+		refusal(j, "former-seat-key", "you no longer hold seat %s of game %s: "
+		    "the organiser gave it to another player in phase %llu, and orders "
+		    "signed with your key are no longer accepted for it (those you sent "
+		    "before stay on the record and are audited with your key)",
+		    j->seat->name, j->o->game, (unsigned long long)former);
+		j->final = 1;
 		return 0;
 	}
 	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s%s",

@@ -277,8 +277,10 @@ reply_model_build(enum reply_kind kind, const struct reply_facts *f)
 			cJSON_AddStringToObject(m, "deadline", deadline);
 		else
 			cJSON_AddNullToObject(m, "deadline");
-	} else
+	} else {
 		OPT_STR("reason", f->reason ? f->reason : "the mail was refused");
+		cJSON_AddBoolToObject(m, "final", f->final);
+	}
 #undef OPT_STR
 	return m;
 }

@@ -215,6 +215,8 @@ struct reply_facts {
 	/* REPLY_REFUSAL */
 	const char		*reason;	/* exactly why, one line or more
 						   ("line 9: ...; expected ...") */
+	int			 final;		/* 1: no mended mail can pass (the
+						   seat is no longer the sender's) */
 };
 
 /*

@@ -292,6 +292,13 @@ json_w_true(struct strbuf *out, const char *key)
 	strbuf_add(out, "true", 4);
 }
 
+void
+json_w_false(struct strbuf *out, const char *key)
+{
+	w_key(out, key);
+	strbuf_add(out, "false", 5);
+}
+
 char *
 json_print(const cJSON *item, size_t *len)
 {

@@ -52,5 +52,6 @@ void json_w_int(struct strbuf *out, const char *qkey, size_t qlen, long long v);
 #define JSON_W_INT(out, key, v) \
 	json_w_int((out), "\"" key "\":", sizeof("\"" key "\":") - 1, (v))
 void json_w_true(struct strbuf *out, const char *key);
+void json_w_false(struct strbuf *out, const char *key);
 
 #endif

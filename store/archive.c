@@ -24,20 +24,34 @@
 
 /* ---- writing ---- */
 
+/*
+ * The text is written straight into one buffer (lib/json-print.h's
+ * writer: the bytes cJSON would print for the tree the same members
+ * make), never a tree of the whole archive.
+ */
 static void
-put_str(cJSON *o, const char *k, const char *v)
+put_str(struct strbuf *o, const char *k, const char *v)
 {
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v));
+	json_w_str(o, k, v);
 }
 
 static void
-put_u64(cJSON *o, const char *k, uint64_t v)
+put_u64(struct strbuf *o, const char *k, uint64_t v)
 {
-	cJSON_AddItemToObject(o, k, cJSON_CreateNumber((double)v));
+	json_w_num(o, k, (double)v);
 }
 
 static void
-put_hex(cJSON *o, const char *k, const unsigned char *p, size_t len)
+put_bool(struct strbuf *o, const char *k, int v)
+{
+	if (v)
+		json_w_true(o, k);
+	else
+		json_w_false(o, k);
+}
+
+static void
+put_hex(struct strbuf *o, const char *k, const unsigned char *p, size_t len)
 {
 	char *h = hashenc_hex(p, len);
 
@@ -46,7 +60,7 @@ put_hex(cJSON *o, const char *k, const unsigned char *p, size_t len)
 }
 
 static int
-put_text(cJSON *o, const char *k, const char *p, size_t len, const char *where,
+put_text(struct strbuf *o, const char *k, const char *p, size_t len, const char *where,
     char **cause)
 {
 	if (memchr(p, '\0', len) != NULL)
@@ -61,120 +75,142 @@ archive_scope_name(enum archive_scope scope)
 	return scope == ARCHIVE_SPECTATOR ? ARCHIVE_SCOPE_SPECTATOR : ARCHIVE_SCOPE_FULL;
 }
 
+/* The archive without archive_sig, into the empty buffer out. */
 static int
-build(const struct archive *a, cJSON *root, char **cause)
+build(const struct archive *a, struct strbuf *out, char **cause)
 {
-	cJSON *arr, *o, *sub, *owing;
 	char where[96];
 	size_t i, j;
 	int full = a->scope == ARCHIVE_FULL, format_1 = a->format_1 && full;
 
-	put_str(root, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
-	put_str(root, "game", a->game);
-	put_str(root, "rules", a->rules);
-	put_str(root, "rules_version", a->rules_version);
-	put_str(root, "scenario", a->scenario);
-	put_str(root, "status", a->status);
+	json_w_open(out, NULL, '{');
+	put_str(out, "format", format_1 ? ARCHIVE_FORMAT_1 : ARCHIVE_FORMAT);
+	put_str(out, "game", a->game);
+	put_str(out, "rules", a->rules);
+	put_str(out, "rules_version", a->rules_version);
+	put_str(out, "scenario", a->scenario);
+	put_str(out, "status", a->status);
 	if (!format_1)
-		put_str(root, "scope", archive_scope_name(a->scope));
-	put_hex(root, "server_key", a->server_key, 32);
-	put_hex(root, "card_hash", a->card_hash, 32);
+		put_str(out, "scope", archive_scope_name(a->scope));
+	put_hex(out, "server_key", a->server_key, 32);
+	put_hex(out, "card_hash", a->card_hash, 32);
 
-	cJSON_AddItemToObject(root, "files", arr = cJSON_CreateArray());
+	json_w_open(out, "files", '[');
 	for (i = 0; i < a->nfiles; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_str(o, "name", a->files[i].name);
-		put_hex(o, "hash", a->files[i].hash, 32);
+		json_w_open(out, NULL, '{');
+		put_str(out, "name", a->files[i].name);
+		put_hex(out, "hash", a->files[i].hash, 32);
 		snprintf(where, sizeof where, "files[%zu]", i);
-		if (put_text(o, "bytes", a->files[i].bytes, a->files[i].len, where, cause) == -1)
+		if (put_text(out, "bytes", a->files[i].bytes, a->files[i].len, where,
+		    cause) == -1)
 			return -1;
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "seats", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "seats", '[');
 	for (i = 0; i < a->nseats; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "no", a->seats[i].no);
-		put_str(o, "name", a->seats[i].name);
-		put_str(o, "faction", a->seats[i].faction);
-		put_str(o, "key_type", a->seats[i].key_type);
-		put_str(o, "key", a->seats[i].key);
+		json_w_open(out, NULL, '{');
+		put_u64(out, "no", a->seats[i].no);
+		put_str(out, "name", a->seats[i].name);
+		put_str(out, "faction", a->seats[i].faction);
+		put_str(out, "key_type", a->seats[i].key_type);
+		put_str(out, "key", a->seats[i].key);
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "phases", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "phases", '[');
 	for (i = 0; i < a->nphases; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "seq", ph->seq);
-		put_u64(o, "turn", ph->turn);
-		put_str(o, "name", ph->name);
-		cJSON_AddItemToObject(o, "owing", owing = cJSON_CreateArray());
+		json_w_open(out, NULL, '{');
+		put_u64(out, "seq", ph->seq);
+		put_u64(out, "turn", ph->turn);
+		put_str(out, "name", ph->name);
+		json_w_open(out, "owing", '[');
 		for (j = 0; j < ph->nowing; j++)
-			cJSON_AddItemToArray(owing, cJSON_CreateString(ph->owing[j]));
-		cJSON_AddItemToObject(o, "open", cJSON_CreateBool(ph->open));
-		if (!full)
+			put_str(out, NULL, ph->owing[j]);
+		json_w_close(out, ']');
+		put_bool(out, "open", ph->open);
+		if (!full) {
+			json_w_close(out, '}');
 			continue;
-		cJSON_AddItemToObject(o, "orders", sub = cJSON_CreateArray());
+		}
+		json_w_open(out, "orders", '[');
 		for (j = 0; j < ph->norders; j++) {
 			const struct archive_order *or = &ph->orders[j];
-			cJSON *x;
 
-			cJSON_AddItemToArray(sub, x = cJSON_CreateObject());
+			json_w_open(out, NULL, '{');
 			snprintf(where, sizeof where, "phases[%zu].orders[%zu]", i, j);
-			put_str(x, "seat", or->seat);
-			put_str(x, "sig_type", or->sig_type);
-			cJSON_AddItemToObject(x, "current", cJSON_CreateBool(or->current));
-			put_hex(x, "nonce", or->nonce, or->nonce_len);
-			if (put_text(x, "block", or->block, or->block_len, where, cause) == -1 ||
-			    put_text(x, "signature", or->signature, or->sig_len, where,
+			put_str(out, "seat", or->seat);
+			put_str(out, "sig_type", or->sig_type);
+			put_bool(out, "current", or->current);
+			put_hex(out, "nonce", or->nonce, or->nonce_len);
+			if (put_text(out, "block", or->block, or->block_len, where,
+			    cause) == -1 ||
+			    put_text(out, "signature", or->signature, or->sig_len, where,
 			    cause) == -1)
 				return -1;
+			json_w_close(out, '}');
 		}
+		json_w_close(out, ']');
+		json_w_close(out, '}');
 	}
-	cJSON_AddItemToObject(root, "commitments", arr = cJSON_CreateArray());
+	json_w_close(out, ']');
+	json_w_open(out, "commitments", '[');
 	for (i = 0; i < a->ncommitments; i++) {
 		const struct archive_commitment *c = &a->commitments[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_str(o, "domain", c->domain);
-		put_str(o, "secret_id", c->secret_id);
-		put_u64(o, "created_phase", c->created_phase);
-		put_hex(o, "c", c->c, COMMIT_BYTES);
-		put_hex(o, "sig", c->sig, COMMIT_SIG_BYTES);
-		cJSON_AddItemToObject(o, "opened", cJSON_CreateBool(c->opened));
+		json_w_open(out, NULL, '{');
+		put_str(out, "domain", c->domain);
+		put_str(out, "secret_id", c->secret_id);
+		put_u64(out, "created_phase", c->created_phase);
+		put_hex(out, "c", c->c, COMMIT_BYTES);
+		put_hex(out, "sig", c->sig, COMMIT_SIG_BYTES);
+		put_bool(out, "opened", c->opened);
 		if (c->opened) {
-			put_u64(o, "revealed_phase", c->revealed_phase);
-			put_hex(o, "secret", c->secret, c->secret_len);
-			put_hex(o, "nonce", c->nonce, COMMIT_NONCE_BYTES);
+			put_u64(out, "revealed_phase", c->revealed_phase);
+			put_hex(out, "secret", c->secret, c->secret_len);
+			put_hex(out, "nonce", c->nonce, COMMIT_NONCE_BYTES);
 		}
+		json_w_close(out, '}');
 	}
-	if (full)
-		cJSON_AddItemToObject(root, "states", arr = cJSON_CreateArray());
-	for (i = 0; full && i < a->nstates; i++) {
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "after_phase", a->states[i].after_phase);
-		put_hex(o, "hash", a->states[i].hash, 32);
+	json_w_close(out, ']');
+	if (full) {
+		json_w_open(out, "states", '[');
+		for (i = 0; i < a->nstates; i++) {
+			json_w_open(out, NULL, '{');
+			put_u64(out, "after_phase", a->states[i].after_phase);
+			put_hex(out, "hash", a->states[i].hash, 32);
+			json_w_close(out, '}');
+		}
+		json_w_close(out, ']');
 	}
-	cJSON_AddItemToObject(root, "events", arr = cJSON_CreateArray());
+	json_w_open(out, "events", '[');
 	for (i = 0; i < a->nevents; i++) {
 		const struct archive_event *e = &a->events[i];
 
-		cJSON_AddItemToArray(arr, o = cJSON_CreateObject());
-		put_u64(o, "seq", e->seq);
-		put_u64(o, "phase", e->phase);
-		put_str(o, "type", e->type);
-		put_str(o, "visibility", e->visibility);
+		json_w_open(out, NULL, '{');
+		put_u64(out, "seq", e->seq);
+		put_u64(out, "phase", e->phase);
+		put_str(out, "type", e->type);
+		put_str(out, "visibility", e->visibility);
 		snprintf(where, sizeof where, "events[%zu]", i);
-		if (put_text(o, "payload", e->payload, e->payload_len, where, cause) == -1)
+		if (put_text(out, "payload", e->payload, e->payload_len, where, cause) == -1)
 			return -1;
-		if (!full)
-			continue;
-		put_hex(o, "prev", e->prev, 32);
-		put_hex(o, "hash", e->hash, 32);
+		if (full) {
+			put_hex(out, "prev", e->prev, 32);
+			put_hex(out, "hash", e->hash, 32);
+		}
+		json_w_close(out, '}');
 	}
-	if (!full)
-		return 0;
-	cJSON_AddItemToObject(root, "head", o = cJSON_CreateObject());
-	put_u64(o, "count", a->head_count);
-	put_hex(o, "hash", a->head_hash, 32);
+	json_w_close(out, ']');
+	if (full) {
+		json_w_open(out, "head", '{');
+		put_u64(out, "count", a->head_count);
+		put_hex(out, "hash", a->head_hash, 32);
+		json_w_close(out, '}');
+	}
+	json_w_close(out, '}');
 	return 0;
 }
 
@@ -203,24 +239,20 @@ archive_format(struct archive *a, const unsigned char sk[64], char **out, size_t
     char **cause)
 {
 	unsigned char msg[sizeof ARCHIVE_SIG_CONTEXT - 1 + 32];
-	cJSON *root = cJSON_CreateObject();
-	char *s;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (build(a, root, cause) == -1) {
-		cJSON_Delete(root);
+	if (build(a, &sb, cause) == -1) {
+		strbuf_free(&sb);
 		return -1;
 	}
-	digest_of(root, a->digest);
+	hashenc_blake2b256(a->digest, sb.s, sb.len);
 	sig_message(a->digest, msg);
 	crypto_sign_detached(a->sig, NULL, msg, sizeof msg, sk);
-	put_hex(root, "archive_sig", a->sig, 64);
-	if ((s = json_print(root, NULL)) == NULL)
-		abort();
-	cJSON_Delete(root);
-	*out = xasprintf("%s\n", s);
-	free(s);
-	if (len != NULL)
-		*len = strlen(*out);
+	sb.s[--sb.len] = '\0';		/* the closing brace, after archive_sig */
+	put_hex(&sb, "archive_sig", a->sig, 64);
+	json_w_close(&sb, '}');
+	strbuf_addc(&sb, '\n');
+	*out = strbuf_detach(&sb, len);
 	return 0;
 }
 
@@ -492,25 +524,124 @@ rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 	return 0;
 }
 
-/* Read the array k of root into *v (n entries of size bytes) with fn. */
+/*
+ * A streamed archive (archive_parse()): the text with its big arrays cut
+ * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
+ * each item of those arrays on its own from the text, one at a time.
+ */
+#define STREAM_ARRAYS 8
+struct stream {
+	const char	*text;
+	struct strbuf	 print;			/* an item's canonical bytes */
+	struct {
+		const char	*key;
+		size_t		 start, end;	/* the items, between [ and ] */
+		size_t		 n;		/* how many */
+	}		 arrays[STREAM_ARRAYS];
+	size_t		 narrays;
+};
+
+/*
+ * Where the JSON value at t[i] ends (the offset after it), scanning
+ * strings and brackets only (the item's parse checks the rest); 0 when it
+ * does not end within len bytes.
+ */
+static size_t
+value_end(const char *t, size_t len, size_t i)
+{
+	const char *q;
+	size_t depth = 0, b;
+
+	if (i >= len)
+		return 0;
+	if (t[i] != '"' && t[i] != '{' && t[i] != '[') {
+		while (i < len && t[i] != ',' && t[i] != ']' && t[i] != '}')
+			i++;
+		return i;
+	}
+	for (; i < len; i++) {
+		if (t[i] == '"') {
+			/* the quote that ends the string: the first after an even
+			 * run of backslashes (the opening quote bounds the run) */
+			do {
+				if ((q = memchr(t + i + 1, '"', len - i - 1)) == NULL)
+					return 0;
+				i = (size_t)(q - t);
+				for (b = 0; t[i - 1 - b] == '\\'; b++)
+					;
+			} while (b % 2 == 1);
+			if (depth == 0)
+				return i + 1;
+		} else if (t[i] == '{' || t[i] == '[')
+			depth++;
+		else if ((t[i] == '}' || t[i] == ']') && --depth == 0)
+			return i + 1;
+	}
+	return 0;
+}
+
+/* The next item of sm's array k from *pos (its end in *pos), parsed; NULL
+ * when it is not there or not in its canonical form. */
+static cJSON *
+stream_item(struct stream *sm, size_t k, size_t *pos)
+{
+	size_t b = *pos, e;
+	cJSON *o;
+
+	if (b > sm->arrays[k].start && sm->text[b++] != ',')
+		return NULL;
+	if ((e = value_end(sm->text, sm->arrays[k].end, b)) == 0 ||
+	    (o = cJSON_ParseWithLength(sm->text + b, e - b)) == NULL)
+		return NULL;
+	strbuf_reset(&sm->print);
+	if (json_print_add(&sm->print, o) == -1 || sm->print.len != e - b ||
+	    memcmp(sm->print.s, sm->text + b, e - b) != 0) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	*pos = e;
+	return o;
+}
+
+/* Read the array k of root into *v (n entries of size bytes) with fn; of a
+ * streamed archive (sm), its items from the text. */
 static int
-rd_list(char **cause, int full, const cJSON *root, const char *k, void **v, size_t *n,
-    size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
+rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char *k,
+    void **v, size_t *n, size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
 {
 	struct rd top = { "archive", cause, full };
 	char where[64];
 	struct rd r = { where, cause, full };
 	const cJSON *arr, *it;
-	size_t i = 0;
+	cJSON *o;
+	size_t i = 0, j, pos;
 
 	if ((arr = rd_array(&top, root, k, n)) == NULL)
 		return -1;
+	for (j = 0; sm != NULL && j < sm->narrays; j++)
+		if (strcmp(sm->arrays[j].key, k) == 0)
+			break;
+	if (sm == NULL || j == sm->narrays) {
+		*v = xcalloc(*n + 1, size);
+		cJSON_ArrayForEach(it, arr) {
+			snprintf(where, sizeof where, "%s[%zu]", k, i);
+			if (fn(&r, it, (char *)*v + i * size, i) == -1)
+				return -1;
+			i++;
+		}
+		return 0;
+	}
+	*n = sm->arrays[j].n;
 	*v = xcalloc(*n + 1, size);
-	cJSON_ArrayForEach(it, arr) {
+	for (pos = sm->arrays[j].start, i = 0; i < *n; i++) {
+		if ((o = stream_item(sm, j, &pos)) == NULL)
+			return cause_set(cause, "%s[%zu]: not in the canonical form", k, i);
 		snprintf(where, sizeof where, "%s[%zu]", k, i);
-		if (fn(&r, it, (char *)*v + i * size, i) == -1)
+		if (fn(&r, o, (char *)*v + i * size, i) == -1) {
+			cJSON_Delete(o);
 			return -1;
-		i++;
+		}
+		cJSON_Delete(o);
 	}
 	return 0;
 }
@@ -577,7 +708,7 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 }
 
 static int
-rd_archive(const cJSON *root, struct archive *a, char **cause)
+rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause)
 {
 	struct rd top = { "archive", cause, 1 };
 	struct rd head = { "archive: head", cause, 1 };
@@ -621,17 +752,17 @@ rd_archive(const cJSON *root, struct archive *a, char **cause)
 	    rd_str(&top, root, "status", &a->status, NULL) == -1 ||
 	    rd_hex(&top, root, "server_key", a->server_key, 32, 32, NULL) == -1 ||
 	    rd_hex(&top, root, "card_hash", a->card_hash, 32, 32, NULL) == -1 ||
-	    rd_list(cause, full, root, "files", (void **)&a->files, &a->nfiles,
+	    rd_list(cause, full, root, sm, "files", (void **)&a->files, &a->nfiles,
 	    sizeof *a->files, fn_file) == -1 ||
-	    rd_list(cause, full, root, "seats", (void **)&a->seats, &a->nseats,
+	    rd_list(cause, full, root, sm, "seats", (void **)&a->seats, &a->nseats,
 	    sizeof *a->seats, fn_seat) == -1 ||
-	    rd_list(cause, full, root, "phases", (void **)&a->phases, &a->nphases,
+	    rd_list(cause, full, root, sm, "phases", (void **)&a->phases, &a->nphases,
 	    sizeof *a->phases, fn_phase) == -1 ||
-	    rd_list(cause, full, root, "commitments", (void **)&a->commitments,
+	    rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
 	    &a->ncommitments, sizeof *a->commitments, fn_commitment) == -1 ||
-	    (full && rd_list(cause, full, root, "states", (void **)&a->states,
+	    (full && rd_list(cause, full, root, sm, "states", (void **)&a->states,
 	    &a->nstates, sizeof *a->states, fn_state) == -1) ||
-	    rd_list(cause, full, root, "events", (void **)&a->events, &a->nevents,
+	    rd_list(cause, full, root, sm, "events", (void **)&a->events, &a->nevents,
 	    sizeof *a->events, fn_event) == -1 ||
 	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
 		return -1;
@@ -657,38 +788,209 @@ commit_cmp(const void *x, const void *y)
 	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
 }
 
-/* Sort the commitments' indexes for archive_commitment_find(). */
-static void
-commit_index(struct archive *a)
+static int
+turn_cmp(const void *x, const void *y)
+{
+	const struct archive_phase *a = &order_of->phases[*(const size_t *)x];
+	const struct archive_phase *b = &order_of->phases[*(const size_t *)y];
+
+	if (a->turn != b->turn)
+		return a->turn < b->turn ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* 0, 1, ..., n - 1 sorted with cmp over a (NULL when n is 0). */
+static size_t *
+sorted_indexes(struct archive *a, size_t n, int (*cmp)(const void *, const void *))
+{
+	size_t i, *v;
+
+	if (n == 0)
+		return NULL;
+	v = xreallocarray(NULL, n, sizeof *v);
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	order_of = a;	/* archive_index is not called from two threads at once */
+	qsort(v, n, sizeof *v, cmp);
+	order_of = NULL;
+	return v;
+}
+
+void
+archive_index(struct archive *a)
 {
 	size_t i;
 
-	if (a->ncommitments == 0)
-		return;
-	a->commit_order = xreallocarray(NULL, a->ncommitments, sizeof *a->commit_order);
-	for (i = 0; i < a->ncommitments; i++)
-		a->commit_order[i] = i;
-	order_of = a;	/* archive_parse is not called from two threads at once */
-	qsort(a->commit_order, a->ncommitments, sizeof *a->commit_order, commit_cmp);
-	order_of = NULL;
+	free(a->commit_order);
+	free(a->turn_order);
+	a->commit_order = sorted_indexes(a, a->ncommitments, commit_cmp);
+	a->turn_order = sorted_indexes(a, a->nphases, turn_cmp);
+	a->phases_numbered = 1;
+	for (i = 0; i < a->nphases; i++)
+		if (a->phases[i].seq != i + 1)
+			a->phases_numbered = 0;
 }
 
-struct archive *
-archive_parse(const char *text, size_t len, char **cause)
+const struct archive_phase *
+archive_phase_find(const struct archive *a, uint64_t seq)
+{
+	size_t i;
+
+	if (a->phases_numbered)
+		return seq >= 1 && seq <= a->nphases ? &a->phases[seq - 1] : NULL;
+	for (i = 0; i < a->nphases; i++)
+		if (a->phases[i].seq == seq)
+			return &a->phases[i];
+	return NULL;
+}
+
+const size_t *
+archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n)
+{
+	size_t lo = 0, hi = a->turn_order != NULL ? a->nphases : 0, mid, first;
+
+	while (lo < hi) {	/* the first of the sorted of this turn */
+		mid = lo + (hi - lo) / 2;
+		if (a->phases[a->turn_order[mid]].turn < turn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = a->turn_order != NULL ? a->nphases : 0;
+	while (lo < hi && a->phases[a->turn_order[lo]].turn == turn)
+		lo++;
+	*n = lo - first;
+	return *n > 0 ? &a->turn_order[first] : NULL;
+}
+
+/* The items of an array of the text (between start and end): how many, or
+ * -1 when they are not values separated by commas. */
+static long
+stream_count(const char *text, size_t start, size_t end)
+{
+	size_t pos = start;
+	long n = 0;
+
+	while (pos < end) {
+		if (n > 0 && text[pos++] != ',')
+			return -1;
+		if ((pos = value_end(text, end, pos)) == 0)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* The arrays archive_parse() streams. */
+static const char *const streamed[] = { "files", "seats", "phases", "commitments",
+	"states", "events", NULL };
+
+/*
+ * Cut the text (len bytes, without the final LF) into sm's arrays and the
+ * skeleton (every other member as it is, those arrays "[]"); *sig_at is
+ * where the last member, archive_sig, starts. -1 when the text is not laid
+ * out as archive_format() writes it (no space, archive_sig last).
+ */
+static int
+stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
+    size_t *sig_at)
+{
+	size_t i = 1, ke, e, k, at;
+	long n;
+
+	if (len < 2 || text[0] != '{')
+		return -1;
+	strbuf_addc(skel, '{');
+	for (;;) {
+		at = i;
+		if (text[i] != '"' || (ke = value_end(text, len, i)) == 0 || ke >= len ||
+		    text[ke] != ':' || (e = value_end(text, len, ke + 1)) == 0)
+			return -1;
+		for (k = 0; streamed[k] != NULL; k++)
+			if (strlen(streamed[k]) == ke - i - 2 &&
+			    memcmp(streamed[k], text + i + 1, ke - i - 2) == 0)
+				break;
+		if (streamed[k] != NULL && text[ke + 1] == '[' &&
+		    sm->narrays < STREAM_ARRAYS) {
+			if ((n = stream_count(text, ke + 2, e - 1)) < 0)
+				return -1;
+			sm->arrays[sm->narrays].key = streamed[k];
+			sm->arrays[sm->narrays].start = ke + 2;
+			sm->arrays[sm->narrays].end = e - 1;
+			sm->arrays[sm->narrays++].n = (size_t)n;
+			strbuf_add(skel, text + i, ke + 1 - i);
+			strbuf_addstr(skel, "[]");
+		} else
+			strbuf_add(skel, text + i, e - i);
+		if ((i = e) >= len)
+			return -1;
+		if (text[i] == '}')
+			break;
+		if (text[i++] != ',')
+			return -1;
+		strbuf_addc(skel, ',');
+	}
+	strbuf_addc(skel, '}');
+	*sig_at = at;
+	return i + 1 == len && text[at - 1] == ',' && ke - at == 13 &&
+	    memcmp(text + at, "\"archive_sig\"", 13) == 0 ? 0 : -1;
+}
+
+/*
+ * The archive read a part at a time (struct stream), or NULL when that
+ * does not read it (archive_parse() then reads it whole, which says why):
+ * never more than one item of the big arrays in cJSON at once, the
+ * canonical form checked item by item, the digest hashed from the text.
+ */
+static struct archive *
+parse_streamed(const char *text, size_t len)
+{
+	struct stream sm;
+	struct strbuf skel = STRBUF_INIT;
+	crypto_generichash_state hs;
+	struct archive *a = NULL;
+	cJSON *root = NULL;
+	char *why = NULL;
+	size_t sig_at = 0;
+
+	memset(&sm, 0, sizeof sm);
+	sm.text = text;
+	if (stream_cut(&sm, text, len, &skel, &sig_at) == -1 ||
+	    (root = cJSON_ParseWithLength(skel.s, skel.len)) == NULL ||
+	    json_print_add(&sm.print, root) == -1 || sm.print.len != skel.len ||
+	    memcmp(sm.print.s, skel.s, skel.len) != 0)
+		goto out;
+	a = xcalloc(1, sizeof *a);
+	if (rd_archive(root, &sm, a, &why) == -1) {
+		archive_free(a);
+		a = NULL;
+		goto out;
+	}
+	/* the compact printing without archive_sig, the last member */
+	crypto_generichash_init(&hs, NULL, 0, sizeof a->digest);
+	crypto_generichash_update(&hs, (const unsigned char *)text, sig_at - 1);
+	crypto_generichash_update(&hs, (const unsigned char *)"}", 1);
+	crypto_generichash_final(&hs, a->digest, sizeof a->digest);
+	archive_index(a);
+out:
+	free(why);
+	cJSON_Delete(root);
+	strbuf_free(&skel);
+	strbuf_free(&sm.print);
+	return a;
+}
+
+/* The text as one cJSON tree: what archive_parse() falls back on, and the
+ * reasons it gives. */
+static struct archive *
+parse_whole(const char *text, size_t len, char **cause)
 {
 	struct archive *a;
 	cJSON *root, *sig;
 	char *canon;
 	size_t i, n;
 
-	if (len > ARCHIVE_MAX) {
-		cause_set(cause, "archive: larger than %u bytes", ARCHIVE_MAX);
-		return NULL;
-	}
-	if (len == 0 || text[len - 1] != '\n') {
-		cause_set(cause, "archive: does not end with a line feed");
-		return NULL;
-	}
 	if ((root = cJSON_ParseWithLength(text, len - 1)) == NULL) {
 		cause_set(cause, "archive: not a JSON document (near byte %zu)",
 		    (size_t)(cJSON_GetErrorPtr() != NULL && cJSON_GetErrorPtr() >= text &&
@@ -706,7 +1008,7 @@ archive_parse(const char *text, size_t len, char **cause)
 		return NULL;
 	}
 	a = xcalloc(1, sizeof *a);
-	if (rd_archive(root, a, cause) == -1) {
+	if (rd_archive(root, NULL, a, cause) == -1) {
 		cJSON_Delete(root);
 		archive_free(a);
 		return NULL;
@@ -715,8 +1017,26 @@ archive_parse(const char *text, size_t len, char **cause)
 	cJSON_Delete(sig);
 	digest_of(root, a->digest);
 	cJSON_Delete(root);
-	commit_index(a);
+	archive_index(a);
 	return a;
+}
+
+struct archive *
+archive_parse(const char *text, size_t len, char **cause)
+{
+	struct archive *a;
+
+	if (len > ARCHIVE_MAX) {
+		cause_set(cause, "archive: larger than %u bytes", ARCHIVE_MAX);
+		return NULL;
+	}
+	if (len == 0 || text[len - 1] != '\n') {
+		cause_set(cause, "archive: does not end with a line feed");
+		return NULL;
+	}
+	if ((a = parse_streamed(text, len - 1)) != NULL)
+		return a;
+	return parse_whole(text, len, cause);
 }
 
 void
@@ -766,6 +1086,7 @@ archive_free(struct archive *a)
 	}
 	free(a->commitments);
 	free(a->commit_order);
+	free(a->turn_order);
 	free(a->states);
 	for (i = 0; a->events != NULL && i < a->nevents; i++) {
 		free(a->events[i].type);

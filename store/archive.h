@@ -151,9 +151,14 @@ struct archive {
 	unsigned char			 sig[64];
 	unsigned char			 digest[32];
 	/* The commitments' indexes sorted by (domain, secret_id, index), for
-	 * archive_commitment_find() (set by archive_parse; NULL: it looks
+	 * archive_commitment_find() (set by archive_index(); NULL: it looks
 	 * through them all) */
 	size_t				*commit_order;
+	/* The phases' indexes sorted by (turn, index), for
+	 * archive_turn_phases(), and whether phases[i].seq is i + 1 for every
+	 * i, for archive_phase_find() (set by archive_index()) */
+	size_t				*turn_order;
+	int				 phases_numbered;
 };
 
 /*
@@ -174,6 +179,10 @@ int archive_format(struct archive *a, const unsigned char sk[64], char **out,
  * \"nonce\": expected 32 to 128 hex digits"), an unknown scope, a member a
  * spectator archive does not have. Signatures and hashes are
  * not checked here (that is the auditor's work); a->digest is computed.
+ * A text laid out as archive_format() writes it is read an item of its big
+ * arrays at a time (no tree of the whole document: what it costs beyond
+ * the text is the struct archive itself); any other is read whole, which
+ * names the fault.
  */
 struct archive *archive_parse(const char *text, size_t len, char **cause);
 /* Does a->sig verify under a->server_key over a->digest? 0 yes, -1 no. */
@@ -188,5 +197,16 @@ const struct archive_file *archive_file_find(const struct archive *a, const char
 /* The commitment (domain, secret_id), or NULL. */
 const struct archive_commitment *archive_commitment_find(const struct archive *a,
     const char *domain, const char *secret_id);
+/*
+ * The lookups below, so that a check of every phase or commitment does not
+ * look through all the others: archive_parse() and the exporter call it;
+ * whoever changes a's phases or commitments afterwards calls it again.
+ */
+void archive_index(struct archive *a);
+/* The first phase numbered seq, or NULL. */
+const struct archive_phase *archive_phase_find(const struct archive *a, uint64_t seq);
+/* The indexes (into a->phases, ascending) of turn's phases: *n of them
+ * (borrowed; none without archive_index()). */
+const size_t *archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n);
 
 #endif

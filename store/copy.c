@@ -11,7 +11,7 @@
 #include "store/db-internal.h"
 
 /*
- * The tables of schema version 13 in an order their foreign keys allow,
+ * The tables of the schema (STORE_SCHEMA_VERSION) in an order their foreign keys allow,
  * each with its columns and their types (i integer, t text, b bytes) and
  * the column its ids come from (restarted in the target after the copy),
  * if any. Rows go in key order, so that a row naming an earlier one of its

@@ -284,6 +284,7 @@ export_game(struct store *st, const char *name, int server, char **cause)
 		archive_free(a);
 		return NULL;
 	}
+	archive_index(a);
 	return a;
 }
 

@@ -233,7 +233,10 @@ static const char baseline[] =
 	" PRIMARY KEY (league_id, game_id));";
 
 /* The migrations after the baseline: pg_after[0] takes 13 to 14, ... */
-static const char *const pg_after[] = { NULL };
+static const char *const pg_after[] = {
+	/* 14: a phase's orders by phase (store/schema.c). */
+	"CREATE INDEX orders_phase ON orders (phase_id, id);",
+};
 
 const char *
 schema_pg_migration(int from, int *to)

@@ -315,6 +315,15 @@ static const char *const migrations[] = {
 	" substr(rest, instr(rest, ',') + 1) FROM tok WHERE rest <> '') "
 	"SELECT game_id, seat, count(DISTINCT seq) FROM tok WHERE seat <> '' "
 	"GROUP BY game_id, seat;",
+
+	/*
+	 * 14: a phase's orders by phase (store_orders_all(): the export and a
+	 * seat's replacement). The only index on phase_id was orders_current,
+	 * which holds the current orders alone, so reading all of a phase's
+	 * orders scanned every orders row of the database: an export of a
+	 * 1,000-turn game read the table once a phase.
+	 */
+	"CREATE INDEX orders_phase ON orders (phase_id, id);",
 };
 
 int

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* The schema version this muthur writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 13
+#define STORE_SCHEMA_VERSION 14
 /* PRAGMA application_id of a muthur database ("MUTH"). */
 #define STORE_APPLICATION_ID 0x4d555448
 

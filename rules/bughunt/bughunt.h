@@ -135,6 +135,17 @@ struct bh_data {
 	int			 nmissions;
 };
 
+/*
+ * A squad's standing choice where the rulebook lets the players decide
+ * (Xenomorph Phase 1 and 2): its Point Man takes a shared tile's wounds
+ * first, evenly or last (`prefer shared-wounds first|even|last`);
+ * Xenomorphs adjacent to its tile and another squad's come here first,
+ * evenly or go elsewhere first (`prefer adjacent-xenos here|even|
+ * elsewhere`). BH_PREF_EVEN, the default, is the rule the game played
+ * before the choice existed.
+ */
+enum bh_pref { BH_PREF_EVEN, BH_PREF_FIRST, BH_PREF_LAST };
+
 /* Phase cards: 0..BH_SEATS-1 a seat's card, then these. */
 #define BH_CARD_LT	BH_SEATS
 #define BH_CARD_XENO	(BH_SEATS + 1)
@@ -154,6 +165,8 @@ struct bh_squad {
 	int		 nchar;		/* c[0] is the Point Man */
 	struct bh_char	 c[BH_SQUAD];
 	int		 lt_pref;	/* `prefer lt-command SEAT`; -1 next seat */
+	int		 wound_pref;	/* `prefer shared-wounds`: enum bh_pref */
+	int		 xeno_pref;	/* `prefer adjacent-xenos`: enum bh_pref */
 	int		 turns;		/* turns taken */
 };
 
@@ -206,6 +219,11 @@ struct rules_game {
 
 extern const char *const bh_colours[BH_SEATS];
 extern const char *const bh_dir_names[4];
+/* The words of enum bh_pref for shared-wounds and adjacent-xenos. */
+extern const char *const bh_wound_pref_names[3];
+extern const char *const bh_xeno_pref_names[3];
+/* Sorting rank of a preference: first 0, even 1, last 2. */
+int	 bh_pref_rank(int pref);
 
 /* rules/bughunt/data-load.c: the component data (doc/muthur-bughunt.5). */
 void	*bh_data_load(const struct rules_file *files, size_t nfiles, char **cause);

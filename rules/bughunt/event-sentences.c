@@ -52,6 +52,7 @@ static const struct bh_sentence {
 	    "{tracking#tracking card}, {wound_tokens#wound token}" },
 	{ "shoot", "{seat} shoots with firepower {firepower}" },
 	{ "squad", "{seat}'s squad: {characters}" },
+	{ "squad-order", "{seat} arranges the squad: {characters}" },
 	{ "tile", "New tile at {cell}: {tile}{objective?, with an objective "
 	    "token|}" },
 	{ "tracking-card", "Tracking card {card}: {blips}" },

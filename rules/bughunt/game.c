@@ -91,8 +91,8 @@ bh_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rn
 	text = orders != NULL ? orders[seat] : NULL;
 	if (bh_check(g, (size_t)seat, text, cause) == -1)
 		return cause_prefix(cause, "seat %s", bh_colours[g->sq[seat].colour]);
-	g->sq[seat].turns++;
 	bh_orders_run(g, seat, text, 0, rng, ev, NULL);
+	g->sq[seat].turns++;	/* after: `order` is for the first turn (orders.c) */
 	if (g->phase != BH_PH_OVER)
 		bh_next_turn(g, rng, ev);
 	return 0;

@@ -78,6 +78,36 @@ moves(const struct rules_game *g, int seat, struct strbuf *sb)
 	free(q);
 }
 
+/*
+ * The squad's first turn: each arrangement of its characters (the Point
+ * Man first) other than the one it has, as an `order` line.
+ */
+static void
+orders_of_squad(const struct rules_game *g, int seat, struct strbuf *sb)
+{
+	static const int perm[6][3] = {
+		{ 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 }
+	};
+	const struct bh_squad *sq = &g->sq[seat];
+	struct strbuf line = STRBUF_INIT;
+	char *slug;
+	int p, k;
+
+	if (sq->turns > 0 || sq->pos != BH_APC || sq->nchar != BH_SQUAD)
+		return;
+	for (p = 1; p < 6; p++) {	/* perm[0]: as it stands */
+		strbuf_reset(&line);
+		strbuf_addstr(&line, "order");
+		for (k = 0; k < BH_SQUAD; k++) {
+			slug = bh_char_slug(g, seat, perm[p][k]);
+			strbuf_addf(&line, " %s", slug);
+			free(slug);
+		}
+		try_line(g, seat, sb, strbuf_str(&line));
+	}
+	strbuf_free(&line);
+}
+
 char *
 bh_legal(const struct rules_game *g, size_t seat)
 {
@@ -150,6 +180,11 @@ bh_legal(const struct rules_game *g, size_t seat)
 			free(slug);
 		}
 	}
+	orders_of_squad(g, (int)seat, &sb);
+	for (i = 0; i < 3; i++)
+		strbuf_addf(&sb, "prefer shared-wounds %s\n", bh_wound_pref_names[i]);
+	for (i = 0; i < 3; i++)
+		strbuf_addf(&sb, "prefer adjacent-xenos %s\n", bh_xeno_pref_names[i]);
 	strbuf_addstr(&sb, "prefer lt-command next\n");
 	for (s = 0; s < g->nseats; s++)
 		strbuf_addf(&sb, "prefer lt-command %s\n", bh_colours[g->sq[s].colour]);

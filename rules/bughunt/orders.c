@@ -3,8 +3,12 @@
  * Hunt"): the active seat's one mail holds at most one `move D...` line,
  * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds
  * C...]`, `capture MISSION`, `breach D`, `reload`), `use MISSION [C]`
- * lines before what they help, and standing `prefer lt-command SEAT|next`
- * lines; `pass` alone does nothing. The same code checks (dry, on a
+ * lines before what they help, standing `prefer lt-command SEAT|next`,
+ * `prefer shared-wounds first|even|last` and `prefer adjacent-xenos
+ * here|even|elsewhere` lines (choices.c), and in the squad's first turn
+ * (still on the APC, where nothing can wound it: the Pre-Mission
+ * Checklist's arrangement) one `order C C C` line, its Point Man first;
+ * `pass` alone does nothing. The same code checks (dry, on a
  * copy) and applies them; once the game ends (the last squad reaching
  * the APC wins at once), the lines after are not applied.
  */
@@ -51,7 +55,7 @@ bh_char_find(const struct rules_game *g, int seat, const char *slug)
 struct run {
 	struct rules_game	*g;
 	int			 seat, dry, lineno;
-	int			 moved, acted, passed, unknown;
+	int			 moved, acted, passed, unknown, ordered;
 	int			 mp_bonus, shot_bonus;
 	struct rules_rng	*rng;
 	struct rules_events	*ev;
@@ -336,13 +340,41 @@ do_use(struct run *r, char **w, int nw)
 	return 0;
 }
 
+/* w names one of the three words of names: its index, else -1. */
+static int
+pref_word(const char *const names[3], const char *w)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(names[i], w) == 0)
+			return i;
+	return -1;
+}
+
 static int
 do_prefer(struct run *r, char **w, int nw)
 {
+	struct bh_squad *sq = &r->g->sq[r->seat];
 	int s;
 
+	if (nw == 3 && strcmp(w[1], "shared-wounds") == 0) {
+		if ((s = pref_word(bh_wound_pref_names, w[2])) < 0)
+			return fail(r, "not a choice for shared wounds", "first, even or last");
+		sq->wound_pref = s;
+		return 0;
+	}
+	if (nw == 3 && strcmp(w[1], "adjacent-xenos") == 0) {
+		if ((s = pref_word(bh_xeno_pref_names, w[2])) < 0)
+			return fail(r, "not a choice for adjacent Xenomorphs",
+			    "here, even or elsewhere");
+		sq->xeno_pref = s;
+		return 0;
+	}
 	if (nw != 3 || strcmp(w[1], "lt-command") != 0)
-		return fail(r, "not a preference", "prefer lt-command SEAT|next");
+		return fail(r, "not a preference", "prefer lt-command SEAT|next, "
+		    "prefer shared-wounds first|even|last or prefer adjacent-xenos "
+		    "here|even|elsewhere");
 	if (strcmp(w[2], "next") == 0) {
 		r->g->sq[r->seat].lt_pref = -1;
 		return 0;
@@ -353,6 +385,54 @@ do_prefer(struct run *r, char **w, int nw)
 			return 0;
 		}
 	return fail(r, "not a seat of the game", "a seat's colour or next");
+}
+
+/*
+ * `order C C C`: the squad's characters, each once, the Point Man first
+ * (the Pre-Mission Checklist's arrangement). Only in the squad's first
+ * turn, once: until then it stands on the APC, where no Xenomorph
+ * attacks, so the arrangement comes before anything it could change.
+ */
+static int
+do_order(struct run *r, char **w, int nw)
+{
+	struct bh_squad *sq = &r->g->sq[r->seat];
+	struct bh_char c[BH_SQUAD];
+	int i, k, ci, used = 0;
+	char *order;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (sq->turns > 0 || sq->pos != BH_APC || r->moved || r->acted)
+		return fail(r, "the squad's order is set in its first turn only, before "
+		    "it moves", NULL);
+	if (r->ordered)
+		return fail(r, "one order line a turn", NULL);
+	if (nw - 1 != sq->nchar)
+		return fail(r, "name every character of the squad once", "order C C C, "
+		    "the Point Man first");
+	for (i = 1; i < nw; i++) {
+		if ((ci = bh_char_find(r->g, r->seat, w[i])) < 0)
+			return fail(r, "not a character of the squad", "order C C C, the Point "
+			    "Man first");
+		if (used & (1 << ci))
+			return fail(r, "a character named twice", "each character once");
+		used |= 1 << ci;
+		c[i - 1] = sq->c[ci];
+	}
+	r->ordered = 1;
+	if (r->dry)
+		return 0;
+	for (k = 0; k < sq->nchar; k++)
+		sq->c[k] = c[k];
+	for (k = 0; k < sq->nchar; k++) {
+		order = bh_char_slug(r->g, r->seat, k);
+		strbuf_addf(&sb, "%s\"%s\"", k > 0 ? "," : "", order);
+		free(order);
+	}
+	bh_event(r->ev, "{\"type\":\"squad-order\",\"seat\":\"%s\",\"characters\":[%s]}",
+	    bh_colours[sq->colour], strbuf_str(&sb));
+	strbuf_free(&sb);
+	return 0;
 }
 
 static int
@@ -377,7 +457,7 @@ one_line(struct run *r, char *line)
 		r->passed = 1;
 		return 0;
 	}
-	if (r->passed && strcmp(w[0], "prefer") != 0)
+	if (r->passed && strcmp(w[0], "prefer") != 0 && strcmp(w[0], "order") != 0)
 		return fail(r, "orders after pass", "pass, or orders");
 	if (strcmp(w[0], "move") == 0)
 		return do_move(r, w, nw);
@@ -388,8 +468,10 @@ one_line(struct run *r, char *line)
 		return do_use(r, w, nw);
 	if (strcmp(w[0], "prefer") == 0)
 		return do_prefer(r, w, nw);
-	return fail(r, "unknown order", "move, shoot, capture, breach, reload, use, prefer "
-	    "or pass");
+	if (strcmp(w[0], "order") == 0)
+		return do_order(r, w, nw);
+	return fail(r, "unknown order", "move, shoot, capture, breach, reload, use, prefer, "
+	    "order or pass");
 }
 
 int

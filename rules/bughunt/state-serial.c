@@ -39,6 +39,11 @@ bh_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(s, "pos", g->sq[i].pos);
 		cJSON_AddNumberToObject(s, "lt_pref", g->sq[i].lt_pref);
 		cJSON_AddNumberToObject(s, "turns", g->sq[i].turns);
+		/* only when chosen: a game that never chose keeps its bytes */
+		if (g->sq[i].wound_pref != BH_PREF_EVEN)
+			cJSON_AddNumberToObject(s, "wound_pref", g->sq[i].wound_pref);
+		if (g->sq[i].xeno_pref != BH_PREF_EVEN)
+			cJSON_AddNumberToObject(s, "xeno_pref", g->sq[i].xeno_pref);
 		ca = cJSON_AddArrayToObject(s, "chars");
 		for (k = 0; k < g->sq[i].nchar; k++) {
 			c = cJSON_CreateObject();
@@ -118,6 +123,17 @@ num(const cJSON *o, const char *k, int lo, int hi, int *out)
 	return 0;
 }
 
+/* num() of a member that may be absent (then 0, the default). */
+static int
+opt_num(const cJSON *o, const char *k, int lo, int hi, int *out)
+{
+	if (cJSON_GetObjectItemCaseSensitive(o, k) == NULL) {
+		*out = 0;
+		return 0;
+	}
+	return num(o, k, lo, hi, out);
+}
+
 static int
 load_squads(struct rules_game *g, const cJSON *o)
 {
@@ -134,7 +150,9 @@ load_squads(struct rules_game *g, const cJSON *o)
 		if (num(s, "colour", 0, BH_SEATS - 1, &sq->colour) == -1 ||
 		    num(s, "pos", BH_APC, BH_CELLS - 1, &sq->pos) == -1 ||
 		    num(s, "lt_pref", -1, BH_SEATS - 1, &sq->lt_pref) == -1 ||
-		    num(s, "turns", 0, 1 << 30, &sq->turns) == -1)
+		    num(s, "turns", 0, 1 << 30, &sq->turns) == -1 ||
+		    opt_num(s, "wound_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->wound_pref) == -1 ||
+		    opt_num(s, "xeno_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->xeno_pref) == -1)
 			return -1;
 		chars = cJSON_GetObjectItemCaseSensitive(s, "chars");
 		if (!cJSON_IsArray(chars) || cJSON_GetArraySize(chars) > BH_SQUAD)

@@ -146,6 +146,9 @@ squads(const cJSON *rv, const char *seat, struct strbuf *sb)
 		strbuf_addf(sb, "%s%s at %s, %d MP, Lt. Command to %s:\n", str(s, "seat"),
 		    strcmp(str(s, "seat"), seat) == 0 ? " (you)" : "", str(s, "at"),
 		    num(s, "movement_points"), str(s, "lt_command_to"));
+		if (*str(s, "shared_wounds") != '\0')	/* views before the choices: none */
+			strbuf_addf(sb, "   choices: shared wounds %s, adjacent Xenomorphs %s\n",
+			    str(s, "shared_wounds"), str(s, "adjacent_xenos"));
 		cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(s, "characters"))
 			strbuf_addf(sb, " %c %-12s %-11s fp %d armor %d %-8s wounds %d down, "
 			    "%d flipped\n", cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c,
@@ -212,11 +215,24 @@ header_options(const cJSON *rv, struct strbuf *sb)
 	    "; a Named Character for a Grunt" : "");
 }
 
+/* Does one of the legal orders l begin with prefix? */
+static int
+offers(const cJSON *l, const char *prefix)
+{
+	const cJSON *lo;
+	const char *v;
+
+	cJSON_ArrayForEach(lo, l)
+		if ((v = cJSON_GetStringValue(lo)) != NULL && strncmp(v, prefix, strlen(prefix)) == 0)
+			return 1;
+	return 0;
+}
+
 cJSON *
 bh_view_text(const cJSON *rv, const char *seat)
 {
 	cJSON *o = cJSON_CreateObject();
-	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l, *lo;
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(rv, "result"), *l;
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addf(&sb, "Aliens: Bug Hunt, turn %d: ", num(rv, "turn"));
@@ -237,13 +253,12 @@ bh_view_text(const cJSON *rv, const char *seat)
 		strbuf_addf(&sb, "Your orders: at most one move, then one action (%d "
 		    "legal order%s, in the orders block below).\n", cJSON_GetArraySize(l),
 		    cJSON_GetArraySize(l) == 1 ? "" : "s");
-		cJSON_ArrayForEach(lo, l)
-			if (strncmp(cJSON_GetStringValue(lo) != NULL ? cJSON_GetStringValue(lo) :
-			    "", "shoot ", 6) == 0)
-				break;
-		if (lo != NULL)	/* the choice Shooting 2 gives, not listed per line */
+		if (offers(l, "shoot "))	/* the choice Shooting 2 gives, not listed per line */
 			strbuf_addstr(&sb, "A shoot line may end \"wounds C ...\": who takes "
 			    "each head wound in your tile (else the firers in turn).\n");
+		if (offers(l, "order "))	/* Pre-Mission Checklist 2, in the first turn only */
+			strbuf_addstr(&sb, "This first turn only, an order line arranges your "
+			    "squad: the first named is the Point Man.\n");
 	}
 	cJSON_AddStringToObject(o, "text", strbuf_str(&sb));
 	strbuf_free(&sb);

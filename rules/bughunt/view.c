@@ -79,6 +79,8 @@ squads(const struct rules_game *g, cJSON *o)
 		cJSON_AddStringToObject(s, "lt_command_to", sq->lt_pref >= 0 ?
 		    bh_colours[g->sq[sq->lt_pref].colour] : "next");
 		cJSON_AddNumberToObject(s, "turns", sq->turns);
+		cJSON_AddStringToObject(s, "shared_wounds", bh_wound_pref_names[sq->wound_pref]);
+		cJSON_AddStringToObject(s, "adjacent_xenos", bh_xeno_pref_names[sq->xeno_pref]);
 		ca = cJSON_AddArrayToObject(s, "characters");
 		for (k = 0; k < sq->nchar; k++) {
 			cd = &g->d->chars[sq->c[k].def];

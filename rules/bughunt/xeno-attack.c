@@ -3,13 +3,27 @@
  * attack, move (an escape advances the hive counter once), spawn; a
  * Xenomorph icon reached meanwhile runs one more phase after this one. It
  * waits for nobody. The attack: each squad's Point Man takes a wound per
- * Xenomorph on its tile; squads sharing a tile share them one at a time,
- * each to the Point Man with the fewest wound tokens (ties: play order),
- * the rule doc/muthur-orders.5 gives for "the players decide".
+ * Xenomorph on its tile. Squads sharing a tile: the players decide, each
+ * by its standing `prefer shared-wounds first|even|last` (choices.c):
+ * the wounds go one at a time to the Point Man of a squad that takes
+ * them first, else evenly, else last; among equal choices to the one
+ * with the fewest wound tokens (ties: play order) — with every squad
+ * even, the rule the game had before the choice.
  */
 #include "config.h"
 
 #include "rules/bughunt/bughunt.h"
+
+/* Does squad a's Point Man take the next shared wound before b's? */
+static int
+takes_before(const struct rules_game *g, int a, int b)
+{
+	int ra = bh_pref_rank(g->sq[a].wound_pref), rb = bh_pref_rank(g->sq[b].wound_pref);
+
+	if (ra != rb)
+		return ra < rb;
+	return g->sq[a].c[0].ntok < g->sq[b].c[0].ntok;
+}
 
 void
 bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
@@ -26,7 +40,7 @@ bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events 
 			if ((n = bh_squads_at(g, cell, seats)) == 0)
 				break;
 			for (best = seats[0], i = 1; i < n; i++)
-				if (g->sq[seats[i]].c[0].ntok < g->sq[best].c[0].ntok)
+				if (takes_before(g, seats[i], best))
 					best = seats[i];
 			bh_wound(g, best, 0, ev);
 		}

@@ -1,7 +1,10 @@
 /*
  * xeno-move.c — "The Xenomorph Phase", step 2: every Xenomorph not on a
  * tile with a squad moves at once, freely through barriers: into an
- * adjacent tile with a squad (two or more such tiles: shared one at a
+ * adjacent tile with a squad (two or more such tiles: the players decide,
+ * by their standing `prefer adjacent-xenos here|even|elsewhere`
+ * (choices.c): a tile is wanted as much as the most willing squad on it
+ * says; the Xenomorphs go to the most wanted tiles only, shared one at a
  * time, first to the tile whose squads have the most characters, then in
  * n e s w order — doc/muthur-orders.5), else one space toward the APC; a
  * Xenomorph moving from row 1 onto the APC escapes to the box.
@@ -11,6 +14,18 @@
 #include <string.h>
 
 #include "rules/bughunt/bughunt.h"
+
+/* How little cell's squads want Xenomorphs: the best rank among them. */
+static int
+wanted(const struct rules_game *g, int cell)
+{
+	int seats[BH_SEATS], n = bh_squads_at(g, cell, seats), i, r, best = 2;
+
+	for (i = 0; i < n; i++)
+		if ((r = bh_pref_rank(g->sq[seats[i]].xeno_pref)) < best)
+			best = r;
+	return best;
+}
 
 /* Characters of the squads on cell. */
 static int
@@ -26,16 +41,20 @@ strength(const struct rules_game *g, int cell)
 int
 bh_xeno_move(struct rules_game *g, struct rules_events *ev)
 {
-	int next[BH_CELLS], cell, d, nb, to[4], nto, i, k, x, escaped = 0, t;
+	int next[BH_CELLS], cell, d, nb, to[4], nto, i, k, x, escaped = 0, t, want;
 
 	memcpy(next, g->xenos, sizeof next);
 	for (cell = 0; cell < BH_CELLS; cell++) {
 		if ((x = g->xenos[cell]) == 0 || (g->tile[cell] >= 0 &&
 		    bh_squads_at(g, cell, NULL) > 0))
 			continue;
+		for (want = 2, d = 0; d < 4; d++)
+			if ((nb = bh_neighbour(cell, d)) >= 0 && g->tile[nb] >= 0 &&
+			    bh_squads_at(g, nb, NULL) > 0 && wanted(g, nb) < want)
+				want = wanted(g, nb);
 		for (nto = 0, d = 0; d < 4; d++)
 			if ((nb = bh_neighbour(cell, d)) >= 0 && g->tile[nb] >= 0 &&
-			    bh_squads_at(g, nb, NULL) > 0)
+			    bh_squads_at(g, nb, NULL) > 0 && wanted(g, nb) == want)
 				to[nto++] = nb;
 		/* the strongest first, stable in n e s w order */
 		for (i = 1; i < nto; i++)

@@ -108,7 +108,9 @@ ccg_capture_free(struct rules_game *g, int pred, struct rules_events *ev)
  * "A Predator with a captured character who begins the Movement Round in
  * any Predator Ship location may rotate to evacuate the captured
  * character": it leaves the game with its items, the Predator readies
- * again at once, and the player earns its honor value plus 1.
+ * again at once, and the player earns its honor value plus 1. It is an
+ * evacuation of Step 1, so the Note there holds: not while an enemy is
+ * present at that location (ccg_evacuation_blocked(); doc/ccg-rules-map.md).
  */
 static int
 evacuate_captive(struct rules_game *g, int seat, int ci,
@@ -127,6 +129,8 @@ evacuate_captive(struct rules_game *g, int seat, int ci,
 	    !(g->nodes[pred->node].card->loc.kinds & CCG_LK_PREDATOR_SHIP))
 		return cause_set(cause, "%s is not at a Predator Ship location",
 		    pred->id);
+	if (ccg_evacuation_blocked(g, seat, pred->node, cause))
+		return -1;
 	h = ccg_kill_honor(g, ci) + 1;
 	g->seats[seat].honor += h;
 	ccg_items_drop_all(g, ci, CCG_Z_REMOVED);

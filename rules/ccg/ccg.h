@@ -115,6 +115,8 @@ struct ccg_piece {
 	int			 empty;		/* weapon: basic ammunition spent */
 	int			 attached_to;	/* attachment: its item, -1 none */
 	int			 attach_turn;	/* attachment: turn last attached, 0 */
+	int			 goal_counted;	/* item: its printed honor added to its
+						 * user's honor goal (honor.c) */
 	/* the Alien life cycle (part 3) */
 	int			 infected;	/* carries an embryo: burst roll in Ready */
 	int			 hive_work;	/* node it rotated to hive this turn, -1 */

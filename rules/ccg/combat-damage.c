@@ -27,7 +27,11 @@
  *   speed and defense to defense, power to close damage and resistance;
  * - a character whose power reaches 0 dies: printed power less the damage
  *   its Alien tokens do not cancel ("Alien Groups": the tokens keep a card
- *   alive that its damage would kill without them; doc/ccg-rules-map.md).
+ *   alive that its damage would kill without them; doc/ccg-rules-map.md),
+ *   plus the power events of this round give it (Protect The Queen:
+ *   Power is an Attribute, and the Alien lives while its Power does; as
+ *   the events expire at the round's end it dies if its power without
+ *   them is 0 or less, combat-resolve.c).
  */
 #include "config.h"
 
@@ -59,7 +63,7 @@ ccg_eff_power(const struct ccg_piece *p)
 		hull = p->damage - p->card->veh.armor;
 		return p->card->veh.hull - (hull > 0 ? hull : 0);
 	}
-	return p->card->chr.power - penalty(p);
+	return p->card->chr.power - penalty(p) + p->ev_power;
 }
 
 /* Is piece i an item pi carries whose always-on effects count here

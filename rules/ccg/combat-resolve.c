@@ -291,6 +291,9 @@ ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 	deaths(g, killer, kslot, cap, ev);
 	if (kind == CCG_ATTACK_CLOSE) {
 		ccg_events_round_end(g, ev);
+		/* the power events gave expires with them: a character that
+		 * lived by it dies now, as a death of this step */
+		deaths(g, killer, kslot, cap, ev);
 		ccg_bc_tokens_leave(g, ev);	/* breeding-tokens.c */
 	}
 	for (i = 0; i < n; i++) {

@@ -39,8 +39,9 @@ void	 ccg_combat_resolve(struct rules_game *g, struct rules_rng *rng,
 
 /* combat-damage.c ("Rolling To Hit", "Attack Resolution", "The Effects
  * of Damage"); the totals use the attack piece pi has declared. */
-/* Effective power (printed minus the damage Alien tokens do not cancel),
- * may be <= 0: the character dies at 0. */
+/* Effective power (printed minus the damage Alien tokens do not cancel,
+ * plus this round's event modifiers), may be <= 0: the character dies at
+ * 0. */
 int	 ccg_eff_power(const struct ccg_piece *p);
 /* What attacker pi adds to its die; target ti's defense; pi's damage;
  * ti's resistance (power plus armor). */
@@ -170,5 +171,13 @@ void	 ccg_heal_candidates(const struct rules_game *g, int seat,
 /* honor.c (the honor table of "Special Rules for Predators") */
 /* Honor for killing piece pi with what it carries. */
 int	 ccg_kill_honor(const struct rules_game *g, int pi);
+/*
+ * The honor goal follows the items the Predator uses: each item with a
+ * printed honor that a Predator of a seat with an honor goal (not a
+ * Hunting Pack's own) carries and may use, not one of his starting cards,
+ * adds its honor to the goal the first time he has it, once, with an
+ * "honor-goal" event. Run after each phase's orders.
+ */
+void	 ccg_honor_goal_track(struct rules_game *g, struct rules_events *ev);
 
 #endif

@@ -133,7 +133,13 @@ static const struct rules_demo demo = {
 
 const struct rules rules_ccg = {
 	.name = "ccg",
-	.version = "ccg-3",
+	/*
+	 * ccg-4: a character lives while its Power with this round's
+	 * events is above 0 (Protect The Queen keeps an Alien alive) and
+	 * dies as they expire at the round's end if its Power without them
+	 * is 0 or less. Games of ccg-3 audit without replay.
+	 */
+	.version = "ccg-4",
 	.create = game_create,
 	.free = ccg_game_free,
 	.nseats = game_nseats,

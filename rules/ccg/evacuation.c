@@ -62,6 +62,18 @@ enemy_seen(const struct rules_game *g, int seat, int node)
 }
 
 int
+ccg_evacuation_blocked(const struct rules_game *g, int seat, int node, char **cause)
+{
+	if (!enemy_seen(g, seat, node))
+		return 0;
+	if (cause != NULL)
+		cause_set(cause, "an enemy is present at %s (a character, or a "
+		    "hidden-movement marker that may be one): nobody evacuates "
+		    "there now", g->nodes[node].id);
+	return 1;
+}
+
+int
 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
@@ -91,10 +103,8 @@ ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	if (p->rotated)
 		return cause_set(cause, "%s is rotated; evacuating rotates a "
 		    "ready character", o->who[0]);
-	if (enemy_seen(g, seat, p->node))
-		return cause_set(cause, "an enemy is present at %s (a character, "
-		    "or a hidden-movement marker that may be one): nobody "
-		    "evacuates there now", g->nodes[p->node].id);
+	if (ccg_evacuation_blocked(g, seat, p->node, cause))
+		return -1;
 	p->rotated = 1;
 	p->zone = CCG_Z_EVACUATED;
 	ccg_items_drop_all(g, pi, CCG_Z_EVACUATED);

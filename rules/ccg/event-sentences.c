@@ -122,6 +122,8 @@ static const struct sentence {
 	    "Aliens)", 0, 0, 0, 0 },
 	{ "hived", "{seat} makes the {at*} a hive ({aliens} Aliens)", 0, 0, 0, 0 },
 	{ "honor", "{seat} gains {honor} honor for {for*} ({total} in all)", 0, 0, 0, 0 },
+	{ "honor-goal", "{seat} needs {honor} more honor to win, {goal} in all: "
+	    "{by*} uses {item*}", 0, 0, 0, 0 },
 	{ "hostage", "{seat} takes {piece*} hostage at the {at*}", 0, 0, 0, 0 },
 	{ "item-destroyed", "{piece*} is destroyed by {by*}", 0, 0, 0, 0 },
 	{ "killed", "{piece*} is killed[ at the {at*}] ({to})", 0, 0, 0, 0 },

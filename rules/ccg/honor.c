@@ -11,11 +11,20 @@
  * table (card-json.c, doc/ccg-card-data.md); for an item with neither
  * Weaponry nor Military Arms the loader leaves none, and its Prohibited
  * or Unique ammo/attachment addition alone counts.
+ *
+ * The honor a Predator needs is that "required by the chosen
+ * Character(s) and Items the Predator Player uses": set from his starting
+ * cards (setup-contact.c), it grows by the printed honor of each Predator
+ * Item he takes into use later (picked up, found, handed on), the first
+ * time (doc/ccg-rules-map.md).
  */
 #include "config.h"
 
 #include "rules/ccg/ccg.h"
 #include "rules/ccg/combat.h"
+#include "rules/ccg/deck.h"
+#include "rules/ccg/items.h"
+#include "rules/ccg/setup.h"
 
 /* Honor for one item (0 for items the table does not list). */
 static int
@@ -54,4 +63,36 @@ ccg_kill_honor(const struct rules_game *g, int pi)
 		if (g->pieces[i].zone == CCG_Z_PLAY && g->pieces[i].carrier == pi)
 			v += ccg_item_honor(g->pieces[i].card);
 	return v;
+}
+
+void
+ccg_honor_goal_track(struct rules_game *g, struct rules_events *ev)
+{
+	const struct ccg_deck_rules *r = ccg_scenario_find(g->scenario);
+	size_t i;
+
+	if (r != NULL && r->pack != NULL)	/* the pack's own goal */
+		return;
+	for (i = 0; i < g->npieces; i++) {
+		struct ccg_piece *it = &g->pieces[i];
+		const struct ccg_piece *c;
+		struct ccg_seat *s;
+
+		if (it->goal_counted || it->starting || it->zone != CCG_Z_PLAY ||
+		    it->card->type != CCG_CARD_ITEM || it->card->honor <= 0 ||
+		    it->carrier < 0)
+			continue;
+		c = &g->pieces[it->carrier];
+		if (c->zone != CCG_Z_PLAY || c->controller < 0 ||
+		    ccg_item_usable(g, it->carrier, it->card, NULL) != 0)
+			continue;
+		s = &g->seats[c->controller];
+		if (s->faction != CCG_FACTION_PREDATOR || s->honor_goal < 0)
+			continue;
+		it->goal_counted = 1;
+		s->honor_goal += it->card->honor;
+		ccg_event(ev, -1, "{\"type\":\"honor-goal\",\"seat\":\"%s\","
+		    "\"item\":\"%s\",\"by\":\"%s\",\"honor\":%d,\"goal\":%d}",
+		    s->name, it->id, c->id, it->card->honor, s->honor_goal);
+	}
 }

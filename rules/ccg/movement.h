@@ -16,6 +16,13 @@ int	 ccg_evacuate(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
 int	 ccg_download(struct rules_game *g, int seat, const struct ccg_order *o,
 	    struct rules_events *ev, char **cause);
+/*
+ * Is an evacuation by seat at node blocked (the Note of "Step 1"): an
+ * unhidden character of another seat there, or another seat's marker
+ * (real or decoy, never told apart)? Then *cause (may be NULL) says so.
+ */
+int	 ccg_evacuation_blocked(const struct rules_game *g, int seat, int node,
+	    char **cause);
 /* Feed try() the evacuate and download lines of seat. */
 void	 ccg_evacuate_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);

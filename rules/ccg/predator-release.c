@@ -9,6 +9,11 @@
  * items and damage enough to leave it power 1 (ccg_capture_free()). A
  * Bound Predator cannot act; a Predator moving hidden reveals himself
  * first (the order is refused until he does).
+ *
+ * No order releases a Bound character (rulebook "Binding": it stays Bound
+ * until freed, by its Break Roll or by muscling out, binding.c's `free`,
+ * or by being captured): `release` naming one is refused with that
+ * reason (doc/ccg-rules-map.md).
  */
 #include "config.h"
 
@@ -25,8 +30,15 @@ int
 ccg_release_order(struct rules_game *g, int seat, const struct ccg_order *o,
     struct rules_events *ev, char **cause)
 {
-	int pi;
+	int pi = ccg_piece_find(g, o->who[0]);
 
+	if (pi >= 0 && g->pieces[pi].zone == CCG_Z_PLAY && !g->pieces[pi].hidden &&
+	    g->pieces[pi].bound && ccg_captive_of(g, pi) < 0)
+		return cause_set(cause, "%s is Bound, not a captive: no order "
+		    "releases a Bound character; it is freed by its Break Roll, or "
+		    "by its own player's \"free %s [with CHAR ...]\" in the Discard "
+		    "and Draw Round (rulebook \"Binding\")", g->pieces[pi].id,
+		    g->pieces[pi].id);
 	if ((pi = ccg_own_character(g, seat, o->who[0], cause)) < 0)
 		return -1;
 	if (ccg_captive_of(g, pi) < 0)

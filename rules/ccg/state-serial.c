@@ -53,7 +53,7 @@
 #define PIECE_SPECIES_INTS(X) X(atk_marker, 0) X(atk_real, 0) X(bc_token, 0)
 /* ammo and attachments (ammo.c, attachments.c), optional too */
 #define PIECE_GEAR_INTS(X) X(loaded_in, -1) X(shots, 0) X(depleted, 0) \
-	X(empty, 0) X(attached_to, -1) X(attach_turn, 0)
+	X(empty, 0) X(attached_to, -1) X(attach_turn, 0) X(goal_counted, 0)
 
 /*
  * Member f of the open object, an int: what json_w_num(out, "f", v) wrote,

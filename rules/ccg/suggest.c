@@ -57,7 +57,8 @@ grammar_word(const char *w)
 	return 0;
 }
 
-/* Split text at white space into v (the words point into text). */
+/* Split text at white space and commas (the lists of "move C, C to L")
+ * into v (the words point into text). */
 static size_t
 split(char *text, char ***v)
 {
@@ -65,7 +66,7 @@ split(char *text, char ***v)
 	char *w, *save = NULL;
 
 	*v = NULL;
-	for (w = strtok_r(text, " \t\n", &save); w != NULL; w = strtok_r(NULL, " \t\n", &save)) {
+	for (w = strtok_r(text, ", \t\n", &save); w != NULL; w = strtok_r(NULL, ", \t\n", &save)) {
 		*v = xreallocarray(*v, n + 1, sizeof **v);
 		(*v)[n++] = w;
 	}

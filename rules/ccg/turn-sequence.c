@@ -518,6 +518,7 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 	for (i = 0; i < g->nseats; i++)
 		ccg_orders_free(&os[i]);
 	ccg_reactions_disarm(g, ev);
+	ccg_honor_goal_track(g, ev);	/* honor.c: items taken into use */
 	if (g->phase != CCG_PH_OVER) {
 		phase_finish(g, rng, ev);
 		next_phase(g, rng, ev);

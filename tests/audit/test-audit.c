@@ -393,7 +393,9 @@ static void
 parse_errors(const char *text)
 {
 	struct audit_report r;
-	char *t;
+	const char *p;
+	char *t, *want;
+	size_t n;
 
 	t = xasprintf("{ %s", text + 1);
 	audit(t, &r);
@@ -408,6 +410,25 @@ parse_errors(const char *text)
 	    "\""), "another format is named");
 	audit_report_clear(&r);
 	free(t);
+	/* the big arrays are read an item at a time: their faults named alike */
+	if ((p = strstr(text, "\"events\":[{\"seq\":1,")) != NULL) {
+		n = (size_t)(p - text) + strlen("\"events\":[{\"seq\":1,");
+		t = xasprintf("%.*s %s", (int)n, text, text + n);
+		audit(t, &r);
+		want = xasprintf("byte %zu differs from the canonical form", n + 1);
+		ok(afix_report_has(&r, "archive", want), "a space in an event: %s", want);
+		audit_report_clear(&r);
+		free(want);
+		free(t);
+		t = xstrdup(text);
+		memcpy(strstr(t + (p - text), "\"visibility\""), "\"visibilitz\"", 12);
+		audit(t, &r);
+		ok(afix_report_has(&r, "archive", "events[0]: unknown field \"visibilitz\""),
+		    "an event's unknown field is named");
+		audit_report_clear(&r);
+		free(t);
+	} else
+		ok(0, "the archive has events");
 	t = xstrndup(text, 1000);
 	audit(t, &r);
 	ok(afix_report_has(&r, "archive", "does not end with a line feed"), "a cut archive");

@@ -779,6 +779,115 @@ test_shooting(void)
 
 /* ---- The Xenomorph Phase ---- */
 
+/* ---- "the players decide": shared wounds, adjacent Xenomorphs, Point Man ---- */
+
+static void
+test_choices(void)
+{
+	struct rules_game *g = board(2), *h;
+	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
+	char *s, *legal;
+	size_t len;
+
+	/* Xenomorph Phase 1: who takes a shared tile's wounds */
+	tile(g, c2, X, X, X, X);
+	tile(g, b3, X, X, X, X);
+	ok(play(g, 0, "prefer shared-wounds last") == 0 && g->sq[0].wound_pref == BH_PREF_LAST,
+	    "prefer shared-wounds last: blue's standing choice");
+	ok(strstr(why(g, 0, "prefer shared-wounds never"), "expected first, even or last") !=
+	    NULL, "prefer shared-wounds never: refused, with the choices (%s)",
+	    why(g, 0, "prefer shared-wounds never"));
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->xenos[c2] = 3;
+	bh_xeno_attack(g, &rng, &ev);
+	ok(g->sq[0].c[0].ntok == 0 && g->sq[1].c[0].ntok + g->sq[1].nchar < 3 + BH_SQUAD + 1 &&
+	    has_event("\"seat\":\"red\""), "attack on a shared tile: blue takes them last, so "
+	    "red's Point Man takes all 3 (blue %d, red %d tokens)", g->sq[0].c[0].ntok,
+	    g->sq[1].c[0].ntok);
+	rules_events_free(&ev);
+	R->free(g);
+	g = board(2);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->sq[1].c[0].ntok = 2;	/* red has more tokens: even would send blue's way */
+	g->sq[1].c[0].tok[0] = 0;
+	g->sq[1].c[0].tok[1] = 1;
+	g->active = 1;
+	ok(play(g, 1, "prefer shared-wounds first") == 0, "red: prefer shared-wounds first");
+	g->xenos[c2] = 1;
+	bh_xeno_attack(g, &rng, &ev);
+	ok(g->sq[0].c[0].ntok == 0, "attack: red takes it first though its Point Man has "
+	    "more tokens (blue %d)", g->sq[0].c[0].ntok);
+	rules_events_free(&ev);
+	R->free(g);
+
+	/* Xenomorph Phase 2: adjacent to two squads, the players decide */
+	g = board(2);
+	tile(g, c2, X, X, X, X);
+	tile(g, b3, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->sq[1].pos = b3;
+	g->xenos[b2] = 3;	/* adjacent to blue (c2) and red (b3) */
+	ok(play(g, 0, "prefer adjacent-xenos elsewhere") == 0 &&
+	    g->sq[0].xeno_pref == BH_PREF_LAST, "prefer adjacent-xenos elsewhere");
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[b3] == 3 && g->xenos[c2] == 0, "move: blue wants them elsewhere, so all 3 "
+	    "go to red's tile (red %d, blue %d)", g->xenos[b3], g->xenos[c2]);
+	g->xenos[b3] = 0;
+	g->xenos[b2] = 3;
+	g->active = 1;
+	ok(play(g, 1, "prefer adjacent-xenos here") == 0, "red: prefer adjacent-xenos here");
+	g->active = 0;
+	ok(play(g, 0, "prefer adjacent-xenos even") == 0, "blue: even again");
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[b3] == 3 && g->xenos[c2] == 0, "move: red wants them, all 3 go to red");
+	g->xenos[b3] = 0;
+	g->xenos[b2] = 3;
+	g->sq[1].xeno_pref = BH_PREF_EVEN;
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[b3] + g->xenos[c2] == 3 && g->xenos[b3] > 0 && g->xenos[c2] > 0,
+	    "move: both even: shared between the tiles, as before (%d and %d)",
+	    g->xenos[c2], g->xenos[b3]);
+	rules_events_free(&ev);
+	/* a choice survives save and load; a game that never chose keeps its bytes */
+	g->sq[0].wound_pref = BH_PREF_FIRST;
+	g->sq[0].xeno_pref = g->sq[1].xeno_pref = BH_PREF_EVEN;
+	s = R->save(g, &len);
+	h = R->load(data, s, len, NULL);
+	ok(h != NULL && h->sq[0].wound_pref == BH_PREF_FIRST && h->sq[1].xeno_pref ==
+	    BH_PREF_EVEN && strstr(s, "\"xeno_pref\"") == NULL, "save and load: the choices "
+	    "kept, the default not written");
+	if (h != NULL)
+		R->free(h);
+	free(s);
+	R->free(g);
+
+	/* the Point Man: the squad's order, set in its first turn */
+	g = board(2);
+	legal = R->legal(g, 0);
+	ok(strstr(legal, "\norder grunt-3 grunt-1 grunt-2\n") != NULL &&
+	    strstr(legal, "\nprefer shared-wounds first\n") != NULL &&
+	    strstr(legal, "\nprefer adjacent-xenos elsewhere\n") != NULL,
+	    "the first turn's legal orders offer the squad's arrangements and the choices");
+	free(legal);
+	ok(strstr(why(g, 0, "order grunt-1 grunt-1 grunt-2"), "named twice") != NULL &&
+	    strstr(why(g, 0, "order grunt-1 grunt-2"), "every character") != NULL &&
+	    strstr(why(g, 0, "order grunt-1 grunt-2 hicks"), "not a character") != NULL,
+	    "order: each character of the squad once, none twice, none of another squad");
+	ok(strstr(why(g, 0, "order grunt-2 grunt-1 grunt-3\norder grunt-1 grunt-2 grunt-3"),
+	    "one order line") != NULL, "order: one line a turn");
+	ok(play(g, 0, "order grunt-3 grunt-1 grunt-2\npass") == 0 && g->sq[0].c[0].copy == 3 &&
+	    g->sq[0].c[1].copy == 1 && has_event("\"type\":\"squad-order\""),
+	    "order grunt-3 grunt-1 grunt-2: grunt-3 is the Point Man, the event tells it");
+	rules_events_free(&ev);
+	g->sq[0].turns = 1;
+	legal = R->legal(g, 0);
+	ok(strstr(why(g, 0, "order grunt-1 grunt-2 grunt-3"), "first turn only") != NULL &&
+	    strstr(legal, "\norder ") == NULL, "after its first turn: refused and not offered");
+	free(legal);
+	R->free(g);
+}
+
 static void
 test_xenos(void)
 {
@@ -1482,6 +1591,7 @@ main(void)
 	test_actions();
 	test_shooting();
 	test_xenos();
+	test_choices();
 	test_wounds();
 	test_missions();
 	test_data(top, src, len);

@@ -29,7 +29,7 @@ static const char *const types[] = {
 	"breach", "capture", "hive-counter", "killed", "lost", "mission-used",
 	"missions", "move", "objective-token", "order-failed", "phase-card",
 	"phase-deck-shuffled", "player-turn", "purge", "reload", "roll", "setup",
-	"shoot", "squad", "tile", "tracking-card", "tracking-text", "victory", "wound",
+	"shoot", "squad", "squad-order", "tile", "tracking-card", "tracking-text", "victory", "wound",
 	"wound-flipped", "xenomorph-card-added", "xenomorph-phase",
 	"xenomorphs-attack", "xenomorphs-escape", "xenomorphs-move",
 	"xenomorphs-placed",
@@ -311,6 +311,8 @@ static const char *const samples[] = {
 	"{\"type\":\"shoot\",\"seat\":\"red\",\"firepower\":7}",
 	"{\"type\":\"squad\",\"seat\":\"blue\",\"characters\":[\"grunt\",\"grunt\","
 	    "\"apone\"]}",
+	"{\"type\":\"squad-order\",\"seat\":\"blue\",\"characters\":[\"apone\","
+	    "\"grunt-1\",\"grunt-2\"]}",
 	"{\"type\":\"tile\",\"cell\":\"c1\",\"tile\":\"t14\",\"entrance\":\"s\","
 	    "\"opens\":[\"tile:0\"]}",
 	"{\"type\":\"tracking-card\",\"card\":\"k30\",\"blips\":[1,0,0,2,0],"
@@ -562,6 +564,14 @@ test_exact(const struct rules_game *g)
 		    "The dice at 4/2 show blank and claw: 1 killed, 1 moves in", NULL };
 
 		is_texts(g, j, w, "a squad, the setup and a roll");
+	}
+	{
+		const char *j[] = { "{\"type\":\"squad-order\",\"seat\":\"red\",\"characters\":"
+		    "[\"apone\",\"grunt-1\",\"grunt-2\"]}", NULL };
+		const char *w[] = { "Red arranges the squad: Apone (Point Man), Grunt-1 and "
+		    "Grunt-2", NULL };
+
+		is_texts(g, j, w, "a squad's order, its Point Man first");
 	}
 }
 

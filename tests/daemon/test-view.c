@@ -346,8 +346,9 @@ test_replies(const struct tmpl_set *t)
 	mail = reply_mail_render(t, REPLY_REFUSAL, &f, &ctx, &len, &cause);
 	if (mail != NULL && intake_parse(mail, len, NULL, &im, NULL) == 0) {
 		p = find_part(im, "text/plain", NULL);
-		ok(p && strstr(p->data, f.reason) && strstr(p->data, "Nothing was stored"),
-		    "a refusal quotes the reason");
+		ok(p && strstr(p->data, f.reason) && strstr(p->data, "Nothing was stored") &&
+		    strstr(p->data, "Mend the mail"), "a refusal quotes the reason, and "
+		    "says to mend the mail");
 		is_str(im->subject, "[contact-7] REFUSED", "refusal subject");
 		ok(strstr(mail, "\r\nAuto-Submitted: auto-replied\r\n") &&
 		    im->in_reply_to != NULL, "a refusal is threaded and auto-replied");
@@ -355,6 +356,19 @@ test_replies(const struct tmpl_set *t)
 	} else
 		ok(0, "a refusal renders: %s", cause ? cause : "");
 	free(mail);
+	f.final = 1;	/* the seat is no longer the sender's: nothing to mend */
+	f.reason = "you no longer hold seat marines of game contact-7";
+	mail = reply_mail_render(t, REPLY_REFUSAL, &f, &ctx, &len, &cause);
+	if (mail != NULL && intake_parse(mail, len, NULL, &im, NULL) == 0) {
+		p = find_part(im, "text/plain", NULL);
+		ok(p && strstr(p->data, f.reason) && strstr(p->data, "Nothing was stored") &&
+		    !strstr(p->data, "Mend the mail"), "a final refusal does not say to "
+		    "mend the mail");
+		intake_mail_free(im);
+	} else
+		ok(0, "a final refusal renders: %s", cause ? cause : "");
+	free(mail);
+	f.final = 0;
 	f.game = NULL;
 	mail = reply_mail_render(t, REPLY_REFUSAL, &f, &ctx, &len, &cause);
 	if (mail != NULL && intake_parse(mail, len, NULL, &im, NULL) == 0) {

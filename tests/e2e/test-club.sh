@@ -28,6 +28,11 @@ tr -d '\r' < "$f" | grep -q '^Subject: \[rep\] turn 1, movement.move: aliens: yo
 ok $? "its subject too"
 orders aliens a 2; daemon '2026-12-01 12:40'
 phase_is 3 "orders signed with the old key change nothing"
+# refused as signed with the seat's former key (not "does not verify");
+# a@ is no seat's address now, so it is not answered (tests/daemon/test-view
+# renders the reply an address of another seat would get)
+grep -q 'aliens.2.mail: .*refused (former-seat-key): game rep, seat aliens' daemon.log
+ok $? "the old key's orders are refused as the seat's former key"
 orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
 phase_is 4 "the new player's orders are taken and the phase resolves"
 is "$(signing d@x.example)" 1 "once: the new player's next view, after its orders, does not"

@@ -16,18 +16,33 @@ tap_tmpdir
 for g in 1 2 3; do
 	"$MUTHUR" demo --dir "$TAP_TMP/d$g" --quiet >/dev/null 2>&1
 	ok $? "demo game $g"
-	for f in "$TAP_TMP/d$g"/var/mail/out/new/*; do
-		tr -d '\r' < "$f" | awk '/^== (What happened|Report of turn)/ {e=1; next}
-		    e && /^$/ {exit} e' > "$TAP_TMP/one"
-		cat "$TAP_TMP/one" >> "$TAP_TMP/events"
-		# the sentences of one view, each on one line
-		awk '/^- / {if (s != "") print s; s = $0; next} {sub(/^ +/, " "); s = s $0}
-		    END {if (s != "") print s}' "$TAP_TMP/one" > "$TAP_TMP/joined"
-		p=$(grep -c -E 'pass(es)? for the rest of|Standing passes:' "$TAP_TMP/joined")
-		[ "$p" -le 1 ] || echo "$f: $p sentences of passes" >> "$TAP_TMP/passes"
-		grep -E ' does not use ' "$TAP_TMP/joined" | grep -v ' holds .* ready against ' |
-		    sed "s|^|$f: |" >> "$TAP_TMP/unused"
-	done
+	# One awk over the game's mails (a process per mail made this test
+	# the suite's slowest): each mail's first "What happened" or "Report
+	# of turn" section goes to events; its sentences, each joined onto one
+	# line, are checked for more than one sentence of passes and for a
+	# reaction told unused without its readying.
+	awk -v events="$TAP_TMP/events" -v passes="$TAP_TMP/passes" \
+	    -v unused="$TAP_TMP/unused" '
+	function sentence(x) {
+		if (x ~ /pass(es)? for the rest of|Standing passes:/) np++
+		if (x ~ / does not use / && x !~ / holds .* ready against /)
+			print prev ": " x >> unused
+	}
+	function close_mail() {
+		if (s != "") sentence(s)
+		if (np > 1) print prev ": " np " sentences of passes" >> passes
+	}
+	FNR == 1 { if (NR > 1) close_mail(); e = 0; done = 0; s = ""; np = 0; prev = FILENAME }
+	{ sub(/\r$/, "") }
+	done { next }
+	/^== (What happened|Report of turn)/ { e = 1; next }
+	e && /^$/ { done = 1; next }
+	!e { next }
+	{ print >> events }
+	/^- / { if (s != "") sentence(s); s = $0; next }
+	{ sub(/^ +/, " "); s = s $0 }
+	END { if (NR > 0) close_mail() }
+	' "$TAP_TMP/d$g"/var/mail/out/new/*
 done
 n=$(grep -c '^- ' "$TAP_TMP/events")
 [ "$n" -gt 300 ]

@@ -292,6 +292,50 @@ test_migrate_phase_reads(void)
 	free(path);
 }
 
+/* The plans SQLite makes for sql, "|"-joined. */
+static char *
+raw_plan(const char *path, const char *sql)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sqlite3_stmt *s;
+	sqlite3 *db;
+	char *q = xasprintf("EXPLAIN QUERY PLAN %s", sql);
+
+	sqlite3_open(path, &db);
+	sqlite3_prepare_v2(db, q, -1, &s, NULL);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		strbuf_addf(&sb, "%s|", sqlite3_column_text(s, 3));
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	free(q);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Schema 14: all the orders of one phase (store_orders_all(), once a
+ * phase in an export) are found through an index, not by scanning every
+ * orders row of the database.
+ */
+static void
+test_migrate_orders_phase(void)
+{
+	char *path = tpath("v13.db"), *cause = NULL, *plan;
+	struct store *st;
+
+	st = store_open_version(path, 13, &cause);
+	ok_cause(st != NULL, "a version-13 database");
+	store_close(st);
+	st = store_open(path, &cause);
+	ok_cause(st != NULL, "it is upgraded");
+	store_close(st);
+	plan = raw_plan(path, "SELECT o.id FROM orders o LEFT JOIN orders b ON b.id = "
+	    "o.block_of JOIN seats s ON s.id = o.seat_id WHERE o.phase_id = 7 ORDER BY o.id");
+	ok(contains(plan, "SEARCH o USING INDEX orders_phase") && !contains(plan, "SCAN o"),
+	    "a phase's orders are read through orders_phase (%s)", plan);
+	free(plan);
+	free(path);
+}
+
 static void
 test_open_and_migrate(void)
 {
@@ -1188,7 +1232,13 @@ test_open_pg(const char *url, const char *url2)
 	    "a newer store is refused");
 	free(cause);
 	cause = NULL;
-	raw_exec(url, "UPDATE muthur_schema SET version = 13");
+	{
+		char *sql = xasprintf("UPDATE muthur_schema SET version = %d",
+		    STORE_SCHEMA_VERSION);
+
+		raw_exec(url, sql);
+		free(sql);
+	}
 	ok_cause(store_open_version(url2, 5, &cause) == NULL &&
 	    contains(cause, "from schema version 0 to 5"),
 	    "a PostgreSQL store cannot be made at an old version");
@@ -1241,6 +1291,21 @@ test_open_pg(const char *url, const char *url2)
 		    "and begins once it is committed (status %d)", status);
 		store_close(a);
 	}
+	if (getenv("MUTHUR_TEST_STORE_URL4") != NULL) {
+		const char *u4 = getenv("MUTHUR_TEST_STORE_URL4");
+
+		st = store_open_version(u4, 13, &cause);
+		ok_cause(st != NULL && store_version(st) == 13,
+		    "a PostgreSQL store at its first version, 13");
+		store_close(st);
+		st = store_open(u4, &cause);
+		ok_cause(st != NULL && store_found_version(st) == 13 &&
+		    store_version(st) == STORE_SCHEMA_VERSION,
+		    "is brought to the current version by its migrations");
+		store_close(st);
+		ok(raw_count(u4, "SELECT count(*) FROM pg_indexes WHERE indexname = "
+		    "'orders_phase'") == 1, "migration 14 made its index");
+	}
 	if (getenv("MUTHUR_TEST_STORE_URL3") != NULL) {
 		ok_cause(store_open(getenv("MUTHUR_TEST_STORE_URL3"), &cause) == NULL &&
 		    contains(cause, "has the encoding UTF8") && contains(cause, "SQL_ASCII"),
@@ -1277,6 +1342,7 @@ main(void)
 		test_open_and_migrate();
 		test_migrate_storage();
 		test_migrate_phase_reads();
+		test_migrate_orders_phase();
 		test_file_modes();
 		path = tpath("t.db");
 	}

@@ -221,7 +221,7 @@ main(int argc, char **argv)
 	setenv("MUTHUR_TEMPLATES", p = xasprintf("%s/templates", top), 1);
 	free(p);
 	cf = bench_embedded("bench-e2e", dir);
-	if ((st = store_open(cf->store_path, &cause)) == NULL ||
+	if ((st = store_open(config_store(cf), &cause)) == NULL ||
 	    (skey = server_key_load(cf->server_key, &cause)) == NULL ||
 	    (ts = view_templates_new(NULL, &cause)) == NULL)
 		die("open", cause);

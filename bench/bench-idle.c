@@ -72,7 +72,7 @@ main(int argc, char **argv)
 		free(p);
 	}
 	cf = bench_embedded("bench-idle", dir);
-	if ((st = store_open(cf->store_path, &cause)) == NULL)
+	if ((st = store_open(config_store(cf), &cause)) == NULL)
 		die("open", cause);
 	fix_server_key(&fkey);
 	t0 = bench_now();

@@ -9,7 +9,9 @@
  * each once per transaction, then grouped (several mails, or several
  * games' phases, per transaction). synchronous=FULL: every commit is on
  * disk when it returns. FOLDER (default $TMPDIR or /tmp) holds the
- * database, so the figure is that file system's.
+ * database, so the figure is that file system's. Given a postgresql://
+ * URL of an empty database instead, the same on PostgreSQL (the server's
+ * own durability settings apply).
  */
 #include "config.h"
 
@@ -120,13 +122,22 @@ main(int argc, char **argv)
 
 	if (sodium_init() < 0)
 		die("libsodium", NULL);
-	tmpl = xasprintf("%s/muthur-bench-XXXXXX", dir);
-	if (mkdtemp(tmpl) == NULL)
-		die("mkdtemp", tmpl);
-	path = xasprintf("%s/bench.db", tmpl);
+	if (strncmp(dir, "postgresql://", 13) == 0) {
+		tmpl = NULL;
+		path = xstrdup(dir);
+	} else {
+		tmpl = xasprintf("%s/muthur-bench-XXXXXX", dir);
+		if (mkdtemp(tmpl) == NULL)
+			die("mkdtemp", tmpl);
+		path = xasprintf("%s/bench.db", tmpl);
+	}
 	if ((st = store_open(path, &cause)) == NULL)
 		die("open", cause);
-	printf("database %s (WAL, synchronous=FULL), SQLite %s\n", path, sqlite3_libversion());
+	if (tmpl != NULL)
+		printf("database %s (WAL, synchronous=FULL), SQLite %s\n", path,
+		    sqlite3_libversion());
+	else
+		printf("database %s (%s driver)\n", store_path(st), store_driver_name(st));
 	fix_server_key(&key);
 	for (i = 0; i < 8; i++) {
 		snprintf(name, sizeof name, "bench-%d", i);
@@ -140,7 +151,7 @@ main(int argc, char **argv)
 	bench_advance(st, &key, games, 1, 100, &mail);
 	bench_advance(st, &key, games, 8, 25, &mail);
 	store_close(st);
-	{
+	if (tmpl != NULL) {
 		char *cmd = xasprintf("rm -rf '%s'", tmpl);
 
 		if (system(cmd) != 0)

@@ -62,6 +62,7 @@ int cmd_cards(struct cli *, const struct cli_verb *, int, char **);
 int cmd_export(struct cli *, const struct cli_verb *, int, char **);
 int cmd_audit(struct cli *, const struct cli_verb *, int, char **);
 int cmd_fsck(struct cli *, const struct cli_verb *, int, char **);
+int cmd_migrate(struct cli *, const struct cli_verb *, int, char **);
 int cmd_view(struct cli *, const struct cli_verb *, int, char **);
 int cmd_new_game(struct cli *, const struct cli_verb *, int, char **);
 int cmd_seat(struct cli *, const struct cli_verb *, int, char **);

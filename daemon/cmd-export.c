@@ -35,7 +35,7 @@ cmd_export(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	if ((cf = cli_config(cli)) == NULL)
 		return 1;
 	if ((key = server_key_load(cf->server_key, &cause)) == NULL ||
-	    (st = store_open(cf->store_path, &cause)) == NULL ||
+	    (st = store_open(config_store(cf), &cause)) == NULL ||
 	    store_export_text(st, key, argv[1], &out, &len, &cause) == -1) {
 		fprintf(stderr, "muthur export: %s\n", cause);
 		goto done;

@@ -152,7 +152,7 @@ cmd_fsck(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		return cli_usage_error(v, "give at most one GAME name");
 	if ((cf = cli_config(cli)) == NULL)
 		return 1;
-	if ((st = store_open(cf->store_path, &cause)) == NULL) {
+	if ((st = store_open(config_store(cf), &cause)) == NULL) {
 		fprintf(stderr, "muthur fsck: %s\n", cause);
 		free(cause);
 		return 1;

@@ -78,12 +78,14 @@ init_database(const char *path, char **cause)
 		return -1;
 	found = store_found_version(st);
 	if (found == 0)
-		printf("database %s created (schema version %d)\n", path, store_version(st));
+		printf("database %s created (schema version %d)\n", store_path(st),
+		    store_version(st));
 	else if (found < store_version(st))
-		printf("database %s upgraded from schema version %d to %d\n", path, found,
+		printf("database %s upgraded from schema version %d to %d\n", store_path(st), found,
 		    store_version(st));
 	else
-		printf("database %s ready (schema version %d)\n", path, store_version(st));
+		printf("database %s ready (schema version %d)\n", store_path(st),
+		    store_version(st));
 	store_close(st);
 	return 0;
 }
@@ -114,7 +116,7 @@ cmd_init(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	if (init_server_key(cf->server_key, &cause) == -1)
 		goto fail;
-	if (init_database(cf->store_path, &cause) == -1)
+	if (init_database(config_store(cf), &cause) == -1)
 		goto fail;
 	free(dir);
 	return 0;

@@ -119,6 +119,13 @@ const struct cli_verb cli_verbs[] = {
 	  "  exit status    0 every game holds, 1 a state differs (game and phase\n"
 	  "                 named) or a game cannot be replayed",
 	  cmd_fsck },
+	{ "migrate", "--from STORE --to STORE",
+	  "copy every game, key, mail and league into a new store (SQLite <-> PostgreSQL)",
+	  "  STORE          a SQLite file, or a postgresql:// URL (muthur.conf(5))\n"
+	  "  --to           a new file, or an empty PostgreSQL database: it gets\n"
+	  "                 every row or, on any failure, none\n"
+	  "  stop muthurd first; exports of a game from either store are the same",
+	  cmd_migrate },
 	{ "view", "ARCHIVE", "write an archive as one self-contained HTML page (game.html)",
 	  "  the page: header and audit, a step per phase with the board, its\n"
 	  "  events, seed and commitments; each seat's view once the game is over",

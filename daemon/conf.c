@@ -20,7 +20,7 @@
 
 #define CONFIG_FILE_MAX (1024 * 1024)
 
-enum key_type { K_PATH, K_MAIL_IN, K_MAIL_OUT, K_ADDRESS, K_SECONDS, K_SIZE, K_DURATION,
+enum key_type { K_PATH, K_STORE_URL, K_MAIL_IN, K_MAIL_OUT, K_ADDRESS, K_SECONDS, K_SIZE, K_DURATION,
     K_NMR, K_RESOLVE, K_KEY, K_ABSENCE, K_POINTS, K_BOOL };
 
 struct key_def {
@@ -33,7 +33,8 @@ struct key_def {
 
 #define OFF(f) offsetof(struct config, f)
 static const struct key_def keys[] = {
-	{ "store",  "path",              K_PATH,     1, OFF(store_path) },
+	{ "store",  "path",              K_PATH,     0, OFF(store_path) },
+	{ "store",  "url",               K_STORE_URL, 0, OFF(store_url) },
 	{ "mail",   "in",                K_MAIL_IN,  1, OFF(mail_in) },
 	{ "mail",   "out",               K_MAIL_OUT, 1, OFF(mail_out) },
 	{ "mail",   "from",              K_ADDRESS,  1, OFF(mail_from) },
@@ -64,6 +65,12 @@ static const char *sections[] = { "store", "mail", "server", "club" };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 
 const char *
+config_store(const struct config *cf)
+{
+	return cf->store_url != NULL ? cf->store_url : cf->store_path;
+}
+
+const char *
 config_default_path(const char *given)
 {
 	const char *env;
@@ -85,6 +92,7 @@ config_free(struct config *cf)
 	free(cf->file);
 	free(cf->basedir);
 	free(cf->store_path);
+	free(cf->store_url);
 	mail_url_clear(&cf->mail_in);
 	mail_url_clear(&cf->mail_out);
 	free(cf->mail_from);
@@ -189,6 +197,13 @@ set_value(struct config *cf, const struct key_def *k, const char *v, const char 
 			return 0;
 		}
 		*(char **)field = fs_path_join(cf->basedir, v);
+		return 0;
+	case K_STORE_URL:
+		if (strncmp(v, "postgresql://", 13) != 0 && strncmp(v, "postgres://", 11) != 0)
+			return cause_set(cause, "%s: key 'url': \"%s\" is not a PostgreSQL URL "
+			    "(expected postgresql://user@host/database; a SQLite database is "
+			    "given by 'path')", where, v);
+		*(char **)field = xstrdup(v);
 		return 0;
 	case K_MAIL_IN:
 	case K_MAIL_OUT:
@@ -377,6 +392,18 @@ config_parse(const char *text, const char *name, const char *basedir, char **cau
 			    keys[i].name, keys[i].section);
 			goto fail;
 		}
+	if (cf->store_path != NULL && cf->store_url != NULL) {
+		cause_set(cause, "%s: [store] has both 'path' (SQLite) and 'url' "
+		    "(PostgreSQL): give one", name);
+		goto fail;
+	}
+	if (cf->store_path == NULL && cf->store_url == NULL) {
+		cause_set(cause, "%s: missing key 'path' (or 'url') in section [store]", name);
+		goto fail;
+	}
+	/* A PostgreSQL store's lock and crash notes live beside the config. */
+	if (cf->store_url != NULL)
+		cf->store_path = fs_path_join(cf->basedir, "muthur-postgresql");
 	if (password_file != NULL) {
 		if (cf->in_password_file == NULL)
 			cf->in_password_file = xstrdup(password_file);

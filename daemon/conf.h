@@ -20,7 +20,10 @@ struct config {
 	char		*basedir;	/* its folder */
 
 	/* [store] */
-	char		*store_path;
+	char		*store_path;	/* the SQLite file; with store_url, the
+					 * prefix of muthurd's .lock and .guard
+					 * files (basedir/muthur-postgresql) */
+	char		*store_url;	/* a PostgreSQL store, or NULL */
 
 	/* [mail] */
 	struct mail_url	 mail_in;
@@ -56,6 +59,8 @@ struct config {
  * $MUTHUR_CONFIG, else ./muthur.conf. Returns a pointer to static or argv
  * storage. */
 const char *config_default_path(const char *given);
+/* What store_open() takes: [store] url, or else [store] path. */
+const char *config_store(const struct config *cf);
 
 /* Read and check a config file. NULL with a reason on failure. */
 struct config *config_load(const char *path, char **cause);

@@ -22,7 +22,7 @@ game_cli_open(struct cli *cli, const struct cli_verb *v, struct game_cli *gc)
 	memset(gc, 0, sizeof *gc);
 	if ((cf = cli_config(cli)) == NULL)
 		return -1;
-	if ((gc->st = store_open(cf->store_path, &cause)) == NULL ||
+	if ((gc->st = store_open(config_store(cf), &cause)) == NULL ||
 	    (gc->key = server_key_load(cf->server_key, &cause)) == NULL ||
 	    (gc->tmpl = view_templates_new(cf->templates, &cause)) == NULL) {
 		fprintf(stderr, "muthur %s: %s\n", v->name, cause);

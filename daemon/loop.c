@@ -56,7 +56,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 	memset(&so, 0, sizeof so);
 	so.password_file = cf->out_password_file;
 	so.ca_file = cf->ca_file;
-	if ((lp->st = store_open(cf->store_path, cause)) == NULL ||
+	if ((lp->st = store_open(config_store(cf), cause)) == NULL ||
 	    (lp->key = server_key_load(cf->server_key, cause)) == NULL ||
 	    (lp->tmpl = view_templates_new(cf->templates, cause)) == NULL ||
 	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||

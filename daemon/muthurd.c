@@ -13,6 +13,7 @@
 #include "lib/timetext.h"
 #include "daemon/loop.h"
 #include "daemon/proc.h"
+#include "store/store.h"
 #include "mail/fetch.h"
 #include "templates/tmpl.h"
 #include "lib/json-alloc.h"
@@ -85,6 +86,17 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 		fprintf(stderr, "muthurd: %s\n", cause);
 		free(cause);
 		return 1;
+	}
+	/* A PostgreSQL store is reachable from other machines: claim it too. */
+	if ((lock = store_claim_service(lp.st, &cause)) != 0) {
+		if (lock == 1)
+			log_info("another muthurd serves %s: nothing to do",
+			    store_path(lp.st));
+		else
+			fprintf(stderr, "muthurd: %s\n", cause);
+		free(cause);
+		loop_close(&lp);
+		return lock == 1 ? 0 : 1;
 	}
 	lp.now = now;
 	proc_signals();

@@ -51,7 +51,7 @@ commitment_insert(struct store *st, const struct server_key *key, int64_t game_i
 {
 	struct store_game *g;
 	unsigned char n[COMMIT_NONCE_BYTES], cc[COMMIT_BYTES], ss[COMMIT_SIG_BYTES];
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc = -1;
 
 	if (*domain == '\0' || *secret_id == '\0')
@@ -73,9 +73,8 @@ commitment_insert(struct store *st, const struct server_key *key, int64_t game_i
 	    "commitment, signature, secret, nonce, created_phase, secret_of, "
 	    "secret_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		goto out;
-	sqlite3_bind_text(s, 10, secret_id, (int)secret_name_len(secret_id),
-	    SQLITE_TRANSIENT);
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_text_n(s, 10, secret_id, secret_name_len(secret_id));
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, secret_id);
 	db_bind_blob(s, 4, cc, sizeof cc);
@@ -85,17 +84,17 @@ commitment_insert(struct store *st, const struct server_key *key, int64_t game_i
 	else
 		db_bind_blob(s, 6, secret, secret_len);
 	db_bind_blob(s, 7, n, sizeof n);
-	sqlite3_bind_int64(s, 8, (int64_t)phase_seq);
+	db_bind_int64(s, 8, (int64_t)phase_seq);
 	if (secret_of > 0)
-		sqlite3_bind_int64(s, 9, secret_of);
+		db_bind_int64(s, 9, secret_of);
 	else
-		sqlite3_bind_null(s, 9);
+		db_bind_null(s, 9);
 	if (db_step_done(st, s, "cannot store the commitment", cause) == -1) {
 		cause_prefix(cause, "commitment %s/%s", domain, secret_id);
 		goto out;
 	}
 	if (id != NULL)
-		*id = sqlite3_last_insert_rowid(st->db);
+		*id = db_last_id(st);
 	if (c != NULL)
 		memcpy(c, cc, sizeof cc);
 	if (sig != NULL)
@@ -127,7 +126,7 @@ same_secret_row(struct store *st, int64_t game_id, const char *domain,
     const char *prev_id, const void *secret, size_t secret_len, int64_t *row,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	const void *b;
 	int rc;
 
@@ -136,17 +135,17 @@ same_secret_row(struct store *st, int64_t game_id, const char *domain,
 	    "coalesce(b.secret, c.secret) " COMMIT_FROM "WHERE c.game_id = ? AND "
 	    "c.domain = ? AND c.secret_id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, prev_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		b = sqlite3_column_blob(s, 1);
-		if ((size_t)sqlite3_column_bytes(s, 1) == secret_len &&
+	if ((rc = db_step(s)) == DB_ROW) {
+		b = db_column_blob(s, 1);
+		if ((size_t)db_column_bytes(s, 1) == secret_len &&
 		    (secret_len == 0 || (b != NULL && memcmp(b, secret, secret_len) == 0)))
-			*row = sqlite3_column_int64(s, 0);
+			*row = db_column_int64(s, 0);
 	}
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot read commitments", cause);
 	return 0;
 }
@@ -183,7 +182,7 @@ static char *
 latest_of(struct store *st, int64_t game_id, const char *domain, const char *name,
     uint64_t before, int *open, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *sid = NULL;
 	int rc;
 
@@ -194,16 +193,16 @@ latest_of(struct store *st, int64_t game_id, const char *domain, const char *nam
 	    "secret_id >= ?3 || '@' AND secret_id < ?3 || 'A' AND created_phase < ?4 "
 	    "ORDER BY created_phase DESC, id DESC LIMIT 1", cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, name);
-	sqlite3_bind_int64(s, 4, (int64_t)before);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	db_bind_int64(s, 4, (int64_t)before);
+	if ((rc = db_step(s)) == DB_ROW) {
 		sid = db_col_text(s, 0);
-		*open = sqlite3_column_int(s, 1);
+		*open = db_column_int(s, 1);
 	}
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		db_fail(st, "cannot read commitments", cause);
 	return sid;
 }
@@ -242,19 +241,19 @@ int
 store_commitment_reveal(struct store *st, int64_t game_id, const char *domain,
     const char *secret_id, uint64_t phase_seq, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "UPDATE commitments SET revealed_phase = ? WHERE "
 	    "game_id = ? AND domain = ? AND secret_id = ? AND revealed_phase IS NULL",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, (int64_t)phase_seq);
-	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_int64(s, 1, (int64_t)phase_seq);
+	db_bind_int64(s, 2, game_id);
 	db_bind_text(s, 3, domain);
 	db_bind_text(s, 4, secret_id);
 	if (db_step_done(st, s, "cannot reveal the commitment", cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "commitment %s/%s: none such, or already revealed",
 		    domain, secret_id);
 	return 0;
@@ -283,13 +282,13 @@ store_secret_open_latest(struct store *st, int64_t game_id, const char *domain,
 }
 
 static void
-commitment_row(sqlite3_stmt *s, void *elem)
+commitment_row(struct db_stmt *s, void *elem)
 {
 	struct store_commitment *c = elem;
 
 	memset(c, 0, sizeof *c);
-	c->id = sqlite3_column_int64(s, 0);
-	c->game_id = sqlite3_column_int64(s, 1);
+	c->id = db_column_int64(s, 0);
+	c->game_id = db_column_int64(s, 1);
 	c->domain = db_col_text(s, 2);
 	c->secret_id = db_col_text(s, 3);
 	/* Wrong-sized values stay zero and fail verification. */
@@ -297,9 +296,9 @@ commitment_row(sqlite3_stmt *s, void *elem)
 	db_col_fixed(s, 5, c->sig, sizeof c->sig);
 	c->secret = db_col_blob(s, 6, &c->secret_len);
 	db_col_fixed(s, 7, c->nonce, sizeof c->nonce);
-	c->created_phase = (uint64_t)sqlite3_column_int64(s, 8);
-	c->revealed = sqlite3_column_type(s, 9) != SQLITE_NULL;
-	c->revealed_phase = (uint64_t)sqlite3_column_int64(s, 9);
+	c->created_phase = (uint64_t)db_column_int64(s, 8);
+	c->revealed = !db_column_is_null(s, 9);
+	c->revealed_phase = (uint64_t)db_column_int64(s, 9);
 }
 
 struct store_commitment *
@@ -307,19 +306,19 @@ store_commitment_get(struct store *st, int64_t game_id, const char *domain,
     const char *secret_id, char **cause)
 {
 	struct store_commitment *c = NULL;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
 	    "c.game_id = ? AND c.domain = ? AND c.secret_id = ?", cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, domain);
 	db_bind_text(s, 3, secret_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	if ((rc = db_step(s)) == DB_ROW) {
 		c = xmalloc(sizeof *c);
 		commitment_row(s, c);
-	} else if (rc == SQLITE_DONE)
+	} else if (rc == DB_DONE)
 		cause_set(cause, "no commitment %s/%s in this game", domain, secret_id);
 	else
 		db_fail(st, "cannot read commitments", cause);
@@ -331,7 +330,7 @@ int
 store_commitments(struct store *st, int64_t game_id,
     struct store_commitment **v, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -340,7 +339,7 @@ store_commitments(struct store *st, int64_t game_id,
 	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
 	    "c.game_id = ? ORDER BY c.id", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	rc = db_collect(st, s, sizeof **v, commitment_row, commitments_free_all, &out, n,
 	    "cannot read commitments", cause);
 	*v = out;
@@ -349,7 +348,7 @@ store_commitments(struct store *st, int64_t game_id,
 
 /* Add the ids the query s gives (its first column) to *ids. */
 static int
-ids_add(struct store *st, sqlite3_stmt *s, int64_t **ids, size_t *n, char **cause)
+ids_add(struct store *st, struct db_stmt *s, int64_t **ids, size_t *n, char **cause)
 {
 	int64_t *more = NULL;
 	size_t nmore = 0;
@@ -375,32 +374,34 @@ static int
 unopened_before(struct store *st, int64_t game_id, const char *dom, const char *name,
     int64_t *id, char **d, char **n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, dom == NULL ?
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
-	    "revealed_phase IS NULL AND ?2 IS NULL AND ?3 IS NULL ORDER BY domain DESC, "
+	    "revealed_phase IS NULL AND CAST(?2 AS TEXT) IS NULL AND CAST(?3 AS TEXT) IS NULL "
+	    "ORDER BY domain DESC, "
 	    "secret_name DESC, id DESC LIMIT 1" : name == NULL ?
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
-	    "revealed_phase IS NULL AND domain < ?2 AND ?3 IS NULL ORDER BY domain DESC, "
+	    "revealed_phase IS NULL AND domain < ?2 AND CAST(?3 AS TEXT) IS NULL ORDER BY "
+	    "domain DESC, "
 	    "secret_name DESC, id DESC LIMIT 1" :
 	    "SELECT id, domain, secret_name FROM commitments WHERE game_id = ?1 AND "
 	    "revealed_phase IS NULL AND domain = ?2 AND secret_name < ?3 ORDER BY "
 	    "domain DESC, secret_name DESC, id DESC LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, dom);
 	db_bind_text(s, 3, name);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		*id = sqlite3_column_int64(s, 0);
+	if ((rc = db_step(s)) == DB_ROW) {
+		*id = db_column_int64(s, 0);
 		*d = db_col_text(s, 1);
 		*n = db_col_text(s, 2);
 	}
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot read commitments", cause);
-	return rc == SQLITE_ROW;
+	return rc == DB_ROW;
 }
 
 /*
@@ -460,7 +461,7 @@ int
 store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
     uint64_t opened_since, struct store_commitment **v, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int64_t *ids = NULL;
 	size_t nids = 0, i;
 	char *seed_id = rand_seed_secret_id(phase_seq);
@@ -474,7 +475,7 @@ store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
 	if ((s = db_prepare(st, "SELECT id FROM commitments WHERE game_id = ? AND "
 	    "domain = ? AND secret_id = ? AND revealed_phase IS NULL", cause)) == NULL)
 		goto out;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, RAND_SEED_DOMAIN);
 	db_bind_text(s, 3, seed_id);
 	if (ids_add(st, s, &ids, &nids, cause) == -1)
@@ -483,7 +484,7 @@ store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
 	    "domain = ? AND revealed_phase IS NOT NULL ORDER BY created_phase DESC, "
 	    "id DESC LIMIT 1", cause)) == NULL)
 		goto out;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, RAND_SEED_DOMAIN);
 	if (ids_add(st, s, &ids, &nids, cause) == -1)
 		goto out;
@@ -493,8 +494,8 @@ store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
 		    "revealed_phase IS NOT NULL AND revealed_phase >= ? AND domain <> ?",
 		    cause)) == NULL)
 			goto out;
-		sqlite3_bind_int64(s, 1, game_id);
-		sqlite3_bind_int64(s, 2, (int64_t)opened_since);
+		db_bind_int64(s, 1, game_id);
+		db_bind_int64(s, 2, (int64_t)opened_since);
 		db_bind_text(s, 3, RAND_SEED_DOMAIN);
 		if (ids_add(st, s, &ids, &nids, cause) == -1)
 			goto out;
@@ -507,11 +508,11 @@ store_commitments_current(struct store *st, int64_t game_id, uint64_t phase_seq,
 		if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM
 		    "WHERE c.id = ?", cause)) == NULL)
 			goto out;
-		sqlite3_bind_int64(s, 1, ids[i]);
-		if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		db_bind_int64(s, 1, ids[i]);
+		if ((rc = db_step(s)) == DB_ROW)
 			commitment_row(s, &(*v)[(*n)++]);
 		db_finish(st, s);
-		if (rc != SQLITE_ROW) {
+		if (rc != DB_ROW) {
 			rc = -1;
 			db_fail(st, "cannot read commitments", cause);
 			goto out;
@@ -533,13 +534,13 @@ int
 store_commitments_reveal_all(struct store *st, int64_t game_id, uint64_t phase_seq,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "UPDATE commitments SET revealed_phase = ? WHERE "
 	    "game_id = ? AND revealed_phase IS NULL", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, (int64_t)phase_seq);
-	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_int64(s, 1, (int64_t)phase_seq);
+	db_bind_int64(s, 2, game_id);
 	return db_step_done(st, s, "cannot reveal the commitments", cause);
 }
 
@@ -562,7 +563,7 @@ static int
 seed_insert(struct store *st, const struct server_key *key, struct store_phase *ph,
     const unsigned char *seed, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *sid = rand_seed_secret_id(ph->seq);
 	int64_t cid;
 	int rc;
@@ -575,8 +576,8 @@ seed_insert(struct store *st, const struct server_key *key, struct store_phase *
 	if ((s = db_prepare(st, "INSERT INTO seeds (phase_id, commitment_id) VALUES (?, ?)",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, ph->id);
-	sqlite3_bind_int64(s, 2, cid);
+	db_bind_int64(s, 1, ph->id);
+	db_bind_int64(s, 2, cid);
 	return db_step_done(st, s, "cannot store the seed", cause);
 }
 
@@ -654,18 +655,18 @@ static struct store_commitment *
 seed_commitment(struct store *st, int64_t phase_id, char **cause)
 {
 	struct store_commitment *c = NULL;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS "FROM seeds d JOIN "
 	    "commitments c ON c.id = d.commitment_id LEFT JOIN commitments b ON "
 	    "b.id = c.secret_of WHERE d.phase_id = ?", cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, phase_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	db_bind_int64(s, 1, phase_id);
+	if ((rc = db_step(s)) == DB_ROW) {
 		c = xmalloc(sizeof *c);
 		commitment_row(s, c);
-	} else if (rc == SQLITE_DONE)
+	} else if (rc == DB_DONE)
 		cause_set(cause, "phase #%lld has no seed", (long long)phase_id);
 	else
 		db_fail(st, "cannot read the seed", cause);
@@ -735,16 +736,16 @@ store_shuffle_seed_get(struct store *st, int64_t game_id,
     unsigned char seed[RAND_SEED_BYTES], char **cause)
 {
 	struct store_commitment c;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT " COMMIT_COLUMNS COMMIT_FROM "WHERE "
 	    "c.game_id = ? AND c.domain = ? AND c.secret_id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, RAND_SHUFFLE_DOMAIN);
 	db_bind_text(s, 3, RAND_SHUFFLE_SECRET_ID);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	if ((rc = db_step(s)) == DB_ROW) {
 		commitment_row(s, &c);
 		if (c.secret_len != RAND_SEED_BYTES)
 			rc = cause_set(cause, "the shuffle seed has %zu bytes, expected %d",
@@ -758,7 +759,7 @@ store_shuffle_seed_get(struct store *st, int64_t game_id,
 		if (c.secret != NULL)
 			sodium_memzero(c.secret, c.secret_len);
 		free(c.secret);
-	} else if (rc == SQLITE_DONE)
+	} else if (rc == DB_DONE)
 		rc = 0;
 	else
 		rc = db_fail(st, "cannot read commitments", cause);

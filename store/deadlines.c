@@ -13,25 +13,28 @@ int
 store_clock_set(struct store *st, int64_t game_id, const struct store_clock *ck,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if (ck->nmr == NULL || (strcmp(ck->nmr, "pass") != 0 &&
 	    strcmp(ck->nmr, "hold") != 0 && strcmp(ck->nmr, "extend") != 0))
 		return cause_set(cause, "bad NMR policy \"%s\" (pass, hold or extend)",
 		    ck->nmr != NULL ? ck->nmr : "");
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO game_clocks (game_id, deadline, "
+	if ((s = db_prepare(st, "INSERT INTO game_clocks (game_id, deadline, "
 	    "kinds, grace, wait, reminder, nmr, organiser, remaining) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+	    "deadline = excluded.deadline, kinds = excluded.kinds, grace = excluded.grace, "
+	    "wait = excluded.wait, reminder = excluded.reminder, nmr = excluded.nmr, "
+	    "organiser = excluded.organiser, remaining = excluded.remaining", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, ck->deadline);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, ck->deadline);
 	db_bind_text(s, 3, ck->kinds != NULL ? ck->kinds : "");
-	sqlite3_bind_int64(s, 4, ck->grace);
-	sqlite3_bind_int(s, 5, ck->wait ? 1 : 0);
-	sqlite3_bind_int64(s, 6, ck->reminder);
+	db_bind_int64(s, 4, ck->grace);
+	db_bind_int64(s, 5, ck->wait ? 1 : 0);
+	db_bind_int64(s, 6, ck->reminder);
 	db_bind_text(s, 7, ck->nmr);
 	db_bind_text(s, 8, ck->organiser != NULL ? ck->organiser : "");
-	sqlite3_bind_int64(s, 9, ck->remaining);
+	db_bind_int64(s, 9, ck->remaining);
 	return db_step_done(st, s, "cannot set the game's deadline policy", cause);
 }
 
@@ -39,7 +42,7 @@ int
 store_clock_get(struct store *st, int64_t game_id, struct store_clock *ck,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	memset(ck, 0, sizeof *ck);
@@ -47,21 +50,21 @@ store_clock_get(struct store *st, int64_t game_id, struct store_clock *ck,
 	if ((s = db_prepare(st, "SELECT deadline, kinds, grace, wait, reminder, nmr, "
 	    "organiser, remaining FROM game_clocks WHERE game_id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		ck->deadline = sqlite3_column_int64(s, 0);
+	db_bind_int64(s, 1, game_id);
+	if ((rc = db_step(s)) == DB_ROW) {
+		ck->deadline = db_column_int64(s, 0);
 		ck->kinds = db_col_text(s, 1);
-		ck->grace = sqlite3_column_int64(s, 2);
-		ck->wait = sqlite3_column_int(s, 3);
-		ck->reminder = sqlite3_column_int64(s, 4);
+		ck->grace = db_column_int64(s, 2);
+		ck->wait = db_column_int(s, 3);
+		ck->reminder = db_column_int64(s, 4);
 		ck->nmr = db_col_text(s, 5);
 		ck->organiser = db_col_text(s, 6);
-		ck->remaining = sqlite3_column_int64(s, 7);
+		ck->remaining = db_column_int64(s, 7);
 	}
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(st, "cannot read the game's deadline policy", cause);
 	ck->kinds = xstrdup("");
 	ck->nmr = xstrdup("pass");
@@ -83,16 +86,16 @@ int
 store_clock_set_remaining(struct store *st, int64_t game_id, int64_t remaining,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "UPDATE game_clocks SET remaining = ? WHERE game_id = ?",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, remaining);
-	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_int64(s, 1, remaining);
+	db_bind_int64(s, 2, game_id);
 	if (db_step_done(st, s, "cannot keep the remaining time", cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "the game has no deadline policy");
 	return 0;
 }
@@ -100,18 +103,18 @@ store_clock_set_remaining(struct store *st, int64_t game_id, int64_t remaining,
 int
 store_phase_marks(struct store *st, int64_t phase_id, int *marks, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*marks = 0;
 	if ((s = db_prepare(st, "SELECT marks FROM phase_clocks WHERE phase_id = ?",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, phase_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*marks = sqlite3_column_int(s, 0);
+	db_bind_int64(s, 1, phase_id);
+	if ((rc = db_step(s)) == DB_ROW)
+		*marks = db_column_int(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot read the phase's clock marks", cause);
 	return 0;
 }
@@ -120,28 +123,28 @@ int
 store_phase_mark(struct store *st, int64_t phase_id, int set, int clear,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "INSERT INTO phase_clocks (phase_id, marks) VALUES "
 	    "(?1, ?2 & ~?3) ON CONFLICT (phase_id) DO UPDATE SET "
-	    "marks = (marks | ?2) & ~?3", cause)) == NULL)
+	    "marks = (phase_clocks.marks | ?2) & ~?3", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, phase_id);
-	sqlite3_bind_int(s, 2, set);
-	sqlite3_bind_int(s, 3, clear);
+	db_bind_int64(s, 1, phase_id);
+	db_bind_int64(s, 2, set);
+	db_bind_int64(s, 3, clear);
 	return db_step_done(st, s, "cannot mark the phase's clock", cause);
 }
 
 int
 store_late_add(struct store *st, int64_t game_id, const char *seat, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "INSERT INTO seat_lates (game_id, seat, late) VALUES "
-	    "(?1, ?2, 1) ON CONFLICT (game_id, seat) DO UPDATE SET late = late + 1",
+	    "(?1, ?2, 1) ON CONFLICT (game_id, seat) DO UPDATE SET late = seat_lates.late + 1",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, seat);
 	return db_step_done(st, s, "cannot count the late seat", cause);
 }
@@ -150,19 +153,19 @@ int
 store_late_count(struct store *st, int64_t game_id, const char *seat,
     int64_t *late, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*late = 0;
 	if ((s = db_prepare(st, "SELECT late FROM seat_lates WHERE game_id = ? AND "
 	    "seat = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, seat);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*late = sqlite3_column_int64(s, 0);
+	if ((rc = db_step(s)) == DB_ROW)
+		*late = db_column_int64(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot read the late count", cause);
 	return 0;
 }
@@ -171,7 +174,7 @@ int
 store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*phase_ids = NULL;
 	*n = 0;
@@ -185,6 +188,6 @@ store_clock_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 	    "(p.deadline + coalesce(k.grace, 0) <= ?1 AND (coalesce(m.marks, 0) & 8) = 0)) "
 	    "ORDER BY p.deadline, p.id", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, now);
+	db_bind_int64(s, 1, now);
 	return db_collect_ids(st, s, phase_ids, n, "cannot read the clocks due", cause);
 }

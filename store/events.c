@@ -22,7 +22,7 @@ static int
 event_seen_add(struct store *st, int64_t game_id, const char *visibility, char **cause)
 {
 	const char *p, *e, *q;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	size_t len;
 	char *name;
 	int dup, rc = 0;
@@ -46,11 +46,11 @@ event_seen_add(struct store *st, int64_t game_id, const char *visibility, char *
 			}
 		}
 		if ((s = db_prepare(st, "INSERT INTO event_seen (game_id, seat, n) VALUES "
-		    "(?, ?, 1) ON CONFLICT (game_id, seat) DO UPDATE SET n = n + 1",
+		    "(?, ?, 1) ON CONFLICT (game_id, seat) DO UPDATE SET n = event_seen.n + 1",
 		    cause)) == NULL)
 			rc = -1;
 		else {
-			sqlite3_bind_int64(s, 1, game_id);
+			db_bind_int64(s, 1, game_id);
 			db_bind_text(s, 2, name);
 			rc = db_step_done(st, s, "cannot count the event", cause);
 		}
@@ -69,7 +69,7 @@ event_insert(struct store *st, int64_t game_id, uint64_t phase_seq, const char *
 	struct store_game *g;
 	struct chain_event ev;
 	unsigned char hash[CHAIN_HASH_BYTES];
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((g = store_game_get_id(st, game_id, cause)) == NULL)
 		return -1;
@@ -85,9 +85,9 @@ event_insert(struct store *st, int64_t game_id, uint64_t phase_seq, const char *
 	    "visibility, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 	    cause)) == NULL)
 		goto fail;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)ev.seq);
-	sqlite3_bind_int64(s, 3, (int64_t)phase_seq);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)ev.seq);
+	db_bind_int64(s, 3, (int64_t)phase_seq);
 	db_bind_text(s, 4, type);
 	db_bind_text(s, 5, visibility);
 	db_bind_blob(s, 6, payload, len);
@@ -99,9 +99,9 @@ event_insert(struct store *st, int64_t game_id, uint64_t phase_seq, const char *
 	if ((s = db_prepare(st, "UPDATE games SET event_count = ?, head_hash = ? "
 	    "WHERE id = ?", cause)) == NULL)
 		goto fail;
-	sqlite3_bind_int64(s, 1, (int64_t)ev.seq);
+	db_bind_int64(s, 1, (int64_t)ev.seq);
 	db_bind_blob(s, 2, hash, CHAIN_HASH_BYTES);
-	sqlite3_bind_int64(s, 3, game_id);
+	db_bind_int64(s, 3, game_id);
 	if (db_step_done(st, s, "cannot move the chain head", cause) == -1)
 		goto fail;
 	if (seqp != NULL)
@@ -141,12 +141,12 @@ store_event_append(struct store *st, int64_t game_id, uint64_t phase_seq,
 }
 
 static void
-event_row(sqlite3_stmt *s, void *elem)
+event_row(struct db_stmt *s, void *elem)
 {
 	struct store_event *e = elem;
 
-	e->seq = (uint64_t)sqlite3_column_int64(s, 0);
-	e->phase_seq = (uint64_t)sqlite3_column_int64(s, 1);
+	e->seq = (uint64_t)db_column_int64(s, 0);
+	e->phase_seq = (uint64_t)db_column_int64(s, 1);
 	e->type = db_col_text(s, 2);
 	e->visibility = db_col_text(s, 3);
 	e->payload = db_col_blob(s, 4, &e->payload_len);
@@ -167,7 +167,7 @@ events_free_all(void *v, size_t n)
 
 /* Step s (its parameters bound) and collect its events into *events, *n. */
 static int
-events_collect(struct store *st, sqlite3_stmt *s, struct store_event **events,
+events_collect(struct store *st, struct db_stmt *s, struct store_event **events,
     size_t *n, char **cause)
 {
 	void *out;
@@ -183,15 +183,15 @@ int
 store_events(struct store *st, int64_t game_id, uint64_t from_seq,
     struct store_event **events, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*events = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, EVENT_SELECT "game_id = ? AND seq >= ? ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)from_seq);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)from_seq);
 	return events_collect(st, s, events, n, cause);
 }
 
@@ -199,7 +199,7 @@ int
 store_events_of_phases(struct store *st, int64_t game_id, uint64_t from_phase,
     struct store_event **events, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*events = NULL;
 	*n = 0;
@@ -208,8 +208,8 @@ store_events_of_phases(struct store *st, int64_t game_id, uint64_t from_phase,
 	    "FROM events WHERE game_id = ?1 AND phase_seq >= ?2) ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)from_phase);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)from_phase);
 	return events_collect(st, s, events, n, cause);
 }
 
@@ -217,14 +217,14 @@ int
 store_events_of_type(struct store *st, int64_t game_id, const char *type,
     struct store_event **events, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*events = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, EVENT_SELECT "game_id = ? AND type = ? ORDER BY seq",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, type);
 	return events_collect(st, s, events, n, cause);
 }
@@ -233,7 +233,7 @@ int
 store_events_seen(struct store *st, int64_t game_id, const char *seat, uint64_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*n = 0;
@@ -242,12 +242,12 @@ store_events_seen(struct store *st, int64_t game_id, const char *seat, uint64_t 
 	if ((s = db_prepare(st, "SELECT coalesce(sum(n), 0) FROM event_seen WHERE "
 	    "game_id = ? AND seat IN ('', ?)", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, seat);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*n = (uint64_t)sqlite3_column_int64(s, 0);
+	if ((rc = db_step(s)) == DB_ROW)
+		*n = (uint64_t)db_column_int64(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(st, "cannot count the events", cause);
 	return 0;
 }

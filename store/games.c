@@ -32,7 +32,7 @@ store_game_create(struct store *st, const char *name, const char *rules,
     const unsigned char server_pk[32], int64_t now, int64_t *id, char **cause)
 {
 	static const unsigned char zero[32];
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	struct store_game *old;
 
 	if (!slug_ok(name))
@@ -53,29 +53,29 @@ store_game_create(struct store *st, const char *name, const char *rules,
 	db_bind_text(s, 3, scenario);
 	db_bind_blob(s, 4, card_hash, 32);
 	db_bind_blob(s, 5, server_pk, 32);
-	sqlite3_bind_int64(s, 6, now);
+	db_bind_int64(s, 6, now);
 	db_bind_blob(s, 7, zero, 32);
 	if (db_step_done(st, s, "cannot create the game", cause) == -1)
 		return -1;
 	if (id != NULL)
-		*id = sqlite3_last_insert_rowid(st->db);
+		*id = db_last_id(st);
 	return 0;
 }
 
 static struct store_game *
-game_row(sqlite3_stmt *s)
+game_row(struct db_stmt *s)
 {
 	struct store_game *g = xcalloc(1, sizeof *g);
 
-	g->id = sqlite3_column_int64(s, 0);
+	g->id = db_column_int64(s, 0);
 	g->name = db_col_text(s, 1);
 	g->rules = db_col_text(s, 2);
 	g->scenario = db_col_text(s, 3);
 	g->status = db_col_text(s, 4);
 	db_col_fixed(s, 5, g->card_hash, 32);
 	db_col_fixed(s, 6, g->server_pk, 32);
-	g->created = sqlite3_column_int64(s, 7);
-	g->event_count = (uint64_t)sqlite3_column_int64(s, 8);
+	g->created = db_column_int64(s, 7);
+	g->event_count = (uint64_t)db_column_int64(s, 8);
 	db_col_fixed(s, 9, g->head_hash, 32);
 	return g;
 }
@@ -84,7 +84,7 @@ static struct store_game *
 game_query(struct store *st, const char *sql, const char *name, int64_t id,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	struct store_game *g = NULL;
 	int rc;
 
@@ -93,10 +93,10 @@ game_query(struct store *st, const char *sql, const char *name, int64_t id,
 	if (name != NULL)
 		db_bind_text(s, 1, name);
 	else
-		sqlite3_bind_int64(s, 1, id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		db_bind_int64(s, 1, id);
+	if ((rc = db_step(s)) == DB_ROW)
 		g = game_row(s);
-	else if (rc == SQLITE_DONE) {
+	else if (rc == DB_DONE) {
 		if (name != NULL)
 			cause_set(cause, "no game named %s", name);
 		else
@@ -127,7 +127,7 @@ store_game_set_status(struct store *st, int64_t game_id, const char *status,
 {
 	static const char *const ok[] = { GAME_SETUP, GAME_RUNNING, GAME_PAUSED,
 	    GAME_FINISHED, GAME_ABANDONED };
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	size_t i;
 
 	for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
@@ -139,16 +139,16 @@ store_game_set_status(struct store *st, int64_t game_id, const char *status,
 	if ((s = db_prepare(st, "UPDATE games SET status = ? WHERE id = ?", cause)) == NULL)
 		return -1;
 	db_bind_text(s, 1, status);
-	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_int64(s, 2, game_id);
 	if (db_step_done(st, s, "cannot set the game status", cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "no game #%lld", (long long)game_id);
 	return 0;
 }
 
 static void
-name_row(sqlite3_stmt *s, void *elem)
+name_row(struct db_stmt *s, void *elem)
 {
 	*(char **)elem = db_col_text(s, 0);
 }
@@ -162,7 +162,7 @@ names_free_all(void *v, size_t n)
 int
 store_game_list(struct store *st, char ***names, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -210,7 +210,7 @@ store_seat_add(struct store *st, int64_t game_id, const char *name,
     const char *faction, const char *email, const char *key_type,
     const char *public_key, const char *deck, int64_t *id, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	struct store_seat *old;
 
 	if (!slug_ok(name))
@@ -230,7 +230,7 @@ store_seat_add(struct store *st, int64_t game_id, const char *name,
 	    "email, key_type, public_key, deck) VALUES (?1, (SELECT coalesce(max(seat_no), 0)"
 	    " + 1 FROM seats WHERE game_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7)", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, name);
 	db_bind_text(s, 3, faction);
 	db_bind_text(s, 4, email);
@@ -240,7 +240,7 @@ store_seat_add(struct store *st, int64_t game_id, const char *name,
 	if (db_step_done(st, s, "cannot add the seat", cause) == -1)
 		return cause_prefix(cause, "seat %s", name);
 	if (id != NULL)
-		*id = sqlite3_last_insert_rowid(st->db);
+		*id = db_last_id(st);
 	return 0;
 }
 
@@ -248,7 +248,7 @@ int
 store_seat_replace(struct store *st, int64_t seat_id, const char *email,
     const char *key_type, const char *public_key, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if (!key_type_ok(key_type))
 		return cause_set(cause, "bad key type \"%s\" (expected muthur, minisign "
@@ -261,46 +261,46 @@ store_seat_replace(struct store *st, int64_t seat_id, const char *email,
 	db_bind_text(s, 1, email);
 	db_bind_text(s, 2, key_type);
 	db_bind_text(s, 3, public_key);
-	sqlite3_bind_int64(s, 4, seat_id);
+	db_bind_int64(s, 4, seat_id);
 	if (db_step_done(st, s, "cannot replace the seat", cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "no seat #%lld", (long long)seat_id);
 	return 0;
 }
 
 static void
-seat_row(sqlite3_stmt *s, void *elem)
+seat_row(struct db_stmt *s, void *elem)
 {
 	struct store_seat *p = elem;
 
-	p->id = sqlite3_column_int64(s, 0);
-	p->game_id = sqlite3_column_int64(s, 1);
-	p->seat_no = sqlite3_column_int(s, 2);
+	p->id = db_column_int64(s, 0);
+	p->game_id = db_column_int64(s, 1);
+	p->seat_no = db_column_int(s, 2);
 	p->name = db_col_text(s, 3);
 	p->faction = db_col_text(s, 4);
 	p->email = db_col_text(s, 5);
 	p->key_type = db_col_text(s, 6);
 	p->public_key = db_col_text(s, 7);
-	p->deck = sqlite3_column_type(s, 8) == SQLITE_NULL ? NULL : db_col_text(s, 8);
+	p->deck = db_column_is_null(s, 8) ? NULL : db_col_text(s, 8);
 }
 
 struct store_seat *
 store_seat_get(struct store *st, int64_t game_id, const char *name, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	struct store_seat *p = NULL;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT " SEAT_COLUMNS " FROM seats WHERE game_id = ? "
 	    "AND lower(name) = lower(?)", cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, name);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	if ((rc = db_step(s)) == DB_ROW) {
 		p = xcalloc(1, sizeof *p);
 		seat_row(s, p);
-	} else if (rc == SQLITE_DONE)
+	} else if (rc == DB_DONE)
 		cause_set(cause, "no seat named %s in this game", name);
 	else
 		db_fail(st, "cannot read seats", cause);
@@ -312,7 +312,7 @@ int
 store_email_registered(struct store *st, const char *addr, char **registered,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*registered = NULL;
@@ -320,19 +320,19 @@ store_email_registered(struct store *st, const char *addr, char **registered,
 	    "ORDER BY id LIMIT 1", cause)) == NULL)
 		return -1;
 	db_bind_text(s, 1, addr);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+	if ((rc = db_step(s)) == DB_ROW)
 		*registered = db_col_text(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot read seats", cause);
-	return rc == SQLITE_ROW;
+	return rc == DB_ROW;
 }
 
 int
 store_games_of_email(struct store *st, const char *addr, char ***names, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*names = NULL;
 	*n = 0;
@@ -354,7 +354,7 @@ int
 store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
     size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -363,7 +363,7 @@ store_seats(struct store *st, int64_t game_id, struct store_seat **seats,
 	if ((s = db_prepare(st, "SELECT " SEAT_COLUMNS " FROM seats WHERE game_id = ? "
 	    "ORDER BY seat_no", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	rc = db_collect(st, s, sizeof **seats, seat_row, seats_free_all, &out, n,
 	    "cannot read seats", cause);
 	*seats = out;

@@ -14,7 +14,7 @@ store_league_create(struct store *st, const char *name, const char *points,
     const char *abandoned, int64_t now, char **cause)
 {
 	struct store_league *lg;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *err = NULL;
 
 	if ((lg = store_league_get(st, name, &err)) != NULL) {
@@ -28,7 +28,7 @@ store_league_create(struct store *st, const char *name, const char *points,
 	db_bind_text(s, 1, name);
 	db_bind_text(s, 2, points);
 	db_bind_text(s, 3, abandoned);
-	sqlite3_bind_int64(s, 4, now);
+	db_bind_int64(s, 4, now);
 	return db_step_done(st, s, "cannot create the league", cause);
 }
 
@@ -36,25 +36,25 @@ struct store_league *
 store_league_get(struct store *st, const char *name, char **cause)
 {
 	struct store_league *lg = NULL;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT id, name, points, abandoned, created FROM leagues "
 	    "WHERE name = ?", cause)) == NULL)
 		return NULL;
 	db_bind_text(s, 1, name);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	if ((rc = db_step(s)) == DB_ROW) {
 		lg = xcalloc(1, sizeof *lg);
-		lg->id = sqlite3_column_int64(s, 0);
+		lg->id = db_column_int64(s, 0);
 		lg->name = db_col_text(s, 1);
 		lg->points = db_col_text(s, 2);
 		lg->abandoned = db_col_text(s, 3);
-		lg->created = sqlite3_column_int64(s, 4);
+		lg->created = db_column_int64(s, 4);
 	}
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return lg;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		db_fail(st, "cannot read the league", cause);
 	else
 		cause_set(cause, "no league named %s", name);
@@ -75,7 +75,7 @@ store_league_free(struct store_league *lg)
 int
 store_league_list(struct store *st, char ***names, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "SELECT name FROM leagues ORDER BY id", cause)) == NULL)
 		return -1;
@@ -86,26 +86,26 @@ store_league_list(struct store *st, char ***names, size_t *n, char **cause)
 static int
 member(struct store *st, int64_t league_id, int64_t game_id, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT 1 FROM league_games WHERE league_id = ? AND "
 	    "game_id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, league_id);
-	sqlite3_bind_int64(s, 2, game_id);
-	rc = sqlite3_step(s);
+	db_bind_int64(s, 1, league_id);
+	db_bind_int64(s, 2, game_id);
+	rc = db_step(s);
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot read the league's games", cause);
+	return rc == DB_DONE ? 0 : db_fail(st, "cannot read the league's games", cause);
 }
 
 /* Add (add 1) or remove game_id, refusing what is already so. */
 static int
 membership(struct store *st, int64_t league_id, int64_t game_id, int add, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *game;
 	int r;
 
@@ -122,8 +122,8 @@ membership(struct store *st, int64_t league_id, int64_t game_id, int add, char *
 	    "VALUES (?, ?)", cause) : db_prepare(st, "DELETE FROM league_games WHERE "
 	    "league_id = ? AND game_id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, league_id);
-	sqlite3_bind_int64(s, 2, game_id);
+	db_bind_int64(s, 1, league_id);
+	db_bind_int64(s, 2, game_id);
 	return db_step_done(st, s, add ? "cannot add the game to the league" :
 	    "cannot remove the game from the league", cause);
 }
@@ -144,12 +144,12 @@ int
 store_league_games(struct store *st, int64_t league_id, char ***names, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "SELECT g.name FROM league_games l JOIN games g ON "
 	    "g.id = l.game_id WHERE l.league_id = ? ORDER BY g.id", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, league_id);
+	db_bind_int64(s, 1, league_id);
 	return db_collect_texts(st, s, names, n, "cannot read the league's games", cause);
 }
 
@@ -157,11 +157,11 @@ int
 store_game_leagues(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "SELECT l.name FROM league_games g JOIN leagues l ON "
 	    "l.id = g.league_id WHERE g.game_id = ? ORDER BY l.id", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	return db_collect_texts(st, s, names, n, "cannot read the game's leagues", cause);
 }

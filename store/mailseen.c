@@ -9,7 +9,7 @@ int
 store_mail_seen(struct store *st, const char *message_id,
     const unsigned char hash[32], char **outcome, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT outcome FROM mail_seen WHERE message_id = ? "
@@ -17,13 +17,13 @@ store_mail_seen(struct store *st, const char *message_id,
 		return -1;
 	db_bind_text(s, 1, message_id);
 	db_bind_blob(s, 2, hash, 32);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW && outcome != NULL)
+	rc = db_step(s);
+	if (rc == DB_ROW && outcome != NULL)
 		*outcome = db_col_text(s, 0);
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	if (rc == SQLITE_DONE)
+	if (rc == DB_DONE)
 		return 0;
 	return db_fail(st, "cannot look up processed mail", cause);
 }
@@ -33,7 +33,7 @@ store_mail_record(struct store *st, const char *message_id,
     const unsigned char hash[32], int64_t game_id, const char *outcome, int64_t now,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int seen;
 
 	if (*message_id == '\0')
@@ -48,24 +48,24 @@ store_mail_record(struct store *st, const char *message_id,
 	db_bind_text(s, 1, message_id);
 	db_bind_blob(s, 2, hash, 32);
 	if (game_id != 0)
-		sqlite3_bind_int64(s, 3, game_id);
+		db_bind_int64(s, 3, game_id);
 	db_bind_text(s, 4, outcome);
-	sqlite3_bind_int64(s, 5, now);
+	db_bind_int64(s, 5, now);
 	return db_step_done(st, s, "cannot record the processed mail", cause);
 }
 
 int
 store_mail_count(struct store *st, int64_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT count(*) FROM mail_seen", cause)) == NULL)
 		return -1;
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*n = sqlite3_column_int64(s, 0);
+	if ((rc = db_step(s)) == DB_ROW)
+		*n = db_column_int64(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(st, "cannot count processed mail", cause);
 	return 0;
 }

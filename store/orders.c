@@ -31,7 +31,7 @@ order_same_block(struct store *st, int64_t seat_id, const char *message_id,
     const void *block, size_t block_len, const void *signature, size_t sig_len,
     const char *sig_type, int64_t *same, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*same = 0;
@@ -39,16 +39,16 @@ order_same_block(struct store *st, int64_t seat_id, const char *message_id,
 	    "message_id = ? AND block_of IS NULL AND sig_type = ? AND block = ? AND "
 	    "signature = ? ORDER BY id LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_text(s, 2, message_id);
 	db_bind_text(s, 3, sig_type);
 	db_bind_blob(s, 4, block, block_len);
 	db_bind_blob(s, 5, signature, sig_len);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*same = sqlite3_column_int64(s, 0);
+	rc = db_step(s);
+	if (rc == DB_ROW)
+		*same = db_column_int64(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(st, "cannot look for the mail's block", cause);
 	return 0;
 }
@@ -59,7 +59,7 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
     const char *sig_type, const unsigned char *nonce, size_t nonce_len,
     const char *message_id, int64_t now, int64_t *order_id, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int64_t id, same;
 
 	if (order_same_block(st, seat_id, message_id, block, block_len, signature,
@@ -68,38 +68,38 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
 	/* The new row's id first, so the old row can point at it. */
 	if ((s = db_prepare(st, "SELECT coalesce(max(id), 0) + 1 FROM orders", cause)) == NULL)
 		return -1;
-	if (sqlite3_step(s) != SQLITE_ROW) {
+	if (db_step(s) != DB_ROW) {
 		db_finish(st, s);
 		return db_fail(st, "cannot number the orders", cause);
 	}
-	id = sqlite3_column_int64(s, 0);
+	id = db_column_int64(s, 0);
 	db_finish(st, s);
 	if ((s = db_prepare(st, "UPDATE orders SET superseded_by = ? WHERE phase_id = ? "
 	    "AND seat_id = ? AND superseded_by IS NULL", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
-	sqlite3_bind_int64(s, 2, phase_id);
-	sqlite3_bind_int64(s, 3, seat_id);
+	db_bind_int64(s, 1, id);
+	db_bind_int64(s, 2, phase_id);
+	db_bind_int64(s, 3, seat_id);
 	if (db_step_done(st, s, "cannot supersede earlier orders", cause) == -1)
 		return -1;
 	if ((s = db_prepare(st, "INSERT INTO orders (id, phase_id, seat_id, block, "
 	    "signature, sig_type, nonce, message_id, received, block_of) VALUES "
 	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
-	sqlite3_bind_int64(s, 2, phase_id);
-	sqlite3_bind_int64(s, 3, seat_id);
+	db_bind_int64(s, 1, id);
+	db_bind_int64(s, 2, phase_id);
+	db_bind_int64(s, 3, seat_id);
 	/* the same mail's block, kept once: this row names the row holding it */
 	db_bind_blob(s, 4, same != 0 ? "" : block, same != 0 ? 0 : block_len);
 	db_bind_blob(s, 5, same != 0 ? "" : signature, same != 0 ? 0 : sig_len);
 	if (same != 0)
-		sqlite3_bind_int64(s, 10, same);
+		db_bind_int64(s, 10, same);
 	else
-		sqlite3_bind_null(s, 10);
+		db_bind_null(s, 10);
 	db_bind_text(s, 6, sig_type);
 	db_bind_blob(s, 7, nonce, nonce_len);
 	db_bind_text(s, 8, message_id);
-	sqlite3_bind_int64(s, 9, now);
+	db_bind_int64(s, 9, now);
 	if (db_step_done(st, s, "cannot store the orders", cause) == -1)
 		return -1;
 	if (order_id != NULL)
@@ -112,7 +112,7 @@ static int
 order_check(struct store *st, int64_t phase_id, int64_t seat_id, char **cause)
 {
 	struct store_phase *ph;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int64_t seat_game = 0;
 	int rc = 0;
 
@@ -125,9 +125,9 @@ order_check(struct store *st, int64_t phase_id, int64_t seat_id, char **cause)
 	    cause)) == NULL)
 		rc = -1;
 	else {
-		sqlite3_bind_int64(s, 1, seat_id);
-		if (sqlite3_step(s) == SQLITE_ROW)
-			seat_game = sqlite3_column_int64(s, 0);
+		db_bind_int64(s, 1, seat_id);
+		if (db_step(s) == DB_ROW)
+			seat_game = db_column_int64(s, 0);
 		db_finish(st, s);
 		if (seat_game != ph->game_id)
 			rc = cause_set(cause, "orders from seat #%lld, which is not a seat "
@@ -159,16 +159,16 @@ store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
 }
 
 static void
-order_row(sqlite3_stmt *s, void *elem)
+order_row(struct db_stmt *s, void *elem)
 {
 	struct store_order *o = elem;
 	unsigned char *nonce;
 	size_t len;
 
-	o->id = sqlite3_column_int64(s, 0);
-	o->phase_id = sqlite3_column_int64(s, 1);
-	o->seat_id = sqlite3_column_int64(s, 2);
-	o->seat_no = sqlite3_column_int(s, 3);
+	o->id = db_column_int64(s, 0);
+	o->phase_id = db_column_int64(s, 1);
+	o->seat_id = db_column_int64(s, 2);
+	o->seat_no = db_column_int(s, 3);
 	o->seat = db_col_text(s, 4);
 	o->block = db_col_blob(s, 5, &o->block_len);
 	o->signature = db_col_blob(s, 6, &o->sig_len);
@@ -178,8 +178,8 @@ order_row(sqlite3_stmt *s, void *elem)
 	memcpy(o->nonce, nonce, o->nonce_len);
 	free(nonce);
 	o->message_id = db_col_text(s, 9);
-	o->received = sqlite3_column_int64(s, 10);
-	o->superseded_by = sqlite3_column_int64(s, 11);
+	o->received = db_column_int64(s, 10);
+	o->superseded_by = db_column_int64(s, 11);
 }
 
 static void
@@ -192,7 +192,7 @@ static int
 orders_query(struct store *st, const char *sql, int64_t phase_id,
     struct store_order **orders, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -200,7 +200,7 @@ orders_query(struct store *st, const char *sql, int64_t phase_id,
 	*n = 0;
 	if ((s = db_prepare(st, sql, cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, phase_id);
+	db_bind_int64(s, 1, phase_id);
 	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
 	    "cannot read orders", cause);
 	*orders = out;
@@ -211,19 +211,19 @@ int
 store_order_nonce_used(struct store *st, int64_t seat_id, const unsigned char *nonce,
     size_t nonce_len, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT 1 FROM orders WHERE seat_id = ? AND nonce = ? "
 	    "LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_blob(s, 2, nonce, nonce_len);
-	rc = sqlite3_step(s);
+	rc = db_step(s);
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(st, "cannot read the seat's nonces", cause);
 	return 0;
 }
@@ -232,7 +232,7 @@ int
 store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_order **o,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	size_t n;
 
@@ -241,8 +241,8 @@ store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_ord
 	    " JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
 	    "p.turn = ? ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
-	sqlite3_bind_int(s, 2, turn);
+	db_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 2, turn);
 	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, &n,
 	    "cannot read the seat's orders", cause) == -1)
 		return -1;
@@ -272,7 +272,7 @@ int
 store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*names = NULL;
 	*n = 0;
@@ -280,7 +280,7 @@ store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t
 	    "EXISTS (SELECT 1 FROM orders o WHERE o.seat_id = s.id) ORDER BY s.seat_no",
 	    cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	return db_collect_texts(st, s, names, n, "cannot read orders", cause);
 }
 
@@ -288,7 +288,7 @@ int
 store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
     uint64_t orders_before, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	/*
@@ -303,14 +303,14 @@ store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
 	    "FROM orders b WHERE b.seat_id = ?1 AND b.message_id = o.message_id "
 	    "AND b.id < o.id) LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
-	sqlite3_bind_int64(s, 2, (sqlite3_int64)phase_seq);
-	sqlite3_bind_int64(s, 3, (sqlite3_int64)orders_before);
-	rc = sqlite3_step(s);
+	db_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 2, (int64_t)phase_seq);
+	db_bind_int64(s, 3, (int64_t)orders_before);
+	rc = db_step(s);
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(st, "cannot read the seat's orders", cause);
 	return 0;
 }
@@ -376,7 +376,7 @@ store_phase_missing(struct store *st, int64_t phase_id, char ***seats, size_t *n
 int
 store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*ids = NULL;
 	*n = 0;

@@ -65,17 +65,17 @@ mail_has_message_id(const unsigned char *mail, size_t len, const char *id)
 int
 store_outbox_has(struct store *st, const char *key, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT 1 FROM outbox WHERE mail_key = ?", cause)) == NULL)
 		return -1;
 	db_bind_text(s, 1, key);
-	rc = sqlite3_step(s);
+	rc = db_step(s);
 	db_finish(st, s);
-	if (rc == SQLITE_ROW)
+	if (rc == DB_ROW)
 		return 1;
-	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot read the outbox", cause);
+	return rc == DB_DONE ? 0 : db_fail(st, "cannot read the outbox", cause);
 }
 
 int
@@ -83,7 +83,7 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
     const char *message_id, const char *recipients, const void *mail, size_t len,
     int64_t now, int64_t *id, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	const char *at;
 	char *domain, *want;
 	int64_t row;
@@ -113,25 +113,25 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 	if (db_tx_enter(st, cause) == -1)
 		return -1;
 	if ((s = db_prepare(st, "INSERT INTO outbox (game_id, mail_key, message_id, "
-	    "recipients, mail, state, next_attempt, created) VALUES (?, ?, ?, ?, X'', "
+	    "recipients, mail, state, next_attempt, created) VALUES (?, ?, ?, ?, zeroblob(0), "
 	    "'pending', ?, ?)", cause)) == NULL)
 		return db_tx_leave(st, 0, cause);
 	if (game_id != 0)
-		sqlite3_bind_int64(s, 1, game_id);
+		db_bind_int64(s, 1, game_id);
 	db_bind_text(s, 2, key);
 	db_bind_text(s, 3, message_id);
 	db_bind_text(s, 4, recipients);
-	sqlite3_bind_int64(s, 5, now);
-	sqlite3_bind_int64(s, 6, now);
+	db_bind_int64(s, 5, now);
+	db_bind_int64(s, 6, now);
 	if (db_step_done(st, s, "cannot queue the mail", cause) == -1) {
 		cause_prefix(cause, "outbox %s", key);
 		return db_tx_leave(st, 0, cause);
 	}
-	row = sqlite3_last_insert_rowid(st->db);
+	row = db_last_id(st);
 	if ((s = db_prepare(st, "INSERT INTO outbox_body (id, mail) VALUES (?, ?)",
 	    cause)) == NULL)
 		return db_tx_leave(st, 0, cause);
-	sqlite3_bind_int64(s, 1, row);
+	db_bind_int64(s, 1, row);
 	db_bind_blob(s, 2, mail, len);
 	if (db_step_done(st, s, "cannot queue the mail", cause) == -1) {
 		cause_prefix(cause, "outbox %s", key);
@@ -147,32 +147,32 @@ store_outbox_add(struct store *st, int64_t game_id, const char *key,
 	mail ", o.state, o.attempts, o.next_attempt, o.created, o.sent, o.last_error"
 
 static void
-outbox_row(sqlite3_stmt *s, void *elem)
+outbox_row(struct db_stmt *s, void *elem)
 {
 	struct store_outbox_mail *m = elem;
 
 	memset(m, 0, sizeof *m);
-	m->id = sqlite3_column_int64(s, 0);
-	m->game_id = sqlite3_column_int64(s, 1);
+	m->id = db_column_int64(s, 0);
+	m->game_id = db_column_int64(s, 1);
 	m->key = db_col_text(s, 2);
 	m->message_id = db_col_text(s, 3);
 	m->recipients = db_col_text(s, 4);
 	m->state = db_col_text(s, 6);
-	m->attempts = sqlite3_column_int(s, 7);
-	m->next_attempt = sqlite3_column_int64(s, 8);
-	m->created = sqlite3_column_int64(s, 9);
-	m->sent = sqlite3_column_int64(s, 10);
-	m->last_error = sqlite3_column_type(s, 11) == SQLITE_NULL ? NULL :
+	m->attempts = db_column_int(s, 7);
+	m->next_attempt = db_column_int64(s, 8);
+	m->created = db_column_int64(s, 9);
+	m->sent = db_column_int64(s, 10);
+	m->last_error = db_column_is_null(s, 11) ? NULL :
 	    db_col_text(s, 11);
 }
 
 static void
-outbox_due_row(sqlite3_stmt *s, void *elem)
+outbox_due_row(struct db_stmt *s, void *elem)
 {
 	struct store_outbox_mail *m = elem;
 
 	outbox_row(s, m);
-	m->len = (size_t)sqlite3_column_int64(s, 5);
+	m->len = (size_t)db_column_int64(s, 5);
 }
 
 /* A LIMIT value: -1 (none) for more than SQLite can count. */
@@ -192,7 +192,7 @@ int
 store_outbox_due(struct store *st, int64_t now, const struct store_outbox_cursor *after,
     size_t limit, struct store_outbox_mail **v, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -203,10 +203,10 @@ store_outbox_due(struct store *st, int64_t now, const struct store_outbox_cursor
 	    "WHERE o.state = 'pending' AND o.next_attempt <= ? AND (o.next_attempt, o.id) > "
 	    "(?, ?) ORDER BY o.next_attempt, o.id LIMIT ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, now);
-	sqlite3_bind_int64(s, 2, after != NULL ? after->next_attempt : INT64_MIN);
-	sqlite3_bind_int64(s, 3, after != NULL ? after->id : 0);
-	sqlite3_bind_int64(s, 4, sql_limit(limit));
+	db_bind_int64(s, 1, now);
+	db_bind_int64(s, 2, after != NULL ? after->next_attempt : INT64_MIN);
+	db_bind_int64(s, 3, after != NULL ? after->id : 0);
+	db_bind_int64(s, 4, sql_limit(limit));
 	rc = db_collect(st, s, sizeof **v, outbox_due_row, outbox_free_all, &out, n,
 	    "cannot read the outbox", cause);
 	*v = out;
@@ -224,7 +224,7 @@ struct store_outbox_mail *
 store_outbox_get(struct store *st, int64_t id, char **cause)
 {
 	struct store_outbox_mail *m = NULL;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT " OUTBOX_ROW("coalesce(b.mail, o.mail)") ", "
@@ -232,18 +232,18 @@ store_outbox_get(struct store *st, int64_t id, char **cause)
 	    "LEFT JOIN outbox_digest d ON d.id = o.id WHERE o.id = ?",
 	    cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	db_bind_int64(s, 1, id);
+	if ((rc = db_step(s)) == DB_ROW) {
 		m = xmalloc(sizeof *m);
 		outbox_row(s, m);
-		if (sqlite3_column_bytes(s, 5) > 0) {
+		if (db_column_bytes(s, 5) > 0) {
 			m->mail = db_col_blob(s, 5, &m->len);
 			hashenc_blake2b256(m->hash, m->mail, m->len);
 		} else {	/* pruned */
-			m->len = (size_t)sqlite3_column_int64(s, 12);
+			m->len = (size_t)db_column_int64(s, 12);
 			db_col_fixed(s, 13, m->hash, sizeof m->hash);
 		}
-	} else if (rc == SQLITE_DONE)
+	} else if (rc == DB_DONE)
 		cause_set(cause, "no outgoing mail #%lld", (long long)id);
 	else
 		db_fail(st, "cannot read the outbox", cause);
@@ -259,42 +259,43 @@ static int
 outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
 {
 	unsigned char hash[32];
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	size_t len;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT coalesce(b.mail, o.mail) FROM outbox o LEFT JOIN "
 	    "outbox_body b ON b.id = o.id WHERE o.id = ? AND o.state = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
+	db_bind_int64(s, 1, id);
 	db_bind_text(s, 2, state);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		len = (size_t)sqlite3_column_bytes(s, 0);
-		hashenc_blake2b256(hash, sqlite3_column_blob(s, 0), len);
+	if ((rc = db_step(s)) == DB_ROW) {
+		len = (size_t)db_column_bytes(s, 0);
+		hashenc_blake2b256(hash, db_column_blob(s, 0), len);
 	}
 	db_finish(st, s);
-	if (rc == SQLITE_DONE)
+	if (rc == DB_DONE)
 		return 0;
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(st, "cannot read the outbox", cause);
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO outbox_digest (id, mail_len, "
-	    "mail_hash) VALUES (?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO outbox_digest (id, mail_len, "
+	    "mail_hash) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+	    "mail_len = excluded.mail_len, mail_hash = excluded.mail_hash", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
-	sqlite3_bind_int64(s, 2, (int64_t)len);
+	db_bind_int64(s, 1, id);
+	db_bind_int64(s, 2, (int64_t)len);
 	db_bind_blob(s, 3, hash, sizeof hash);
 	if (db_step_done(st, s, "cannot keep the mail's hash", cause) == -1)
 		return -1;
 	if ((s = db_prepare(st, "DELETE FROM outbox_body WHERE id = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
+	db_bind_int64(s, 1, id);
 	if (db_step_done(st, s, "cannot prune the mail", cause) == -1)
 		return -1;
 	/* a body of schema 9 or older is in the row itself */
-	if ((s = db_prepare(st, "UPDATE outbox SET mail = X'' WHERE id = ? AND "
+	if ((s = db_prepare(st, "UPDATE outbox SET mail = zeroblob(0) WHERE id = ? AND "
 	    "length(mail) > 0", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, id);
+	db_bind_int64(s, 1, id);
 	if (db_step_done(st, s, "cannot prune the mail", cause) == -1)
 		return -1;
 	return 1;
@@ -303,7 +304,7 @@ outbox_prune_one(struct store *st, int64_t id, const char *state, char **cause)
 int
 store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int ok = 0, r;
 
 	if (db_tx_enter(st, cause) == -1)
@@ -312,17 +313,17 @@ store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause)
 		cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
 	if (r == 1 && (s = db_prepare(st, "UPDATE outbox SET state = 'sent', sent = ?, "
 	    "attempts = attempts + 1 WHERE id = ?", cause)) != NULL) {
-		sqlite3_bind_int64(s, 1, now);
-		sqlite3_bind_int64(s, 2, id);
+		db_bind_int64(s, 1, now);
+		db_bind_int64(s, 2, id);
 		ok = db_step_done(st, s, "cannot mark the mail sent", cause) == 0;
 	}
 	return db_tx_leave(st, ok, cause);
 }
 
 static void
-outbox_id_row(sqlite3_stmt *s, void *elem)
+outbox_id_row(struct db_stmt *s, void *elem)
 {
-	*(int64_t *)elem = sqlite3_column_int64(s, 0);
+	*(int64_t *)elem = db_column_int64(s, 0);
 }
 
 static void
@@ -335,7 +336,7 @@ outbox_ids_free(void *v, size_t n)
 int
 store_outbox_prune(struct store *st, size_t limit, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int64_t *ids;
 	size_t nids = 0, i, done = 0;
@@ -347,7 +348,7 @@ store_outbox_prune(struct store *st, size_t limit, size_t *n, char **cause)
 	    "length(mail) > 0 UNION SELECT b.id FROM outbox_body b JOIN outbox o ON "
 	    "o.id = b.id WHERE o.state = 'sent' ORDER BY 1 LIMIT ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, sql_limit(limit));
+	db_bind_int64(s, 1, sql_limit(limit));
 	if (db_collect(st, s, sizeof *ids, outbox_id_row, outbox_ids_free, &out, &nids,
 	    "cannot read the outbox", cause) == -1)
 		return -1;
@@ -378,7 +379,7 @@ int
 store_outbox_failed(struct store *st, int64_t id, int64_t now, const char *error,
     int64_t next_attempt, int permanent, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if (next_attempt < now)
 		next_attempt = now;
@@ -387,12 +388,12 @@ store_outbox_failed(struct store *st, int64_t id, int64_t now, const char *error
 	    "state = 'pending'", cause)) == NULL)
 		return -1;
 	db_bind_text(s, 1, error);
-	sqlite3_bind_int64(s, 2, next_attempt);
+	db_bind_int64(s, 2, next_attempt);
 	db_bind_text(s, 3, permanent ? OUTBOX_FAILED : OUTBOX_PENDING);
-	sqlite3_bind_int64(s, 4, id);
+	db_bind_int64(s, 4, id);
 	if (db_step_done(st, s, "cannot record the failed attempt", cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "outgoing mail #%lld is not pending", (long long)id);
 	return 0;
 }
@@ -400,17 +401,17 @@ store_outbox_failed(struct store *st, int64_t id, int64_t now, const char *error
 int
 store_outbox_count(struct store *st, const char *state, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT count(*) FROM outbox WHERE state = ?",
 	    cause)) == NULL)
 		return -1;
 	db_bind_text(s, 1, state);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*n = (size_t)sqlite3_column_int64(s, 0);
+	if ((rc = db_step(s)) == DB_ROW)
+		*n = (size_t)db_column_int64(s, 0);
 	db_finish(st, s);
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(st, "cannot count the outbox", cause);
 	return 0;
 }

@@ -47,7 +47,7 @@ store_phase_open(struct store *st, int64_t game_id, int turn, const char *name,
     int64_t *phase_id, uint64_t *seq, char **cause)
 {
 	struct store_phase *cur;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *list;
 	int rc;
 
@@ -68,23 +68,23 @@ store_phase_open(struct store *st, int64_t game_id, int turn, const char *name,
 		free(list);
 		return -1;
 	}
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int(s, 2, turn);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, turn);
 	db_bind_text(s, 3, name);
 	db_bind_text(s, 4, list);
 	if (deadline != 0)
-		sqlite3_bind_int64(s, 5, deadline);
-	sqlite3_bind_int64(s, 6, now);
+		db_bind_int64(s, 5, deadline);
+	db_bind_int64(s, 6, now);
 	free(list);
-	if (sqlite3_step(s) != SQLITE_ROW) {
+	if (db_step(s) != DB_ROW) {
 		db_fail(st, "cannot open the phase", cause);
 		db_finish(st, s);
 		return -1;
 	}
 	if (phase_id != NULL)
-		*phase_id = sqlite3_column_int64(s, 0);
+		*phase_id = db_column_int64(s, 0);
 	if (seq != NULL)
-		*seq = (uint64_t)sqlite3_column_int64(s, 1);
+		*seq = (uint64_t)db_column_int64(s, 1);
 	return db_step_done(st, s, "cannot open the phase", cause);
 }
 
@@ -92,18 +92,18 @@ static int
 phase_update(struct store *st, const char *sql, int64_t phase_id, int64_t v,
     const char *text, const char *what, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, sql, cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, phase_id);
+	db_bind_int64(s, 1, phase_id);
 	if (text != NULL)
 		db_bind_text(s, 2, text);
 	else if (v != 0)
-		sqlite3_bind_int64(s, 2, v);
+		db_bind_int64(s, 2, v);
 	if (db_step_done(st, s, what, cause) == -1)
 		return -1;
-	if (sqlite3_changes(st->db) == 0)
+	if (db_changes(st) == 0)
 		return cause_set(cause, "%s: phase #%lld is not open", what,
 		    (long long)phase_id);
 	return 0;
@@ -146,15 +146,15 @@ store_phase_set_owing(struct store *st, int64_t phase_id, const char *const *owi
 }
 
 static void
-phase_fill(sqlite3_stmt *s, void *elem)
+phase_fill(struct db_stmt *s, void *elem)
 {
 	struct store_phase *ph = elem;
 	char *list, *p, *tok, *save = NULL;
 
-	ph->id = sqlite3_column_int64(s, 0);
-	ph->game_id = sqlite3_column_int64(s, 1);
-	ph->seq = (uint64_t)sqlite3_column_int64(s, 2);
-	ph->turn = sqlite3_column_int(s, 3);
+	ph->id = db_column_int64(s, 0);
+	ph->game_id = db_column_int64(s, 1);
+	ph->seq = (uint64_t)db_column_int64(s, 2);
+	ph->turn = db_column_int(s, 3);
 	ph->name = db_col_text(s, 4);
 	list = db_col_text(s, 5);
 	for (p = list; (tok = strtok_r(p, " ", &save)) != NULL; p = NULL) {
@@ -162,14 +162,14 @@ phase_fill(sqlite3_stmt *s, void *elem)
 		ph->owing[ph->nowing++] = xstrdup(tok);
 	}
 	free(list);
-	ph->deadline = sqlite3_column_int64(s, 6);
-	ph->open = strcmp((const char *)sqlite3_column_text(s, 7), "open") == 0;
-	ph->opened = sqlite3_column_int64(s, 8);
-	ph->closed = sqlite3_column_int64(s, 9);
+	ph->deadline = db_column_int64(s, 6);
+	ph->open = strcmp((const char *)db_column_text(s, 7), "open") == 0;
+	ph->opened = db_column_int64(s, 8);
+	ph->closed = db_column_int64(s, 9);
 }
 
 static struct store_phase *
-phase_row(sqlite3_stmt *s)
+phase_row(struct db_stmt *s)
 {
 	struct store_phase *ph = xcalloc(1, sizeof *ph);
 
@@ -181,17 +181,17 @@ static struct store_phase *
 phase_query(struct store *st, const char *sql, int64_t a, int64_t b, const char *what,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	struct store_phase *ph = NULL;
 	int rc;
 
 	if ((s = db_prepare(st, sql, cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, a);
-	sqlite3_bind_int64(s, 2, b);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+	db_bind_int64(s, 1, a);
+	db_bind_int64(s, 2, b);
+	if ((rc = db_step(s)) == DB_ROW)
 		ph = phase_row(s);
-	else if (rc == SQLITE_DONE) {
+	else if (rc == DB_DONE) {
 		char *game = db_game_name(st, a);
 
 		cause_set(cause, "game %s has no %s", game, what);
@@ -213,14 +213,14 @@ struct store_phase *
 store_phase_get(struct store *st, int64_t phase_id, char **cause)
 {
 	struct store_phase *ph;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int64_t game_id = 0;
 
 	if ((s = db_prepare(st, "SELECT game_id FROM phases WHERE id = ?", cause)) == NULL)
 		return NULL;
-	sqlite3_bind_int64(s, 1, phase_id);
-	if (sqlite3_step(s) == SQLITE_ROW)
-		game_id = sqlite3_column_int64(s, 0);
+	db_bind_int64(s, 1, phase_id);
+	if (db_step(s) == DB_ROW)
+		game_id = db_column_int64(s, 0);
 	db_finish(st, s);
 	if (game_id == 0) {
 		cause_set(cause, "no phase #%lld", (long long)phase_id);
@@ -260,7 +260,7 @@ int
 store_phases_of_turn(struct store *st, int64_t game_id, int turn,
     struct store_phase **phases, size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -269,8 +269,8 @@ store_phases_of_turn(struct store *st, int64_t game_id, int turn,
 	if ((s = db_prepare(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ? "
 	    "AND turn = ? ORDER BY seq", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int(s, 2, turn);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, turn);
 	rc = db_collect(st, s, sizeof **phases, phase_fill, phases_free_all, &out, n,
 	    "cannot read phases", cause);
 	*phases = out;
@@ -281,7 +281,7 @@ int
 store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
     size_t *n, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	void *out;
 	int rc;
 
@@ -290,7 +290,7 @@ store_phases(struct store *st, int64_t game_id, struct store_phase **phases,
 	if ((s = db_prepare(st, "SELECT " PHASE_COLUMNS " FROM phases WHERE game_id = ? "
 	    "ORDER BY seq", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 1, game_id);
 	rc = db_collect(st, s, sizeof **phases, phase_fill, phases_free_all, &out, n,
 	    "cannot read phases", cause);
 	*phases = out;
@@ -313,7 +313,7 @@ int
 store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	*phase_ids = NULL;
@@ -321,13 +321,13 @@ store_phases_due(struct store *st, int64_t now, int64_t **phase_ids, size_t *n,
 	if ((s = db_prepare(st, "SELECT id FROM phases WHERE state = 'open' AND "
 	    "deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, now);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	db_bind_int64(s, 1, now);
+	while ((rc = db_step(s)) == DB_ROW) {
 		*phase_ids = xreallocarray(*phase_ids, *n + 1, sizeof **phase_ids);
-		(*phase_ids)[(*n)++] = sqlite3_column_int64(s, 0);
+		(*phase_ids)[(*n)++] = db_column_int64(s, 0);
 	}
 	db_finish(st, s);
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		free(*phase_ids);
 		*phase_ids = NULL;
 		*n = 0;
@@ -356,14 +356,14 @@ store_phase_free(struct store_phase *ph)
 /* The state bytes of row s (state in column col, deflated in col + 1),
  * inflated over dict when it is a delta. */
 static unsigned char *
-state_bytes(sqlite3_stmt *s, int col, const unsigned char *dict, size_t dictlen,
+state_bytes(struct db_stmt *s, int col, const unsigned char *dict, size_t dictlen,
     size_t *len, char **cause)
 {
-	const void *p = sqlite3_column_blob(s, col);
-	size_t n = (size_t)sqlite3_column_bytes(s, col);
+	const void *p = db_column_blob(s, col);
+	size_t n = (size_t)db_column_bytes(s, col);
 	unsigned char *out;
 
-	if (!sqlite3_column_int(s, col + 1)) {	/* recorded before schema 5 */
+	if (!db_column_int(s, col + 1)) {	/* recorded before schema 5 */
 		out = xmalloc(n + 1);
 		if (n > 0)
 			memcpy(out, p, n);
@@ -389,7 +389,7 @@ static int
 state_keyframe(struct store *st, int64_t game_id, uint64_t before, int for_write,
     unsigned char **key, size_t *keylen, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	const void *p;
 	int rc, found = 0;
 	size_t n;
@@ -398,18 +398,18 @@ state_keyframe(struct store *st, int64_t game_id, uint64_t before, int for_write
 	if ((s = db_prepare(st, "SELECT state, deflated FROM states WHERE game_id = ? AND "
 	    "after_phase < ? ORDER BY after_phase DESC LIMIT ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)before);
-	sqlite3_bind_int(s, 3, for_write ? STATE_KEY_EVERY - 1 : STATE_KEY_EVERY);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		p = sqlite3_column_blob(s, 0);
-		n = (size_t)sqlite3_column_bytes(s, 0);
-		if (sqlite3_column_int(s, 1) && deflate_has_dict(p, n))
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)before);
+	db_bind_int64(s, 3, for_write ? STATE_KEY_EVERY - 1 : STATE_KEY_EVERY);
+	while ((rc = db_step(s)) == DB_ROW) {
+		p = db_column_blob(s, 0);
+		n = (size_t)db_column_bytes(s, 0);
+		if (db_column_int(s, 1) && deflate_has_dict(p, n))
 			continue;	/* a delta */
 		found = (*key = state_bytes(s, 0, NULL, 0, keylen, cause)) != NULL ? 1 : -1;
 		break;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		found = db_fail(st, "cannot read the states", cause);
 	db_finish(st, s);
 	return found;
@@ -420,7 +420,7 @@ store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
     const void *state, size_t len, char **cause)
 {
 	unsigned char hash[32], *z, *key;
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	size_t zlen, keylen;
 	int k;
 
@@ -439,8 +439,8 @@ store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
 		free(z);
 		return -1;
 	}
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)after_phase);
 	db_bind_blob(s, 3, z, zlen);
 	db_bind_blob(s, 4, hash, sizeof hash);
 	if (db_step_done(st, s, "cannot record the state", cause) == -1) {
@@ -457,7 +457,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
     unsigned char **state, size_t *len, uint64_t *found_phase, unsigned char hash[32],
     char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	unsigned char *key = NULL, got[32];
@@ -468,14 +468,14 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 
 	if ((s = db_prepare(st, after_phase == STORE_STATE_LATEST ?
 	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
-	    "?2 = ?2 ORDER BY after_phase DESC LIMIT 1" :
+	    "CAST(?2 AS BIGINT) = CAST(?2 AS BIGINT) ORDER BY after_phase DESC LIMIT 1" :
 	    "SELECT after_phase, state, deflated, hash FROM states WHERE game_id = ?1 AND "
 	    "after_phase = ?2", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	sqlite3_bind_int64(s, 2, (int64_t)after_phase);
-	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
-		if (rc == SQLITE_DONE)
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)after_phase);
+	if ((rc = db_step(s)) != DB_ROW) {
+		if (rc == DB_DONE)
 			cause_set(cause, "no state recorded%s", after_phase ==
 			    STORE_STATE_LATEST ? " for this game" : " after this phase");
 		else
@@ -483,14 +483,14 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 		db_finish(st, s);
 		return -1;
 	}
-	found = (uint64_t)sqlite3_column_int64(s, 0);
+	found = (uint64_t)db_column_int64(s, 0);
 	if (found_phase != NULL)
 		*found_phase = found;
 	if (hash != NULL)
 		db_col_fixed(s, 3, hash, 32);
-	z = sqlite3_column_blob(s, 1);
-	if (sqlite3_column_int(s, 2) &&
-	    deflate_has_dict(z, (size_t)sqlite3_column_bytes(s, 1)) &&
+	z = db_column_blob(s, 1);
+	if (db_column_int(s, 2) &&
+	    deflate_has_dict(z, (size_t)db_column_bytes(s, 1)) &&
 	    (k = state_keyframe(st, game_id, found, 0, &key, &keylen, cause)) != 1) {
 		db_finish(st, s);
 		if (k == 0)
@@ -517,22 +517,22 @@ int
 store_state_latest(struct store *st, int64_t game_id, uint64_t *after_phase,
     unsigned char hash[32], char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 
 	if ((s = db_prepare(st, "SELECT after_phase, hash FROM states WHERE game_id = ? "
 	    "ORDER BY after_phase DESC LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, game_id);
-	if ((rc = sqlite3_step(s)) != SQLITE_ROW) {
-		if (rc == SQLITE_DONE)
+	db_bind_int64(s, 1, game_id);
+	if ((rc = db_step(s)) != DB_ROW) {
+		if (rc == DB_DONE)
 			cause_set(cause, "no state recorded for this game");
 		else
 			db_fail(st, "cannot read the state", cause);
 		db_finish(st, s);
 		return -1;
 	}
-	*after_phase = (uint64_t)sqlite3_column_int64(s, 0);
+	*after_phase = (uint64_t)db_column_int64(s, 0);
 	db_col_fixed(s, 1, hash, 32);
 	db_finish(st, s);
 	return 0;

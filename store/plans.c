@@ -11,33 +11,33 @@ int
 store_plan_drop(struct store *st, int64_t seat_id, const unsigned char *nonce,
     size_t nonce_len, int section, int64_t phase_id, const char *reason, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
-	if ((s = db_prepare(st, "INSERT OR IGNORE INTO plan_drops (seat_id, nonce, "
-	    "section, phase_id, reason) VALUES (?, ?, ?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO plan_drops (seat_id, nonce, "
+	    "section, phase_id, reason) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_blob(s, 2, nonce, nonce_len);
-	sqlite3_bind_int(s, 3, section);
-	sqlite3_bind_int64(s, 4, phase_id);
+	db_bind_int64(s, 3, section);
+	db_bind_int64(s, 4, phase_id);
 	db_bind_text(s, 5, reason);
 	return db_step_done(st, s, "cannot record the dropped plan section", cause);
 }
 
 /* One text (or a row's presence) from a prepared query: 1, 0 or -1. */
 static int
-one_text(struct store *st, sqlite3_stmt *s, char **out, const char *what, char **cause)
+one_text(struct store *st, struct db_stmt *s, char **out, const char *what, char **cause)
 {
-	int rc = sqlite3_step(s);
+	int rc = db_step(s);
 
-	if (rc == SQLITE_ROW) {
+	if (rc == DB_ROW) {
 		if (out != NULL)
 			*out = db_col_text(s, 0);
 		db_finish(st, s);
 		return 1;
 	}
 	db_finish(st, s);
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(st, what, cause);
 	return 0;
 }
@@ -46,14 +46,14 @@ int
 store_plan_dropped(struct store *st, int64_t seat_id, const unsigned char *nonce,
     size_t nonce_len, int section, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	if ((s = db_prepare(st, "SELECT reason FROM plan_drops WHERE seat_id = ? AND "
 	    "nonce = ? AND section = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_blob(s, 2, nonce, nonce_len);
-	sqlite3_bind_int(s, 3, section);
+	db_bind_int64(s, 3, section);
 	return one_text(st, s, NULL, "cannot read the dropped plan sections", cause);
 }
 
@@ -61,14 +61,14 @@ int
 store_plan_drop_reason(struct store *st, int64_t seat_id, int64_t phase_id,
     char **reason, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*reason = NULL;
 	if ((s = db_prepare(st, "SELECT reason FROM plan_drops WHERE seat_id = ? AND "
 	    "phase_id = ? ORDER BY section LIMIT 1", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
-	sqlite3_bind_int64(s, 2, phase_id);
+	db_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 2, phase_id);
 	return one_text(st, s, reason, "cannot read the dropped plan sections", cause);
 }
 
@@ -76,12 +76,13 @@ int
 store_seat_setting_put(struct store *st, int64_t seat_id, const char *key,
     const char *value, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
-	if ((s = db_prepare(st, "INSERT OR REPLACE INTO seat_settings (seat_id, key, "
-	    "value) VALUES (?, ?, ?)", cause)) == NULL)
+	if ((s = db_prepare(st, "INSERT INTO seat_settings (seat_id, key, "
+	    "value) VALUES (?, ?, ?) ON CONFLICT (seat_id, key) DO UPDATE SET "
+	    "value = excluded.value", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_text(s, 2, key);
 	db_bind_text(s, 3, value);
 	return db_step_done(st, s, "cannot store the seat's setting", cause);
@@ -91,13 +92,13 @@ int
 store_seat_setting_get(struct store *st, int64_t seat_id, const char *key,
     char **value, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 
 	*value = NULL;
 	if ((s = db_prepare(st, "SELECT value FROM seat_settings WHERE seat_id = ? AND "
 	    "key = ?", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, seat_id);
+	db_bind_int64(s, 1, seat_id);
 	db_bind_text(s, 2, key);
 	return one_text(st, s, value, "cannot read the seat's setting", cause);
 }

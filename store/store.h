@@ -1,7 +1,10 @@
 /*
- * store.h — muthur's SQLite database: opening, migrations, transactions.
+ * store.h — muthur's database: opening, migrations, transactions.
  *
- * store/ is the only part of muthur that writes SQL. The database runs in
+ * store/ is the only part of muthur that writes SQL. Behind this header a
+ * store driver runs it (store/db-internal.h): sqlite, the default, for a
+ * path; postgresql for a postgresql:// URL (store/db-postgresql.c; the
+ * same functions, transactions and guarantees). The SQLite database runs in
  * WAL mode with foreign keys on, synchronous=FULL (a committed transaction
  * survives a power cut) and a busy timeout, so that muthurd and the muthur
  * CLI can share it.
@@ -50,6 +53,13 @@ struct store;
  */
 struct store *store_open(const char *path, char **cause);
 /*
+ * path may instead be a PostgreSQL URL (postgresql://user@host/db, also
+ * ?host=/run/postgresql): the database must exist; an empty one gets the
+ * schema, one holding another program's tables is refused; a muthur built
+ * without libpq refuses the URL naming the package. A PostgreSQL store
+ * begins at schema version 13, so store_open_version() below 13 refuses it.
+ */
+/*
  * Like store_open() but migrates no further than version (1 ..
  * STORE_SCHEMA_VERSION). For the migration tests and upgrade tools only.
  */
@@ -57,12 +67,24 @@ struct store *store_open_version(const char *path, int version, char **cause);
 /* Close the database (rolls back an open transaction). NULL is fine. */
 void store_close(struct store *st);
 
+/*
+ * Claim the store for one muthurd until store_close(): 0 claimed, 1 another
+ * process holds it (nothing changed), -1 with a reason. A SQLite store
+ * needs no claim (muthurd's lock file beside it does that: 0); a
+ * PostgreSQL one, which muthurds on several machines may reach, takes a
+ * session-level advisory lock on the server (one worker per database
+ * until workers share one).
+ */
+int store_claim_service(struct store *st, char **cause);
+
 /* The schema version the file had when opened: 0 for a new database. */
 int store_found_version(const struct store *st);
 /* The schema version the file has now. */
 int store_version(const struct store *st);
-/* The path the store was opened with. */
+/* The path or URL the store was opened with (a URL's password hidden). */
 const char *store_path(const struct store *st);
+/* The store's driver: "sqlite" or "postgresql". */
+const char *store_driver_name(const struct store *st);
 
 /*
  * BEGIN IMMEDIATE: take the write lock now (waiting up to the busy

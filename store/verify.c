@@ -45,7 +45,7 @@ verify_commitments(struct store *st, const struct store_game *g, char **cause)
 static int
 verify_seeds(struct store *st, const struct store_game *g, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	char *want, *domain, *sid;
 	uint64_t seq;
 	int rc = 0, closed, revealed, len;
@@ -55,19 +55,19 @@ verify_seeds(struct store *st, const struct store_game *g, char **cause)
 	    "ON d.phase_id = p.id LEFT JOIN commitments c ON c.id = d.commitment_id "
 	    "WHERE p.game_id = ? ORDER BY p.seq", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, g->id);
-	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
-		seq = (uint64_t)sqlite3_column_int64(s, 0);
-		closed = sqlite3_column_int(s, 1);
-		if (sqlite3_column_type(s, 2) == SQLITE_NULL) {
+	db_bind_int64(s, 1, g->id);
+	while (rc == 0 && db_step(s) == DB_ROW) {
+		seq = (uint64_t)db_column_int64(s, 0);
+		closed = db_column_int(s, 1);
+		if (db_column_is_null(s, 2)) {
 			rc = cause_set(cause, "game %s: phase %llu has no seed commitment",
 			    g->name, (unsigned long long)seq);
 			break;
 		}
 		domain = db_col_text(s, 2);
 		sid = db_col_text(s, 3);
-		len = sqlite3_column_int(s, 4);
-		revealed = sqlite3_column_int(s, 5);
+		len = db_column_int(s, 4);
+		revealed = db_column_int(s, 5);
 		want = rand_seed_secret_id(seq);
 		if (strcmp(domain, RAND_SEED_DOMAIN) != 0 || strcmp(sid, want) != 0)
 			rc = cause_set(cause, "game %s: the seed of phase %llu is committed "
@@ -112,7 +112,7 @@ same_deflate(const void *z, size_t zlen, const unsigned char *raw, size_t len,
 static int
 verify_states(struct store *st, const struct store_game *g, char **cause)
 {
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	unsigned char want[32], *raw, *key = NULL;
 	const void *p;
 	size_t len, keylen = 0;
@@ -121,20 +121,20 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 	if ((s = db_prepare(st, "SELECT after_phase, state, hash, deflated FROM states "
 	    "WHERE game_id = ? ORDER BY after_phase", cause)) == NULL)
 		return -1;
-	sqlite3_bind_int64(s, 1, g->id);
-	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
-		p = sqlite3_column_blob(s, 1);
-		len = (size_t)sqlite3_column_bytes(s, 1);
+	db_bind_int64(s, 1, g->id);
+	while (rc == 0 && db_step(s) == DB_ROW) {
+		p = db_column_blob(s, 1);
+		len = (size_t)db_column_bytes(s, 1);
 		raw = NULL;
-		delta = sqlite3_column_int(s, 3) && deflate_has_dict(p, len);
+		delta = db_column_int(s, 3) && deflate_has_dict(p, len);
 		/* a delta is over the nearest keyframe before it (store/phases.c) */
-		if (sqlite3_column_int(s, 3) && (raw = inflate_buf_dict(p, len,
+		if (db_column_int(s, 3) && (raw = inflate_buf_dict(p, len,
 		    delta ? key : NULL, keylen, STORE_STATE_MAX, &len, NULL)) == NULL)
 			memset(want, 0, sizeof want);	/* unreadable: fails below */
 		else {
 			hashenc_blake2b256(want, raw != NULL ? raw : p, len);
 			if (raw != NULL && !same_deflate(p,
-			    (size_t)sqlite3_column_bytes(s, 1), raw, len,
+			    (size_t)db_column_bytes(s, 1), raw, len,
 			    delta ? key : NULL, keylen))
 				memset(want, 0, sizeof want);	/* fails below */
 		}
@@ -144,11 +144,11 @@ verify_states(struct store *st, const struct store_game *g, char **cause)
 			keylen = len;
 		} else
 			free(raw);
-		if (sqlite3_column_bytes(s, 2) != 32 ||
-		    sodium_memcmp(want, sqlite3_column_blob(s, 2), 32) != 0)
+		if (db_column_bytes(s, 2) != 32 ||
+		    sodium_memcmp(want, db_column_blob(s, 2), 32) != 0)
 			rc = cause_set(cause, "game %s: the state after phase %lld does "
 			    "not match its hash", g->name,
-			    (long long)sqlite3_column_int64(s, 0));
+			    (long long)db_column_int64(s, 0));
 	}
 	db_finish(st, s);
 	free(key);

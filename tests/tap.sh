@@ -82,6 +82,22 @@ tap_tmpdir() {
 	[ -n "${MUTHUR_KEEP_TMP:-}" ] || trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
+# tap_server SCRIPT DIR SKIP WHAT: SCRIPT start DIR (a tests/servers/
+# script); on its exit 77 call SKIP with its reason, on another failure
+# bail out saying WHAT did not start; at the test's exit, SCRIPT stop DIR
+# and remove $TAP_TMP unless MUTHUR_KEEP_TMP is set.
+tap_server() {
+	_out=$(sh "$1" start "$2" 2>&1)
+	case $? in
+	0) ;;
+	77) "$3" "${_out#SKIP: }" ;;
+	*) echo "$_out" | sed 's/^/# /'
+	   echo "Bail out! $4 did not start"; exit 1 ;;
+	esac
+	tap_server_stop="sh '$1' stop '$2'"
+	trap 'eval "$tap_server_stop"; [ -n "${MUTHUR_KEEP_TMP:-}" ] || rm -rf "$TAP_TMP"' EXIT
+}
+
 # Start the test mail servers (tests/servers/mailservers.sh) in
 # $TAP_TMP/servers (call tap_tmpdir first): skip the test when they cannot
 # run here, bail out when they fail; they are stopped, and $TAP_TMP
@@ -89,14 +105,37 @@ tap_tmpdir() {
 # $servers to the script.
 tap_mailservers() {
 	servers="$top_srcdir/tests/servers/mailservers.sh"
-	_out=$(sh "$servers" start "$TAP_TMP/servers" 2>&1)
-	case $? in
-	0) ;;
-	77) skip_all "${_out#SKIP: }" ;;
-	*) echo "$_out" | sed 's/^/# /'
-	   echo "Bail out! the mail servers did not start"; exit 1 ;;
-	esac
-	trap 'sh "$servers" stop "$TAP_TMP/servers"; [ -n "${MUTHUR_KEEP_TMP:-}" ] || rm -rf "$TAP_TMP"' EXIT
+	tap_server "$servers" "$TAP_TMP/servers" skip_all "the mail servers"
+}
+
+# Start a PostgreSQL server of the test's own (tests/servers/postgresql.sh)
+# in $TAP_TMP/pgsrv (call tap_tmpdir first): skip the test, naming the
+# Debian package, when PostgreSQL or this muthur's postgresql driver is
+# missing; bail out when the server fails to start. It is stopped, and
+# $TAP_TMP removed unless MUTHUR_KEEP_TMP is set, when the test exits. Puts
+# its programs (psql) first in PATH; `tap_pgdb NAME` prints the URL of a
+# new empty database NAME. With MUTHUR_REQUIRE_POSTGRESQL set (CI), what
+# would be a skip bails out instead.
+tap_pg_skip() {
+	if [ -n "${MUTHUR_REQUIRE_POSTGRESQL:-}" ]; then
+		echo "Bail out! $* (MUTHUR_REQUIRE_POSTGRESQL is set)"
+		exit 1
+	fi
+	skip_all "$@"
+}
+
+tap_postgresql() {
+	grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
+	    tap_pg_skip "this muthur was built without the postgresql store driver" \
+	    "(install the Debian package libpq-dev, then configure and make again)"
+	pgserver="$top_srcdir/tests/servers/postgresql.sh"
+	tap_server "$pgserver" "$TAP_TMP/pgsrv" tap_pg_skip "the PostgreSQL server"
+	. "$TAP_TMP/pgsrv/pgenv"
+	PATH=$PG_BIN:$PATH; export PATH
+}
+
+tap_pgdb() {
+	sh "$pgserver" newdb "$TAP_TMP/pgsrv" "$@"
 }
 
 # A muthur.conf in the current folder for a test club: the database, the

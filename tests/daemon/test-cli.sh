@@ -7,7 +7,7 @@
 v=$("$MUTHURD" --version); ok $? "muthurd --version exits 0"
 case $v in "muthurd "[0-9]*) ok 0 "muthurd --version prints a version";; *) ok 1 "muthurd --version: $v";; esac
 
-verbs="init keygen sign verify new-game seat start status show deadline extend pause resume abandon adjudicate league export audit fsck view cards demo"
+verbs="init keygen sign verify new-game seat start status show deadline extend pause resume abandon adjudicate league export audit fsck migrate view cards demo"
 for verb in $verbs; do
 	out=$("$MUTHUR" "$verb" --help 2>&1); st=$?
 	ok $st "muthur $verb --help exits 0"

@@ -45,6 +45,18 @@ test_good(void)
 	ok(cf->templates == NULL && cf->pid_file == NULL, "optional keys unset");
 	config_free(cf);
 
+	cf = config_parse("[store]\nurl = postgresql://muthur@db.club.example/muthur\n"
+	    "[mail]\nin = maildir:i\nout = maildir:o\nfrom = a@b\n[server]\nkey = k\n",
+	    "t.conf", "/srv/muthur", &cause);
+	ok(cf != NULL, "[store] url parses%s%s", cause ? ": " : "", cause ? cause : "");
+	if (cf == NULL)
+		return;
+	is_str(config_store(cf), "postgresql://muthur@db.club.example/muthur",
+	    "the store opened is the PostgreSQL URL");
+	is_str(cf->store_path, "/srv/muthur/muthur-postgresql",
+	    "muthurd's lock and guard files go beside the config");
+	config_free(cf);
+
 	cf = config_parse(
 	    "[store]\npath=/var/lib/muthur/muthur.db\n"
 	    "[mail]\n"
@@ -99,7 +111,7 @@ static const struct {
 	const char *error;
 } bad[] = {
 	{ MINIMAL "[store]\npaht = x\n",
-	  "t.conf:10: unknown key 'paht' in section [store] (expected one of: path)" },
+	  "t.conf:10: unknown key 'paht' in section [store] (expected one of: path, url)" },
 	{ "[store]\npath var/muthur.db\n",
 	  "t.conf:2: missing '=' in \"path var/muthur.db\" (expected key = value)" },
 	{ MINIMAL "[club]\nnmr = maybe\n",
@@ -153,6 +165,14 @@ static const struct {
 	{ "[store]\npath = x\n[mail]\nin = maildir:i\nout = smtps://u@h\nfrom = a@b\n"
 	  "[server]\nkey = k\n",
 	  "t.conf: key 'out' names a user: [mail] needs password_file or out_password_file" },
+	{ "[mail]\nin = maildir:i\nout = maildir:o\nfrom = a@b\n[server]\nkey = k\n",
+	  "t.conf: missing key 'path' (or 'url') in section [store]" },
+	{ "[store]\npath = x\nurl = postgresql:///m\n[mail]\nin = maildir:i\nout = maildir:o\n"
+	  "from = a@b\n[server]\nkey = k\n",
+	  "t.conf: [store] has both 'path' (SQLite) and 'url' (PostgreSQL): give one" },
+	{ "[store]\nurl = mysql://m@h/db\n",
+	  "t.conf:2: key 'url': \"mysql://m@h/db\" is not a PostgreSQL URL (expected "
+	  "postgresql://user@host/database; a SQLite database is given by 'path')" },
 	{ "[server]\nkey = k\npid = x\n",
 	  "t.conf:3: unknown key 'pid' in section [server] (expected one of: key, templates, pid_file)" },
 };

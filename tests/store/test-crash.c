@@ -17,7 +17,9 @@
  *   - sent mail is never sent again except the one a kill interrupted
  *     between sending and marking (the SMTP window, doc/exactly-once.md).
  *
- * MUTHUR_CRASH_KILLS sets the number of kills (default 200).
+ * MUTHUR_CRASH_KILLS sets the number of kills (default 200). With
+ * MUTHUR_TEST_STORE_URL (an empty PostgreSQL database) the store is there
+ * instead of a SQLite file (tests/store/test-crash-pg.sh).
  */
 #include "config.h"
 
@@ -32,7 +34,6 @@
 #include <unistd.h>
 
 #include <sodium.h>
-#include <sqlite3.h>
 
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
@@ -44,6 +45,7 @@
 #include "store/store.h"
 #include "store/verify.h"
 #include "tests/store/fixture.h"
+#include "tests/store/raw.h"
 #include "tests/tap.h"
 
 static char tmpdir[] = "/tmp/muthur-crash-XXXXXX";
@@ -157,27 +159,12 @@ child(int fd)
 	}
 }
 
-static int64_t
-q1(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *s;
-	int64_t v = -1;
-
-	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
-		return -2;
-	if (sqlite3_step(s) == SQLITE_ROW)
-		v = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	return v;
-}
-
 /* Check every invariant; the first broken one goes to *why. */
 static int
 check(uint64_t reported_mail, long kills, int64_t *mails, int64_t *phases, char **why)
 {
 	struct store *st;
 	struct store_game *g;
-	sqlite3 *db;
 	char *cause = NULL;
 	int64_t k, v;
 	long dups = 0;
@@ -200,34 +187,35 @@ check(uint64_t reported_mail, long kills, int64_t *mails, int64_t *phases, char 
 		*why = cause;
 		goto out;
 	}
-	sqlite3_open(dbpath, &db);
-	k = q1(db, "SELECT count(*) FROM mail_seen");
+	k = raw_count(dbpath, "SELECT count(*) FROM mail_seen");
 	*mails = k;
-	*phases = q1(db, "SELECT count(*) FROM phases");
+	*phases = raw_count(dbpath, "SELECT count(*) FROM phases");
 #define CHECK(cond, ...) do { if (!(cond)) { *why = xasprintf(__VA_ARGS__); goto close; } } while (0)
 	CHECK((uint64_t)k >= reported_mail, "mail %llu was committed but is lost (%lld recorded)",
 	    (unsigned long long)reported_mail, (long long)k);
-	CHECK(q1(db, "SELECT count(*) FROM mail_seen WHERE CAST(substr(message_id, 8) AS "
-	    "INTEGER) BETWEEN 1 AND (SELECT count(*) FROM mail_seen)") == k,
+	/* N of <order-N@example.org>, in SQL both stores read */
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM mail_seen WHERE CAST(substr(message_id, "
+	    "8, length(message_id) - 20) AS INTEGER) BETWEEN 1 AND (SELECT count(*) FROM "
+	    "mail_seen)") == k,
 	    "processed mails are not exactly 1..%lld", (long long)k);
-	CHECK(q1(db, "SELECT count(DISTINCT message_id) FROM mail_seen") == k,
+	CHECK(raw_count(dbpath, "SELECT count(DISTINCT message_id) FROM mail_seen") == k,
 	    "a processed mail is doubled");
-	CHECK(q1(db, "SELECT count(*) FROM orders") == k &&
-	    q1(db, "SELECT count(DISTINCT message_id) FROM orders") == k,
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM orders") == k &&
+	    raw_count(dbpath, "SELECT count(DISTINCT message_id) FROM orders") == k,
 	    "orders and processed mails differ (%lld orders, %lld mails)",
-	    (long long)q1(db, "SELECT count(*) FROM orders"), (long long)k);
-	CHECK(q1(db, "SELECT count(*) FROM outbox WHERE mail_key LIKE 'ack/%'") == k,
+	    (long long)raw_count(dbpath, "SELECT count(*) FROM orders"), (long long)k);
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM outbox WHERE mail_key LIKE 'ack/%'") == k,
 	    "acknowledgements and processed mails differ");
-	CHECK(q1(db, "SELECT count(*) FROM outbox o WHERE mail_key LIKE 'ack/%' AND NOT "
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM outbox o WHERE mail_key LIKE 'ack/%' AND NOT "
 	    "EXISTS (SELECT 1 FROM mail_seen m WHERE 'ack/' || m.message_id = o.mail_key)") == 0,
 	    "an acknowledgement of a mail that was never recorded");
-	CHECK(q1(db, "SELECT count(*) FROM phases WHERE state = 'open'") == 1,
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM phases WHERE state = 'open'") == 1,
 	    "not exactly one open phase");
-	CHECK(q1(db, "SELECT count(*) FROM phases p WHERE state = 'open' AND (NOT EXISTS "
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM phases p WHERE state = 'open' AND (NOT EXISTS "
 	    "(SELECT 1 FROM seeds WHERE phase_id = p.id) OR EXISTS (SELECT 1 FROM states s "
 	    "WHERE s.game_id = p.game_id AND s.after_phase = p.seq))") == 0,
 	    "the open phase is half made (no seed, or already a state)");
-	CHECK(q1(db, "SELECT count(*) FROM phases p WHERE state = 'closed' AND ("
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM phases p WHERE state = 'closed' AND ("
 	    "(SELECT count(*) FROM states s WHERE s.game_id = p.game_id AND "
 	    "s.after_phase = p.seq) != 1 OR "
 	    "(SELECT count(*) FROM events e WHERE e.game_id = p.game_id AND "
@@ -237,13 +225,11 @@ check(uint64_t reported_mail, long kills, int64_t *mails, int64_t *phases, char 
 	    "(SELECT count(*) FROM outbox o WHERE o.mail_key LIKE 'view/crash-1/' || "
 	    "(p.seq + 1) || '/%') != 4)") == 0,
 	    "a closed phase is half advanced");
-	CHECK(q1(db, "SELECT count(*) FROM outbox o WHERE mail_key LIKE 'view/%' AND NOT "
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM outbox o WHERE mail_key LIKE 'view/%' AND NOT "
 	    "EXISTS (SELECT 1 FROM phases p WHERE o.mail_key LIKE 'view/crash-1/' || "
 	    "p.seq || '/%')") == 0, "a view mail of a phase that does not exist");
-	CHECK(q1(db, "SELECT count(*) FROM outbox WHERE state = 'sent' AND sent IS NULL") == 0,
+	CHECK(raw_count(dbpath, "SELECT count(*) FROM outbox WHERE state = 'sent' AND sent IS NULL") == 0,
 	    "a sent mail without its time");
-	sqlite3_close(db);
-	db = NULL;
 	{
 		/* Every sent row was sent; a duplicate only where a kill hit. */
 		char *data = NULL, *line, *save = NULL;
@@ -272,8 +258,7 @@ check(uint64_t reported_mail, long kills, int64_t *mails, int64_t *phases, char 
 			}
 			free(data);
 		}
-		sqlite3_open(dbpath, &db);
-		nsent = q1(db, "SELECT count(*) FROM outbox WHERE state = 'sent'");
+		nsent = raw_count(dbpath, "SELECT count(*) FROM outbox WHERE state = 'sent'");
 		for (i = 0, v = 0; i < nseen; i++)
 			v += seen[i] > 0;
 		free(seen);
@@ -283,8 +268,6 @@ check(uint64_t reported_mail, long kills, int64_t *mails, int64_t *phases, char 
 	}
 	rc = 0;
 close:
-	if (db != NULL)
-		sqlite3_close(db);
 out:
 	store_game_free(g);
 	store_close(st);
@@ -309,7 +292,10 @@ main(void)
 		seed = (unsigned int)strtoul(getenv("MUTHUR_CRASH_SEED"), NULL, 10);
 	diag("kill times from seed %u (MUTHUR_CRASH_SEED to repeat)", seed);
 	srandom(seed);
-	dbpath = xasprintf("%s/crash.db", tmpdir);
+	if (getenv("MUTHUR_TEST_STORE_URL") != NULL)
+		dbpath = xstrdup(getenv("MUTHUR_TEST_STORE_URL"));
+	else
+		dbpath = xasprintf("%s/crash.db", tmpdir);
 	sentlog = xasprintf("%s/sent.log", tmpdir);
 
 	for (i = 0; i < kills; i++) {

@@ -2,6 +2,11 @@
  * test-db.c — the store's database: migrations, pragmas, refusals, and
  * each table's API (games, seats, phases, orders, events, states,
  * commitments, seeds, processed mail, outbox, transactions, server key).
+ *
+ * With MUTHUR_TEST_STORE_URL (and MUTHUR_TEST_STORE_URL2, a second empty
+ * database) set to postgresql:// URLs, the table tests run against the
+ * postgresql driver instead, after its own open and schema tests
+ * (tests/store/test-db-pg.sh starts the server).
  */
 #include "config.h"
 
@@ -31,6 +36,7 @@
 #include "store/phases.h"
 #include "store/serverkey.h"
 #include "store/store.h"
+#include "tests/store/raw.h"
 #include "tests/tap.h"
 
 /* ok() that shows the reason, evaluating cond (which sets cause) first. */
@@ -46,34 +52,6 @@ static char *
 tpath(const char *name)
 {
 	return xasprintf("%s/%s", tmpdir, name);
-}
-
-/* Run SQL on a raw connection (what another program or an attacker does). */
-static void
-raw_exec(const char *path, const char *sql)
-{
-	sqlite3 *db;
-
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql, NULL, NULL, NULL);
-	sqlite3_close(db);
-	chmod(path, 0600);	/* SQLite's own default is 0644, which muthur refuses */
-}
-
-static long long
-raw_count(const char *path, const char *sql)
-{
-	sqlite3_stmt *s;
-	sqlite3 *db;
-	long long n = -1;
-
-	sqlite3_open(path, &db);
-	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK &&
-	    sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	sqlite3_close(db);
-	return n;
 }
 
 /* Lower-case hex of 32 bytes, in a static buffer (one use at a time). */
@@ -698,6 +676,10 @@ test_state_deltas(const char *path, struct store *st)
 		free(v[i]);
 	}
 	is_int(same, 40, "40 versions of a state, keyframes and deltas, read back the same");
+	if (raw_is_url(path)) {
+		strbuf_free(&sb);
+		return;
+	}
 	sqlite3_open(path, &db);
 	if (sqlite3_prepare_v2(db, "SELECT hex(substr(state, 2, 1)), length(state) FROM "
 	    "states WHERE game_id = ?", -1, &q, NULL) == SQLITE_OK) {
@@ -778,9 +760,14 @@ test_transactions(struct store *st, int64_t gid)
 	    "a failing call inside it");
 	ok(store_outbox_add(st, gid, "k", "<bad>", "a@b", "x", 1, 1, NULL, NULL) == -1,
 	    "another failing call");
+	/* The database itself refuses this one (a duplicate key). */
+	ok(store_mail_record(st, "<tx@x>", zero32, gid, "accepted", 1, NULL) == -1,
+	    "a statement the database refuses inside it");
+	ok(store_mail_record(st, "<tx2@x>", zero32, gid, "accepted", 1, NULL) == 0,
+	    "the transaction goes on after it");
 	ok(store_commit(st, NULL) == 0, "commits");
 	store_mail_count(st, &n1, NULL);
-	ok(n1 == n0 + 1, "what succeeded inside is kept");
+	ok(n1 == n0 + 2, "what succeeded inside is kept");
 	ok(store_commit(st, &cause) == -1 && contains(cause, "no transaction"),
 	    "commit without a transaction is refused");
 	free(cause);
@@ -809,6 +796,10 @@ test_mail(struct store *st, int64_t gid)
 	cause = NULL;
 	is_int(store_mail_seen(st, "<m@x>", h2, NULL, NULL), 0,
 	    "same Message-ID, other content: another mail");
+	/* a header's bytes as they came, not all UTF-8 */
+	ok(store_mail_record(st, "<\xff\xfe8bit@x>", h1, gid, "accepted", 7, NULL) == 0 &&
+	    store_mail_seen(st, "<\xff\xfe8bit@x>", h1, NULL, NULL) == 1,
+	    "a Message-ID of bytes that are not UTF-8 is recorded and seen");
 
 	id = outbox_message_id("view/contact-17/2/marines", "club.example");
 	mail = xasprintf("From: muthur@club.example\r\nmessage-id:  %s \r\n\r\nbody\r\n", id);
@@ -886,7 +877,6 @@ test_outbox_pages(const char *path, struct store *st, int64_t gid)
 	char *key, *id, *mail, *sql;
 	int64_t ids[150], last_na = 0, last_id = 0;
 	size_t n, seen = 0, pruned, total = 0, i;
-	sqlite3 *db;
 	int order = 1, k;
 
 	for (k = 0; k < 150; k++) {
@@ -924,27 +914,17 @@ test_outbox_pages(const char *path, struct store *st, int64_t gid)
 	    "first (by due time, then id), without bodies (%zu)", seen);
 
 	/* sent by a muthur before schema 5: bodies still there */
-	sqlite3_open(path, &db);
-	ok(sqlite3_exec(db, "UPDATE outbox SET state = 'sent', sent = 5 WHERE mail_key "
-	    "LIKE 'page/%' AND state = 'pending'", NULL, NULL, NULL) == SQLITE_OK,
-	    "older sent mails holding their bodies");
+	raw_exec(path, "UPDATE outbox SET state = 'sent', sent = 5 WHERE mail_key "
+	    "LIKE 'page/%' AND state = 'pending'");
+	ok(raw_count(path, "SELECT count(*) FROM outbox WHERE state = 'sent' AND sent = 5 "
+	    "AND mail_key LIKE 'page/%'") > 0, "older sent mails holding their bodies");
 	sql = "SELECT count(*) FROM outbox WHERE state = 'sent' AND length(mail) > 0";
 	ok(store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned == 40,
 	    "40 pruned at a time");
 	for (total = pruned; store_outbox_prune(st, 40, &pruned, NULL) == 0 && pruned > 0;)
 		total += pruned;
 	is_int((int)total, 100, "then the rest, then none");
-	{
-		sqlite3_stmt *q;
-		int left = -1;
-
-		if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK &&
-		    sqlite3_step(q) == SQLITE_ROW)
-			left = sqlite3_column_int(q, 0);
-		sqlite3_finalize(q);
-		is_int(left, 0, "no sent mail holds its body");
-	}
-	sqlite3_close(db);
+	is_int((int)raw_count(path, sql), 0, "no sent mail holds its body");
 	id = outbox_message_id("page/4", "club.example");
 	mail = xasprintf("Message-ID: %s\n\npage 4\n", id);
 	hashenc_blake2b256(h, mail, strlen(mail));
@@ -1221,21 +1201,151 @@ test_game_files(const char *path, struct store *st, int64_t gid)
 	}
 }
 
+/* The postgresql driver's own: opening, schema version, refusals. */
+static void
+test_open_pg(const char *url, const char *url2)
+{
+	struct store *st;
+	char *cause = NULL;
+
+	st = store_open(url, &cause);
+	ok_cause(st != NULL, "a new PostgreSQL store is made");
+	if (st == NULL)
+		return;
+	is_str(store_driver_name(st), "postgresql", "by the postgresql driver");
+	is_int(store_found_version(st), 0, "it had no schema");
+	is_int(store_version(st), STORE_SCHEMA_VERSION, "it now has version %d",
+	    STORE_SCHEMA_VERSION);
+	ok_cause(store_seat_add(st, 999, "marines", "marines", "a@b", "muthur", "k", NULL,
+	    NULL, &cause) == -1 && contains(cause, "foreign key"),
+	    "foreign keys are enforced");
+	free(cause);
+	cause = NULL;
+	store_close(st);
+	st = store_open(url, &cause);
+	ok(st != NULL && store_found_version(st) == STORE_SCHEMA_VERSION &&
+	    store_version(st) == STORE_SCHEMA_VERSION,
+	    "reopening a current store migrates nothing");
+	store_close(st);
+	raw_exec(url, "UPDATE muthur_schema SET version = 99");
+	ok_cause(store_open(url, &cause) == NULL && contains(cause, "newer than"),
+	    "a newer store is refused");
+	free(cause);
+	cause = NULL;
+	{
+		char *sql = xasprintf("UPDATE muthur_schema SET version = %d",
+		    STORE_SCHEMA_VERSION);
+
+		raw_exec(url, sql);
+		free(sql);
+	}
+	ok_cause(store_open_version(url2, 5, &cause) == NULL &&
+	    contains(cause, "from schema version 0 to 5"),
+	    "a PostgreSQL store cannot be made at an old version");
+	free(cause);
+	cause = NULL;
+	is_int((int)raw_count(url2, "SELECT count(*) FROM pg_tables WHERE "
+	    "schemaname = current_schema()"), 0, "and nothing was made");
+	raw_exec(url2, "CREATE TABLE theirs (x integer)");
+	ok_cause(store_open(url2, &cause) == NULL && contains(cause,
+	    "holds tables but is not a muthur database"),
+	    "another program's database is refused");
+	free(cause);
+	cause = NULL;
+	{
+		struct store *a = store_open(url, NULL), *b = store_open(url, NULL);
+
+		ok(a != NULL && b != NULL && store_claim_service(a, NULL) == 0,
+		    "a muthurd claims the store");
+		ok(b != NULL && store_claim_service(b, NULL) == 1,
+		    "a second one, from anywhere, finds it claimed");
+		store_close(a);
+		ok(b != NULL && store_claim_service(b, NULL) == 0,
+		    "and claims it once the first is gone");
+		store_close(b);
+	}
+	{
+		/* One writing transaction at a time, as BEGIN IMMEDIATE. */
+		struct store *a = store_open(url, NULL);
+		long long waiting = 0;
+		int status = -1, i;
+		pid_t pid;
+
+		ok(a != NULL && store_begin(a, NULL) == 0, "a transaction begins");
+		if ((pid = fork()) == 0) {
+			struct store *b = store_open(url, NULL);
+
+			_exit(b != NULL && store_begin(b, NULL) == 0 &&
+			    store_commit(b, NULL) == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 600 && waiting != 1; i++) {
+			waiting = raw_count(url, "SELECT count(*) FROM pg_locks WHERE "
+			    "locktype = 'advisory' AND NOT granted");
+			if (waiting != 1)
+				usleep(50000);
+		}
+		is_int((int)waiting, 1, "another one waits for it");
+		store_commit(a, NULL);
+		waitpid(pid, &status, 0);
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "and begins once it is committed (status %d)", status);
+		store_close(a);
+	}
+	if (getenv("MUTHUR_TEST_STORE_URL4") != NULL) {
+		const char *u4 = getenv("MUTHUR_TEST_STORE_URL4");
+
+		st = store_open_version(u4, 13, &cause);
+		ok_cause(st != NULL && store_version(st) == 13,
+		    "a PostgreSQL store at its first version, 13");
+		store_close(st);
+		st = store_open(u4, &cause);
+		ok_cause(st != NULL && store_found_version(st) == 13 &&
+		    store_version(st) == STORE_SCHEMA_VERSION,
+		    "is brought to the current version by its migrations");
+		store_close(st);
+		ok(raw_count(u4, "SELECT count(*) FROM pg_indexes WHERE indexname = "
+		    "'orders_phase'") == 1, "migration 14 made its index");
+	}
+	if (getenv("MUTHUR_TEST_STORE_URL3") != NULL) {
+		ok_cause(store_open(getenv("MUTHUR_TEST_STORE_URL3"), &cause) == NULL &&
+		    contains(cause, "has the encoding UTF8") && contains(cause, "SQL_ASCII"),
+		    "a UTF8 database is refused, saying how to make one that fits");
+		free(cause);
+		cause = NULL;
+	}
+	ok_cause(store_open("postgresql:///nosuchdb?host=/nonexistent/sock&user=muthur",
+	    &cause) == NULL && contains(cause, "cannot connect"),
+	    "an unreachable server is refused, naming the store");
+	free(cause);
+	cause = NULL;
+	ok_cause(store_open("postgresql://muthur:hunter2@/nosuchdb?host=/nonexistent/sock",
+	    &cause) == NULL && !contains(cause, "hunter2") && contains(cause, ":***@"),
+	    "a URL's password is not shown");
+	free(cause);
+}
+
 int
 main(void)
 {
 	struct store *st;
 	char *path, *cmd;
+	const char *url = getenv("MUTHUR_TEST_STORE_URL");
+	const char *url2 = getenv("MUTHUR_TEST_STORE_URL2");
 	int64_t gid = 0;
 
 	if (sodium_init() < 0 || mkdtemp(tmpdir) == NULL)
 		skip_all("cannot set up");
-	test_open_and_migrate();
-	test_migrate_storage();
-	test_migrate_phase_reads();
-	test_migrate_orders_phase();
-	test_file_modes();
-	path = tpath("t.db");
+	if (url != NULL && url2 != NULL) {
+		test_open_pg(url, url2);
+		path = xstrdup(url);
+	} else {
+		test_open_and_migrate();
+		test_migrate_storage();
+		test_migrate_phase_reads();
+		test_migrate_orders_phase();
+		test_file_modes();
+		path = tpath("t.db");
+	}
 	st = store_open(path, NULL);
 	test_games_and_seats(st, &gid);
 	test_phases_orders(path, st, gid);
@@ -1247,9 +1357,12 @@ main(void)
 	test_commitments(st, gid);
 	test_secret_renew(path, st);
 	test_game_files(path, st, gid);
+	ok(store_statements_running(st) == 0, "no statement is left running");
 	store_close(st);
-	test_busy(path);
-	test_server_key();
+	if (url == NULL) {
+		test_busy(path);
+		test_server_key();
+	}
 	free(path);
 	cmd = xasprintf("rm -rf %s", tmpdir);
 	if (getenv("MUTHUR_KEEP_TMP") == NULL && system(cmd) != 0)

@@ -42,6 +42,7 @@
 #include "lib/xmalloc.h"
 #include "mail/fetch.h"
 #include "mail/intake.h"
+#include "mail/intake-child.h"
 #include "mail/pubkey.h"
 #include "mail/send.h"
 #include "mail/sig.h"
@@ -196,6 +197,7 @@ main(int argc, char **argv)
 	struct loop lp;
 	struct loop_stats stats;
 	struct ticks tk = { 0, NULL, NULL, 0, 0 };
+	struct intake_child *parser = intake_child_new(NULL);	/* as muthurd keeps one */
 
 	while ((opt = getopt(argc, argv, "b:g:r:k")) != -1) {
 		switch (opt) {
@@ -343,6 +345,7 @@ main(int argc, char **argv)
 		lp.tmpl = ts;
 		lp.in = in;
 		lp.out = out;
+		lp.parser = parser;
 		lp.now = (int64_t)time(NULL);
 		lp.batch = batch;
 		lp.on_mail = tick;
@@ -368,6 +371,7 @@ main(int argc, char **argv)
 		c_send += cpu_now() - c0;
 	}
 
+	intake_child_free(parser);
 	t0 = bench_now();
 	for (i = 0; i < sg.n; i++)
 		if (sig_verify(&pks[sg.seat[i]], sg.block[i], sg.blen[i], sg.sig[i], sg.slen[i],

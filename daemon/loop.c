@@ -61,6 +61,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 	    (lp->tmpl = view_templates_new(cf->templates, cause)) == NULL ||
 	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||
 	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL ||
+	    (lp->parser = intake_child_new(NULL)) == NULL ||
 	    game_guard_open(cf->store_path, &lp->crash, cause) == -1) {
 		loop_close(lp);
 		return -1;
@@ -72,6 +73,8 @@ void
 loop_close(struct loop *lp)
 {
 	game_guard_close();
+	intake_child_free(lp->parser);
+	lp->parser = NULL;
 	send_close(lp->out);
 	fetch_close(lp->in);
 	tmpl_set_free(lp->tmpl);
@@ -265,8 +268,8 @@ fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
 	memset(&msg, 0, sizeof msg);
 	while (n < max && !proc_stop && (*r = fetch_next(lp->in, &msg, why)) == FETCH_OK) {
 		lim.size = msg.size;
-		rc = intake_parse_child(msg.data, msg.len, &lim, lp->intake_seconds, &p[n].m,
-		    why);
+		rc = intake_child_parse(lp->parser, msg.data, msg.len, &lim,
+		    lp->intake_seconds, &p[n].m, why);
 		if (rc == 0) {
 			p[n].crashed = lp->crash.crashed && lp->crash.has_mail &&
 			    lp->crash.game_id == 0 &&
@@ -367,11 +370,18 @@ loop_intake(struct loop *lp, struct loop_stats *stats)
 	struct parsed *p = xcalloc(max, sizeof *p);
 	enum fetch_result r = FETCH_NONE;
 	char *why = NULL;
+	int own = lp->parser == NULL;
 
+	if (own)
+		lp->parser = intake_child_new(NULL);
 	do {
 		n = fetch_batch(lp, p, max, &r, &why, stats);
 		handle_batch(lp, p, n, h, stats);
 	} while (n == max && r == FETCH_OK && !proc_stop);
+	if (own) {
+		intake_child_free(lp->parser);
+		lp->parser = NULL;
+	}
 	free(p);
 	free(h);
 	if (!proc_stop && r == FETCH_ERROR) {

@@ -177,13 +177,15 @@ struct handled {
 
 static void quarantine(struct loop *, const char *, const char *, struct loop_stats *);
 
-/* The transaction of a batch committed (ok) or failed: mark and log. */
+/* The transaction of a batch committed (ok) or failed: mark and log. The
+ * marks are made together (fetch_mark_many(): one sync for the batch). */
 static void
 batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
     struct loop_stats *stats)
 {
-	char *why = NULL;
-	size_t i;
+	const char **ids = xcalloc(n + 1, sizeof *ids);
+	char **why = xcalloc(n + 1, sizeof *why);
+	size_t i, nids = 0;
 
 	for (i = 0; i < n; i++) {
 		if (ok && h[i].quarantine) {
@@ -197,17 +199,23 @@ batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
 				stats->accepted++;
 			if (strstr(h[i].outcome, ": duplicate: ") != NULL)
 				stats->duplicates++;
-			if (fetch_mark(lp->in, h[i].id, &why) == -1) {
-				log_warnx("mail %s: marking it processed: %s",
-				    h[i].id, why);
-				free(why);
-				why = NULL;
-			}
+			ids[nids++] = h[i].id;
 		} else
 			stats->errors++;
+	}
+	if (nids > 0 && fetch_mark_many(lp->in, ids, nids, why) > 0)
+		for (i = 0; i < nids; i++)
+			if (why[i] != NULL)
+				log_warnx("mail %s: marking it processed: %s", ids[i],
+				    why[i]);
+	for (i = 0; i < nids; i++)
+		free(why[i]);
+	for (i = 0; i < n; i++) {
 		free(h[i].id);
 		free(h[i].outcome);
 	}
+	free(why);
+	free(ids);
 }
 
 /* Commit the open transaction holding mails h[0..n-1], then mark them. */

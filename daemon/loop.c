@@ -52,6 +52,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 
 	memset(lp, 0, sizeof *lp);
 	lp->cf = cf;
+	proc_malloc_tune();
 	fetch_opts(cf, &fo);
 	memset(&so, 0, sizeof so);
 	so.password_file = cf->out_password_file;
@@ -229,8 +230,11 @@ batch_commit(struct loop *lp, struct handled *h, size_t n,
 		log_warnx("storing %zu mails: %s (all left for the next pass)", n, why);
 		free(why);
 		batch_done(lp, h, n, 0, stats);
-	} else
+	} else {
+		if (lp->on_commit != NULL)
+			lp->on_commit(lp->on_mail_arg, n);
 		batch_done(lp, h, n, 1, stats);
+	}
 }
 
 /* Take mail id out of the waiting mail, with one log line. */

@@ -40,6 +40,9 @@ struct loop {
 	/* called right after each mail is handled, before its transaction
 	 * commits (the benchmark times mails with it); may be NULL */
 	void			(*on_mail)(void *arg, int advanced);
+	/* called right after a batch's transaction committed, before its
+	 * mails are marked (the kill-mid-batch test stops there); may be NULL */
+	void			(*on_commit)(void *arg, size_t mails);
 	void			*on_mail_arg;
 	struct guard_crash	 crash;		/* what the last process crashed on
 						   (daemon/game-guard.h), until dealt with */

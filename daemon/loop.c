@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "daemon/conf.h"
+#include "daemon/game-batch.h"
 #include "daemon/game.h"
 #include "daemon/game-clock.h"
 #include "daemon/loop.h"
@@ -117,10 +118,24 @@ loop_send(struct loop *lp, struct loop_stats *stats, char **cause)
 	return rc;
 }
 
-/* Games whose barrier passed without a mail (e.g. after a crash). */
+/* Count what batch b did into stats, with one debug line. */
+static void
+batch_stats(const char *what, const struct game_batch *b, struct loop_stats *stats)
+{
+	if (b->games + b->lost > 0)
+		log_debug("%s: %zu games in %zu transactions, %zu phases resolved%s", what,
+		    b->games, b->commits, b->resolved, b->lost > 0 ? " (some undone, "
+		    "left for the next pass)" : "");
+	stats->advanced += b->resolved;
+	stats->commits += b->commits;
+}
+
+/* Games whose barrier passed without a mail (e.g. after a crash), many
+ * games a transaction (daemon/game-batch.h). */
 static void
 advance_all(struct loop *lp, struct loop_stats *stats)
 {
+	struct game_batch b;
 	struct game_ctx c;
 	int64_t *ids = NULL;
 	char *cause = NULL;
@@ -134,38 +149,50 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 		free(cause);
 		return;
 	}
+	game_batch_init(&b, lp->st, lp->batch ? lp->batch : LOOP_BATCH);
 	for (i = 0; i < n && !proc_stop; i++) {
+		if (game_batch_begin(&b, &cause) == -1) {
+			log_warnx("resolving the games ready: %s (left for the next pass)",
+			    cause);
+			free(cause);
+			cause = NULL;
+			break;
+		}
 		rc = game_advance(&c, ids[i], &adv, &cause);
 		game_guard_idle();
 		if (rc == -1) {
 			log_warnx("game #%lld: %s", (long long)ids[i], cause);
 			free(cause);
 			cause = NULL;
-		} else if (stats != NULL)
-			stats->advanced += (size_t)adv;
+		}
+		game_batch_end(&b, rc, rc == 0 ? adv : 0);
 	}
+	game_batch_flush(&b);
+	batch_stats("games ready", &b, stats);
 	free(ids);
 }
 
-/* Deadlines, reminders and late notices due now (daemon/game-clock.h). */
+/* Deadlines, reminders and late notices due now (daemon/game-clock.h),
+ * many games a transaction. */
 static void
 clock_fire(struct loop *lp, struct loop_stats *stats)
 {
+	struct game_batch b;
 	struct game_ctx c;
 	char *cause = NULL;
-	size_t fired = 0;
 	int rc;
 
 	ctx_init(lp, &c);
-	rc = game_clock_fire(&c, &fired, &cause);
+	game_batch_init(&b, lp->st, lp->batch ? lp->batch : LOOP_BATCH);
+	rc = game_clock_fire(&c, &b, &cause);
 	game_guard_idle();
 	if (rc == -1) {
 		log_warnx("firing the deadlines: %s", cause);
 		free(cause);
 		return;
 	}
-	stats->fired += fired;
-	stats->advanced += fired;
+	stats->fired += b.resolved;
+	batch_stats("deadlines", &b, stats);
 }
 
 /* A mail handled in the open transaction, to mark once it committed. */
@@ -231,6 +258,7 @@ batch_commit(struct loop *lp, struct handled *h, size_t n,
 		free(why);
 		batch_done(lp, h, n, 0, stats);
 	} else {
+		stats->commits++;
 		if (lp->on_commit != NULL)
 			lp->on_commit(lp->on_mail_arg, n);
 		batch_done(lp, h, n, 1, stats);

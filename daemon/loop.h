@@ -48,7 +48,8 @@ struct loop {
 						   (daemon/game-guard.h), until dealt with */
 };
 
-/* Mails grouped in one transaction by default: one fsync for them all. */
+/* Mails, and games whose deadline fired or whose barrier passed, grouped
+ * in one transaction by default: one fsync for them all. */
 #define LOOP_BATCH 64
 
 /* What one pass did. */
@@ -62,6 +63,8 @@ struct loop_stats {
 	size_t	send_failed;
 	size_t	quarantined;	/* mails moved to quarantine (fetch_quarantine()) */
 	size_t	errors;		/* mails left for a later pass */
+	size_t	commits;	/* transactions committed for mails, deadlines
+				   and games ready (not the outbox's) */
 };
 
 /*

@@ -530,14 +530,8 @@ imap_mark_many(struct fetch_state *st, const char *const *ids, size_t n, char **
 		mailimap_set_free(set);
 		return failed;
 	}
-	if (imap_store_set(st, set, 0, &err) == -1) {
-		for (i = 0; i < n; i++)
-			if (why[i] == NULL) {
-				why[i] = xstrdup(err);
-				failed++;
-			}
-		free(err);
-	}
+	if (imap_store_set(st, set, 0, &err) == -1)
+		failed += fetch_fail_rest(why, n, err);
 	return failed;
 }
 

@@ -384,14 +384,8 @@ maildir_mark_many(struct fetch_state *st, const char *const *ids, size_t n, char
 		else
 			moved++;
 	}
-	if (moved > 0 && maildir_sync_moves(st, &err) == -1) {
-		for (i = 0; i < n; i++)
-			if (why[i] == NULL) {
-				why[i] = xstrdup(err);
-				failed++;
-			}
-		free(err);
-	}
+	if (moved > 0 && maildir_sync_moves(st, &err) == -1)
+		failed += fetch_fail_rest(why, n, err);
 	return failed;
 }
 

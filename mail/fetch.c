@@ -75,6 +75,20 @@ fetch_mark_many(struct fetcher *f, const char *const *ids, size_t n, char **why)
 	return failed;
 }
 
+size_t
+fetch_fail_rest(char **why, size_t n, char *err)
+{
+	size_t i, failed = 0;
+
+	for (i = 0; i < n; i++)
+		if (why[i] == NULL) {
+			why[i] = xstrdup(err);
+			failed++;
+		}
+	free(err);
+	return failed;
+}
+
 int
 fetch_quarantine(struct fetcher *f, const char *id, char **cause)
 {

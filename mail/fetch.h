@@ -130,6 +130,9 @@ int fetch_mark(struct fetcher *f, const char *id, char **cause);
  * later pass and is recognised as handled (store/mailseen.h).
  */
 size_t fetch_mark_many(struct fetcher *f, const char *const *ids, size_t n, char **why);
+/* For a driver's mark_many: every why[0..n) still NULL gets a copy of err
+ * (freed here), a step common to the whole batch having failed; how many. */
+size_t fetch_fail_rest(char **why, size_t n, char *err);
 /*
  * Take the mail id out of the mailbox's waiting mail without handling it:
  * for a mail the intake cannot read safely (it crashed or timed out the

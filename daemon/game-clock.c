@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "daemon/game-batch.h"
 #include "daemon/game-clock.h"
 #include "daemon/game-int.h"
 #include "daemon/view-int.h"
@@ -401,25 +402,30 @@ out:
 }
 
 int
-game_clock_fire(const struct game_ctx *c, size_t *fired, char **cause)
+game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause)
 {
 	int64_t *ids = NULL;
 	char *why = NULL;
 	size_t n = 0, i;
-	int adv;
+	int adv, rc;
 
-	if (fired != NULL)
-		*fired = 0;
 	if (store_clock_due(c->st, c->now, &ids, &n, cause) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (tick_phase(c, ids[i], &adv, &why) == -1) {
+		if (game_batch_begin(b, &why) == -1) {
+			log_warnx("deadlines: %s (left for the next pass)", why);
+			free(why);
+			why = NULL;
+			break;
+		}
+		if ((rc = tick_phase(c, ids[i], &adv, &why)) == -1) {
 			log_warnx("deadline of phase #%lld: %s", (long long)ids[i], why);
 			free(why);
 			why = NULL;
-		} else if (fired != NULL)
-			*fired += (size_t)adv;
+		}
+		game_batch_end(b, rc, rc == 0 ? adv : 0);
 	}
+	game_batch_flush(b);
 	free(ids);
 	if (game_digests_send(c, &why) == -1) {
 		log_warnx("the organisers' digests: %s", why);

@@ -35,6 +35,8 @@
 #include "store/club.h"
 #include "store/deadlines.h"
 
+struct game_batch;
+
 /*
  * The deadline policy and the organiser's settings (key, absence policy
  * and cap, digest) of a new game (cmd-new-game.c: the config's [club]
@@ -71,16 +73,17 @@ int game_clock_waits(const struct game_ctx *c, const struct store_phase *ph,
     char **cause);
 
 /*
- * muthurd's clock step: every phase store_clock_due() names, each in its
- * own unit: the reminder to the seats still owing (once per phase, key
+ * muthurd's clock step: every phase store_clock_due() names, each in a
+ * unit of its own in the transactions of batch b (daemon/game-batch.h:
+ * many games a commit; b is flushed before the organisers' digests): the reminder to the seats still owing (once per phase, key
  * "reminder/GAME/SEQ/SEAT"), the late notice to the organiser at the
  * deadline (key "late/GAME/SEQ"), and at deadline + grace the NMR policy
  * (or, waiting for the deadline with every order in, the resolve). One
- * log line each. *fired (may be NULL) counts the phases resolved. -1
- * only when the store failed to list the due phases; a game that fails
- * is logged and left for the next pass.
+ * log line each. b->resolved counts the phases resolved and committed.
+ * -1 only when the store failed to list the due phases; a game that
+ * fails is logged and left for the next pass.
  */
-int game_clock_fire(const struct game_ctx *c, size_t *fired, char **cause);
+int game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause);
 
 /*
  * The organiser's commands on game name, each an event in the chain and a

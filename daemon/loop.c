@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "daemon/conf.h"
+#include "daemon/game-batch.h"
 #include "daemon/game.h"
 #include "daemon/game-clock.h"
 #include "daemon/loop.h"
@@ -52,6 +53,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 
 	memset(lp, 0, sizeof *lp);
 	lp->cf = cf;
+	proc_malloc_tune();
 	fetch_opts(cf, &fo);
 	memset(&so, 0, sizeof so);
 	so.password_file = cf->out_password_file;
@@ -61,6 +63,7 @@ loop_open(struct loop *lp, struct config *cf, char **cause)
 	    (lp->tmpl = view_templates_new(cf->templates, cause)) == NULL ||
 	    (lp->in = fetch_open(&cf->mail_in, &fo, cause)) == NULL ||
 	    (lp->out = send_open(&cf->mail_out, &so, cause)) == NULL ||
+	    (lp->parser = intake_child_new(NULL)) == NULL ||
 	    game_guard_open(cf->store_path, &lp->crash, cause) == -1) {
 		loop_close(lp);
 		return -1;
@@ -72,6 +75,8 @@ void
 loop_close(struct loop *lp)
 {
 	game_guard_close();
+	intake_child_free(lp->parser);
+	lp->parser = NULL;
 	send_close(lp->out);
 	fetch_close(lp->in);
 	tmpl_set_free(lp->tmpl);
@@ -113,10 +118,24 @@ loop_send(struct loop *lp, struct loop_stats *stats, char **cause)
 	return rc;
 }
 
-/* Games whose barrier passed without a mail (e.g. after a crash). */
+/* Count what batch b did into stats, with one debug line. */
+static void
+batch_stats(const char *what, const struct game_batch *b, struct loop_stats *stats)
+{
+	if (b->games + b->lost > 0)
+		log_debug("%s: %zu games in %zu transactions, %zu phases resolved%s", what,
+		    b->games, b->commits, b->resolved, b->lost > 0 ? " (some undone, "
+		    "left for the next pass)" : "");
+	stats->advanced += b->resolved;
+	stats->commits += b->commits;
+}
+
+/* Games whose barrier passed without a mail (e.g. after a crash), many
+ * games a transaction (daemon/game-batch.h). */
 static void
 advance_all(struct loop *lp, struct loop_stats *stats)
 {
+	struct game_batch b;
 	struct game_ctx c;
 	int64_t *ids = NULL;
 	char *cause = NULL;
@@ -130,38 +149,50 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 		free(cause);
 		return;
 	}
+	game_batch_init(&b, lp->st, lp->batch ? lp->batch : LOOP_BATCH);
 	for (i = 0; i < n && !proc_stop; i++) {
+		if (game_batch_begin(&b, &cause) == -1) {
+			log_warnx("resolving the games ready: %s (left for the next pass)",
+			    cause);
+			free(cause);
+			cause = NULL;
+			break;
+		}
 		rc = game_advance(&c, ids[i], &adv, &cause);
 		game_guard_idle();
 		if (rc == -1) {
 			log_warnx("game #%lld: %s", (long long)ids[i], cause);
 			free(cause);
 			cause = NULL;
-		} else if (stats != NULL)
-			stats->advanced += (size_t)adv;
+		}
+		game_batch_end(&b, rc, rc == 0 ? adv : 0);
 	}
+	game_batch_flush(&b);
+	batch_stats("games ready", &b, stats);
 	free(ids);
 }
 
-/* Deadlines, reminders and late notices due now (daemon/game-clock.h). */
+/* Deadlines, reminders and late notices due now (daemon/game-clock.h),
+ * many games a transaction. */
 static void
 clock_fire(struct loop *lp, struct loop_stats *stats)
 {
+	struct game_batch b;
 	struct game_ctx c;
 	char *cause = NULL;
-	size_t fired = 0;
 	int rc;
 
 	ctx_init(lp, &c);
-	rc = game_clock_fire(&c, &fired, &cause);
+	game_batch_init(&b, lp->st, lp->batch ? lp->batch : LOOP_BATCH);
+	rc = game_clock_fire(&c, &b, &cause);
 	game_guard_idle();
 	if (rc == -1) {
 		log_warnx("firing the deadlines: %s", cause);
 		free(cause);
 		return;
 	}
-	stats->fired += fired;
-	stats->advanced += fired;
+	stats->fired += b.resolved;
+	batch_stats("deadlines", &b, stats);
 }
 
 /* A mail handled in the open transaction, to mark once it committed. */
@@ -174,13 +205,15 @@ struct handled {
 
 static void quarantine(struct loop *, const char *, const char *, struct loop_stats *);
 
-/* The transaction of a batch committed (ok) or failed: mark and log. */
+/* The transaction of a batch committed (ok) or failed: mark and log. The
+ * marks are made together (fetch_mark_many(): one sync for the batch). */
 static void
 batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
     struct loop_stats *stats)
 {
-	char *why = NULL;
-	size_t i;
+	const char **ids = xcalloc(n + 1, sizeof *ids);
+	char **why = xcalloc(n + 1, sizeof *why);
+	size_t i, nids = 0;
 
 	for (i = 0; i < n; i++) {
 		if (ok && h[i].quarantine) {
@@ -194,17 +227,23 @@ batch_done(struct loop *lp, struct handled *h, size_t n, int ok,
 				stats->accepted++;
 			if (strstr(h[i].outcome, ": duplicate: ") != NULL)
 				stats->duplicates++;
-			if (fetch_mark(lp->in, h[i].id, &why) == -1) {
-				log_warnx("mail %s: marking it processed: %s",
-				    h[i].id, why);
-				free(why);
-				why = NULL;
-			}
+			ids[nids++] = h[i].id;
 		} else
 			stats->errors++;
+	}
+	if (nids > 0 && fetch_mark_many(lp->in, ids, nids, why) > 0)
+		for (i = 0; i < nids; i++)
+			if (why[i] != NULL)
+				log_warnx("mail %s: marking it processed: %s", ids[i],
+				    why[i]);
+	for (i = 0; i < nids; i++)
+		free(why[i]);
+	for (i = 0; i < n; i++) {
 		free(h[i].id);
 		free(h[i].outcome);
 	}
+	free(why);
+	free(ids);
 }
 
 /* Commit the open transaction holding mails h[0..n-1], then mark them. */
@@ -218,8 +257,12 @@ batch_commit(struct loop *lp, struct handled *h, size_t n,
 		log_warnx("storing %zu mails: %s (all left for the next pass)", n, why);
 		free(why);
 		batch_done(lp, h, n, 0, stats);
-	} else
+	} else {
+		stats->commits++;
+		if (lp->on_commit != NULL)
+			lp->on_commit(lp->on_mail_arg, n);
 		batch_done(lp, h, n, 1, stats);
+	}
 }
 
 /* Take mail id out of the waiting mail, with one log line. */
@@ -265,8 +308,8 @@ fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
 	memset(&msg, 0, sizeof msg);
 	while (n < max && !proc_stop && (*r = fetch_next(lp->in, &msg, why)) == FETCH_OK) {
 		lim.size = msg.size;
-		rc = intake_parse_child(msg.data, msg.len, &lim, lp->intake_seconds, &p[n].m,
-		    why);
+		rc = intake_child_parse(lp->parser, msg.data, msg.len, &lim,
+		    lp->intake_seconds, &p[n].m, why);
 		if (rc == 0) {
 			p[n].crashed = lp->crash.crashed && lp->crash.has_mail &&
 			    lp->crash.game_id == 0 &&
@@ -367,11 +410,18 @@ loop_intake(struct loop *lp, struct loop_stats *stats)
 	struct parsed *p = xcalloc(max, sizeof *p);
 	enum fetch_result r = FETCH_NONE;
 	char *why = NULL;
+	int own = lp->parser == NULL;
 
+	if (own)
+		lp->parser = intake_child_new(NULL);
 	do {
 		n = fetch_batch(lp, p, max, &r, &why, stats);
 		handle_batch(lp, p, n, h, stats);
 	} while (n == max && r == FETCH_OK && !proc_stop);
+	if (own) {
+		intake_child_free(lp->parser);
+		lp->parser = NULL;
+	}
 	free(p);
 	free(h);
 	if (!proc_stop && r == FETCH_ERROR) {

@@ -15,6 +15,7 @@
 
 struct config;
 struct fetcher;
+struct intake_child;
 struct sender;
 struct server_key;
 struct store;
@@ -32,15 +33,23 @@ struct loop {
 	size_t			 batch;		/* mails per transaction (0: LOOP_BATCH) */
 	int			 intake_seconds; /* time limit of one mail's parse
 						   (0: INTAKE_CHILD_SECONDS) */
+	struct intake_child	*parser;	/* the parse process kept between
+						   mails (mail/intake-child.h);
+						   NULL: loop_intake() keeps one
+						   for its pass */
 	/* called right after each mail is handled, before its transaction
 	 * commits (the benchmark times mails with it); may be NULL */
 	void			(*on_mail)(void *arg, int advanced);
+	/* called right after a batch's transaction committed, before its
+	 * mails are marked (the kill-mid-batch test stops there); may be NULL */
+	void			(*on_commit)(void *arg, size_t mails);
 	void			*on_mail_arg;
 	struct guard_crash	 crash;		/* what the last process crashed on
 						   (daemon/game-guard.h), until dealt with */
 };
 
-/* Mails grouped in one transaction by default: one fsync for them all. */
+/* Mails, and games whose deadline fired or whose barrier passed, grouped
+ * in one transaction by default: one fsync for them all. */
 #define LOOP_BATCH 64
 
 /* What one pass did. */
@@ -54,6 +63,8 @@ struct loop_stats {
 	size_t	send_failed;
 	size_t	quarantined;	/* mails moved to quarantine (fetch_quarantine()) */
 	size_t	errors;		/* mails left for a later pass */
+	size_t	commits;	/* transactions committed for mails, deadlines
+				   and games ready (not the outbox's) */
 };
 
 /*
@@ -80,8 +91,8 @@ int loop_pass(struct loop *lp, struct loop_stats *stats, char **cause);
 /*
  * Every waiting mail (stopping early when proc_stop is set, after the
  * current mail), in batches of up to lp->batch mails: each mail of a batch
- * is fetched and parsed first, in a child process (mail/intake-child.h)
- * and before the batch's transaction opens, so no parse holds the
+ * is fetched and parsed first, in a child process kept for many mails
+ * (lp->parser, mail/intake-child.h) and before the batch's transaction opens, so no parse holds the
  * database's write lock; then the batch is handled in one transaction,
  * each mail a unit of its own inside (game_handle_intake()). Mails are
  * marked processed, and their log lines written, only after their

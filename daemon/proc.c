@@ -3,6 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +28,16 @@ on_signal(int sig)
 		proc_reload = 1;
 	else
 		proc_stop = 1;
+}
+
+void
+proc_malloc_tune(void)
+{
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+	mallopt(M_TRIM_THRESHOLD, 16 * 1024 * 1024);
+	mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024);
+	mallopt(M_TOP_PAD, 1024 * 1024);
+#endif
 }
 
 void

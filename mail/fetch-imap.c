@@ -452,18 +452,15 @@ imap_next(struct fetch_state *st, struct fetch_msg *msg, char **cause)
 	return FETCH_NONE;
 }
 
-/* UID STORE +FLAGS.SILENT (\Seen, and \Flagged when flagged) on mail id. */
+/* The UID of mail id ("imap:UIDVALIDITY:UID" of this mailbox), connected. */
 static int
-imap_store_flags(struct fetch_state *st, const char *id, int flagged, char **cause)
+imap_id_uid(struct fetch_state *st, const char *id, uint32_t *uid, char **cause)
 {
-	struct mailimap_store_att_flags *flags;
-	struct mailimap_flag_list *list;
-	struct mailimap_set *set;
-	uint32_t uidvalidity, uid;
-	int r, n = 0;
+	uint32_t uidvalidity;
+	int n = 0;
 
-	if (sscanf(id, "imap:%" SCNu32 ":%" SCNu32 "%n", &uidvalidity, &uid, &n) != 2 ||
-	    id[n] != '\0' || uid == 0)
+	if (sscanf(id, "imap:%" SCNu32 ":%" SCNu32 "%n", &uidvalidity, uid, &n) != 2 ||
+	    id[n] != '\0' || *uid == 0)
 		return cause_set(cause, "%s: \"%s\" is not an IMAP mail id "
 		    "(expected imap:UIDVALIDITY:UID)", st->where, id);
 	if (imap_ensure(st, cause) == -1)
@@ -472,12 +469,23 @@ imap_store_flags(struct fetch_state *st, const char *id, int flagged, char **cau
 		return cause_set(cause, "%s: cannot mark %s: the mailbox's UIDVALIDITY is "
 		    "now %" PRIu32 " (the mailbox was recreated)", st->where, id,
 		    st->uidvalidity);
+	return 0;
+}
+
+/* UID STORE +FLAGS.SILENT (\Seen, and \Flagged when flagged) on the UIDs
+ * of set (freed). */
+static int
+imap_store_set(struct fetch_state *st, struct mailimap_set *set, int flagged, char **cause)
+{
+	struct mailimap_store_att_flags *flags;
+	struct mailimap_flag_list *list;
+	int r;
+
 	list = mailimap_flag_list_new_empty();
 	mailimap_flag_list_add(list, mailimap_flag_new_seen());
 	if (flagged)
 		mailimap_flag_list_add(list, mailimap_flag_new_flagged());
 	flags = mailimap_store_att_flags_new_add_flags_silent(list);
-	set = mailimap_set_new_single(uid);
 	r = mailimap_uid_store(st->imap, set, flags);
 	mailimap_set_free(set);
 	mailimap_store_att_flags_free(flags);
@@ -485,6 +493,46 @@ imap_store_flags(struct fetch_state *st, const char *id, int flagged, char **cau
 		return imap_fail(st, r, flagged ? "UID STORE +FLAGS (\\Seen \\Flagged) failed" :
 		    "UID STORE +FLAGS (\\Seen) failed", cause);
 	return 0;
+}
+
+/* UID STORE +FLAGS.SILENT (\Seen, and \Flagged when flagged) on mail id. */
+static int
+imap_store_flags(struct fetch_state *st, const char *id, int flagged, char **cause)
+{
+	uint32_t uid;
+
+	if (imap_id_uid(st, id, &uid, cause) == -1)
+		return -1;
+	return imap_store_set(st, mailimap_set_new_single(uid), flagged, cause);
+}
+
+/* The mails of a batch marked \Seen by one UID STORE. */
+static size_t
+imap_mark_many(struct fetch_state *st, const char *const *ids, size_t n, char **why)
+{
+	struct mailimap_set *set = mailimap_set_new_empty();
+	char *err = NULL;
+	size_t i, failed = 0, good = 0;
+	uint32_t uid;
+
+	for (i = 0; i < n; i++) {
+		why[i] = NULL;
+		if (imap_id_uid(st, ids[i], &uid, &why[i]) == -1)
+			failed++;
+		else if (mailimap_set_add_single(set, uid) == MAILIMAP_NO_ERROR)
+			good++;
+		else {
+			why[i] = xstrdup("out of memory");
+			failed++;
+		}
+	}
+	if (good == 0) {
+		mailimap_set_free(set);
+		return failed;
+	}
+	if (imap_store_set(st, set, 0, &err) == -1)
+		failed += fetch_fail_rest(why, n, err);
+	return failed;
 }
 
 static int
@@ -584,6 +632,7 @@ const struct fetch fetch_imap = {
 	.open = imap_open,
 	.next = imap_next,
 	.mark = imap_mark,
+	.mark_many = imap_mark_many,
 	.quarantine = imap_quarantine,
 	.wait = imap_wait,
 	.close = imap_close,

@@ -306,12 +306,13 @@ maildir_next(struct fetch_state *st, struct fetch_msg *msg, char **cause)
 	return FETCH_NONE;
 }
 
+/* Give mail id the S flag, moving it to cur/; the folders are not synced. */
 static int
-maildir_mark(struct fetch_state *st, const char *id, char **cause)
+maildir_move_seen(struct fetch_state *st, const char *id, char **cause)
 {
 	struct maildir_msg *m;
 	struct stat sb;
-	char *path, *dir;
+	char *path;
 	int r;
 
 	/*
@@ -340,6 +341,16 @@ maildir_mark(struct fetch_state *st, const char *id, char **cause)
 		return -1;
 	}
 	free(path);
+	return 0;
+}
+
+/* fsync cur/ and new/, making the moves into cur/ durable. */
+static int
+maildir_sync_moves(struct fetch_state *st, char **cause)
+{
+	char *dir;
+	int r;
+
 	dir = xasprintf("%s/cur/x", st->path);
 	r = fs_sync_parent(dir, cause);
 	free(dir);
@@ -349,6 +360,33 @@ maildir_mark(struct fetch_state *st, const char *id, char **cause)
 	r = fs_sync_parent(dir, cause);
 	free(dir);
 	return r;
+}
+
+static int
+maildir_mark(struct fetch_state *st, const char *id, char **cause)
+{
+	if (maildir_move_seen(st, id, cause) == -1)
+		return -1;
+	return maildir_sync_moves(st, cause);
+}
+
+/* Every mail moved first, the two folders synced once for them all. */
+static size_t
+maildir_mark_many(struct fetch_state *st, const char *const *ids, size_t n, char **why)
+{
+	size_t i, failed = 0, moved = 0;
+	char *err = NULL;
+
+	for (i = 0; i < n; i++) {
+		why[i] = NULL;
+		if (maildir_move_seen(st, ids[i], &why[i]) == -1)
+			failed++;
+		else
+			moved++;
+	}
+	if (moved > 0 && maildir_sync_moves(st, &err) == -1)
+		failed += fetch_fail_rest(why, n, err);
+	return failed;
 }
 
 static int
@@ -445,6 +483,7 @@ const struct fetch fetch_maildir = {
 	.open = maildir_open,
 	.next = maildir_next,
 	.mark = maildir_mark,
+	.mark_many = maildir_mark_many,
 	.quarantine = maildir_quarantine,
 	.wait = maildir_wait,
 	.close = maildir_close,

@@ -61,6 +61,34 @@ fetch_mark(struct fetcher *f, const char *id, char **cause)
 	return f->drv->mark(f->st, id, cause);
 }
 
+size_t
+fetch_mark_many(struct fetcher *f, const char *const *ids, size_t n, char **why)
+{
+	size_t i, failed = 0;
+
+	if (f->drv->mark_many != NULL)
+		return f->drv->mark_many(f->st, ids, n, why);
+	for (i = 0; i < n; i++) {
+		why[i] = NULL;
+		failed += f->drv->mark(f->st, ids[i], &why[i]) == -1;
+	}
+	return failed;
+}
+
+size_t
+fetch_fail_rest(char **why, size_t n, char *err)
+{
+	size_t i, failed = 0;
+
+	for (i = 0; i < n; i++)
+		if (why[i] == NULL) {
+			why[i] = xstrdup(err);
+			failed++;
+		}
+	free(err);
+	return failed;
+}
+
 int
 fetch_quarantine(struct fetcher *f, const char *id, char **cause)
 {

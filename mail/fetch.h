@@ -72,6 +72,9 @@ struct fetch {
 	enum fetch_result (*next)(struct fetch_state *st, struct fetch_msg *msg,
 			    char **cause);
 	int		(*mark)(struct fetch_state *st, const char *id, char **cause);
+	/* fetch_mark_many(); NULL: mark() one by one */
+	size_t		(*mark_many)(struct fetch_state *st, const char *const *ids,
+			    size_t n, char **why);
 	int		(*quarantine)(struct fetch_state *st, const char *id, char **cause);
 	int		(*wait)(struct fetch_state *st, long timeout, char **cause);
 	void		(*close)(struct fetch_state *st);
@@ -118,6 +121,18 @@ enum fetch_result fetch_next(struct fetcher *f, struct fetch_msg *msg, char **ca
  * marked already succeeds. -1 with a reason otherwise.
  */
 int fetch_mark(struct fetcher *f, const char *id, char **cause);
+/*
+ * fetch_mark() of ids[0..n), the mails of one committed transaction, with
+ * one sync for them all where the mailbox allows (Maildir: every file
+ * moved, then cur/ and new/ fsync'd once). why[i] is NULL when ids[i] was
+ * marked, else a reason (the caller frees it); how many failed. A mail
+ * whose mark failed, or was not yet durable at a crash, comes back in a
+ * later pass and is recognised as handled (store/mailseen.h).
+ */
+size_t fetch_mark_many(struct fetcher *f, const char *const *ids, size_t n, char **why);
+/* For a driver's mark_many: every why[0..n) still NULL gets a copy of err
+ * (freed here), a step common to the whole batch having failed; how many. */
+size_t fetch_fail_rest(char **why, size_t n, char *err);
 /*
  * Take the mail id out of the mailbox's waiting mail without handling it:
  * for a mail the intake cannot read safely (it crashed or timed out the

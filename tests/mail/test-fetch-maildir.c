@@ -1,7 +1,9 @@
 /*
  * test-fetch-maildir.c — Maildir in and out: send-maildir writes a mail,
  * fetch-maildir returns it until it is marked, marking moves it to cur/
- * with the S flag, a reopen never returns a marked mail again.
+ * with the S flag, a reopen never returns a marked mail again; the mails of
+ * a batch are marked together (fetch_mark_many()), an unknown one failing
+ * alone.
  */
 #include "config.h"
 
@@ -334,6 +336,60 @@ test_fetch_maildir(void)
 }
 
 static void
+test_mark_many(void)
+{
+	struct fetch_msg m;
+	struct fetcher *f;
+	const char *ids[6];
+	char *why[6], *cause = NULL, *dir = xasprintf("%s/in", root), *cmd;
+	size_t i, n = 0, failed;
+
+	cmd = xasprintf("rm -rf %s/new/* %s/cur/*", dir, dir);
+	ok(system(cmd) == 0, "empty the incoming Maildir");
+	free(cmd);
+	for (i = 0; i < 5; i++) {	/* five mails (one Message-ID, one file) */
+		cmd = xasprintf("From: a@test.example\nMessage-ID: <many%zu@test.example>\n"
+		    "\npass\n", i);
+		deliver(cmd);
+		free(cmd);
+	}
+	f = open_in(0);
+	memset(&m, 0, sizeof m);
+	while (n < 4 && fetch_next(f, &m, &cause) == FETCH_OK) {
+		ids[n++] = m.id;
+		m.id = NULL;
+		fetch_msg_clear(&m);
+	}
+	ids[n++] = "no-such-mail";
+	failed = fetch_mark_many(f, ids, n, why);
+	ok(failed == 1 && why[4] != NULL && strstr(why[4], "no-such-mail") != NULL,
+	    "marking 4 mails and an unknown one: the unknown one fails alone (%s)",
+	    why[4] != NULL ? why[4] : "no reason");
+	for (i = 0; i < 4; i++)
+		ok(why[i] == NULL, "mail %zu of the batch marked", i + 1);
+	ok(count_files(dir, "cur", ":2,S") == 4 && count_files(dir, "new", NULL) == 1,
+	    "4 in cur/ with the S flag, the fifth still waiting in new/");
+	for (i = 0; i < n; i++)
+		free(why[i]);
+	for (i = 0; i < 4; i++)
+		free((char *)ids[i]);
+	fetch_close(f);
+	f = open_in(0);
+	n = 0;
+	while (fetch_next(f, &m, &cause) == FETCH_OK) {
+		n++;
+		fetch_msg_clear(&m);
+	}
+	ok(n == 1, "a reopen returns only the unmarked one (%zu)", n);
+	fetch_close(f);
+	cmd = xasprintf("rm -f %s/new/*", dir);
+	ok(system(cmd) == 0, "empty new/ again");
+	free(cmd);
+	free(cause);
+	free(dir);
+}
+
+static void
 test_wait(void)
 {
 	struct fetch_msg m;
@@ -391,6 +447,7 @@ main(void)
 		return 1;
 	test_send_maildir();
 	test_fetch_maildir();
+	test_mark_many();
 	test_wait();
 	test_errors();
 	if (getenv("MUTHUR_KEEP_TMP") == NULL) {

@@ -228,6 +228,58 @@ test_chain(void)
 	free(mail);
 }
 
+/* The mails of a batch marked by one UID STORE (fetch_mark_many()). */
+static void
+test_mark_many(void)
+{
+	static const char *const markers[3] = { "many-1", "many-2", "many-3" };
+	struct fetch_msg m;
+	struct fetcher *f;
+	const char *ids[4];
+	char *mail, *cause = NULL, *why[4];
+	size_t i, failed;
+	int got = 1;
+
+	for (i = 0; i < 3; i++) {
+		mail = make_mail(markers[i]);
+		deliver("smtp://", NULL, env("SMTP_PORT"), NULL, "alice@test.example", mail,
+		    &cause);
+		free(mail);
+	}
+	f = imap_open("imap://", env("IMAP_PORT"), env("PASSWORD_FILE"), NULL, &cause);
+	if (f == NULL) {
+		ok(0, "imap:// login for the batch: %s", cause);
+		free(cause);
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		ids[i] = NULL;
+		if (fetch_until(f, markers[i], &m, 20)) {
+			ids[i] = m.id;
+			m.id = NULL;
+			fetch_msg_clear(&m);
+		} else
+			got = 0;
+	}
+	ok(got, "three mails of a batch arrived");
+	ids[3] = "imap:1:1";
+	failed = got ? fetch_mark_many(f, ids, 4, why) : 4;
+	ok(failed == 1 && why[3] != NULL && strstr(why[3], "UIDVALIDITY") != NULL,
+	    "fetch_mark_many: the three marked, an id of another UIDVALIDITY refused "
+	    "alone (%s)", got && why[3] != NULL ? why[3] : "no reason");
+	for (i = 0; got && i < 4; i++)
+		free(why[i]);
+	fetch_close(f);
+	f = imap_open("imap://", env("IMAP_PORT"), env("PASSWORD_FILE"), NULL, &cause);
+	for (i = 0, got = 0; f != NULL && i < 3; i++)
+		got += fetch_until(f, markers[i], &m, 0);
+	ok(f != NULL && got == 0, "marked together, none is returned again");
+	fetch_close(f);
+	for (i = 0; i < 3; i++)
+		free((char *)ids[i]);
+	free(cause);
+}
+
 /* Mark everything pending, so later tests see only their own mail. */
 static void
 mark_all(struct fetcher *f)
@@ -502,6 +554,7 @@ main(int argc, char **argv)
 	diag("SMTP: %s on the plain port, %s on the TLS ports; Dovecot for IMAP and LMTP",
 	    env("SMTP_KIND"), env("SMTP_TLS_KIND"));
 	test_chain();
+	test_mark_many();
 	test_login_refused();
 	if (strcmp(env("SMTP_TLS_KIND"), "none") != 0) {
 		test_tls();

@@ -550,7 +550,7 @@ pg_query_int(struct store *st, const char *sql, int64_t *out, char **cause)
 static int
 pg_read_version(struct store *st, int *version, char **cause)
 {
-	int64_t v[2];
+	int64_t v[2] = { 0, 0 };
 
 	if (pg_query_int(st, "SELECT count(*) FROM pg_catalog.pg_tables WHERE "
 	    "schemaname = current_schema() AND tablename = 'muthur_schema'", v,
@@ -594,7 +594,7 @@ pg_migration(int from, int *to)
 static int
 pg_claim(struct store *st, char **cause)
 {
-	int64_t v[2];
+	int64_t v[2] = { 0, 0 };
 
 	if (pg_query_int(st, "SELECT CASE WHEN pg_try_advisory_lock(1297437768, 1) "
 	    "THEN 0 ELSE 1 END", v, cause) == -1)

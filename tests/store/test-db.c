@@ -797,8 +797,8 @@ test_mail(struct store *st, int64_t gid)
 	is_int(store_mail_seen(st, "<m@x>", h2, NULL, NULL), 0,
 	    "same Message-ID, other content: another mail");
 	/* a header's bytes as they came, not all UTF-8 */
-	ok(store_mail_record(st, "<\xff\xfe8bit@x>", h1, gid, "accepted", 7, NULL) == 0 &&
-	    store_mail_seen(st, "<\xff\xfe8bit@x>", h1, NULL, NULL) == 1,
+	ok(store_mail_record(st, "<\xff\xfe" "8bit@x>", h1, gid, "accepted", 7, NULL) == 0 &&
+	    store_mail_seen(st, "<\xff\xfe" "8bit@x>", h1, NULL, NULL) == 1,
 	    "a Message-ID of bytes that are not UTF-8 is recorded and seen");
 
 	id = outbox_message_id("view/contact-17/2/marines", "club.example");

@@ -389,7 +389,14 @@ tick_phase(const struct game_ctx *c, int64_t phase_id, int *advanced, char **cau
 		rc = -1;
 		goto out;
 	}
-	if (strcmp(l->game->status, GAME_RUNNING) != 0)
+	/* read again now that the game is locked: another worker may have
+	 * fired it, or taken the orders that resolved it, since */
+	store_phase_free(ph);
+	if ((ph = store_phase_get(c->st, phase_id, cause)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	if (!ph->open || ph->deadline <= 0 || strcmp(l->game->status, GAME_RUNNING) != 0)
 		goto out;
 	if ((rc = store_unit_begin(c->st, cause)) == -1)
 		goto out;
@@ -418,8 +425,14 @@ game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause)
 			why = NULL;
 			break;
 		}
+		store_busy_take(c->st);
 		if ((rc = tick_phase(c, ids[i], &adv, &why)) == -1) {
-			log_warnx("deadline of phase #%lld: %s", (long long)ids[i], why);
+			if (store_busy_take(c->st))	/* its worker fires it */
+				log_debug("deadline of phase #%lld: %s", (long long)ids[i],
+				    why);
+			else
+				log_warnx("deadline of phase #%lld: %s", (long long)ids[i],
+				    why);
 			free(why);
 			why = NULL;
 		}
@@ -427,7 +440,15 @@ game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause)
 	}
 	game_batch_flush(b);
 	free(ids);
-	if (game_digests_send(c, &why) == -1) {
+	/* one worker at a time sends them (each once a day) */
+	if ((rc = store_claim(c->st, STORE_CLAIM_DIGESTS, 0, &why)) == 0) {
+		if (game_digests_send(c, &why) == -1) {
+			log_warnx("the organisers' digests: %s", why);
+			free(why);
+			why = NULL;
+		}
+		store_release(c->st, STORE_CLAIM_DIGESTS, 0);
+	} else if (rc == -1) {
 		log_warnx("the organisers' digests: %s", why);
 		free(why);
 	}

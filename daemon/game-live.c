@@ -352,6 +352,9 @@ game_live_load_id(struct store *st, int64_t game_id, char **cause)
 	unsigned char *state;
 	size_t len;
 
+	/* in a transaction, the game is this worker's until it ends (store.h) */
+	if (store_game_lock(st, game_id, cause) != 0)
+		goto fail;
 	if ((l->game = store_game_get_id(st, game_id, cause)) == NULL)
 		goto fail;
 	if ((l->rules = rules_find(l->game->rules)) == NULL) {

@@ -101,6 +101,63 @@ out:
 	return rc;
 }
 
+/*
+ * Several workers (store_workers()): claim the rows of a page before any
+ * of them goes, each by a claim on the server (held until its mark is
+ * committed, or until this worker's session ends) and counted in its row
+ * in one committed transaction (store_outbox_claim()), so that a row is
+ * sent by one live worker at a time, and a row an earlier sender may have
+ * delivered before it died makes the transport look again (send_recheck()).
+ * mine[i] is 1 for the rows claimed; their claims are released by
+ * release_page().
+ */
+static int
+claim_page(const struct game_ctx *c, struct sender *s, const struct store_outbox_mail *v,
+    size_t n, int *mine, char **cause)
+{
+	size_t i;
+	int r, before, again = 0;
+
+	memset(mine, 0, n * sizeof *mine);
+	for (i = 0; i < n; i++) {
+		if ((r = store_claim(c->st, STORE_CLAIM_OUTBOX, v[i].id, cause)) == -1)
+			return -1;
+		mine[i] = r == 0;
+	}
+	if (store_begin(c->st, cause) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!mine[i])
+			continue;
+		if ((r = store_outbox_claim(c->st, v[i].id, c->now, &before, cause)) == -1) {
+			store_rollback(c->st);
+			return -1;
+		}
+		if (r == 1) {	/* sent (or failed) by another worker meanwhile */
+			store_release(c->st, STORE_CLAIM_OUTBOX, v[i].id);
+			mine[i] = 0;
+		} else if (before > 0)
+			again = 1;
+	}
+	if (store_commit(c->st, cause) == -1)
+		return -1;
+	if (again)
+		send_recheck(s);
+	return 0;
+}
+
+static void
+release_page(const struct game_ctx *c, const struct store_outbox_mail *v, size_t n,
+    int *mine)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (mine[i])
+			store_release(c->st, STORE_CLAIM_OUTBOX, v[i].id);
+	memset(mine, 0, n * sizeof *mine);
+}
+
 int
 game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
     size_t *sent, size_t *failed, char **cause)
@@ -109,7 +166,7 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 	struct store_outbox_mail *v, *m;
 	struct marks mk = { 0, 0, 0, OUTBOX_MARK_BATCH };
 	size_t n, i, want, done = 0, nsent = 0, nfailed = 0;
-	int rc = 0;
+	int rc = 0, workers = store_workers(c->st), mine[OUTBOX_PAGE] = { 0 };
 
 	if (!send_idempotent(s))
 		mk.batch = 1;
@@ -122,14 +179,32 @@ game_outbox_send(const struct game_ctx *c, struct sender *s, size_t limit,
 			free(v);
 			break;
 		}
+		if (workers && (rc = claim_page(c, s, v, n, mine, cause)) == -1) {
+			release_page(c, v, n, mine);
+			store_outbox_free(v, n);
+			break;
+		}
 		for (i = 0; i < n && rc == 0; i++) {
 			store_outbox_cursor_at(&cur, &v[i]);
 			done++;
+			if (workers && !mine[i])
+				continue;	/* another worker's */
 			if ((m = store_outbox_get(c->st, v[i].id, cause)) == NULL)
 				rc = -1;
 			else
 				rc = send_one(c, s, m, &mk, &nsent, &nfailed, cause);
 			store_outbox_free(m, m != NULL);
+		}
+		if (workers) {
+			/* the page's marks committed before its claims go */
+			if (mk.open) {
+				mk.open = 0;
+				if (rc == 0)
+					rc = marks_commit(c, s, cause);
+				else
+					store_rollback(c->st);
+			}
+			release_page(c, v, n, mine);
 		}
 		store_outbox_free(v, n);
 		if (n < want)

@@ -125,7 +125,9 @@ int game_start(const struct game_ctx *c, const char *name, char **cause);
  * or when the state is not believed (logged too: the game is held): its
  * bytes do not hash to its recorded hash, or, with a phase open, it is not
  * recorded after the phase before it or is not in it (turn and name). The
- * states are a cache of the log's replay (`muthur fsck`).
+ * states are a cache of the log's replay (`muthur fsck`). In a transaction
+ * the game is locked first (store_game_lock()): NULL when another worker
+ * holds it and the store skips busy games (store_busy_take() says so).
  */
 struct game_live *game_live_load(struct store *st, const char *name, char **cause);
 struct game_live *game_live_load_id(struct store *st, int64_t game_id, char **cause);

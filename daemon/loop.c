@@ -1,6 +1,7 @@
 /* loop.c — one pass of muthurd (daemon/loop.h). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "mail/intake-child.h"
 #include "mail/send.h"
 #include "store/games.h"
+#include "store/hashenc.h"
 #include "store/orders.h"
 #include "store/serverkey.h"
 #include "store/store.h"
@@ -158,9 +160,14 @@ advance_all(struct loop *lp, struct loop_stats *stats)
 			cause = NULL;
 			break;
 		}
+		store_busy_take(lp->st);
 		rc = game_advance(&c, ids[i], &adv, &cause);
 		game_guard_idle();
-		if (rc == -1) {
+		if (rc == -1 && store_busy_take(lp->st)) {	/* its worker resolves it */
+			log_debug("%s", cause);
+			free(cause);
+			cause = NULL;
+		} else if (rc == -1) {
 			log_warnx("game #%lld: %s", (long long)ids[i], cause);
 			free(cause);
 			cause = NULL;
@@ -286,7 +293,26 @@ struct parsed {
 	char			*id;
 	struct intake_mail	*m;
 	int			 crashed;	/* it crashed the last process */
+	int64_t			 claim;		/* its store_claim() (STORE_CLAIM_MAIL) */
 };
+
+/*
+ * Claim the mail msg for this worker (store.h): 0 (*claim set), 1 another
+ * worker has it (it handles and marks it), -1 (the mail waits).
+ */
+static int
+claim_mail(struct loop *lp, const struct fetch_msg *msg, int64_t *claim, char **why)
+{
+	unsigned char hash[32];
+	uint64_t k = 0;
+	size_t i;
+
+	hashenc_blake2b256(hash, msg->data, msg->len);
+	for (i = 0; i < 8; i++)
+		k = k << 8 | hash[i];
+	*claim = (int64_t)k;
+	return store_claim(lp->st, STORE_CLAIM_MAIL, *claim, why);
+}
 
 /*
  * Fetch and parse up to max mails, each in a child process and outside
@@ -307,6 +333,18 @@ fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
 	game_intake_limits(&c, &lim);
 	memset(&msg, 0, sizeof msg);
 	while (n < max && !proc_stop && (*r = fetch_next(lp->in, &msg, why)) == FETCH_OK) {
+		if ((rc = claim_mail(lp, &msg, &p[n].claim, why)) != 0) {
+			if (rc == 1)
+				log_debug("mail %s: another worker has it", msg.id);
+			else {
+				log_warnx("mail %s: %s (left for the next pass)", msg.id, *why);
+				stats->errors++;
+			}
+			free(*why);
+			*why = NULL;
+			fetch_msg_clear(&msg);
+			continue;
+		}
 		lim.size = msg.size;
 		rc = intake_child_parse(lp->parser, msg.data, msg.len, &lim,
 		    lp->intake_seconds, &p[n].m, why);
@@ -323,6 +361,7 @@ fetch_batch(struct loop *lp, struct parsed *p, size_t max, enum fetch_result *r,
 			stats->errors++;
 		}
 		if (rc != 0) {
+			store_release(lp->st, STORE_CLAIM_MAIL, p[n].claim);
 			free(*why);
 			*why = NULL;
 		}
@@ -358,6 +397,7 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
 		open = 1;
 		ctx_init(lp, &c);
 		adv = 0;
+		store_busy_take(lp->st);
 		if (p[i].crashed) {
 			why = xasprintf("handling it crashed muthurd (%s) in an earlier "
 			    "pass", game_guard_signame(lp->crash.signo));
@@ -370,7 +410,12 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
 			rc = game_handle_intake(&c, p[i].m, &outcome, &adv, &why);
 			game_guard_idle();
 		}
-		if (rc == -1) {
+		if (rc == -1 && store_busy_take(lp->st) && store_in_transaction(lp->st)) {
+			/* its game is another worker's now: undone alone, not marked */
+			log_info("mail %s: %s", p[i].id, why);
+			free(why);
+			why = NULL;
+		} else if (rc == -1) {
 			if (!store_in_transaction(lp->st)) {
 				/* the database ended the whole transaction */
 				log_warnx("mail %s: %s (left for the next pass, with the %zu "
@@ -405,7 +450,7 @@ handle_batch(struct loop *lp, struct parsed *p, size_t n, struct handled *h,
 void
 loop_intake(struct loop *lp, struct loop_stats *stats)
 {
-	size_t max = lp->batch ? lp->batch : LOOP_BATCH, n;
+	size_t max = lp->batch ? lp->batch : LOOP_BATCH, n, i;
 	struct handled *h = xcalloc(max, sizeof *h);
 	struct parsed *p = xcalloc(max, sizeof *p);
 	enum fetch_result r = FETCH_NONE;
@@ -417,6 +462,9 @@ loop_intake(struct loop *lp, struct loop_stats *stats)
 	do {
 		n = fetch_batch(lp, p, max, &r, &why, stats);
 		handle_batch(lp, p, n, h, stats);
+		/* committed and marked (or left): another worker may take them */
+		for (i = 0; i < n; i++)
+			store_release(lp->st, STORE_CLAIM_MAIL, p[i].claim);
 	} while (n == max && r == FETCH_OK && !proc_stop);
 	if (own) {
 		intake_child_free(lp->parser);

@@ -18,6 +18,8 @@
 #include "templates/tmpl.h"
 #include "lib/json-alloc.h"
 #include "lib/log.h"
+#include "lib/cause.h"
+#include "lib/xmalloc.h"
 
 static void
 usage(FILE *out)
@@ -56,10 +58,49 @@ reload(struct loop *lp, const struct config *orig, const char *path)
 	}
 	/* the store, key and mailboxes stay open; the new values apply to
 	 * the mail handled from now on */
+	if (cf->store_url != NULL) {	/* this worker's files stay its own */
+		free(cf->store_path);
+		cf->store_path = xstrdup(orig->store_path);
+	}
 	if (lp->cf != orig)
 		config_free(lp->cf);
 	lp->cf = cf;
 	log_info("reloaded %s", path);
+}
+
+/* A worker's own files at most this many to a folder (muthurd-N.lock). */
+#define WORKER_SLOTS 64
+
+/*
+ * Hold this process's lock file until exit: 0, 1 another muthurd holds it
+ * (a SQLite store: one muthurd), -1 with a reason. A PostgreSQL store is
+ * served by as many workers as run (store_workers()): each takes the first
+ * free one of STORE-1.lock, STORE-2.lock, ... beside the config, and
+ * cf->store_path becomes that STORE-N, the worker's own files (its crash
+ * guard, game-guard.h).
+ */
+static int
+worker_lock(struct config *cf, int *fd, char **cause)
+{
+	char *base;
+	int slot, rc;
+
+	if (cf->store_url == NULL)
+		return proc_store_lock(cf->store_path, fd, cause);
+	for (slot = 1; slot <= WORKER_SLOTS; slot++) {
+		base = xasprintf("%s-%d", cf->store_path, slot);
+		if ((rc = proc_store_lock(base, fd, cause)) == 0) {
+			free(cf->store_path);
+			cf->store_path = base;
+			return 0;
+		}
+		free(base);
+		if (rc == -1)
+			return -1;
+	}
+	return cause_set(cause, "%s-1.lock to %s-%d.lock are all held: %d workers run "
+	    "from this folder already", cf->store_path, cf->store_path, WORKER_SLOTS,
+	    WORKER_SLOTS);
 }
 
 static int
@@ -72,7 +113,7 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 
 	signal(SIGPIPE, SIG_IGN);
 	/* one daemon per database: held until exit (also by the detached child) */
-	if ((lock = proc_store_lock(cf->store_path, &lockfd, &cause)) != 0) {
+	if ((lock = worker_lock(cf, &lockfd, &cause)) != 0) {
 		if (lock == 1) {
 			log_info("another muthurd is running on %s (it holds %s.lock): "
 			    "nothing to do", cf->store_path, cf->store_path);
@@ -97,6 +138,12 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 		free(cause);
 		loop_close(&lp);
 		return lock == 1 ? 0 : 1;
+	}
+	/* A game another worker holds is left to it (store.h). */
+	if (store_workers(lp.st)) {
+		store_skip_busy(lp.st, 1);
+		log_info("serving %s as one of its workers (this one's files: %s.*)",
+		    store_path(lp.st), cf->store_path);
 	}
 	lp.now = now;
 	proc_signals();

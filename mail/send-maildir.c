@@ -437,6 +437,13 @@ maildir_flush(struct send_state *st, char **cause)
 	return rc;
 }
 
+/* The KEYs are read again at the next mail (send_recheck()). */
+static void
+maildir_recheck(struct send_state *st)
+{
+	st->scanned = 0;
+}
+
 static void
 maildir_close(struct send_state *st)
 {
@@ -457,4 +464,5 @@ const struct send send_maildir = {
 	.close = maildir_close,
 	.defer = maildir_defer,
 	.flush = maildir_flush,
+	.recheck = maildir_recheck,
 };

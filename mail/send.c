@@ -79,6 +79,13 @@ send_flush(struct sender *s, char **cause)
 	return s->drv->flush != NULL ? s->drv->flush(s->st, cause) : 0;
 }
 
+void
+send_recheck(struct sender *s)
+{
+	if (s->drv->recheck != NULL)
+		s->drv->recheck(s->st);
+}
+
 const char *
 send_name(const struct sender *s)
 {

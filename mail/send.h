@@ -56,6 +56,8 @@ struct send {
 	 * durable when send returns */
 	void		(*defer)(struct send_state *st, int on);
 	int		(*flush)(struct send_state *st, char **cause);
+	/* optional (send_recheck()); NULL: nothing is remembered */
+	void		(*recheck)(struct send_state *st);
 };
 
 extern const struct send send_maildir;	/* maildir: */
@@ -120,6 +122,13 @@ int send_idempotent(const struct sender *s);
  */
 void send_defer(struct sender *s, int on);
 int send_flush(struct sender *s, char **cause);
+/*
+ * The next mail may have been delivered by another process since s looked
+ * (a worker that died before marking it sent, store_outbox_claim()): an
+ * idempotent transport looks again at what was delivered (Maildir: reads
+ * the KEYs of new/ and cur/ once more) before the next mail.
+ */
+void send_recheck(struct sender *s);
 
 /*
  * When to try a mail again after attempts failed attempts (>= 1), counted

@@ -46,7 +46,7 @@ static const struct copy_table {
 	{ "mail_seen", "message_id, content_hash, game_id, outcome, received", "tbiti",
 	  "message_id, content_hash", NULL },
 	{ "outbox", "id, game_id, mail_key, message_id, recipients, mail, state, attempts, "
-	  "next_attempt, created, sent, last_error", "iitttbtiiiit", "id", "id" },
+	  "next_attempt, created, sent, last_error, claims", "iitttbtiiiiti", "id", "id" },
 	{ "outbox_digest", "id, mail_len, mail_hash", "iib", "id", NULL },
 	{ "outbox_body", "id, mail", "ib", "id", NULL },
 	{ "file_blobs", "hash, bytes, deflated", "bbi", "hash", NULL },

@@ -80,6 +80,16 @@ struct store_driver {
 	/* store_claim_service(): 0, 1 held elsewhere, -1; NULL: nothing to
 	 * claim. */
 	int		(*claim)(struct store *st, char **cause);
+	/* Several processes may serve the store (store_workers()). */
+	int		 workers;
+	/* store_game_lock()'s SQL, waiting and skipping (game id ?1); NULL:
+	 * nothing to lock (begin_sql serialises the writers). */
+	const char	*lock_game_sql;
+	const char	*try_lock_game_sql;
+	/* store_claim()'s SQL (?1 kind, ?2 a 32-bit key; one row: 1 claimed,
+	 * 0 held elsewhere) and store_release()'s; NULL: no claims. */
+	const char	*claim_sql;
+	const char	*release_sql;
 	/* What takes the write lock at once: BEGIN IMMEDIATE in SQLite. */
 	const char	*begin_sql;
 	/* Begin a migration: begin_sql, and whatever keeps two migrations of
@@ -109,6 +119,8 @@ struct store {
 	int			 found_version;
 	int			 version;
 	int			 depth;	/* nesting of db_tx_enter savepoints */
+	int			 skip_busy;	/* store_skip_busy() */
+	int			 busy;		/* store_busy_take() */
 	struct db_stmt		*cache[DB_CACHE_MAX];
 	size_t			 ncache;
 };

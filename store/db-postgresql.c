@@ -596,8 +596,9 @@ pg_claim(struct store *st, char **cause)
 {
 	int64_t v[2] = { 0, 0 };
 
-	if (pg_query_int(st, "SELECT CASE WHEN pg_try_advisory_lock(1297437768, 1) "
-	    "THEN 0 ELSE 1 END", v, cause) == -1)
+	/* shared: every worker holds it (store_workers()) */
+	if (pg_query_int(st, "SELECT CASE WHEN pg_try_advisory_lock_shared(1297437768, "
+	    "1) THEN 0 ELSE 1 END", v, cause) == -1)
 		return -1;
 	PG(st)->claimed = v[0] == 0;
 	return (int)v[0];
@@ -695,11 +696,21 @@ const struct store_driver db_postgresql_driver = {
 	.restart_ids = pg_restart_ids,
 	.claim = pg_claim,
 	/*
-	 * As SQLite's BEGIN IMMEDIATE: one writing transaction at a time (the
-	 * CLI's beside muthurd's), waited for; READ COMMITTED then sees what
-	 * the one before committed. Reads outside a transaction take none.
+	 * Writing transactions run side by side (READ COMMITTED: each
+	 * statement sees what was committed before it); what keeps them
+	 * apart is the game's row lock (store_game_lock(), taken by every
+	 * load of a game in a transaction before it reads the game) and the
+	 * workers' claims (store_claim(): session-level advisory locks, one
+	 * class per kind, gone with the session of a worker that dies).
 	 */
-	.begin_sql = "BEGIN; SELECT pg_advisory_xact_lock(1297437768, 2)",
+	.workers = 1,
+	.lock_game_sql = "SELECT id FROM games WHERE id = ?1 FOR NO KEY UPDATE",
+	.try_lock_game_sql = "SELECT id FROM games WHERE id = ?1 FOR NO KEY UPDATE "
+	    "SKIP LOCKED",
+	.claim_sql = "SELECT CASE WHEN pg_try_advisory_lock(1297437768 + ?1::int, "
+	    "?2::int) THEN 1 ELSE 0 END",
+	.release_sql = "SELECT pg_advisory_unlock(1297437768 + ?1::int, ?2::int)",
+	.begin_sql = "BEGIN",
 	/* Two processes opening a new store: the second waits, then finds it
 	 * migrated. */
 	.migrate_begin_sql = "BEGIN; SELECT pg_advisory_xact_lock(1297437768)",

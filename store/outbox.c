@@ -320,6 +320,26 @@ store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause)
 	return db_tx_leave(st, ok, cause);
 }
 
+int
+store_outbox_claim(struct store *st, int64_t id, int64_t now, int *before, char **cause)
+{
+	struct db_stmt *s;
+	int rc;
+
+	*before = 0;
+	if ((s = db_prepare(st, "UPDATE outbox SET claims = claims + 1 WHERE id = ? AND "
+	    "state = 'pending' AND next_attempt <= ? RETURNING claims - 1", cause)) == NULL)
+		return -1;
+	db_bind_int64(s, 1, id);
+	db_bind_int64(s, 2, now);
+	if ((rc = db_step(s)) == DB_ROW)
+		*before = db_column_int(s, 0);
+	db_finish(st, s);
+	if (rc == DB_ERROR)
+		return db_fail(st, "cannot claim an outgoing mail", cause);
+	return rc == DB_ROW ? 0 : 1;
+}
+
 static void
 outbox_id_row(struct db_stmt *s, void *elem)
 {

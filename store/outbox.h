@@ -89,6 +89,16 @@ struct store_outbox_mail *store_outbox_get(struct store *st, int64_t id, char **
  */
 int store_outbox_sent(struct store *st, int64_t id, int64_t now, char **cause);
 /*
+ * Count a worker's claim on pending row id before it goes to the transport
+ * (store_workers(): with store_claim(STORE_CLAIM_OUTBOX, id) held, in the
+ * transaction that commits the claims before any of their mails goes):
+ * 0 counted, *before the claims before this one (> 0: an earlier sender
+ * may have delivered it and died before marking it sent); 1 the row is no
+ * longer pending or due (sent by another worker meanwhile); -1.
+ */
+int store_outbox_claim(struct store *st, int64_t id, int64_t now, int *before,
+    char **cause);
+/*
  * Prune up to limit sent mails that still hold their bodies (sent by a
  * muthur before schema version 5), as store_outbox_sent() does; *n (may
  * be NULL) says how many. One body is in memory at a time.

@@ -236,6 +236,8 @@ static const char baseline[] =
 static const char *const pg_after[] = {
 	/* 14: a phase's orders by phase (store/schema.c). */
 	"CREATE INDEX orders_phase ON orders (phase_id, id);",
+	/* 15: an outbox row's claims (store/schema.c). */
+	"ALTER TABLE outbox ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;",
 };
 
 const char *

@@ -324,6 +324,14 @@ static const char *const migrations[] = {
 	 * 1,000-turn game read the table once a phase.
 	 */
 	"CREATE INDEX orders_phase ON orders (phase_id, id);",
+
+	/*
+	 * 15: how often a worker claimed an outbox row to send it (issue 29:
+	 * several workers, store_outbox_claim()). A pending row claimed before
+	 * may have reached its transport from a worker that died before
+	 * marking it sent: the next sender asks the transport to look again.
+	 */
+	"ALTER TABLE outbox ADD COLUMN claims INTEGER NOT NULL DEFAULT 0;",
 };
 
 int

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* The schema version this muthur writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 14
+#define STORE_SCHEMA_VERSION 15
 /* PRAGMA application_id of a muthur database ("MUTH"). */
 #define STORE_APPLICATION_ID 0x4d555448
 
@@ -68,14 +68,64 @@ struct store *store_open_version(const char *path, int version, char **cause);
 void store_close(struct store *st);
 
 /*
- * Claim the store for one muthurd until store_close(): 0 claimed, 1 another
+ * Claim the store for muthurd until store_close(): 0 claimed, 1 another
  * process holds it (nothing changed), -1 with a reason. A SQLite store
- * needs no claim (muthurd's lock file beside it does that: 0); a
- * PostgreSQL one, which muthurds on several machines may reach, takes a
- * session-level advisory lock on the server (one worker per database
- * until workers share one).
+ * needs no claim (muthurd's lock file beside it keeps a second muthurd
+ * out: 0); a PostgreSQL one takes a shared session-level advisory lock
+ * on the server, held by every worker that serves it (store_workers()).
  */
 int store_claim_service(struct store *st, char **cause);
+
+/*
+ * Several workers, one store (doc/muthurd.8, WORKERS). A PostgreSQL store
+ * may be served by any number of muthurd processes, on one machine or
+ * several; a SQLite one by one. What keeps the workers apart:
+ *
+ * - a game is changed by one transaction at a time: store_game_lock(),
+ *   taken by every load of a game for writing (game_live_load_id()), a
+ *   row lock on the game held until the transaction ends; a worker skips
+ *   a game another one holds (store_skip_busy()) where the command line
+ *   waits for it;
+ * - a claim (store_claim()) is a session-level lock on the server on one
+ *   thing (an incoming mail by its content hash, an outbox row by its id,
+ *   the daily digests), held across transactions until store_release()
+ *   or until the worker's session ends: a worker that dies loses its
+ *   claims at once, and another worker takes the work up.
+ *
+ * With SQLite, BEGIN IMMEDIATE already runs one writing transaction at a
+ * time and there is one muthurd: the locks are taken at once (0).
+ */
+/* 1: several muthurd processes may serve the store; 0: one. */
+int store_workers(const struct store *st);
+/*
+ * Lock game_id for the open transaction (nothing outside one): 0 locked,
+ * 1 another transaction holds it and the store skips busy games (*cause
+ * says so and store_busy_take() answers 1), -1 a database error. Without
+ * store_skip_busy() it waits for the other transaction to end.
+ */
+int store_game_lock(struct store *st, int64_t game_id, char **cause);
+/* Skip (on) or wait for (off, the default) games other workers hold. */
+void store_skip_busy(struct store *st, int on);
+/* Did a store_game_lock() find its game busy since the last call? Clears. */
+int store_busy_take(struct store *st);
+
+/* What a claim is on (store_claim()). */
+enum store_claim_kind {
+	STORE_CLAIM_MAIL = 1,	/* obj: the first 8 bytes of the content hash */
+	STORE_CLAIM_OUTBOX,	/* obj: the outbox row's id */
+	STORE_CLAIM_DIGESTS,	/* obj: 0 (the organisers' daily digests) */
+};
+/*
+ * Claim (kind, obj) for this worker: 0 claimed (or the store needs no
+ * claims), 1 another worker holds it, -1 with a reason. A claim is held
+ * until store_release() or store_close(), in or out of transactions; a
+ * claim held already is taken again (and must be released as often).
+ * Distinct objects may share a claim (a 32-bit key on the server): then
+ * one waits for the other, which is harmless.
+ */
+int store_claim(struct store *st, enum store_claim_kind kind, int64_t obj,
+    char **cause);
+void store_release(struct store *st, enum store_claim_kind kind, int64_t obj);
 
 /* The schema version the file had when opened: 0 for a new database. */
 int store_found_version(const struct store *st);

@@ -57,8 +57,9 @@ replayed=$(printf '%s\n' "$audit" | sed -n 's/.* \([0-9][0-9]*\) phases replayed
 [ "${replayed:-0}" -gt 0 ]
 ok $? "the audit replayed the phases (${replayed:-none})"
 
-# One muthurd per PostgreSQL database, from wherever it runs: a second
-# one with its own folder (another machine) finds the store claimed.
+# Several muthurd workers per PostgreSQL database, from wherever they run:
+# a second one with its own folder (another machine) serves it beside the
+# first, and so does a third from the first's folder (its own files there).
 "$MUTHURD" -f --config "$d/muthur.conf" >"$TAP_TMP/first.log" 2>&1 &
 first=$!
 i=0
@@ -72,14 +73,18 @@ cp "$d/muthur.conf" "$o/muthur.conf"
 "$MUTHUR" --config "$o/muthur.conf" init >/dev/null 2>&1
 "$MUTHURD" --once --config "$o/muthur.conf" >"$TAP_TMP/second.log" 2>&1
 st=$?
-grep -q "another muthurd serves postgresql:///demo?host=.*: nothing to do" "$TAP_TMP/second.log"
-ok $(( $? + st )) "a second muthurd on the same PostgreSQL database does nothing"
-kill "$first"; wait "$first" 2>/dev/null
-"$MUTHURD" --once --config "$o/muthur.conf" >"$TAP_TMP/second.log" 2>&1
-ok $? "once the first has stopped, it runs (exit 0)"
+grep -q "serving postgresql:///demo?host=.* as one of its workers (this one's files: $o/muthur-postgresql-1\.\*)" "$TAP_TMP/second.log"
+ok $(( $? + st )) "a second muthurd on the same PostgreSQL database serves it beside the first"
 grep -q "another muthurd" "$TAP_TMP/second.log"
 [ $? -ne 0 ]
-ok $? "and serves the store"
+ok $? "and does not call it taken"
+"$MUTHURD" --once --config "$d/muthur.conf" >"$TAP_TMP/third.log" 2>&1
+st=$?
+grep -q "as one of its workers (this one's files: $d/muthur-postgresql-2\.\*)" "$TAP_TMP/third.log"
+ok $(( $? + st )) "a third from the first's folder takes the next worker's files"
+kill "$first"; wait "$first" 2>/dev/null
+grep -q "as one of its workers (this one's files: $d/muthur-postgresql-1\.\*)" "$TAP_TMP/first.log"
+ok $? "the first had the first worker's files"
 
 # Reopening finds the schema current: muthur init says so.
 "$MUTHUR" --config "$d/muthur.conf" init 2>&1 | grep -q "^database postgresql:///demo?host=.* ready (schema version [0-9]*)$"

@@ -1253,43 +1253,86 @@ test_open_pg(const char *url, const char *url2)
 	free(cause);
 	cause = NULL;
 	{
+		/* Several workers, one store (store.h). */
 		struct store *a = store_open(url, NULL), *b = store_open(url, NULL);
-
-		ok(a != NULL && b != NULL && store_claim_service(a, NULL) == 0,
-		    "a muthurd claims the store");
-		ok(b != NULL && store_claim_service(b, NULL) == 1,
-		    "a second one, from anywhere, finds it claimed");
-		store_close(a);
-		ok(b != NULL && store_claim_service(b, NULL) == 0,
-		    "and claims it once the first is gone");
-		store_close(b);
-	}
-	{
-		/* One writing transaction at a time, as BEGIN IMMEDIATE. */
-		struct store *a = store_open(url, NULL);
 		long long waiting = 0;
-		int status = -1, i;
+		int64_t gid = 0, oid = 0;
+		int status = -1, i, before = -1;
+		char *mid, *body;
 		pid_t pid;
 
-		ok(a != NULL && store_begin(a, NULL) == 0, "a transaction begins");
+		ok(a != NULL && b != NULL && store_claim_service(a, NULL) == 0 &&
+		    store_claim_service(b, NULL) == 0 && store_workers(a) == 1,
+		    "two workers claim the store, side by side");
+		ok_cause(a != NULL && store_game_create(a, "shared", "ccg", "contact", zero32,
+		    zero32, 1, &gid, &cause) == 0, "a game is made");
+		ok(a != NULL && store_begin(a, NULL) == 0 && store_game_lock(a, gid, NULL) == 0,
+		    "a transaction locks the game");
+		if (b != NULL)
+			store_skip_busy(b, 1);
+		ok(b != NULL && store_begin(b, NULL) == 0,
+		    "a second transaction begins beside it (no global write lock)");
+		ok(b != NULL && store_game_lock(b, gid, &cause) == 1 &&
+		    contains(cause, "another worker") && store_busy_take(b) == 1 &&
+		    store_busy_take(b) == 0, "a worker skips the game the first holds, "
+		    "saying so once");
+		free(cause);
+		cause = NULL;
+		store_rollback(b);
 		if ((pid = fork()) == 0) {
-			struct store *b = store_open(url, NULL);
+			struct store *c = store_open(url, NULL);
 
-			_exit(b != NULL && store_begin(b, NULL) == 0 &&
-			    store_commit(b, NULL) == 0 ? 0 : 1);
+			_exit(c != NULL && store_begin(c, NULL) == 0 &&
+			    store_game_lock(c, gid, NULL) == 0 &&
+			    store_commit(c, NULL) == 0 ? 0 : 1);
 		}
 		for (i = 0; i < 600 && waiting != 1; i++) {
 			waiting = raw_count(url, "SELECT count(*) FROM pg_locks WHERE "
-			    "locktype = 'advisory' AND NOT granted");
+			    "locktype = 'transactionid' AND NOT granted");
 			if (waiting != 1)
 				usleep(50000);
 		}
-		is_int((int)waiting, 1, "another one waits for it");
+		is_int((int)waiting, 1, "the command line waits for it");
 		store_commit(a, NULL);
 		waitpid(pid, &status, 0);
 		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		    "and begins once it is committed (status %d)", status);
+		    "and locks it once the first committed (status %d)", status);
+
+		ok(store_claim(a, STORE_CLAIM_MAIL, 42, NULL) == 0 &&
+		    store_claim(b, STORE_CLAIM_MAIL, 42, NULL) == 1,
+		    "a mail claimed by one worker is held for the other");
+		ok(store_claim(b, STORE_CLAIM_OUTBOX, 42, NULL) == 0,
+		    "an outbox row of the same number is another claim");
+		store_release(a, STORE_CLAIM_MAIL, 42);
+		ok(store_claim(b, STORE_CLAIM_MAIL, 42, NULL) == 0,
+		    "released, the other worker claims it");
+		ok(store_claim(a, STORE_CLAIM_DIGESTS, 0, NULL) == 0 &&
+		    store_claim(b, STORE_CLAIM_DIGESTS, 0, NULL) == 1, "the digests too");
 		store_close(a);
+		ok(store_claim(b, STORE_CLAIM_DIGESTS, 0, NULL) == 0,
+		    "a worker's claims end with its session");
+
+		mid = outbox_message_id("view/shared/1/a", "club.example");
+		body = xasprintf("Message-ID: %s\r\n\r\nx\r\n", mid);
+		ok_cause(store_outbox_add(b, gid, "view/shared/1/a", mid, "a@b", body,
+		    strlen(body), 1, &oid, &cause) == 0, "an outgoing mail is queued");
+		free(body);
+		free(mid);
+		ok(store_outbox_claim(b, oid, 1, &before, NULL) == 0 && before == 0,
+		    "its first claim finds none before it");
+		ok(store_outbox_claim(b, oid, 1, &before, NULL) == 0 && before == 1,
+		    "a second one finds the first (a sender that may have sent it)");
+		ok(store_outbox_claim(b, oid, 0, &before, NULL) == 1,
+		    "a row not due yet is not claimed");
+		ok(store_outbox_sent(b, oid, 2, NULL) == 0 &&
+		    store_outbox_claim(b, oid, 3, &before, NULL) == 1,
+		    "nor one sent");
+		store_close(b);
+		/* the tests after these find the store as it was */
+		raw_exec(url, "DELETE FROM outbox_body; DELETE FROM outbox_digest; "
+		    "DELETE FROM outbox; DELETE FROM games; SELECT setval("
+		    "pg_get_serial_sequence('outbox', 'id'), 1, false), setval("
+		    "pg_get_serial_sequence('games', 'id'), 1, false)");
 	}
 	if (getenv("MUTHUR_TEST_STORE_URL4") != NULL) {
 		const char *u4 = getenv("MUTHUR_TEST_STORE_URL4");
@@ -1305,6 +1348,9 @@ test_open_pg(const char *url, const char *url2)
 		store_close(st);
 		ok(raw_count(u4, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 		    "'orders_phase'") == 1, "migration 14 made its index");
+		ok(raw_count(u4, "SELECT count(*) FROM information_schema.columns WHERE "
+		    "table_name = 'outbox' AND column_name = 'claims'") == 1,
+		    "migration 15 made the outbox's claims");
 	}
 	if (getenv("MUTHUR_TEST_STORE_URL3") != NULL) {
 		ok_cause(store_open(getenv("MUTHUR_TEST_STORE_URL3"), &cause) == NULL &&

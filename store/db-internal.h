@@ -90,6 +90,9 @@ struct store_driver {
 	 * 0 held elsewhere) and store_release()'s; NULL: no claims. */
 	const char	*claim_sql;
 	const char	*release_sql;
+	/* The next orders row's id, as one row (the row is inserted with it,
+	 * after the row it supersedes was pointed at it). */
+	const char	*orders_next_id_sql;
 	/* What takes the write lock at once: BEGIN IMMEDIATE in SQLite. */
 	const char	*begin_sql;
 	/* Begin a migration: begin_sql, and whatever keeps two migrations of

@@ -710,6 +710,9 @@ const struct store_driver db_postgresql_driver = {
 	.claim_sql = "SELECT CASE WHEN pg_try_advisory_lock(1297437768 + ?1::int, "
 	    "?2::int) THEN 1 ELSE 0 END",
 	.release_sql = "SELECT pg_advisory_unlock(1297437768 + ?1::int, ?2::int)",
+	/* writers side by side: each takes its own id of the sequence (which
+	 * migration 15 moved past the ids numbered before) */
+	.orders_next_id_sql = "SELECT nextval(pg_get_serial_sequence('orders', 'id'))",
 	.begin_sql = "BEGIN",
 	/* Two processes opening a new store: the second waits, then finds it
 	 * migrated. */

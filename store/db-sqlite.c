@@ -320,6 +320,8 @@ const struct store_driver db_sqlite_driver = {
 	.last_id = sq_last_id,
 	.in_transaction = sq_in_transaction,
 	.running = sq_running,
+	/* one writer at a time: the largest id plus one is free */
+	.orders_next_id_sql = "SELECT coalesce(max(id), 0) + 1 FROM orders",
 	.begin_sql = "BEGIN IMMEDIATE",
 	.migrate_begin_sql = "BEGIN IMMEDIATE",
 	.read_version = sq_read_version,

@@ -66,7 +66,7 @@ order_insert(struct store *st, int64_t phase_id, int64_t seat_id,
 	    sig_len, sig_type, &same, cause) == -1)
 		return -1;
 	/* The new row's id first, so the old row can point at it. */
-	if ((s = db_prepare(st, "SELECT coalesce(max(id), 0) + 1 FROM orders", cause)) == NULL)
+	if ((s = db_prepare(st, st->drv->orders_next_id_sql, cause)) == NULL)
 		return -1;
 	if (db_step(s) != DB_ROW) {
 		db_finish(st, s);

@@ -236,8 +236,14 @@ static const char baseline[] =
 static const char *const pg_after[] = {
 	/* 14: a phase's orders by phase (store/schema.c). */
 	"CREATE INDEX orders_phase ON orders (phase_id, id);",
-	/* 15: an outbox row's claims (store/schema.c). */
-	"ALTER TABLE outbox ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;",
+	/*
+	 * 15: an outbox row's claims (store/schema.c); and the orders' ids
+	 * from their sequence, now that workers write side by side (they
+	 * were numbered max(id) + 1, which left the sequence behind).
+	 */
+	"ALTER TABLE outbox ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;"
+	"SELECT setval(pg_get_serial_sequence('orders', 'id'), coalesce(max(id), 0) + 1, "
+	"false) FROM orders;",
 };
 
 const char *

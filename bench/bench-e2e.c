@@ -16,8 +16,12 @@
  * game holds at the end, the CPU time of handling and sending
  * (the rest of the wall time is waiting for the disk) and peak RSS.
  *
- *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS (1..1000)] [-k]   (make bench; run from
- *   the top folder or set top_srcdir)
+ *   bench/bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS (1..1000)] [-k] [-p ROUND]
+ *   (make bench; run from the top folder or set top_srcdir)
+ *
+ * -p ROUND: under valgrind --tool=callgrind --collect-atstart=no, the
+ * instructions of the daemon's handling of that round's mails alone are
+ * collected (built with valgrind/callgrind.h; else -p is refused).
  */
 #include "config.h"
 
@@ -30,6 +34,9 @@
 
 #include <sodium.h>
 #include <sqlite3.h>
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#endif
 
 #include "bench/bench-util.h"
 #include "daemon/conf.h"
@@ -194,21 +201,22 @@ main(int argc, char **argv)
 	double t0, t_setup, t_mail, t_send, t_verify, c0, c_mail = 0, c_send = 0;
 	int64_t used0, used1, bodies0, bodies1;
 	size_t len, nm, i, mails = 0, sent = 0, batch = LOOP_BATCH;
-	int games = 1000, rounds = 1, keep = 0, opt, g, r, k;
+	int games = 1000, rounds = 1, keep = 0, profile = 0, opt, g, r, k;
 	struct loop lp;
 	struct loop_stats stats;
 	struct ticks tk = { 0, NULL, NULL, 0, 0 };
 	struct intake_child *parser = intake_child_new(NULL);	/* as muthurd keeps one */
 
-	while ((opt = getopt(argc, argv, "b:g:r:k")) != -1) {
+	while ((opt = getopt(argc, argv, "b:g:r:kp:")) != -1) {
 		switch (opt) {
+		case 'p': profile = atoi(optarg); break;
 		case 'b': batch = (size_t)atoi(optarg); break;
 		case 'g': games = atoi(optarg); break;
 		case 'r': rounds = atoi(optarg); break;
 		case 'k': keep = 1; break;
 		default:
 			fprintf(stderr, "usage: bench-e2e [-b BATCH] [-g GAMES] [-r ROUNDS] "
-			    "[-k]\n");
+			    "[-k] [-p ROUND]\n");
 			return 2;
 		}
 	}
@@ -216,6 +224,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench-e2e: -g takes 1..10000 games, -r 1..1000 rounds\n");
 		return 2;
 	}
+#ifndef HAVE_VALGRIND_CALLGRIND_H
+	if (profile != 0) {
+		fprintf(stderr, "bench-e2e: -p needs valgrind/callgrind.h at build time\n");
+		return 2;
+	}
+#endif
 	if (sodium_init() < 0 || (dir = mkdtemp(tmpl)) == NULL)
 		die("setup", NULL);
 	proc_malloc_tune();	/* as muthurd's loop_open() */
@@ -355,7 +369,15 @@ main(int argc, char **argv)
 		memset(&stats, 0, sizeof stats);
 		c0 = cpu_now();
 		t0 = tk.last = bench_now();
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+		if (r + 1 == profile)
+			CALLGRIND_TOGGLE_COLLECT;
+#endif
 		loop_intake(&lp, &stats);
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+		if (r + 1 == profile)
+			CALLGRIND_TOGGLE_COLLECT;
+#endif
 		if (stats.errors > 0)
 			die("loop_intake", "mails failed (see the log)");
 		mails += stats.mails;

@@ -27,6 +27,7 @@
 #include "mail/intake.h"
 #include "mail/mime-headers.h"
 #include "mail/pubkey.h"
+#include "mail/sig-memo.h"
 #include "mail/sig.h"
 #include "store/club.h"
 #include "store/events.h"
@@ -344,8 +345,8 @@ signature_check(struct mail_job *j)
 		    "block, or attach it as a .minisig or .sig file)", j->seat->name,
 		    quoted);
 	if (pubkey_parse(j->seat->public_key, strlen(j->seat->public_key), &pk,
-	    &why) == 0 && sig_verify(&pk, m->block.signed_bytes, m->block.signed_len,
-	    m->sig_text, m->sig_len, &why) == 0) {
+	    &why) == 0 && sig_verify_memo(&pk, m->block.signed_bytes,
+	    m->block.signed_len, m->sig_text, m->sig_len, &why) == 0) {
 		j->unverified = 0;
 		return 1;
 	}

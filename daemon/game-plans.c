@@ -19,6 +19,7 @@
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/pubkey.h"
+#include "mail/sig-memo.h"
 #include "mail/sig.h"
 #include "store/commitments.h"
 #include "store/orders.h"
@@ -119,7 +120,8 @@ section_reason(const struct orders_section *sec, const char *why)
 }
 
 /*
- * Is src signed with the seat's key now? Not when another player has
+ * Is src signed with the seat's key now? (Remembered from when the mail
+ * came in, mail/sig-memo.h: the same key, bytes and signature.) Not when another player has
  * taken the seat since (`muthur seat`, the organiser's replace): the plan
  * was that player's, and the new one is asked.
  */
@@ -129,7 +131,7 @@ signed_by_seat(const struct store_seat *seat, const struct store_order *src)
 	struct pubkey pk;
 
 	return pubkey_parse(seat->public_key, strlen(seat->public_key), &pk,
-	    NULL) == 0 && sig_verify(&pk, (const char *)src->block, src->block_len,
+	    NULL) == 0 && sig_verify_memo(&pk, (const char *)src->block, src->block_len,
 	    (const char *)src->signature, src->sig_len, NULL) == 0;
 }
 
@@ -149,10 +151,6 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 
 	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
 		return r;
-	if (!signed_by_seat(seat, src)) {
-		rc = 0;		/* a plan of the seat's previous player */
-		goto out;
-	}
 	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
 		free(why);	/* stored, so it parsed once: nothing to apply */
 		why = NULL;
@@ -166,6 +164,11 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 	}
 	if (sec < 0 || o->turn != turn) {
 		rc = 0;
+		goto out;
+	}
+	/* checked once there is a section to apply: most orders hold none */
+	if (!signed_by_seat(seat, src)) {
+		rc = 0;		/* a plan of the seat's previous player */
 		goto out;
 	}
 	if ((r = stopped(c, seat, phase, cause)) != 0 ||

@@ -37,6 +37,7 @@ struct fetch_state {
 	size_t		 next;
 	int		 scanned;	/* this pass has scanned already */
 	int		 had_marker;	/* "maildirfolder" was there before us */
+	int		 moves_done;	/* finish_moves() ran since the open */
 };
 
 static const char *
@@ -216,7 +217,15 @@ maildir_scan(struct fetch_state *st, char **cause)
 	unsigned int i;
 
 	pending_clear(st);
-	finish_moves(st);
+	/*
+	 * Once a process: a half-done move is left by a process that died
+	 * (this one's moves finish or fail in maildir_move_seen()), and
+	 * reading cur/ every pass would cost more the more mail it holds.
+	 */
+	if (!st->moves_done) {
+		finish_moves(st);
+		st->moves_done = 1;
+	}
 	if (maildir_rescan(st, cause) == -1)
 		return -1;
 	for (i = 0; i < carray_count(st->md->mdir_msg_list); i++) {

@@ -237,9 +237,16 @@ store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_ord
 	size_t n;
 
 	*o = NULL;
+	/*
+	 * Through the turn's phases (phases_turn) and their orders
+	 * (orders_phase), never every order of the seat: the cost of a turn,
+	 * not of the game's length (issue 28). The "+" keeps SQLite from
+	 * walking the seat's orders by orders_nonce instead.
+	 */
 	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
-	    " JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
-	    "p.turn = ? ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
+	    " WHERE +o.seat_id = ?1 AND o.phase_id IN (SELECT p.id FROM phases p "
+	    "WHERE p.game_id = (SELECT game_id FROM seats WHERE id = ?1) AND "
+	    "p.turn = ?2) ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, seat_id);
 	db_bind_int64(s, 2, turn);

@@ -116,8 +116,25 @@ rules_secrets_free(struct rules_secret *s, size_t n)
 	for (i = 0; i < n; i++) {
 		free(s[i].id);
 		free(s[i].bytes);
+		free(s[i].watch);
 	}
 	free(s);
+}
+
+int
+rules_secret_may_change(const struct rules_secret *s, const struct rules_events *ev)
+{
+	char *q;
+	size_t i;
+	int hit = 0;
+
+	if (s->watch == NULL || ev == NULL)
+		return 1;
+	q = xasprintf("\"%s\"", s->watch);
+	for (i = 0; i < ev->n && !hit; i++)
+		hit = ev->v[i].vis == RULES_VIS_PUBLIC && strstr(ev->v[i].json, q) != NULL;
+	free(q);
+	return hit;
 }
 
 void

@@ -179,8 +179,13 @@ commit_secrets(struct afix *f, const struct rules_events *ev, char **cause)
 		 */
 		if (k < f->nknown && (s[i].fixed || !rules_secret_may_change(&s[i], ev))) {
 			if (f->known[k].len == s[i].len &&
-			    memcmp(f->known[k].bytes, s[i].bytes, s[i].len) == 0)
+			    memcmp(f->known[k].bytes, s[i].bytes, s[i].len) == 0) {
+				/* the nonce drawn all the same: the fixture's
+				 * generator, and so each seed's game, stay
+				 * what they were when every secret was renewed */
+				fill(f, nonce, sizeof nonce);
 				continue;
+			}
 			f->forced++;
 		}
 		if (k == f->nknown) {

@@ -121,6 +121,22 @@ rules_secrets_free(struct rules_secret *s, size_t n)
 	free(s);
 }
 
+/* Does the payload json start {"type":"T" for a T of still? */
+static int
+still_type(const char *const *still, const char *json)
+{
+	size_t k, n;
+
+	if (still == NULL || strncmp(json, "{\"type\":\"", 9) != 0)
+		return 0;
+	for (k = 0; still[k] != NULL; k++) {
+		n = strlen(still[k]);
+		if (strncmp(json + 9, still[k], n) == 0 && json[9 + n] == '"')
+			return 1;
+	}
+	return 0;
+}
+
 int
 rules_secret_may_change(const struct rules_secret *s, const struct rules_events *ev)
 {
@@ -132,7 +148,8 @@ rules_secret_may_change(const struct rules_secret *s, const struct rules_events 
 		return 1;
 	q = xasprintf("\"%s\"", s->watch);
 	for (i = 0; i < ev->n && !hit; i++)
-		hit = ev->v[i].vis == RULES_VIS_PUBLIC && strstr(ev->v[i].json, q) != NULL;
+		hit = ev->v[i].vis == RULES_VIS_PUBLIC && strstr(ev->v[i].json, q) != NULL &&
+		    !still_type(s->still, ev->v[i].json);
 	free(q);
 	return hit;
 }

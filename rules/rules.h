@@ -162,6 +162,11 @@ struct rules_secret {
 	char		*watch;		/* NULL: renewed in every phase; else the
 					   word of the public events that may
 					   change it (owned; rules_secrets_free) */
+	const char *const *still;	/* with watch: the types of public event
+					   that hold the word yet never change
+					   the secret (a payload starting
+					   {"type":"T"); NULL-terminated,
+					   static; NULL: none */
 };
 
 /* The result of a finished game (or the places decided so far). */
@@ -495,9 +500,9 @@ void	rules_secrets_free(struct rules_secret *s, size_t n);
 /*
  * May secret s have changed in the resolve (or create) that made the
  * events ev? 1 when s has no watch word, when ev is NULL (not known: a
- * game loaded, not resolved) or when a public event of ev holds s->watch
- * as a JSON string; 0 otherwise: the public events alone decide, never
- * the secret's bytes.
+ * game loaded, not resolved) or when a public event of ev, not of a type
+ * in s->still, holds s->watch as a JSON string; 0 otherwise: the public
+ * events alone decide, never the secret's bytes.
  */
 int	rules_secret_may_change(const struct rules_secret *s,
 	    const struct rules_events *ev);

@@ -468,6 +468,9 @@ ccg_load(const struct ccg_carddb *db, const char *bytes, size_t len,
 	return g;
 }
 
+/* The public events naming a seat that leave its hand and deck alone. */
+static const char *const pile_still[] = { "standing-pass", NULL };
+
 static void
 add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
     const char *owner, const struct ccg_cards *pile, int sorted)
@@ -507,9 +510,12 @@ add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
 	 * seat's piles are renewed in a phase is then read off the public
 	 * events of that phase, which every seat sees: a seat that only
 	 * passed, moved or fought keeps the commitments of its piles, which
-	 * says nothing anyone could not tell from the events.
+	 * says nothing anyone could not tell from the events. A standing
+	 * pass (standing-pass.c: the seat passes, a public fact) is no such
+	 * action: the seat does nothing in the phase.
 	 */
 	s->watch = xstrdup(owner);
+	s->still = pile_still;
 	s->bytes = (unsigned char *)strbuf_detach(&sb, &len);
 	s->len = len;
 }

@@ -275,7 +275,8 @@ state_index(struct replay *rp)
 }
 
 static void
-compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *prec)
+compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *prec,
+    const struct rules_events *ev)
 {
 	struct rules_secret *s;
 	const struct archive_commitment *c;
@@ -290,9 +291,16 @@ compare_secrets(struct replay *rp, const struct archive_phase *ph, const char *p
 		sid = xasprintf("%s@%llu", s[i].id, (unsigned long long)ph->seq);
 		/*
 		 * A fixed secret (rules.h) keeps the commitment made when it
-		 * first appeared, as long as its bytes are those it had then.
+		 * first appeared, as long as its bytes are those it had then;
+		 * so does one whose watch word no public event of the phase
+		 * holds (rules_secret_may_change(): decided by the replayed
+		 * events, which are the record's when compare_events() found
+		 * nothing), since its latest commitment. Either may have one
+		 * made in this phase all the same (a muthur before watch
+		 * words renewed every secret in every phase).
 		 */
-		if (s[i].fixed && k < rp->nknown && archive_commitment_find(rp->a,
+		if ((s[i].fixed || !rules_secret_may_change(&s[i], ev)) && k < rp->nknown &&
+		    archive_commitment_find(rp->a,
 		    AUDIT_SECRET_DOMAIN, sid) == NULL) {
 			if (rp->known[k].len != s[i].len ||
 			    memcmp(rp->known[k].bytes, s[i].bytes, s[i].len) != 0)
@@ -597,9 +605,9 @@ audit_replay(const struct archive *a, struct audit_report *r,
 	}
 	r->phases++;
 	compare_events(&rp, &a->phases[0], prec, &ev);
-	rules_events_free(&ev);
 	compare_state(&rp, &a->phases[0], prec);
-	compare_secrets(&rp, &a->phases[0], prec);
+	compare_secrets(&rp, &a->phases[0], prec, &ev);
+	rules_events_free(&ev);
 	free(prec);
 	if (step != NULL)
 		step(arg, rp.R, rp.g, 0);
@@ -624,7 +632,7 @@ audit_replay(const struct archive *a, struct audit_report *r,
 				r->phases++;
 				compare_events(&rp, ph, prec, &ev);
 				compare_state(&rp, ph, prec);
-				compare_secrets(&rp, ph, prec);
+				compare_secrets(&rp, ph, prec, &ev);
 				if (step != NULL)
 					step(arg, rp.R, rp.g, i);
 			}

@@ -346,10 +346,157 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
 	*nth = 0;
 }
 
+/*
+ * The Ed25519 verifies of an audit: the server signatures of the
+ * commitments and the players' signatures of the orders, checked by both
+ * threads of a threaded audit: the replay's when it is done, the checks'
+ * from the start; taken in slices of POOL_SLICE, each result stored at
+ * its item's index (the commitments', then the orders' in phase order),
+ * so the report says the same in the same order however the work was
+ * shared. An order's key is the seat's key in force when it was made
+ * (keys and mv, set up before the threads start).
+ */
+#define POOL_SLICE 32
+struct pool_order {
+	const struct archive_phase	*ph;
+	size_t				 j;	/* index in ph->orders */
+};
+struct csig_pool {
+	const struct archive	*a;
+	const struct audit_keys	*keys;
+	const struct made	*mv;
+	size_t			 nm;
+	struct pool_order	*orders;	/* every order, in phase order */
+	size_t			 norders;
+	signed char		*ok;		/* 1: the signature verifies; of an
+						   order 0: it does not (why[i]),
+						   -1: the key does not parse,
+						   -2: no such seat */
+	char			**why;		/* per order; NULL when verified */
+	size_t			 n;		/* ncommitments + norders */
+	size_t			 next, done;
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 cv;
+};
+
+/* Verify order k of the pool: its result in p->ok and p->why. */
+static void
+pool_order_verify(struct csig_pool *p, size_t k)
+{
+	const struct archive_phase *ph = p->orders[k].ph;
+	const struct archive_order *o = &ph->orders[p->orders[k].j];
+	const struct archive_seat *seat = seat_find(p->a, o->seat);
+	signed char *ok = &p->ok[p->a->ncommitments + k];
+	struct pubkey pk;
+	const char *key;
+	uint64_t made;
+	size_t nth;
+
+	if (seat == NULL) {
+		*ok = -2;
+		return;
+	}
+	order_made(p->a, p->mv, p->nm, ph, o, p->orders[k].j, &made, &nth);
+	key = audit_keys_at(p->keys, seat, made, nth);
+	if (pubkey_parse(key, strlen(key), &pk, NULL) == -1)
+		*ok = -1;
+	else
+		*ok = sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
+		    &p->why[k]) == 0;
+}
+
+static void
+pool_work(struct csig_pool *p)
+{
+	const struct archive *a = p->a;
+	const struct archive_commitment *c;
+	size_t b, i, e, n = p->n, nc = a->ncommitments;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		b = p->next;
+		e = b + POOL_SLICE < n ? b + POOL_SLICE : n;
+		p->next = e;
+		pthread_mutex_unlock(&p->mu);
+		if (b >= n)
+			return;
+		for (i = b; i < e; i++) {
+			if (i >= nc) {
+				pool_order_verify(p, i - nc);
+				continue;
+			}
+			c = &a->commitments[i];
+			p->ok[i] = commit_sig_verify(a->server_key, c->domain, a->game,
+			    c->secret_id, c->c, c->sig) == 0;
+		}
+		pthread_mutex_lock(&p->mu);
+		if ((p->done += e - b) == n)
+			pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+/*
+ * Set up the pool of archive a: the seats' key history (its failures into
+ * r, as check_phases() would add them first), the orders' index, the
+ * list of every order. Release with pool_clear().
+ */
+static void
+pool_setup(struct csig_pool *p, const struct archive *a, struct audit_report *r)
+{
+	size_t i, j, n = 0;
+
+	memset(p, 0, sizeof *p);
+	p->a = a;
+	p->keys = audit_keys_load(a, r);
+	p->mv = made_index(a, &p->nm);
+	for (i = 0; i < a->nphases; i++)
+		n += a->phases[i].norders;
+	p->orders = xcalloc(n + 1, sizeof *p->orders);
+	for (i = 0; i < a->nphases; i++)
+		for (j = 0; j < a->phases[i].norders; j++) {
+			p->orders[p->norders].ph = &a->phases[i];
+			p->orders[p->norders++].j = j;
+		}
+	p->why = xcalloc(n + 1, sizeof *p->why);
+	p->n = a->ncommitments + n;
+	p->ok = xcalloc(p->n + 1, 1);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+}
+
+static void
+pool_clear(struct csig_pool *p)
+{
+	size_t i;
+
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	for (i = 0; i < p->norders; i++)
+		free(p->why[i]);
+	free(p->why);
+	free(p->orders);
+	free(p->ok);
+	audit_keys_free((struct audit_keys *)p->keys);
+	free((struct made *)p->mv);
+}
+
+/* Work on the pool, then wait for the other thread's last slice. */
+static void
+pool_finish(struct csig_pool *p)
+{
+	pool_work(p);
+	pthread_mutex_lock(&p->mu);
+	while (p->done < p->n)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
 static void
 check_order(const struct archive *a, const struct made *mv, size_t nm,
     const struct archive_phase *ph, const struct archive_order *o, size_t index,
-    const char *prec, const struct audit_keys *keys, struct audit_report *r)
+    const char *prec, const struct audit_keys *keys, struct csig_pool *pool,
+    size_t pk_index, struct audit_report *r)
 {
 	const char *key;
 	uint64_t made;
@@ -380,16 +527,25 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		audit_fail(r, rec, "signature type %s, but the signature is %s",
 		    o->sig_type, sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)));
 	r->player_sigs++;
-	order_made(a, mv, nm, ph, o, index, &made, &nth);
-	key = audit_keys_at(keys, seat, made, nth);
-	if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
-		audit_fail(r, rec, "signature cannot be checked: the seat's key does not "
-		    "parse");
-	else if (sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
-	    &cause) == -1)
-		audit_fail(r, rec, "signature does not verify: %s", cause);
-	free(cause);
-	cause = NULL;
+	if (pool != NULL) {	/* verified by the pool (pool_order_verify()) */
+		if (pool->ok[a->ncommitments + pk_index] == -1)
+			audit_fail(r, rec, "signature cannot be checked: the seat's key "
+			    "does not parse");
+		else if (pool->ok[a->ncommitments + pk_index] == 0)
+			audit_fail(r, rec, "signature does not verify: %s",
+			    pool->why[pk_index]);
+	} else {
+		order_made(a, mv, nm, ph, o, index, &made, &nth);
+		key = audit_keys_at(keys, seat, made, nth);
+		if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
+			audit_fail(r, rec, "signature cannot be checked: the seat's key "
+			    "does not parse");
+		else if (sig_verify(&pk, o->block, o->block_len, o->signature,
+		    o->sig_len, &cause) == -1)
+			audit_fail(r, rec, "signature does not verify: %s", cause);
+		free(cause);
+		cause = NULL;
+	}
 	if ((parsed = orders_parse(o->block, o->block_len, &cause)) == NULL) {
 		audit_fail(r, rec, "block does not parse: %s", cause);
 		free(cause);
@@ -413,11 +569,11 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 }
 
 static void
-check_phases(const struct archive *a, struct audit_report *r)
+check_phases(const struct archive *a, struct csig_pool *pool, struct audit_report *r)
 {
 	struct audit_keys *keys;
 	struct made *mv;
-	size_t i, j, nclosed = 0, nm;
+	size_t i, j, nclosed = 0, nm, k = 0;
 	char *rec;
 	int abandoned = strcmp(a->status, "abandoned") == 0;
 
@@ -425,8 +581,15 @@ check_phases(const struct archive *a, struct audit_report *r)
 		audit_fail(r, "archive", "the game has no phases");
 		return;
 	}
-	keys = audit_keys_load(a, r);
-	mv = made_index(a, &nm);
+	if (pool != NULL) {	/* loaded by pool_setup() */
+		keys = (struct audit_keys *)pool->keys;
+		mv = (struct made *)pool->mv;
+		nm = pool->nm;
+		pool_finish(pool);
+	} else {
+		keys = audit_keys_load(a, r);
+		mv = made_index(a, &nm);
+	}
 	for (i = 0; i < a->nphases; i++) {
 		const struct archive_phase *ph = &a->phases[i];
 
@@ -444,7 +607,7 @@ check_phases(const struct archive *a, struct audit_report *r)
 			if (seat_find(a, ph->owing[j]) == NULL)
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
-			check_order(a, mv, nm, ph, &ph->orders[j], j, rec, keys, r);
+			check_order(a, mv, nm, ph, &ph->orders[j], j, rec, keys, pool, k++, r);
 		if (a->scope == ARCHIVE_FULL && !ph->open &&
 		    !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
@@ -453,8 +616,10 @@ check_phases(const struct archive *a, struct audit_report *r)
 		}
 		free(rec);
 	}
-	audit_keys_free(keys);
-	free(mv);
+	if (pool == NULL) {
+		audit_keys_free(keys);
+		free(mv);
+	}
 	if (a->nstates != nclosed)
 		audit_fail(r, "archive", "%zu recorded states for %zu closed phases",
 		    a->nstates, nclosed);
@@ -493,60 +658,6 @@ commitments_second(const struct archive *a, char *second)
 		second[a->commit_order[i]] = strcmp(p->domain, c->domain) == 0 &&
 		    strcmp(p->secret_id, c->secret_id) == 0;
 	}
-}
-
-/*
- * The server signatures of the commitments (most of an audit's Ed25519
- * verifies), checked by both threads of a threaded audit: the replay's
- * when it is done, the checks' when it comes to them; taken in slices of
- * POOL_SLICE, each result stored at its commitment's index, so the
- * report says the same in the same order however the work was shared.
- */
-#define POOL_SLICE 32
-struct csig_pool {
-	const struct archive	*a;
-	signed char		*ok;		/* 1: the signature verifies */
-	size_t			 next, done;
-	pthread_mutex_t		 mu;
-	pthread_cond_t		 cv;
-};
-
-static void
-pool_work(struct csig_pool *p)
-{
-	const struct archive *a = p->a;
-	const struct archive_commitment *c;
-	size_t b, i, e, n = a->ncommitments;
-
-	for (;;) {
-		pthread_mutex_lock(&p->mu);
-		b = p->next;
-		e = b + POOL_SLICE < n ? b + POOL_SLICE : n;
-		p->next = e;
-		pthread_mutex_unlock(&p->mu);
-		if (b >= n)
-			return;
-		for (i = b; i < e; i++) {
-			c = &a->commitments[i];
-			p->ok[i] = commit_sig_verify(a->server_key, c->domain, a->game,
-			    c->secret_id, c->c, c->sig) == 0;
-		}
-		pthread_mutex_lock(&p->mu);
-		if ((p->done += e - b) == n)
-			pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
-	}
-}
-
-/* Work on the pool, then wait for the other thread's last slice. */
-static void
-pool_finish(struct csig_pool *p)
-{
-	pool_work(p);
-	pthread_mutex_lock(&p->mu);
-	while (p->done < p->a->ncommitments)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
 }
 
 static void
@@ -787,7 +898,7 @@ checks_run(void *arg)
 {
 	struct checks *k = arg;
 
-	check_phases(k->a, &k->r);
+	check_phases(k->a, k->pool, &k->r);
 	check_commitments(k->a, k->pool, &k->r);
 	audit_clock(k->a, &k->r);
 	check_seeds(k->a, &k->r);
@@ -872,11 +983,8 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
 	memset(&pool, 0, sizeof pool);
 	k.a = a;
 	if (a->scope != ARCHIVE_SPECTATOR && !(flags & AUDIT_STOP_EARLY) &&
-	    a->ncommitments > 0) {
-		pool.a = a;
-		pool.ok = xcalloc(a->ncommitments, 1);
-		pthread_mutex_init(&pool.mu, NULL);
-		pthread_cond_init(&pool.cv, NULL);
+	    a->nphases > 0) {
+		pool_setup(&pool, a, &k.r);
 		k.pool = &pool;
 	}
 	threaded = a->scope != ARCHIVE_SPECTATOR && !(flags & AUDIT_STOP_EARLY) &&
@@ -890,11 +998,8 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
 	}
 	if (threaded)
 		pthread_join(t, NULL);
-	if (k.pool != NULL) {
-		pthread_mutex_destroy(&pool.mu);
-		pthread_cond_destroy(&pool.cv);
-		free(pool.ok);
-	}
+	if (k.pool != NULL)
+		pool_clear(&pool);
 	report_merge(r, &k.r);
 	if (threaded)
 		report_merge(r, &replay);

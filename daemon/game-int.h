@@ -48,9 +48,15 @@ int game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
  */
 int game_shuffle_seed(const struct game_ctx *c, struct game_live *l,
     unsigned char seed[RAND_SEED_BYTES], char **cause);
-/* Commit anew to every secret of the live state (fresh nonces), at phase P. */
+/*
+ * Commit anew to every secret of the live state (fresh nonces), at phase
+ * P, ev being the events of the create or resolve that made the state:
+ * a fixed secret, and one that by ev's public events cannot have changed
+ * (rules_secret_may_change()), keeps its commitment while its bytes are
+ * the committed ones.
+ */
 int game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
-    char **cause);
+    const struct rules_events *ev, char **cause);
 
 /*
  * Open the next phase for the live state (turn, phase, owing seats) and

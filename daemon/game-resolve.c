@@ -79,7 +79,7 @@ game_events_store(struct store *st, struct game_live *l, uint64_t phase_seq,
 
 int
 game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
-    char **cause)
+    const struct rules_events *ev, char **cause)
 {
 	struct rules_secret *sec = NULL;
 	size_t ns = 0, i;
@@ -89,11 +89,14 @@ game_secrets_commit(const struct game_ctx *c, struct game_live *l, uint64_t phas
 	 * Every secret, changed or not, with a fresh nonce (doc/product.md §5): a
 	 * renewal only on change would tell, say, that the card drawn was the
 	 * one discarded. A fixed secret, which cannot change, keeps the
-	 * commitment made when it first appeared.
+	 * commitment made when it first appeared; so does one that, by the
+	 * phase's public events, cannot have changed in it (rules.h "watch
+	 * word"), unless it changed all the same (then it is committed anew:
+	 * a commitment binds whatever the engine did).
 	 */
 	l->rules->secrets(l->g, &sec, &ns);
 	for (i = 0; i < ns && rc == 0; i++) {
-		if (sec[i].fixed) {	/* committed once (rules.h) */
+		if (sec[i].fixed || !rules_secret_may_change(&sec[i], ev)) {
 			rc = store_secret_keep(c->st, c->key, l->game->id,
 			    GAME_SECRET_DOMAIN, sec[i].id, sec[i].bytes, sec[i].len,
 			    phase_seq, cause) == -1 ? -1 : 0;
@@ -248,7 +251,7 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	    store_seed_reveal(c->st, ph->id, ph->seq, cause) == -1 ||
 	    store_state_put(c->st, l->game->id, ph->seq, state, len, cause) == -1 ||
 	    store_phase_close(c->st, ph->id, c->now, cause) == -1 ||
-	    game_secrets_commit(c, l, ph->seq, cause) == -1)
+	    game_secrets_commit(c, l, ph->seq, &ev, cause) == -1)
 		goto out;
 	game_state_known(l, ph->seq, state, len);
 	l->rules->result(l->g, &res);

@@ -423,7 +423,7 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	    store_seed_reveal(c->st, ph->id, 1, cause) == -1 ||
 	    store_state_put(c->st, l->game->id, 1, state, len, cause) == -1 ||
 	    store_phase_close(c->st, ph->id, c->now, cause) == -1 ||
-	    game_secrets_commit(c, l, 1, cause) == -1 ||
+	    game_secrets_commit(c, l, 1, &ev, cause) == -1 ||
 	    store_game_set_status(c->st, l->game->id, GAME_RUNNING, cause) == -1)
 		goto out;
 	free(l->game->status);

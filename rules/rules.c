@@ -116,8 +116,42 @@ rules_secrets_free(struct rules_secret *s, size_t n)
 	for (i = 0; i < n; i++) {
 		free(s[i].id);
 		free(s[i].bytes);
+		free(s[i].watch);
 	}
 	free(s);
+}
+
+/* Does the payload json start {"type":"T" for a T of still? */
+static int
+still_type(const char *const *still, const char *json)
+{
+	size_t k, n;
+
+	if (still == NULL || strncmp(json, "{\"type\":\"", 9) != 0)
+		return 0;
+	for (k = 0; still[k] != NULL; k++) {
+		n = strlen(still[k]);
+		if (strncmp(json + 9, still[k], n) == 0 && json[9 + n] == '"')
+			return 1;
+	}
+	return 0;
+}
+
+int
+rules_secret_may_change(const struct rules_secret *s, const struct rules_events *ev)
+{
+	char *q;
+	size_t i;
+	int hit = 0;
+
+	if (s->watch == NULL || ev == NULL)
+		return 1;
+	q = xasprintf("\"%s\"", s->watch);
+	for (i = 0; i < ev->n && !hit; i++)
+		hit = ev->v[i].vis == RULES_VIS_PUBLIC && strstr(ev->v[i].json, q) != NULL &&
+		    !still_type(s->still, ev->v[i].json);
+	free(q);
+	return hit;
 }
 
 void

@@ -140,6 +140,18 @@ struct rules_events {
  * reordered; a reshuffle makes new ids) is committed once, when it first
  * appears, and that commitment covers it until it is opened. Whether a
  * secret is fixed must depend on its kind only, never on what it holds.
+ *
+ * A secret with a watch word (the CCG's hand and deck of a seat: the
+ * seat's name) is renewed only in a phase whose resolve made a public
+ * event holding that word as a JSON string ("seat":"marines"): by the
+ * game's rules such a secret can change only through an action the rules
+ * announce publicly, naming the word, so when the renewals fall follows
+ * from the public events alone and tells nothing more
+ * (rules_secret_may_change()). In any other phase it keeps its latest
+ * commitment as a fixed secret does, as long as its bytes are those
+ * committed; should they have changed all the same (a rules engine that
+ * failed its promise), the daemon commits again, so every commitment
+ * still binds what it covers.
  */
 struct rules_secret {
 	char		*id;		/* stable name: "deck:marines", "hand:aliens" */
@@ -147,6 +159,14 @@ struct rules_secret {
 	unsigned char	*bytes;		/* canonical bytes of the secret */
 	size_t		 len;
 	int		 fixed;		/* 1: never changes while it exists */
+	char		*watch;		/* NULL: renewed in every phase; else the
+					   word of the public events that may
+					   change it (owned; rules_secrets_free) */
+	const char *const *still;	/* with watch: the types of public event
+					   that hold the word yet never change
+					   the secret (a payload starting
+					   {"type":"T"); NULL-terminated,
+					   static; NULL: none */
 };
 
 /* The result of a finished game (or the places decided so far). */
@@ -477,6 +497,15 @@ int	rules_event_visible(const struct rules_event *e, int seat);
 /* Release every payload and the array; the list becomes empty. */
 void	rules_events_free(struct rules_events *ev);
 void	rules_secrets_free(struct rules_secret *s, size_t n);
+/*
+ * May secret s have changed in the resolve (or create) that made the
+ * events ev? 1 when s has no watch word, when ev is NULL (not known: a
+ * game loaded, not resolved) or when a public event of ev, not of a type
+ * in s->still, holds s->watch as a JSON string; 0 otherwise: the public
+ * events alone decide, never the secret's bytes.
+ */
+int	rules_secret_may_change(const struct rules_secret *s,
+	    const struct rules_events *ev);
 void	rules_result_free(struct rules_result *res);
 
 #endif

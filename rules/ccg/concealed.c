@@ -149,6 +149,8 @@ ccg_concealed_secrets(const struct rules_game *g, struct rules_secret **out,
 		s = &(*out)[(*n)++];
 		s->seat = holder_seat(g, (int)i);
 		s->fixed = 0;
+		s->watch = NULL;	/* renewed in every phase */
+		s->still = NULL;
 		s->id = xasprintf("concealed:%s:%s", g->seats[p->owner].name, alias);
 		s->bytes = (unsigned char *)xasprintf("%s %s\n", alias,
 		    p->card->slug);

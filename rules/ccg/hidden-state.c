@@ -123,6 +123,8 @@ ccg_markers_secrets(const struct rules_game *g, struct rules_secret **out,
 		    g->pieces[m->piece].id, m->id);
 		s->seat = seat;
 		s->fixed = 0;	/* the epoch moves when markers are placed */
+		s->watch = NULL;	/* renewed in every phase */
+		s->still = NULL;
 		b = xasprintf("%s %s %d\n", m->id, m->real ? "real" : "decoy",
 		    m->epoch);
 		s->len = strlen(b);

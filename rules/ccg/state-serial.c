@@ -468,9 +468,12 @@ ccg_load(const struct ccg_carddb *db, const char *bytes, size_t len,
 	return g;
 }
 
+/* The public events naming a seat that leave its hand and deck alone. */
+static const char *const pile_still[] = { "standing-pass", NULL };
+
 static void
 add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
-    const struct ccg_cards *pile, int sorted)
+    const char *owner, const struct ccg_cards *pile, int sorted)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char **v = xcalloc(pile->n ? pile->n : 1, sizeof *v);
@@ -497,6 +500,22 @@ add_secret(struct rules_secret **out, size_t *n, char *id, int seat,
 	s->id = id;
 	s->seat = seat;
 	s->fixed = 0;	/* a hand or a deck changes in almost any phase */
+	/*
+	 * ... but only by an action the rules announce to everyone with the
+	 * seat's name in it (rules.h "watch word"): a draw ("draw", with the
+	 * counts), a discard, a cycle of the discards into the deck, a card
+	 * played from the hand (a location, a character, an event, a
+	 * barrier, an item), a card found in the deck, a token matured from
+	 * or into the hand; every such event has "seat": the seat. Whether a
+	 * seat's piles are renewed in a phase is then read off the public
+	 * events of that phase, which every seat sees: a seat that only
+	 * passed, moved or fought keeps the commitments of its piles, which
+	 * says nothing anyone could not tell from the events. A standing
+	 * pass (standing-pass.c: the seat passes, a public fact) is no such
+	 * action: the seat does nothing in the phase.
+	 */
+	s->watch = xstrdup(owner);
+	s->still = pile_still;
 	s->bytes = (unsigned char *)strbuf_detach(&sb, &len);
 	s->len = len;
 }
@@ -510,9 +529,9 @@ ccg_secrets(const struct rules_game *g, struct rules_secret **out, size_t *n)
 	*n = 0;
 	for (i = 0; i < g->nseats; i++) {
 		add_secret(out, n, xasprintf("deck:%s", g->seats[i].name), -1,
-		    &g->seats[i].deck, 0);
+		    g->seats[i].name, &g->seats[i].deck, 0);
 		add_secret(out, n, xasprintf("hand:%s", g->seats[i].name),
-		    (int)i, &g->seats[i].hand, 1);
+		    (int)i, g->seats[i].name, &g->seats[i].hand, 1);
 	}
 	ccg_markers_secrets(g, out, n);		/* hidden-state.c */
 	ccg_concealed_secrets(g, out, n);	/* concealed.c */

@@ -71,6 +71,7 @@ struct afix {
 	uint64_t		 phase_seq;
 	int			 over;
 	int			 endless;	/* afix_endless() */
+	size_t			 forced;	/* afix_forced() */
 };
 
 static struct server_key server_key;
@@ -157,7 +158,7 @@ seat_key_text(const struct afix_seat *s)
 /* ---- secrets (doc/game-record.md "Secrets") ---- */
 
 static int
-commit_secrets(struct afix *f, char **cause)
+commit_secrets(struct afix *f, const struct rules_events *ev, char **cause)
 {
 	struct rules_secret *s;
 	size_t n, i, k;
@@ -170,7 +171,23 @@ commit_secrets(struct afix *f, char **cause)
 		for (k = 0; k < f->nknown; k++)
 			if (strcmp(f->known[k].id, s[i].id) == 0)
 				break;
-		/* renewed every phase, changed or not (doc/product.md §5) */
+		/*
+		 * renewed every phase, changed or not (doc/product.md §5),
+		 * unless fixed or, by the phase's public events, unchanged
+		 * (rules.h "watch word"): then kept while its bytes are the
+		 * same (a change all the same is committed, and counted)
+		 */
+		if (k < f->nknown && (s[i].fixed || !rules_secret_may_change(&s[i], ev))) {
+			if (f->known[k].len == s[i].len &&
+			    memcmp(f->known[k].bytes, s[i].bytes, s[i].len) == 0) {
+				/* the nonce drawn all the same: the fixture's
+				 * generator, and so each seed's game, stay
+				 * what they were when every secret was renewed */
+				fill(f, nonce, sizeof nonce);
+				continue;
+			}
+			f->forced++;
+		}
 		if (k == f->nknown) {
 			f->known = xreallocarray(f->known, ++f->nknown, sizeof *f->known);
 			f->known[k].id = xstrdup(s[i].id);
@@ -297,7 +314,7 @@ close_phase(struct afix *f, const struct rules_events *ev, char **cause)
 	rc = store_state_put(f->st, f->game_id, f->phase_seq, bytes, len, cause);
 	free(bytes);
 	if (rc == -1 || store_phase_close(f->st, f->phase_id, f->now, cause) == -1 ||
-	    commit_secrets(f, cause) == -1)
+	    commit_secrets(f, ev, cause) == -1)
 		return -1;
 	f->R->result(f->g, &res);
 	f->over = res.over;
@@ -709,6 +726,12 @@ int
 afix_turn(const struct afix *f)
 {
 	return f->R->turn(f->g);
+}
+
+size_t
+afix_forced(const struct afix *f)
+{
+	return f->forced;
 }
 
 void

@@ -50,6 +50,13 @@ int afix_abandon(struct afix *f, char **cause);
 /* Is the game over? Its current turn? */
 int afix_over(const struct afix *f);
 int afix_turn(const struct afix *f);
+/*
+ * How many times a secret that by the rules could not have changed in a
+ * phase (fixed, or no public event of the phase held its watch word,
+ * rules.h) changed all the same and was committed anew: 0 unless a rules
+ * engine breaks its promise (the renewal would then tell the change).
+ */
+size_t afix_forced(const struct afix *f);
 /* The fixed server key of every fixture game. */
 const struct server_key *afix_server_key(void);
 void afix_free(struct afix *f);

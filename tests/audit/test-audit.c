@@ -553,6 +553,12 @@ main(void)
 	    "replayed %zu phases, %zu player signatures, %zu server signatures, "
 	    "%zu openings, %zu events, %zu states", r.phases, r.player_sigs, r.server_sigs,
 	    r.openings, r.events, r.states);
+	/* a hand or a deck is renewed only in phases whose public events name
+	 * its seat (rules.h "watch word"), and never changed in another */
+	is_int((int)afix_forced(f), 0, "no secret changed in a phase whose public events "
+	    "did not say it might");
+	ok(r.server_sigs < r.phases * 5, "%zu server signatures for %zu phases: not the 8 "
+	    "piles of the 4 seats renewed in every phase", r.server_sigs, r.phases);
 	audit_report_clear(&r);
 
 	/* A running game: unopened secrets never leave the database. */

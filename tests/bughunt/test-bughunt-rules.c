@@ -888,6 +888,315 @@ test_choices(void)
 	R->free(g);
 }
 
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game bughunt) ----
+ * Each case plays one position twice, with the order or preference the
+ * table names (chosen 1) and without it (chosen 0: the default), and tells
+ * the outcome in a string; tests/rules/test-choices.sh runs each by
+ * `--choice ID` and the two strings must differ.
+ */
+
+/* Squad s's characters as copy:tokens..., and where it stands. */
+static char *
+squad_outcome(const struct rules_game *g, int s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&sb, "%s at %s:", bh_colours[s], bh_cell_name(g->sq[s].pos));
+	for (i = 0; i < g->sq[s].nchar; i++)
+		strbuf_addf(&sb, " %d/%d%s", g->sq[s].c[i].copy, g->sq[s].c[i].ntok,
+		    g->sq[s].c[i].ready ? "" : "d");
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *
+done_outcome(struct rules_game *g, char *s)
+{
+	rules_events_free(&ev);
+	R->free(g);
+	return s;
+}
+
+/* Game options (Adjusting Game Difficulty), chosen at `muthur new-game`. */
+static char *
+option_outcome(const char *opt, int chosen)
+{
+	struct rules_game *g = game(2, chosen ? opt : NULL, 1);
+	int i, x = 0, named = 0;
+
+	for (i = 0; i < BH_CELLS; i++)
+		x += g->xenos[i];
+	for (i = 0; i < BH_SQUAD; i++)
+		named += D->chars[g->sq[0].c[i].def].named;
+	return done_outcome(g, xasprintf("xenos %d, phase deck %d, named %d", x,
+	    g->ndeck, named));
+}
+
+static char *
+ch_named_for_grunt(int chosen)
+{
+	return option_outcome("named-for-grunt", chosen);
+}
+
+static char *
+ch_no_setup_spawn(int chosen)
+{
+	return option_outcome("no-setup-spawn", chosen);
+}
+
+static char *
+ch_extra_setup_spawn(int chosen)
+{
+	return option_outcome("extra-setup-spawn", chosen);
+}
+
+static char *
+ch_extra_xeno_cards(int chosen)
+{
+	return option_outcome("extra-xenomorph-cards=2", chosen);
+}
+
+/* Checklist 2: who is the Point Man; the first attack shows it. */
+static char *
+ch_squad_order(int chosen)
+{
+	struct rules_game *g = board(1);
+	int c1 = C("c1");
+
+	tile(g, c1, X, X, X, X);
+	play(g, 0, chosen ? "order grunt-3 grunt-1 grunt-2\npass\n" : "pass\n");
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 1;
+	bh_xeno_attack(g, &rng, &ev);
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Begin the Game 2: who takes the Lt. Command turn. */
+static char *
+ch_lt_command(int chosen)
+{
+	struct rules_game *g = board(3);
+
+	if (chosen)
+		play(g, 0, "prefer lt-command green\n");
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = 0;
+	g->deck[1] = BH_CARD_LT;
+	g->ndiscard = 0;
+	g->last_active = -1;
+	bh_next_turn(g, &rng, &ev);
+	bh_next_turn(g, &rng, &ev);
+	return done_outcome(g, xasprintf("the Lt. Command turn: %s",
+	    bh_colours[g->active]));
+}
+
+/* A squad on c1 (open tile) and, when x, x Xenomorphs on the tile north. */
+static struct rules_game *
+squad_on_c1(int x)
+{
+	struct rules_game *g = board(1);
+	int c1 = C("c1"), c2 = C("c2");
+
+	tile(g, c1, X, X, X, X);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = c1;
+	g->xenos[c2] = x;
+	return g;
+}
+
+/* Player Turn 1, Movement: the squad moves or stays. */
+static char *
+ch_move(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	play(g, 0, chosen ? "move n\n" : "pass\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Actions, Reload: the depleted characters ready again. */
+static char *
+ch_reload(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 0;
+	play(g, 0, chosen ? "reload\n" : "pass\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Actions, Capture an Objective: onto the mission named. */
+static char *
+ch_capture(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+	char line[64];
+
+	g->objective[C("c1")] = 1;
+	snprintf(line, sizeof line, "capture %s\n", D->missions[g->mission[1]].id);
+	play(g, 0, chosen ? line : "pass\n");
+	return done_outcome(g, xasprintf("tokens on the missions: %d %d %d; on the "
+	    "tile %d", g->mtok[0], g->mtok[1], g->mtok[2], g->objective[C("c1")]));
+}
+
+/* Actions, Breach a Barrier: the side named. */
+static char *
+ch_breach(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->side[C("c1")][BH_N] = B;
+	play(g, 0, chosen ? "breach n\n" : "pass\n");
+	return done_outcome(g, xasprintf("passage north %d",
+	    bh_passage(g, C("c1"), BH_N)));
+}
+
+/* Shooting 1: which ready characters fire. */
+static char *
+ch_shoot(int chosen)
+{
+	struct rules_game *g = squad_on_c1(2);
+
+	rig((const uint32_t[]){ 0, 0 }, 2);
+	play(g, 0, chosen ? "shoot grunt-1 grunt-2\n" : "pass\n");
+	return done_outcome(g, xasprintf("%s; xenos north %d", squad_outcome(g, 0),
+	    g->xenos[C("c2")]));
+}
+
+/* Shooting 1b: which adjacent tiles the rest of the firepower targets. */
+static char *
+ch_shoot_at(int chosen)
+{
+	struct rules_game *g = squad_on_c1(1);
+
+	tile(g, C("d1"), X, X, X, X);
+	g->xenos[C("d1")] = 1;
+	rig((const uint32_t[]){ 0, 0 }, 2);
+	play(g, 0, chosen ? "shoot grunt-1 at 3/2\n" : "shoot grunt-1\n");
+	return done_outcome(g, xasprintf("xenos north %d, east %d", g->xenos[C("c2")],
+	    g->xenos[C("d1")]));
+}
+
+/* Shooting 2: which character that fired takes each head's wound. */
+static char *
+ch_head_wounds(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->xenos[C("c1")] = 2;
+	rig((const uint32_t[]){ 3, 3 }, 2);	/* two heads */
+	play(g, 0, chosen ? "shoot grunt-1 grunt-2 wounds grunt-2\n" :
+	    "shoot grunt-1 grunt-2\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Xenomorph Phase 1: two squads on one tile share its wounds. */
+static char *
+ch_shared_wounds(int chosen)
+{
+	struct rules_game *g = board(2);
+	int c2 = C("c2");
+	char *a, *b, *s;
+
+	tile(g, c2, X, X, X, X);
+	if (chosen)
+		play(g, 0, "prefer shared-wounds first\n");
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->xenos[c2] = 2;
+	bh_xeno_attack(g, &rng, &ev);
+	a = squad_outcome(g, 0);
+	b = squad_outcome(g, 1);
+	s = xasprintf("%s; %s", a, b);
+	free(a);
+	free(b);
+	return done_outcome(g, s);
+}
+
+/* Xenomorph Phase 2: Xenomorphs adjacent to two squads. */
+static char *
+ch_adjacent_xenos(int chosen)
+{
+	struct rules_game *g = board(2);
+	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
+
+	tile(g, c2, X, X, X, X);
+	tile(g, b3, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->sq[1].pos = b3;
+	g->xenos[b2] = 2;
+	if (chosen)
+		play(g, 0, "prefer adjacent-xenos here\n");
+	bh_xeno_move(g, &ev);
+	return done_outcome(g, xasprintf("blue's tile %d, red's tile %d", g->xenos[c2],
+	    g->xenos[b3]));
+}
+
+/* Missions and Objectives: a mission's ability, by flipping a token. */
+static char *
+ch_use_mission(int chosen)
+{
+	struct rules_game *g = squad_on_c1(0);
+	char line[96];
+	int m;
+
+	for (m = 0; m < D->nmissions; m++)
+		if (D->missions[m].ability == BH_MA_PURGE)
+			break;
+	g->mission[0] = m;
+	g->mtok[0] = g->mup[0] = 1;
+	g->xenos[C("c1")] = 3;
+	snprintf(line, sizeof line, "use %s\npass\n", D->missions[m].id);
+	play(g, 0, chosen ? line : "pass\n");
+	return done_outcome(g, xasprintf("xenos on the tile %d, face-up tokens %d",
+	    g->xenos[C("c1")], g->mup[0]));
+}
+
+static const struct {
+	const char	*id;
+	char		*(*run)(int chosen);
+} choice_cases[] = {
+	{ "bh-squad-order", ch_squad_order },
+	{ "bh-lt-command", ch_lt_command },
+	{ "bh-move", ch_move },
+	{ "bh-capture", ch_capture },
+	{ "bh-breach", ch_breach },
+	{ "bh-reload", ch_reload },
+	{ "bh-shoot", ch_shoot },
+	{ "bh-shoot-at", ch_shoot_at },
+	{ "bh-head-wounds", ch_head_wounds },
+	{ "bh-shared-wounds", ch_shared_wounds },
+	{ "bh-adjacent-xenos", ch_adjacent_xenos },
+	{ "bh-use-mission", ch_use_mission },
+	{ "bh-named-for-grunt", ch_named_for_grunt },
+	{ "bh-no-setup-spawn", ch_no_setup_spawn },
+	{ "bh-extra-setup-spawn", ch_extra_setup_spawn },
+	{ "bh-extra-xenomorph-cards", ch_extra_xeno_cards },
+};
+
+/* Every case, or only the one named (none named: a failure). */
+static void
+test_choice_cases(const char *only)
+{
+	size_t i, found = 0;
+	char *a, *b;
+
+	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
+		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
+			continue;
+		found++;
+		a = choice_cases[i].run(1);
+		b = choice_cases[i].run(0);
+		ok(strcmp(a, b) != 0, "choice %s: the order changes the outcome (%s; by "
+		    "default %s)", choice_cases[i].id, a, b);
+		free(a);
+		free(b);
+	}
+	if (only != NULL)
+		ok(found == 1, "choice %s: a scenario of this harness", only);
+}
+
 static void
 test_xenos(void)
 {
@@ -1561,7 +1870,7 @@ test_twice(void)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") != NULL ? getenv("top_srcdir") : ".";
 	char *path = xasprintf("%s/rules/bughunt/data/bughunt-components.json", top);
@@ -1585,6 +1894,13 @@ main(void)
 	D = data;
 	for (grunt = 0; grunt < D->nchars && D->chars[grunt].named; grunt++)
 		;
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		test_choice_cases(argv[2]);
+		R->data_free(data);
+		free(src);
+		free(path);
+		return done_testing();
+	}
 	test_setup();
 	test_phase_deck();
 	test_movement();
@@ -1592,6 +1908,7 @@ main(void)
 	test_shooting();
 	test_xenos();
 	test_choices();
+	test_choice_cases(NULL);
 	test_wounds();
 	test_missions();
 	test_data(top, src, len);

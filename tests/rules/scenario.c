@@ -324,6 +324,15 @@ run_scenario(struct run *r, char *text)
 		if (strcmp(w[0], "choice") == 0 && nw == 2) {
 			free(r->choice);
 			r->choice = xstrdup(w[1]);
+		} else if (strcmp(w[0], "outcome") == 0 && nw == 3 && r->g != NULL &&
+		    strcmp(w[1], "view") == 0) {
+			int s = strcmp(w[2], "public") == 0 ? -1 : seat_index(r, w[2]);
+			cJSON *v = r->R->view(r->g, s);
+			char *js = cJSON_PrintUnformatted(v);
+
+			strbuf_addf(&r->outcome, "%s = %s\n", rest, js);
+			cJSON_free(js);
+			cJSON_Delete(v);
 		} else if (strcmp(w[0], "outcome") == 0 && nw >= 2 && r->g != NULL) {
 			char *got = ccg_query(r->g, rest, &cause);
 

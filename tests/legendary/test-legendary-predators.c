@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/fsutil.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
 #include "tests/legal-lines.h"
@@ -1168,8 +1169,226 @@ out:
 	lg_db_free(db);
 }
 
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
+ * legendary-predators) ----
+ * Each case plays one position twice, with the order or game option the
+ * table names (chosen 1) and without it (chosen 0: the default), and tells
+ * the outcome in a string; tests/rules/test-choices.sh runs each by
+ * `--choice ID` and the two strings must differ.
+ */
+
+/* What a set-up shows: the HQ, the Prey deck's top, the piles' sizes. */
+static char *
+setup_outcome(const char *opts)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", opts, 3, 4, NULL);
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	if (g == NULL)
+		return xstrdup("refused");
+	strbuf_addstr(&sb, "hq");
+	for (i = 0; i < LG_SPACES; i++)
+		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? DB->cards[g->hq[i]].slug : "-");
+	strbuf_addf(&sb, "; prey deck %d, top %s; mercenaries %d; testing %d; challenges "
+	    "%d/%d; options %d", g->enemy.n, g->enemy.n > 0 ?
+	    DB->cards[g->enemy.v[g->enemy.n - 1]].slug : "-", g->mercs.n, g->testing.n,
+	    g->s[0].challenge >= 0, g->s[1].challenge >= 0, g->options);
+	R->free(g);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *
+ch_armory(int chosen)
+{
+	return setup_outcome(chosen ? "armory=woodland-intel,urban-intel,woodland-tech,"
+	    "urban-strength" : NULL);
+}
+
+static char *
+ch_prey(int chosen)
+{
+	return setup_outcome(chosen ? "prey=drawn-by-heat-and-conflict,payback-time,"
+	    "a-taste-for-beef" : NULL);
+}
+
+static char *
+ch_mercenaries(int chosen)
+{
+	return setup_outcome(chosen ? "mercenaries=+2" : NULL);
+}
+
+static char *
+ch_tests(int chosen)
+{
+	return setup_outcome(chosen ? "tests" : NULL);
+}
+
+static char *
+ch_challenges(int chosen)
+{
+	return setup_outcome(chosen ? "challenges" : NULL);
+}
+
+static char *
+ch_cooperative(int chosen)
+{
+	return setup_outcome(chosen ? "cooperative" : NULL);
+}
+
+/* The active Predator's turn, the board cleared, an empty hand. */
+static struct rules_game *
+turn_game(int *a)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 5, 6, NULL);
+
+	*a = g->active;
+	clear_board(g);
+	g->s[*a].hand.n = 0;
+	return g;
+}
+
+static char *
+turn_outcome(struct rules_game *g, int a)
+{
+	char *s = xasprintf("attack %d, recruit %d, heal %d; hand %d, discard %d, trophies "
+	    "%d, strikes %d/%d; instinct %d; wilds %d", g->attack, g->recruit, g->heal_pts,
+	    g->s[a].hand.n, g->s[a].discard.n, g->s[a].trophies.n, g->s[0].strikes.n,
+	    g->s[1].strikes.n, g->commanders.n, g->wilds[0]);
+
+	R->free(g);
+	return s;
+}
+
+static char *
+ch_play(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	lg_push(&g->s[a].hand, card("woodland-strength-1"));
+	if (chosen)
+		order(g, "play woodland-strength-1", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static char *
+ch_recruit(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	g->recruit = 4;
+	if (chosen)
+		order(g, "recruit instinct", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static char *
+ch_fight(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	pd_enter(g, 0, card("jungle-guerilla"), 50, &rng, NULL);
+	g->attack = 3;
+	if (chosen)
+		order(g, "fight underground", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static char *
+ch_avert(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	lg_push(&g->enemy, card("booby-trap-danger"));
+	pd_prey_phase(g, &rng, NULL);
+	g->attack = 3;
+	if (chosen)
+		order(g, "avert underground", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static char *
+ch_heal(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	g->s[a].strikes.n = 0;
+	lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
+	lg_push(&g->s[a].strikes, card("prey-just-a-scratch"));
+	g->heal_pts = 2;
+	if (chosen)
+		order(g, "heal 2", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static char *
+ch_duel(int chosen)
+{
+	int a;
+	struct rules_game *g = turn_game(&a);
+	char why[256];
+
+	g->attack = 10;
+	lg_push(&g->s[a].hand, card("woodland-tech-1"));
+	order(g, "play woodland-tech-1", why, sizeof why);
+	if (chosen)
+		order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why);
+	return turn_outcome(g, a);
+}
+
+static const struct {
+	const char	*id;
+	char		*(*run)(int chosen);
+} choice_cases[] = {
+	{ "lp-armory", ch_armory },
+	{ "lp-prey", ch_prey },
+	{ "lp-mercenaries", ch_mercenaries },
+	{ "lp-tests", ch_tests },
+	{ "lp-challenges", ch_challenges },
+	{ "lp-cooperative", ch_cooperative },
+	{ "lp-play", ch_play },
+	{ "lp-recruit", ch_recruit },
+	{ "lp-fight", ch_fight },
+	{ "lp-avert", ch_avert },
+	{ "lp-heal", ch_heal },
+	{ "lp-duel", ch_duel },
+};
+
+/* Every case, or only the one named (none named: a failure). */
+static void
+choice_checks(const char *only)
+{
+	size_t i, found = 0;
+	char *a, *b;
+
+	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
+		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
+			continue;
+		found++;
+		a = choice_cases[i].run(1);
+		b = choice_cases[i].run(0);
+		ok(strcmp(a, b) != 0 && strcmp(a, "refused") != 0, "choice %s: the order "
+		    "changes the outcome (%s; by default %s)", choice_cases[i].id, a, b);
+		free(a);
+		free(b);
+	}
+	if (only != NULL)
+		ok(found == 1, "choice %s: a scenario of this harness", only);
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *cause = NULL;
@@ -1190,6 +1409,12 @@ main(void)
 	    "24 Mercenaries");
 	if (DB == NULL)
 		return done_testing();
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		choice_checks(argv[2]);
+		R->data_free((void *)DB);
+		free(bytes);
+		return done_testing();
+	}
 	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
 	{
 		int k, j, n, bad = -1;
@@ -1253,6 +1478,7 @@ main(void)
 	tests_challenges_checks();
 	coop_checks();
 	gear_order_checks(bytes);
+	choice_checks(NULL);
 	whole_games();
 	secrecy();
 	R->data_free((void *)DB);

@@ -891,6 +891,314 @@ mail_orders(void)
 	done(g);
 }
 
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
+ * legendary-humans) ----
+ * Each case plays one position twice, with the order or game option the
+ * table names (chosen 1) and without it (chosen 0: the default), and tells
+ * the outcome in a string; tests/rules/test-choices.sh runs each by
+ * `--choice ID` and the two strings must differ.
+ */
+
+/* What a set-up shows: the piles' sizes, the Wilds, the HQ, the health. */
+static char *
+setup_outcome(int n, const char *option)
+{
+	struct rules_game *g = fresh(n, option);
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d; hq",
+	    g->enemy.n, g->barracks.n, g->prep_left, lg_health(g, 0));
+	for (i = 0; i < LG_SPACES; i++)
+		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? db->cards[g->hq[i]].slug : "-");
+	done(g);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *
+ch_movie(int chosen)
+{
+	return setup_outcome(2, chosen ? "movie-predator-2" : NULL);
+}
+
+static char *
+ch_characters(int chosen)
+{
+	return setup_outcome(2, chosen ? "characters=dutch,harrigan,keyes,mac" : NULL);
+}
+
+static char *
+ch_easier(int chosen)
+{
+	return setup_outcome(2, chosen ? "easier" : NULL);
+}
+
+static char *
+ch_harder_wilds(int chosen)
+{
+	return setup_outcome(2, chosen ? "harder-wilds=5" : NULL);
+}
+
+static char *
+ch_young_bloods(int chosen)
+{
+	return setup_outcome(2, chosen ? "young-bloods=+3" : NULL);
+}
+
+static char *
+ch_preparation(int chosen)
+{
+	return setup_outcome(5, chosen ? "preparation-turn" : NULL);
+}
+
+static char *
+ch_defense_health(int chosen)
+{
+	return setup_outcome(2, chosen ? "defense-as-health" : NULL);
+}
+
+/* The turn's pools and piles of seat 0 (and the strikes of every seat). */
+static char *
+turn_outcome(struct rules_game *g)
+{
+	char *s = xasprintf("attack %d, recruit %d; hand %d, discard %d, deck %d, "
+	    "strikes %d; dead enemies %d, dead characters %d, free scans %d, up %d%d%d%d%d",
+	    g->attack, g->recruit, g->s[0].hand.n, g->s[0].discard.n, g->s[0].deck.n,
+	    g->s[0].strikes.n, g->dead_enemies.n, g->dead_characters.n, g->free_scans,
+	    g->up[0], g->up[1], g->up[2], g->up[3], g->up[4]);
+
+	done(g);
+	return s;
+}
+
+static char *
+ch_play(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	hand(g, 0, "experience");
+	if (chosen)
+		order(g, "play experience");
+	return turn_outcome(g);
+}
+
+static char *
+ch_recruit(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	g->recruit = 20;
+	if (chosen)
+		order(g, "recruit 1");
+	return turn_outcome(g);
+}
+
+static char *
+ch_commander(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	g->recruit = 3;
+	if (chosen)
+		order(g, "recruit commander");
+	return turn_outcome(g);
+}
+
+static char *
+ch_scan(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 0;
+	g->attack = 2;
+	if (chosen)
+		order(g, "scan hills");
+	return turn_outcome(g);
+}
+
+static char *
+ch_fight(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	g->attack = 3;
+	if (chosen)
+		order(g, "fight hills");
+	return turn_outcome(g);
+}
+
+/* Call for Backup "anytime on that turn": used after the coordinations. */
+static char *
+ch_call_for_backup(int chosen)
+{
+	struct rules_game *g = fresh(3, NULL);
+
+	hand(g, 0, "it-ain-t-no-man");
+	hand(g, 1, "real-nasty-habit");
+	hand(g, 2, "take-a-good-look");
+	order(g, "play it-ain-t-no-man");
+	if (!chosen)	/* by default: as soon as it is played, before anyone coordinates */
+		order(g, "use it-ain-t-no-man");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	lg_coordinate(g, 2, card("take-a-good-look"), &rng, &ev, NULL);
+	if (chosen)
+		order(g, "use it-ain-t-no-man");
+	return turn_outcome(g);
+}
+
+/* Coordinate: another seat sets a card aside for the active player, who
+ * may play its virtual copy. */
+static char *
+ch_coordinate(int chosen)
+{
+	struct rules_game *g = fresh(2, NULL);
+
+	hand(g, 1, "the-speech");
+	g->phase = LP_COORDINATE;
+	if (chosen)
+		lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+	g->phase = LP_ACTION;
+	order(g, "copy tracker");
+	return turn_outcome(g);
+}
+
+static char *
+ch_copy(int chosen)
+{
+	struct rules_game *g = fresh(2, NULL);
+
+	hand(g, 1, "the-speech");
+	g->phase = LP_COORDINATE;
+	lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+	g->phase = LP_ACTION;
+	if (chosen)
+		order(g, "copy tracker");
+	return turn_outcome(g);
+}
+
+static char *
+ch_kill(int chosen)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "sexual-tyrannosaurus");
+	order(g, "play sexual-tyrannosaurus");
+	g->kill_own = 1;
+	order(g, chosen ? "kill sexual-tyrannosaurus played" : "kill sexual-tyrannosaurus");
+	return turn_outcome(g);
+}
+
+static char *
+ch_discard(int chosen)
+{
+	struct rules_game *g = fresh(1, "movie-predator-2");
+
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "experience");
+	order(g, "play the-door-swings-both-ways");
+	order(g, "play the-door-swings-both-ways");
+	if (chosen)
+		order(g, "discard experience");
+	return turn_outcome(g);
+}
+
+static char *
+ch_swap(int chosen)
+{
+	struct rules_game *g = fresh(3, NULL);
+
+	hand(g, 0, "the-highest-tech");
+	hand(g, 0, "experience");
+	hand(g, 1, "real-nasty-habit");
+	order(g, "play the-highest-tech");
+	order(g, "play experience");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	order(g, "use the-highest-tech");
+	if (chosen)
+		order(g, "swap experience");
+	return turn_outcome(g);
+}
+
+static char *
+ch_avoid(int chosen)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *s;
+	size_t k, e0;
+	int vvg = 0, anw = 0;
+
+	lg_push(&g->cz, card("almost-no-weight-cuts-like-steel"));
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	g->avoid = 1;
+	if (chosen)
+		order(g, "avoid almost-no-weight-cuts-like-steel");
+	e0 = ev.n;
+	lg_strike_phase(g, &rng, &ev);
+	for (k = e0; k < ev.n; k++)
+		if (strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL) {
+			vvg += strstr(ev.v[k].json, "\"enemy\":\"val-verde-guerilla\"") != NULL;
+			anw += strstr(ev.v[k].json, "\"enemy\":\"almost-no-weight") != NULL;
+		}
+	s = xasprintf("strikes of the Guerilla %d, of Almost No Weight %d", vvg, anw);
+	done(g);
+	return s;
+}
+
+static const struct {
+	const char	*id;
+	char		*(*run)(int chosen);
+} choice_cases[] = {
+	{ "lh-movie", ch_movie },
+	{ "lh-characters", ch_characters },
+	{ "lh-easier", ch_easier },
+	{ "lh-harder-wilds", ch_harder_wilds },
+	{ "lh-young-bloods", ch_young_bloods },
+	{ "lh-preparation-turn", ch_preparation },
+	{ "lh-defense-as-health", ch_defense_health },
+	{ "lh-play", ch_play },
+	{ "lh-recruit", ch_recruit },
+	{ "lh-commander", ch_commander },
+	{ "lh-scan", ch_scan },
+	{ "lh-fight", ch_fight },
+	{ "lh-call-for-backup", ch_call_for_backup },
+	{ "lh-coordinate", ch_coordinate },
+	{ "lh-copy", ch_copy },
+	{ "lh-kill", ch_kill },
+	{ "lh-discard", ch_discard },
+	{ "lh-swap", ch_swap },
+	{ "lh-avoid", ch_avoid },
+};
+
+/* Every case, or only the one named (none named: a failure). */
+static void
+choices(const char *only)
+{
+	size_t i, found = 0;
+	char *a, *b, *what;
+
+	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
+		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
+			continue;
+		found++;
+		a = choice_cases[i].run(1);
+		b = choice_cases[i].run(0);
+		what = xasprintf("choice %s: the order changes the outcome (%s; by default "
+		    "%s)", choice_cases[i].id, a, b);
+		check(strcmp(a, b) != 0, what);
+		free(what);
+		free(a);
+		free(b);
+	}
+	if (only != NULL)
+		check(found == 1, "choice: a scenario of this harness");
+}
+
 static void
 all(void)
 {
@@ -903,10 +1211,11 @@ all(void)
 	cleanup();
 	objectives();
 	mail_orders();
+	choices(NULL);
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *bytes;
@@ -918,6 +1227,13 @@ main(void)
 	free(p);
 	if ((db = lg_db_load("legendary-cards.json", bytes, len, &cause)) == NULL)
 		return diag("%s", cause), done_testing();
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		choices(argv[2]);
+		strbuf_free(&transcript);
+		lg_db_free((struct lg_db *)db);
+		free(bytes);
+		return done_testing();
+	}
 	all();
 	first = strbuf_detach(&transcript, NULL);
 	checking = 0;

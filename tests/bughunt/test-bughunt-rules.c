@@ -889,6 +889,79 @@ test_choices(void)
 }
 
 /*
+ * The stop: a squad that asked to be asked (`set stops xenomorph`) is
+ * asked before a Xenomorph Phase the Phase Deck starts when it has a
+ * choice in it; its answer, `prefer` lines, is used in that phase.
+ */
+static void
+test_xeno_stop(void)
+{
+	struct rules_game *g = board(2), *h;
+	int c2 = C("c2");
+	char *legal, *s, *cause = NULL;
+	size_t len;
+
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->xenos[c2] = 2;
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 1;
+	g->ndiscard = 0;
+	g->hive = before(BH_ICON_XENO);
+	R->setting(g, 0, "stops", "turn xenomorph");
+	ok(g->sq[0].xeno_stop == 1, "set stops xenomorph: blue wants to be asked");
+	R->resolve(g, (const char *[]){ "pass\n", NULL }, &rng, &ev, NULL);
+	ok(strcmp(R->phase(g), "xenomorph") == 0 && R->owes(g, 0) && !R->owes(g, 1) &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[1].c[0].ntok == 0,
+	    "stop: the Xenomorph card's phase waits for blue, whose tile is shared; "
+	    "nobody is wounded yet");
+	rules_events_free(&ev);
+	legal = R->legal(g, 0);
+	ok(strstr(legal, "pass\n") == legal && strstr(legal, "\nprefer shared-wounds first\n") !=
+	    NULL && strstr(legal, "move") == NULL, "stop: blue's legal orders are its "
+	    "choices and pass");
+	free(legal);
+	ok(strstr(why(g, 0, "move n"), "a Xenomorph Phase is waiting for your choices") !=
+	    NULL && strstr(why(g, 1, "pass"), "waits for other squads") != NULL,
+	    "stop: other orders and other seats are refused, with why");
+	s = R->save(g, &len);
+	h = R->load(data, s, len, &cause);
+	ok(h != NULL && h->phase == BH_PH_XENO && h->sq[0].asked && h->sq[0].xeno_stop,
+	    "stop: the waiting phase survives save and load%s%s", cause ? ": " : "",
+	    cause ? cause : "");
+	free(cause);
+	if (h != NULL)
+		R->free(h);
+	free(s);
+	ok(R->resolve(g, (const char *[]){ "prefer shared-wounds first\n", NULL }, &rng, &ev,
+	    NULL) == 0 && g->sq[0].c[0].ntok == 2 && g->sq[1].c[0].ntok == 0 &&
+	    g->phase == BH_PH_TURN && g->active == 1 && !g->sq[0].asked,
+	    "stop: blue's answer is used: it takes both wounds, then red's turn");
+	rules_events_free(&ev);
+	R->free(g);
+	/* without a choice for blue, nobody is asked */
+	g = board(2);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->xenos[c2] = 2;
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 1;
+	g->hive = before(BH_ICON_XENO);
+	R->setting(g, 0, "stops", "xenomorph");
+	R->resolve(g, (const char *[]){ "pass\n", NULL }, &rng, &ev, NULL);
+	ok(g->phase == BH_PH_TURN && g->active == 1 && g->sq[0].c[0].ntok == 2,
+	    "stop: a phase with no choice for the squad waits for nobody");
+	R->setting(g, 0, "stops", "none");
+	ok(g->sq[0].xeno_stop == 0, "set stops none: the stop cleared");
+	rules_events_free(&ev);
+	R->free(g);
+}
+
+/*
  * ---- the rulebook's choices (doc/rulebook-choices.tsv, game bughunt) ----
  * Each case plays one position twice, with the order or preference the
  * table names (chosen 1) and without it (chosen 0: the default), and tells
@@ -1908,6 +1981,7 @@ main(int argc, char **argv)
 	test_shooting();
 	test_xenos();
 	test_choices();
+	test_xeno_stop();
 	test_choice_cases(NULL);
 	test_wounds();
 	test_missions();

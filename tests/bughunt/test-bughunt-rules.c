@@ -21,6 +21,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/bughunt/bughunt.h"
+#include "tests/choice-cases.h"
 #include "tests/legal-lines.h"
 #include "tests/tap.h"
 
@@ -963,10 +964,9 @@ test_xeno_stop(void)
 
 /*
  * ---- the rulebook's choices (doc/rulebook-choices.tsv, game bughunt) ----
- * Each case plays one position twice, with the order or preference the
- * table names (chosen 1) and without it (chosen 0: the default), and tells
- * the outcome in a string; tests/rules/test-choices.sh runs each by
- * `--choice ID` and the two strings must differ.
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order, preference or game option the table names (its arg) and by
+ * default; tests/rules/test-choices.sh runs each by `--choice ID`.
  */
 
 /* Squad s's characters as copy:tokens..., and where it stands. */
@@ -993,11 +993,13 @@ done_outcome(struct rules_game *g, char *s)
 
 /* Game options (Adjusting Game Difficulty), chosen at `muthur new-game`. */
 static char *
-option_outcome(const char *opt, int chosen)
+ch_option(int chosen, const char *opt)
 {
 	struct rules_game *g = game(2, chosen ? opt : NULL, 1);
 	int i, x = 0, named = 0;
 
+	if (g == NULL)
+		return xstrdup("refused");
 	for (i = 0; i < BH_CELLS; i++)
 		x += g->xenos[i];
 	for (i = 0; i < BH_SQUAD; i++)
@@ -1006,39 +1008,15 @@ option_outcome(const char *opt, int chosen)
 	    g->ndeck, named));
 }
 
-static char *
-ch_named_for_grunt(int chosen)
-{
-	return option_outcome("named-for-grunt", chosen);
-}
-
-static char *
-ch_no_setup_spawn(int chosen)
-{
-	return option_outcome("no-setup-spawn", chosen);
-}
-
-static char *
-ch_extra_setup_spawn(int chosen)
-{
-	return option_outcome("extra-setup-spawn", chosen);
-}
-
-static char *
-ch_extra_xeno_cards(int chosen)
-{
-	return option_outcome("extra-xenomorph-cards=2", chosen);
-}
-
 /* Checklist 2: who is the Point Man; the first attack shows it. */
 static char *
-ch_squad_order(int chosen)
+ch_squad_order(int chosen, const char *arg)
 {
 	struct rules_game *g = board(1);
 	int c1 = C("c1");
 
 	tile(g, c1, X, X, X, X);
-	play(g, 0, chosen ? "order grunt-3 grunt-1 grunt-2\npass\n" : "pass\n");
+	play(g, 0, chosen ? arg : "pass\n");
 	g->sq[0].pos = c1;
 	g->xenos[c1] = 1;
 	bh_xeno_attack(g, &rng, &ev);
@@ -1047,12 +1025,12 @@ ch_squad_order(int chosen)
 
 /* Begin the Game 2: who takes the Lt. Command turn. */
 static char *
-ch_lt_command(int chosen)
+ch_lt_command(int chosen, const char *arg)
 {
 	struct rules_game *g = board(3);
 
 	if (chosen)
-		play(g, 0, "prefer lt-command green\n");
+		play(g, 0, arg);
 	g->ndeck = 2;
 	g->dpos = 0;
 	g->deck[0] = 0;
@@ -1081,34 +1059,34 @@ squad_on_c1(int x)
 
 /* Player Turn 1, Movement: the squad moves or stays. */
 static char *
-ch_move(int chosen)
+ch_move(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 
-	play(g, 0, chosen ? "move n\n" : "pass\n");
+	play(g, 0, chosen ? arg : "pass\n");
 	return done_outcome(g, squad_outcome(g, 0));
 }
 
 /* Actions, Reload: the depleted characters ready again. */
 static char *
-ch_reload(int chosen)
+ch_reload(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 
 	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 0;
-	play(g, 0, chosen ? "reload\n" : "pass\n");
+	play(g, 0, chosen ? arg : "pass\n");
 	return done_outcome(g, squad_outcome(g, 0));
 }
 
 /* Actions, Capture an Objective: onto the mission named. */
 static char *
-ch_capture(int chosen)
+ch_capture(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 	char line[64];
 
 	g->objective[C("c1")] = 1;
-	snprintf(line, sizeof line, "capture %s\n", D->missions[g->mission[1]].id);
+	snprintf(line, sizeof line, "%s%s\n", arg, D->missions[g->mission[1]].id);
 	play(g, 0, chosen ? line : "pass\n");
 	return done_outcome(g, xasprintf("tokens on the missions: %d %d %d; on the "
 	    "tile %d", g->mtok[0], g->mtok[1], g->mtok[2], g->objective[C("c1")]));
@@ -1116,58 +1094,57 @@ ch_capture(int chosen)
 
 /* Actions, Breach a Barrier: the side named. */
 static char *
-ch_breach(int chosen)
+ch_breach(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 
 	g->side[C("c1")][BH_N] = B;
-	play(g, 0, chosen ? "breach n\n" : "pass\n");
+	play(g, 0, chosen ? arg : "pass\n");
 	return done_outcome(g, xasprintf("passage north %d",
 	    bh_passage(g, C("c1"), BH_N)));
 }
 
 /* Shooting 1: which ready characters fire. */
 static char *
-ch_shoot(int chosen)
+ch_shoot(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(2);
 
 	rig((const uint32_t[]){ 0, 0 }, 2);
-	play(g, 0, chosen ? "shoot grunt-1 grunt-2\n" : "pass\n");
+	play(g, 0, chosen ? arg : "pass\n");
 	return done_outcome(g, xasprintf("%s; xenos north %d", squad_outcome(g, 0),
 	    g->xenos[C("c2")]));
 }
 
 /* Shooting 1b: which adjacent tiles the rest of the firepower targets. */
 static char *
-ch_shoot_at(int chosen)
+ch_shoot_at(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(1);
 
 	tile(g, C("d1"), X, X, X, X);
 	g->xenos[C("d1")] = 1;
 	rig((const uint32_t[]){ 0, 0 }, 2);
-	play(g, 0, chosen ? "shoot grunt-1 at 3/2\n" : "shoot grunt-1\n");
+	play(g, 0, chosen ? arg : "shoot grunt-1\n");
 	return done_outcome(g, xasprintf("xenos north %d, east %d", g->xenos[C("c2")],
 	    g->xenos[C("d1")]));
 }
 
 /* Shooting 2: which character that fired takes each head's wound. */
 static char *
-ch_head_wounds(int chosen)
+ch_head_wounds(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 
 	g->xenos[C("c1")] = 2;
 	rig((const uint32_t[]){ 3, 3 }, 2);	/* two heads */
-	play(g, 0, chosen ? "shoot grunt-1 grunt-2 wounds grunt-2\n" :
-	    "shoot grunt-1 grunt-2\n");
+	play(g, 0, chosen ? arg : "shoot grunt-1 grunt-2\n");
 	return done_outcome(g, squad_outcome(g, 0));
 }
 
 /* Xenomorph Phase 1: two squads on one tile share its wounds. */
 static char *
-ch_shared_wounds(int chosen)
+ch_shared_wounds(int chosen, const char *arg)
 {
 	struct rules_game *g = board(2);
 	int c2 = C("c2");
@@ -1175,7 +1152,7 @@ ch_shared_wounds(int chosen)
 
 	tile(g, c2, X, X, X, X);
 	if (chosen)
-		play(g, 0, "prefer shared-wounds first\n");
+		play(g, 0, arg);
 	g->sq[0].pos = g->sq[1].pos = c2;
 	g->xenos[c2] = 2;
 	bh_xeno_attack(g, &rng, &ev);
@@ -1189,7 +1166,7 @@ ch_shared_wounds(int chosen)
 
 /* Xenomorph Phase 2: Xenomorphs adjacent to two squads. */
 static char *
-ch_adjacent_xenos(int chosen)
+ch_adjacent_xenos(int chosen, const char *arg)
 {
 	struct rules_game *g = board(2);
 	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
@@ -1200,7 +1177,7 @@ ch_adjacent_xenos(int chosen)
 	g->sq[1].pos = b3;
 	g->xenos[b2] = 2;
 	if (chosen)
-		play(g, 0, "prefer adjacent-xenos here\n");
+		play(g, 0, arg);
 	bh_xeno_move(g, &ev);
 	return done_outcome(g, xasprintf("blue's tile %d, red's tile %d", g->xenos[c2],
 	    g->xenos[b3]));
@@ -1208,7 +1185,7 @@ ch_adjacent_xenos(int chosen)
 
 /* Missions and Objectives: a mission's ability, by flipping a token. */
 static char *
-ch_use_mission(int chosen)
+ch_use_mission(int chosen, const char *arg)
 {
 	struct rules_game *g = squad_on_c1(0);
 	char line[96];
@@ -1220,54 +1197,43 @@ ch_use_mission(int chosen)
 	g->mission[0] = m;
 	g->mtok[0] = g->mup[0] = 1;
 	g->xenos[C("c1")] = 3;
-	snprintf(line, sizeof line, "use %s\npass\n", D->missions[m].id);
+	snprintf(line, sizeof line, "%s%s\npass\n", arg, D->missions[m].id);
 	play(g, 0, chosen ? line : "pass\n");
 	return done_outcome(g, xasprintf("xenos on the tile %d, face-up tokens %d",
 	    g->xenos[C("c1")], g->mup[0]));
 }
 
-static const struct {
-	const char	*id;
-	char		*(*run)(int chosen);
-} choice_cases[] = {
-	{ "bh-squad-order", ch_squad_order },
-	{ "bh-lt-command", ch_lt_command },
-	{ "bh-move", ch_move },
-	{ "bh-capture", ch_capture },
-	{ "bh-breach", ch_breach },
-	{ "bh-reload", ch_reload },
-	{ "bh-shoot", ch_shoot },
-	{ "bh-shoot-at", ch_shoot_at },
-	{ "bh-head-wounds", ch_head_wounds },
-	{ "bh-shared-wounds", ch_shared_wounds },
-	{ "bh-adjacent-xenos", ch_adjacent_xenos },
-	{ "bh-use-mission", ch_use_mission },
-	{ "bh-named-for-grunt", ch_named_for_grunt },
-	{ "bh-no-setup-spawn", ch_no_setup_spawn },
-	{ "bh-extra-setup-spawn", ch_extra_setup_spawn },
-	{ "bh-extra-xenomorph-cards", ch_extra_xeno_cards },
+static const struct choice_case choice_cases[] = {
+	{ "bh-squad-order", ch_squad_order, "order grunt-3 grunt-1 grunt-2\npass\n" },
+	{ "bh-lt-command", ch_lt_command, "prefer lt-command green\n" },
+	{ "bh-move", ch_move, "move n\n" },
+	{ "bh-capture", ch_capture, "capture " },
+	{ "bh-breach", ch_breach, "breach n\n" },
+	{ "bh-reload", ch_reload, "reload\n" },
+	{ "bh-shoot", ch_shoot, "shoot grunt-1 grunt-2\n" },
+	{ "bh-shoot-at", ch_shoot_at, "shoot grunt-1 at 3/2\n" },
+	{ "bh-head-wounds", ch_head_wounds, "shoot grunt-1 grunt-2 wounds grunt-2\n" },
+	{ "bh-shared-wounds", ch_shared_wounds, "prefer shared-wounds first\n" },
+	{ "bh-adjacent-xenos", ch_adjacent_xenos, "prefer adjacent-xenos here\n" },
+	{ "bh-use-mission", ch_use_mission, "use " },
+	{ "bh-named-for-grunt", ch_option, "named-for-grunt" },
+	{ "bh-no-setup-spawn", ch_option, "no-setup-spawn" },
+	{ "bh-extra-setup-spawn", ch_option, "extra-setup-spawn" },
+	{ "bh-extra-xenomorph-cards", ch_option, "extra-xenomorph-cards=2" },
 };
 
-/* Every case, or only the one named (none named: a failure). */
+static void
+tap_report(int cond, const char *what)
+{
+	ok(cond, "%s", what);
+}
+
+/* Every case, or only the one named (none such: a failure). */
 static void
 test_choice_cases(const char *only)
 {
-	size_t i, found = 0;
-	char *a, *b;
-
-	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
-		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
-			continue;
-		found++;
-		a = choice_cases[i].run(1);
-		b = choice_cases[i].run(0);
-		ok(strcmp(a, b) != 0, "choice %s: the order changes the outcome (%s; by "
-		    "default %s)", choice_cases[i].id, a, b);
-		free(a);
-		free(b);
-	}
-	if (only != NULL)
-		ok(found == 1, "choice %s: a scenario of this harness", only);
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    tap_report);
 }
 
 static void

@@ -17,6 +17,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
+#include "tests/choice-cases.h"
 #include "tests/legal-lines.h"
 #include "tests/tap.h"
 
@@ -1172,17 +1173,18 @@ out:
 /*
  * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
  * legendary-predators) ----
- * Each case plays one position twice, with the order or game option the
- * table names (chosen 1) and without it (chosen 0: the default), and tells
- * the outcome in a string; tests/rules/test-choices.sh runs each by
- * `--choice ID` and the two strings must differ.
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order or game option the table names (its arg) and by default;
+ * tests/rules/test-choices.sh runs each by `--choice ID`.
  */
 
-/* What a set-up shows: the HQ, the Prey deck's top, the piles' sizes. */
+/* A set-up with the game option arg, or without: the HQ, the Prey deck's
+ * top, the piles' sizes. */
 static char *
-setup_outcome(const char *opts)
+ch_option(int chosen, const char *arg)
 {
-	struct rules_game *g = game("jungle-hunter,city-hunter", opts, 3, 4, NULL);
+	struct rules_game *g = game("jungle-hunter,city-hunter", chosen ? arg : NULL, 3, 4,
+	    NULL);
 	struct strbuf sb = STRBUF_INIT;
 	int i;
 
@@ -1199,192 +1201,124 @@ setup_outcome(const char *opts)
 	return strbuf_detach(&sb, NULL);
 }
 
-static char *
-ch_armory(int chosen)
+/* The positions of the turn's cases, for the active seat a. */
+static void
+set_play(struct rules_game *g, int a)
 {
-	return setup_outcome(chosen ? "armory=woodland-intel,urban-intel,woodland-tech,"
-	    "urban-strength" : NULL);
-}
-
-static char *
-ch_prey(int chosen)
-{
-	return setup_outcome(chosen ? "prey=drawn-by-heat-and-conflict,payback-time,"
-	    "a-taste-for-beef" : NULL);
-}
-
-static char *
-ch_mercenaries(int chosen)
-{
-	return setup_outcome(chosen ? "mercenaries=+2" : NULL);
-}
-
-static char *
-ch_tests(int chosen)
-{
-	return setup_outcome(chosen ? "tests" : NULL);
-}
-
-static char *
-ch_challenges(int chosen)
-{
-	return setup_outcome(chosen ? "challenges" : NULL);
-}
-
-static char *
-ch_cooperative(int chosen)
-{
-	return setup_outcome(chosen ? "cooperative" : NULL);
-}
-
-/* The active Predator's turn, the board cleared, an empty hand. */
-static struct rules_game *
-turn_game(int *a)
-{
-	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 5, 6, NULL);
-
-	*a = g->active;
-	clear_board(g);
-	g->s[*a].hand.n = 0;
-	return g;
-}
-
-static char *
-turn_outcome(struct rules_game *g, int a)
-{
-	char *s = xasprintf("attack %d, recruit %d, heal %d; hand %d, discard %d, trophies "
-	    "%d, strikes %d/%d; instinct %d; wilds %d", g->attack, g->recruit, g->heal_pts,
-	    g->s[a].hand.n, g->s[a].discard.n, g->s[a].trophies.n, g->s[0].strikes.n,
-	    g->s[1].strikes.n, g->commanders.n, g->wilds[0]);
-
-	R->free(g);
-	return s;
-}
-
-static char *
-ch_play(int chosen)
-{
-	int a;
-	struct rules_game *g = turn_game(&a);
-	char why[256];
-
 	lg_push(&g->s[a].hand, card("woodland-strength-1"));
-	if (chosen)
-		order(g, "play woodland-strength-1", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
-static char *
-ch_recruit(int chosen)
+static void
+set_recruit(struct rules_game *g, int a)
 {
-	int a;
-	struct rules_game *g = turn_game(&a);
-	char why[256];
-
+	(void)a;
 	g->recruit = 4;
-	if (chosen)
-		order(g, "recruit instinct", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
-static char *
-ch_fight(int chosen)
+static void
+set_fight(struct rules_game *g, int a)
 {
-	int a;
-	struct rules_game *g = turn_game(&a);
-	char why[256];
-
+	(void)a;
 	pd_enter(g, 0, card("jungle-guerilla"), 50, &rng, NULL);
 	g->attack = 3;
-	if (chosen)
-		order(g, "fight underground", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
-static char *
-ch_avert(int chosen)
+static void
+set_avert(struct rules_game *g, int a)
 {
-	int a;
-	struct rules_game *g = turn_game(&a);
-	char why[256];
-
+	(void)a;
 	lg_push(&g->enemy, card("booby-trap-danger"));
 	pd_prey_phase(g, &rng, NULL);
 	g->attack = 3;
-	if (chosen)
-		order(g, "avert underground", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
-static char *
-ch_heal(int chosen)
+static void
+set_heal(struct rules_game *g, int a)
 {
-	int a;
-	struct rules_game *g = turn_game(&a);
-	char why[256];
-
 	g->s[a].strikes.n = 0;
 	lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
 	lg_push(&g->s[a].strikes, card("prey-just-a-scratch"));
 	g->heal_pts = 2;
-	if (chosen)
-		order(g, "heal 2", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
-static char *
-ch_duel(int chosen)
+static void
+set_duel(struct rules_game *g, int a)
 {
-	int a;
-	struct rules_game *g = turn_game(&a);
 	char why[256];
 
 	g->attack = 10;
 	lg_push(&g->s[a].hand, card("woodland-tech-1"));
 	order(g, "play woodland-tech-1", why, sizeof why);
-	if (chosen)
-		order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why);
-	return turn_outcome(g, a);
 }
 
 static const struct {
-	const char	*id;
-	char		*(*run)(int chosen);
-} choice_cases[] = {
-	{ "lp-armory", ch_armory },
-	{ "lp-prey", ch_prey },
-	{ "lp-mercenaries", ch_mercenaries },
-	{ "lp-tests", ch_tests },
-	{ "lp-challenges", ch_challenges },
-	{ "lp-cooperative", ch_cooperative },
-	{ "lp-play", ch_play },
-	{ "lp-recruit", ch_recruit },
-	{ "lp-fight", ch_fight },
-	{ "lp-avert", ch_avert },
-	{ "lp-heal", ch_heal },
-	{ "lp-duel", ch_duel },
+	const char	*line;	/* the case's order; "duel" names the other seat */
+	void		(*set)(struct rules_game *g, int a);
+} turn_sets[] = {
+	{ "play woodland-strength-1", set_play },
+	{ "recruit instinct", set_recruit },
+	{ "fight underground", set_fight },
+	{ "avert underground", set_avert },
+	{ "heal 2", set_heal },
+	{ "duel", set_duel },
 };
 
-/* Every case, or only the one named (none named: a failure). */
+/* The active Predator's turn, the board cleared, an empty hand, the
+ * position of the order arg; with the order or without. */
+static char *
+ch_turn(int chosen, const char *arg)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 5, 6, NULL);
+	char why[256], *s;
+	size_t i;
+	int a = g->active;
+
+	clear_board(g);
+	g->s[a].hand.n = 0;
+	for (i = 0; i < sizeof turn_sets / sizeof turn_sets[0]; i++)
+		if (strcmp(turn_sets[i].line, arg) == 0)
+			turn_sets[i].set(g, a);
+	if (chosen && strcmp(arg, "duel") == 0)
+		order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why);
+	else if (chosen)
+		order(g, arg, why, sizeof why);
+	s = xasprintf("attack %d, recruit %d, heal %d; hand %d, discard %d, trophies "
+	    "%d, strikes %d/%d; instinct %d; wilds %d", g->attack, g->recruit, g->heal_pts,
+	    g->s[a].hand.n, g->s[a].discard.n, g->s[a].trophies.n, g->s[0].strikes.n,
+	    g->s[1].strikes.n, g->commanders.n, g->wilds[0]);
+	R->free(g);
+	return s;
+}
+
+static const struct choice_case choice_cases[] = {
+	{ "lp-armory", ch_option,
+	  "armory=woodland-intel,urban-intel,woodland-tech,urban-strength" },
+	{ "lp-prey", ch_option, "prey=drawn-by-heat-and-conflict,payback-time,"
+	  "a-taste-for-beef" },
+	{ "lp-mercenaries", ch_option, "mercenaries=+2" },
+	{ "lp-tests", ch_option, "tests" },
+	{ "lp-challenges", ch_option, "challenges" },
+	{ "lp-cooperative", ch_option, "cooperative" },
+	{ "lp-play", ch_turn, "play woodland-strength-1" },
+	{ "lp-recruit", ch_turn, "recruit instinct" },
+	{ "lp-fight", ch_turn, "fight underground" },
+	{ "lp-avert", ch_turn, "avert underground" },
+	{ "lp-heal", ch_turn, "heal 2" },
+	{ "lp-duel", ch_turn, "duel" },
+};
+
+static void
+tap_report(int cond, const char *what)
+{
+	ok(cond, "%s", what);
+}
+
+/* Every case, or only the one named (none such: a failure). */
 static void
 choice_checks(const char *only)
 {
-	size_t i, found = 0;
-	char *a, *b;
-
-	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
-		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
-			continue;
-		found++;
-		a = choice_cases[i].run(1);
-		b = choice_cases[i].run(0);
-		ok(strcmp(a, b) != 0 && strcmp(a, "refused") != 0, "choice %s: the order "
-		    "changes the outcome (%s; by default %s)", choice_cases[i].id, a, b);
-		free(a);
-		free(b);
-	}
-	if (only != NULL)
-		ok(found == 1, "choice %s: a scenario of this harness", only);
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    tap_report);
 }
 
 int

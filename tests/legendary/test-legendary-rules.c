@@ -19,6 +19,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
+#include "tests/choice-cases.h"
 #include "tests/tap.h"
 
 extern const struct rules rules_legendary;
@@ -894,17 +895,19 @@ mail_orders(void)
 /*
  * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
  * legendary-humans) ----
- * Each case plays one position twice, with the order or game option the
- * table names (chosen 1) and without it (chosen 0: the default), and tells
- * the outcome in a string; tests/rules/test-choices.sh runs each by
- * `--choice ID` and the two strings must differ.
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order or game option the table names (its arg) and by default;
+ * tests/rules/test-choices.sh runs each by `--choice ID`.
  */
 
-/* What a set-up shows: the piles' sizes, the Wilds, the HQ, the health. */
+/* A set-up with the game option arg, or without (five players for
+ * preparation-turn: the chart gives them one already): the piles' sizes,
+ * the HQ, the health. */
 static char *
-setup_outcome(int n, const char *option)
+ch_option(int chosen, const char *arg)
 {
-	struct rules_game *g = fresh(n, option);
+	struct rules_game *g = fresh(strcmp(arg, "preparation-turn") == 0 ? 5 : 2,
+	    chosen ? arg : NULL);
 	struct strbuf sb = STRBUF_INIT;
 	int i;
 
@@ -914,48 +917,6 @@ setup_outcome(int n, const char *option)
 		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? db->cards[g->hq[i]].slug : "-");
 	done(g);
 	return strbuf_detach(&sb, NULL);
-}
-
-static char *
-ch_movie(int chosen)
-{
-	return setup_outcome(2, chosen ? "movie-predator-2" : NULL);
-}
-
-static char *
-ch_characters(int chosen)
-{
-	return setup_outcome(2, chosen ? "characters=dutch,harrigan,keyes,mac" : NULL);
-}
-
-static char *
-ch_easier(int chosen)
-{
-	return setup_outcome(2, chosen ? "easier" : NULL);
-}
-
-static char *
-ch_harder_wilds(int chosen)
-{
-	return setup_outcome(2, chosen ? "harder-wilds=5" : NULL);
-}
-
-static char *
-ch_young_bloods(int chosen)
-{
-	return setup_outcome(2, chosen ? "young-bloods=+3" : NULL);
-}
-
-static char *
-ch_preparation(int chosen)
-{
-	return setup_outcome(5, chosen ? "preparation-turn" : NULL);
-}
-
-static char *
-ch_defense_health(int chosen)
-{
-	return setup_outcome(2, chosen ? "defense-as-health" : NULL);
 }
 
 /* The turn's pools and piles of seat 0 (and the strikes of every seat). */
@@ -972,68 +933,70 @@ turn_outcome(struct rules_game *g)
 	return s;
 }
 
-static char *
-ch_play(int chosen)
+/* The positions of the simple turn cases. */
+static void
+set_play(struct rules_game *g)
 {
-	struct rules_game *g = fresh(1, NULL);
-
 	hand(g, 0, "experience");
-	if (chosen)
-		order(g, "play experience");
-	return turn_outcome(g);
 }
 
-static char *
-ch_recruit(int chosen)
+static void
+set_recruit(struct rules_game *g)
 {
-	struct rules_game *g = fresh(1, NULL);
-
 	g->recruit = 20;
-	if (chosen)
-		order(g, "recruit 1");
-	return turn_outcome(g);
 }
 
-static char *
-ch_commander(int chosen)
+static void
+set_commander(struct rules_game *g)
 {
-	struct rules_game *g = fresh(1, NULL);
-
 	g->recruit = 3;
-	if (chosen)
-		order(g, "recruit commander");
-	return turn_outcome(g);
 }
 
-static char *
-ch_scan(int chosen)
+static void
+set_scan(struct rules_game *g)
 {
-	struct rules_game *g = fresh(1, NULL);
-
 	g->wilds[4] = card("val-verde-guerilla");
 	g->up[4] = 0;
 	g->attack = 2;
-	if (chosen)
-		order(g, "scan hills");
-	return turn_outcome(g);
 }
 
-static char *
-ch_fight(int chosen)
+static void
+set_fight(struct rules_game *g)
 {
-	struct rules_game *g = fresh(1, NULL);
-
 	g->wilds[4] = card("val-verde-guerilla");
 	g->up[4] = 1;
 	g->attack = 3;
+}
+
+static const struct {
+	const char	*line;
+	void		(*set)(struct rules_game *g);
+} turn_sets[] = {
+	{ "play experience", set_play },
+	{ "recruit 1", set_recruit },
+	{ "recruit commander", set_commander },
+	{ "scan hills", set_scan },
+	{ "fight hills", set_fight },
+};
+
+/* One player's action phase in the position of order arg, with it or not. */
+static char *
+ch_turn(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(1, NULL);
+	size_t i;
+
+	for (i = 0; i < sizeof turn_sets / sizeof turn_sets[0]; i++)
+		if (strcmp(turn_sets[i].line, arg) == 0)
+			turn_sets[i].set(g);
 	if (chosen)
-		order(g, "fight hills");
+		order(g, arg);
 	return turn_outcome(g);
 }
 
 /* Call for Backup "anytime on that turn": used after the coordinations. */
 static char *
-ch_call_for_backup(int chosen)
+ch_call_for_backup(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(3, NULL);
 
@@ -1046,28 +1009,28 @@ ch_call_for_backup(int chosen)
 	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
 	lg_coordinate(g, 2, card("take-a-good-look"), &rng, &ev, NULL);
 	if (chosen)
-		order(g, "use it-ain-t-no-man");
+		order(g, arg);
 	return turn_outcome(g);
 }
 
 /* Coordinate: another seat sets a card aside for the active player, who
  * may play its virtual copy. */
 static char *
-ch_coordinate(int chosen)
+ch_coordinate(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(2, NULL);
 
 	hand(g, 1, "the-speech");
 	g->phase = LP_COORDINATE;
 	if (chosen)
-		lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+		lg_coordinate(g, 1, card(arg), &rng, &ev, NULL);
 	g->phase = LP_ACTION;
 	order(g, "copy tracker");
 	return turn_outcome(g);
 }
 
 static char *
-ch_copy(int chosen)
+ch_copy(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(2, NULL);
 
@@ -1076,12 +1039,12 @@ ch_copy(int chosen)
 	lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
 	g->phase = LP_ACTION;
 	if (chosen)
-		order(g, "copy tracker");
+		order(g, arg);
 	return turn_outcome(g);
 }
 
 static char *
-ch_kill(int chosen)
+ch_kill(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(1, NULL);
 
@@ -1089,12 +1052,12 @@ ch_kill(int chosen)
 	hand(g, 0, "sexual-tyrannosaurus");
 	order(g, "play sexual-tyrannosaurus");
 	g->kill_own = 1;
-	order(g, chosen ? "kill sexual-tyrannosaurus played" : "kill sexual-tyrannosaurus");
+	order(g, chosen ? arg : "kill sexual-tyrannosaurus");
 	return turn_outcome(g);
 }
 
 static char *
-ch_discard(int chosen)
+ch_discard(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(1, "movie-predator-2");
 
@@ -1104,12 +1067,12 @@ ch_discard(int chosen)
 	order(g, "play the-door-swings-both-ways");
 	order(g, "play the-door-swings-both-ways");
 	if (chosen)
-		order(g, "discard experience");
+		order(g, arg);
 	return turn_outcome(g);
 }
 
 static char *
-ch_swap(int chosen)
+ch_swap(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(3, NULL);
 
@@ -1121,12 +1084,12 @@ ch_swap(int chosen)
 	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
 	order(g, "use the-highest-tech");
 	if (chosen)
-		order(g, "swap experience");
+		order(g, arg);
 	return turn_outcome(g);
 }
 
 static char *
-ch_avoid(int chosen)
+ch_avoid(int chosen, const char *arg)
 {
 	struct rules_game *g = fresh(2, NULL);
 	char *s;
@@ -1137,7 +1100,7 @@ ch_avoid(int chosen)
 	lg_push(&g->cz, card("val-verde-guerilla"));
 	g->avoid = 1;
 	if (chosen)
-		order(g, "avoid almost-no-weight-cuts-like-steel");
+		order(g, arg);
 	e0 = ev.n;
 	lg_strike_phase(g, &rng, &ev);
 	for (k = e0; k < ev.n; k++)
@@ -1150,53 +1113,34 @@ ch_avoid(int chosen)
 	return s;
 }
 
-static const struct {
-	const char	*id;
-	char		*(*run)(int chosen);
-} choice_cases[] = {
-	{ "lh-movie", ch_movie },
-	{ "lh-characters", ch_characters },
-	{ "lh-easier", ch_easier },
-	{ "lh-harder-wilds", ch_harder_wilds },
-	{ "lh-young-bloods", ch_young_bloods },
-	{ "lh-preparation-turn", ch_preparation },
-	{ "lh-defense-as-health", ch_defense_health },
-	{ "lh-play", ch_play },
-	{ "lh-recruit", ch_recruit },
-	{ "lh-commander", ch_commander },
-	{ "lh-scan", ch_scan },
-	{ "lh-fight", ch_fight },
-	{ "lh-call-for-backup", ch_call_for_backup },
-	{ "lh-coordinate", ch_coordinate },
-	{ "lh-copy", ch_copy },
-	{ "lh-kill", ch_kill },
-	{ "lh-discard", ch_discard },
-	{ "lh-swap", ch_swap },
-	{ "lh-avoid", ch_avoid },
+static const struct choice_case choice_cases[] = {
+	{ "lh-movie", ch_option, "movie-predator-2" },
+	{ "lh-characters", ch_option, "characters=dutch,harrigan,keyes,mac" },
+	{ "lh-easier", ch_option, "easier" },
+	{ "lh-harder-wilds", ch_option, "harder-wilds=5" },
+	{ "lh-young-bloods", ch_option, "young-bloods=+3" },
+	{ "lh-preparation-turn", ch_option, "preparation-turn" },
+	{ "lh-defense-as-health", ch_option, "defense-as-health" },
+	{ "lh-play", ch_turn, "play experience" },
+	{ "lh-recruit", ch_turn, "recruit 1" },
+	{ "lh-commander", ch_turn, "recruit commander" },
+	{ "lh-scan", ch_turn, "scan hills" },
+	{ "lh-fight", ch_turn, "fight hills" },
+	{ "lh-call-for-backup", ch_call_for_backup, "use it-ain-t-no-man" },
+	{ "lh-coordinate", ch_coordinate, "the-speech" },
+	{ "lh-copy", ch_copy, "copy tracker" },
+	{ "lh-kill", ch_kill, "kill sexual-tyrannosaurus played" },
+	{ "lh-discard", ch_discard, "discard experience" },
+	{ "lh-swap", ch_swap, "swap experience" },
+	{ "lh-avoid", ch_avoid, "avoid almost-no-weight-cuts-like-steel" },
 };
 
-/* Every case, or only the one named (none named: a failure). */
+/* Every case, or only the one named (none such: a failure). */
 static void
 choices(const char *only)
 {
-	size_t i, found = 0;
-	char *a, *b, *what;
-
-	for (i = 0; i < sizeof choice_cases / sizeof choice_cases[0]; i++) {
-		if (only != NULL && strcmp(only, choice_cases[i].id) != 0)
-			continue;
-		found++;
-		a = choice_cases[i].run(1);
-		b = choice_cases[i].run(0);
-		what = xasprintf("choice %s: the order changes the outcome (%s; by default "
-		    "%s)", choice_cases[i].id, a, b);
-		check(strcmp(a, b) != 0, what);
-		free(what);
-		free(a);
-		free(b);
-	}
-	if (only != NULL)
-		check(found == 1, "choice: a scenario of this harness");
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    check);
 }
 
 static void

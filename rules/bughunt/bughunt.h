@@ -168,9 +168,14 @@ struct bh_squad {
 	int		 wound_pref;	/* `prefer shared-wounds`: enum bh_pref */
 	int		 xeno_pref;	/* `prefer adjacent-xenos`: enum bh_pref */
 	int		 turns;		/* turns taken */
+	int		 xeno_stop;	/* `set stops xenomorph`: asked before a
+					 * Xenomorph Phase with its choices */
+	int		 asked;		/* owes an answer in BH_PH_XENO */
 };
 
-enum bh_phase { BH_PH_TURN, BH_PH_OVER };
+/* BH_PH_XENO: a Xenomorph Phase waits for the squads that asked to be
+ * asked (choices.c: bh_xeno_ask()) */
+enum bh_phase { BH_PH_TURN, BH_PH_OVER, BH_PH_XENO };
 
 struct rules_game {
 	const struct bh_data	*d;
@@ -224,6 +229,14 @@ extern const char *const bh_wound_pref_names[3];
 extern const char *const bh_xeno_pref_names[3];
 /* Sorting rank of a preference: first 0, even 1, last 2. */
 int	 bh_pref_rank(int pref);
+/* A Xenomorph Phase is due: mark asked each squad with `set stops
+ * xenomorph` that has a choice in it (its tile shared with another squad
+ * and Xenomorphs; Xenomorphs next to its tile and another squad's).
+ * Returns how many are asked. */
+int	 bh_xeno_ask(struct rules_game *g);
+/* struct rules setting: `set stops ...` naming xenomorph sets xeno_stop. */
+void	 bh_setting(struct rules_game *g, size_t seat, const char *key,
+	    const char *value);
 
 /* rules/bughunt/data-load.c: the component data (doc/muthur-bughunt.5). */
 void	*bh_data_load(const struct rules_file *files, size_t nfiles, char **cause);

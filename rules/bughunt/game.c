@@ -1,8 +1,12 @@
 /*
  * game.c — the Bug Hunt table (struct rules): seats are the squads'
  * colours, a seat's "decklist" the one line `squad` (the checklist deals
- * its characters), the scenario bug-hunt, and the one phase that waits,
- * "turn": the seat whose Phase Deck card is up owes one orders mail.
+ * its characters), the scenario bug-hunt, and the phases that wait:
+ * "turn", the seat whose Phase Deck card is up owes one orders mail;
+ * "xenomorph", a Xenomorph Phase waits for the squads that asked to be
+ * asked (`set stops xenomorph`, choices.c) and have a choice in it: each
+ * owes one mail of `prefer` lines (or pass), then the phase is played and
+ * the Phase Deck goes on.
  */
 #include "config.h"
 
@@ -51,15 +55,45 @@ bh_turn(const struct rules_game *g)
 static const char *
 bh_phase(const struct rules_game *g)
 {
-	return g->phase == BH_PH_OVER ? "over" : "turn";
+	return g->phase == BH_PH_OVER ? "over" : g->phase == BH_PH_XENO ? "xenomorph" :
+	    "turn";
 }
 
-static const char *const bh_phases[] = { "turn", "over", NULL };
+static const char *const bh_phases[] = { "turn", "xenomorph", "over", NULL };
 
 static int
 bh_owes(const struct rules_game *g, size_t seat)
 {
+	if (g->phase == BH_PH_XENO)
+		return seat < (size_t)g->nseats && g->sq[seat].asked;
 	return g->phase != BH_PH_OVER && (int)seat == g->active;
+}
+
+/* In the Xenomorph Phase's wait: only `prefer` lines and pass. */
+static int
+xeno_lines_check(const char *orders, char **cause)
+{
+	const char *p = orders != NULL ? orders : "", *nl;
+	size_t len;
+	int lineno = 0;
+
+	for (; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		lineno++;
+		p += strspn(p, " \t");
+		len = (size_t)(nl - p);
+		if (len == 0 || *p == '#' || *p == '\r' || strncmp(p, "prefer ", 7) == 0 ||
+		    (len >= 4 && strncmp(p, "pass", 4) == 0 &&
+		    strspn(p + 4, " \t\r") == len - 4))
+			continue;
+		return cause_set(cause, "line %d: \"%.*s\": a Xenomorph Phase is waiting "
+		    "for your choices; expected prefer shared-wounds first|even|last, "
+		    "prefer adjacent-xenos here|even|elsewhere or pass", lineno,
+		    (int)(len > 60 ? 60 : len), p);
+	}
+	return 0;
 }
 
 static int
@@ -70,13 +104,44 @@ bh_check(const struct rules_game *g, size_t seat, const char *orders, char **cau
 
 	if (g->phase == BH_PH_OVER)
 		return cause_set(cause, "the game is over");
-	if ((int)seat != g->active)
+	if (g->phase == BH_PH_XENO && !bh_owes(g, seat))
+		return cause_set(cause, "the Xenomorph Phase waits for other squads, not %s",
+		    bh_colours[g->sq[seat].colour]);
+	if (g->phase == BH_PH_XENO && xeno_lines_check(orders, cause) == -1)
+		return -1;
+	if (g->phase != BH_PH_XENO && (int)seat != g->active)
 		return cause_set(cause, "it is %s's turn, not %s's",
 		    bh_colours[g->sq[g->active].colour], bh_colours[g->sq[seat].colour]);
 	copy = xmemdup(g, sizeof *g);
 	rc = bh_orders_run(copy, (int)seat, orders, 1, NULL, NULL, cause);
 	free(copy);
 	return rc;
+}
+
+/* The asked squads' choices, then the Xenomorph Phase and the next card. */
+static int
+xeno_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	const char *text;
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		text = orders != NULL && g->sq[s].asked ? orders[s] : NULL;
+		if (text != NULL && bh_check(g, (size_t)s, text, cause) == -1)
+			return cause_prefix(cause, "seat %s", bh_colours[g->sq[s].colour]);
+	}
+	for (s = 0; s < g->nseats; s++) {
+		text = orders != NULL && g->sq[s].asked ? orders[s] : NULL;
+		if (text != NULL)
+			bh_orders_run(g, s, text, 0, rng, ev, NULL);
+		g->sq[s].asked = 0;
+	}
+	g->phase = BH_PH_TURN;
+	bh_xeno_phase(g, rng, ev, 0);
+	if (g->phase != BH_PH_OVER)
+		bh_next_turn(g, rng, ev);
+	return 0;
 }
 
 static int
@@ -88,6 +153,8 @@ bh_resolve(struct rules_game *g, const char *const *orders, struct rules_rng *rn
 
 	if (g->phase == BH_PH_OVER)
 		return cause_set(cause, "the game is over");
+	if (g->phase == BH_PH_XENO)
+		return xeno_resolve(g, orders, rng, ev, cause);
 	text = orders != NULL ? orders[seat] : NULL;
 	if (bh_check(g, (size_t)seat, text, cause) == -1)
 		return cause_prefix(cause, "seat %s", bh_colours[g->sq[seat].colour]);
@@ -228,6 +295,7 @@ const struct rules rules_bughunt = {
 	.phase = bh_phase,
 	.phase_names = bh_phases,
 	.owes = bh_owes,
+	.setting = bh_setting,		/* choices.c: `set stops xenomorph` */
 	.legal = bh_legal,
 	.check = bh_check,
 	.resolve = bh_resolve,

@@ -116,7 +116,21 @@ bh_legal(const struct rules_game *g, size_t seat)
 	char *slug, *line;
 	int i, m, s, cells[4], nt, nready = 0;
 
-	if (g->phase == BH_PH_OVER || (int)seat != g->active)
+	if (g->phase == BH_PH_XENO && seat < (size_t)g->nseats && g->sq[seat].asked) {
+		/* the Xenomorph Phase's wait: the squad's choices (game.c) */
+		strbuf_addstr(&sb, "pass\n");
+		for (i = 0; i < 3; i++) {
+			line = xasprintf("prefer shared-wounds %s", bh_wound_pref_names[i]);
+			try_line(g, (int)seat, &sb, line);
+			free(line);
+			line = xasprintf("prefer adjacent-xenos %s", bh_xeno_pref_names[i]);
+			try_line(g, (int)seat, &sb, line);
+			free(line);
+		}
+		strbuf_free(&all);
+		return strbuf_detach(&sb, NULL);
+	}
+	if (g->phase != BH_PH_TURN || (int)seat != g->active)
 		return xstrdup("");
 	sq = &g->sq[seat];
 	strbuf_addstr(&sb, "pass\n");

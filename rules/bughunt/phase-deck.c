@@ -115,6 +115,15 @@ bh_next_turn(struct rules_game *g, struct rules_rng *rng, struct rules_events *e
 			    g->lt_turn ? "true" : "false");
 			return;
 		}
+		if (card == BH_CARD_XENO &&
+		    g->d->hive[(g->hive + 1) % g->d->nhive] == BH_ICON_XENO &&
+		    bh_xeno_ask(g) > 0) {
+			/* a squad asked to be asked: the phase waits (game.c) */
+			bh_hive_advance(g, rng, ev, 1);
+			g->pending_xeno = 0;
+			g->phase = BH_PH_XENO;
+			return;
+		}
 		if (card == BH_CARD_XENO)
 			bh_hive_advance(g, rng, ev, 0);
 	}

@@ -187,6 +187,8 @@ bh_picture(const cJSON *rv, const char *seat, enum rules_picture format,
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "over")))
 		strbuf_addf(&sb, "game over, the Marines %s", cJSON_IsTrue(
 		    cJSON_GetObjectItemCaseSensitive(r, "won")) ? "won" : "lost");
+	else if (strcmp(str(rv, "phase"), "xenomorph") == 0)
+		strbuf_addstr(&sb, "a Xenomorph Phase waits for choices");
 	else
 		strbuf_addf(&sb, "%s's %sturn", str(rv, "active"),
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "lt_command")) ?

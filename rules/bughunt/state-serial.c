@@ -44,6 +44,10 @@ bh_save(const struct rules_game *g, size_t *len)
 			cJSON_AddNumberToObject(s, "wound_pref", g->sq[i].wound_pref);
 		if (g->sq[i].xeno_pref != BH_PREF_EVEN)
 			cJSON_AddNumberToObject(s, "xeno_pref", g->sq[i].xeno_pref);
+		if (g->sq[i].xeno_stop)	/* written only when set */
+			cJSON_AddNumberToObject(s, "xeno_stop", 1);
+		if (g->sq[i].asked)
+			cJSON_AddNumberToObject(s, "asked", 1);
 		ca = cJSON_AddArrayToObject(s, "chars");
 		for (k = 0; k < g->sq[i].nchar; k++) {
 			c = cJSON_CreateObject();
@@ -152,7 +156,9 @@ load_squads(struct rules_game *g, const cJSON *o)
 		    num(s, "lt_pref", -1, BH_SEATS - 1, &sq->lt_pref) == -1 ||
 		    num(s, "turns", 0, 1 << 30, &sq->turns) == -1 ||
 		    opt_num(s, "wound_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->wound_pref) == -1 ||
-		    opt_num(s, "xeno_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->xeno_pref) == -1)
+		    opt_num(s, "xeno_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->xeno_pref) == -1 ||
+		    opt_num(s, "xeno_stop", 0, 1, &sq->xeno_stop) == -1 ||
+		    opt_num(s, "asked", 0, 1, &sq->asked) == -1)
 			return -1;
 		chars = cJSON_GetObjectItemCaseSensitive(s, "chars");
 		if (!cJSON_IsArray(chars) || cJSON_GetArraySize(chars) > BH_SQUAD)
@@ -245,7 +251,8 @@ bh_load(const void *data, const char *bytes, size_t len, char **cause)
 		snprintf(g->reason, sizeof g->reason, "%s", r->valuestring);
 		bad = g->dpos > g->ndeck || g->tpos > g->ntiles || g->kpos > g->ntrack ||
 		    g->hive >= d->nhive || g->last_track >= d->ntrack ||
-		    (g->phase != BH_PH_TURN && g->phase != BH_PH_OVER) ||
+		    (g->phase != BH_PH_TURN && g->phase != BH_PH_OVER &&
+		    g->phase != BH_PH_XENO) ||
 		    g->active >= g->nseats || g->last_active >= g->nseats ||
 		    (g->phase == BH_PH_TURN && g->active < 0) || g->escaped > d->dice ||
 		    bh_dice_left(g) < 0;

@@ -240,6 +240,9 @@ bh_view_text(const cJSON *rv, const char *seat)
 		strbuf_addf(&sb, "the game is over, the Marines %s (%s)\n",
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "won")) ? "won" : "lost",
 		    str(r, "reason"));
+	else if (strcmp(str(rv, "phase"), "xenomorph") == 0)
+		strbuf_addstr(&sb, "a Xenomorph Phase waits for the choices of the squads "
+		    "that asked to be asked\n");
 	else
 		strbuf_addf(&sb, "%s's %sturn\n", str(rv, "active"),
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "lt_command")) ?

@@ -81,6 +81,10 @@ squads(const struct rules_game *g, cJSON *o)
 		cJSON_AddNumberToObject(s, "turns", sq->turns);
 		cJSON_AddStringToObject(s, "shared_wounds", bh_wound_pref_names[sq->wound_pref]);
 		cJSON_AddStringToObject(s, "adjacent_xenos", bh_xeno_pref_names[sq->xeno_pref]);
+		if (sq->xeno_stop)	/* `set stops xenomorph` (choices.c) */
+			cJSON_AddTrueToObject(s, "stop_xenomorph");
+		if (sq->asked)
+			cJSON_AddTrueToObject(s, "asked");
 		ca = cJSON_AddArrayToObject(s, "characters");
 		for (k = 0; k < sq->nchar; k++) {
 			cd = &g->d->chars[sq->c[k].def];
@@ -190,7 +194,8 @@ bh_view(const struct rules_game *g, int seat)
 
 	cJSON_AddStringToObject(o, "game", "bughunt");
 	cJSON_AddNumberToObject(o, "turn", g->turn > 0 ? g->turn : 1);
-	cJSON_AddStringToObject(o, "phase", g->phase == BH_PH_OVER ? "over" : "turn");
+	cJSON_AddStringToObject(o, "phase", g->phase == BH_PH_OVER ? "over" :
+	    g->phase == BH_PH_XENO ? "xenomorph" : "turn");
 	if (g->active >= 0)
 		cJSON_AddStringToObject(o, "active", bh_colours[g->sq[g->active].colour]);
 	else
@@ -204,7 +209,8 @@ bh_view(const struct rules_game *g, int seat)
 	cJSON_AddBoolToObject(r, "over", g->phase == BH_PH_OVER);
 	cJSON_AddBoolToObject(r, "won", g->phase == BH_PH_OVER && g->won);
 	cJSON_AddStringToObject(r, "reason", g->reason);
-	if (seat >= 0 && seat == g->active) {
+	if (seat >= 0 && (seat == g->active || (g->phase == BH_PH_XENO &&
+	    g->sq[seat].asked))) {
 		a = cJSON_AddArrayToObject(o, "legal_orders");
 		legal = bh_legal(g, (size_t)seat);
 		for (p = legal; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {

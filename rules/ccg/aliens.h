@@ -76,9 +76,13 @@ int	 ccg_replace_piece(struct rules_game *g, int old, const struct ccg_card *c,
 /* The order "upgrade CHAR into CARD [using EVENT]" of the Mature Step. */
 int	 ccg_upgrade_order(struct rules_game *g, int seat,
 	    const struct ccg_order *o, struct rules_events *ev, char **cause);
+/* The standing order "prefer warrior-queen yes|no" of any phase. */
+int	 ccg_prefer_order(struct rules_game *g, int seat,
+	    const struct ccg_order *o, struct rules_events *ev, char **cause);
 /* After every order and phase: a damaged Queen whose damage upgrade
  * ("matures from", when "combat") the player has in hand, deck or
- * discard is replaced by it. */
+ * discard is replaced by it, unless the player's standing preference is
+ * "prefer warrior-queen no". */
 void	 ccg_queens_tidy(struct rules_game *g, struct rules_events *ev);
 void	 ccg_queens_candidates(const struct rules_game *g, int seat,
 	    void (*try)(void *, const char *), void *ctx);

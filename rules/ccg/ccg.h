@@ -208,6 +208,9 @@ struct ccg_seat {
 	int			 pass_rounds;	/* their rounds, 1 << round */
 	int			 pass_mark;	/* public concern mark when given */
 	int			 pass_stops;	/* `set stops`: 1 << phase not covered */
+	int			 no_warrior_queen;	/* `prefer warrior-queen no`:
+						 * a damaged Alien Queen stays
+						 * (queens.c) */
 	struct ccg_hud		 hud;
 };
 

@@ -159,6 +159,7 @@ static const struct sentence {
 	{ "pickup", "{by*} picks up {item*}", 0, 0, 0, 0 },
 	{ "play-location", "{seat} plays {location*}[ between {between*}][ on the "
 	    "{side}]", 0, 0, 0, 0 },
+	{ "prefer", "{seat} sets a standing choice: {choice} {value}", 0, 0, 0, 0 },
 	{ "queen-created", "{seat}'s {from*}{token? token|} becomes {piece*} at "
 	    "the {at*}", 0, 0, 0, 0 },
 	{ "queen-upgrade", "{seat} upgrades {from*} into {piece*} at the {at*} "

@@ -45,6 +45,7 @@ enum ccg_verb {
 	CCG_V_BACKSTAB,
 	CCG_V_BOARD,
 	CCG_V_ALIGHT,
+	CCG_V_PREFER,
 	CCG_NVERBS
 };
 

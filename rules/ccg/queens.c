@@ -5,7 +5,8 @@
  * Young Queen may be replaced by the Alien Queen from the hand; an Alien
  * Queen that takes damage (and lives) is at once replaced by a Warrior
  * Queen from the hand, the discard or the deck (shuffled at the end of
- * the phase), and the Egg Sack Detachment event does the same in a Mature
+ * the phase) — the rulebook's "can": unless the player's standing
+ * `prefer warrior-queen no` keeps her —, and the Egg Sack Detachment event does the same in a Mature
  * Step without damage; rulebook "Newborn": in a Mature Step a Cloned
  * Queen is discarded and replaced by the Newborn from the hand. Which
  * card replaces which is data: the new card's "matures from" effect names
@@ -15,6 +16,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/cause.h"
 #include "lib/xmalloc.h"
@@ -207,6 +209,33 @@ ccg_upgrade_order(struct rules_game *g, int seat, const struct ccg_order *o,
 	return 0;
 }
 
+/*
+ * prefer warrior-queen yes|no: whether this seat's Alien Queen, damaged,
+ * is replaced by a Warrior Queen (the rulebook's "can"). Standing, kept
+ * until changed; yes, the default, replaces her at once.
+ */
+int
+ccg_prefer_order(struct rules_game *g, int seat, const struct ccg_order *o,
+    struct rules_events *ev, char **cause)
+{
+	struct ccg_seat *s = &g->seats[seat];
+	int no;
+
+	if (strcmp(o->what, "yes") != 0 && strcmp(o->what, "no") != 0)
+		return cause_set(cause, "prefer warrior-queen %s: expected yes or no",
+		    o->what);
+	if (s->faction != CCG_FACTION_ALIENS)
+		return cause_set(cause, "prefer warrior-queen: only an Aliens "
+		    "player has a Queen to replace");
+	no = strcmp(o->what, "no") == 0;
+	if (s->no_warrior_queen != no)
+		ccg_event(ev, -1, "{\"type\":\"prefer\",\"seat\":\"%s\","
+		    "\"choice\":\"warrior-queen\",\"value\":\"%s\"}", s->name,
+		    o->what);
+	s->no_warrior_queen = no;
+	return 0;
+}
+
 void
 ccg_queens_tidy(struct rules_game *g, struct rules_events *ev)
 {
@@ -219,6 +248,7 @@ ccg_queens_tidy(struct rules_game *g, struct rules_events *ev)
 
 		if (p->zone != CCG_Z_PLAY || !is_queen(p) || p->damage <= 0 ||
 		    ccg_eff_power(p) <= 0 || seat < 0 ||
+		    g->seats[seat].no_warrior_queen ||
 		    ccg_queen_may_enter(g, seat, (int)i, NULL) != 0 ||
 		    (c = damage_upgrade(g, p->card)) == NULL ||
 		    (c = ccg_search_own(g, seat, c->slug)) == NULL)

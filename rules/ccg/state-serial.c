@@ -141,6 +141,8 @@ ccg_save(const struct rules_game *g, size_t *len)
 		SEAT_INTS(X)
 		SEAT_LIFE_INTS(X)
 #undef X
+		if (s->no_warrior_queen)	/* written only when chosen */
+			INT_MEMBER(out, no_warrior_queen, s->no_warrior_queen);
 		pile_write(out, "hand", &s->hand);
 		pile_write(out, "deck", &s->deck);
 		pile_write(out, "discard", &s->discard);
@@ -360,6 +362,7 @@ load_into(struct rules_game *g, const cJSON *root, char **cause)
 #define X(f) if (cJSON_HasObjectItem(o, #f) && \
 	    get_int(o, #f, 0, 1000000, &st->f, where, cause)) return -1;
 		SEAT_LIFE_INTS(X)
+		X(no_warrior_queen)
 #undef X
 		if (get_pile(g->db, o, "hand", &st->hand, where, cause) ||
 		    get_pile(g->db, o, "deck", &st->deck, where, cause) ||

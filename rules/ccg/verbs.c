@@ -130,6 +130,12 @@ const struct ccg_verb_row ccg_verbs[CCG_NVERBS] = {
 	    ccg_parse_play, ccg_play_card, ccg_play_candidates },
 	{ CCG_V_GORE, "gore", "gore CHAR BONUS", 0, ccg_gore_phase, NULL,
 	    ccg_parse_gore, ccg_gore_order, ccg_gore_candidates },
+	/*
+	 * A standing preference, kept until changed; never a candidate, so
+	 * that it never makes the game wait for a seat (queens.c).
+	 */
+	{ CCG_V_PREFER, "prefer", "prefer warrior-queen yes|no", CCG_PHASES_ANY,
+	    NULL, "warrior-queen what=yes_or_no", NULL, ccg_prefer_order, NULL },
 	/* "pass ROUND": standing-pass.c, carried out in turn-sequence.c */
 	{ CCG_V_PASS, "pass", "pass [movement|discard-draw|combat|search]", CCG_PHASES_ANY, NULL, NULL,
 	    ccg_parse_pass, NULL, NULL },

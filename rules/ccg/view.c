@@ -202,6 +202,8 @@ ccg_view(const struct rules_game *g, int seat)
 			    st->bc_warriors);
 		cJSON_AddNumberToObject(o, "evacuated", st->evac_mains);
 		cJSON_AddNumberToObject(o, "place", st->place);
+		if (st->no_warrior_queen)	/* queens.c */
+			cJSON_AddFalseToObject(o, "warrior_queen");
 		if (ccg_standing_pass(g, (int)s))	/* standing-pass.c */
 			cJSON_AddTrueToObject(o, "standing_pass");
 		cJSON_AddItemToObject(o, "hud", hud_json(g, &st->hud));

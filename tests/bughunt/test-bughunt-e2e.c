@@ -4,7 +4,8 @@
  * init` (the program), new-game under --rules bughunt with a difficulty
  * option, seats blue and red with the installed sample seat files, start,
  * the scripted players' signed orders mails (one mail a player turn, from
- * the seat whose phase card is up) delivered into the incoming Maildir and
+ * the seat whose phase card is up; blue's with `set stops xenomorph`, the
+ * stop of the Xenomorph Phase's choices) delivered into the incoming Maildir and
  * muthurd's pass until the game is won or lost; the view mails (the map,
  * the orders template); the export and the offline audit with a full
  * replay; a changed byte failing it.
@@ -95,6 +96,12 @@ round_of_mail(struct loop *lp, const char *game, unsigned char sk[][64], int n)
 		k = strcmp(missing[i], "blue") == 0 ? 0 : 1;
 		idx = l->rules->seat_index(l->g, missing[i]);
 		orders = game_policy_orders(l->rules, l->g, (size_t)idx);
+		if (k == 0) {	/* blue asks to be asked in Xenomorph Phases */
+			char *t = xasprintf("set stops xenomorph\n%s", orders);
+
+			free(orders);
+			orders = t;
+		}
 		from = xasprintf("%s@players.example", missing[i]);
 		tag = xasprintf("bh.%d.%llu.%s", n, (unsigned long long)ph->seq, missing[i]);
 		mail = game_orders_mail(from, lp->cf->mail_from, game, missing[i], ph->turn,
@@ -233,6 +240,9 @@ end_to_end(const char *build)
 	    "and the map (%zu)", n);
 	ok(mails_with(outdir, "Your orders: at most one move", &n) >= 1 && n >= 2,
 	    "and the active seat's legal orders (%zu)", n);
+	ok(mails_with(outdir, "Settings and absences recorded:\n    set stops xenomorph",
+	    &n) >= 1 && n >= 1, "blue's set stops xenomorph is taken by mail (%zu "
+	    "acknowledgements)", n);
 	free(outdir);
 
 	/* export and the offline audit with a full replay */

@@ -21,6 +21,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/bughunt/bughunt.h"
+#include "tests/choice-cases.h"
 #include "tests/legal-lines.h"
 #include "tests/tap.h"
 
@@ -888,6 +889,353 @@ test_choices(void)
 	R->free(g);
 }
 
+/*
+ * The stop: a squad that asked to be asked (`set stops xenomorph`) is
+ * asked before a Xenomorph Phase the Phase Deck starts when it has a
+ * choice in it; its answer, `prefer` lines, is used in that phase.
+ */
+static void
+test_xeno_stop(void)
+{
+	struct rules_game *g = board(2), *h;
+	int c2 = C("c2");
+	char *legal, *s, *cause = NULL;
+	size_t len;
+
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->xenos[c2] = 2;
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 1;
+	g->ndiscard = 0;
+	g->hive = before(BH_ICON_XENO);
+	R->setting(g, 0, "stops", "turn xenomorph");
+	ok(g->sq[0].xeno_stop == 1, "set stops xenomorph: blue wants to be asked");
+	R->resolve(g, (const char *[]){ "pass\n", NULL }, &rng, &ev, NULL);
+	ok(strcmp(R->phase(g), "xenomorph") == 0 && R->owes(g, 0) && !R->owes(g, 1) &&
+	    g->sq[0].c[0].ntok == 0 && g->sq[1].c[0].ntok == 0,
+	    "stop: the Xenomorph card's phase waits for blue, whose tile is shared; "
+	    "nobody is wounded yet");
+	rules_events_free(&ev);
+	legal = R->legal(g, 0);
+	ok(strstr(legal, "pass\n") == legal && strstr(legal, "\nprefer shared-wounds first\n") !=
+	    NULL && strstr(legal, "move") == NULL, "stop: blue's legal orders are its "
+	    "choices and pass");
+	free(legal);
+	ok(strstr(why(g, 0, "move n"), "a Xenomorph Phase is waiting for your choices") !=
+	    NULL && strstr(why(g, 1, "pass"), "waits for other squads") != NULL,
+	    "stop: other orders and other seats are refused, with why");
+	s = R->save(g, &len);
+	h = R->load(data, s, len, &cause);
+	ok(h != NULL && h->phase == BH_PH_XENO && h->sq[0].asked && h->sq[0].xeno_stop,
+	    "stop: the waiting phase survives save and load%s%s", cause ? ": " : "",
+	    cause ? cause : "");
+	free(cause);
+	if (h != NULL)
+		R->free(h);
+	free(s);
+	ok(R->resolve(g, (const char *[]){ "prefer shared-wounds first\n", NULL }, &rng, &ev,
+	    NULL) == 0 && g->sq[0].c[0].ntok == 2 && g->sq[1].c[0].ntok == 0 &&
+	    g->phase == BH_PH_TURN && g->active == 1 && !g->sq[0].asked,
+	    "stop: blue's answer is used: it takes both wounds, then red's turn");
+	rules_events_free(&ev);
+	R->free(g);
+	/* without a choice for blue, nobody is asked */
+	g = board(2);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->xenos[c2] = 2;
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = BH_CARD_XENO;
+	g->deck[1] = 1;
+	g->hive = before(BH_ICON_XENO);
+	R->setting(g, 0, "stops", "xenomorph");
+	R->resolve(g, (const char *[]){ "pass\n", NULL }, &rng, &ev, NULL);
+	ok(g->phase == BH_PH_TURN && g->active == 1 && g->sq[0].c[0].ntok == 2,
+	    "stop: a phase with no choice for the squad waits for nobody");
+	R->setting(g, 0, "stops", "none");
+	ok(g->sq[0].xeno_stop == 0, "set stops none: the stop cleared");
+	rules_events_free(&ev);
+	R->free(g);
+}
+
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game bughunt) ----
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order, preference or game option the table names (its arg) and by
+ * default; tests/rules/test-choices.sh runs each by `--choice ID`.
+ */
+
+/* Squad s's characters as copy:tokens..., and where it stands. */
+static char *
+squad_outcome(const struct rules_game *g, int s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&sb, "%s at %s:", bh_colours[s], bh_cell_name(g->sq[s].pos));
+	for (i = 0; i < g->sq[s].nchar; i++)
+		strbuf_addf(&sb, " %d/%d%s", g->sq[s].c[i].copy, g->sq[s].c[i].ntok,
+		    g->sq[s].c[i].ready ? "" : "d");
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *
+done_outcome(struct rules_game *g, char *s)
+{
+	rules_events_free(&ev);
+	R->free(g);
+	return s;
+}
+
+/* Game options (Adjusting Game Difficulty), chosen at `muthur new-game`. */
+static char *
+ch_option(int chosen, const char *opt)
+{
+	struct rules_game *g = game(2, chosen ? opt : NULL, 1);
+	int i, x = 0, named = 0;
+
+	if (g == NULL)
+		return xstrdup("refused");
+	for (i = 0; i < BH_CELLS; i++)
+		x += g->xenos[i];
+	for (i = 0; i < BH_SQUAD; i++)
+		named += D->chars[g->sq[0].c[i].def].named;
+	return done_outcome(g, xasprintf("xenos %d, phase deck %d, named %d", x,
+	    g->ndeck, named));
+}
+
+/* Checklist 2: who is the Point Man; the first attack shows it. */
+static char *
+ch_squad_order(int chosen, const char *arg)
+{
+	struct rules_game *g = board(1);
+	int c1 = C("c1");
+
+	tile(g, c1, X, X, X, X);
+	play(g, 0, chosen ? arg : "pass\n");
+	g->sq[0].pos = c1;
+	g->xenos[c1] = 1;
+	bh_xeno_attack(g, &rng, &ev);
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Begin the Game 2: who takes the Lt. Command turn. */
+static char *
+ch_lt_command(int chosen, const char *arg)
+{
+	struct rules_game *g = board(3);
+
+	if (chosen)
+		play(g, 0, arg);
+	g->ndeck = 2;
+	g->dpos = 0;
+	g->deck[0] = 0;
+	g->deck[1] = BH_CARD_LT;
+	g->ndiscard = 0;
+	g->last_active = -1;
+	bh_next_turn(g, &rng, &ev);
+	bh_next_turn(g, &rng, &ev);
+	return done_outcome(g, xasprintf("the Lt. Command turn: %s",
+	    bh_colours[g->active]));
+}
+
+/* A squad on c1 (open tile) and, when x, x Xenomorphs on the tile north. */
+static struct rules_game *
+squad_on_c1(int x)
+{
+	struct rules_game *g = board(1);
+	int c1 = C("c1"), c2 = C("c2");
+
+	tile(g, c1, X, X, X, X);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = c1;
+	g->xenos[c2] = x;
+	return g;
+}
+
+/* Player Turn 1, Movement: the squad moves or stays. */
+static char *
+ch_move(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	play(g, 0, chosen ? arg : "pass\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Actions, Reload: the depleted characters ready again. */
+static char *
+ch_reload(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->sq[0].c[0].ready = g->sq[0].c[1].ready = 0;
+	play(g, 0, chosen ? arg : "pass\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Actions, Capture an Objective: onto the mission named. */
+static char *
+ch_capture(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+	char line[64];
+
+	g->objective[C("c1")] = 1;
+	snprintf(line, sizeof line, "%s%s\n", arg, D->missions[g->mission[1]].id);
+	play(g, 0, chosen ? line : "pass\n");
+	return done_outcome(g, xasprintf("tokens on the missions: %d %d %d; on the "
+	    "tile %d", g->mtok[0], g->mtok[1], g->mtok[2], g->objective[C("c1")]));
+}
+
+/* Actions, Breach a Barrier: the side named. */
+static char *
+ch_breach(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->side[C("c1")][BH_N] = B;
+	play(g, 0, chosen ? arg : "pass\n");
+	return done_outcome(g, xasprintf("passage north %d",
+	    bh_passage(g, C("c1"), BH_N)));
+}
+
+/* Shooting 1: which ready characters fire. */
+static char *
+ch_shoot(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(2);
+
+	rig((const uint32_t[]){ 0, 0 }, 2);
+	play(g, 0, chosen ? arg : "pass\n");
+	return done_outcome(g, xasprintf("%s; xenos north %d", squad_outcome(g, 0),
+	    g->xenos[C("c2")]));
+}
+
+/* Shooting 1b: which adjacent tiles the rest of the firepower targets. */
+static char *
+ch_shoot_at(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(1);
+
+	tile(g, C("d1"), X, X, X, X);
+	g->xenos[C("d1")] = 1;
+	rig((const uint32_t[]){ 0, 0 }, 2);
+	play(g, 0, chosen ? arg : "shoot grunt-1\n");
+	return done_outcome(g, xasprintf("xenos north %d, east %d", g->xenos[C("c2")],
+	    g->xenos[C("d1")]));
+}
+
+/* Shooting 2: which character that fired takes each head's wound. */
+static char *
+ch_head_wounds(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+
+	g->xenos[C("c1")] = 2;
+	rig((const uint32_t[]){ 3, 3 }, 2);	/* two heads */
+	play(g, 0, chosen ? arg : "shoot grunt-1 grunt-2\n");
+	return done_outcome(g, squad_outcome(g, 0));
+}
+
+/* Xenomorph Phase 1: two squads on one tile share its wounds. */
+static char *
+ch_shared_wounds(int chosen, const char *arg)
+{
+	struct rules_game *g = board(2);
+	int c2 = C("c2");
+	char *a, *b, *s;
+
+	tile(g, c2, X, X, X, X);
+	if (chosen)
+		play(g, 0, arg);
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->xenos[c2] = 2;
+	bh_xeno_attack(g, &rng, &ev);
+	a = squad_outcome(g, 0);
+	b = squad_outcome(g, 1);
+	s = xasprintf("%s; %s", a, b);
+	free(a);
+	free(b);
+	return done_outcome(g, s);
+}
+
+/* Xenomorph Phase 2: Xenomorphs adjacent to two squads. */
+static char *
+ch_adjacent_xenos(int chosen, const char *arg)
+{
+	struct rules_game *g = board(2);
+	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
+
+	tile(g, c2, X, X, X, X);
+	tile(g, b3, X, X, X, X);
+	g->sq[0].pos = c2;
+	g->sq[1].pos = b3;
+	g->xenos[b2] = 2;
+	if (chosen)
+		play(g, 0, arg);
+	bh_xeno_move(g, &ev);
+	return done_outcome(g, xasprintf("blue's tile %d, red's tile %d", g->xenos[c2],
+	    g->xenos[b3]));
+}
+
+/* Missions and Objectives: a mission's ability, by flipping a token. */
+static char *
+ch_use_mission(int chosen, const char *arg)
+{
+	struct rules_game *g = squad_on_c1(0);
+	char line[96];
+	int m;
+
+	for (m = 0; m < D->nmissions; m++)
+		if (D->missions[m].ability == BH_MA_PURGE)
+			break;
+	g->mission[0] = m;
+	g->mtok[0] = g->mup[0] = 1;
+	g->xenos[C("c1")] = 3;
+	snprintf(line, sizeof line, "%s%s\npass\n", arg, D->missions[m].id);
+	play(g, 0, chosen ? line : "pass\n");
+	return done_outcome(g, xasprintf("xenos on the tile %d, face-up tokens %d",
+	    g->xenos[C("c1")], g->mup[0]));
+}
+
+static const struct choice_case choice_cases[] = {
+	{ "bh-squad-order", ch_squad_order, "order grunt-3 grunt-1 grunt-2\npass\n" },
+	{ "bh-lt-command", ch_lt_command, "prefer lt-command green\n" },
+	{ "bh-move", ch_move, "move n\n" },
+	{ "bh-capture", ch_capture, "capture " },
+	{ "bh-breach", ch_breach, "breach n\n" },
+	{ "bh-reload", ch_reload, "reload\n" },
+	{ "bh-shoot", ch_shoot, "shoot grunt-1 grunt-2\n" },
+	{ "bh-shoot-at", ch_shoot_at, "shoot grunt-1 at 3/2\n" },
+	{ "bh-head-wounds", ch_head_wounds, "shoot grunt-1 grunt-2 wounds grunt-2\n" },
+	{ "bh-shared-wounds", ch_shared_wounds, "prefer shared-wounds first\n" },
+	{ "bh-adjacent-xenos", ch_adjacent_xenos, "prefer adjacent-xenos here\n" },
+	{ "bh-use-mission", ch_use_mission, "use " },
+	{ "bh-named-for-grunt", ch_option, "named-for-grunt" },
+	{ "bh-no-setup-spawn", ch_option, "no-setup-spawn" },
+	{ "bh-extra-setup-spawn", ch_option, "extra-setup-spawn" },
+	{ "bh-extra-xenomorph-cards", ch_option, "extra-xenomorph-cards=2" },
+};
+
+static void
+tap_report(int cond, const char *what)
+{
+	ok(cond, "%s", what);
+}
+
+/* Every case, or only the one named (none such: a failure). */
+static void
+test_choice_cases(const char *only)
+{
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    tap_report);
+}
+
 static void
 test_xenos(void)
 {
@@ -1561,7 +1909,7 @@ test_twice(void)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") != NULL ? getenv("top_srcdir") : ".";
 	char *path = xasprintf("%s/rules/bughunt/data/bughunt-components.json", top);
@@ -1585,6 +1933,13 @@ main(void)
 	D = data;
 	for (grunt = 0; grunt < D->nchars && D->chars[grunt].named; grunt++)
 		;
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		test_choice_cases(argv[2]);
+		R->data_free(data);
+		free(src);
+		free(path);
+		return done_testing();
+	}
 	test_setup();
 	test_phase_deck();
 	test_movement();
@@ -1592,6 +1947,8 @@ main(void)
 	test_shooting();
 	test_xenos();
 	test_choices();
+	test_xeno_stop();
+	test_choice_cases(NULL);
 	test_wounds();
 	test_missions();
 	test_data(top, src, len);

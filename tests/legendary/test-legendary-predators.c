@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include "lib/fsutil.h"
+#include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
+#include "tests/choice-cases.h"
 #include "tests/legal-lines.h"
 #include "tests/tap.h"
 
@@ -1168,8 +1170,159 @@ out:
 	lg_db_free(db);
 }
 
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
+ * legendary-predators) ----
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order or game option the table names (its arg) and by default;
+ * tests/rules/test-choices.sh runs each by `--choice ID`.
+ */
+
+/* A set-up with the game option arg, or without: the HQ, the Prey deck's
+ * top, the piles' sizes. */
+static char *
+ch_option(int chosen, const char *arg)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", chosen ? arg : NULL, 3, 4,
+	    NULL);
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	if (g == NULL)
+		return xstrdup("refused");
+	strbuf_addstr(&sb, "hq");
+	for (i = 0; i < LG_SPACES; i++)
+		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? DB->cards[g->hq[i]].slug : "-");
+	strbuf_addf(&sb, "; prey deck %d, top %s; mercenaries %d; testing %d; challenges "
+	    "%d/%d; options %d", g->enemy.n, g->enemy.n > 0 ?
+	    DB->cards[g->enemy.v[g->enemy.n - 1]].slug : "-", g->mercs.n, g->testing.n,
+	    g->s[0].challenge >= 0, g->s[1].challenge >= 0, g->options);
+	R->free(g);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The positions of the turn's cases, for the active seat a. */
+static void
+set_play(struct rules_game *g, int a)
+{
+	lg_push(&g->s[a].hand, card("woodland-strength-1"));
+}
+
+static void
+set_recruit(struct rules_game *g, int a)
+{
+	(void)a;
+	g->recruit = 4;
+}
+
+static void
+set_fight(struct rules_game *g, int a)
+{
+	(void)a;
+	pd_enter(g, 0, card("jungle-guerilla"), 50, &rng, NULL);
+	g->attack = 3;
+}
+
+static void
+set_avert(struct rules_game *g, int a)
+{
+	(void)a;
+	lg_push(&g->enemy, card("booby-trap-danger"));
+	pd_prey_phase(g, &rng, NULL);
+	g->attack = 3;
+}
+
+static void
+set_heal(struct rules_game *g, int a)
+{
+	g->s[a].strikes.n = 0;
+	lg_push(&g->s[a].strikes, card("prey-flesh-wound"));
+	lg_push(&g->s[a].strikes, card("prey-just-a-scratch"));
+	g->heal_pts = 2;
+}
+
+static void
+set_duel(struct rules_game *g, int a)
+{
+	char why[256];
+
+	g->attack = 10;
+	lg_push(&g->s[a].hand, card("woodland-tech-1"));
+	order(g, "play woodland-tech-1", why, sizeof why);
+}
+
+static const struct {
+	const char	*line;	/* the case's order; "duel" names the other seat */
+	void		(*set)(struct rules_game *g, int a);
+} turn_sets[] = {
+	{ "play woodland-strength-1", set_play },
+	{ "recruit instinct", set_recruit },
+	{ "fight underground", set_fight },
+	{ "avert underground", set_avert },
+	{ "heal 2", set_heal },
+	{ "duel", set_duel },
+};
+
+/* The active Predator's turn, the board cleared, an empty hand, the
+ * position of the order arg; with the order or without. */
+static char *
+ch_turn(int chosen, const char *arg)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", NULL, 5, 6, NULL);
+	char why[256], *s;
+	size_t i;
+	int a = g->active;
+
+	clear_board(g);
+	g->s[a].hand.n = 0;
+	for (i = 0; i < sizeof turn_sets / sizeof turn_sets[0]; i++)
+		if (strcmp(turn_sets[i].line, arg) == 0)
+			turn_sets[i].set(g, a);
+	if (chosen && strcmp(arg, "duel") == 0)
+		order(g, a == 0 ? "duel city-hunter" : "duel jungle-hunter", why, sizeof why);
+	else if (chosen)
+		order(g, arg, why, sizeof why);
+	s = xasprintf("attack %d, recruit %d, heal %d; hand %d, discard %d, trophies "
+	    "%d, strikes %d/%d; instinct %d; wilds %d", g->attack, g->recruit, g->heal_pts,
+	    g->s[a].hand.n, g->s[a].discard.n, g->s[a].trophies.n, g->s[0].strikes.n,
+	    g->s[1].strikes.n, g->commanders.n, g->wilds[0]);
+	R->free(g);
+	return s;
+}
+
+static const struct choice_case choice_cases[] = {
+	{ "lp-armory", ch_option,
+	  "armory=woodland-intel,urban-intel,woodland-tech,urban-strength" },
+	{ "lp-prey", ch_option, "prey=drawn-by-heat-and-conflict,payback-time,"
+	  "a-taste-for-beef" },
+	{ "lp-mercenaries", ch_option, "mercenaries=+2" },
+	{ "lp-tests", ch_option, "tests" },
+	{ "lp-challenges", ch_option, "challenges" },
+	{ "lp-cooperative", ch_option, "cooperative" },
+	{ "lp-play", ch_turn, "play woodland-strength-1" },
+	{ "lp-recruit", ch_turn, "recruit instinct" },
+	{ "lp-fight", ch_turn, "fight underground" },
+	{ "lp-avert", ch_turn, "avert underground" },
+	{ "lp-heal", ch_turn, "heal 2" },
+	{ "lp-duel", ch_turn, "duel" },
+};
+
+static void
+tap_report(int cond, const char *what)
+{
+	ok(cond, "%s", what);
+}
+
+/* Every case, or only the one named (none such: a failure). */
+static void
+choice_checks(const char *only)
+{
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    tap_report);
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *cause = NULL;
@@ -1190,6 +1343,12 @@ main(void)
 	    "24 Mercenaries");
 	if (DB == NULL)
 		return done_testing();
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		choice_checks(argv[2]);
+		R->data_free((void *)DB);
+		free(bytes);
+		return done_testing();
+	}
 	ok(R->scenario_check("predators", &cause) == 0, "predators data: the mode is known");
 	{
 		int k, j, n, bad = -1;
@@ -1253,6 +1412,7 @@ main(void)
 	tests_challenges_checks();
 	coop_checks();
 	gear_order_checks(bytes);
+	choice_checks(NULL);
 	whole_games();
 	secrecy();
 	R->data_free((void *)DB);

@@ -92,9 +92,11 @@ Playing Cooperatively
 Predators: Playing Through the Movies
 Combining Predator with Aliens
 SECTIONS
-# each cited check: the words after the last '|' of a row, in a test
+# each cited check: the words after the last '|' of a row, in a test (the
+# tables of the rulebook's choices are tests/rules/test-choices.sh's)
 tap_tmpdir
-sed -n 's/^|.*| \([^|]*\) |$/\1/p' "$map" | sed '1,2d' >"$TAP_TMP/cites"
+sed '/^<!-- choices /,/^<!-- end choices -->$/d' "$map" |
+    sed -n 's/^|.*| \([^|]*\) |$/\1/p' | sed '1,2d' >"$TAP_TMP/cites"
 while IFS= read -r cite; do
 	words=$(printf '%s' "$cite" | sed 's/^test-legendary: //')
 	grep -qF "\"$words" "$top_srcdir"/tests/legendary/*.c

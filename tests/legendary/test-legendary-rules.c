@@ -19,6 +19,7 @@
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
 #include "rules/legendary/legendary.h"
+#include "tests/choice-cases.h"
 #include "tests/tap.h"
 
 extern const struct rules rules_legendary;
@@ -891,6 +892,257 @@ mail_orders(void)
 	done(g);
 }
 
+/*
+ * ---- the rulebook's choices (doc/rulebook-choices.tsv, game
+ * legendary-humans) ----
+ * Each case plays one position twice (tests/choice-cases.h), with the
+ * order or game option the table names (its arg) and by default;
+ * tests/rules/test-choices.sh runs each by `--choice ID`.
+ */
+
+/* A set-up with the game option arg, or without (five players for
+ * preparation-turn: the chart gives them one already): the piles' sizes,
+ * the HQ, the health. */
+static char *
+ch_option(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(strcmp(arg, "preparation-turn") == 0 ? 5 : 2,
+	    chosen ? arg : NULL);
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d; hq",
+	    g->enemy.n, g->barracks.n, g->prep_left, lg_health(g, 0));
+	for (i = 0; i < LG_SPACES; i++)
+		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? db->cards[g->hq[i]].slug : "-");
+	done(g);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The turn's pools and piles of seat 0 (and the strikes of every seat). */
+static char *
+turn_outcome(struct rules_game *g)
+{
+	char *s = xasprintf("attack %d, recruit %d; hand %d, discard %d, deck %d, "
+	    "strikes %d; dead enemies %d, dead characters %d, free scans %d, up %d%d%d%d%d",
+	    g->attack, g->recruit, g->s[0].hand.n, g->s[0].discard.n, g->s[0].deck.n,
+	    g->s[0].strikes.n, g->dead_enemies.n, g->dead_characters.n, g->free_scans,
+	    g->up[0], g->up[1], g->up[2], g->up[3], g->up[4]);
+
+	done(g);
+	return s;
+}
+
+/* The positions of the simple turn cases. */
+static void
+set_play(struct rules_game *g)
+{
+	hand(g, 0, "experience");
+}
+
+static void
+set_recruit(struct rules_game *g)
+{
+	g->recruit = 20;
+}
+
+static void
+set_commander(struct rules_game *g)
+{
+	g->recruit = 3;
+}
+
+static void
+set_scan(struct rules_game *g)
+{
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 0;
+	g->attack = 2;
+}
+
+static void
+set_fight(struct rules_game *g)
+{
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	g->attack = 3;
+}
+
+static const struct {
+	const char	*line;
+	void		(*set)(struct rules_game *g);
+} turn_sets[] = {
+	{ "play experience", set_play },
+	{ "recruit 1", set_recruit },
+	{ "recruit commander", set_commander },
+	{ "scan hills", set_scan },
+	{ "fight hills", set_fight },
+};
+
+/* One player's action phase in the position of order arg, with it or not. */
+static char *
+ch_turn(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(1, NULL);
+	size_t i;
+
+	for (i = 0; i < sizeof turn_sets / sizeof turn_sets[0]; i++)
+		if (strcmp(turn_sets[i].line, arg) == 0)
+			turn_sets[i].set(g);
+	if (chosen)
+		order(g, arg);
+	return turn_outcome(g);
+}
+
+/* Call for Backup "anytime on that turn": used after the coordinations. */
+static char *
+ch_call_for_backup(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(3, NULL);
+
+	hand(g, 0, "it-ain-t-no-man");
+	hand(g, 1, "real-nasty-habit");
+	hand(g, 2, "take-a-good-look");
+	order(g, "play it-ain-t-no-man");
+	if (!chosen)	/* by default: as soon as it is played, before anyone coordinates */
+		order(g, "use it-ain-t-no-man");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	lg_coordinate(g, 2, card("take-a-good-look"), &rng, &ev, NULL);
+	if (chosen)
+		order(g, arg);
+	return turn_outcome(g);
+}
+
+/* Coordinate: another seat sets a card aside for the active player, who
+ * may play its virtual copy. */
+static char *
+ch_coordinate(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, NULL);
+
+	hand(g, 1, "the-speech");
+	g->phase = LP_COORDINATE;
+	if (chosen)
+		lg_coordinate(g, 1, card(arg), &rng, &ev, NULL);
+	g->phase = LP_ACTION;
+	order(g, "copy tracker");
+	return turn_outcome(g);
+}
+
+static char *
+ch_copy(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, NULL);
+
+	hand(g, 1, "the-speech");
+	g->phase = LP_COORDINATE;
+	lg_coordinate(g, 1, card("the-speech"), &rng, &ev, NULL);
+	g->phase = LP_ACTION;
+	if (chosen)
+		order(g, arg);
+	return turn_outcome(g);
+}
+
+static char *
+ch_kill(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(1, NULL);
+
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "sexual-tyrannosaurus");
+	order(g, "play sexual-tyrannosaurus");
+	g->kill_own = 1;
+	order(g, chosen ? arg : "kill sexual-tyrannosaurus");
+	return turn_outcome(g);
+}
+
+static char *
+ch_discard(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(1, "movie-predator-2");
+
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "experience");
+	order(g, "play the-door-swings-both-ways");
+	order(g, "play the-door-swings-both-ways");
+	if (chosen)
+		order(g, arg);
+	return turn_outcome(g);
+}
+
+static char *
+ch_swap(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(3, NULL);
+
+	hand(g, 0, "the-highest-tech");
+	hand(g, 0, "experience");
+	hand(g, 1, "real-nasty-habit");
+	order(g, "play the-highest-tech");
+	order(g, "play experience");
+	lg_coordinate(g, 1, card("real-nasty-habit"), &rng, &ev, NULL);
+	order(g, "use the-highest-tech");
+	if (chosen)
+		order(g, arg);
+	return turn_outcome(g);
+}
+
+static char *
+ch_avoid(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *s;
+	size_t k, e0;
+	int vvg = 0, anw = 0;
+
+	lg_push(&g->cz, card("almost-no-weight-cuts-like-steel"));
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	g->avoid = 1;
+	if (chosen)
+		order(g, arg);
+	e0 = ev.n;
+	lg_strike_phase(g, &rng, &ev);
+	for (k = e0; k < ev.n; k++)
+		if (strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL) {
+			vvg += strstr(ev.v[k].json, "\"enemy\":\"val-verde-guerilla\"") != NULL;
+			anw += strstr(ev.v[k].json, "\"enemy\":\"almost-no-weight") != NULL;
+		}
+	s = xasprintf("strikes of the Guerilla %d, of Almost No Weight %d", vvg, anw);
+	done(g);
+	return s;
+}
+
+static const struct choice_case choice_cases[] = {
+	{ "lh-movie", ch_option, "movie-predator-2" },
+	{ "lh-characters", ch_option, "characters=dutch,harrigan,keyes,mac" },
+	{ "lh-easier", ch_option, "easier" },
+	{ "lh-harder-wilds", ch_option, "harder-wilds=5" },
+	{ "lh-young-bloods", ch_option, "young-bloods=+3" },
+	{ "lh-preparation-turn", ch_option, "preparation-turn" },
+	{ "lh-defense-as-health", ch_option, "defense-as-health" },
+	{ "lh-play", ch_turn, "play experience" },
+	{ "lh-recruit", ch_turn, "recruit 1" },
+	{ "lh-commander", ch_turn, "recruit commander" },
+	{ "lh-scan", ch_turn, "scan hills" },
+	{ "lh-fight", ch_turn, "fight hills" },
+	{ "lh-call-for-backup", ch_call_for_backup, "use it-ain-t-no-man" },
+	{ "lh-coordinate", ch_coordinate, "the-speech" },
+	{ "lh-copy", ch_copy, "copy tracker" },
+	{ "lh-kill", ch_kill, "kill sexual-tyrannosaurus played" },
+	{ "lh-discard", ch_discard, "discard experience" },
+	{ "lh-swap", ch_swap, "swap experience" },
+	{ "lh-avoid", ch_avoid, "avoid almost-no-weight-cuts-like-steel" },
+};
+
+/* Every case, or only the one named (none such: a failure). */
+static void
+choices(const char *only)
+{
+	choice_cases_run(choice_cases, sizeof choice_cases / sizeof choice_cases[0], only,
+	    check);
+}
+
 static void
 all(void)
 {
@@ -903,10 +1155,11 @@ all(void)
 	cleanup();
 	objectives();
 	mail_orders();
+	choices(NULL);
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char *p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top), *bytes;
@@ -918,6 +1171,13 @@ main(void)
 	free(p);
 	if ((db = lg_db_load("legendary-cards.json", bytes, len, &cause)) == NULL)
 		return diag("%s", cause), done_testing();
+	if (argc == 3 && strcmp(argv[1], "--choice") == 0) {
+		choices(argv[2]);
+		strbuf_free(&transcript);
+		lg_db_free((struct lg_db *)db);
+		free(bytes);
+		return done_testing();
+	}
 	all();
 	first = strbuf_detach(&transcript, NULL);
 	checking = 0;

@@ -80,6 +80,8 @@ struct run {
 	char			*orders[MAXSEATS];
 	struct rules_events	 ev;
 	struct strbuf		 trace;	/* every saved state, in order */
+	char			*choice;	/* "choice ID" */
+	struct strbuf		 outcome;	/* "outcome QUERY" answers */
 	int			 roundtrip_bad;
 	int			 failures;
 };
@@ -220,24 +222,62 @@ dump_events(struct run *r)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * A line of a choice scenario (tests/rules/README): "chosen LINE" is LINE
+ * in the run as written and nothing in the default run, "default LINE"
+ * the other way round. Returns the line to run, or NULL to skip it; sets
+ * *forced for a "default" line (checked in the default run).
+ */
+static const char *
+variant(const struct run *r, const char *line, int *forced)
+{
+	*forced = 0;
+	if (strncmp(line, "chosen ", 7) == 0)
+		return r->opts->by_default ? NULL : line + 7;
+	if (strncmp(line, "default ", 8) == 0) {
+		*forced = 1;
+		return r->opts->by_default ? line + 8 : NULL;
+	}
+	return line;
+}
+
 /* Read lines up to "end"; returns the block (caller frees). */
 static char *
-read_block(char **lines, size_t n, size_t *i)
+read_block(const struct run *r, char **lines, size_t n, size_t *i)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *l, *t;
+	int forced;
 
 	while (++*i < n && strcmp(lines[*i], "end") != 0) {
-		strbuf_addstr(&sb, lines[*i]);
+		t = lines[*i] + strspn(lines[*i], " \t");
+		if ((l = variant(r, t, &forced)) == NULL)
+			continue;
+		strbuf_addstr(&sb, l == t ? lines[*i] : l);
 		strbuf_addc(&sb, '\n');
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+/* Expectations, which the default run of a choice scenario skips. */
+static int
+is_expectation(const char *verb)
+{
+	static const char *const v[] = { "expect", "event", "noevent", "legal",
+		"notlegal", "view", "noview", "accept", "reject", NULL };
+	size_t i;
+
+	for (i = 0; v[i] != NULL; i++)
+		if (strcmp(v[i], verb) == 0)
+			return 1;
+	return 0;
 }
 
 static void
 run_scenario(struct run *r, char *text)
 {
 	char **lines = NULL, *p, *cause = NULL;
-	size_t n = 0, i, k;
+	size_t n = 0, i, k, last;
 
 	for (p = text; p != NULL && *p != '\0';) {
 		char *nl = strchr(p, '\n');
@@ -254,21 +294,54 @@ run_scenario(struct run *r, char *text)
 	r->rng.ctx = &r->rs;
 	r->places = 1;
 	r->await_public = 0;
-	for (i = 0; i < n; i++) {
-		char *line = lines[i], *rest, *copy, **w;
+	last = n;
+	for (i = 0; r->opts->by_default && i < n; i++)
+		if (strncmp(lines[i] + strspn(lines[i], " \t"), "outcome ", 8) == 0)
+			last = i + 1;	/* the default run ends there */
+	for (i = 0; i < last; i++) {
+		const char *line = lines[i], *rest;
+		char *copy, **w;
 		size_t nw;
-		int ln = (int)i + 1;
+		int ln = (int)i + 1, forced;
 
 		while (*line == ' ' || *line == '\t')
 			line++;
-		if (*line == '#' || *line == '\0')
+		if (*line == '#' || *line == '\0' ||
+		    (line = variant(r, line, &forced)) == NULL || *line == '\0')
 			continue;
 		copy = xstrdup(line);
 		w = words(copy, &nw);
 		rest = line + strlen(w[0]);
 		while (*rest == ' ')
 			rest++;
-		if (strcmp(w[0], "seed") == 0 && nw == 2)
+		if (r->opts->by_default && !forced && is_expectation(w[0])) {
+			if (strcmp(w[0], "accept") == 0 || strcmp(w[0], "reject") == 0)
+				free(read_block(r, lines, n, &i));
+			free(w);
+			free(copy);
+			continue;
+		}
+		if (strcmp(w[0], "choice") == 0 && nw == 2) {
+			free(r->choice);
+			r->choice = xstrdup(w[1]);
+		} else if (strcmp(w[0], "outcome") == 0 && nw == 3 && r->g != NULL &&
+		    strcmp(w[1], "view") == 0) {
+			int s = strcmp(w[2], "public") == 0 ? -1 : seat_index(r, w[2]);
+			cJSON *v = r->R->view(r->g, s);
+			char *js = cJSON_PrintUnformatted(v);
+
+			strbuf_addf(&r->outcome, "%s = %s\n", rest, js);
+			cJSON_free(js);
+			cJSON_Delete(v);
+		} else if (strcmp(w[0], "outcome") == 0 && nw >= 2 && r->g != NULL) {
+			char *got = ccg_query(r->g, rest, &cause);
+
+			strbuf_addf(&r->outcome, "%s = %s\n", rest,
+			    got != NULL ? got : cause);
+			free(got);
+			free(cause);
+			cause = NULL;
+		} else if (strcmp(w[0], "seed") == 0 && nw == 2)
 			r->rs.seed = strtoull(w[1], NULL, 10);
 		else if (strcmp(w[0], "places") == 0 && nw == 2)
 			r->places = atoi(w[1]);
@@ -362,7 +435,7 @@ run_scenario(struct run *r, char *text)
 			cause = NULL;
 		} else if (strcmp(w[0], "orders") == 0 && nw == 2) {
 			int s = seat_index(r, w[1]);
-			char *block = read_block(lines, n, &i);
+			char *block = read_block(r, lines, n, &i);
 
 			if (s < 0) {
 				check(r, 0, ln, "orders for a known seat", w[1]);
@@ -374,7 +447,7 @@ run_scenario(struct run *r, char *text)
 		} else if ((strcmp(w[0], "reject") == 0 ||
 		    strcmp(w[0], "accept") == 0) && nw >= 2) {
 			int s = seat_index(r, w[1]), c;
-			char *block = read_block(lines, n, &i), *what;
+			char *block = read_block(r, lines, n, &i), *what;
 			const char *sub = rest + strlen(w[1]);
 
 			while (*sub == ' ')
@@ -508,6 +581,8 @@ run_clear(struct run *r)
 		r->R->free(r->g);
 	rules_events_free(&r->ev);
 	strbuf_free(&r->trace);
+	strbuf_free(&r->outcome);
+	free(r->choice);
 	free(r->scenario);
 	while (r->noptions > 0)
 		free(r->options[--r->noptions]);
@@ -534,6 +609,9 @@ scenario_run(const struct scenario_opts *o, const char *text,
 	out->roundtrip_bad = r.roundtrip_bad;
 	out->tracelen = r.trace.len;
 	out->trace = strbuf_detach(&r.trace, NULL);
+	out->choice = r.choice;
+	r.choice = NULL;
+	out->outcome = strbuf_detach(&r.outcome, NULL);
 	run_clear(&r);
 	free(copy);
 }
@@ -542,6 +620,8 @@ void
 scenario_outcome_free(struct scenario_outcome *out)
 {
 	free(out->trace);
-	out->trace = NULL;
+	free(out->choice);
+	free(out->outcome);
+	out->trace = out->choice = out->outcome = NULL;
 	out->tracelen = 0;
 }

@@ -23,6 +23,10 @@ struct scenario_opts {
 						   NULL forbids deckfile lines */
 	scenario_report_fn	*report;	/* NULL: only count */
 	void			*arg;
+	int			 by_default;	/* 1: the "default" run of a choice
+						   scenario: "chosen" lines
+						   dropped, "default" lines kept,
+						   only those checked */
 };
 
 struct scenario_outcome {
@@ -31,6 +35,8 @@ struct scenario_outcome {
 	int	 roundtrip_bad;	/* states that did not survive save/load */
 	char	*trace;		/* every saved state in order, LF-separated */
 	size_t	 tracelen;
+	char	*choice;	/* "choice ID"; NULL when none */
+	char	*outcome;	/* each "outcome QUERY" as "QUERY = ANSWER\n" */
 };
 
 /* Run text (at most 1 MiB; not modified). Fills *out; free with

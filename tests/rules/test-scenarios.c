@@ -26,6 +26,29 @@ tap_report(void *arg, int cond, const char *file, int line, const char *what,
 		diag("%s", detail);
 }
 
+/*
+ * A choice scenario ("choice ID", doc/rulebook-choices.tsv) played again
+ * by default: without its "chosen" lines, with its "default" lines. The
+ * default run must play through and its "outcome" answers must differ
+ * from the chosen run's. tests/rules/test-choices.sh reads this line.
+ */
+static void
+choice_differs(struct scenario_opts *o, const char *text,
+    const struct scenario_outcome *a)
+{
+	struct scenario_outcome c;
+
+	o->report = tap_report;
+	o->by_default = 1;
+	scenario_run(o, text, &c);
+	o->by_default = 0;
+	if (!ok(c.failures == 0 && a->outcome[0] != '\0' &&
+	    strcmp(a->outcome, c.outcome) != 0, "%s: choice %s: the order changes "
+	    "the outcome", o->file, a->choice))
+		diag("chosen:\n%s\ndefault:\n%s", a->outcome, c.outcome);
+	scenario_outcome_free(&c);
+}
+
 static int
 cmp_names(const void *a, const void *b)
 {
@@ -88,6 +111,7 @@ main(int argc, char **argv)
 		o.topdir = top;
 		o.report = tap_report;
 		o.arg = NULL;
+		o.by_default = 0;
 		scenario_run(&o, text, &a);
 		o.report = NULL;		/* the second run only counts */
 		scenario_run(&o, text, &b);
@@ -98,6 +122,8 @@ main(int argc, char **argv)
 		    "%s: two runs give byte-identical states", o.file);
 		ok(a.roundtrip_bad == 0, "%s: every state survives save/load "
 		    "and clone unchanged", o.file);
+		if (a.choice != NULL)
+			choice_differs(&o, text, &a);
 		scenario_outcome_free(&a);
 		scenario_outcome_free(&b);
 		free(text);

@@ -100,7 +100,7 @@ main(void)
 	{
 		char *s = ccg_phase_verbs(CCG_PH_EVACUATE);
 
-		is_str(s, "evacuate, download, drop, reveal or pass",
+		is_str(s, "evacuate, download, drop, reveal, prefer or pass",
 		    "a phase's verbs as messages list them");
 		free(s);
 	}

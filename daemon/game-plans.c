@@ -80,9 +80,8 @@ game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
 	return rc;
 }
 
-/* The seat's stops (`set stops`): does one of them cover phase? */
-static int
-stopped(const struct game_ctx *c, const struct store_seat *seat, const char *phase,
+int
+game_seat_stopped(const struct game_ctx *c, const struct store_seat *seat, const char *phase,
     char **cause)
 {
 	char *v, *p, *w, *save = NULL;
@@ -168,7 +167,7 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		rc = 0;
 		goto out;
 	}
-	if ((r = stopped(c, seat, phase, cause)) != 0 ||
+	if ((r = game_seat_stopped(c, seat, phase, cause)) != 0 ||
 	    (r = store_plan_dropped(c->st, seat->id, src->nonce, src->nonce_len, sec,
 	    cause)) != 0) {
 		rc = r == -1 ? -1 : 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "daemon/game-int.h"
+#include "daemon/phase-resolve.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
 #include "lib/keyfile.h"
@@ -147,7 +148,8 @@ phase_viewed(const struct game_ctx *c, const struct store_phase *ph, char **caus
 			why = NULL;
 			continue;
 		}
-		planned += strcmp(o->phase, ph->name) != 0;
+		planned += strcmp(o->phase, ph->name) != 0 ||	/* or a pass the */
+		    strcmp(ord[i].sig_type, PHASE_SERVER_ORDER) == 0;	/* server entered */
 		orders_free(o);
 	}
 	store_orders_free(ord, n);

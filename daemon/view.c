@@ -121,6 +121,8 @@ static const struct {
 	{ "game.paused", "The organiser paused the game" },
 	{ "game.resumed", "The organiser resumed the game[; deadline {deadline}]" },
 	{ "game.abandoned", "The organiser abandoned the game" },
+	{ "seat.passed", "{seat} passed in {phase}, not asked: pass was its only "
+	    "legal order there" },
 };
 
 /*

@@ -26,7 +26,12 @@ struct store_order {
 	size_t		 block_len;
 	unsigned char	*signature;	/* the signature as received */
 	size_t		 sig_len;
-	char		*sig_type;	/* "minisign", "ssh" or "muthur" */
+	char		*sig_type;	/* "minisign", "ssh" or "muthur"; "server":
+					   a pass the server entered for the seat,
+					   signed with its key (daemon/game-pass.c),
+					   which the seat's latest orders, the seats
+					   with orders and the mailed-since test pass
+					   over */
 	unsigned char	 nonce[RAND_NONCE_MAX];	/* decoded `nonce:` bytes */
 	size_t		 nonce_len;
 	char		*message_id;	/* Message-ID of the mail it came in */

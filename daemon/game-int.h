@@ -162,6 +162,17 @@ int game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phas
 int game_seat_stopped(const struct game_ctx *c, const struct store_seat *seat,
     const char *phase, char **cause);
 /*
+ * seat-notes.c: lines a seat is told in its next view or turn report
+ * (view_facts.notes) instead of a mail of their own. seat_note_add
+ * appends one (LF added); seat_notes_get: 1 with *notes (caller frees),
+ * 0 none, -1; seat_notes_clear once a mail carries them.
+ */
+int seat_note_add(const struct game_ctx *c, int64_t seat_id, const char *line,
+    char **cause);
+int seat_notes_get(const struct game_ctx *c, int64_t seat_id, char **notes,
+    char **cause);
+int seat_notes_clear(const struct game_ctx *c, int64_t seat_id, char **cause);
+/*
  * game-pass.c: enter `pass` (signed by the server) for each seat still
  * without orders in the open phase phase_id (seq) whose only legal order
  * is pass (daemon/phase-resolve.h phase_only_pass()) and whose stops do

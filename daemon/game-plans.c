@@ -138,24 +138,41 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
     const struct store_seat *seat, int64_t phase_id, int turn, const char *phase,
     char **cause)
 {
-	struct store_order *src = NULL;
+	struct store_order *all = NULL, *src = NULL;
 	const struct orders_line *lines;
 	struct orders *o = NULL;
 	struct strbuf text = STRBUF_INIT;
 	char *why = NULL, *reason;
-	size_t n, i;
-	int r, sec, idx, rc = -1;
+	size_t nall = 0, n, i;
+	int sec, idx, r, rc = -1;
 
-	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
-		return r;
-	if (!signed_by_seat(seat, src)) {
-		rc = 0;		/* a plan of the seat's previous player */
-		goto out;
+	/*
+	 * The plan is the latest block of the turn that has plan sections: a
+	 * later block without any (the orders of a phase the plan did not
+	 * cover) leaves its sections standing (issue 33). A block of the
+	 * seat's previous player ends the search: that plan was not this
+	 * player's.
+	 */
+	if (store_orders_of_turn(c->st, seat->id, turn, &all, &nall, cause) == -1)
+		return -1;
+	for (i = 0; i < nall && src == NULL; i++) {
+		if (!signed_by_seat(seat, &all[i]))
+			break;
+		if ((o = orders_parse((const char *)all[i].block, all[i].block_len,
+		    &why)) == NULL) {
+			free(why);	/* stored, so it parsed once */
+			why = NULL;
+			continue;
+		}
+		if (o->nsections > 0)
+			src = &all[i];
+		else {
+			orders_free(o);
+			o = NULL;
+		}
 	}
-	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
-		free(why);	/* stored, so it parsed once: nothing to apply */
-		why = NULL;
-		rc = 0;
+	if (src == NULL) {
+		rc = 0;		/* no plan */
 		goto out;
 	}
 	lines = orders_lines_for(o, phase, &n, &sec);
@@ -184,6 +201,8 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		    "no such seat");
 		rc = store_plan_drop(c->st, seat->id, src->nonce, src->nonce_len, sec,
 		    phase_id, reason, cause);
+		if (rc == 0)	/* told in the seat's next view (muthur-orders(5)) */
+			rc = seat_note_add(c, seat->id, reason, cause);
 		free(reason);
 		goto out;
 	}
@@ -194,7 +213,7 @@ out:
 	free(why);
 	strbuf_free(&text);
 	orders_free(o);
-	store_orders_free(src, 1);
+	store_orders_free(all, nall);
 	return rc;
 }
 
@@ -325,7 +344,8 @@ setting_value(const char *line, const char *key)
 
 /*
  * One `set` line's key and value: "views" with due, every or digest;
- * "stops" with phase or round names, or none. -1 with the reason.
+ * "receipts" with on or off; "stops" with phase or round names, or none.
+ * -1 with the reason.
  */
 static int
 setting_parse(const struct rules *R, const struct orders_line *ln, const char **key,
@@ -347,10 +367,18 @@ setting_parse(const struct rules *R, const struct orders_line *ln, const char **
 			*p = (char)(*p | 0x20);
 		return 0;
 	}
+	if ((v = setting_value(ln->text, "receipts")) != NULL) {
+		if (strcasecmp(v, "on") != 0 && strcasecmp(v, "off") != 0)
+			return cause_set(cause, "line %d: \"set receipts %s\": expected on "
+			    "or off", ln->lineno, v);
+		*key = "receipts";
+		*value = xstrdup(strcasecmp(v, "on") == 0 ? "on" : "off");
+		return 0;
+	}
 	if ((v = setting_value(ln->text, "stops")) == NULL)
 		return cause_set(cause, "line %d: unknown setting \"%s\" (expected set "
-		    "views due|every|digest or set stops PHASE-OR-ROUND ...)", ln->lineno,
-		    ln->text);
+		    "views due|every|digest, set receipts on|off or set stops "
+		    "PHASE-OR-ROUND ...)", ln->lineno, ln->text);
 	copy = xstrdup(v);
 	for (p = copy; *p != '\0'; p++)
 		if (*p >= 'A' && *p <= 'Z')

@@ -229,25 +229,25 @@ store_order_nonce_used(struct store *st, int64_t seat_id, const unsigned char *n
 }
 
 int
-store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_order **o,
-    char **cause)
+store_orders_of_turn(struct store *st, int64_t seat_id, int turn,
+    struct store_order **o, size_t *n, char **cause)
 {
 	struct db_stmt *s;
 	void *out;
-	size_t n;
 
 	*o = NULL;
+	*n = 0;
 	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
 	    " JOIN phases p ON p.id = o.phase_id WHERE o.seat_id = ? AND "
-	    "p.turn = ? AND o.sig_type <> 'server' ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
+	    "p.turn = ? AND o.sig_type <> 'server' ORDER BY o.id DESC", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, seat_id);
 	db_bind_int64(s, 2, turn);
-	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, &n,
+	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, n,
 	    "cannot read the seat's orders", cause) == -1)
 		return -1;
 	*o = out;
-	return n > 0;
+	return 0;
 }
 
 int

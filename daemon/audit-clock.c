@@ -18,7 +18,7 @@ int
 audit_clock_event(const char *type)
 {
 	static const char *const types[] = { "game.nmr", "game.deadline", "game.paused",
-	    "game.resumed", "seat.replaced" };
+	    "game.resumed", "seat.replaced", "seat.passed" };
 	size_t i;
 
 	for (i = 0; i < sizeof types / sizeof types[0]; i++)

@@ -399,6 +399,15 @@ shuffle_seed_of(const struct archive *a)
 	return c->secret;
 }
 
+/* Was pass the only legal order of seat (daemon/game-pass.c)? */
+static int
+server_pass_due(const struct replay *rp, const char *seat)
+{
+	int idx = rp->R->seat_index(rp->g, seat);
+
+	return idx >= 0 && phase_only_pass(rp->R, rp->g, (size_t)idx);
+}
+
 /*
  * Resolve closed phase ph (not phase 1) with its recorded current orders,
  * in seat order, the way the game service did (daemon/phase-resolve.h).
@@ -419,6 +428,10 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 
 			if (!o->current || strcmp(o->seat, rp->a->seats[i].name) != 0)
 				continue;
+			if (strcmp(o->sig_type, PHASE_SERVER_ORDER) == 0 &&
+			    !server_pass_due(rp, o->seat))
+				audit_fail(rp->r, prec, "the server passed for seat %s, "
+				    "which had other legal orders (or owed none)", o->seat);
 			po[n].seat = o->seat;
 			po[n].block = o->block;
 			po[n].block_len = o->block_len;

@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "daemon/audit-int.h"
+#include "daemon/phase-resolve.h"
 #include "daemon/game.h"
 #include "lib/log.h"
 #include "lib/strbuf.h"
@@ -396,6 +397,10 @@ pool_order_verify(struct csig_pool *p, size_t k)
 		*ok = -2;
 		return;
 	}
+	if (strcmp(o->sig_type, PHASE_SERVER_ORDER) == 0) {
+		*ok = 1;	/* the server's pass: check_server_pass() */
+		return;
+	}
 	order_made(p->a, p->mv, p->nm, ph, o, p->orders[k].j, &made, &nth);
 	key = audit_keys_at(p->keys, seat, made, nth);
 	if (pubkey_parse(key, strlen(key), &pk, NULL) == -1)
@@ -492,6 +497,48 @@ pool_finish(struct csig_pool *p)
 	pthread_mutex_unlock(&p->mu);
 }
 
+/*
+ * A pass the server entered for a seat whose only legal order was pass
+ * (daemon/game-pass.c): signed with the server's key, for this game,
+ * seat, turn and phase, holding "pass" and nothing else. That pass was
+ * the seat's only legal order the replay checks (audit-replay.c).
+ */
+static void
+check_server_pass(const struct archive *a, const struct archive_phase *ph,
+    const struct archive_order *o, const char *rec, struct audit_report *r)
+{
+	struct orders *parsed;
+	struct pubkey pk;
+	char *cause = NULL;
+
+	memset(&pk, 0, sizeof pk);
+	pk.kind = PUBKEY_MUTHUR;
+	memcpy(pk.key, a->server_key, sizeof pk.key);
+	if (sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
+	    &cause) == -1)
+		audit_fail(r, rec, "a pass the server entered, but its signature does not "
+		    "verify with the server's key: %s", cause);
+	free(cause);
+	cause = NULL;
+	if ((parsed = orders_parse(o->block, o->block_len, &cause)) == NULL) {
+		audit_fail(r, rec, "block does not parse: %s", cause);
+		free(cause);
+		return;
+	}
+	if (strcmp(parsed->game, a->game) != 0 || strcmp(parsed->seat, o->seat) != 0 ||
+	    parsed->turn < 0 || (uint64_t)parsed->turn != ph->turn ||
+	    strcmp(parsed->phase, ph->name) != 0)
+		audit_fail(r, rec, "a pass the server entered for game %s, seat %s, turn "
+		    "%ld, phase %s", parsed->game, parsed->seat, parsed->turn, parsed->phase);
+	if (parsed->nlines != 1 || strcmp(parsed->lines[0].text, "pass") != 0 ||
+	    parsed->nsections > 0 || parsed->nsettings > 0 || parsed->nabsences > 0)
+		audit_fail(r, rec, "the server entered orders other than pass");
+	if (parsed->nonce_len != o->nonce_len ||
+	    memcmp(parsed->nonce, o->nonce, o->nonce_len) != 0)
+		audit_fail(r, rec, "nonce is not the block's nonce");
+	orders_free(parsed);
+}
+
 static void
 check_order(const struct archive *a, const struct made *mv, size_t nm,
     const struct archive_phase *ph, const struct archive_order *o, size_t index,
@@ -522,6 +569,11 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 	if (o->current != last)
 		audit_fail(r, rec, last ? "the seat's last orders are marked superseded" :
 		    "marked current, but later orders of the seat supersede them");
+	if (strcmp(o->sig_type, PHASE_SERVER_ORDER) == 0) {
+		check_server_pass(a, ph, o, rec, r);
+		free(rec);
+		return;
+	}
 	if (strcmp(sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)),
 	    o->sig_type) != 0)
 		audit_fail(r, rec, "signature type %s, but the signature is %s",
@@ -779,7 +831,8 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 		if (a->phases[i].open)
 			continue;
 		for (j = 0, current = 0; j < a->phases[i].norders; j++)
-			current += a->phases[i].orders[j].current != 0;
+			current += a->phases[i].orders[j].current != 0 &&
+			    strcmp(a->phases[i].orders[j].sig_type, PHASE_SERVER_ORDER) != 0;
 		r->server_only += current == 0;
 	}
 	if ((c = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,

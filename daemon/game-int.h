@@ -164,6 +164,28 @@ int game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
     uint64_t seq, char **cause);
 int game_plans_apply(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
     const char *const *owing, size_t nowing, char **cause);
+/* Does one of the seat's stops (`set stops`) cover phase? 1, 0 or -1. */
+int game_seat_stopped(const struct game_ctx *c, const struct store_seat *seat,
+    const char *phase, char **cause);
+/*
+ * seat-notes.c: lines a seat is told in its next view or turn report
+ * (view_facts.notes) instead of a mail of their own. seat_note_add
+ * appends one (LF added); seat_notes_get: 1 with *notes (caller frees),
+ * 0 none, -1; seat_notes_clear once a mail carries them.
+ */
+int seat_note_add(const struct game_ctx *c, int64_t seat_id, const char *line,
+    char **cause);
+int seat_notes_get(const struct game_ctx *c, int64_t seat_id, char **notes,
+    char **cause);
+int seat_notes_clear(const struct game_ctx *c, int64_t seat_id, char **cause);
+/*
+ * game-pass.c: enter `pass` (signed by the server) for each seat still
+ * without orders in the open phase phase_id (seq) whose only legal order
+ * is pass (daemon/phase-resolve.h phase_only_pass()) and whose stops do
+ * not name the phase, with a seat.passed event only it sees.
+ */
+int game_passes_enter(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
+    uint64_t seq, char **cause);
 struct orders;
 struct rules;
 int game_settings_check(const struct rules *R, const struct orders *o, char **cause);

@@ -81,9 +81,8 @@ game_turn_seed_open(const struct game_ctx *c, struct game_live *l, int turn,
 	return rc;
 }
 
-/* The seat's stops (`set stops`): does one of them cover phase? */
-static int
-stopped(const struct game_ctx *c, const struct store_seat *seat, const char *phase,
+int
+game_seat_stopped(const struct game_ctx *c, const struct store_seat *seat, const char *phase,
     char **cause)
 {
 	char *v, *p, *w, *save = NULL;
@@ -141,20 +140,37 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
     const struct store_seat *seat, int64_t phase_id, int turn, const char *phase,
     char **cause)
 {
-	struct store_order *src = NULL;
+	struct store_order *all = NULL, *src = NULL;
 	const struct orders_line *lines;
 	struct orders *o = NULL;
 	struct strbuf text = STRBUF_INIT;
 	char *why = NULL, *reason;
-	size_t n, i;
-	int r, sec, idx, rc = -1;
+	size_t nall = 0, n, i;
+	int sec, idx, r, rc = -1;
 
-	if ((r = store_order_latest(c->st, seat->id, turn, &src, cause)) != 1)
-		return r;
-	if ((o = orders_parse((const char *)src->block, src->block_len, &why)) == NULL) {
-		free(why);	/* stored, so it parsed once: nothing to apply */
-		why = NULL;
-		rc = 0;
+	/*
+	 * The plan is the latest block of the turn that has plan sections: a
+	 * later block without any (the orders of a phase the plan did not
+	 * cover) leaves its sections standing (issue 33).
+	 */
+	if (store_orders_of_turn(c->st, seat->id, turn, &all, &nall, cause) == -1)
+		return -1;
+	for (i = 0; i < nall && src == NULL; i++) {
+		if ((o = orders_parse((const char *)all[i].block, all[i].block_len,
+		    &why)) == NULL) {
+			free(why);	/* stored, so it parsed once */
+			why = NULL;
+			continue;
+		}
+		if (o->nsections > 0)
+			src = &all[i];
+		else {
+			orders_free(o);
+			o = NULL;
+		}
+	}
+	if (src == NULL) {
+		rc = 0;		/* no plan */
 		goto out;
 	}
 	lines = orders_lines_for(o, phase, &n, &sec);
@@ -166,12 +182,15 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		rc = 0;
 		goto out;
 	}
-	/* checked once there is a section to apply: most orders hold none */
+	/*
+	 * Checked once there is a section to apply (most orders hold none): a
+	 * plan of the seat's previous player is not this player's.
+	 */
 	if (!signed_by_seat(seat, src)) {
-		rc = 0;		/* a plan of the seat's previous player */
+		rc = 0;
 		goto out;
 	}
-	if ((r = stopped(c, seat, phase, cause)) != 0 ||
+	if ((r = game_seat_stopped(c, seat, phase, cause)) != 0 ||
 	    (r = store_plan_dropped(c->st, seat->id, src->nonce, src->nonce_len, sec,
 	    cause)) != 0) {
 		rc = r == -1 ? -1 : 0;
@@ -188,6 +207,8 @@ plan_apply_seat(const struct game_ctx *c, struct game_live *l,
 		    "no such seat");
 		rc = store_plan_drop(c->st, seat->id, src->nonce, src->nonce_len, sec,
 		    phase_id, reason, cause);
+		if (rc == 0)	/* told in the seat's next view (muthur-orders(5)) */
+			rc = seat_note_add(c, seat->id, reason, cause);
 		free(reason);
 		goto out;
 	}
@@ -198,7 +219,7 @@ out:
 	free(why);
 	strbuf_free(&text);
 	orders_free(o);
-	store_orders_free(src, 1);
+	store_orders_free(all, nall);
 	return rc;
 }
 
@@ -329,7 +350,8 @@ setting_value(const char *line, const char *key)
 
 /*
  * One `set` line's key and value: "views" with due, every or digest;
- * "stops" with phase or round names, or none. -1 with the reason.
+ * "receipts" with on or off; "stops" with phase or round names, or none.
+ * -1 with the reason.
  */
 static int
 setting_parse(const struct rules *R, const struct orders_line *ln, const char **key,
@@ -351,10 +373,18 @@ setting_parse(const struct rules *R, const struct orders_line *ln, const char **
 			*p = (char)(*p | 0x20);
 		return 0;
 	}
+	if ((v = setting_value(ln->text, "receipts")) != NULL) {
+		if (strcasecmp(v, "on") != 0 && strcasecmp(v, "off") != 0)
+			return cause_set(cause, "line %d: \"set receipts %s\": expected on "
+			    "or off", ln->lineno, v);
+		*key = "receipts";
+		*value = xstrdup(strcasecmp(v, "on") == 0 ? "on" : "off");
+		return 0;
+	}
 	if ((v = setting_value(ln->text, "stops")) == NULL)
 		return cause_set(cause, "line %d: unknown setting \"%s\" (expected set "
-		    "views due|every|digest or set stops PHASE-OR-ROUND ...)", ln->lineno,
-		    ln->text);
+		    "views due|every|digest, set receipts on|off or set stops "
+		    "PHASE-OR-ROUND ...)", ln->lineno, ln->text);
 	copy = xstrdup(v);
 	for (p = copy; *p != '\0'; p++)
 		if (*p >= 'A' && *p <= 'Z')

@@ -158,6 +158,8 @@ game_phase_open(const struct game_ctx *c, struct game_live *l, int64_t *phase_id
 		rc = game_phase_seed(c, l, id, s, l->rules->turn(l->g), cause);
 	if (rc == 0)
 		rc = game_plans_apply(c, l, id, owing, n, cause);
+	if (rc == 0)
+		rc = game_passes_enter(c, l, id, s, cause);
 	free(owing);
 	if (rc == -1)
 		return -1;

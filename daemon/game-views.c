@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "daemon/game-int.h"
+#include "daemon/phase-resolve.h"
 #include "daemon/view.h"
 #include "lib/cause.h"
 #include "lib/keyfile.h"
@@ -147,7 +148,8 @@ phase_viewed(const struct game_ctx *c, const struct store_phase *ph, char **caus
 			why = NULL;
 			continue;
 		}
-		planned += strcmp(o->phase, ph->name) != 0;
+		planned += strcmp(o->phase, ph->name) != 0 ||	/* or a pass the */
+		    strcmp(ord[i].sig_type, PHASE_SERVER_ORDER) == 0;	/* server entered */
 		orders_free(o);
 	}
 	store_orders_free(ord, n);
@@ -263,7 +265,8 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 /* The seat's view model, reporting the events from v->events[first]. */
 static cJSON *
 model_build_from(const struct game_ctx *c, struct game_live *l,
-    const struct view_src *v, const char *seat, size_t first, char **cause)
+    const struct view_src *v, const char *seat, size_t first, const char *notes,
+    char **cause)
 {
 	struct view_facts f;
 	int idx = l->rules->seat_index(l->g, seat);
@@ -293,6 +296,7 @@ model_build_from(const struct game_ctx *c, struct game_live *l,
 	f.ncommitments = v->ncoms;
 	f.since_phase = v->from;
 	f.server_key = v->server_key;
+	f.notes = notes;
 	f.novice = 1;
 	for (i = 0; i < v->nsent; i++)
 		if (strcmp(v->sent[i], f.seat) == 0)
@@ -304,7 +308,7 @@ static cJSON *
 model_build(const struct game_ctx *c, struct game_live *l, const struct view_src *v,
     const char *seat, char **cause)
 {
-	return model_build_from(c, l, v, seat, src_index(v, v->from), cause);
+	return model_build_from(c, l, v, seat, src_index(v, v->from), NULL, cause);
 }
 
 static const struct store_seat *
@@ -368,6 +372,7 @@ struct view_job {
 	char			*key, *msgid, *mail, *cause;
 	size_t			 len;
 	int			 rep, first_turn, ended;
+	int			 noted;		/* carries the seat's notes */
 	enum views_mode		 mode;
 };
 
@@ -396,6 +401,7 @@ seat_prepare(const struct game_ctx *c, struct game_live *l, struct view_src *v,
 	enum views_mode mode;
 	int over = !v->cur->open, ended = over ? v->cur->turn : v->cur->turn - 1;
 	int want, rep, first_turn = 0, rc;
+	char *notes = NULL;
 	uint64_t from;
 	size_t first = src_index(v, v->from);
 
@@ -433,10 +439,14 @@ seat_prepare(const struct game_ctx *c, struct game_live *l, struct view_src *v,
 	j->first_turn = first_turn;
 	j->ended = ended;
 	j->mode = mode;
-	if ((j->model = model_build_from(c, l, v, seat->name, first, cause)) == NULL) {
+	if ((j->noted = seat_notes_get(c, seat->id, &notes, cause)) == -1 ||
+	    (j->model = model_build_from(c, l, v, seat->name, first, notes,
+	    cause)) == NULL) {
+		free(notes);
 		job_clear(j);
 		return -1;
 	}
+	free(notes);
 	if (rep)
 		turn_report_mark(j->model, first_turn, ended);
 	return 1;
@@ -533,6 +543,8 @@ job_store(const struct game_ctx *c, struct game_live *l, const struct view_src *
 		rc = turn_view_sent(c, j->seat, j->mode, v->cur->seq, cause);
 	if (rc == 0 && j->rep)
 		rc = turn_report_sent(c, j->seat, j->ended, v->cur->seq, cause);
+	if (rc == 0 && j->noted)
+		rc = seat_notes_clear(c, j->seat->id, cause);
 	return rc;
 }
 

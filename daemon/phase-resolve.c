@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <sodium.h>
 
@@ -132,4 +133,31 @@ out:
 	free(texts);
 	free(nonces);
 	return rc;
+}
+
+int
+phase_only_pass(const struct rules *R, const struct rules_game *g, size_t seat)
+{
+	char *legal, *p, *eol, *why = NULL;
+	const char *s, *e;
+	int only = 1;
+
+	if (!R->owes(g, seat) || (legal = R->legal(g, seat)) == NULL)
+		return 0;
+	for (p = legal; only && *p != '\0'; p = *eol != '\0' ? eol + 1 : eol) {
+		if ((eol = strchr(p, '\n')) == NULL)
+			eol = p + strlen(p);
+		for (s = p; s < eol && (*s == ' ' || *s == '\t'); s++)
+			;
+		for (e = eol; e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'); e--)
+			;
+		if (s == e || *s == '#')
+			continue;
+		only = e - s == 4 && strncasecmp(s, "pass", 4) == 0;
+	}
+	free(legal);
+	if (only && R->check(g, seat, "pass\n", &why) == -1)
+		only = 0;
+	free(why);
+	return only;
 }

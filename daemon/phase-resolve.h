@@ -43,4 +43,17 @@ int phase_resolve(const struct rules *R, struct rules_game *g,
     const unsigned char *shuffle, uint64_t seq, struct rules_events *ev,
     char **cause);
 
+/*
+ * Is `pass` the only legal order of seat now (PRODUCT.md §4; issue 33)?
+ * Judged from R->legal() alone, whatever the game: every line of it that
+ * is not a '#' hint or blank is "pass" (any case), and R->check() takes
+ * "pass". 1 yes, 0 no (also when the seat owes nothing). The game service
+ * then passes for the seat without asking it (daemon/game-pass.c) and the
+ * auditor checks every such pass the same way.
+ */
+int phase_only_pass(const struct rules *R, const struct rules_game *g, size_t seat);
+
+/* The sig_type of an order the server entered for a seat (a `pass`). */
+#define PHASE_SERVER_ORDER "server"
+
 #endif

@@ -16,7 +16,7 @@
 /* Members of the model only the templates read (doc/views.md). */
 static const char *const template_only[] = {
 	"awaited_text", "has_events", "has_openings", "has_older_openings",
-	"has_hidden", "has_new", "openings_count", "novice", "orders_in",
+	"has_hidden", "has_new", "openings_count", "novice", "orders_in", "has_notes",
 	"orders_block",		/* the body has it, to be signed as it stands */
 };
 

@@ -121,6 +121,8 @@ static const struct {
 	{ "game.paused", "The organiser paused the game" },
 	{ "game.resumed", "The organiser resumed the game[; deadline {deadline}]" },
 	{ "game.abandoned", "The organiser abandoned the game" },
+	{ "seat.passed", "{seat} passed in {phase}, not asked: pass was its only "
+	    "legal order there" },
 };
 
 /*
@@ -570,6 +572,8 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	due = r->owes(g, (size_t)seat_index) != 0;
 	cJSON_AddBoolToObject(m, "due", due);
 	cJSON_AddBoolToObject(m, "novice", f->novice != 0);
+	cJSON_AddItemToObject(m, "notes", view_lines(f->notes != NULL ? f->notes : ""));
+	cJSON_AddBoolToObject(m, "has_notes", f->notes != NULL && *f->notes != '\0');
 	/* the seat owes the phase but its orders are in (it is not awaited) */
 	for (k = 0, in = due && f->nawaited > 0; in && k < f->nawaited; k++)
 		if (strcmp(f->awaited[k], f->seat) == 0)

@@ -91,6 +91,13 @@ struct view_facts {
 	 * knows, and the lines are saved).
 	 */
 	int				 novice;
+	/*
+	 * What the seat is told besides the events (issue 33), LF-terminated
+	 * lines: the acknowledgements of its orders mails since its last
+	 * mail (unless it asked for receipts, `set receipts on`), the plan
+	 * sections dropped and why. NULL or "": none. As "notes" in the model.
+	 */
+	const char			*notes;
 	const char			*server_key;	/* muthur public key text
 							   (signs the commitments),
 							   or NULL */

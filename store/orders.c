@@ -229,14 +229,14 @@ store_order_nonce_used(struct store *st, int64_t seat_id, const unsigned char *n
 }
 
 int
-store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_order **o,
-    char **cause)
+store_orders_of_turn(struct store *st, int64_t seat_id, int turn,
+    struct store_order **o, size_t *n, char **cause)
 {
 	struct db_stmt *s;
 	void *out;
-	size_t n;
 
 	*o = NULL;
+	*n = 0;
 	/*
 	 * Through the turn's phases (phases_turn) and their orders
 	 * (orders_phase), never every order of the seat: the cost of a turn,
@@ -246,15 +246,15 @@ store_order_latest(struct store *st, int64_t seat_id, int turn, struct store_ord
 	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
 	    " WHERE +o.seat_id = ?1 AND o.phase_id IN (SELECT p.id FROM phases p "
 	    "WHERE p.game_id = (SELECT game_id FROM seats WHERE id = ?1) AND "
-	    "p.turn = ?2) ORDER BY o.id DESC LIMIT 1", cause)) == NULL)
+	    "p.turn = ?2) AND o.sig_type <> 'server' ORDER BY o.id DESC", cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, seat_id);
 	db_bind_int64(s, 2, turn);
-	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, &n,
+	if (db_collect(st, s, sizeof **o, order_row, orders_free_all, &out, n,
 	    "cannot read the seat's orders", cause) == -1)
 		return -1;
 	*o = out;
-	return n > 0;
+	return 0;
 }
 
 int
@@ -284,7 +284,8 @@ store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t
 	*names = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, "SELECT s.name FROM seats s WHERE s.game_id = ? AND "
-	    "EXISTS (SELECT 1 FROM orders o WHERE o.seat_id = s.id) ORDER BY s.seat_no",
+	    "EXISTS (SELECT 1 FROM orders o WHERE o.seat_id = s.id AND o.sig_type <> "
+	    "'server') ORDER BY s.seat_no",
 	    cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
@@ -304,7 +305,8 @@ store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
 	 * rows of phase phase_seq came before the point.
 	 */
 	if ((s = db_prepare(st, "SELECT 1 FROM orders o JOIN phases p ON p.id = "
-	    "o.phase_id WHERE o.seat_id = ?1 AND (p.seq > ?2 OR (p.seq = ?2 AND "
+	    "o.phase_id WHERE o.seat_id = ?1 AND o.sig_type <> 'server' AND "
+	    "(p.seq > ?2 OR (p.seq = ?2 AND "
 	    "o.id NOT IN (SELECT q.id FROM orders q WHERE q.seat_id = ?1 AND "
 	    "q.phase_id = p.id ORDER BY q.id LIMIT ?3))) AND NOT EXISTS (SELECT 1 "
 	    "FROM orders b WHERE b.seat_id = ?1 AND b.message_id = o.message_id "

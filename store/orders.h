@@ -26,7 +26,12 @@ struct store_order {
 	size_t		 block_len;
 	unsigned char	*signature;	/* the signature as received */
 	size_t		 sig_len;
-	char		*sig_type;	/* "minisign", "ssh" or "muthur" */
+	char		*sig_type;	/* "minisign", "ssh" or "muthur"; "server":
+					   a pass the server entered for the seat,
+					   signed with its key (daemon/game-pass.c),
+					   which the seat's latest orders, the seats
+					   with orders and the mailed-since test pass
+					   over */
 	unsigned char	 nonce[RAND_NONCE_MAX];	/* decoded `nonce:` bytes */
 	size_t		 nonce_len;
 	char		*message_id;	/* Message-ID of the mail it came in */
@@ -52,13 +57,14 @@ int store_order_put(struct store *st, int64_t phase_id, int64_t seat_id,
 int store_order_nonce_used(struct store *st, int64_t seat_id,
     const unsigned char *nonce, size_t nonce_len, char **cause);
 /*
- * The seat's latest stored orders (by the order they were stored) in any
- * phase of turn turn of its game: the block whose plan sections stand
- * (doc/product.md §3 "Plans"). 1 with *o (one entry, free with
- * store_orders_free(*o, 1)), 0 when there are none, -1 with a reason.
+ * The seat's stored orders in the phases of turn turn of its game, the
+ * latest first (by the order they were stored), passes the server
+ * entered left out: the blocks among which the one whose plan sections
+ * stand is found (doc/product.md §3 "Plans"). *o has *n entries (free
+ * with store_orders_free(*o, *n)); 0, or -1 with a reason.
  */
-int store_order_latest(struct store *st, int64_t seat_id, int turn,
-    struct store_order **o, char **cause);
+int store_orders_of_turn(struct store *st, int64_t seat_id, int turn,
+    struct store_order **o, size_t *n, char **cause);
 /* The current (not superseded) orders of a phase, in seat order. */
 int store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);

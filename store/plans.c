@@ -58,21 +58,6 @@ store_plan_dropped(struct store *st, int64_t seat_id, const unsigned char *nonce
 }
 
 int
-store_plan_drop_reason(struct store *st, int64_t seat_id, int64_t phase_id,
-    char **reason, char **cause)
-{
-	struct db_stmt *s;
-
-	*reason = NULL;
-	if ((s = db_prepare(st, "SELECT reason FROM plan_drops WHERE seat_id = ? AND "
-	    "phase_id = ? ORDER BY section LIMIT 1", cause)) == NULL)
-		return -1;
-	db_bind_int64(s, 1, seat_id);
-	db_bind_int64(s, 2, phase_id);
-	return one_text(st, s, reason, "cannot read the dropped plan sections", cause);
-}
-
-int
 store_seat_setting_put(struct store *st, int64_t seat_id, const char *key,
     const char *value, char **cause)
 {

@@ -5,7 +5,8 @@
  * A plan section applied in its phase is stored as that phase's orders
  * (the same signed block, orders.h); one that was no longer legal when its
  * phase opened is recorded here as dropped, with the reason, so that it is
- * not tried again and the seat's view can say why it is asked. A block is
+ * not tried again (the seat's next view says why it is asked: a note,
+ * daemon/seat-notes.c). A block is
  * named by its seat and nonce (a seat never uses a nonce twice), a section
  * by its index in the block (struct orders_section). Settings are a seat's
  * key/value pairs ("views" = "due", "stops" = "combat search.declare").
@@ -25,13 +26,6 @@ int store_plan_drop(struct store *st, int64_t seat_id, const unsigned char *nonc
 /* Was that section dropped before? 1 yes, 0 no, -1 with a reason. */
 int store_plan_dropped(struct store *st, int64_t seat_id, const unsigned char *nonce,
     size_t nonce_len, int section, char **cause);
-/*
- * The reason a section of the seat's plan was dropped in phase_id: 1 with
- * *reason (caller frees), 0 when none was, -1 with a reason.
- */
-int store_plan_drop_reason(struct store *st, int64_t seat_id, int64_t phase_id,
-    char **reason, char **cause);
-
 /* Set a seat's setting key to value (replacing it). */
 int store_seat_setting_put(struct store *st, int64_t seat_id, const char *key,
     const char *value, char **cause);

@@ -164,6 +164,96 @@ data_shared(struct game_ctx *c, const char *dir)
 	free(cause);
 }
 
+/*
+ * A seat whose only legal order is pass is not asked (issue 33): red's
+ * purse of 1 coin is spent in round 1 (the policy bids it: every card is
+ * at least 1), so from round 2 on "pass" is all red may order. The server
+ * enters it (an order signed with its key), red is mailed no view for
+ * those rounds, its last view says it passed, and the audit replays it.
+ */
+static void
+only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
+{
+	unsigned char pk[32], sk[2][64];
+	struct store_phase *ph;
+	struct store_order *ord;
+	struct game_live *l;
+	struct audit_report r;
+	struct loop_stats ls;
+	char *keytext, *email, *deck, *cause = NULL, *outdir, *text;
+	size_t k, n, i, len, red_server = 0, blue_server = 0;
+	uint64_t seq;
+	int rounds, rc;
+
+	is_int(game_new(c, "bid-2", "toy", "blind-bid", NULL, 0, &cause), 0,
+	    "new-game bid-2");
+	deck = xasprintf("%s/one-coin.deck", dir);
+	fs_write_file_excl(deck, "coins 1\n", 8, 0644, NULL);
+	for (k = 0; k < 2; k++) {
+		key_generate(pk, sk[k]);
+		keytext = key_public_format(pk, NULL);
+		email = xasprintf("%s@players.example", seats[k]);
+		is_int(game_seat(c, "bid-2", seats[k], email, keytext, k == 0 ? deck : NULL,
+		    NULL, &cause), 0, "bid-2: seat %s", seats[k]);
+		free(email);
+		free(keytext);
+	}
+	free(deck);
+	is_int(game_start(c, "bid-2", &cause), 0, "bid-2: start");
+	for (rounds = 0; rounds < 20; rounds++) {
+		memset(&ls, 0, sizeof ls);
+		if (loop_rescan(lp, &cause) == -1 || loop_pass(lp, &ls, &cause) == -1)
+			break;
+		l = game_live_load(lp->st, "bid-2", NULL);
+		rc = l != NULL && strcmp(l->game->status, GAME_RUNNING) == 0;
+		game_live_free(l);
+		if (!rc || round_of_mail(lp, "bid-2", sk, 100 + rounds) <= 0)
+			break;
+	}
+	l = game_live_load(lp->st, "bid-2", NULL);
+	ok(l != NULL && strcmp(l->game->status, GAME_FINISHED) == 0,
+	    "bid-2 is over after %d passes over mail", rounds);
+	for (seq = 1; l != NULL && (ph = store_phase_get_seq(lp->st, l->game->id, seq,
+	    NULL)) != NULL; seq++) {
+		if (store_orders_current(lp->st, ph->id, &ord, &n, NULL) == 0) {
+			for (i = 0; i < n; i++)
+				if (strcmp(ord[i].sig_type, "server") == 0) {
+					red_server += strcmp(ord[i].seat, "red") == 0;
+					blue_server += strcmp(ord[i].seat, "blue") == 0;
+				}
+			store_orders_free(ord, n);
+		}
+		store_phase_free(ph);
+	}
+	game_live_free(l);
+	ok(red_server == 2 && blue_server == 0, "the server passed for red in rounds "
+	    "2 and 3 (%zu), never for blue, who had bids to make (%zu)", red_server,
+	    blue_server);
+	outdir = xasprintf("%s/new", lp->cf->mail_out.path);
+	mails_with(outdir, "MUTHUR -- game bid-2, seat red: turn 1,", &n);
+	ok(n == 1, "red is mailed its view of round 1 (%zu)", n);
+	mails_with(outdir, "MUTHUR -- game bid-2, seat red: turn 2,", &n);
+	ok(n == 0, "and none of round 2, whose only order for it was pass (%zu)", n);
+	mails_with(outdir, "MUTHUR -- game bid-2, seat blue: turn 2,", &n);
+	ok(n == 1, "blue is asked for round 2 (%zu)", n);
+	mails_with(outdir, "- Red passed in bid, not asked: pass was its only legal "
+	    "order there", &n);
+	ok(n >= 1, "red's next mails say it passed and why (%zu)", n);
+	free(outdir);
+	rc = store_export_text(lp->st, lp->key, "bid-2", &text, &len, &cause);
+	if (rc == 0) {
+		memset(&r, 0, sizeof r);
+		rc = audit_archive(text, len, 0, &r);
+		if (rc != 0)
+			audit_report_print(&r, stderr);
+		ok(rc == 0 && r.replayed, "bid-2 audits with 0 failures, replayed");
+		audit_report_clear(&r);
+		free(text);
+	} else
+		ok(0, "bid-2: export: %s", cause ? cause : "?");
+	free(cause);
+}
+
 static void
 end_to_end(const char *build)
 {
@@ -190,7 +280,7 @@ end_to_end(const char *build)
 	free(p);
 	for (k = 0; k < 2; k++) {
 		p = xasprintf("%s/data/toy/%s.deck", dir, seats[k]);
-		fs_write_file_excl(p, "# a purse\ncoins 9\n", 18, 0644, NULL);
+		fs_write_file_excl(p, "# a purse\ncoins 20\n", 19, 0644, NULL);
 		free(p);
 	}
 	p = xasprintf("%s/data", dir);
@@ -306,6 +396,7 @@ end_to_end(const char *build)
 		audit_report_clear(&r);
 		free(mail);
 	}
+	only_pass(&lp, &c, dir);
 	data_shared(&c, dir);
 	loop_close(&lp);
 	config_free(cf);

@@ -4,13 +4,16 @@
  * test-workers-pg.sh on a server of the test's own (MUTHUR_TEST_STORE_URL).
  *
  * MUTHUR_WORKERS (default 3) `muthurd -f` share the incoming and
- * the outgoing Maildir; the players' orders of PLAY_GAMES games are
- * delivered phase after phase until every game is finished.
- * Part two: the same workers on KILL_GAMES fresh games, a random one of them
- * SIGKILLed at a random moment MUTHUR_KILLS times (default 25) while rounds
- * of orders come in, and started again; then they run until all is done.
+ * the outgoing Maildir; the players' orders are delivered phase after
+ * phase (the checks are labelled "part two").
+ * The workers serve MUTHUR_KILL_GAMES fresh games (default 6, or
+ * one for every 12 kills when that is more, so that orders still come in at
+ * the last kill of a long run); a random one of them is SIGKILLed at a random
+ * moment MUTHUR_KILLS times (default 25) while rounds of orders come in, and
+ * started again; then they run until all is done.
+ * MUTHUR_KILLS=300 is issue 29's size (test-workers-pg.sh --kills 300).
  *
- * After each part, from the database and the mail (not from logs):
+ * After it, from the database and the mail (not from logs):
  *   - every mail delivered is handled once: one mail_seen row each, no
  *     orders row twice, the incoming new/ empty and cur/ holding each
  *     file once (0 lost, 0 handled twice);
@@ -43,7 +46,8 @@
 #include "tests/store/raw.h"
 #include "tests/tap.h"
 
-#define KILL_GAMES	6
+#define KILL_GAMES	6	/* at least */
+#define MAX_GAMES	200
 #define MAX_WORKERS	8
 
 static const char *url;
@@ -310,14 +314,14 @@ int
 main(void)
 {
 	char tmpl[] = "/tmp/muthur-workers-XXXXXX", *conf;
-	char killg[KILL_GAMES][16];
-	uint64_t seq[KILL_GAMES];
+	static char killg[MAX_GAMES][16];
+	static uint64_t seq[MAX_GAMES];
 	const char *top, *env;
 	struct store *st;
 	long kills = 25, killed = 0;
 	double t0, next;
 	unsigned seed;
-	int w, k, done;
+	int w, k, done, ngames, open = 0;
 
 	if ((url = getenv("MUTHUR_TEST_STORE_URL")) == NULL)
 		skip_all("no PostgreSQL server (run by test-workers-pg.sh)");
@@ -328,10 +332,16 @@ main(void)
 		nworkers = (int)strtol(env, NULL, 10);
 	if (nworkers < 1 || nworkers > MAX_WORKERS)
 		nworkers = 3;
+	ngames = kills / 12 > KILL_GAMES ? (int)(kills / 12) : KILL_GAMES;
+	if ((env = getenv("MUTHUR_KILL_GAMES")) != NULL)
+		ngames = (int)strtol(env, NULL, 10);
+	if (ngames < 1 || ngames > MAX_GAMES)
+		ngames = KILL_GAMES;
 	seed = (env = getenv("MUTHUR_KILL_SEED")) != NULL ? (unsigned)strtoul(env, NULL, 10) :
 	    (unsigned)time(NULL) ^ (unsigned)getpid();
 	srandom(seed);
-	diag("seed %u (MUTHUR_KILL_SEED repeats this run), %d workers", seed, nworkers);
+	diag("seed %u (MUTHUR_KILL_SEED repeats this run), %d workers, %ld kills, %d "
+	    "games", seed, nworkers, kills, ngames);
 
 	conf = xasprintf("[store]\nurl = %s\n[mail]\nin = maildir:var/mail/in\n"
 	    "out = maildir:var/mail/out\nfrom = muthur@club.example\npoll_interval = 1\n"
@@ -345,15 +355,14 @@ main(void)
 	}
 
 	/* Part two: a random worker killed at random moments. */
-	is_int(make_games(killg, KILL_GAMES, "kill"), KILL_GAMES, "%d more games",
-	    KILL_GAMES);
+	is_int(make_games(killg, ngames, "kill"), ngames, "%d more games", ngames);
 	for (w = 0; w < nworkers; w++)
 		start_worker(w);
 	memset(seq, 0, sizeof seq);
 	t0 = now();
 	next = now() + 0.3 * (double)random() / RAND_MAX;
-	while (killed < kills && now() - t0 < 600) {
-		deliver_rounds(st, killg, seq, KILL_GAMES);
+	while (killed < kills && now() - t0 < 600 + 3.0 * (double)kills) {
+		open = deliver_rounds(st, killg, seq, ngames);
 		if (now() >= next) {
 			w = (int)(random() % nworkers);
 			if (kill(workers[w], SIGKILL) == 0 && waitpid(workers[w], NULL, 0) > 0)
@@ -365,14 +374,16 @@ main(void)
 	}
 	is_int((int)killed, (int)kills, "part two: a random worker of %d SIGKILLed %ld "
 	    "times, while %ld mails came in", nworkers, killed, delivered);
+	diag("part two: %d of the %d games still open at the last kill, after %.0f s",
+	    open, ngames, now() - t0);
 	/* the games go on a little, unkilled, then all settles */
 	for (k = 0, done = 0; k < 40 && !done; k++) {
-		done = deliver_rounds(st, killg, seq, KILL_GAMES) == 0;
+		done = deliver_rounds(st, killg, seq, ngames) == 0;
 		usleep(100000);
 	}
 	ok(settle(st, 120), "then the workers finish what was left");
 	stop_workers();
-	check(st, "part two", killg, KILL_GAMES);
+	check(st, "part two", killg, ngames);
 	store_close(st);
 	if (getenv("KEEP") == NULL)
 		e2e_sh("rm -rf %s", e2e_dir);

@@ -77,18 +77,19 @@ reload(struct loop *lp, const struct config *orig, const char *path)
  * served by as many workers as run (store_workers()): each takes the first
  * free one of STORE-1.lock, STORE-2.lock, ... beside the config, and
  * cf->store_path becomes that STORE-N, the worker's own files (its crash
- * guard, game-guard.h).
+ * guard, game-guard.h); *slot is N (0 for SQLite).
  */
 static int
-worker_lock(struct config *cf, int *fd, char **cause)
+worker_lock(struct config *cf, int *fd, int *slot, char **cause)
 {
 	char *base;
-	int slot, rc;
+	int rc;
 
+	*slot = 0;
 	if (cf->store_url == NULL)
 		return proc_store_lock(cf->store_path, fd, cause);
-	for (slot = 1; slot <= WORKER_SLOTS; slot++) {
-		base = xasprintf("%s-%d", cf->store_path, slot);
+	for (*slot = 1; *slot <= WORKER_SLOTS; (*slot)++) {
+		base = xasprintf("%s-%d", cf->store_path, *slot);
 		if ((rc = proc_store_lock(base, fd, cause)) == 0) {
 			free(cf->store_path);
 			cf->store_path = base;
@@ -103,17 +104,36 @@ worker_lock(struct config *cf, int *fd, char **cause)
 	    WORKER_SLOTS);
 }
 
+/*
+ * The pid file of worker slot (worker_lock()), allocated: pid_file itself
+ * for a SQLite store's one muthurd (slot 0) and for worker 1; worker N of
+ * a PostgreSQL store writes pid_file with "-N" before its extension
+ * (muthurd.pid: muthurd-2.pid), or after its name when it has none.
+ */
+static char *
+worker_pid_file(const char *pid_file, int slot)
+{
+	const char *base = strrchr(pid_file, '/'), *dot;
+
+	if (slot <= 1)
+		return xstrdup(pid_file);
+	base = base != NULL ? base + 1 : pid_file;
+	if ((dot = strrchr(base, '.')) == NULL || dot == base)
+		return xasprintf("%s-%d", pid_file, slot);
+	return xasprintf("%.*s-%d%s", (int)(dot - pid_file), pid_file, slot, dot);
+}
+
 static int
 run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 {
 	struct loop lp;
 	struct loop_stats ls;
-	char *cause = NULL;
-	int daemonised = 0, lock, lockfd;
+	char *cause = NULL, *pid_file = NULL;
+	int daemonised = 0, lock, lockfd, slot;
 
 	signal(SIGPIPE, SIG_IGN);
 	/* one daemon per database: held until exit (also by the detached child) */
-	if ((lock = worker_lock(cf, &lockfd, &cause)) != 0) {
+	if ((lock = worker_lock(cf, &lockfd, &slot, &cause)) != 0) {
 		if (lock == 1) {
 			log_info("another muthurd is running on %s (it holds %s.lock): "
 			    "nothing to do", cf->store_path, cf->store_path);
@@ -172,11 +192,16 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 		daemonised = 1;
 		log_init("muthurd", 1, log_get_level());
 	}
-	if (cf->pid_file != NULL && proc_pidfile_write(cf->pid_file, &cause) == -1) {
-		log_warnx("%s", cause);
-		free(cause);
-		loop_close(&lp);
-		return 1;
+	/* each worker its own: the lock file says no other one writes it */
+	if (cf->pid_file != NULL) {
+		pid_file = worker_pid_file(cf->pid_file, slot);
+		if (proc_pidfile_write(pid_file, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			free(pid_file);
+			loop_close(&lp);
+			return 1;
+		}
 	}
 	log_info("muthurd %s started%s", PACKAGE_VERSION, daemonised ? "" : " (foreground)");
 	while (!proc_stop) {
@@ -198,8 +223,8 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 		}
 	}
 	log_info("muthurd stopping");
-	if (cf->pid_file != NULL)
-		proc_pidfile_remove(cf->pid_file);
+	proc_pidfile_remove(pid_file);
+	free(pid_file);
 	if (lp.cf != cf)
 		config_free(lp.cf);
 	loop_close(&lp);

@@ -1,10 +1,11 @@
 #!/bin/sh
 # test-migrate-pg.sh — `muthur migrate` between SQLite and PostgreSQL, both
-# ways, on a server the test starts (tests/servers/postgresql.sh): a demo
-# game's database goes to PostgreSQL and back to a new SQLite file; the
-# game's export is byte for byte the same from all three and audits; the
-# file that came back holds every row the first one held; a store that is
-# not empty is refused and left as it was.
+# ways, on a server the test starts (tests/servers/postgresql.sh): a whole
+# demo's database (a game of each demo: the CCG, Bug Hunt and Legendary,
+# in one league) goes to PostgreSQL and back to a new SQLite file; every
+# game's export is byte for byte the same from all three stores and the
+# one from PostgreSQL audits; the file that came back holds every row the
+# first one held; a store that is not empty is refused and left as it was.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
@@ -17,7 +18,19 @@ url=$(tap_pgdb migrated) || { echo "Bail out! cannot create the test database"; 
 d="$TAP_TMP/demo"
 tap_demo "$d" "$TAP_TMP/demo.out"
 ok $? "a demo game on SQLite"
-game=$(sed -n 's/^demo: game \(demo-[0-9]*\): .*/\1/p' "$TAP_TMP/demo.out" | tail -n 1)
+st=0
+for r in bughunt legendary; do
+	"$MUTHUR" demo --dir "$d" --quiet --rules $r >>"$TAP_TMP/demo.out" 2>&1 || st=1
+done
+ok $st "and a Bug Hunt and a Legendary demo game in the same database"
+games=$(sed -n 's/^demo: game \(demo-[0-9]*\): .*/\1/p' "$TAP_TMP/demo.out")
+is "$(printf '%s\n' "$games" | wc -l | tr -d ' ')" 3 "three games: $(echo $games)"
+"$MUTHUR" --config "$d/muthur.conf" league create club >/dev/null
+st=$?
+for g in $games; do
+	"$MUTHUR" --config "$d/muthur.conf" league add club "$g" >/dev/null || st=1
+done
+ok $st "in one league"
 db="$d/var/muthur.db"
 back="$TAP_TMP/back.db"
 
@@ -36,16 +49,26 @@ $1|" "$d/muthur.conf" >"$d/$2.conf"
 }
 conf "url = $(printf '%s' "$url" | sed 's/[&|]/\\&/g')" pg
 conf "path = $back" back
-"$MUTHUR" --config "$d/muthur.conf" export "$game" >"$TAP_TMP/sqlite.archive" &&
-"$MUTHUR" --config "$d/pg.conf" export "$game" >"$TAP_TMP/pg.archive" &&
-"$MUTHUR" --config "$d/back.conf" export "$game" >"$TAP_TMP/back.archive"
-ok $? "the game exports from all three stores"
-[ -s "$TAP_TMP/sqlite.archive" ] && cmp "$TAP_TMP/sqlite.archive" "$TAP_TMP/pg.archive"
-ok $? "the export from PostgreSQL is byte for byte the SQLite one"
-cmp "$TAP_TMP/sqlite.archive" "$TAP_TMP/back.archive"
-ok $? "and so is the export from the file that came back"
-"$MUTHUR" audit "$TAP_TMP/pg.archive" 2>&1 | grep -q "^OK $game: 0 failures"
-ok $? "the export from PostgreSQL audits"
+all=$(sqlite3 "$db" 'SELECT name FROM games ORDER BY name')
+is "$(echo $all)" "$(echo $games)" "the database holds those games and no other"
+for g in $all; do
+	"$MUTHUR" --config "$d/muthur.conf" export "$g" >"$TAP_TMP/$g.sqlite" &&
+	"$MUTHUR" --config "$d/pg.conf" export "$g" >"$TAP_TMP/$g.pg" &&
+	"$MUTHUR" --config "$d/back.conf" export "$g" >"$TAP_TMP/$g.back"
+	ok $? "$g exports from all three stores"
+	[ -s "$TAP_TMP/$g.sqlite" ] && cmp "$TAP_TMP/$g.sqlite" "$TAP_TMP/$g.pg"
+	ok $? "$g: the export from PostgreSQL is byte for byte the SQLite one ($(wc -c <"$TAP_TMP/$g.pg" | tr -d ' ') bytes)"
+	cmp "$TAP_TMP/$g.sqlite" "$TAP_TMP/$g.back"
+	ok $? "$g: and so is the export from the file that came back"
+	"$MUTHUR" audit "$TAP_TMP/$g.pg" 2>&1 | grep -q "^OK $g: 0 failures"
+	ok $? "$g: the export from PostgreSQL audits"
+done
+"$MUTHUR" --config "$d/muthur.conf" league standings club >"$TAP_TMP/standings.sqlite" &&
+"$MUTHUR" --config "$d/pg.conf" league standings club >"$TAP_TMP/standings.pg" &&
+"$MUTHUR" --config "$d/back.conf" league standings club >"$TAP_TMP/standings.back" &&
+    cmp "$TAP_TMP/standings.sqlite" "$TAP_TMP/standings.pg" &&
+    cmp "$TAP_TMP/standings.sqlite" "$TAP_TMP/standings.back"
+ok $? "the league's standings are the same from all three"
 
 sqlite3 "$db" .dump | sort >"$TAP_TMP/a.dump"
 sqlite3 "$back" .dump | sort >"$TAP_TMP/b.dump"

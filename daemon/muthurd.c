@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
@@ -123,13 +124,34 @@ worker_pid_file(const char *pid_file, int slot)
 	return xasprintf("%.*s-%d%s", (int)(dot - pid_file), pid_file, slot, dot);
 }
 
+/* What a pass did, into buf. */
+static const char *
+pass_text(const struct loop_stats *ls, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu mail%s handled, %zu phase%s resolved, %zu deadline%s "
+	    "fired, %zu mail%s sent", ls->mails, ls->mails == 1 ? "" : "s", ls->advanced,
+	    ls->advanced == 1 ? "" : "s", ls->fired, ls->fired == 1 ? "" : "s", ls->sent,
+	    ls->sent == 1 ? "" : "s");
+	return buf;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
+}
+
 static int
 run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 {
 	struct loop lp;
 	struct loop_stats ls;
-	char *cause = NULL, *pid_file = NULL;
+	char *cause = NULL, *pid_file = NULL, buf[160];
 	int daemonised = 0, lock, lockfd, slot;
+	double t0;
 
 	signal(SIGPIPE, SIG_IGN);
 	/* one daemon per database: held until exit (also by the detached child) */
@@ -175,10 +197,7 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 			loop_close(&lp);
 			return 1;
 		}
-		log_info("pass done: %zu mail%s handled, %zu phase%s resolved, %zu "
-		    "deadline%s fired, %zu mail%s sent", ls.mails, ls.mails == 1 ? "" : "s",
-		    ls.advanced, ls.advanced == 1 ? "" : "s", ls.fired,
-		    ls.fired == 1 ? "" : "s", ls.sent, ls.sent == 1 ? "" : "s");
+		log_info("pass done: %s", pass_text(&ls, buf, sizeof buf));
 		loop_close(&lp);
 		return 0;
 	}
@@ -208,11 +227,15 @@ run(struct config *cf, int once, int foreground, const char *path, int64_t now)
 		if (proc_reload)
 			reload(&lp, cf, path);
 		memset(&ls, 0, sizeof ls);
+		t0 = now_ms();
 		if (loop_pass(&lp, &ls, &cause) == -1) {
 			log_warnx("%s", cause);
 			free(cause);
 			cause = NULL;
 		}
+		/* -v: each pass timed (bench/workers.sh reads these) */
+		log_debug("pass done in %.1f ms: %s", now_ms() - t0,
+		    pass_text(&ls, buf, sizeof buf));
 		if (proc_stop)
 			break;
 		if (fetch_wait(lp.in, lp.cf->poll_interval, &cause) == -1) {

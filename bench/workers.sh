@@ -26,7 +26,8 @@
 # none waits and no outgoing mail is pending (bench/bench-workers.c): the
 # handling, the phases resolved and the views sent (and the up to 200 ms
 # an idle worker takes to see new mail in new/). The workers' CPU time
-# is theirs alone (the PostgreSQL server's is not counted).
+# is theirs alone; under a PostgreSQL rate, the server's CPU in the same
+# run (its processes' in /proc, Linux).
 # The IDLE games are made straight in a PostgreSQL database
 # (tests/store/fixture.h, as bench-idle); a first pass is the first pass
 # of a worker just started on it, an idle pass one of the passes after

@@ -43,13 +43,12 @@ main(int argc, char **argv)
 	struct server_key fkey;
 	struct config *cf;
 	struct store *st;
-	struct fix_game fg;
 	struct loop lp;
 	struct loop_stats stats;
 	struct rusage ru;
 	double t0, t_setup, *t;
 	long peak;
-	int games = 10000, passes = 5, opt, g, i, reset;
+	int games = 10000, passes = 5, opt, i, reset;
 
 	while ((opt = getopt(argc, argv, "g:p:")) != -1) {
 		switch (opt) {
@@ -76,17 +75,8 @@ main(int argc, char **argv)
 		die("open", cause);
 	fix_server_key(&fkey);
 	t0 = bench_now();
-	for (g = 0; g < games; g++) {
-		char name[64];
-
-		if (g % 500 == 0 && store_begin(st, &cause) == -1)
-			die("begin", cause);
-		snprintf(name, sizeof name, "idle-%d", g);
-		if (fix_game_new(st, &fkey, name, 1700000000, &fg, &cause) == -1)
-			die(name, cause);
-		if ((g % 500 == 499 || g == games - 1) && store_commit(st, &cause) == -1)
-			die("commit", cause);
-	}
+	if (fix_games_new(st, &fkey, "idle", games, 1700000000, &cause) == -1)
+		die("setup", cause);
 	store_close(st);
 	t_setup = bench_now() - t0;
 	printf("setup: %d games in the store in %.1f s\n", games, t_setup);

@@ -367,24 +367,15 @@ static int
 fill(int games)
 {
 	struct server_key fkey;
-	struct fix_game fg;
 	struct store *st;
-	char name[64], *cause = NULL;
+	char *cause = NULL;
 	double t0 = bench_now();
-	int g;
 
 	if ((st = store_open(config_store(cf), &cause)) == NULL)
 		die("open", cause);
 	fix_server_key(&fkey);
-	for (g = 0; g < games; g++) {
-		if (g % 500 == 0 && store_begin(st, &cause) == -1)
-			die("begin", cause);
-		snprintf(name, sizeof name, "idle-%d", g);
-		if (fix_game_new(st, &fkey, name, 1700000000, &fg, &cause) == -1)
-			die(name, cause);
-		if ((g % 500 == 499 || g == games - 1) && store_commit(st, &cause) == -1)
-			die("commit", cause);
-	}
+	if (fix_games_new(st, &fkey, "idle", games, 1700000000, &cause) == -1)
+		die("fill", cause);
 	printf("fill: %d games in the %s store in %.1f s\n", games, store_driver_name(st),
 	    bench_now() - t0);
 	store_close(st);

@@ -96,6 +96,28 @@ fix_game_new(struct store *st, const struct server_key *key, const char *name,
 }
 
 int
+fix_games_new(struct store *st, const struct server_key *key, const char *prefix,
+    int n, int64_t now, char **cause)
+{
+	struct fix_game fg;
+	char name[64];
+	int g;
+
+	for (g = 0; g < n; g++) {
+		if (g % 500 == 0 && store_begin(st, cause) == -1)
+			return -1;
+		snprintf(name, sizeof name, "%s-%d", prefix, g);
+		if (fix_game_new(st, key, name, now, &fg, cause) == -1) {
+			store_rollback(st);
+			return cause_prefix(cause, "%s", name);
+		}
+		if ((g % 500 == 499 || g == n - 1) && store_commit(st, cause) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
 fix_game_load(struct store *st, const char *name, struct fix_game *g, char **cause)
 {
 	struct store_seat *seats;

@@ -28,6 +28,13 @@ void fix_server_key(struct server_key *key);
  */
 int fix_game_new(struct store *st, const struct server_key *key, const char *name,
     int64_t now, struct fix_game *g, char **cause);
+/*
+ * n such games named prefix-0, prefix-1, ..., in transactions of 500 games
+ * (the benchmarks' many idle games): 0, or -1 with a reason (the games of
+ * the transactions committed before stay).
+ */
+int fix_games_new(struct store *st, const struct server_key *key, const char *prefix,
+    int n, int64_t now, char **cause);
 /* Load the ids of an existing fixture game. */
 int fix_game_load(struct store *st, const char *name, struct fix_game *g, char **cause);
 /*

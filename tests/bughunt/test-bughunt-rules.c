@@ -782,6 +782,20 @@ test_shooting(void)
 
 /* ---- "the players decide": shared wounds, adjacent Xenomorphs, Point Man ---- */
 
+/* Blue on 3/2 (c2), red on 2/3 (b3), n Xenomorphs on 2/2 (b2) between them. */
+static struct rules_game *
+adjacent_board(int n)
+{
+	struct rules_game *g = board(2);
+
+	tile(g, C("c2"), X, X, X, X);
+	tile(g, C("b3"), X, X, X, X);
+	g->sq[0].pos = C("c2");
+	g->sq[1].pos = C("b3");
+	g->xenos[C("b2")] = n;
+	return g;
+}
+
 static void
 test_choices(void)
 {
@@ -867,12 +881,7 @@ test_choices(void)
 	    g->sq[0].c[0].ntok, g->sq[1].c[0].ntok);
 	rules_events_free(&ev);
 	R->free(g);
-	g = board(2);
-	tile(g, c2, X, X, X, X);
-	tile(g, b3, X, X, X, X);
-	g->sq[0].pos = c2;
-	g->sq[1].pos = b3;
-	g->xenos[b2] = 3;
+	g = adjacent_board(3);
 	ok(play(g, 0, "prefer adjacent-xenos 1") == 0, "prefer adjacent-xenos 1");
 	bh_xeno_move(g, &ev);
 	ok(g->xenos[c2] == 1 && g->xenos[b3] == 2, "move: 1 of 3 to blue's tile as it "
@@ -898,12 +907,7 @@ test_choices(void)
 	R->free(g);
 
 	/* Xenomorph Phase 2: adjacent to two squads, the players decide */
-	g = board(2);
-	tile(g, c2, X, X, X, X);
-	tile(g, b3, X, X, X, X);
-	g->sq[0].pos = c2;
-	g->sq[1].pos = b3;
-	g->xenos[b2] = 3;	/* adjacent to blue (c2) and red (b3) */
+	g = adjacent_board(3);
 	ok(play(g, 0, "prefer adjacent-xenos elsewhere") == 0 &&
 	    g->sq[0].xeno_pref == BH_PREF_LAST, "prefer adjacent-xenos elsewhere");
 	bh_xeno_move(g, &ev);
@@ -1247,14 +1251,9 @@ ch_shared_wounds(int chosen, const char *arg)
 static char *
 ch_adjacent_xenos(int chosen, const char *arg)
 {
-	struct rules_game *g = board(2);
-	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
+	struct rules_game *g = adjacent_board(2);
+	int c2 = C("c2"), b3 = C("b3");
 
-	tile(g, c2, X, X, X, X);
-	tile(g, b3, X, X, X, X);
-	g->sq[0].pos = c2;
-	g->sq[1].pos = b3;
-	g->xenos[b2] = 2;
 	if (chosen)
 		play(g, 0, arg);
 	bh_xeno_move(g, &ev);

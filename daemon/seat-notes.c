@@ -25,7 +25,7 @@ seat_note_add(const struct game_ctx *c, int64_t seat_id, const char *line,
 	char *v = NULL;
 	int rc;
 
-	if ((rc = store_seat_setting_get(c->st, seat_id, NOTES_KEY, &v, cause)) == -1)
+	if (store_seat_setting_get(c->st, seat_id, NOTES_KEY, &v, cause) == -1)
 		return -1;
 	strbuf_addstr(&sb, v != NULL ? v : "");
 	free(v);

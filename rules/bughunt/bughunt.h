@@ -142,9 +142,15 @@ struct bh_data {
  * Xenomorphs adjacent to its tile and another squad's come here first,
  * evenly or go elsewhere first (`prefer adjacent-xenos here|even|
  * elsewhere`). BH_PREF_EVEN, the default, is the rule the game played
- * before the choice existed.
+ * before the choice existed. A count N (`prefer shared-wounds N`,
+ * `prefer adjacent-xenos N`, 0..BH_PREF_MAX_N), kept as BH_PREF_COUNT +
+ * N, names the players' split exactly: up to N of a shared tile's
+ * wounds in one attack (of one space's Xenomorphs in one move) come to
+ * this squad first, as with first|here, any more only after every squad
+ * that said last|elsewhere.
  */
-enum bh_pref { BH_PREF_EVEN, BH_PREF_FIRST, BH_PREF_LAST };
+enum bh_pref { BH_PREF_EVEN, BH_PREF_FIRST, BH_PREF_LAST, BH_PREF_COUNT };
+#define BH_PREF_MAX_N	BH_MAX_DICE
 
 /* Phase cards: 0..BH_SEATS-1 a seat's card, then these. */
 #define BH_CARD_LT	BH_SEATS
@@ -227,8 +233,19 @@ extern const char *const bh_dir_names[4];
 /* The words of enum bh_pref for shared-wounds and adjacent-xenos. */
 extern const char *const bh_wound_pref_names[3];
 extern const char *const bh_xeno_pref_names[3];
-/* Sorting rank of a preference: first 0, even 1, last 2. */
-int	 bh_pref_rank(int pref);
+/* Sorting rank of a preference, got already given to the squad (tile) in
+ * this attack (from this space): first 0, even 1, last 2; a count N 0
+ * while got < N, else 3. */
+int	 bh_pref_rank(int pref, int got);
+/* A preference's word (names[pref], or the count's digits) in buf. */
+const char *bh_pref_word(const char *const names[3], int pref, char buf[12]);
+/* The word w of names or a count 0..BH_PREF_MAX_N: enum bh_pref, else -1. */
+int	 bh_pref_parse(const char *const names[3], const char *w);
+/* The choices a squad at cell has in a Xenomorph Phase now: the wounds
+ * of its tile when shared with another squad (returned, else 0), and in
+ * *adjacent the largest group of Xenomorphs next to its tile and another
+ * squad's (0 none). */
+int	 bh_choice_sizes(const struct rules_game *g, int cell, int *adjacent);
 /* A Xenomorph Phase is due: mark asked each squad with `set stops
  * xenomorph` that has a choice in it (its tile shared with another squad
  * and Xenomorphs; Xenomorphs next to its tile and another squad's).

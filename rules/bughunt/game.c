@@ -89,8 +89,8 @@ xeno_lines_check(const char *orders, char **cause)
 		    strspn(p + 4, " \t\r") == len - 4))
 			continue;
 		return cause_set(cause, "line %d: \"%.*s\": a Xenomorph Phase is waiting "
-		    "for your choices; expected prefer shared-wounds first|even|last, "
-		    "prefer adjacent-xenos here|even|elsewhere or pass", lineno,
+		    "for your choices; expected prefer shared-wounds first|even|last|N, "
+		    "prefer adjacent-xenos here|even|elsewhere|N or pass", lineno,
 		    (int)(len > 60 ? 60 : len), p);
 	}
 	return 0;

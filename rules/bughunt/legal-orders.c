@@ -108,6 +108,24 @@ orders_of_squad(const struct rules_game *g, int seat, struct strbuf *sb)
 	strbuf_free(&line);
 }
 
+/*
+ * The Xenomorph Phase's wait: the counts that split what the squad is
+ * asked about other than all or nothing (`prefer shared-wounds N` for
+ * its tile's wounds when shared, `prefer adjacent-xenos N` for the
+ * largest group next to its tile and another squad's).
+ */
+static void
+counts(const struct rules_game *g, int seat, struct strbuf *sb)
+{
+	int shared, adjacent, n;
+
+	shared = bh_choice_sizes(g, g->sq[seat].pos, &adjacent);
+	for (n = 1; n < shared; n++)
+		strbuf_addf(sb, "prefer shared-wounds %d\n", n);
+	for (n = 1; n < adjacent; n++)
+		strbuf_addf(sb, "prefer adjacent-xenos %d\n", n);
+}
+
 char *
 bh_legal(const struct rules_game *g, size_t seat)
 {
@@ -127,6 +145,7 @@ bh_legal(const struct rules_game *g, size_t seat)
 			try_line(g, (int)seat, &sb, line);
 			free(line);
 		}
+		counts(g, (int)seat, &sb);
 		strbuf_free(&all);
 		return strbuf_detach(&sb, NULL);
 	}

@@ -4,8 +4,8 @@
  * then at most one action (`shoot C... [at SECTOR/TILE...] [wounds
  * C...]`, `capture MISSION`, `breach D`, `reload`), `use MISSION [C]`
  * lines before what they help, standing `prefer lt-command SEAT|next`,
- * `prefer shared-wounds first|even|last` and `prefer adjacent-xenos
- * here|even|elsewhere` lines (choices.c), and in the squad's first turn
+ * `prefer shared-wounds first|even|last|N` and `prefer adjacent-xenos
+ * here|even|elsewhere|N` lines (choices.c), and in the squad's first turn
  * (still on the APC, where nothing can wound it: the Pre-Mission
  * Checklist's arrangement) one `order C C C` line, its Point Man first;
  * `pass` alone does nothing. The same code checks (dry, on a
@@ -24,6 +24,8 @@
 #include "rules/bughunt/bughunt.h"
 
 #define MAX_WORDS 24
+
+_Static_assert(BH_PREF_MAX_N == 60, "the reasons below say a count 0 to 60");
 
 char *
 bh_char_slug(const struct rules_game *g, int seat, int ci)
@@ -340,18 +342,6 @@ do_use(struct run *r, char **w, int nw)
 	return 0;
 }
 
-/* w names one of the three words of names: its index, else -1. */
-static int
-pref_word(const char *const names[3], const char *w)
-{
-	int i;
-
-	for (i = 0; i < 3; i++)
-		if (strcmp(names[i], w) == 0)
-			return i;
-	return -1;
-}
-
 static int
 do_prefer(struct run *r, char **w, int nw)
 {
@@ -359,22 +349,23 @@ do_prefer(struct run *r, char **w, int nw)
 	int s;
 
 	if (nw == 3 && strcmp(w[1], "shared-wounds") == 0) {
-		if ((s = pref_word(bh_wound_pref_names, w[2])) < 0)
-			return fail(r, "not a choice for shared wounds", "first, even or last");
+		if ((s = bh_pref_parse(bh_wound_pref_names, w[2])) < 0)
+			return fail(r, "not a choice for shared wounds",
+			    "first, even, last or a count 0 to 60");
 		sq->wound_pref = s;
 		return 0;
 	}
 	if (nw == 3 && strcmp(w[1], "adjacent-xenos") == 0) {
-		if ((s = pref_word(bh_xeno_pref_names, w[2])) < 0)
+		if ((s = bh_pref_parse(bh_xeno_pref_names, w[2])) < 0)
 			return fail(r, "not a choice for adjacent Xenomorphs",
-			    "here, even or elsewhere");
+			    "here, even, elsewhere or a count 0 to 60");
 		sq->xeno_pref = s;
 		return 0;
 	}
 	if (nw != 3 || strcmp(w[1], "lt-command") != 0)
 		return fail(r, "not a preference", "prefer lt-command SEAT|next, "
-		    "prefer shared-wounds first|even|last or prefer adjacent-xenos "
-		    "here|even|elsewhere");
+		    "prefer shared-wounds first|even|last|N or prefer adjacent-xenos "
+		    "here|even|elsewhere|N");
 	if (strcmp(w[2], "next") == 0) {
 		r->g->sq[r->seat].lt_pref = -1;
 		return 0;

@@ -155,8 +155,10 @@ load_squads(struct rules_game *g, const cJSON *o)
 		    num(s, "pos", BH_APC, BH_CELLS - 1, &sq->pos) == -1 ||
 		    num(s, "lt_pref", -1, BH_SEATS - 1, &sq->lt_pref) == -1 ||
 		    num(s, "turns", 0, 1 << 30, &sq->turns) == -1 ||
-		    opt_num(s, "wound_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->wound_pref) == -1 ||
-		    opt_num(s, "xeno_pref", BH_PREF_EVEN, BH_PREF_LAST, &sq->xeno_pref) == -1 ||
+		    opt_num(s, "wound_pref", BH_PREF_EVEN, BH_PREF_COUNT + BH_PREF_MAX_N,
+		    &sq->wound_pref) == -1 ||
+		    opt_num(s, "xeno_pref", BH_PREF_EVEN, BH_PREF_COUNT + BH_PREF_MAX_N,
+		    &sq->xeno_pref) == -1 ||
 		    opt_num(s, "xeno_stop", 0, 1, &sq->xeno_stop) == -1 ||
 		    opt_num(s, "asked", 0, 1, &sq->asked) == -1)
 			return -1;

@@ -67,7 +67,7 @@ squads(const struct rules_game *g, cJSON *o)
 	cJSON *a = cJSON_AddArrayToObject(o, "squads"), *s, *ca, *c;
 	const struct bh_squad *sq;
 	const struct bh_chardef *cd;
-	char *slug;
+	char *slug, word[12];
 	int i, k;
 
 	for (i = 0; i < g->nseats; i++) {
@@ -79,8 +79,10 @@ squads(const struct rules_game *g, cJSON *o)
 		cJSON_AddStringToObject(s, "lt_command_to", sq->lt_pref >= 0 ?
 		    bh_colours[g->sq[sq->lt_pref].colour] : "next");
 		cJSON_AddNumberToObject(s, "turns", sq->turns);
-		cJSON_AddStringToObject(s, "shared_wounds", bh_wound_pref_names[sq->wound_pref]);
-		cJSON_AddStringToObject(s, "adjacent_xenos", bh_xeno_pref_names[sq->xeno_pref]);
+		cJSON_AddStringToObject(s, "shared_wounds",
+		    bh_pref_word(bh_wound_pref_names, sq->wound_pref, word));
+		cJSON_AddStringToObject(s, "adjacent_xenos",
+		    bh_pref_word(bh_xeno_pref_names, sq->xeno_pref, word));
 		if (sq->xeno_stop)	/* `set stops xenomorph` (choices.c) */
 			cJSON_AddTrueToObject(s, "stop_xenomorph");
 		if (sq->asked)

@@ -4,21 +4,26 @@
  * Xenomorph icon reached meanwhile runs one more phase after this one. It
  * waits for nobody. The attack: each squad's Point Man takes a wound per
  * Xenomorph on its tile. Squads sharing a tile: the players decide, each
- * by its standing `prefer shared-wounds first|even|last` (choices.c):
+ * by its standing `prefer shared-wounds first|even|last|N` (choices.c):
  * the wounds go one at a time to the Point Man of a squad that takes
- * them first, else evenly, else last; among equal choices to the one
- * with the fewest wound tokens (ties: play order) — with every squad
- * even, the rule the game had before the choice.
+ * them first (or has taken fewer than its N), else evenly, else last,
+ * else to one past its N; among equal choices to the one with the
+ * fewest wound tokens (ties: play order) — with every squad even, the
+ * rule the game had before the choice.
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "rules/bughunt/bughunt.h"
 
-/* Does squad a's Point Man take the next shared wound before b's? */
+/* Does squad a's Point Man take the next shared wound before b's (got:
+ * the tile's wounds each squad took so far in this attack)? */
 static int
-takes_before(const struct rules_game *g, int a, int b)
+takes_before(const struct rules_game *g, int a, int b, const int *got)
 {
-	int ra = bh_pref_rank(g->sq[a].wound_pref), rb = bh_pref_rank(g->sq[b].wound_pref);
+	int ra = bh_pref_rank(g->sq[a].wound_pref, got[a]);
+	int rb = bh_pref_rank(g->sq[b].wound_pref, got[b]);
 
 	if (ra != rb)
 		return ra < rb;
@@ -28,20 +33,22 @@ takes_before(const struct rules_game *g, int a, int b)
 void
 bh_xeno_attack(struct rules_game *g, struct rules_rng *rng, struct rules_events *ev)
 {
-	int cell, seats[BH_SEATS], n, k, i, best;
+	int cell, seats[BH_SEATS], n, k, i, best, got[BH_SEATS];
 
 	(void)rng;
 	for (cell = 0; cell < BH_CELLS && g->phase != BH_PH_OVER; cell++) {
 		if (g->xenos[cell] == 0 || bh_squads_at(g, cell, NULL) == 0)
 			continue;
+		memset(got, 0, sizeof got);
 		bh_event(ev, "{\"type\":\"xenomorphs-attack\",\"cell\":\"%s\",\"wounds\":%d}",
 		    bh_cell_name(cell), g->xenos[cell]);
 		for (k = 0; k < g->xenos[cell] && g->phase != BH_PH_OVER; k++) {
 			if ((n = bh_squads_at(g, cell, seats)) == 0)
 				break;
 			for (best = seats[0], i = 1; i < n; i++)
-				if (takes_before(g, seats[i], best))
+				if (takes_before(g, seats[i], best, got))
 					best = seats[i];
+			got[best]++;
 			bh_wound(g, best, 0, ev);
 		}
 	}

@@ -5,7 +5,8 @@
  * option, seats blue and red with the installed sample seat files, start,
  * the scripted players' signed orders mails (one mail a player turn, from
  * the seat whose phase card is up; blue's with `set stops xenomorph`, the
- * stop of the Xenomorph Phase's choices) delivered into the incoming Maildir and
+ * stop of the Xenomorph Phase's choices, red's first with its standing
+ * counts for them) delivered into the incoming Maildir and
  * muthurd's pass until the game is won or lost; the view mails (the map,
  * the orders template); the export and the offline audit with a full
  * replay; a changed byte failing it.
@@ -74,6 +75,8 @@ mails_with(const char *dir, const char *needle, size_t *count)
 	return most;
 }
 
+static int red_chose;	/* red's first mail gave its standing counts */
+
 /* Play the orders every awaited seat owes; how many mails. */
 static int
 round_of_mail(struct loop *lp, const char *game, unsigned char sk[][64], int n)
@@ -101,6 +104,13 @@ round_of_mail(struct loop *lp, const char *game, unsigned char sk[][64], int n)
 
 			free(orders);
 			orders = t;
+		} else if (!red_chose) {	/* red names its splits as counts, once */
+			char *t = xasprintf("prefer shared-wounds 1\nprefer adjacent-xenos 2\n%s",
+			    orders);
+
+			free(orders);
+			orders = t;
+			red_chose = 1;
 		}
 		from = xasprintf("%s@players.example", missing[i]);
 		tag = xasprintf("bh.%d.%llu.%s", n, (unsigned long long)ph->seq, missing[i]);
@@ -243,6 +253,10 @@ end_to_end(const char *build)
 	ok(mails_with(outdir, "Settings and absences recorded:\n    set stops xenomorph",
 	    &n) >= 1 && n >= 1, "blue's set stops xenomorph is taken by mail (%zu "
 	    "acknowledgements)", n);
+	n = 0;
+	mails_with(outdir, "choices: shared wounds 1, adjacent Xenomorphs 2", &n);
+	ok(red_chose && n >= 1, "red's counts (prefer shared-wounds 1, prefer adjacent-xenos "
+	    "2) are taken by mail and the views show them (%zu mails)", n);
 	free(outdir);
 
 	/* export and the offline audit with a full replay */

@@ -782,12 +782,27 @@ test_shooting(void)
 
 /* ---- "the players decide": shared wounds, adjacent Xenomorphs, Point Man ---- */
 
+/* Blue on 3/2 (c2), red on 2/3 (b3), n Xenomorphs on 2/2 (b2) between them. */
+static struct rules_game *
+adjacent_board(int n)
+{
+	struct rules_game *g = board(2);
+
+	tile(g, C("c2"), X, X, X, X);
+	tile(g, C("b3"), X, X, X, X);
+	g->sq[0].pos = C("c2");
+	g->sq[1].pos = C("b3");
+	g->xenos[C("b2")] = n;
+	return g;
+}
+
 static void
 test_choices(void)
 {
 	struct rules_game *g = board(2), *h;
 	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
 	char *s, *legal;
+	cJSON *view;
 	size_t len;
 
 	/* Xenomorph Phase 1: who takes a shared tile's wounds */
@@ -795,9 +810,14 @@ test_choices(void)
 	tile(g, b3, X, X, X, X);
 	ok(play(g, 0, "prefer shared-wounds last") == 0 && g->sq[0].wound_pref == BH_PREF_LAST,
 	    "prefer shared-wounds last: blue's standing choice");
-	ok(strstr(why(g, 0, "prefer shared-wounds never"), "expected first, even or last") !=
-	    NULL, "prefer shared-wounds never: refused, with the choices (%s)",
-	    why(g, 0, "prefer shared-wounds never"));
+	ok(strstr(why(g, 0, "prefer shared-wounds never"), "expected first, even, last or a "
+	    "count 0 to 60") != NULL, "prefer shared-wounds never: refused, with the choices "
+	    "(%s)", why(g, 0, "prefer shared-wounds never"));
+	ok(*why(g, 0, "prefer shared-wounds 61") != '\0' &&
+	    *why(g, 0, "prefer shared-wounds -1") != '\0' &&
+	    *why(g, 0, "prefer adjacent-xenos 1x") != '\0' &&
+	    *why(g, 0, "prefer adjacent-xenos 60") == '\0',
+	    "a count past 60, negative or not a number is refused; 60 is taken");
 	g->sq[0].pos = g->sq[1].pos = c2;
 	g->xenos[c2] = 3;
 	bh_xeno_attack(g, &rng, &ev);
@@ -822,13 +842,72 @@ test_choices(void)
 	rules_events_free(&ev);
 	R->free(g);
 
-	/* Xenomorph Phase 2: adjacent to two squads, the players decide */
+	/* the split named exactly: a count N takes up to N of them first */
 	g = board(2);
 	tile(g, c2, X, X, X, X);
-	tile(g, b3, X, X, X, X);
-	g->sq[0].pos = c2;
-	g->sq[1].pos = b3;
-	g->xenos[b2] = 3;	/* adjacent to blue (c2) and red (b3) */
+	g->sq[0].pos = g->sq[1].pos = c2;
+	ok(play(g, 0, "prefer shared-wounds 2") == 0 &&
+	    g->sq[0].wound_pref == BH_PREF_COUNT + 2, "prefer shared-wounds 2: a count");
+	g->xenos[c2] = 3;
+	bh_xeno_attack(g, &rng, &ev);
+	ok(g->sq[0].c[0].ntok == 2 && g->sq[1].c[0].ntok == 1, "attack of 3 on a shared "
+	    "tile: blue's Point Man takes the 2 it named, red's the third (blue %d, red %d)",
+	    g->sq[0].c[0].ntok, g->sq[1].c[0].ntok);
+	view = R->view(g, 0);
+	legal = cJSON_PrintUnformatted(view);
+	ok(strstr(legal, "\"shared_wounds\":\"2\"") != NULL, "the view shows blue's count");
+	free(legal);
+	cJSON_Delete(view);
+	g->active = 1;
+	ok(play(g, 1, "prefer shared-wounds 3") == 0, "red: prefer shared-wounds 3");
+	s = R->save(g, &len);
+	h = R->load(data, s, len, NULL);
+	ok(h != NULL && h->sq[0].wound_pref == BH_PREF_COUNT + 2 &&
+	    h->sq[1].wound_pref == BH_PREF_COUNT + 3, "save and load: the counts kept");
+	if (h != NULL)
+		R->free(h);
+	free(s);
+	rules_events_free(&ev);
+	R->free(g);
+	g = board(2);
+	tile(g, c2, X, X, X, X);
+	g->sq[0].pos = g->sq[1].pos = c2;
+	g->sq[0].wound_pref = BH_PREF_COUNT + 1;
+	g->sq[1].wound_pref = BH_PREF_COUNT + 3;
+	g->xenos[c2] = 4;
+	bh_xeno_attack(g, &rng, &ev);
+	ok(g->sq[0].c[0].ntok == 1 && g->sq[1].c[0].ntok == 3, "attack of 4, counts 1 and "
+	    "3: the split the players named, not 2 and 2 (blue %d, red %d)",
+	    g->sq[0].c[0].ntok, g->sq[1].c[0].ntok);
+	rules_events_free(&ev);
+	R->free(g);
+	g = adjacent_board(3);
+	ok(play(g, 0, "prefer adjacent-xenos 1") == 0, "prefer adjacent-xenos 1");
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[c2] == 1 && g->xenos[b3] == 2, "move: 1 of 3 to blue's tile as it "
+	    "named, 2 to red's (blue %d, red %d)", g->xenos[c2], g->xenos[b3]);
+	g->xenos[c2] = g->xenos[b3] = 0;
+	g->xenos[b2] = 3;
+	rules_events_free(&ev);
+	ok(play(g, 0, "prefer adjacent-xenos 2") == 0, "prefer adjacent-xenos 2");
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[c2] == 2 && g->xenos[b3] == 1 && has_event("\"to\":\"2/3\",\"count\":1") &&
+	    has_event("\"to\":\"3/2\",\"count\":2"), "move: 2 of 3 to blue's tile, "
+	    "1 to red's, the events say so (blue %d, red %d)", g->xenos[c2], g->xenos[b3]);
+	g->xenos[c2] = g->xenos[b3] = 0;
+	g->xenos[b2] = 3;
+	g->active = 1;
+	ok(play(g, 1, "prefer adjacent-xenos 0") == 0, "red: prefer adjacent-xenos 0");
+	g->sq[0].xeno_pref = BH_PREF_COUNT + 1;
+	bh_xeno_move(g, &ev);
+	ok(g->xenos[c2] == 1 && g->xenos[b3] == 2, "move: past both counts (1 and 0) they "
+	    "are shared again, the stronger first (blue %d, red %d)", g->xenos[c2],
+	    g->xenos[b3]);
+	rules_events_free(&ev);
+	R->free(g);
+
+	/* Xenomorph Phase 2: adjacent to two squads, the players decide */
+	g = adjacent_board(3);
 	ok(play(g, 0, "prefer adjacent-xenos elsewhere") == 0 &&
 	    g->sq[0].xeno_pref == BH_PREF_LAST, "prefer adjacent-xenos elsewhere");
 	bh_xeno_move(g, &ev);
@@ -923,6 +1002,10 @@ test_xeno_stop(void)
 	ok(strstr(legal, "pass\n") == legal && strstr(legal, "\nprefer shared-wounds first\n") !=
 	    NULL && strstr(legal, "move") == NULL, "stop: blue's legal orders are its "
 	    "choices and pass");
+	ok(strstr(legal, "\nprefer shared-wounds 1\n") != NULL &&
+	    strstr(legal, "\nprefer shared-wounds 2\n") == NULL &&
+	    strstr(legal, "prefer adjacent-xenos 1") == NULL, "stop: and the count that "
+	    "splits its tile's 2 wounds (none for adjacent Xenomorphs: there are none)");
 	free(legal);
 	ok(strstr(why(g, 0, "move n"), "a Xenomorph Phase is waiting for your choices") !=
 	    NULL && strstr(why(g, 1, "pass"), "waits for other squads") != NULL,
@@ -1168,14 +1251,9 @@ ch_shared_wounds(int chosen, const char *arg)
 static char *
 ch_adjacent_xenos(int chosen, const char *arg)
 {
-	struct rules_game *g = board(2);
-	int c2 = C("c2"), b3 = C("b3"), b2 = C("b2");
+	struct rules_game *g = adjacent_board(2);
+	int c2 = C("c2"), b3 = C("b3");
 
-	tile(g, c2, X, X, X, X);
-	tile(g, b3, X, X, X, X);
-	g->sq[0].pos = c2;
-	g->sq[1].pos = b3;
-	g->xenos[b2] = 2;
 	if (chosen)
 		play(g, 0, arg);
 	bh_xeno_move(g, &ev);

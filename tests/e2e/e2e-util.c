@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -249,4 +250,34 @@ e2e_setup(char *tmpl)
 		skip_all("no libsodium or no temporary folder");
 	e2e_maildir_paths(tmpl, getenv("MUTHUR_BIN") != NULL ? getenv("MUTHUR_BIN") : build);
 	return top;
+}
+
+double
+e2e_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *
+e2e_header(const char *data, const char *name)
+{
+	const char *p = data, *nl, *v;
+	size_t n = strlen(name);
+
+	while (*p != '\0' && *p != '\n' && !(p[0] == '\r' && p[1] == '\n')) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
+			for (v = p + n + 1; *v == ' ' || *v == '\t'; v++)
+				;
+			return xstrndup(v, (size_t)(nl - v - (nl > v && nl[-1] == '\r')));
+		}
+		if (*nl == '\0')
+			break;
+		p = nl + 1;
+	}
+	return NULL;
 }

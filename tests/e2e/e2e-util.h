@@ -61,5 +61,10 @@ int e2e_seat(int k);
 const char *e2e_setup(char *tmpl);
 /* Files in e2e_in's sub folder ("new", "cur"). */
 size_t e2e_files_in(const char *sub);
+/* Seconds on the monotonic clock. */
+double e2e_now(void);
+/* The value of header name (case-insensitive) in mail data, unfolded
+ * lines only, up to the blank line; NULL if absent. The caller frees it. */
+char *e2e_header(const char *data, const char *name);
 
 #endif

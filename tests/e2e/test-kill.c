@@ -52,15 +52,6 @@ static const char conftext[] = "[store]\npath = var/muthur.db\n[mail]\n"
     "from = muthur@club.example\n[server]\nkey = var/server.key\n";
 static char names[GAMES][16];
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * Start muthurd --once and SIGKILL it after delay seconds, unless it ended
  * before. 1 killed, 0 it ended by itself (*took: how long it ran).
@@ -68,7 +59,7 @@ now(void)
 static int
 run_killed(double delay, double *took)
 {
-	double t0 = now();
+	double t0 = e2e_now();
 	char *prog = xasprintf("%s/muthurd", e2e_bin), *log;
 	int status, killed = 0;
 	pid_t pid;
@@ -81,7 +72,7 @@ run_killed(double delay, double *took)
 		_exit(127);
 	}
 	while (waitpid(pid, &status, WNOHANG) == 0) {
-		if (now() - t0 >= delay) {
+		if (e2e_now() - t0 >= delay) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			killed = WIFSIGNALED(status);
@@ -89,7 +80,7 @@ run_killed(double delay, double *took)
 		}
 		usleep(500);
 	}
-	*took = now() - t0;
+	*took = e2e_now() - t0;
 	free(prog);
 	free(log);
 	return killed;
@@ -201,28 +192,6 @@ sink_start(const char *dir, int *port)
 	return pid;
 }
 
-/* A header field's value in the mail text (first line), or NULL. */
-static char *
-header(const char *data, const char *name)
-{
-	const char *p = data, *nl, *v;
-	size_t n = strlen(name);
-
-	while (*p != '\0' && *p != '\n' && !(p[0] == '\r' && p[1] == '\n')) {
-		if ((nl = strchr(p, '\n')) == NULL)
-			nl = p + strlen(p);
-		if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
-			for (v = p + n + 1; *v == ' ' || *v == '\t'; v++)
-				;
-			return xstrndup(v, (size_t)(nl - v - (nl > v && nl[-1] == '\r')));
-		}
-		if (*nl == '\0')
-			break;
-		p = nl + 1;
-	}
-	return NULL;
-}
-
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -281,8 +250,8 @@ deliveries(struct seen_files *sf, const char *out, size_t *n)
 			}
 			f = xasprintf("%s/%s", out, name);
 			if (fs_read_file(f, 1 << 22, &data, &len, NULL) == 0) {
-				id = header(data, "Message-ID");
-				to = header(data, "Delivered-To");
+				id = e2e_header(data, "Message-ID");
+				to = e2e_header(data, "Delivered-To");
 				sf->name = xreallocarray(sf->name, sf->n + 1, sizeof *sf->name);
 				sf->key = xreallocarray(sf->key, sf->n + 1, sizeof *sf->key);
 				memmove(sf->name + at + 1, sf->name + at, (sf->n - at) *

@@ -55,15 +55,6 @@ static int nworkers = 3;
 static pid_t workers[MAX_WORKERS];
 static long delivered;
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Start worker w: `muthurd -f -v`, its log appended to DIR/worker-W.log. */
 static void
 start_worker(int w)
@@ -132,11 +123,11 @@ deliver_rounds(struct store *st, char (*names)[16], uint64_t *seq, int n)
 static int
 settle(struct store *st, double secs)
 {
-	double t0 = now();
+	double t0 = e2e_now();
 	size_t pending;
 	int quiet = 0;
 
-	while (now() - t0 < secs) {
+	while (e2e_now() - t0 < secs) {
 		pending = 1;
 		store_outbox_count(st, OUTBOX_PENDING, &pending, NULL);
 		if (e2e_files_in("new") == 0 && pending == 0) {
@@ -153,28 +144,6 @@ static int
 cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A header field's value in the mail text, or NULL. */
-static char *
-header(const char *data, const char *name)
-{
-	const char *p = data, *nl, *v;
-	size_t n = strlen(name);
-
-	while (*p != '\0' && *p != '\n') {
-		if ((nl = strchr(p, '\n')) == NULL)
-			nl = p + strlen(p);
-		if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
-			for (v = p + n + 1; *v == ' ' || *v == '\t'; v++)
-				;
-			return xstrndup(v, (size_t)(nl - v - (nl > v && nl[-1] == '\r')));
-		}
-		if (*nl == '\0')
-			break;
-		p = nl + 1;
-	}
-	return NULL;
 }
 
 /* "Message-ID recipient" of every file in dir's new/ and cur/, sorted. */
@@ -197,8 +166,8 @@ deliveries(const char *dir, size_t *n)
 				continue;
 			f = xasprintf("%s/%s", d, de->d_name);
 			if (fs_read_file(f, 1 << 22, &data, &len, NULL) == 0) {
-				id = header(data, "Message-ID");
-				to = header(data, "Delivered-To");
+				id = e2e_header(data, "Message-ID");
+				to = e2e_header(data, "Delivered-To");
 				v = xreallocarray(v, *n + 1, sizeof *v);
 				v[(*n)++] = xasprintf("%s %s", id ? id : "?", to ? to : "?");
 				free(id);
@@ -359,23 +328,23 @@ main(void)
 	for (w = 0; w < nworkers; w++)
 		start_worker(w);
 	memset(seq, 0, sizeof seq);
-	t0 = now();
-	next = now() + 0.3 * (double)random() / RAND_MAX;
-	while (killed < kills && now() - t0 < 600 + 3.0 * (double)kills) {
+	t0 = e2e_now();
+	next = e2e_now() + 0.3 * (double)random() / RAND_MAX;
+	while (killed < kills && e2e_now() - t0 < 600 + 3.0 * (double)kills) {
 		open = deliver_rounds(st, killg, seq, ngames);
-		if (now() >= next) {
+		if (e2e_now() >= next) {
 			w = (int)(random() % nworkers);
 			if (kill(workers[w], SIGKILL) == 0 && waitpid(workers[w], NULL, 0) > 0)
 				killed++;
 			start_worker(w);
-			next = now() + 0.05 + 0.5 * (double)random() / RAND_MAX;
+			next = e2e_now() + 0.05 + 0.5 * (double)random() / RAND_MAX;
 		}
 		usleep(20000);
 	}
 	is_int((int)killed, (int)kills, "part two: a random worker of %d SIGKILLed %ld "
 	    "times, while %ld mails came in", nworkers, killed, delivered);
 	diag("part two: %d of the %d games still open at the last kill, after %.0f s",
-	    open, ngames, now() - t0);
+	    open, ngames, e2e_now() - t0);
 	/* the games go on a little, unkilled, then all settles */
 	for (k = 0, done = 0; k < 40 && !done; k++) {
 		done = deliver_rounds(st, killg, seq, ngames) == 0;

@@ -183,7 +183,7 @@ main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char tmpl[] = "/tmp/muthur-bench-XXXXXX", *dir, *p, *cause = NULL;
-	char *name, *email, *keytext[4], *mail, *from, *tag, **missing;
+	char *name, *keytext[4], *mail, *from, *tag, **missing;
 	unsigned char pk[4][32], sk[4][64];
 	struct config *cf;
 	struct server_key *skey;
@@ -256,21 +256,7 @@ main(int argc, char **argv)
 	}
 
 	t0 = bench_now();
-	for (g = 0; g < games; g++) {
-		name = xasprintf("bench-%d", g);
-		if (game_new(&c, name, "ccg", "contact", NULL, 0, &cause) == -1)
-			die(name, cause);
-		for (k = 0; k < 4; k++) {
-			email = xasprintf("%s-%d@players.example", seats[k], g);
-			if (game_seat(&c, name, seats[k], email, keytext[k], NULL, NULL,
-			    &cause) < 0)
-				die(name, cause);
-			free(email);
-		}
-		if (game_start(&c, name, &cause) == -1)
-			die(name, cause);
-		free(name);
-	}
+	bench_ccg_games("bench-e2e", &c, games, seats, keytext);
 	t_setup = bench_now() - t0;
 	printf("setup: %d games created, seated and started in %.1f s (%.1f ms a game)\n",
 	    games, t_setup, t_setup * 1000 / games);

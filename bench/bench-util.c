@@ -7,6 +7,7 @@
 
 #include "bench/bench-util.h"
 #include "daemon/conf.h"
+#include "daemon/game.h"
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/xmalloc.h"
@@ -55,6 +56,30 @@ bench_embedded(const char *prog, const char *dir)
 		bench_die(prog, "config", cause);
 	free(text);
 	return cf;
+}
+
+void
+bench_ccg_games(const char *prog, const struct game_ctx *c, int n,
+    const char *const seats[4], char *const keytext[4])
+{
+	char *name, *email, *cause = NULL;
+	int g, k;
+
+	for (g = 0; g < n; g++) {
+		name = xasprintf("bench-%d", g);
+		if (game_new(c, name, "ccg", "contact", NULL, 0, &cause) == -1)
+			bench_die(prog, name, cause);
+		for (k = 0; k < 4; k++) {
+			email = xasprintf("%s-%d@players.example", seats[k], g);
+			if (game_seat(c, name, seats[k], email, keytext[k], NULL, NULL,
+			    &cause) < 0)
+				bench_die(prog, name, cause);
+			free(email);
+		}
+		if (game_start(c, name, &cause) == -1)
+			bench_die(prog, name, cause);
+		free(name);
+	}
 }
 
 int

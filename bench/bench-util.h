@@ -7,6 +7,7 @@
 #define MUTHUR_BENCH_UTIL_H
 
 struct config;
+struct game_ctx;
 
 /* Seconds on the monotonic clock. */
 double bench_now(void);
@@ -19,6 +20,13 @@ void bench_die(const char *prog, const char *what, const char *cause)
  * (var/muthur.db; the caller frees it with config_free()). Dies on failure.
  */
 struct config *bench_embedded(const char *prog, const char *dir);
+/*
+ * Create, seat and start n CCG Contact games bench-0 .. bench-(n-1) on c:
+ * seat k is seats[k] with the address SEAT-G@players.example and the
+ * public key keytext[k] (muthur's text). Dies on failure.
+ */
+void bench_ccg_games(const char *prog, const struct game_ctx *c, int n,
+    const char *const seats[4], char *const keytext[4]);
 /* qsort() comparison of two doubles, ascending. */
 int bench_cmp_double(const void *a, const void *b);
 /*

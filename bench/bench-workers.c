@@ -112,29 +112,17 @@ setup(int games)
 	struct send_options so;
 	struct game_ctx c;
 	struct sender *out;
-	char *name, *email, *keytext, *cause = NULL;
+	char *keytext[4], *cause = NULL;
 	size_t sent = 0;
 	double t0 = bench_now();
-	int g, k;
+	int k;
 
 	ctx_open(&c);
-	for (g = 0; g < games; g++) {
-		name = xasprintf("bench-%d", g);
-		if (game_new(&c, name, "ccg", "contact", NULL, 0, &cause) == -1)
-			die(name, cause);
-		for (k = 0; k < 4; k++) {
-			email = xasprintf("%s-%d@players.example", seats[k], g);
-			keytext = key_public_format(pk[k], NULL);
-			if (game_seat(&c, name, seats[k], email, keytext, NULL, NULL,
-			    &cause) < 0)
-				die(name, cause);
-			free(keytext);
-			free(email);
-		}
-		if (game_start(&c, name, &cause) == -1)
-			die(name, cause);
-		free(name);
-	}
+	for (k = 0; k < 4; k++)
+		keytext[k] = key_public_format(pk[k], NULL);
+	bench_ccg_games("bench-workers", &c, games, seats, keytext);
+	for (k = 0; k < 4; k++)
+		free(keytext[k]);
 	memset(&so, 0, sizeof so);
 	if ((out = send_open(&cf->mail_out, &so, &cause)) == NULL ||
 	    game_outbox_send(&c, out, 0, &sent, NULL, &cause) == -1)
@@ -243,6 +231,35 @@ files_in_new(void)
 }
 
 /*
+ * The orders of game g's seat (l, its open phase ph), signed with the
+ * seat's key, into the staging Maildir stage (tag: round and seat i).
+ */
+static void
+deliver_seat(const struct game_ctx *c, const struct game_live *l,
+    const struct store_phase *ph, int g, const char *seat, int round, size_t i,
+    const char *stage)
+{
+	char *orders, *from, *tag, *mail, *cause = NULL;
+	size_t len;
+	int k;
+
+	for (k = 0; k < 3 && strcmp(seats[k], seat) != 0; k++)
+		;
+	orders = game_policy_orders(l->rules, l->g, (size_t)l->rules->seat_index(l->g,
+	    seat));
+	from = xasprintf("%s-%d@players.example", seats[k], g);
+	tag = xasprintf("w.%d.%d.%zu", round, g, i);
+	mail = game_orders_mail(from, cf->mail_from, l->game->name, seat, ph->turn,
+	    ph->name, orders, sk[k], tag, c->now, &len);
+	if (game_maildir_deliver(stage, mail, len, &cause) == -1)
+		die("deliver", cause);
+	free(mail);
+	free(tag);
+	free(from);
+	free(orders);
+}
+
+/*
  * A round of orders for every running game into the staging Maildir
  * stage, then moved into the incoming new/; how many.
  */
@@ -251,17 +268,18 @@ deliver_round(struct game_ctx *c, int round, const char *stage)
 {
 	struct game_live *l;
 	struct store_phase *ph;
-	char *name, **missing, *orders, *from, *tag, *mail, *cause = NULL, *a, *b;
+	char *name, **missing, *cause = NULL, *a, *b;
 	char *sn = xasprintf("%s/new", stage);
-	size_t nm, i, len, n = 0;
+	size_t nm, i, n = 0;
 	struct dirent *de;
 	DIR *d;
-	int g, k, idx;
+	int g;
 
 	for (g = 0;; g++) {
 		name = xasprintf("bench-%d", g);
-		if ((l = game_live_load(c->st, name, &cause)) == NULL) {
-			free(name);
+		l = game_live_load(c->st, name, &cause);
+		free(name);
+		if (l == NULL) {
 			free(cause);
 			break;
 		}
@@ -271,26 +289,11 @@ deliver_round(struct game_ctx *c, int round, const char *stage)
 		missing = NULL;
 		if (ph != NULL)
 			store_phase_missing(c->st, ph->id, &missing, &nm, NULL);
-		for (i = 0; i < nm; i++) {
-			for (k = 0; k < 3 && strcmp(seats[k], missing[i]) != 0; k++)
-				;
-			idx = l->rules->seat_index(l->g, missing[i]);
-			orders = game_policy_orders(l->rules, l->g, (size_t)idx);
-			from = xasprintf("%s-%d@players.example", seats[k], g);
-			tag = xasprintf("w.%d.%d.%zu", round, g, i);
-			mail = game_orders_mail(from, cf->mail_from, name, missing[i],
-			    ph->turn, ph->name, orders, sk[k], tag, c->now, &len);
-			if (game_maildir_deliver(stage, mail, len, &cause) == -1)
-				die("deliver", cause);
-			free(mail);
-			free(tag);
-			free(from);
-			free(orders);
-		}
+		for (i = 0; i < nm; i++)
+			deliver_seat(c, l, ph, g, missing[i], round, i, stage);
 		store_names_free(missing, nm);
 		store_phase_free(ph);
 		game_live_free(l);
-		free(name);
 	}
 	if ((d = opendir(sn)) == NULL)
 		die(sn, strerror(errno));

@@ -33,21 +33,16 @@
 # of a worker just started on it, an idle pass one of the passes after
 # (poll_interval 1 s apart); peak RSS is each worker's (wait4()).
 set -e
-quick=0
-if [ "${1:-}" = "--quick" ]; then
-	quick=1
-	shift
-fi
 case "${1:-}" in
--*)	echo "usage: bench/workers.sh [--quick] [BUILDDIR]" >&2; exit 2 ;;
+--quick) shift; : "${GAMES:=20}" "${ROUNDS:=2}" "${IDLE:=1000}" "${PASSES:=3}" ;;
+esac
+: "${GAMES:=100}" "${ROUNDS:=4}" "${IDLE:=10000}" "${PASSES:=6}"
+case "${1:-}" in -*)
+	echo "usage: bench/workers.sh [--quick] [BUILDDIR]" >&2
+	exit 2
 esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(cd "${1:-$top}" && pwd)
-if [ "$quick" = 1 ]; then
-	: "${GAMES:=20}" "${ROUNDS:=2}" "${IDLE:=1000}" "${PASSES:=3}"
-else
-	: "${GAMES:=100}" "${ROUNDS:=4}" "${IDLE:=10000}" "${PASSES:=6}"
-fi
 [ -x "$bin/bench/bench-workers" ] || make -C "$bin" bench >/dev/null
 grep -q '^#define HAVE_LIBPQ 1' "$bin/config.h" || {
 	echo "workers.sh: this muthur was built without the postgresql store driver" \

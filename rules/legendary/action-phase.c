@@ -189,9 +189,16 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 		return cause_set(cause, "killing %s takes %d Attack, you have %d",
 		    g->db->cards[card].slug, need, g->attack);
 	g->attack -= need;
+	g->spared = 0;
 	lg_fire(g, card, LW_FIGHT, 0, rng, ev);
 	if (g->s[g->active].dead)
 		return 0;
+	if (g->spared) {	/* the Attack is spent, the enemy stays (not_killed) */
+		g->spared = 0;
+		lg_event(ev, "{\"type\":\"legendary.not-killed\",\"seat\":\"%s\","
+		    "\"card\":\"%s\"}", g->s[g->active].name, g->db->cards[card].slug);
+		return 0;
+	}
 	if (cz >= 0)
 		lg_remove_at(&g->cz, lg_find(&g->cz, card));
 	else {

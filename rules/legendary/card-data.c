@@ -38,7 +38,8 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "scan_cost", 'n' }, { "enemy_attack", 'o' }, { "self_attack", 'o' },
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
-	{ "discard_draw", 'n' }, { "swap_values", 'n' },
+	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
+	{ "not_killed", 'b' }, { "to_operations", 'n' },
 };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
@@ -741,7 +742,14 @@ char *
 lg_db_sample_abilities(const struct lg_db *db, int *count)
 {
 	struct strbuf sb = STRBUF_INIT;
+	int i;
 
 	abilities_listed(db, 1, &sb, count);
+	for (i = 0; i < db->nobjectives; i++)
+		if (db->objectives[i].event.sample != NULL) {
+			strbuf_addf(&sb, "objective %s: event has a SAMPLE value: %s\n",
+			    db->objectives[i].slug, db->objectives[i].event.sample);
+			(*count)++;
+		}
 	return strbuf_detach(&sb, NULL);
 }

@@ -106,6 +106,27 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 			lg_event(ev, "{\"type\":\"legendary.mark\",\"seat\":\"%s\",\"marks\":%d}",
 			    s->name, s->marks);
 			break;
+		case E_UNMARK:
+			/* a Mark cleared (One Ugly Mother...); never below none */
+			if (s->marks == 0)
+				break;
+			s->marks = s->marks > e->n ? s->marks - e->n : 0;
+			lg_event(ev, "{\"type\":\"legendary.unmarked\",\"seat\":\"%s\","
+			    "\"marks\":%d}", s->name, s->marks);
+			break;
+		case E_NOT_KILLED: g->spared = 1; break;
+		case E_TO_OPERATIONS:
+			/* the Event just revealed (on top of the discarded) goes there */
+			if (k > 0 || g->discarded.n == 0 || g->db->cards[g->discarded.v[
+			    g->discarded.n - 1]].kind != LG_EVENT)
+				break;
+			c = lg_pop(&g->discarded);
+			lg_push(&g->operations, c);
+			g->ops_scan += e->n;
+			lg_event(ev, "{\"type\":\"legendary.operations\",\"card\":\"%s\","
+			    "\"events\":%d,\"scan\":%d}", g->db->cards[c].slug,
+			    g->operations.n, g->ops_scan);
+			break;
 		case E_KILL_DISCOUNT: g->discount += e->n; break;
 		case E_NO_STRIKES: g->no_strikes = 1; break;
 		case E_DOUBLE_ATTACK: g->attack *= 2; break;

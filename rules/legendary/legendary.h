@@ -85,6 +85,10 @@ enum lg_verb {
 	E_DISCARD_DRAW,
 	/* a played card's Attack and Recruit swapped, the card by order */
 	E_SWAP_VALUES,
+	/* the active player loses Marks; a fight spends its Attack, the enemy stays */
+	E_UNMARK, E_NOT_KILLED,
+	/* the revealed Event goes to Operations: each there adds its n to Scan Costs */
+	E_TO_OPERATIONS,
 	E_NVERBS
 };
 
@@ -282,6 +286,10 @@ struct rules_game {
 	int		 swaps;		/* `swap CARD` allowed (saved only when not 0) */
 	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
 					   (saved only when not 0) */
+	int		 spared;	/* not_killed during the fight under way (not saved) */
+	struct lg_pile	 operations;	/* Events an objective sent to Operations */
+	int		 ops_scan;	/* what they add to every Scan Cost (both saved
+					   only when not empty) */
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];

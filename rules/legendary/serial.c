@@ -94,6 +94,10 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "swaps", g->swaps);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
+	if (g->operations.n > 0) {	/* Events in Operations (to_operations) */
+		add_pile(o, "operations", &g->operations);
+		cJSON_AddNumberToObject(o, "ops_scan", g->ops_scan);
+	}
 	if (g->pd_custom != 0) {	/* absent from the movies' states */
 		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
 			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
@@ -239,6 +243,14 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
 		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "operations") != NULL) {
+		v = cJSON_GetObjectItemCaseSensitive(o, "ops_scan");
+		if (get_pile(o, "operations", &g->operations, nc) == -1 ||
+		    g->operations.n == 0 || !cJSON_IsNumber(v) || v->valueint < -99 ||
+		    v->valueint > 99)
+			goto bad;
+		g->ops_scan = v->valueint;
+	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
 		int cs[8];
 

@@ -99,6 +99,11 @@ lg_view(const struct rules_game *g, int seat)
 	cJSON_AddNumberToObject(x, "strike_discard", g->strike_discard.n);
 	cJSON_AddItemToObject(o, "dead_enemies", slugs(db, g->dead_enemies.v, g->dead_enemies.n));
 	cJSON_AddItemToObject(o, "discarded", slugs(db, g->discarded.v, g->discarded.n));
+	if (g->operations.n > 0) {	/* Events an objective sent there (to_operations) */
+		cJSON_AddItemToObject(o, "operations", slugs(db, g->operations.v,
+		    g->operations.n));
+		cJSON_AddNumberToObject(x, "operations_scan", g->ops_scan);
+	}
 	cJSON_AddItemToObject(o, "dead_characters", slugs(db, g->dead_characters.v,
 	    g->dead_characters.n));
 	a = cJSON_AddArrayToObject(o, "seats");
@@ -225,6 +230,11 @@ lg_view_text(const cJSON *rv, const char *seat)
 	strbuf_addf(&sb, "\nDecks: enemy %d, barracks %d, commanders %d, strikes %d "
 	    "(discarded %d)\n", num(e, "enemy_deck"), num(e, "barracks"), num(e, "commanders"),
 	    num(e, "strike_deck"), num(e, "strike_discard"));
+	if (cJSON_GetObjectItemCaseSensitive(rv, "operations") != NULL) {
+		strbuf_addstr(&sb, "Operations: ");
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "operations"));
+		strbuf_addf(&sb, " (every Scan Cost %+d)\n", num(e, "operations_scan"));
+	}
 	strbuf_addstr(&sb, "Players:\n");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "seats")) {
 		strbuf_addf(&sb, "  %s%s: %s, damage %d of %d, marks %d, hand %d, deck %d%s%s\n"

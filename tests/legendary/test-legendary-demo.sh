@@ -88,8 +88,12 @@ ok $? "a bad option value is refused naming the option, the value and what was e
 ok $? "new-game takes the Predators' armory= and mercenaries= options"
 # shellcheck disable=SC2086
 msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
-printf '%s\n' "$msg" | grep -q '^card one-ugly-mother: ability 1 not expressed: '
-ok $? "muthur cards names each ability the language does not express, by card"
+! printf '%s\n' "$msg" | grep -q ' not expressed: '
+ok $? "muthur cards lists no ability the language does not express (all are)"
+printf '%s\n' "$msg" | grep -q '^card one-ugly-mother: ability 1 has a SAMPLE value: how a Mark is cleared'
+ok $? "muthur cards names One Ugly Mother...'s Mark rule as a SAMPLE value"
+printf '%s\n' "$msg" | grep -q '^objective war-zone: event has a SAMPLE value: '
+ok $? "muthur cards names War Zone's Event as a SAMPLE value, by objective"
 printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 has a SAMPLE value: '
 ok $? "muthur cards names each ability with a SAMPLE value, by card"
 "$MUTHUR" $c new-game lp3 --rules legendary --scenario humans >/dev/null 2>&1

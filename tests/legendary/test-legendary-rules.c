@@ -796,6 +796,84 @@ objectives(void)
 	check(order(g, "fight ruins") == 0 && g->result == 1 && lg_score(g) == 7,
 	    "Final Enemy killed: a Major Victory, 5 points and 1 per living player");
 	done(g);
+	/* One Ugly Mother...: each Mark carried is cleared before the kill counts
+	   (a fight while marked clears one, SAMPLE: the source does not say how) */
+	g = fresh(2, NULL);
+	g->done = 2;
+	g->s[0].marks = 2;
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	g->attack = 25;
+	check(order(g, "fight ruins") == 0 && g->s[0].marks == 1 && g->result == 0 &&
+	    g->wilds[3] == card("one-ugly-mother") && g->attack == 15, "Final Enemy: One "
+	    "Ugly Mother... fought while marked: its Attack spent, a Mark cleared, it stands");
+	check(order(g, "fight ruins") == 0 && g->s[0].marks == 0 && g->result == 0 &&
+	    g->wilds[3] == card("one-ugly-mother"), "Final Enemy: One Ugly Mother... clears "
+	    "each Mark the fighter carries, one a fight");
+	check(order(g, "fight ruins") == -1 && g->result == 0, "Final Enemy: One Ugly "
+	    "Mother... at its full Attack again once the Marks are cleared (5 left of 25)");
+	g->attack = 10;
+	check(order(g, "fight ruins") == 0 && g->result == 1 && g->wilds[3] < 0,
+	    "Final Enemy: One Ugly Mother... killed by an unmarked player: a Major Victory");
+	done(g);
+	g = fresh(2, NULL);
+	g->done = 2;
+	g->s[1].marks = 1;
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	g->attack = 10;
+	check(order(g, "fight ruins") == 0 && g->result == 1, "Final Enemy: another "
+	    "player's Mark does not keep One Ugly Mother... from the unmarked fighter");
+	done(g);
+	/* War Zone's Event goes to Operations (each adds 1 to every Scan Cost, SAMPLE),
+	   until War Zone is completed */
+	g = fresh(2, "movie-predator-2");
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == 0 && g->operations.n == 1 && g->ops_scan == 1 &&
+	    lg_find(&g->discarded, card("event")) < 0, "War Zone: its Event goes to "
+	    "Operations, not to the discarded Events");
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == -1, "War Zone: an Event in Operations makes "
+	    "scanning the Hills cost 3 (2 + 1)");
+	g->attack = 3;
+	check(order(g, "scan hills") == 0 && g->operations.n == 2 && g->ops_scan == 2,
+	    "War Zone: a second Event in Operations: every Scan Cost +2");
+	{
+		cJSON *v = lg_view(g, 0), *sp = cJSON_GetObjectItemCaseSensitive(v, "operations");
+		size_t len;
+		char *st = R->save(g, &len);
+		struct rules_game *h = lg_load(db, st, len, NULL);
+
+		check(cJSON_GetArraySize(sp) == 2 && h != NULL && h->ops_scan == 2 &&
+		    h->operations.n == 2, "War Zone: the view lists Operations, the state "
+		    "keeps it");
+		cJSON_Delete(v);
+		free(st);
+		if (h != NULL)
+			R->free(h);
+	}
+	g->wilds[4] = card("assault-the-stronghold");
+	g->attack = 4;
+	check(order(g, "scan hills") == 0 && g->done == 1 && g->operations.n == 0 &&
+	    g->ops_scan == 0 && lg_find(&g->discarded, card("event")) >= 0, "War Zone "
+	    "completed: the Events in Operations leave with it, the Scan Costs as printed");
+	done(g);
+	g = fresh(2, NULL);
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == 0 && g->operations.n == 0, "Expendable Assets' "
+	    "Event sends nothing to Operations");
+	{
+		size_t len;
+		char *st = R->save(g, &len);
+
+		check(strstr(st, "operations") == NULL, "a state with nothing in Operations "
+		    "saves as before");
+		free(st);
+	}
+	done(g);
 	g = fresh(2, NULL);
 	g->done = 2;
 	g->wilds[4] = card("chopper-inbound");

@@ -352,6 +352,8 @@ struct lg_choices {
 				   chart, or fewer: easier +1, harder -1 */
 	int	 custom;	/* Predators: LG_CUSTOM_*, chosen over the movie's */
 	int	 armory[4], prey[3];	/* Predators: the groups, the mini-decks 1..3 */
+	int	 first;		/* Humans: the seat that takes the first turn */
+	int	 preparation;	/* Humans: preparation turns each beyond the chart's */
 };
 int		 lg_option_check(const char *name, char **cause);
 int		 lg_option_flag(const char *name);

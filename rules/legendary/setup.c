@@ -207,9 +207,9 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 		lg_draw(g, (int)i, db->hand, rng, ev);
 	}
 	/* five seats: the chart's preparation round; the easier game: one more */
-	g->prep_left = g->nseats * ((g->nseats == 5) + ((g->options & OPT_PREPARATION) != 0));
+	g->prep_left = g->nseats * ((g->nseats == 5) + ch.preparation);
 	g->turn = 0;
-	g->active = -1;
+	g->active = ch.first - 1;	/* first=SEAT: that seat's turn comes first */
 	lg_next_turn(g, rng, ev);
 	return g;
 fail:

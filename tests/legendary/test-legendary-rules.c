@@ -64,6 +64,8 @@ card(const char *slug)
 	return c;
 }
 
+static int first_active;	/* the seat whose turn the game started with */
+
 /* A game of n seats with empty hands, Wilds and Combat Zone, in the action phase. */
 static struct rules_game *
 fresh(int n, const char *option)
@@ -98,6 +100,7 @@ fresh(int n, const char *option)
 		free(cause);
 		exit(1);
 	}
+	first_active = g->active;
 	for (i = 0; i < n; i++)
 		g->s[i].hand.n = 0;
 	for (i = 0; i < LG_SPACES; i++)
@@ -266,6 +269,38 @@ setup(void)
 	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
 	    "preparation turn each (the chart's one, and one more)");
 	done(g);
+	g = fresh(2, "preparation-turns=2");
+	check(g->prep_left == 2 * 2 - 1, "difficulty: preparation-turns=2 gives each player "
+	    "two preparation turns (the first of four under way)");
+	done(g);
+	refused(1, "preparation-turns=3", "option preparation-turns=3: \"3\" is not a value "
+	    "of preparation-turns; expected preparation-turns=N, the free preparation turns "
+	    "1..2", "difficulty: preparation-turns=3 is refused: the rulebook gives one or two");
+	{
+		const char *two[] = { "preparation-turn", "preparation-turns=2" };
+		struct rules_setup su;
+		struct lg_choices ch;
+		char *cause = NULL;
+
+		memset(&su, 0, sizeof su);
+		su.options = two;
+		su.noptions = 2;
+		check(lg_choices(db, LG_HUMANS, &su, &rng, &ch, &cause) == -1 && cause != NULL &&
+		    strstr(cause, "option preparation-turns=2: preparation-turn (one turn) is "
+		    "given too") != NULL, "difficulty: preparation-turn and preparation-turns= "
+		    "together are refused");
+		free(cause);
+	}
+	g = fresh(3, "first=guerilla");
+	check(first_active == 2 && g->turn == 1, "setup: first=guerilla: the third seat "
+	    "takes the first turn");
+	g->active = first_active;	/* fresh() made seat 0 the active one */
+	lg_next_turn(g, &rng, &ev);
+	check(g->active == 0, "setup: after first=guerilla, clockwise: the first seat added");
+	done(g);
+	refused(2, "first=radioman", "option first=radioman: \"radioman\" is not a seat of "
+	    "the game; expected first=SEAT", "setup: first= naming no seat of the game is "
+	    "refused");
 }
 
 /* Enemy phase: entering, pushing, the Combat Zone, Runners. */
@@ -989,12 +1024,33 @@ ch_option(int chosen, const char *arg)
 	struct strbuf sb = STRBUF_INIT;
 	int i;
 
-	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d; hq",
-	    g->enemy.n, g->barracks.n, g->prep_left, lg_health(g, 0));
+	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d, first %s; "
+	    "location %s, objectives %s %s %s; hq", g->enemy.n, g->barracks.n, g->prep_left,
+	    lg_health(g, 0), g->s[first_active].name, db->locations[g->location].slug,
+	    db->objectives[g->objective[0]].slug, db->objectives[g->objective[1]].slug,
+	    db->objectives[g->objective[2]].slug);
 	for (i = 0; i < LG_SPACES; i++)
 		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? db->cards[g->hq[i]].slug : "-");
 	done(g);
 	return strbuf_detach(&sb, NULL);
+}
+
+/* All or Nothing: a player dies; after the survivor's one more turn, the end. */
+static char *
+ch_all_or_nothing(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, chosen ? arg : NULL);
+	char *s;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		lg_push(&g->s[0].strikes, card("deep-gash"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	s = xasprintf("after two turns: result %d, phase %d", g->result, g->phase);
+	done(g);
+	return s;
 }
 
 /* The turn's pools and piles of seat 0 (and the strikes of every seat). */
@@ -1199,6 +1255,12 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-young-bloods", ch_option, "young-bloods=+3" },
 	{ "lh-preparation-turn", ch_option, "preparation-turn" },
 	{ "lh-defense-as-health", ch_option, "defense-as-health" },
+	{ "lh-location", ch_option, "location=the-streets-of-los-angeles" },
+	{ "lh-objectives", ch_option, "objectives=war-zone,flares-frags-and-claymores,"
+	  "other-world-life-form" },
+	{ "lh-first", ch_option, "first=tracker" },
+	{ "lh-preparation-turns", ch_option, "preparation-turns=2" },
+	{ "lh-all-or-nothing", ch_all_or_nothing, "all-or-nothing" },
 	{ "lh-play", ch_turn, "play experience" },
 	{ "lh-recruit", ch_turn, "recruit 1" },
 	{ "lh-commander", ch_turn, "recruit commander" },

@@ -41,6 +41,11 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
 	{ "not_killed", 'b' }, { "to_operations", 'n' },
 };
+static const char *const whos[] = { "you", "each-player", "next-player",
+	"you-and-next-player", NULL };
+/* The verbs that act on one seat, the only ones "who" may send to another. */
+static const enum lg_verb seat_verbs[] = { E_DRAW, E_STRIKE, E_MARK, E_UNMARK,
+	E_DISCARD_TOP, E_HEAL };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
 	"escape", "lethal", "disarming", "arrest", "worthy-prey", "ultimate-prey", "duel",
@@ -221,11 +226,22 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 	}
 	for (e = o->child; e != NULL; e = e->next)
 		if (index_of((const char *const[]){ "when", "if", "times", "where", "do",
-		    "pay", "sample", NULL }, e->string) < 0) {
+		    "pay", "sample", "who", NULL }, e->string) < 0) {
 			snprintf(m, sizeof m, "%s.%s", member, e->string);
 			return bad(cause, w, m, "unknown member%s", "",
-			    "when, if, times, where, pay, do, sample (or unexpressed alone)");
+			    "when, if, times, where, pay, do, sample, who (or unexpressed "
+			    "alone)");
 		}
+	if (cJSON_GetObjectItemCaseSensitive(o, "who") != NULL) {
+		snprintf(m, sizeof m, "%s.who", member);
+		if ((k = index_of(whos, str_member(o, "who"))) < 0) {
+			names = joined(whos, 0);
+			rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, "who"), names);
+			free(names);
+			return rc;
+		}
+		a->who = (enum lg_who)k;
+	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "sample") != NULL &&
 	    ((a->sample = str_member(o, "sample")) == NULL || a->sample[0] == '\0')) {
 		snprintf(m, sizeof m, "%s.sample", member);
@@ -302,6 +318,13 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		snprintf(m, sizeof m, "%s.do[%d]", member, a->neff);
 		if (parse_effect(db, e, &a->eff[a->neff], w, m, cause) == -1)
 			return -1;
+		for (k = 0; a->who != LWH_YOU && k < (int)(sizeof seat_verbs /
+		    sizeof seat_verbs[0]) && seat_verbs[k] != a->eff[a->neff].verb; k++)
+			;
+		if (a->who != LWH_YOU && k == (int)(sizeof seat_verbs / sizeof seat_verbs[0]))
+			return bad(cause, w, m, "\"%s\" acts on the turn, not on a player, so "
+			    "\"who\" cannot send it to another", verbs[a->eff[a->neff].verb].name,
+			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal");
 		a->neff++;
 	}
 	return 0;
@@ -384,6 +407,12 @@ parse_card(struct lg_db *db, const cJSON *o, struct lg_card *c, struct where *w,
 		snprintf(m, sizeof m, "abilities[%d]", k);
 		if (parse_ability(db, e, &c->ab[k++], w, m, cause) == -1)
 			return -1;
+		/* Playing as Predators' effects act on the active Predator alone */
+		if (c->ab[k - 1].who != LWH_YOU && c->kind >= LG_ARMORY) {
+			snprintf(m, sizeof m, "abilities[%d].who", k - 1);
+			return bad(cause, w, m, "on a card of Playing as Predators%s", "",
+			    "\"who\" on a card of Playing as Humans only");
+		}
 	}
 	return 0;
 }

@@ -64,12 +64,15 @@ flip_all_down(struct rules_game *g, struct rules_events *ev)
 	lg_event(ev, "{\"type\":\"legendary.wilds-face-down\"}");
 }
 
-/* One effect, n times over, on behalf of the active seat. */
+/*
+ * One effect, n times over, on behalf of seat: the active one, or another
+ * for the verbs of a seat an ability's "who" sends there (card-data.c).
+ */
 static void
-effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
+effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int seat,
     struct rules_rng *rng, struct rules_events *ev)
 {
-	struct lg_seat *s = &g->s[g->active];
+	struct lg_seat *s = &g->s[seat];
 	int k, i, j, c, up, id;
 
 	for (k = 0; k < n; k++) {
@@ -82,10 +85,10 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 		switch (e->verb) {
 		case E_ATTACK: g->attack += e->n; break;
 		case E_RECRUIT: g->recruit += e->n; break;
-		case E_DRAW: lg_draw(g, g->active, e->n, rng, ev); break;
+		case E_DRAW: lg_draw(g, seat, e->n, rng, ev); break;
 		case E_HEAL:
 			for (i = 0; i < e->n; i++)
-				lg_heal(g, g->active, ev);
+				lg_heal(g, seat, ev);
 			break;
 		case E_AVOID: g->avoid += e->n; break;
 		case E_DISCARD_DRAW: g->discards += e->n; break;
@@ -99,7 +102,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 			break;
 		case E_STRIKE:
 			for (i = 0; i < e->n && !s->dead; i++)
-				lg_strike(g, g->active, card, rng, ev);
+				lg_strike(g, seat, card, rng, ev);
 			break;
 		case E_MARK:
 			s->marks += e->n;
@@ -210,7 +213,7 @@ void
 lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned,
     struct rules_rng *rng, struct rules_events *ev)
 {
-	int i, n;
+	int i, n, k, ns = 0, seat[LG_SEATS];
 
 	if (a->unexpressed != NULL) {
 		lg_event(ev, "{\"type\":\"legendary.not-expressed\",\"card\":\"%s\"}",
@@ -220,8 +223,31 @@ lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned
 	if (!lg_cond_holds(g, a, scanned))
 		return;
 	n = lg_times(g, a, card);
-	for (i = 0; i < a->neff && g->result == 0; i++)
-		effect(g, &a->eff[i], n, card, rng, ev);
+	if (a->who == LWH_YOU) {
+		for (i = 0; i < a->neff && g->result == 0; i++)
+			effect(g, &a->eff[i], n, card, g->active, rng, ev);
+		return;
+	}
+	/* Timing: the active player first, then clockwise */
+	for (k = 0; k < LG_SEATS; k++)
+		seat[k] = -1;
+	for (k = 0, ns = 0; k < g->nseats; k++) {
+		i = (g->active + k) % g->nseats;
+		if (g->s[i].dead || (a->who == LWH_NEXT && i == g->active))
+			continue;
+		if (a->who == LWH_EACH || ns == 0 || i != g->active)
+			seat[ns++] = i;
+		if (a->who != LWH_EACH && (a->who == LWH_NEXT ? ns == 1 : ns == 2))
+			break;
+	}
+	/* "Next Player": alone, you are the next player */
+	if (a->who == LWH_NEXT && ns == 0)
+		seat[ns++] = g->active;
+	if (a->who == LWH_YOU_AND_NEXT && ns == 1)
+		seat[ns++] = g->active;
+	for (k = 0; k < ns && g->result == 0; k++)
+		for (i = 0; i < a->neff && g->result == 0 && !g->s[seat[k]].dead; i++)
+			effect(g, &a->eff[i], n, card, seat[k], rng, ev);
 }
 
 void

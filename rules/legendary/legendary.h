@@ -119,8 +119,17 @@ struct lg_effect {
 	enum lg_times	 per;		/* self_attack: per what */
 };
 
+/*
+ * Whom an ability's effects act on ("who"): the active player, or, by the
+ * rulebook's Timing, the active player first and then clockwise: each
+ * living player; the next player (the next living one, or the active
+ * player when no other lives: "Next Player"); the active and the next.
+ */
+enum lg_who { LWH_YOU, LWH_EACH, LWH_NEXT, LWH_YOU_AND_NEXT };
+
 struct lg_ability {
 	enum lg_when	 when;
+	enum lg_who	 who;		/* only with the verbs of a seat (card-data.c) */
 	enum lg_times	 times;
 	enum lg_cond	 cond;
 	const char	*arg;		/* the condition's class, team, slug */

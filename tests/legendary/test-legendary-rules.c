@@ -784,6 +784,78 @@ strike_phase(void)
 	done(g);
 }
 
+/* The strikes drawn by seat since event e0. */
+static int
+strikes_of(const char *seat, size_t e0)
+{
+	char want[48];
+	size_t k;
+	int n = 0;
+
+	snprintf(want, sizeof want, "\"seat\":\"%s\"", seat);
+	for (k = e0; k < ev.n; k++)
+		n += strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL &&
+		    strstr(ev.v[k].json, want) != NULL;
+	return n;
+}
+
+/* "Each player", "Next Player" (an ability's who), the Timing of such effects. */
+static void
+each_player(void)
+{
+	struct rules_game *g = fresh(3, NULL);
+	size_t e0, k;
+	int first = -1, second = -1;
+
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	e0 = ev.n;
+	order(g, "scan hills");
+	for (k = e0; k < ev.n; k++)
+		if (strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL) {
+			if (first < 0)
+				first = strstr(ev.v[k].json, "\"seat\":\"lieutenant\"") != NULL;
+			else if (second < 0)
+				second = strstr(ev.v[k].json, "\"seat\":\"tracker\"") != NULL;
+		}
+	check(strikes_of("lieutenant", e0) == 1 && strikes_of("tracker", e0) == 1 &&
+	    strikes_of("guerilla", e0) == 0, "Next Player: \"you and the next player each draw a "
+	    "strike\": the active player and the next, not the third");
+	check(first == 1 && second == 1, "Timing: the player whose turn it is draws first, "
+	    "then the next clockwise");
+	done(g);
+	g = fresh(1, NULL);
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	e0 = ev.n;
+	order(g, "scan hills");
+	check(strikes_of("lieutenant", e0) == 2, "Next Player: alone, you are the next player too: you "
+	    "draw two strikes (the rulebook's example)");
+	done(g);
+	g = fresh(3, "movie-predator-2");
+	lg_push(&g->s[1].deck, card("experience"));
+	lg_push(&g->s[2].deck, card("experience"));
+	hand(g, 0, "danny-sample-2");
+	order(g, "play danny-sample-2");
+	check(g->s[0].hand.n == 0 && g->s[1].hand.n == 1 && g->s[2].hand.n == 0,
+	    "Next Player: \"the next player draws a card\": the next seat draws, not you");
+	g->s[1].dead = 1;
+	hand(g, 0, "danny-sample-2");
+	order(g, "play danny-sample-2");
+	check(g->s[1].hand.n == 1 && g->s[2].hand.n == 1, "Next Player: a dead player is "
+	    "passed over");
+	done(g);
+	g = fresh(3, NULL);
+	g->s[2].dead = 1;
+	g->wilds[4] = card("other-world-life-form-sample-enemy");
+	g->up[4] = 1;
+	g->attack = 8;
+	order(g, "fight hills");
+	check(g->s[0].hand.n == 1 && g->s[1].hand.n == 1 && g->s[2].hand.n == 0,
+	    "each player: \"each player draws a card\": every living player draws one");
+	done(g);
+}
+
 /* Cleanup: discard, draw six, reshuffle only when needed. */
 static void
 cleanup(void)
@@ -1292,6 +1364,7 @@ all(void)
 	class_abilities();
 	keywords();
 	strike_phase();
+	each_player();
 	cleanup();
 	objectives();
 	mail_orders();

@@ -132,6 +132,22 @@ card_data(void)
 	ok(strstr(c, "card \"bad-idea\": abilities[0].when: missing or unknown \"sometimes\"")
 	    != NULL, "an unknown trigger (%s)", c);
 	free(c);
+	c = refusal("\"who\":\"next-player\",\"do\":[{\"draw\":1}]",
+	    "\"who\":\"next-player\",\"do\":[{\"attack\":1}]");
+	ok(strstr(c, "card \"danny-sample-2\": abilities[0].do[0]: \"attack\" acts on the "
+	    "turn, not on a player, so \"who\" cannot send it to another; expected with "
+	    "\"who\" only draw,") != NULL, "who with a verb of the turn is refused (%s)", c);
+	free(c);
+	c = refusal("\"who\":\"next-player\"", "\"who\":\"the-left-player\"");
+	ok(strstr(c, "abilities[0].who: unknown \"the-left-player\"; expected you, "
+	    "each-player, next-player, you-and-next-player") != NULL, "an unknown who (%s)", c);
+	free(c);
+	c = refusal("{\"when\":\"play\",\"do\":[{\"restore\":1}]}",
+	    "{\"when\":\"play\",\"who\":\"each-player\",\"do\":[{\"draw\":1}]}");
+	ok(strstr(c, "abilities[0].who: on a card of Playing as Predators; expected \"who\" "
+	    "on a card of Playing as Humans only") != NULL, "who on a Predators card is "
+	    "refused (%s)", c);
+	free(c);
 	c = refusal("\"played_class\":\"survival\"", "\"played_class\":\"magic\"");
 	ok(strstr(c, "abilities[0].if: unknown class \"magic\"; expected intel,") != NULL,
 	    "an unknown class in a condition (%s)", c);

@@ -39,7 +39,7 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
-	{ "not_killed", 'b' }, { "to_operations", 'n' },
+	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
 };
 static const char *const whos[] = { "you", "each-player", "next-player",
 	"you-and-next-player", NULL };

@@ -119,6 +119,8 @@ static const struct sentence {
 	    "of {prey_deck}" },
 	{ "legendary.setup", NULL, "{movie*} in {location*}: objectives "
 	    "{objectives*}" },
+	{ "legendary.strike-cancelled", NULL, "{seat} cancels {card*}, discarding "
+	    "{discarded*}" },
 	{ "legendary.strike", "dishonor", "{seat} takes the Strike {card*}, {damage} "
 	    "damage, {dishonor} dishonor{lethal?, lethal|}" },
 	{ "legendary.strike", "lethal", "{seat} takes the Strike {card*}, {damage} "

@@ -89,6 +89,8 @@ enum lg_verb {
 	E_UNMARK, E_NOT_KILLED,
 	/* the revealed Event goes to Operations: each there adds its n to Scan Costs */
 	E_TO_OPERATIONS,
+	/* a strike card its drawer may cancel by discarding n cards of the hand */
+	E_CANCEL_DISCARD,
 	E_NVERBS
 };
 
@@ -242,9 +244,15 @@ struct lg_played {
 
 enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
 
+/* A seat's standing choice on a strike it may cancel ("Cancel a Strike"). */
+#define LGX_NEVER	0	/* the default: the strike takes effect */
+#define LGX_ALWAYS	1	/* with the cheapest cards of the hand */
+#define LGX_CARD	2	/* LGX_CARD + c: only by discarding card c */
+
 struct lg_seat {
 	char		 name[32];
 	int		 avatar, dead, marks, coord;
+	int		 cancel;	/* LGX_*: saved only when not LGX_NEVER */
 	struct lg_pile	 deck, hand, discard, strikes;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */

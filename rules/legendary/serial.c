@@ -115,6 +115,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(s, "dead", st->dead);
 		cJSON_AddNumberToObject(s, "marks", st->marks);
 		cJSON_AddNumberToObject(s, "coord", st->coord);
+		if (st->cancel != LGX_NEVER)	/* absent from states that never set one */
+			cJSON_AddNumberToObject(s, "cancel", st->cancel);
 		add_pile(s, "deck", &st->deck);
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
@@ -325,6 +327,14 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		st->dead = sc[1];
 		st->marks = sc[2];
 		st->coord = sc[3];
+		if (cJSON_GetObjectItemCaseSensitive(v, "cancel") != NULL) {
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "cancel");
+
+			if (!cJSON_IsNumber(x) || x->valueint < LGX_ALWAYS ||
+			    x->valueint >= LGX_CARD + nc)
+				goto bad;
+			st->cancel = x->valueint;
+		}
 	}
 	if (g->active < 0 && g->phase != LP_OVER)
 		goto bad;

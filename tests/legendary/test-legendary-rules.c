@@ -856,6 +856,83 @@ each_player(void)
 	done(g);
 }
 
+/*
+ * "Cancel a Strike", a choice of the player who draws it (here the next
+ * player, not the active one): seat 1 sets `cancel ...` in its coordinate
+ * window mail; seat 0 reveals a card making both draw a strike.
+ */
+static struct rules_game *
+cancel_position(const char *standing)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int more;
+
+	hand(g, 1, "brute-strength");
+	hand(g, 1, "experience");
+	lg_push(&g->strike, card("shattered-rib"));	/* the next player's */
+	lg_push(&g->strike, card("glancing-hit"));	/* the active player's */
+	if (standing != NULL) {
+		g->phase = LP_COORDINATE;
+		g->answered[1] = 0;
+		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
+		g->phase = LP_ACTION;
+		g->answered[1] = 1;
+	}
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	order(g, "scan hills");
+	return g;
+}
+
+static void
+cancel_strike(void)
+{
+	struct rules_game *g = cancel_position(NULL);
+	char *cause = NULL;
+
+	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: by default "
+	    "(cancel never) the strike takes effect");
+	done(g);
+	g = cancel_position("cancel always\npass\n");
+	check(g->s[1].cancel == LGX_ALWAYS && g->s[1].strikes.n == 0 && g->s[1].hand.n == 1 &&
+	    g->s[1].discard.n == 1 && lg_find(&g->strike_discard, card("shattered-rib")) >= 0,
+	    "Cancel a Strike: cancel always, set by the next player in its coordinate "
+	    "window: the strike is discarded, one card of the hand with it");
+	check(g->s[0].strikes.n == 1, "Cancel a Strike: a strike without the chance is not "
+	    "cancelled (the active player's Glancing Hit)");
+	done(g);
+	g = cancel_position("cancel experience\npass\n");
+	check(g->s[1].strikes.n == 0 && lg_find(&g->s[1].hand, card("brute-strength")) >= 0 &&
+	    lg_find(&g->s[1].discard, card("experience")) >= 0, "Cancel a Strike: cancel "
+	    "CARD discards that card");
+	done(g);
+	g = cancel_position("cancel knock-knock\npass\n");
+	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: cancel CARD "
+	    "without that card in the hand does not cancel");
+	{
+		size_t len;
+		char *st = R->save(g, &len);
+		struct rules_game *h = lg_load(db, st, len, NULL);
+
+		check(h != NULL && h->s[1].cancel == LGX_CARD + card("knock-knock") &&
+		    h->s[0].cancel == LGX_NEVER, "Cancel a Strike: the standing choice is "
+		    "kept in the state");
+		if (h != NULL)
+			R->free(h);
+		free(st);
+	}
+	done(g);
+	g = fresh(2, NULL);
+	check(lg_check(g, 0, "cancel sometimes\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "cancel: \"sometimes\" is no card; expected cancel never, cancel "
+	    "always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
+	    "with what it takes");
+	free(cause);
+	check(offered(g, "cancel always") && offered(g, "cancel never"), "Cancel a Strike: "
+	    "the legal orders offer the standing choice");
+	done(g);
+}
+
 /* Cleanup: discard, draw six, reshuffle only when needed. */
 static void
 cleanup(void)
@@ -1107,6 +1184,18 @@ ch_option(int chosen, const char *arg)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* Cancel a Strike: the next player's strike, its standing choice or none. */
+static char *
+ch_cancel(int chosen, const char *arg)
+{
+	struct rules_game *g = cancel_position(chosen ? arg : NULL);
+	char *s = xasprintf("the next player: strikes %d, hand %d, discard %d",
+	    g->s[1].strikes.n, g->s[1].hand.n, g->s[1].discard.n);
+
+	done(g);
+	return s;
+}
+
 /* All or Nothing: a player dies; after the survivor's one more turn, the end. */
 static char *
 ch_all_or_nothing(int chosen, const char *arg)
@@ -1333,6 +1422,7 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-first", ch_option, "first=tracker" },
 	{ "lh-preparation-turns", ch_option, "preparation-turns=2" },
 	{ "lh-all-or-nothing", ch_all_or_nothing, "all-or-nothing" },
+	{ "lh-cancel", ch_cancel, "cancel always\npass\n" },
 	{ "lh-play", ch_turn, "play experience" },
 	{ "lh-recruit", ch_turn, "recruit 1" },
 	{ "lh-commander", ch_turn, "recruit commander" },
@@ -1365,6 +1455,7 @@ all(void)
 	keywords();
 	strike_phase();
 	each_player();
+	cancel_strike();
 	cleanup();
 	objectives();
 	mail_orders();

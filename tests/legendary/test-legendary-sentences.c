@@ -95,6 +95,8 @@ static const struct {
 	{ "legendary.setup", "{\"movie\":\"predator\",\"location\":"
 	  "\"the-val-verdean-jungle\",\"objectives\":[\"expendable-assets\","
 	  "\"flares-frags-and-claymores\",\"get-to-the-choppa\"],\"enemy_deck\":36}" },
+	{ "legendary.strike-cancelled", "{\"seat\":\"tracker\",\"card\":\"shattered-rib\","
+	  "\"discarded\":\"experience\"}" },
 	{ "legendary.strike", "{\"seat\":\"lieutenant\",\"card\":\"brutal-puncture\","
 	  "\"damage\":3,\"enemy\":\"\"}" },
 	{ "legendary.strike-avoided", "{\"seat\":\"tracker\"}" },

@@ -206,6 +206,29 @@ lg_card_find(const struct lg_db *db, const char *slug)
 	return -1;
 }
 
+/*
+ * The member key of o, one word of v: its index into *out (absent: 0);
+ * -1 with the error naming member.key and the words.
+ */
+static int
+word_member(const cJSON *o, const char *key, const char *const *v, const char *member,
+    int *out, const struct where *w, char **cause)
+{
+	char m[200], *names;
+	int rc;
+
+	*out = 0;
+	if (cJSON_GetObjectItemCaseSensitive(o, key) == NULL)
+		return 0;
+	if ((*out = index_of(v, str_member(o, key))) >= 0)
+		return 0;
+	snprintf(m, sizeof m, "%s.%s", member, key);
+	names = joined(v, 0);
+	rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, key), names);
+	free(names);
+	return rc;
+}
+
 /* One ability object; allow_when NULL: any. */
 static int
 parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
@@ -232,16 +255,9 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 			    "when, if, times, where, pay, do, sample, who (or unexpressed "
 			    "alone)");
 		}
-	if (cJSON_GetObjectItemCaseSensitive(o, "who") != NULL) {
-		snprintf(m, sizeof m, "%s.who", member);
-		if ((k = index_of(whos, str_member(o, "who"))) < 0) {
-			names = joined(whos, 0);
-			rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, "who"), names);
-			free(names);
-			return rc;
-		}
-		a->who = (enum lg_who)k;
-	}
+	if (word_member(o, "who", whos, member, &k, w, cause) == -1)
+		return -1;
+	a->who = (enum lg_who)k;
 	if (cJSON_GetObjectItemCaseSensitive(o, "sample") != NULL &&
 	    ((a->sample = str_member(o, "sample")) == NULL || a->sample[0] == '\0')) {
 		snprintf(m, sizeof m, "%s.sample", member);
@@ -256,16 +272,9 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		return rc;
 	}
 	a->when = (enum lg_when)k;
-	if (cJSON_GetObjectItemCaseSensitive(o, "times") != NULL) {
-		snprintf(m, sizeof m, "%s.times", member);
-		if ((k = index_of(timess, str_member(o, "times"))) < 0) {
-			names = joined(timess, 0);
-			rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, "times"), names);
-			free(names);
-			return rc;
-		}
-		a->times = (enum lg_times)k;
-	}
+	if (word_member(o, "times", timess, member, &k, w, cause) == -1)
+		return -1;
+	a->times = (enum lg_times)k;
 	if (cJSON_GetObjectItemCaseSensitive(o, "where") != NULL) {
 		snprintf(m, sizeof m, "%s.where", member);
 		if (str_member(o, "where") == NULL || strcmp(str_member(o, "where"),

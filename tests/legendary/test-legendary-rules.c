@@ -178,6 +178,18 @@ order(struct rules_game *g, const char *line)
 	return rc;
 }
 
+/* g saved and loaded again (NULL: refused); the caller frees it. */
+static struct rules_game *
+reloaded(const struct rules_game *g)
+{
+	size_t len;
+	char *st = R->save(g, &len);
+	struct rules_game *h = R->load(db, st, len, NULL);
+
+	free(st);
+	return h;
+}
+
 static void
 done(struct rules_game *g)
 {
@@ -910,16 +922,13 @@ cancel_strike(void)
 	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: cancel CARD "
 	    "without that card in the hand does not cancel");
 	{
-		size_t len;
-		char *st = R->save(g, &len);
-		struct rules_game *h = lg_load(db, st, len, NULL);
+		struct rules_game *h = reloaded(g);
 
 		check(h != NULL && h->s[1].cancel == LGX_CARD + card("knock-knock") &&
 		    h->s[0].cancel == LGX_NEVER, "Cancel a Strike: the standing choice is "
 		    "kept in the state");
 		if (h != NULL)
 			R->free(h);
-		free(st);
 	}
 	done(g);
 	g = fresh(2, NULL);
@@ -1026,15 +1035,12 @@ objectives(void)
 	    "War Zone: a second Event in Operations: every Scan Cost +2");
 	{
 		cJSON *v = lg_view(g, 0), *sp = cJSON_GetObjectItemCaseSensitive(v, "operations");
-		size_t len;
-		char *st = R->save(g, &len);
-		struct rules_game *h = lg_load(db, st, len, NULL);
+		struct rules_game *h = reloaded(g);
 
 		check(cJSON_GetArraySize(sp) == 2 && h != NULL && h->ops_scan == 2 &&
 		    h->operations.n == 2, "War Zone: the view lists Operations, the state "
 		    "keeps it");
 		cJSON_Delete(v);
-		free(st);
 		if (h != NULL)
 			R->free(h);
 	}

@@ -40,6 +40,7 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
 	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
+	{ "kill_enemy", 'n' },
 };
 static const char *const whos[] = { "you", "each-player", "next-player",
 	"you-and-next-player", NULL };

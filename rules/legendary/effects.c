@@ -93,6 +93,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 		case E_AVOID: g->avoid += e->n; break;
 		case E_DISCARD_DRAW: g->discards += e->n; break;
 		case E_SWAP_VALUES: g->swaps += e->n; break;
+		case E_KILL_ENEMY: g->kill_enemies += e->n; break;
 		case E_FREE_SCAN: g->free_scans += e->n; break;
 		case E_KILL_OWN: g->kill_own += e->n; break;
 		case E_GAIN:

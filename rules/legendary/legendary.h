@@ -91,6 +91,8 @@ enum lg_verb {
 	E_TO_OPERATIONS,
 	/* a strike card its drawer may cancel by discarding n cards of the hand */
 	E_CANCEL_DISCARD,
+	/* kill any enemy, n times, by the order `kill ENEMY` (no Attack spent) */
+	E_KILL_ENEMY,
 	E_NVERBS
 };
 
@@ -301,6 +303,7 @@ struct rules_game {
 	int		 discards;	/* `discard CARD` allowed: discard, then draw one
 					   (saved only when not 0) */
 	int		 swaps;		/* `swap CARD` allowed (saved only when not 0) */
+	int		 kill_enemies;	/* `kill ENEMY` allowed (saved only when not 0) */
 	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
 					   (saved only when not 0) */
 	int		 spared;	/* not_killed during the fight under way (not saved) */

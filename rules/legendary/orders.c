@@ -370,6 +370,14 @@ lg_legal(const struct rules_game *g, size_t seat)
 		if (lg_enemy_attack(g, g->cz.v[i]) <= g->attack &&
 		    lg_may_fight(g, g->cz.v[i], NULL) == 0)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
+	for (i = 0; g->kill_enemies > 0 && i < LG_SPACES + g->cz.n; i++) {
+		/* "kill any enemy": each a fight could take, no Attack needed */
+		k = i < LG_SPACES ? g->wilds[i] : g->cz.v[i - LG_SPACES];
+		if (k >= 0 && (i >= LG_SPACES || g->up[i]) && db->cards[k].kind == LG_ENEMY &&
+		    lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "kill %s\n", i < LG_SPACES ? db->space[i] :
+			    db->cards[k].slug);
+	}
 	if (g->kill_own > 0) {
 		distinct(&sb, db, &s->hand, "kill", 0);
 		for (i = 0; i < g->nplayed; i++) {

@@ -92,6 +92,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "discards", g->discards);
 	if (g->swaps != 0)
 		cJSON_AddNumberToObject(o, "swaps", g->swaps);
+	if (g->kill_enemies != 0)
+		cJSON_AddNumberToObject(o, "kill_enemies", g->kill_enemies);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
 	if (g->operations.n > 0) {	/* Events in Operations (to_operations) */
@@ -242,6 +244,7 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		goto bad;
 	if (optional(o, "discards", &g->discards) == -1 ||
 	    optional(o, "swaps", &g->swaps) == -1 ||
+	    optional(o, "kill_enemies", &g->kill_enemies) == -1 ||
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
 		goto bad;

@@ -942,6 +942,66 @@ cancel_strike(void)
 	done(g);
 }
 
+/* "Kill" an enemy: an ability's "kill any enemy" (the SAMPLE Blain Sample 1). */
+static void
+kill_any_enemy(void)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *cause = NULL;
+
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	lg_push(&g->cz, card("soviet-advisor"));
+	hand(g, 0, "blain-sample-1");
+	check(order(g, "kill river") == -1, "kill any enemy: nothing lets you "
+	    "before the ability");
+	order(g, "play blain-sample-1");
+	check(g->kill_enemies == 0, "kill any enemy: Blain Sample 1 played first gives none "
+	    "(a Strength ability)");
+	done(g);
+	g = fresh(2, NULL);
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	lg_push(&g->cz, card("soviet-advisor"));
+	hand(g, 0, "dutch-sample-1");
+	hand(g, 0, "blain-sample-1");
+	order(g, "play dutch-sample-1");
+	order(g, "play blain-sample-1");
+	check(g->kill_enemies == 1 && offered(g, "kill soviet-advisor") &&
+	    offered(g, "kill river"), "kill any enemy: after a Strength card, one "
+	    "kill, each face-up enemy offered");
+	{
+		int atk = g->attack;
+
+		check(order(g, "kill soviet-advisor") == 0 && g->cz.n == 0 &&
+		    lg_find(&g->dead_enemies, card("soviet-advisor")) >= 0 && g->attack == atk &&
+		    g->kill_enemies == 0, "kill any enemy: the Soviet Advisor in the Combat "
+		    "Zone killed, no Attack spent");
+	}
+	check(order(g, "kill river") == -1 && g->wilds[2] >= 0, "kill any enemy: "
+	    "one kill per ability");
+	g->kill_enemies = 1;
+	{
+		struct rules_game *h = reloaded(g);
+
+		check(h != NULL && h->kill_enemies == 1, "kill any enemy: the allowance is kept "
+		    "in the state");
+		if (h != NULL)
+			R->free(h);
+	}
+	check(lg_check(g, 0, "kill underground\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "the underground holds no face-up enemy") != NULL, "kill any "
+	    "enemy: an empty space is refused with why");
+	free(cause);
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	check(order(g, "kill ruins") == -1 && !offered(g, "kill ruins"), "kill any enemy: "
+	    "not the Final Enemy before Objective 2 (as a fight)");
+	check(order(g, "kill river") == 0 && g->wilds[2] < 0, "kill any enemy: by "
+	    "its space in the Wilds");
+	done(g);
+}
+
 /* Cleanup: discard, draw six, reshuffle only when needed. */
 static void
 cleanup(void)
@@ -1269,6 +1329,17 @@ set_fight(struct rules_game *g)
 	g->attack = 3;
 }
 
+static void
+set_kill_enemy(struct rules_game *g)
+{
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	hand(g, 0, "dutch-sample-1");
+	hand(g, 0, "blain-sample-1");
+	order(g, "play dutch-sample-1");
+	order(g, "play blain-sample-1");
+}
+
 static const struct {
 	const char	*line;
 	void		(*set)(struct rules_game *g);
@@ -1278,6 +1349,7 @@ static const struct {
 	{ "recruit commander", set_commander },
 	{ "scan hills", set_scan },
 	{ "fight hills", set_fight },
+	{ "kill hills", set_kill_enemy },
 };
 
 /* One player's action phase in the position of order arg, with it or not. */
@@ -1429,6 +1501,7 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-preparation-turns", ch_option, "preparation-turns=2" },
 	{ "lh-all-or-nothing", ch_all_or_nothing, "all-or-nothing" },
 	{ "lh-cancel", ch_cancel, "cancel always\npass\n" },
+	{ "lh-kill-enemy", ch_turn, "kill hills" },
 	{ "lh-play", ch_turn, "play experience" },
 	{ "lh-recruit", ch_turn, "recruit 1" },
 	{ "lh-commander", ch_turn, "recruit commander" },
@@ -1462,6 +1535,7 @@ all(void)
 	strike_phase();
 	each_player();
 	cancel_strike();
+	kill_any_enemy();
 	cleanup();
 	objectives();
 	mail_orders();

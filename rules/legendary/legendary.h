@@ -323,6 +323,10 @@ struct rules_game {
 	/* the set-up chosen over the movie's (armory=, prey=; saved only when
 	   chosen, so the movies' states are as before the options) */
 	int		 pd_custom, pd_armory[4], pd_prey[3];
+	/* the valued options given (both modes): lg_choices' wilds, extra,
+	   preparation, first + 1, each 0 when not given (saved only when one
+	   was), for the views */
+	int		 setup[4];
 };
 
 /* card-data.c */
@@ -374,8 +378,17 @@ struct lg_choices {
 	int	 armory[4], prey[3];	/* Predators: the groups, the mini-decks 1..3 */
 	int	 first;		/* Humans: the seat that takes the first turn */
 	int	 preparation;	/* Humans: preparation turns each beyond the chart's */
+	int	 given;		/* LG_GIVEN_*: which of them a valued option gave */
 };
+#define LG_GIVEN_WILDS		0x01	/* harder-wilds=N */
+#define LG_GIVEN_EXTRA		0x02	/* young-bloods=, mercenaries= */
+#define LG_GIVEN_PREPARATION	0x04	/* preparation-turns=N */
+#define LG_GIVEN_FIRST		0x08	/* first=SEAT */
 int		 lg_option_check(const char *name, char **cause);
+/* The game's options as given ("harder-wilds=3", "all-or-nothing", ...),
+ * for the views: a new array (empty: the movie's set-up as the rulebook
+ * gives it). */
+cJSON		*lg_options_view(const struct rules_game *g);
 int		 lg_option_flag(const char *name);
 /* The options of su for mode (LG_HUMANS, LG_PREDATORS) read against db
  * into c (armory=random and prey=random draw from the public stream of

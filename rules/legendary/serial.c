@@ -100,6 +100,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		add_pile(o, "operations", &g->operations);
 		cJSON_AddNumberToObject(o, "ops_scan", g->ops_scan);
 	}
+	if (g->setup[0] != 0 || g->setup[1] != 0 || g->setup[2] != 0 || g->setup[3] != 0)
+		add_ints(o, "setup", g->setup, 4);	/* the valued options given */
 	if (g->pd_custom != 0) {	/* absent from the movies' states */
 		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
 			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
@@ -256,6 +258,10 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 			goto bad;
 		g->ops_scan = v->valueint;
 	}
+	if (cJSON_GetObjectItemCaseSensitive(o, "setup") != NULL &&
+	    (get_ints(o, "setup", g->setup, 4, -8, 8, NULL) == -1 ||
+	    g->setup[3] < 0 || g->setup[3] > g->nseats))
+		goto bad;
 	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
 		int cs[8];
 

@@ -176,6 +176,46 @@ lg_option_check(const char *name, char **cause)
 	    "mercenaries=+N|-N, tests, challenges, visible-challenges, cooperative)", name);
 }
 
+cJSON *
+lg_options_view(const struct rules_game *g)
+{
+	const char *flags[NOPTIONS];
+	cJSON *a = cJSON_CreateArray();
+	unsigned used = 0;
+	int i, n = 0;
+	char buf[64];
+
+	if (g->movie == 1)
+		cJSON_AddItemToArray(a, cJSON_CreateString("movie-predator-2"));
+	/* the widest flag first: visible-challenges says challenges and tests */
+	for (i = (int)NOPTIONS - 1; i >= 0; i--)
+		if (options[i].flag != 0 && (g->options & options[i].flag) ==
+		    options[i].flag && (options[i].flag & ~used) != 0) {
+			flags[n++] = options[i].name;
+			used |= (unsigned)options[i].flag;
+		}
+	while (n > 0)
+		cJSON_AddItemToArray(a, cJSON_CreateString(flags[--n]));
+	if (g->setup[0] > 0) {
+		snprintf(buf, sizeof buf, "harder-wilds=%d", g->setup[0]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[1] != 0) {
+		snprintf(buf, sizeof buf, "%s=%+d", g->mode == LG_PREDATORS ? "mercenaries" :
+		    "young-bloods", g->setup[1]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[2] > 0) {
+		snprintf(buf, sizeof buf, "preparation-turns=%d", g->setup[2]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[3] > 0 && g->setup[3] <= g->nseats) {
+		snprintf(buf, sizeof buf, "first=%s", g->s[g->setup[3] - 1].name);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	return a;
+}
+
 /* The slugs of a list as "a, b, c" for an error (caller frees). */
 static char *
 slug_list(const char *const *slugs, int n, const int *stage, int want)
@@ -311,10 +351,13 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 			    valued[k].key);
 		given[k] = o;
 		o += strlen(valued[k].key);
-		if (strcmp(valued[k].key, "harder-wilds=") == 0)
+		if (strcmp(valued[k].key, "harder-wilds=") == 0) {
 			c->wilds = number(o, 0, 1, LG_SPACES);
-		else if (strcmp(valued[k].key, "preparation-turns=") == 0)
+			c->given |= LG_GIVEN_WILDS;
+		} else if (strcmp(valued[k].key, "preparation-turns=") == 0) {
 			c->preparation = number(o, 0, 1, 2);
+			c->given |= LG_GIVEN_PREPARATION;
+		}
 		else if (strcmp(valued[k].key, "first=") == 0) {
 			for (j = 0; j < su->nseats && strcmp(su->seats[j].name, o) != 0; j++)
 				;
@@ -323,11 +366,13 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 				    "game; expected first=SEAT, one of its %zu seats", given[k], o,
 				    su->nseats);
 			c->first = (int)j;
+			c->given |= LG_GIVEN_FIRST;
 		}
 		else if (strcmp(valued[k].key, "young-bloods=") == 0 ||
 		    strcmp(valued[k].key, "mercenaries=") == 0) {
 			c->extra = number(o, 1, -8, 8);
 			extra = given[k];
+			c->given |= LG_GIVEN_EXTRA;
 		} else if (strcmp(valued[k].key, "armory=") == 0 ||
 		    strcmp(valued[k].key, "prey=") == 0) {
 			int prey = valued[k].key[0] == 'p';

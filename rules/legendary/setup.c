@@ -152,6 +152,11 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	g->nseats = (int)su->nseats;
 	g->options = ch.options;
 	g->movie = ch.movie;
+	/* the valued options given, for the views */
+	g->setup[0] = (ch.given & LG_GIVEN_WILDS) ? ch.wilds : 0;
+	g->setup[1] = (ch.given & LG_GIVEN_EXTRA) ? ch.extra : 0;
+	g->setup[2] = (ch.given & LG_GIVEN_PREPARATION) ? ch.preparation : 0;
+	g->setup[3] = (ch.given & LG_GIVEN_FIRST) ? ch.first + 1 : 0;
 	mv = &db->movies[g->movie];
 	g->location = mv->location;
 	for (k = 0; k < 3; k++)

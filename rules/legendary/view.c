@@ -91,6 +91,7 @@ lg_view(const struct rules_game *g, int seat)
 		cJSON_AddItemToArray(a, x);
 	}
 	cJSON_AddItemToObject(o, "hq", slugs(db, g->hq, LG_HQ));
+	cJSON_AddItemToObject(o, "options", lg_options_view(g));
 	x = cJSON_AddObjectToObject(o, "counts");
 	cJSON_AddNumberToObject(x, "enemy_deck", g->enemy.n);
 	cJSON_AddNumberToObject(x, "barracks", g->barracks.n);
@@ -194,7 +195,12 @@ lg_view_text(const cJSON *rv, const char *seat)
 	o = cJSON_CreateObject();
 	strbuf_addf(&sb, "Legendary Encounters: Predator, Playing as Humans -- turn %d, %s "
 	    "(%s's turn)\n", num(rv, "turn"), str(rv, "phase"), str(rv, "active"));
-	strbuf_addf(&sb, "Location: %s (hazards revealed: %d)\nObjectives:",
+	strbuf_addstr(&sb, "Options: ");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rv, "options")) == 0)
+		strbuf_addstr(&sb, "none");
+	else
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "options"));
+	strbuf_addf(&sb, "\nLocation: %s (hazards revealed: %d)\nObjectives:",
 	    str(rv, "location"), num(rv, "hazards_revealed"));
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "objectives"))
 		strbuf_addf(&sb, " %s%s", str(e, "objective"), cJSON_IsTrue(

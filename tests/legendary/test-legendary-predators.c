@@ -311,6 +311,25 @@ setup_choice_checks(void)
 	    "movie's Armory (%s)", why ? why : "ok");
 	if (g != NULL)
 		R->free(g);
+	g = game("jungle-hunter,city-hunter", "visible-challenges mercenaries=+2 harder-wilds",
+	    1, 2, &why);
+	if (g != NULL) {
+		cJSON *vv = R->view(g, 1), *t = R->view_text(vv, g->s[1].name);
+		char *os = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(vv,
+		    "options"));
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+
+		ok(strcmp(os, "[\"harder-wilds\",\"visible-challenges\",\"mercenaries=+2\"]")
+		    == 0 && text != NULL && strstr(text, "\nOptions: harder-wilds, "
+		    "visible-challenges, mercenaries=+2\n") != NULL, "options: a Predators "
+		    "view names the game's options (%s)", os);
+		free(os);
+		cJSON_Delete(t);
+		cJSON_Delete(vv);
+		R->free(g);
+	} else
+		ok(0, "options: a Predators view names the game's options (%s)", why);
 	g = game("jungle-hunter,city-hunter", "armory=random prey=random", 1, 2, &why);
 	{
 		int k, j, n = 0, distinct = 1, staged = 1;

@@ -310,6 +310,43 @@ setup(void)
 	lg_next_turn(g, &rng, &ev);
 	check(g->active == 0, "setup: after first=guerilla, clockwise: the first seat added");
 	done(g);
+	g = fresh(2, "young-bloods=-1");
+	{
+		cJSON *v = lg_view(g, 0), *t = lg_view_text(v, "lieutenant");
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+		struct rules_game *h = reloaded(g);
+		cJSON *hv = h != NULL ? lg_view(h, 0) : NULL;
+		char *a = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(v, "options"));
+		char *b = hv != NULL ? cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(hv,
+		    "options")) : xstrdup("");
+
+		check(strcmp(a, "[\"young-bloods=-1\"]") == 0 && strcmp(a, b) == 0 &&
+		    text != NULL && strstr(text, "\nOptions: young-bloods=-1\n") != NULL,
+		    "options: the view names the game's options, kept in the state");
+		free(a);
+		free(b);
+		cJSON_Delete(hv);
+		if (h != NULL)
+			R->free(h);
+		cJSON_Delete(t);
+		cJSON_Delete(v);
+	}
+	done(g);
+	g = fresh(2, NULL);
+	{
+		cJSON *v = lg_view(g, 0), *t = lg_view_text(v, "lieutenant");
+		size_t len;
+		char *st = R->save(g, &len);
+
+		check(strstr(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "text")),
+		    "\nOptions: none\n") != NULL && strstr(st, "\"setup\"") == NULL,
+		    "options: none: the view says so, the state saves as before");
+		free(st);
+		cJSON_Delete(t);
+		cJSON_Delete(v);
+	}
+	done(g);
 	refused(2, "first=radioman", "option first=radioman: \"radioman\" is not a seat of "
 	    "the game; expected first=SEAT", "setup: first= naming no seat of the game is "
 	    "refused");

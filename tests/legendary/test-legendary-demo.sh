@@ -87,6 +87,13 @@ ok $? "a bad option value is refused naming the option, the value and what was e
 "$MUTHUR" $c new-game lp4 --rules legendary --mode predators --option armory=woodland-intel,urban-intel,woodland-tech,urban-strength --option mercenaries=+1 >/dev/null 2>&1
 ok $? "new-game takes the Predators' armory= and mercenaries= options"
 # shellcheck disable=SC2086
+"$MUTHUR" $c new-game lp5 --rules legendary --scenario humans --option first=tracker --option preparation-turns=2 >/dev/null 2>&1
+ok $? "new-game takes the Humans' first= and preparation-turns= options"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c new-game lp6 --rules legendary --scenario humans --option preparation-turns=3 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'option preparation-turns=3: "3" is not a value of preparation-turns; expected preparation-turns=N, the free preparation turns 1..2'
+ok $? "preparation-turns=3 is refused naming the option, the value and what was expected ($msg)"
+# shellcheck disable=SC2086
 msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
 ! printf '%s\n' "$msg" | grep -q ' not expressed: '
 ok $? "muthur cards lists no ability the language does not express (all are)"

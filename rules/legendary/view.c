@@ -146,6 +146,10 @@ lg_view(const struct rules_game *g, int seat)
 	if (seat >= 0 && seat < g->nseats) {
 		cJSON_AddStringToObject(o, "reader", g->s[seat].name);
 		cJSON_AddItemToObject(o, "hand", slugs(db, g->s[seat].hand.v, g->s[seat].hand.n));
+		/* the reader's standing `cancel` choice (orders.c), its own */
+		k = g->s[seat].cancel;
+		cJSON_AddStringToObject(o, "cancel", k == LGX_NEVER ? "never" : k == LGX_ALWAYS ?
+		    "always" : db->cards[k - LGX_CARD].slug);
 		legal = lg_template(g, (size_t)seat);
 		cJSON_AddStringToObject(o, "legal_orders", legal);
 		free(legal);
@@ -266,6 +270,8 @@ lg_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"));
 		strbuf_addstr(&sb, "\n");
 	}
+	if (*str(rv, "cancel") != '\0' && strcmp(str(rv, "cancel"), "never") != 0)
+		strbuf_addf(&sb, "A strike you may cancel: cancel %s\n", str(rv, "cancel"));
 	/* the orders themselves are the orders block's (the rules template) */
 	if (*str(rv, "legal_orders") != '\0')
 		strbuf_addstr(&sb, "Your orders: in the orders block below.\n");

@@ -124,7 +124,10 @@ int game_replace(const struct game_ctx *c, const char *name, const char *seat,
  * One line on where game name stands (`muthur status`, the organiser's
  * digest; daemon/game-status.c): "NAME: STATUS, RULES/SCENARIO, turn T,
  * phase P (SEQ), awaiting SEATS, deadline YYYY-MM-DD HH:MM UTC" (or "no
- * deadline", or paused "paused with 23h59m of its deadline left"), then
+ * deadline", or paused "paused with 23h59m of its deadline left"; a
+ * deadline gone by says "passed" and what comes next; a phase held under
+ * NMR hold has STATUS "held" and says "since its deadline ... passed
+ * (NMR policy hold): waiting for the organiser ..."), then
  * "; late SEAT N, ..." for the seats with late orders and "; absent SEAT
  * FROM to TO" for the absences not over at now. Caller frees; NULL with
  * a reason.

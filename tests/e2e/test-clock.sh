@@ -49,8 +49,33 @@ is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying wh
 
 # ---- NMR hold: the organiser is told, the game waits, adjudicate
 setup hold --deadline 24h --nmr hold
+case $("$MUTHUR" --now '2026-12-02 11:59' status "$name") in
+	*", deadline 2026-12-02 12:00 UTC; "*|*", deadline 2026-12-02 12:00 UTC") ok 0 "before the deadline: running, with its deadline";;
+	*) ok 1 "before the deadline: $("$MUTHUR" --now '2026-12-02 11:59' status "$name")";; esac
+case $("$MUTHUR" --now '2026-12-02 12:00' status "$name") in
+	"hold: running, "*", deadline 2026-12-02 12:00 UTC passed (NMR policy hold at muthurd's next pass)"*)
+	ok 0 "at the deadline, before muthurd acts: the deadline says it passed";;
+	*) ok 1 "at the deadline, before muthurd acts: $("$MUTHUR" --now '2026-12-02 12:00' status "$name")";; esac
 daemon '2026-12-02 12:00'
 phase_is 3 "held at the deadline"
+case $(status) in "hold: held, ccg/contact, turn 1, phase movement.move (3), awaiting marines, aliens, since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser (muthur deadline, extend or adjudicate)"*)
+	ok 0 "muthur status: held, since when, waiting for the organiser";;
+	*) ok 1 "muthur status: held: $(status)";; esac
+case $("$MUTHUR" --now '2026-12-02 12:00' status) in "hold: held, "*) ok 0 "the list of games says held too";;
+	*) ok 1 "the list of games says held: $("$MUTHUR" --now '2026-12-02 12:00' status)";; esac
+"$MUTHUR" show "$name" --seat aliens | tr -d '\r' > held.view
+subject=$(sed -n '/^Subject:/,/^[^ ]/p' held.view | sed '$d' | tr '\n' ' ' | tr -s ' ')
+is "$subject" "Subject: [hold] turn 1, movement.move: aliens: your orders are due, the game is held for the organiser " \
+    "the view's subject says held, not due by a time gone by"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q 'The game is held: its deadline 2026-12-02 12:00 UTC passed with orders awaited, and it waits for the organiser (NMR policy hold)'
+ok $? "its body says the game is held"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q -- '- No orders from marines and aliens by the deadline: the game is held for the organiser (NMR policy hold)'
+ok $? "its events say the phase is held, not that the seats passed"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q -- '- The organiser resolved the phase; marines and aliens passed without orders (hold policy)'
+ok $? "and the organiser's early adjudication that the phase before was resolved, not 'by the deadline'"
+grep -q 'due by' held.view; is $? 1 "and never that orders are due by the deadline gone by"
+"$MUTHUR" show "$name" --seat aliens --json | grep -q '"held":[ ]*true'
+ok $? "view.json: held true"
 is "$(mails '[hold] late seats' org@club.example)" 1 "the organiser is told"
 f=$(grep -l '^Subject: \[hold] late seats' var/mail/out/new/*)
 tr -d '\r' < "$f" | grep -q 'The game waits for you (NMR policy hold)'
@@ -59,12 +84,13 @@ daemon '2026-12-04 12:00'
 phase_is 3 "and it keeps waiting"
 is "$(mails '[hold] late seats')" 1 "with no second notice"
 is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr hold event"
-case $(status) in *", held since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
-	ok 0 "muthur status says the phase is held, since when";;
+case $(status) in "hold: held, "*", since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
+	ok 0 "muthur status still says the phase is held, since when";;
 	*) ok 1 "muthur status says the phase is held: $(status)";; esac
 out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
 ok $? "adjudicate: $out"
 phase_is 4 "the organiser resolved the phase"
+case $(status) in "hold: running, "*) ok 0 "and the game runs again";; *) ok 1 "and the game runs again: $(status)";; esac
 is "$(events '\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
 
 # ---- NMR extend: once, then pass

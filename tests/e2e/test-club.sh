@@ -106,6 +106,13 @@ orders marines m 1; daemon '2026-12-01 12:30'
 f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[om\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
 ok $? "a paused game refuses orders, saying it is paused"
+org "$TAP_TMP/o" 2r resume 'snooze'; daemon '2026-12-01 12:40'
+case $(status) in "om: paused"*) ok 0 "a block that resumes, then holds a bad line, changes nothing";;
+	*) ok 1 "a block that resumes, then holds a bad line, changes nothing: $(status)";; esac
+is "$(grep -c 'resumed by the organiser' daemon.log)" 0 \
+    "the daemon's log does not say the refused block resumed the game"
+is "$(mails '[om] the game resumes')" 0 "nor are the seats told it resumes"
+is "$(events '\\"type\\":\\"game.resumed\\"')" 0 "and no game.resumed event"
 org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
 case $(status) in "om: running"*"deadline 2026-12-04 12:40 UTC"*) ok 0 "resume and extend by mail (47h20m left, +24h)";;
 	*) ok 1 "resume and extend by mail: $(status)";; esac

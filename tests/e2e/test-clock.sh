@@ -150,6 +150,12 @@ case $(status) in *"(3), "*"deadline 2026-12-25 18:00 UTC"*) ok 0 "and changes n
 err=$("$MUTHUR" deadline nosuch +1h 2>&1); is $? 1 "an unknown game fails"
 out=$("$MUTHUR" --now '2026-12-25 17:02' extend "$name" 1d12h 2>&1)
 is "$out" "game dl: deadline 2026-12-27 06:00 UTC" "extend GAME 1d12h moves it later, as deadline +1d12h"
+is "$(events '\\"type\\":\\"game.deadline\\",\\"deadline\\":\\"2026-12-27T06:00:00Z\\",\\"by\\":\\"organiser\\"')" 1 \
+    "a game.deadline event by the organiser, as the organiser mail's extend records"
+daemon '2026-12-25 17:03'
+is "$(mails '[dl] the deadline has moved')" 6 "the seats owing are told"
+"$MUTHUR" --now '2026-12-25 17:04' abandon "$name" >/dev/null && "$MUTHUR" export "$name" > dl.muthur
+out=$("$MUTHUR" audit dl.muthur 2>&1); ok $? "the archive with the extension audits: $(echo "$out" | tail -1)"
 err=$("$MUTHUR" extend "$name" soon 2>&1); is $? 2 "extend with a bad DURATION exits 2"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 2 "with one line and the usage line"
 err=$("$MUTHUR" new-game x --rules ccg --scenario contact --nmr maybe 2>&1)

@@ -78,8 +78,8 @@ grep -q 'due by' held.view; is $? 1 "and never that orders are due by the deadli
 ok $? "view.json: held true"
 is "$(mails '[hold] late seats' org@club.example)" 1 "the organiser is told"
 f=$(grep -l '^Subject: \[hold] late seats' var/mail/out/new/*)
-tr -d '\r' < "$f" | grep -q 'The game waits for you (NMR policy hold)'
-ok $? "that the game waits for them"
+tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'The game waits for you (NMR policy hold): `muthur extend hold 24h` gives them more time, `muthur adjudicate hold` resolves'
+ok $? "that the game waits for them, and the verbs that move it on"
 daemon '2026-12-04 12:00'
 phase_is 3 "and it keeps waiting"
 is "$(mails '[hold] late seats')" 1 "with no second notice"

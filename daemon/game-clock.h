@@ -93,7 +93,8 @@ int game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause
  * resume — a paused game runs again, its deadline the time left from now;
  * deadline — the open phase's deadline set to when (relative 0) or moved
  *          by when seconds (relative 1: from the deadline, or from now
- *          when there is none); a paused game keeps it as time left;
+ *          when there is none or it has passed, as in a phase held under
+ *          NMR hold); a paused game keeps it as time left;
  *          the late notice and NMR may come again for the new deadline;
  * abandon — a running or paused game ends without a result: its open
  *          phase closed unresolved, every commitment opened;

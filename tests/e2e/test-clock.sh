@@ -87,11 +87,17 @@ is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr ho
 case $(status) in "hold: held, "*", since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
 	ok 0 "muthur status still says the phase is held, since when";;
 	*) ok 1 "muthur status says the phase is held: $(status)";; esac
+out=$("$MUTHUR" --now '2026-12-04 12:30' extend "$name" 1h 2>&1)
+is "$out" "game hold: deadline 2026-12-04 13:30 UTC" "extend a held phase: 1h from now, its deadline gone by"
+case $("$MUTHUR" --now '2026-12-04 12:30' status "$name") in "hold: running, "*", deadline 2026-12-04 13:30 UTC; late "*) ok 0 "it runs again, with the new deadline";;
+	*) ok 1 "it runs again, with the new deadline: $("$MUTHUR" --now '2026-12-04 12:30' status "$name")";; esac
+"$MUTHUR" show "$name" --seat aliens | tr -d '\r' | grep -q 'The game is held'
+is $? 1 "and its view no longer says held"
 out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
 ok $? "adjudicate: $out"
 phase_is 4 "the organiser resolved the phase"
 case $(status) in "hold: running, "*) ok 0 "and the game runs again";; *) ok 1 "and the game runs again: $(status)";; esac
-is "$(events '\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
+is "$(events '\\"type\\":\\"game.nmr\\",\\"policy\\":\\"hold\\",\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
 
 # ---- NMR extend: once, then pass
 setup extend --deadline 24h --nmr extend

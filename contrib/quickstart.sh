@@ -16,13 +16,13 @@ mode=${1:-demo}
 # What building needs (libpq-dev: the postgresql store driver), and what
 # the test suite needs on top (real mail servers, a PostgreSQL server of its
 # own, the real signing tools, clang for the fuzz targets, Chromium for the
-# archive viewer's page).
+# archive viewer's page, mutt in tmux for the signing macro).
 BUILD_PKGS="build-essential autoconf automake pkgconf libsqlite3-dev libsodium-dev
  libcjson-dev libcurl4-gnutls-dev libetpan-dev libgnutls28-dev zlib1g-dev
  libcairo2-dev libpng-dev libpq-dev"
 TEST_PKGS="minisign openssh-client dovecot-imapd dovecot-lmtpd opensmtpd
  python3 python3-aiosmtpd openssl clang sqlite3 ca-certificates chromium
- postgresql"
+ postgresql mutt tmux"
 # What building the Debian package needs (debian/).
 DEB_PKGS="debhelper dpkg-dev fakeroot lintian git"
 

@@ -168,8 +168,8 @@ late_notice(const struct game_ctx *c, struct game_live *l, const struct store_ph
 	l0 = xasprintf("The deadline of turn %d, phase %s passed without orders from: "
 	    "%s.", ph->turn, ph->name, who);
 	if (strcmp(ck->nmr, "hold") == 0)
-		l1 = xasprintf("The game waits for you (NMR policy hold): `muthur deadline "
-		    "%s +24h` gives them more time, `muthur adjudicate %s` resolves the "
+		l1 = xasprintf("The game waits for you (NMR policy hold): `muthur extend "
+		    "%s 24h` gives them more time, `muthur adjudicate %s` resolves the "
 		    "phase with them passing.", l->game->name, l->game->name);
 	else if (strcmp(ck->nmr, "extend") == 0 && !(marks & CLOCK_EXTENDED))
 		l1 = xstrdup("Their deadline is extended once (NMR policy extend).");

@@ -93,7 +93,8 @@ int game_clock_fire(const struct game_ctx *c, struct game_batch *b, char **cause
  * resume — a paused game runs again, its deadline the time left from now;
  * deadline — the open phase's deadline set to when (relative 0) or moved
  *          by when seconds (relative 1: from the deadline, or from now
- *          when there is none); a paused game keeps it as time left;
+ *          when there is none or it has passed, as in a phase held under
+ *          NMR hold); a paused game keeps it as time left;
  *          the late notice and NMR may come again for the new deadline;
  * abandon — a running or paused game ends without a result: its open
  *          phase closed unresolved, every commitment opened;
@@ -124,7 +125,10 @@ int game_replace(const struct game_ctx *c, const char *name, const char *seat,
  * One line on where game name stands (`muthur status`, the organiser's
  * digest; daemon/game-status.c): "NAME: STATUS, RULES/SCENARIO, turn T,
  * phase P (SEQ), awaiting SEATS, deadline YYYY-MM-DD HH:MM UTC" (or "no
- * deadline", or paused "paused with 23h59m of its deadline left"), then
+ * deadline", or paused "paused with 23h59m of its deadline left"; a
+ * deadline gone by says "passed" and what comes next; a phase held under
+ * NMR hold has STATUS "held" and says "since its deadline ... passed
+ * (NMR policy hold): waiting for the organiser ..."), then
  * "; late SEAT N, ..." for the seats with late orders and "; absent SEAT
  * FROM to TO" for the absences not over at now. Caller frees; NULL with
  * a reason.

@@ -199,8 +199,9 @@ game_deadline(const struct game_ctx *c, const char *name, int64_t when,
 	if (paused)	/* kept as the time left */
 		d = c->now + (relative ? (o.ck.remaining > 0 ? o.ck.remaining : 0) + when :
 		    when - c->now);
-	else
-		d = relative ? (o.ph->deadline > 0 ? o.ph->deadline : c->now) + when : when;
+	else	/* a deadline gone by (a phase held, its grace) counts from now */
+		d = relative ? (o.ph->deadline > c->now ? o.ph->deadline : c->now) + when :
+		    when;
 	if (d <= c->now) {	/* a slip of the month would fire it at once */
 		char t[64], now[64];
 

@@ -108,30 +108,92 @@ absent_part(struct store *st, const struct store_game *g, int64_t now,
 	return 0;
 }
 
+/*
+ * The status word: a running game whose phase is held under NMR hold is
+ * "held" (the game stands still until the organiser acts), else the
+ * game's status.
+ */
+static const char *
+status_word(const struct store_game *g, int marks)
+{
+	if (strcmp(g->status, GAME_RUNNING) == 0 && (marks & CLOCK_HELD))
+		return "held";
+	return g->status;
+}
+
+/* ", deadline ...", or held since when, or a paused game's time left. */
+static int
+deadline_part(struct store *st, const struct store_game *g, const struct store_phase *ph,
+    int marks, int64_t now, struct strbuf *sb, char **cause)
+{
+	struct store_clock ck;
+	char when[64];
+
+	if ((marks & CLOCK_HELD) && view_time_text(ph->deadline, when, sizeof when) == 0)
+		strbuf_addf(sb, ", since its deadline %s passed (NMR policy hold): "
+		    "waiting for the organiser (muthur deadline, extend or adjudicate)",
+		    when);
+	else if (view_time_text(ph->deadline, when, sizeof when) == 0) {
+		strbuf_addf(sb, ", deadline %s", when);
+		if (!ph->open || ph->deadline > now)
+			return 0;
+		/* gone by, and muthurd has not acted on it yet */
+		if (store_clock_get(st, g->id, &ck, cause) == -1)
+			return -1;
+		if (ph->deadline + ck.grace > now &&
+		    view_time_text(ph->deadline + ck.grace, when, sizeof when) == 0)
+			strbuf_addf(sb, " passed, in its grace period until %s (then NMR "
+			    "policy %s)", when, ck.nmr);
+		else
+			strbuf_addf(sb, " passed (NMR policy %s at muthurd's next pass)",
+			    ck.nmr);
+		store_clock_clear(&ck);
+	} else if (strcmp(g->status, GAME_PAUSED) == 0) {
+		if (store_clock_get(st, g->id, &ck, cause) == -1)
+			return -1;
+		if (ck.remaining >= 0)
+			strbuf_addf(sb, ", paused with %lldh%02lldm of its deadline left",
+			    (long long)(ck.remaining / 3600),
+			    (long long)(ck.remaining % 3600 / 60));
+		else
+			strbuf_addstr(sb, ", no deadline");
+		store_clock_clear(&ck);
+	} else
+		strbuf_addstr(sb, ", no deadline");
+	return 0;
+}
+
 char *
 game_status_line(struct store *st, const char *name, int64_t now, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct store_game *g;
 	struct store_phase *ph;
-	struct store_clock ck;
-	char **missing = NULL, *err = NULL, when[64];
+	char **missing = NULL, *err = NULL;
 	size_t n = 0, i;
 	int rc = 0, marks = 0;
 
 	if ((g = store_game_get(st, name, cause)) == NULL)
 		return NULL;
-	strbuf_addf(&sb, "%s: %s, %s/%s", g->name, g->status, g->rules, g->scenario);
-	if (strcmp(g->status, GAME_FINISHED) == 0)
-		result_part(st, g, &sb);
 	if ((ph = store_phase_current(st, g->id, &err)) == NULL) {
 		free(err);
+		strbuf_addf(&sb, "%s: %s, %s/%s", g->name, g->status, g->rules,
+		    g->scenario);
+		if (strcmp(g->status, GAME_FINISHED) == 0)
+			result_part(st, g, &sb);
 		store_game_free(g);
 		return strbuf_detach(&sb, NULL);
 	}
+	if (ph->open && store_phase_marks(st, ph->id, &marks, cause) == -1)
+		rc = -1;
+	strbuf_addf(&sb, "%s: %s, %s/%s", g->name, status_word(g, marks), g->rules,
+	    g->scenario);
+	if (strcmp(g->status, GAME_FINISHED) == 0)
+		result_part(st, g, &sb);
 	strbuf_addf(&sb, ", turn %d, phase %s (%llu)", ph->turn, ph->name,
 	    (unsigned long long)ph->seq);
-	if (ph->open && store_phase_missing(st, ph->id, &missing, &n, cause) == 0) {
+	if (rc == 0 && ph->open && store_phase_missing(st, ph->id, &missing, &n,
+	    cause) == 0) {
 		strbuf_addstr(&sb, ", awaiting ");
 		if (n == 0)
 			strbuf_addstr(&sb, "nobody");
@@ -140,26 +202,8 @@ game_status_line(struct store *st, const char *name, int64_t now, char **cause)
 		store_names_free(missing, n);
 	} else if (ph->open)
 		rc = -1;
-	if (rc == 0 && ph->open && store_phase_marks(st, ph->id, &marks, cause) == -1)
-		rc = -1;
-	if (rc == 0 && (marks & CLOCK_HELD) &&
-	    view_time_text(ph->deadline, when, sizeof when) == 0)
-		strbuf_addf(&sb, ", held since its deadline %s passed (NMR policy hold): "
-		    "waiting for the organiser (muthur deadline, extend or adjudicate)",
-		    when);
-	else if (rc == 0 && view_time_text(ph->deadline, when, sizeof when) == 0)
-		strbuf_addf(&sb, ", deadline %s", when);
-	else if (rc == 0 && strcmp(g->status, GAME_PAUSED) == 0 &&
-	    store_clock_get(st, g->id, &ck, cause) >= 0) {
-		if (ck.remaining >= 0)
-			strbuf_addf(&sb, ", paused with %lldh%02lldm of its deadline left",
-			    (long long)(ck.remaining / 3600),
-			    (long long)(ck.remaining % 3600 / 60));
-		else
-			strbuf_addstr(&sb, ", no deadline");
-		store_clock_clear(&ck);
-	} else if (rc == 0)
-		strbuf_addstr(&sb, ", no deadline");
+	if (rc == 0)
+		rc = deadline_part(st, g, ph, marks, now, &sb, cause);
 	if (rc == 0)
 		rc = late_part(st, g, &sb, cause);
 	if (rc == 0)

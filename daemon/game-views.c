@@ -18,6 +18,7 @@
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "store/commitments.h"
+#include "store/deadlines.h"
 #include "store/events.h"
 #include "store/orders.h"
 #include "store/outbox.h"
@@ -47,6 +48,7 @@ struct view_src {
 	size_t			 nmissing;
 	const char		**awaited;	/* missing, in play order */
 	size_t			 nawaited;
+	int			 held;		/* the open phase is held (NMR hold) */
 	char			*server_key;
 	char			**sent;		/* seats whose player has given
 						   orders */
@@ -222,7 +224,7 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	struct store_phase *ph;
 	uint64_t from = 1, seq;
 	size_t i, j;
-	int r, over = strcmp(l->game->status, GAME_FINISHED) == 0;
+	int r, marks = 0, over = strcmp(l->game->status, GAME_FINISHED) == 0;
 
 	memset(v, 0, sizeof *v);
 	if ((v->cur = store_phase_last(c->st, l->game->id, cause)) == NULL)
@@ -250,9 +252,11 @@ src_load(const struct game_ctx *c, struct game_live *l, struct view_src *v, char
 	    src_sent_by_player(c, l, v, cause) == -1)
 		return -1;
 	v->from = from;
-	if (v->cur->open && store_phase_missing(c->st, v->cur->id, &v->missing,
-	    &v->nmissing, cause) == -1)
+	if (v->cur->open && (store_phase_missing(c->st, v->cur->id, &v->missing,
+	    &v->nmissing, cause) == -1 || store_phase_marks(c->st, v->cur->id, &marks,
+	    cause) == -1))
 		return -1;
+	v->held = v->cur->open && (marks & CLOCK_HELD) != 0;
 	v->awaited = xcalloc(v->nmissing + 1, sizeof *v->awaited);
 	for (i = 0; i < l->rules->nseats(l->g); i++)
 		for (j = 0; j < v->nmissing; j++)
@@ -282,6 +286,7 @@ model_build_from(const struct game_ctx *c, struct game_live *l,
 	f.seat = l->rules->seat_name(l->g, (size_t)idx);
 	f.phase_seq = v->cur->seq;
 	f.deadline = v->cur->open ? v->cur->deadline : 0;
+	f.held = v->held;
 	f.awaited = v->awaited;
 	f.nawaited = v->nawaited;
 	f.events = v->events + first;

@@ -109,20 +109,29 @@ view_event_visible(const char *vis, const char *seat)
 
 /*
  * The daemon's own events (game.*) as sentences (lib/sentence.h); other
- * types are the game's (struct rules events_text).
+ * types are the game's (struct rules events_text). The first row of the
+ * type whose key (if any) holds that string value is used: a phase the
+ * organiser resolved says so, not "by the deadline" (it may come before
+ * it), and a phase held under NMR hold says it waits, not that the seats
+ * passed.
  */
 static const struct {
-	const char *type, *text;
+	const char *type, *key, *value, *text;
 } daemon_sentences[] = {
-	{ "game.result", "The result: {winner/nobody} wins" },
-	{ "game.nmr", "No orders from {defaulted} by the deadline[ "
+	{ "game.result", NULL, NULL, "The result: {winner/nobody} wins" },
+	{ "game.nmr", "by", "organiser", "The organiser resolved the phase[; "
+	    "{defaulted} passed without orders] ({policy} policy)" },
+	{ "game.nmr", "policy", "hold", "No orders from {awaited} by the "
+	    "deadline: the game is held for the organiser (NMR policy hold)" },
+	{ "game.nmr", NULL, NULL, "No orders from {defaulted} by the deadline[ "
 	    "{deadline}]: they pass ({policy} policy, by the {by})" },
-	{ "game.deadline", "The deadline is now {deadline/none}" },
-	{ "game.paused", "The organiser paused the game" },
-	{ "game.resumed", "The organiser resumed the game[; deadline {deadline}]" },
-	{ "game.abandoned", "The organiser abandoned the game" },
-	{ "seat.passed", "{seat} passed in {phase}, not asked: pass was its only "
-	    "legal order there" },
+	{ "game.deadline", NULL, NULL, "The deadline is now {deadline/none}" },
+	{ "game.paused", NULL, NULL, "The organiser paused the game" },
+	{ "game.resumed", NULL, NULL, "The organiser resumed the game[; deadline "
+	    "{deadline}]" },
+	{ "game.abandoned", NULL, NULL, "The organiser abandoned the game" },
+	{ "seat.passed", NULL, NULL, "{seat} passed in {phase}, not asked: pass was "
+	    "its only legal order there" },
 };
 
 /*
@@ -140,10 +149,16 @@ event_text(const cJSON *payload)
 	size_t i;
 
 	for (i = 0; cJSON_IsString(type) &&
-	    i < sizeof daemon_sentences / sizeof daemon_sentences[0]; i++)
-		if (strcmp(daemon_sentences[i].type, type->valuestring) == 0)
-			return sentence_render(daemon_sentences[i].text, payload,
-			    NULL, NULL);
+	    i < sizeof daemon_sentences / sizeof daemon_sentences[0]; i++) {
+		const cJSON *k = daemon_sentences[i].key == NULL ? NULL :
+		    cJSON_GetObjectItemCaseSensitive(payload, daemon_sentences[i].key);
+
+		if (strcmp(daemon_sentences[i].type, type->valuestring) != 0 ||
+		    (daemon_sentences[i].key != NULL && (!cJSON_IsString(k) ||
+		    strcmp(k->valuestring, daemon_sentences[i].value) != 0)))
+			continue;
+		return sentence_render(daemon_sentences[i].text, payload, NULL, NULL);
+	}
 	if (cJSON_IsString(seat))
 		strbuf_addf(&sb, "%s: ", seat->valuestring);
 	strbuf_addstr(&sb, cJSON_IsString(type) ? type->valuestring : "event");
@@ -583,6 +598,7 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 		cJSON_AddStringToObject(m, "deadline", deadline);
 	else
 		cJSON_AddNullToObject(m, "deadline");
+	cJSON_AddBoolToObject(m, "held", f->held != 0);
 	cJSON_AddItemToObject(m, "awaited", view_names(f->awaited, f->nawaited));
 	s = view_join(f->awaited, f->nawaited, "nobody");
 	cJSON_AddStringToObject(m, "awaited_text", s);

@@ -52,6 +52,13 @@ struct view_facts {
 	const char			*seat;		/* the reader's seat name */
 	uint64_t			 phase_seq;	/* the store's seq of the current phase */
 	int64_t				 deadline;	/* Unix time (shown in UTC); 0 = none */
+	/*
+	 * 1: the phase is held (NMR policy hold): its deadline passed with
+	 * seats awaited and it waits for the organiser (muthur deadline,
+	 * extend or adjudicate); the view says so, not "due by" a time
+	 * gone by.
+	 */
+	int				 held;
 	const char *const		*awaited;	/* seats whose orders are still */
 	size_t				 nawaited;	/* awaited, by name (play order) */
 	/*

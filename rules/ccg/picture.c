@@ -4,10 +4,11 @@
  * ground row of locations, the high and low rows in the gaps between
  * them), and at each location the pieces there — characters by name (by
  * the id orders name them with, "alien-warrior-2", when another piece of
- * the view has the same name) with
- * a card glyph lying down when rotated and their damage, what each one
- * carries indented under it, markers as dots ("M2 Young Tusk": marker 2
- * of that character; "real" or "decoy" where the view tells).
+ * the view has the same name; a label cut to its box keeps that "-2")
+ * with a card glyph lying down when rotated and their damage, what each
+ * one carries indented under it, markers as dots ("M2 Young Tusk": marker
+ * 2 of that character, named as the character is, "M2 young-tusk" when
+ * another Young Tusk is in view; "real" or "decoy" where the view tells).
  *
  * Drawn from the rules view alone (rules/ccg/view.c), which shows only
  * what the reader may know: a hidden character is where the view puts it
@@ -146,16 +147,57 @@ drawn_in(const struct board *b, const char *loc)
 	return NULL;
 }
 
-/* The name of piece id, or id. */
+/*
+ * What piece p is labelled: its name, unless another piece of the view has
+ * that name too; then its id, the word orders name it by (copies of one
+ * card differ only by their "-2" suffix).
+ */
 static const char *
-piece_name(const struct board *b, const char *id)
+piece_label(const struct board *b, const cJSON *p)
 {
-	const cJSON *p;
+	const char *name = str(p, "name"), *id = str(p, "id"), *other;
+	size_t i;
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b->rv, "pieces"))
-		if (streq(str(p, "id"), id) && str(p, "name") != NULL)
-			return str(p, "name");
+	if (name == NULL)
+		return id != NULL ? id : "?";
+	for (i = 0; i < b->npc; i++) {
+		other = str(b->pc[i].j, "name");
+		if (b->pc[i].j != p && other != NULL && streq(other, name) && id != NULL)
+			return id;
+	}
+	return name;
+}
+
+/* The label of piece id (piece_label()), or id when the view lacks it. */
+static const char *
+piece_label_of(const struct board *b, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < b->npc; i++)
+		if (streq(b->pc[i].id, id))
+			return piece_label(b, b->pc[i].j);
 	return id != NULL ? id : "?";
+}
+
+/*
+ * label cut to max characters so that its copy suffix ("-2"), which tells
+ * it from the other copies, stays: "colonial-mar…-2". A label that fits,
+ * or has no suffix, is left to pic_text() to cut. Caller frees.
+ */
+static char *
+label_fit(const char *label, size_t max)
+{
+	size_t len = strlen(label), d = len, keep;
+
+	while (d > 0 && label[d - 1] >= '0' && label[d - 1] <= '9')
+		d--;
+	if (len <= max || d == len || d < 2 || label[d - 1] != '-' ||
+	    max < len - d + 3)
+		return xstrdup(label);
+	d--;	/* the suffix is label + d: "-2" */
+	keep = max - 1 - (len - d);
+	return xasprintf("%.*s\xe2\x80\xa6%s", (int)keep, label, label + d);
 }
 
 /* The piece a piece hangs on (carried by, loaded in, attached to), or NULL. */
@@ -194,27 +236,6 @@ pieces_index(struct board *b)
  * One piece's line at (x, y) and the lines of what hangs on it, depth
  * levels in; draw 0 only counts. Returns the lines used.
  */
-/*
- * What piece p is labelled: its name, unless another piece of the view has
- * that name too; then its id, the word orders name it by (copies of one
- * card differ only by their "-2" suffix).
- */
-static const char *
-piece_label(const struct board *b, const cJSON *p)
-{
-	const char *name = str(p, "name"), *id = str(p, "id"), *other;
-	size_t i;
-
-	if (name == NULL)
-		return id;
-	for (i = 0; i < b->npc; i++) {
-		other = str(b->pc[i].j, "name");
-		if (b->pc[i].j != p && other != NULL && streq(other, name) && id != NULL)
-			return id;
-	}
-	return name;
-}
-
 static int
 piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
     int draw)
@@ -226,11 +247,11 @@ piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
 	if (draw) {	/* counting needs none of the line's looks */
 		uint32_t c = seat_colour(b, str(p, "controller") != NULL ?
 		    str(p, "controller") : str(p, "owner"));
-		const char *name = piece_label(b, p);
 		double ind = 12.0 * depth, room = BW - 22 - ind;
 		double gx = x + 6 + ind, gy = y - 9;
 		int dmg = num(p, "damage");
-		char tail[48] = "";
+		char tail[48] = "", *name;
+		size_t max;
 
 		if (dmg > 0)
 			snprintf(tail, sizeof tail, " dmg %d", dmg);
@@ -241,8 +262,10 @@ piece_lines(struct board *b, const struct pc *pp, double x, double y, int depth,
 			pic_rect(&b->pic, gx, gy + 3, 10, 7, c, INK, 0);
 		else
 			pic_rect(&b->pic, gx + 2, gy, 7, 10, depth ? BOX : c, c, 0);
-		pic_text(&b->pic, x + 20 + ind, y, FS, depth == 0, c, name,
-		    CHARS(room) > strlen(tail) + 4 ? CHARS(room) - strlen(tail) : 4);
+		max = CHARS(room) > strlen(tail) + 4 ? CHARS(room) - strlen(tail) : 4;
+		name = label_fit(piece_label(b, p), max);
+		pic_text(&b->pic, x + 20 + ind, y, FS, depth == 0, c, name, max);
+		free(name);
 		if (tail[0] != '\0')
 			pic_text(&b->pic, x + BW - 4 - FS * PIC_CHAR_W * strlen(tail), y,
 			    FS, 0, dmg > 0 ? RED : GREY, tail, sizeof tail);
@@ -288,7 +311,7 @@ box_lines(struct board *b, const char *loc, const char *seat, double x,
 			const char *id = str(p, "id") ? str(p, "id") : "?";
 			const char *suf = strstr(id, "-marker-");
 			char *s = xasprintf("M%s %s%s", suf ? suf + 8 : id,
-			    piece_name(b, str(p, "piece")), cJSON_IsBool(real) ?
+			    piece_label_of(b, str(p, "piece")), cJSON_IsBool(real) ?
 			    (cJSON_IsTrue(real) ? " real" : " decoy") : "");
 			uint32_t c = seat_colour(b, str(p, "seat"));
 
@@ -376,7 +399,7 @@ seat_band(struct board *b, const cJSON *s, double y)
 		if ((p = b->pc[i].j) != NULL && b->pc[i].at == NULL &&
 		    b->pc[i].parent == NULL && streq(str(p, "owner"), seat))
 			strbuf_addf(&sb, "%s%s%s", sb.len ? ", " : "in play: ",
-			    str(p, "name") ? str(p, "name") : "?",
+			    piece_label(b, p),
 			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "hidden")) ?
 			    " (hidden)" : "");
 	if (sb.len) {
@@ -432,7 +455,7 @@ elsewhere(struct board *b, double y)
 	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b->rv, "pieces"))
 		if (str(p, "at") != NULL && drawn_in(b, str(p, "at")) == NULL)
 			strbuf_addf(&sb, "%s%s at %s", sb.len ? ", " : "elsewhere: ",
-			    str(p, "name") ? str(p, "name") : "?",
+			    piece_label(b, p),
 			    location_name(b, str(p, "at")));
 	if (sb.len) {
 		pic_text(&b->pic, M, y + LH, FS, 0, INK, strbuf_str(&sb), 300);

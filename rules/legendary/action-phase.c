@@ -158,24 +158,29 @@ scan(struct rules_game *g, const char *arg, int free_scan, struct rules_rng *rng
 	return 0;
 }
 
+/*
+ * The face-up enemy arg names, by space or (the Combat Zone's first, then
+ * the Wilds') by name, one a fight or a kill may take: its card, with *sp
+ * its space or *cz its Combat Zone place (the other -1); -1 with *cause.
+ */
 static int
-fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
-    struct rules_events *ev, char **cause)
+enemy_named(const struct rules_game *g, const char *arg, int *sp, int *cz, char **cause)
 {
-	int sp = lg_space(g->db, arg), i, card = -1, cz = -1, need;
+	int i, card = -1;
 
-	if (sp >= 0) {
-		if (g->wilds[sp] < 0 || !g->up[sp])
+	*cz = -1;
+	if ((*sp = lg_space(g->db, arg)) >= 0) {
+		if (g->wilds[*sp] < 0 || !g->up[*sp])
 			return cause_set(cause, "the %s holds no face-up enemy", arg);
-		card = g->wilds[sp];
+		card = g->wilds[*sp];
 	} else {
 		for (i = g->cz.n - 1; i >= 0 && card < 0; i--)
 			if (strcmp(g->db->cards[g->cz.v[i]].slug, arg) == 0)
-				card = g->cz.v[cz = i];
+				card = g->cz.v[*cz = i];
 		for (i = 0; i < LG_SPACES && card < 0; i++)
 			if (g->wilds[i] >= 0 && g->up[i] &&
 			    strcmp(g->db->cards[g->wilds[i]].slug, arg) == 0)
-				card = g->wilds[sp = i];
+				card = g->wilds[*sp = i];
 		if (card < 0)
 			return cause_set(cause, "no face-up enemy \"%s\" in the Wilds or the "
 			    "Combat Zone", arg);
@@ -184,14 +189,14 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 		return cause_set(cause, "%s is not an enemy", g->db->cards[card].slug);
 	if (lg_may_fight(g, card, cause) == -1)
 		return -1;
-	need = lg_enemy_attack(g, card);
-	if (g->attack < need)
-		return cause_set(cause, "killing %s takes %d Attack, you have %d",
-		    g->db->cards[card].slug, need, g->attack);
-	g->attack -= need;
-	lg_fire(g, card, LW_FIGHT, 0, rng, ev);
-	if (g->s[g->active].dead)
-		return 0;
+	return card;
+}
+
+/* The enemy leaves its space or the Combat Zone and dies. */
+static void
+enemy_killed(struct rules_game *g, int card, int sp, int cz, struct rules_rng *rng,
+    struct rules_events *ev)
+{
 	if (cz >= 0)
 		lg_remove_at(&g->cz, lg_find(&g->cz, card));
 	else {
@@ -199,6 +204,46 @@ fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
 		g->up[sp] = g->wid[sp] = 0;
 	}
 	lg_enemy_dies(g, card, rng, ev);
+}
+
+/* `kill ENEMY`: an ability's "kill any enemy", no Attack spent (not a fight). */
+static int
+kill_enemy(struct rules_game *g, const char *arg, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	int sp, cz, card = enemy_named(g, arg, &sp, &cz, cause);
+
+	if (card < 0)
+		return -1;
+	g->kill_enemies--;
+	enemy_killed(g, card, sp, cz, rng, ev);
+	return 0;
+}
+
+static int
+fight(struct rules_game *g, const char *arg, struct rules_rng *rng,
+    struct rules_events *ev, char **cause)
+{
+	int sp, cz, card = enemy_named(g, arg, &sp, &cz, cause), need;
+
+	if (card < 0)
+		return -1;
+	need = lg_enemy_attack(g, card);
+	if (g->attack < need)
+		return cause_set(cause, "killing %s takes %d Attack, you have %d",
+		    g->db->cards[card].slug, need, g->attack);
+	g->attack -= need;
+	g->spared = 0;
+	lg_fire(g, card, LW_FIGHT, 0, rng, ev);
+	if (g->s[g->active].dead)
+		return 0;
+	if (g->spared) {	/* the Attack is spent, the enemy stays (not_killed) */
+		g->spared = 0;
+		lg_event(ev, "{\"type\":\"legendary.not-killed\",\"seat\":\"%s\","
+		    "\"card\":\"%s\"}", g->s[g->active].name, g->db->cards[card].slug);
+		return 0;
+	}
+	enemy_killed(g, card, sp, cz, rng, ev);
 	return 0;
 }
 
@@ -378,6 +423,11 @@ lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		return scan(g, arg, n == 3, rng, ev, cause);
 	if (strcmp(verb, "fight") == 0)
 		return fight(g, arg, rng, ev, cause);
+	/* "kill": an enemy (a space, or a card on the board) or one of yours */
+	if (strcmp(verb, "kill") == 0 && n == 2 && (lg_space(g->db, arg) >= 0 ||
+	    (card >= 0 && g->db->cards[card].kind == LG_ENEMY)))
+		return g->kill_enemies == 0 ? cause_set(cause, "nothing lets you kill an "
+		    "enemy now (fight spends Attack)") : kill_enemy(g, arg, rng, ev, cause);
 	if (strcmp(verb, "kill") == 0)
 		return card < 0 ? cause_set(cause, "no card \"%s\"", arg) :
 		    kill_own(g, card, n == 3, ev, cause);

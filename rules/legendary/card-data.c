@@ -38,8 +38,15 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "scan_cost", 'n' }, { "enemy_attack", 'o' }, { "self_attack", 'o' },
 	{ "close_call_redraw", 'b' }, { "no_coordinate_draw", 'b' }, { "protect_final", 'b' },
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
-	{ "discard_draw", 'n' }, { "swap_values", 'n' },
+	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
+	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
+	{ "kill_enemy", 'n' },
 };
+static const char *const whos[] = { "you", "each-player", "next-player",
+	"you-and-next-player", NULL };
+/* The verbs that act on one seat, the only ones "who" may send to another. */
+static const enum lg_verb seat_verbs[] = { E_DRAW, E_STRIKE, E_MARK, E_UNMARK,
+	E_DISCARD_TOP, E_HEAL };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
 	"escape", "lethal", "disarming", "arrest", "worthy-prey", "ultimate-prey", "duel",
@@ -200,6 +207,29 @@ lg_card_find(const struct lg_db *db, const char *slug)
 	return -1;
 }
 
+/*
+ * The member key of o, one word of v: its index into *out (absent: 0);
+ * -1 with the error naming member.key and the words.
+ */
+static int
+word_member(const cJSON *o, const char *key, const char *const *v, const char *member,
+    int *out, const struct where *w, char **cause)
+{
+	char m[200], *names;
+	int rc;
+
+	*out = 0;
+	if (cJSON_GetObjectItemCaseSensitive(o, key) == NULL)
+		return 0;
+	if ((*out = index_of(v, str_member(o, key))) >= 0)
+		return 0;
+	snprintf(m, sizeof m, "%s.%s", member, key);
+	names = joined(v, 0);
+	rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, key), names);
+	free(names);
+	return rc;
+}
+
 /* One ability object; allow_when NULL: any. */
 static int
 parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
@@ -220,11 +250,15 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 	}
 	for (e = o->child; e != NULL; e = e->next)
 		if (index_of((const char *const[]){ "when", "if", "times", "where", "do",
-		    "pay", "sample", NULL }, e->string) < 0) {
+		    "pay", "sample", "who", NULL }, e->string) < 0) {
 			snprintf(m, sizeof m, "%s.%s", member, e->string);
 			return bad(cause, w, m, "unknown member%s", "",
-			    "when, if, times, where, pay, do, sample (or unexpressed alone)");
+			    "when, if, times, where, pay, do, sample, who (or unexpressed "
+			    "alone)");
 		}
+	if (word_member(o, "who", whos, member, &k, w, cause) == -1)
+		return -1;
+	a->who = (enum lg_who)k;
 	if (cJSON_GetObjectItemCaseSensitive(o, "sample") != NULL &&
 	    ((a->sample = str_member(o, "sample")) == NULL || a->sample[0] == '\0')) {
 		snprintf(m, sizeof m, "%s.sample", member);
@@ -239,16 +273,9 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		return rc;
 	}
 	a->when = (enum lg_when)k;
-	if (cJSON_GetObjectItemCaseSensitive(o, "times") != NULL) {
-		snprintf(m, sizeof m, "%s.times", member);
-		if ((k = index_of(timess, str_member(o, "times"))) < 0) {
-			names = joined(timess, 0);
-			rc = bad(cause, w, m, "unknown \"%s\"", str_member(o, "times"), names);
-			free(names);
-			return rc;
-		}
-		a->times = (enum lg_times)k;
-	}
+	if (word_member(o, "times", timess, member, &k, w, cause) == -1)
+		return -1;
+	a->times = (enum lg_times)k;
 	if (cJSON_GetObjectItemCaseSensitive(o, "where") != NULL) {
 		snprintf(m, sizeof m, "%s.where", member);
 		if (str_member(o, "where") == NULL || strcmp(str_member(o, "where"),
@@ -301,6 +328,13 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		snprintf(m, sizeof m, "%s.do[%d]", member, a->neff);
 		if (parse_effect(db, e, &a->eff[a->neff], w, m, cause) == -1)
 			return -1;
+		for (k = 0; a->who != LWH_YOU && k < (int)(sizeof seat_verbs /
+		    sizeof seat_verbs[0]) && seat_verbs[k] != a->eff[a->neff].verb; k++)
+			;
+		if (a->who != LWH_YOU && k == (int)(sizeof seat_verbs / sizeof seat_verbs[0]))
+			return bad(cause, w, m, "\"%s\" acts on the turn, not on a player, so "
+			    "\"who\" cannot send it to another", verbs[a->eff[a->neff].verb].name,
+			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal");
 		a->neff++;
 	}
 	return 0;
@@ -383,6 +417,12 @@ parse_card(struct lg_db *db, const cJSON *o, struct lg_card *c, struct where *w,
 		snprintf(m, sizeof m, "abilities[%d]", k);
 		if (parse_ability(db, e, &c->ab[k++], w, m, cause) == -1)
 			return -1;
+		/* Playing as Predators' effects act on the active Predator alone */
+		if (c->ab[k - 1].who != LWH_YOU && c->kind >= LG_ARMORY) {
+			snprintf(m, sizeof m, "abilities[%d].who", k - 1);
+			return bad(cause, w, m, "on a card of Playing as Predators%s", "",
+			    "\"who\" on a card of Playing as Humans only");
+		}
 	}
 	return 0;
 }
@@ -741,7 +781,14 @@ char *
 lg_db_sample_abilities(const struct lg_db *db, int *count)
 {
 	struct strbuf sb = STRBUF_INIT;
+	int i;
 
 	abilities_listed(db, 1, &sb, count);
+	for (i = 0; i < db->nobjectives; i++)
+		if (db->objectives[i].event.sample != NULL) {
+			strbuf_addf(&sb, "objective %s: event has a SAMPLE value: %s\n",
+			    db->objectives[i].slug, db->objectives[i].event.sample);
+			(*count)++;
+		}
 	return strbuf_detach(&sb, NULL);
 }

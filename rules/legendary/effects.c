@@ -64,12 +64,15 @@ flip_all_down(struct rules_game *g, struct rules_events *ev)
 	lg_event(ev, "{\"type\":\"legendary.wilds-face-down\"}");
 }
 
-/* One effect, n times over, on behalf of the active seat. */
+/*
+ * One effect, n times over, on behalf of seat: the active one, or another
+ * for the verbs of a seat an ability's "who" sends there (card-data.c).
+ */
 static void
-effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
+effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int seat,
     struct rules_rng *rng, struct rules_events *ev)
 {
-	struct lg_seat *s = &g->s[g->active];
+	struct lg_seat *s = &g->s[seat];
 	int k, i, j, c, up, id;
 
 	for (k = 0; k < n; k++) {
@@ -82,14 +85,15 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 		switch (e->verb) {
 		case E_ATTACK: g->attack += e->n; break;
 		case E_RECRUIT: g->recruit += e->n; break;
-		case E_DRAW: lg_draw(g, g->active, e->n, rng, ev); break;
+		case E_DRAW: lg_draw(g, seat, e->n, rng, ev); break;
 		case E_HEAL:
 			for (i = 0; i < e->n; i++)
-				lg_heal(g, g->active, ev);
+				lg_heal(g, seat, ev);
 			break;
 		case E_AVOID: g->avoid += e->n; break;
 		case E_DISCARD_DRAW: g->discards += e->n; break;
 		case E_SWAP_VALUES: g->swaps += e->n; break;
+		case E_KILL_ENEMY: g->kill_enemies += e->n; break;
 		case E_FREE_SCAN: g->free_scans += e->n; break;
 		case E_KILL_OWN: g->kill_own += e->n; break;
 		case E_GAIN:
@@ -99,12 +103,33 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card,
 			break;
 		case E_STRIKE:
 			for (i = 0; i < e->n && !s->dead; i++)
-				lg_strike(g, g->active, card, rng, ev);
+				lg_strike(g, seat, card, rng, ev);
 			break;
 		case E_MARK:
 			s->marks += e->n;
 			lg_event(ev, "{\"type\":\"legendary.mark\",\"seat\":\"%s\",\"marks\":%d}",
 			    s->name, s->marks);
+			break;
+		case E_UNMARK:
+			/* a Mark cleared (One Ugly Mother...); never below none */
+			if (s->marks == 0)
+				break;
+			s->marks = s->marks > e->n ? s->marks - e->n : 0;
+			lg_event(ev, "{\"type\":\"legendary.unmarked\",\"seat\":\"%s\","
+			    "\"marks\":%d}", s->name, s->marks);
+			break;
+		case E_NOT_KILLED: g->spared = 1; break;
+		case E_TO_OPERATIONS:
+			/* the Event just revealed (on top of the discarded) goes there */
+			if (k > 0 || g->discarded.n == 0 || g->db->cards[g->discarded.v[
+			    g->discarded.n - 1]].kind != LG_EVENT)
+				break;
+			c = lg_pop(&g->discarded);
+			lg_push(&g->operations, c);
+			g->ops_scan += e->n;
+			lg_event(ev, "{\"type\":\"legendary.operations\",\"card\":\"%s\","
+			    "\"events\":%d,\"scan\":%d}", g->db->cards[c].slug,
+			    g->operations.n, g->ops_scan);
 			break;
 		case E_KILL_DISCOUNT: g->discount += e->n; break;
 		case E_NO_STRIKES: g->no_strikes = 1; break;
@@ -189,7 +214,7 @@ void
 lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned,
     struct rules_rng *rng, struct rules_events *ev)
 {
-	int i, n;
+	int i, n, k, ns = 0, seat[LG_SEATS];
 
 	if (a->unexpressed != NULL) {
 		lg_event(ev, "{\"type\":\"legendary.not-expressed\",\"card\":\"%s\"}",
@@ -199,8 +224,31 @@ lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned
 	if (!lg_cond_holds(g, a, scanned))
 		return;
 	n = lg_times(g, a, card);
-	for (i = 0; i < a->neff && g->result == 0; i++)
-		effect(g, &a->eff[i], n, card, rng, ev);
+	if (a->who == LWH_YOU) {
+		for (i = 0; i < a->neff && g->result == 0; i++)
+			effect(g, &a->eff[i], n, card, g->active, rng, ev);
+		return;
+	}
+	/* Timing: the active player first, then clockwise */
+	for (k = 0; k < LG_SEATS; k++)
+		seat[k] = -1;
+	for (k = 0, ns = 0; k < g->nseats; k++) {
+		i = (g->active + k) % g->nseats;
+		if (g->s[i].dead || (a->who == LWH_NEXT && i == g->active))
+			continue;
+		if (a->who == LWH_EACH || ns == 0 || i != g->active)
+			seat[ns++] = i;
+		if (a->who != LWH_EACH && (a->who == LWH_NEXT ? ns == 1 : ns == 2))
+			break;
+	}
+	/* "Next Player": alone, you are the next player */
+	if (a->who == LWH_NEXT && ns == 0)
+		seat[ns++] = g->active;
+	if (a->who == LWH_YOU_AND_NEXT && ns == 1)
+		seat[ns++] = g->active;
+	for (k = 0; k < ns && g->result == 0; k++)
+		for (i = 0; i < a->neff && g->result == 0 && !g->s[seat[k]].dead; i++)
+			effect(g, &a->eff[i], n, card, seat[k], rng, ev);
 }
 
 void

@@ -78,10 +78,16 @@ static const struct sentence {
 	    "expressed)" },
 	{ "legendary.not-expressed", NULL, "An ability of the objective is skipped "
 	    "(not expressed)" },
+	{ "legendary.not-killed", NULL, "{card*} stands: {seat}'s Attack clears a Mark "
+	    "instead of killing it" },
 	{ "legendary.objective-completed", NULL, "Objective {objective*} is "
 	    "completed (stage {stage})" },
 	{ "legendary.objective-progress", NULL, "The objective: {progress} of "
 	    "{needed} done" },
+	{ "legendary.operations", NULL, "{card*} goes to Operations ({events#Event} "
+	    "there, every Scan Cost +{scan})" },
+	{ "legendary.operations-cleared", NULL, "The Events in Operations leave with "
+	    "the objective" },
 	{ "legendary.order-dropped", NULL, "Your order on line {line} is dropped: "
 	    "{why}" },
 	{ "legendary.order-failed", NULL, "Your order on line {line} ({order}) "
@@ -113,6 +119,8 @@ static const struct sentence {
 	    "of {prey_deck}" },
 	{ "legendary.setup", NULL, "{movie*} in {location*}: objectives "
 	    "{objectives*}" },
+	{ "legendary.strike-cancelled", NULL, "{seat} cancels {card*}, discarding "
+	    "{discarded*}" },
 	{ "legendary.strike", "dishonor", "{seat} takes the Strike {card*}, {damage} "
 	    "damage, {dishonor} dishonor{lethal?, lethal|}" },
 	{ "legendary.strike", "lethal", "{seat} takes the Strike {card*}, {damage} "
@@ -133,6 +141,7 @@ static const struct sentence {
 	{ "legendary.turn", "preparation", "Turn {turn}: {seat}'s turn, to prepare" },
 	{ "legendary.turn", "hunt_only", "Turn {turn}: {seat}'s turn, a hunt only" },
 	{ "legendary.turn", NULL, "Turn {turn}: {seat}'s turn" },
+	{ "legendary.unmarked", NULL, "{seat} clears a Mark ({marks#mark} left)" },
 	{ "legendary.use", NULL, "{seat} uses {card*}" },
 	{ "legendary.wilds-face-down", NULL, "Every card in the Wilds turns face "
 	    "down" },

@@ -85,6 +85,14 @@ enum lg_verb {
 	E_DISCARD_DRAW,
 	/* a played card's Attack and Recruit swapped, the card by order */
 	E_SWAP_VALUES,
+	/* the active player loses Marks; a fight spends its Attack, the enemy stays */
+	E_UNMARK, E_NOT_KILLED,
+	/* the revealed Event goes to Operations: each there adds its n to Scan Costs */
+	E_TO_OPERATIONS,
+	/* a strike card its drawer may cancel by discarding n cards of the hand */
+	E_CANCEL_DISCARD,
+	/* kill any enemy, n times, by the order `kill ENEMY` (no Attack spent) */
+	E_KILL_ENEMY,
 	E_NVERBS
 };
 
@@ -115,8 +123,17 @@ struct lg_effect {
 	enum lg_times	 per;		/* self_attack: per what */
 };
 
+/*
+ * Whom an ability's effects act on ("who"): the active player, or, by the
+ * rulebook's Timing, the active player first and then clockwise: each
+ * living player; the next player (the next living one, or the active
+ * player when no other lives: "Next Player"); the active and the next.
+ */
+enum lg_who { LWH_YOU, LWH_EACH, LWH_NEXT, LWH_YOU_AND_NEXT };
+
 struct lg_ability {
 	enum lg_when	 when;
+	enum lg_who	 who;		/* only with the verbs of a seat (card-data.c) */
 	enum lg_times	 times;
 	enum lg_cond	 cond;
 	const char	*arg;		/* the condition's class, team, slug */
@@ -229,9 +246,15 @@ struct lg_played {
 
 enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
 
+/* A seat's standing choice on a strike it may cancel ("Cancel a Strike"). */
+#define LGX_NEVER	0	/* the default: the strike takes effect */
+#define LGX_ALWAYS	1	/* with the cheapest cards of the hand */
+#define LGX_CARD	2	/* LGX_CARD + c: only by discarding card c */
+
 struct lg_seat {
 	char		 name[32];
 	int		 avatar, dead, marks, coord;
+	int		 cancel;	/* LGX_*: saved only when not LGX_NEVER */
 	struct lg_pile	 deck, hand, discard, strikes;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
@@ -280,8 +303,13 @@ struct rules_game {
 	int		 discards;	/* `discard CARD` allowed: discard, then draw one
 					   (saved only when not 0) */
 	int		 swaps;		/* `swap CARD` allowed (saved only when not 0) */
+	int		 kill_enemies;	/* `kill ENEMY` allowed (saved only when not 0) */
 	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
 					   (saved only when not 0) */
+	int		 spared;	/* not_killed during the fight under way (not saved) */
+	struct lg_pile	 operations;	/* Events an objective sent to Operations */
+	int		 ops_scan;	/* what they add to every Scan Cost (both saved
+					   only when not empty) */
 	int		 coord_card[LG_SEATS], coord_used[LG_SEATS], answered[LG_SEATS];
 	int		 nplayed;
 	struct lg_played played[48];
@@ -295,6 +323,10 @@ struct rules_game {
 	/* the set-up chosen over the movie's (armory=, prey=; saved only when
 	   chosen, so the movies' states are as before the options) */
 	int		 pd_custom, pd_armory[4], pd_prey[3];
+	/* the valued options given (both modes): lg_choices' wilds, extra,
+	   preparation, first + 1, each 0 when not given (saved only when one
+	   was), for the views */
+	int		 setup[4];
 };
 
 /* card-data.c */
@@ -344,8 +376,19 @@ struct lg_choices {
 				   chart, or fewer: easier +1, harder -1 */
 	int	 custom;	/* Predators: LG_CUSTOM_*, chosen over the movie's */
 	int	 armory[4], prey[3];	/* Predators: the groups, the mini-decks 1..3 */
+	int	 first;		/* Humans: the seat that takes the first turn */
+	int	 preparation;	/* Humans: preparation turns each beyond the chart's */
+	int	 given;		/* LG_GIVEN_*: which of them a valued option gave */
 };
+#define LG_GIVEN_WILDS		0x01	/* harder-wilds=N */
+#define LG_GIVEN_EXTRA		0x02	/* young-bloods=, mercenaries= */
+#define LG_GIVEN_PREPARATION	0x04	/* preparation-turns=N */
+#define LG_GIVEN_FIRST		0x08	/* first=SEAT */
 int		 lg_option_check(const char *name, char **cause);
+/* The game's options as given ("harder-wilds=3", "all-or-nothing", ...),
+ * for the views: a new array (empty: the movie's set-up as the rulebook
+ * gives it). */
+cJSON		*lg_options_view(const struct rules_game *g);
 int		 lg_option_flag(const char *name);
 /* The options of su for mode (LG_HUMANS, LG_PREDATORS) read against db
  * into c (armory=random and prey=random draw from the public stream of

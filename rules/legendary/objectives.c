@@ -65,6 +65,13 @@ lg_check_objective(struct rules_game *g, struct rules_events *ev)
 	    "\"stage\":%d}", o->slug, o->stage);
 	g->done++;
 	g->progress = g->need = 0;
+	/* the Events it sent to Operations leave with it */
+	if (g->operations.n > 0) {
+		while (g->operations.n > 0)
+			lg_push(&g->discarded, lg_remove_at(&g->operations, 0));
+		g->ops_scan = 0;
+		lg_event(ev, "{\"type\":\"legendary.operations-cleared\"}");
+	}
 	memset(g->revealed, 0, sizeof g->revealed);
 	waiting_goals(g, ev);
 }

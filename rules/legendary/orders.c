@@ -43,7 +43,7 @@ form(const char *line, int coordinate, char **cause)
 	if (n == 1 && (strcmp(verb, "pass") == 0 || (!coordinate &&
 	    (strcmp(verb, "end") == 0 || strcmp(verb, "continue") == 0))))
 		return 0;
-	if (n == 2 && strcmp(verb, "coordinate") == 0)
+	if (n == 2 && (strcmp(verb, "coordinate") == 0 || strcmp(verb, "cancel") == 0))
 		return 0;
 	for (i = 0; !coordinate && turn[i] != NULL; i++)
 		if (strcmp(turn[i], verb) == 0 && (n == 2 || (n == 3 &&
@@ -52,11 +52,12 @@ form(const char *line, int coordinate, char **cause)
 			return 0;
 	if (coordinate)
 		return cause_set(cause, "not an order of the coordinate window; expected "
-		    "\"coordinate CARD\", \"coordinate ask|auto|never\" or \"pass\"");
+		    "\"coordinate CARD\", \"coordinate ask|auto|never\", \"cancel "
+		    "never|always|CARD\" or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
 	    "kill CARD [played], discard CARD, swap CARD, avoid ENEMY, coordinate ask|auto|never, "
-	    "continue, end or pass");
+	    "cancel never|always|CARD, continue, end or pass");
 }
 
 static int
@@ -70,6 +71,27 @@ standing(struct rules_game *g, size_t seat, const char *arg)
 			g->s[seat].coord = i;
 			return 1;
 		}
+	return 0;
+}
+
+/*
+ * `cancel never|always|CARD`: the seat's standing choice for a strike it
+ * may cancel by a discard ("Cancel a Strike"), kept until changed.
+ */
+static int
+cancel_standing(struct rules_game *g, size_t seat, const char *arg, char **cause)
+{
+	int c;
+
+	if (strcmp(arg, "never") == 0)
+		g->s[seat].cancel = LGX_NEVER;
+	else if (strcmp(arg, "always") == 0)
+		g->s[seat].cancel = LGX_ALWAYS;
+	else if ((c = lg_card_find(g->db, arg)) >= 0)
+		g->s[seat].cancel = LGX_CARD + c;
+	else
+		return cause_set(cause, "cancel: \"%s\" is no card; expected cancel never, "
+		    "cancel always or cancel CARD (the card to discard)", arg);
 	return 0;
 }
 
@@ -158,6 +180,17 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 		sscanf(line, "%15s %63s", verb, arg);
 		if (strcmp(verb, "coordinate") == 0 && standing(g, seat, arg))
 			continue;
+		if (strcmp(verb, "cancel") == 0 && g->mode != LG_PREDATORS) {
+			if (cancel_standing(g, seat, arg, &why) == -1) {
+				if (checking)
+					rc = cause_set(cause, "line %d: %s", lineno, why);
+				else
+					failed(ev, (int)seat, lineno, line, why);
+			}
+			free(why);
+			why = NULL;
+			continue;
+		}
 		if (strcmp(verb, "pass") == 0 || strcmp(verb, "end") == 0) {
 			stop = 1;
 			continue;
@@ -260,6 +293,29 @@ may_avoid(const struct rules_game *g, const struct lg_seat *s)
 	return 0;
 }
 
+/* Does the card data hold a strike its drawer may cancel? */
+static int
+cancellable(const struct lg_db *db)
+{
+	int i, k, e;
+
+	for (i = 0; i < db->ncards; i++)
+		for (k = 0; db->cards[i].kind == LG_STRIKE && k < db->cards[i].nab; k++)
+			for (e = 0; e < db->cards[i].ab[k].neff; e++)
+				if (db->cards[i].ab[k].eff[e].verb == E_CANCEL_DISCARD)
+					return 1;
+	return 0;
+}
+
+/* The standing choices offered in every mail of a seat. */
+static void
+standing_lines(struct strbuf *sb, const struct rules_game *g)
+{
+	strbuf_addstr(sb, "coordinate ask\ncoordinate auto\ncoordinate never\n");
+	if (cancellable(g->db))
+		strbuf_addstr(sb, "cancel never\ncancel always\n");
+}
+
 char *
 lg_legal(const struct rules_game *g, size_t seat)
 {
@@ -276,7 +332,7 @@ lg_legal(const struct rules_game *g, size_t seat)
 	strbuf_addstr(&sb, "pass\n");
 	if (g->phase == LP_COORDINATE) {
 		distinct(&sb, db, &s->hand, "coordinate", KW_COORDINATE);
-		strbuf_addstr(&sb, "coordinate ask\ncoordinate auto\ncoordinate never\n");
+		standing_lines(&sb, g);
 		return strbuf_detach(&sb, NULL);
 	}
 	distinct(&sb, db, &s->hand, "play", 0);
@@ -314,6 +370,14 @@ lg_legal(const struct rules_game *g, size_t seat)
 		if (lg_enemy_attack(g, g->cz.v[i]) <= g->attack &&
 		    lg_may_fight(g, g->cz.v[i], NULL) == 0)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
+	for (i = 0; g->kill_enemies > 0 && i < LG_SPACES + g->cz.n; i++) {
+		/* "kill any enemy": each a fight could take, no Attack needed */
+		k = i < LG_SPACES ? g->wilds[i] : g->cz.v[i - LG_SPACES];
+		if (k >= 0 && (i >= LG_SPACES || g->up[i]) && db->cards[k].kind == LG_ENEMY &&
+		    lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "kill %s\n", i < LG_SPACES ? db->space[i] :
+			    db->cards[k].slug);
+	}
 	if (g->kill_own > 0) {
 		distinct(&sb, db, &s->hand, "kill", 0);
 		for (i = 0; i < g->nplayed; i++) {
@@ -342,7 +406,8 @@ lg_legal(const struct rules_game *g, size_t seat)
 	}
 	if (may_avoid(g, s))	/* which enemy's strike an Avoid skips */
 		distinct(&sb, db, &g->cz, "avoid", 0);
-	strbuf_addstr(&sb, "continue\nend\ncoordinate ask\ncoordinate auto\ncoordinate never\n");
+	strbuf_addstr(&sb, "continue\nend\n");
+	standing_lines(&sb, g);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -434,8 +499,9 @@ lg_template(const struct rules_game *g, size_t seat)
 	}
 	if (g->phase == LP_ACTION)
 		strbuf_addstr(&sb, "# continue\n# end\n");
-	strbuf_addstr(&sb, g->mode == LG_PREDATORS ? "pass\n" :
-	    "# coordinate ask|auto|never\npass\n");
+	strbuf_addstr(&sb, g->mode == LG_PREDATORS ? "pass\n" : cancellable(g->db) ?
+	    "# coordinate ask|auto|never\n# cancel never|always|CARD (a strike you may "
+	    "cancel by a discard)\npass\n" : "# coordinate ask|auto|never\npass\n");
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

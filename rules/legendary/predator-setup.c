@@ -148,6 +148,11 @@ pd_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	g->gear_wait = -1;
 	g->options = ch.options;
 	g->movie = ch.movie;
+	/* the valued options given, for the views */
+	g->setup[0] = (ch.given & LG_GIVEN_WILDS) ? ch.wilds : 0;
+	g->setup[1] = (ch.given & LG_GIVEN_EXTRA) ? ch.extra : 0;
+	g->setup[2] = (ch.given & LG_GIVEN_PREPARATION) ? ch.preparation : 0;
+	g->setup[3] = (ch.given & LG_GIVEN_FIRST) ? ch.first + 1 : 0;
 	if ((g->pd_custom = ch.custom) != 0) {
 		memcpy(g->pd_armory, ch.armory, sizeof g->pd_armory);
 		memcpy(g->pd_prey, ch.prey, sizeof g->pd_prey);

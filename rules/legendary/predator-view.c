@@ -88,6 +88,7 @@ pd_view(const struct rules_game *g, int seat)
 		    (g->pd_custom & LG_CUSTOM_ARMORY) ? g->pd_armory[i] :
 		    db->pd.movie[g->movie].armory[i]]));
 	cJSON_AddBoolToObject(o, "cooperative", (g->options & OPT_COOPERATIVE) != 0);
+	cJSON_AddItemToObject(o, "options", lg_options_view(g));
 	a = cJSON_AddArrayToObject(o, "wilds");
 	for (i = 0; i < LG_SPACES; i++)
 		cJSON_AddItemToArray(a, prey(g, g->wilds[i], g->wid[i], db->space[i],
@@ -236,6 +237,12 @@ pd_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "armory_groups"));
 		strbuf_addstr(&sb, "\n");
 	}
+	strbuf_addstr(&sb, "Options: ");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rv, "options")) == 0)
+		strbuf_addstr(&sb, "none");
+	else
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "options"));
+	strbuf_addstr(&sb, "\n");
 	strbuf_addstr(&sb, "The Wilds (Prey enter face up):\n");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "wilds")) {
 		strbuf_addf(&sb, "  %-12s ", str(e, "space"));

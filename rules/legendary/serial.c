@@ -92,8 +92,16 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "discards", g->discards);
 	if (g->swaps != 0)
 		cJSON_AddNumberToObject(o, "swaps", g->swaps);
+	if (g->kill_enemies != 0)
+		cJSON_AddNumberToObject(o, "kill_enemies", g->kill_enemies);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
+	if (g->operations.n > 0) {	/* Events in Operations (to_operations) */
+		add_pile(o, "operations", &g->operations);
+		cJSON_AddNumberToObject(o, "ops_scan", g->ops_scan);
+	}
+	if (g->setup[0] != 0 || g->setup[1] != 0 || g->setup[2] != 0 || g->setup[3] != 0)
+		add_ints(o, "setup", g->setup, 4);	/* the valued options given */
 	if (g->pd_custom != 0) {	/* absent from the movies' states */
 		int cs[8] = { g->pd_custom, g->pd_armory[0], g->pd_armory[1],
 			g->pd_armory[2], g->pd_armory[3], g->pd_prey[0], g->pd_prey[1],
@@ -111,6 +119,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(s, "dead", st->dead);
 		cJSON_AddNumberToObject(s, "marks", st->marks);
 		cJSON_AddNumberToObject(s, "coord", st->coord);
+		if (st->cancel != LGX_NEVER)	/* absent from states that never set one */
+			cJSON_AddNumberToObject(s, "cancel", st->cancel);
 		add_pile(s, "deck", &st->deck);
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
@@ -236,8 +246,21 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		goto bad;
 	if (optional(o, "discards", &g->discards) == -1 ||
 	    optional(o, "swaps", &g->swaps) == -1 ||
+	    optional(o, "kill_enemies", &g->kill_enemies) == -1 ||
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
+		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "operations") != NULL) {
+		v = cJSON_GetObjectItemCaseSensitive(o, "ops_scan");
+		if (get_pile(o, "operations", &g->operations, nc) == -1 ||
+		    g->operations.n == 0 || !cJSON_IsNumber(v) || v->valueint < -99 ||
+		    v->valueint > 99)
+			goto bad;
+		g->ops_scan = v->valueint;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(o, "setup") != NULL &&
+	    (get_ints(o, "setup", g->setup, 4, -8, 8, NULL) == -1 ||
+	    g->setup[3] < 0 || g->setup[3] > g->nseats))
 		goto bad;
 	if (cJSON_GetObjectItemCaseSensitive(o, "custom_setup") != NULL) {
 		int cs[8];
@@ -313,6 +336,14 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		st->dead = sc[1];
 		st->marks = sc[2];
 		st->coord = sc[3];
+		if (cJSON_GetObjectItemCaseSensitive(v, "cancel") != NULL) {
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "cancel");
+
+			if (!cJSON_IsNumber(x) || x->valueint < LGX_ALWAYS ||
+			    x->valueint >= LGX_CARD + nc)
+				goto bad;
+			st->cancel = x->valueint;
+		}
 	}
 	if (g->active < 0 && g->phase != LP_OVER)
 		goto bad;

@@ -70,6 +70,11 @@ static const struct { const char *key; int mode; const char *expect, *other; } v
 	    "characters=A,B,C,D" },
 	{ "prey=", FOR_PREDATORS, "prey=ONE,TWO,THREE, a Prey mini-deck of each stage in "
 	    "order, or prey=random", "Humans choose objectives=ONE,TWO,THREE" },
+	{ "first=", FOR_HUMANS, "first=SEAT, the seat that takes the first turn",
+	    "Predators: the lowest Initiative goes first" },
+	{ "preparation-turns=", FOR_HUMANS, "preparation-turns=N, the free preparation "
+	    "turns 1..2 each player gets beyond the chart's", "Predators: preparation-turn, "
+	    "the one extra preparation turn their rulebook gives" },
 };
 #define NVALUED (sizeof valued / sizeof valued[0])
 
@@ -124,7 +129,7 @@ valued_of(const char *opt)
 static int
 form_ok(size_t i, const char *v)
 {
-	static const int nwords[NVALUED] = { 1, 3, 4, 0, 0, 0, 4, 3 };
+	static const int nwords[NVALUED] = { 1, 3, 4, 0, 0, 0, 4, 3, 1, 0 };
 
 	if (valued[i].mode == FOR_PREDATORS && nwords[i] > 0 && strcmp(v, "random") == 0)
 		return 1;
@@ -132,6 +137,8 @@ form_ok(size_t i, const char *v)
 		return words(v) == nwords[i];
 	if (strcmp(valued[i].key, "harder-wilds=") == 0)
 		return number(v, 0, 1, LG_SPACES) != -1000;
+	if (strcmp(valued[i].key, "preparation-turns=") == 0)
+		return number(v, 0, 1, 2) != -1000;
 	return number(v, 1, -8, 8) != -1000;
 }
 
@@ -165,8 +172,48 @@ lg_option_check(const char *name, char **cause)
 	return cause_set(cause, "unknown option \"%s\" (movie-predator, movie-predator-2, "
 	    "easier, harder, preparation-turn, harder-wilds; Humans: location=SLUG, "
 	    "objectives=ONE,TWO,THREE, characters=A,B,C,D, harder-wilds=N, young-bloods=+N|-N, "
-	    "all-or-nothing, defense-as-health; Predators: armory=A,B,C,D, prey=ONE,TWO,THREE, "
+	    "first=SEAT, preparation-turns=N, all-or-nothing, defense-as-health; Predators: armory=A,B,C,D, prey=ONE,TWO,THREE, "
 	    "mercenaries=+N|-N, tests, challenges, visible-challenges, cooperative)", name);
+}
+
+cJSON *
+lg_options_view(const struct rules_game *g)
+{
+	const char *flags[NOPTIONS];
+	cJSON *a = cJSON_CreateArray();
+	unsigned used = 0;
+	int i, n = 0;
+	char buf[64];
+
+	if (g->movie == 1)
+		cJSON_AddItemToArray(a, cJSON_CreateString("movie-predator-2"));
+	/* the widest flag first: visible-challenges says challenges and tests */
+	for (i = (int)NOPTIONS - 1; i >= 0; i--)
+		if (options[i].flag != 0 && (g->options & options[i].flag) ==
+		    options[i].flag && (options[i].flag & ~used) != 0) {
+			flags[n++] = options[i].name;
+			used |= (unsigned)options[i].flag;
+		}
+	while (n > 0)
+		cJSON_AddItemToArray(a, cJSON_CreateString(flags[--n]));
+	if (g->setup[0] > 0) {
+		snprintf(buf, sizeof buf, "harder-wilds=%d", g->setup[0]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[1] != 0) {
+		snprintf(buf, sizeof buf, "%s=%+d", g->mode == LG_PREDATORS ? "mercenaries" :
+		    "young-bloods", g->setup[1]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[2] > 0) {
+		snprintf(buf, sizeof buf, "preparation-turns=%d", g->setup[2]);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	if (g->setup[3] > 0 && g->setup[3] <= g->nseats) {
+		snprintf(buf, sizeof buf, "first=%s", g->s[g->setup[3] - 1].name);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	return a;
 }
 
 /* The slugs of a list as "a, b, c" for an error (caller frees). */
@@ -280,7 +327,7 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 {
 	const struct lg_pdb *pd = &db->pd;
 	const char *o, *given[NVALUED] = { NULL }, *extra = NULL;
-	size_t i;
+	size_t i, j;
 	int k;
 
 	memset(c, 0, sizeof *c);
@@ -304,12 +351,28 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 			    valued[k].key);
 		given[k] = o;
 		o += strlen(valued[k].key);
-		if (strcmp(valued[k].key, "harder-wilds=") == 0)
+		if (strcmp(valued[k].key, "harder-wilds=") == 0) {
 			c->wilds = number(o, 0, 1, LG_SPACES);
+			c->given |= LG_GIVEN_WILDS;
+		} else if (strcmp(valued[k].key, "preparation-turns=") == 0) {
+			c->preparation = number(o, 0, 1, 2);
+			c->given |= LG_GIVEN_PREPARATION;
+		}
+		else if (strcmp(valued[k].key, "first=") == 0) {
+			for (j = 0; j < su->nseats && strcmp(su->seats[j].name, o) != 0; j++)
+				;
+			if (j == su->nseats)
+				return cause_set(cause, "option %s: \"%s\" is not a seat of the "
+				    "game; expected first=SEAT, one of its %zu seats", given[k], o,
+				    su->nseats);
+			c->first = (int)j;
+			c->given |= LG_GIVEN_FIRST;
+		}
 		else if (strcmp(valued[k].key, "young-bloods=") == 0 ||
 		    strcmp(valued[k].key, "mercenaries=") == 0) {
 			c->extra = number(o, 1, -8, 8);
 			extra = given[k];
+			c->given |= LG_GIVEN_EXTRA;
 		} else if (strcmp(valued[k].key, "armory=") == 0 ||
 		    strcmp(valued[k].key, "prey=") == 0) {
 			int prey = valued[k].key[0] == 'p';
@@ -327,6 +390,11 @@ lg_choices(const struct lg_db *db, int mode, const struct rules_setup *su,
 		    "given too; expected one of them", c->wilds);
 	if ((c->options & OPT_HARDER_WILDS) && mode == LG_HUMANS)
 		c->wilds = 2;
+	if (c->preparation > 0 && (c->options & OPT_PREPARATION))
+		return cause_set(cause, "option preparation-turns=%d: preparation-turn (one "
+		    "turn) is given too; expected one of them", c->preparation);
+	if ((c->options & OPT_PREPARATION) && mode == LG_HUMANS)
+		c->preparation = 1;
 	if (extra != NULL && (c->options & (OPT_EASIER | OPT_HARDER)))
 		return cause_set(cause, "option %s: easier or harder (one more or fewer) is "
 		    "given too; expected the count once", extra);

@@ -152,6 +152,11 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 	g->nseats = (int)su->nseats;
 	g->options = ch.options;
 	g->movie = ch.movie;
+	/* the valued options given, for the views */
+	g->setup[0] = (ch.given & LG_GIVEN_WILDS) ? ch.wilds : 0;
+	g->setup[1] = (ch.given & LG_GIVEN_EXTRA) ? ch.extra : 0;
+	g->setup[2] = (ch.given & LG_GIVEN_PREPARATION) ? ch.preparation : 0;
+	g->setup[3] = (ch.given & LG_GIVEN_FIRST) ? ch.first + 1 : 0;
 	mv = &db->movies[g->movie];
 	g->location = mv->location;
 	for (k = 0; k < 3; k++)
@@ -207,9 +212,9 @@ lg_setup(const struct rules_setup *su, struct rules_rng *rng, struct rules_event
 		lg_draw(g, (int)i, db->hand, rng, ev);
 	}
 	/* five seats: the chart's preparation round; the easier game: one more */
-	g->prep_left = g->nseats * ((g->nseats == 5) + ((g->options & OPT_PREPARATION) != 0));
+	g->prep_left = g->nseats * ((g->nseats == 5) + ch.preparation);
 	g->turn = 0;
-	g->active = -1;
+	g->active = ch.first - 1;	/* first=SEAT: that seat's turn comes first */
 	lg_next_turn(g, rng, ev);
 	return g;
 fail:

@@ -26,12 +26,15 @@ lg_visible(const struct rules_game *g, int card)
 	return 0;
 }
 
-/* The sum of an ongoing verb over the visible cards. */
+/*
+ * The sum of an ongoing verb over the visible cards; the Events an
+ * objective sent to Operations add to the Scan Cost (to_operations).
+ */
 int
 lg_ongoing(const struct rules_game *g, enum lg_verb verb)
 {
 	const struct lg_card *c;
-	int i, k, e, sum = 0, card, in_cz;
+	int i, k, e, card, in_cz, sum = verb == E_SCAN_COST ? g->ops_scan : 0;
 
 	for (i = 0; i < g->cz.n + LG_SPACES; i++) {
 		in_cz = i < g->cz.n;

@@ -73,6 +73,43 @@ lg_strike_card(struct rules_game *g, struct rules_rng *rng, struct rules_events 
 	return c;
 }
 
+/*
+ * "Cancel a Strike": strike c says its drawer may discard cards of the
+ * hand to cancel it; the drawer's standing choice (`cancel never|always|
+ * CARD`, muthur-orders(5)) says whether and with which: always, the
+ * cheapest (the first of the hand among equals); CARD, only that card.
+ * 1: cancelled, discarded, like the strike never happened.
+ */
+static int
+cancelled(struct rules_game *g, int seat, int c, struct rules_events *ev)
+{
+	const struct lg_card *k = &g->db->cards[c];
+	struct lg_seat *s = &g->s[seat];
+	int i, j, e, n = 0, at;
+
+	for (i = 0; i < k->nab; i++)
+		for (e = 0; k->ab[i].when == LW_DRAWN && e < k->ab[i].neff; e++)
+			if (k->ab[i].eff[e].verb == E_CANCEL_DISCARD)
+				n += k->ab[i].eff[e].n;
+	if (n <= 0 || s->cancel == LGX_NEVER || s->hand.n < n)
+		return 0;
+	if (s->cancel >= LGX_CARD && (n != 1 || lg_find(&s->hand, s->cancel - LGX_CARD) < 0))
+		return 0;
+	for (j = 0; j < n; j++) {
+		at = s->cancel >= LGX_CARD ? lg_find(&s->hand, s->cancel - LGX_CARD) : 0;
+		for (i = 1; s->cancel == LGX_ALWAYS && i < s->hand.n; i++)
+			if (g->db->cards[s->hand.v[i]].cost < g->db->cards[s->hand.v[at]].cost)
+				at = i;
+		i = lg_remove_at(&s->hand, at);
+		lg_push(&s->discard, i);
+		lg_event(ev, "{\"type\":\"legendary.strike-cancelled\",\"seat\":\"%s\","
+		    "\"card\":\"%s\",\"discarded\":\"%s\"}", s->name, k->slug,
+		    g->db->cards[i].slug);
+	}
+	lg_push(&g->strike_discard, c);
+	return 1;
+}
+
 void
 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
     struct rules_events *ev)
@@ -94,6 +131,8 @@ lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 	lg_event(ev, "{\"type\":\"legendary.strike\",\"seat\":\"%s\",\"card\":\"%s\","
 	    "\"damage\":%d,\"enemy\":\"%s\"}", s->name, g->db->cards[c].slug,
 	    g->db->cards[c].damage, enemy >= 0 ? g->db->cards[enemy].slug : "");
+	if (cancelled(g, seat, c, ev))
+		return;	/* nor does the enemy's Strike ability happen */
 	if (g->db->cards[c].damage > 0 || g->db->cards[c].nab > 0)
 		lg_push(&s->strikes, c);
 	else

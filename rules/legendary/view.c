@@ -91,6 +91,7 @@ lg_view(const struct rules_game *g, int seat)
 		cJSON_AddItemToArray(a, x);
 	}
 	cJSON_AddItemToObject(o, "hq", slugs(db, g->hq, LG_HQ));
+	cJSON_AddItemToObject(o, "options", lg_options_view(g));
 	x = cJSON_AddObjectToObject(o, "counts");
 	cJSON_AddNumberToObject(x, "enemy_deck", g->enemy.n);
 	cJSON_AddNumberToObject(x, "barracks", g->barracks.n);
@@ -99,6 +100,11 @@ lg_view(const struct rules_game *g, int seat)
 	cJSON_AddNumberToObject(x, "strike_discard", g->strike_discard.n);
 	cJSON_AddItemToObject(o, "dead_enemies", slugs(db, g->dead_enemies.v, g->dead_enemies.n));
 	cJSON_AddItemToObject(o, "discarded", slugs(db, g->discarded.v, g->discarded.n));
+	if (g->operations.n > 0) {	/* Events an objective sent there (to_operations) */
+		cJSON_AddItemToObject(o, "operations", slugs(db, g->operations.v,
+		    g->operations.n));
+		cJSON_AddNumberToObject(x, "operations_scan", g->ops_scan);
+	}
 	cJSON_AddItemToObject(o, "dead_characters", slugs(db, g->dead_characters.v,
 	    g->dead_characters.n));
 	a = cJSON_AddArrayToObject(o, "seats");
@@ -140,6 +146,10 @@ lg_view(const struct rules_game *g, int seat)
 	if (seat >= 0 && seat < g->nseats) {
 		cJSON_AddStringToObject(o, "reader", g->s[seat].name);
 		cJSON_AddItemToObject(o, "hand", slugs(db, g->s[seat].hand.v, g->s[seat].hand.n));
+		/* the reader's standing `cancel` choice (orders.c), its own */
+		k = g->s[seat].cancel;
+		cJSON_AddStringToObject(o, "cancel", k == LGX_NEVER ? "never" : k == LGX_ALWAYS ?
+		    "always" : db->cards[k - LGX_CARD].slug);
 		legal = lg_template(g, (size_t)seat);
 		cJSON_AddStringToObject(o, "legal_orders", legal);
 		free(legal);
@@ -189,7 +199,12 @@ lg_view_text(const cJSON *rv, const char *seat)
 	o = cJSON_CreateObject();
 	strbuf_addf(&sb, "Legendary Encounters: Predator, Playing as Humans -- turn %d, %s "
 	    "(%s's turn)\n", num(rv, "turn"), str(rv, "phase"), str(rv, "active"));
-	strbuf_addf(&sb, "Location: %s (hazards revealed: %d)\nObjectives:",
+	strbuf_addstr(&sb, "Options: ");
+	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rv, "options")) == 0)
+		strbuf_addstr(&sb, "none");
+	else
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "options"));
+	strbuf_addf(&sb, "\nLocation: %s (hazards revealed: %d)\nObjectives:",
 	    str(rv, "location"), num(rv, "hazards_revealed"));
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "objectives"))
 		strbuf_addf(&sb, " %s%s", str(e, "objective"), cJSON_IsTrue(
@@ -225,6 +240,11 @@ lg_view_text(const cJSON *rv, const char *seat)
 	strbuf_addf(&sb, "\nDecks: enemy %d, barracks %d, commanders %d, strikes %d "
 	    "(discarded %d)\n", num(e, "enemy_deck"), num(e, "barracks"), num(e, "commanders"),
 	    num(e, "strike_deck"), num(e, "strike_discard"));
+	if (cJSON_GetObjectItemCaseSensitive(rv, "operations") != NULL) {
+		strbuf_addstr(&sb, "Operations: ");
+		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "operations"));
+		strbuf_addf(&sb, " (every Scan Cost %+d)\n", num(e, "operations_scan"));
+	}
 	strbuf_addstr(&sb, "Players:\n");
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rv, "seats")) {
 		strbuf_addf(&sb, "  %s%s: %s, damage %d of %d, marks %d, hand %d, deck %d%s%s\n"
@@ -250,6 +270,8 @@ lg_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(rv, "hand"));
 		strbuf_addstr(&sb, "\n");
 	}
+	if (*str(rv, "cancel") != '\0' && strcmp(str(rv, "cancel"), "never") != 0)
+		strbuf_addf(&sb, "A strike you may cancel: cancel %s\n", str(rv, "cancel"));
 	/* the orders themselves are the orders block's (the rules template) */
 	if (*str(rv, "legal_orders") != '\0')
 		strbuf_addstr(&sb, "Your orders: in the orders block below.\n");

@@ -8,7 +8,7 @@ T0='2026-12-01 12:00'
 
 # setup CASE NEW-GAME-OPTIONS...: a folder CASE with game CASE started at T0
 setup() {
-	name=$1; shift
+	name=$1; now=; shift
 	mkdir "$TAP_TMP/$name" && cd "$TAP_TMP/$name" || exit 1
 	tap_muthur_conf
 	printf '%s\n' '[club]' 'organiser = org@club.example' >> muthur.conf
@@ -27,7 +27,8 @@ setup() {
 # (setup adjudicates the first phase, movement.locations, at once: the
 # orders template of movement.move is always legal as it is)
 # daemon WHEN: one pass as if it were WHEN
-daemon() { "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
+# (and the clock muthur status reads from then on: the last pass's)
+daemon() { now=$1; "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
 # orders SEAT KEY N [LINE]: mail the orders template of SEAT's view, as it
 # is (with LINE added)
 orders() {
@@ -49,7 +50,7 @@ mails() {
 		echo "$f"
 	done | wc -l | tr -d ' '
 }
-status() { "$MUTHUR" status "$name" 2>&1; }
+status() { "$MUTHUR" --now "${now:-$T0}" status "$name" 2>&1; }
 phase_is() {	# SEQ WHAT
 	case $(status) in *"($1), "*) ok 0 "$name: $2";;
 		*) ok 1 "$name: $2: $(status)";; esac

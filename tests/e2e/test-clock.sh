@@ -49,23 +49,55 @@ is "$err" "muthur pause: game pass is abandoned: it cannot be paused" "saying wh
 
 # ---- NMR hold: the organiser is told, the game waits, adjudicate
 setup hold --deadline 24h --nmr hold
+case $("$MUTHUR" --now '2026-12-02 11:59' status "$name") in
+	*", deadline 2026-12-02 12:00 UTC; "*|*", deadline 2026-12-02 12:00 UTC") ok 0 "before the deadline: running, with its deadline";;
+	*) ok 1 "before the deadline: $("$MUTHUR" --now '2026-12-02 11:59' status "$name")";; esac
+case $("$MUTHUR" --now '2026-12-02 12:00' status "$name") in
+	"hold: running, "*", deadline 2026-12-02 12:00 UTC passed (NMR policy hold at muthurd's next pass)"*)
+	ok 0 "at the deadline, before muthurd acts: the deadline says it passed";;
+	*) ok 1 "at the deadline, before muthurd acts: $("$MUTHUR" --now '2026-12-02 12:00' status "$name")";; esac
 daemon '2026-12-02 12:00'
 phase_is 3 "held at the deadline"
+case $(status) in "hold: held, ccg/contact, turn 1, phase movement.move (3), awaiting marines, aliens, since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser (muthur deadline, extend or adjudicate)"*)
+	ok 0 "muthur status: held, since when, waiting for the organiser";;
+	*) ok 1 "muthur status: held: $(status)";; esac
+case $("$MUTHUR" --now '2026-12-02 12:00' status) in "hold: held, "*) ok 0 "the list of games says held too";;
+	*) ok 1 "the list of games says held: $("$MUTHUR" --now '2026-12-02 12:00' status)";; esac
+"$MUTHUR" show "$name" --seat aliens | tr -d '\r' > held.view
+subject=$(sed -n '/^Subject:/,/^[^ ]/p' held.view | sed '$d' | tr '\n' ' ' | tr -s ' ')
+is "$subject" "Subject: [hold] turn 1, movement.move: aliens: your orders are due, the game is held for the organiser " \
+    "the view's subject says held, not due by a time gone by"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q 'The game is held: its deadline 2026-12-02 12:00 UTC passed with orders awaited, and it waits for the organiser (NMR policy hold)'
+ok $? "its body says the game is held"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q -- '- No orders from marines and aliens by the deadline: the game is held for the organiser (NMR policy hold)'
+ok $? "its events say the phase is held, not that the seats passed"
+tr '\n' ' ' < held.view | tr -s ' ' | grep -q -- '- The organiser resolved the phase; marines and aliens passed without orders (hold policy)'
+ok $? "and the organiser's early adjudication that the phase before was resolved, not 'by the deadline'"
+grep -q 'due by' held.view; is $? 1 "and never that orders are due by the deadline gone by"
+"$MUTHUR" show "$name" --seat aliens --json | grep -q '"held":[ ]*true'
+ok $? "view.json: held true"
 is "$(mails '[hold] late seats' org@club.example)" 1 "the organiser is told"
 f=$(grep -l '^Subject: \[hold] late seats' var/mail/out/new/*)
-tr -d '\r' < "$f" | grep -q 'The game waits for you (NMR policy hold)'
-ok $? "that the game waits for them"
+tr -d '\r' < "$f" | tr '\n' ' ' | tr -s ' ' | grep -q 'The game waits for you (NMR policy hold): `muthur extend hold 24h` gives them more time, `muthur adjudicate hold` resolves'
+ok $? "that the game waits for them, and the verbs that move it on"
 daemon '2026-12-04 12:00'
 phase_is 3 "and it keeps waiting"
 is "$(mails '[hold] late seats')" 1 "with no second notice"
 is "$(events '\\"policy\\":\\"hold\\",\\"by\\":\\"clock\\"')" 1 "one game.nmr hold event"
-case $(status) in *", held since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
-	ok 0 "muthur status says the phase is held, since when";;
+case $(status) in "hold: held, "*", since its deadline 2026-12-02 12:00 UTC passed (NMR policy hold): waiting for the organiser"*)
+	ok 0 "muthur status still says the phase is held, since when";;
 	*) ok 1 "muthur status says the phase is held: $(status)";; esac
+out=$("$MUTHUR" --now '2026-12-04 12:30' extend "$name" 1h 2>&1)
+is "$out" "game hold: deadline 2026-12-04 13:30 UTC" "extend a held phase: 1h from now, its deadline gone by"
+case $("$MUTHUR" --now '2026-12-04 12:30' status "$name") in "hold: running, "*", deadline 2026-12-04 13:30 UTC; late "*) ok 0 "it runs again, with the new deadline";;
+	*) ok 1 "it runs again, with the new deadline: $("$MUTHUR" --now '2026-12-04 12:30' status "$name")";; esac
+"$MUTHUR" show "$name" --seat aliens | tr -d '\r' | grep -q 'The game is held'
+is $? 1 "and its view no longer says held"
 out=$("$MUTHUR" --now '2026-12-04 13:00' adjudicate "$name" 2>&1)
 ok $? "adjudicate: $out"
 phase_is 4 "the organiser resolved the phase"
-is "$(events '\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
+case $(status) in "hold: running, "*) ok 0 "and the game runs again";; *) ok 1 "and the game runs again: $(status)";; esac
+is "$(events '\\"type\\":\\"game.nmr\\",\\"policy\\":\\"hold\\",\\"by\\":\\"organiser\\"')" 2 "a game.nmr event by the organiser"
 
 # ---- NMR extend: once, then pass
 setup extend --deadline 24h --nmr extend
@@ -124,6 +156,12 @@ case $(status) in *"(3), "*"deadline 2026-12-25 18:00 UTC"*) ok 0 "and changes n
 err=$("$MUTHUR" deadline nosuch +1h 2>&1); is $? 1 "an unknown game fails"
 out=$("$MUTHUR" --now '2026-12-25 17:02' extend "$name" 1d12h 2>&1)
 is "$out" "game dl: deadline 2026-12-27 06:00 UTC" "extend GAME 1d12h moves it later, as deadline +1d12h"
+is "$(events '\\"type\\":\\"game.deadline\\",\\"deadline\\":\\"2026-12-27T06:00:00Z\\",\\"by\\":\\"organiser\\"')" 1 \
+    "a game.deadline event by the organiser, as the organiser mail's extend records"
+daemon '2026-12-25 17:03'
+is "$(mails '[dl] the deadline has moved')" 6 "the seats owing are told"
+"$MUTHUR" --now '2026-12-25 17:04' abandon "$name" >/dev/null && "$MUTHUR" export "$name" > dl.muthur
+out=$("$MUTHUR" audit dl.muthur 2>&1); ok $? "the archive with the extension audits: $(echo "$out" | tail -1)"
 err=$("$MUTHUR" extend "$name" soon 2>&1); is $? 2 "extend with a bad DURATION exits 2"
 is "$(printf '%s\n' "$err" | wc -l | tr -d ' ')" 2 "with one line and the usage line"
 err=$("$MUTHUR" new-game x --rules ccg --scenario contact --nmr maybe 2>&1)

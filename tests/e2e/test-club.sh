@@ -106,7 +106,31 @@ orders marines m 1; daemon '2026-12-01 12:30'
 f=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l '^Subject: \[om\] REFUSED')
 tr -d '\r' < "$f" | grep -q 'game om is paused: it takes no orders now'
 ok $? "a paused game refuses orders, saying it is paused"
-org "$TAP_TMP/o" 3 resume 'extend 24h'; daemon '2026-12-01 13:00'
+org "$TAP_TMP/o" 2r resume 'snooze'; daemon '2026-12-01 12:40'
+case $(status) in "om: paused"*) ok 0 "a block that resumes, then holds a bad line, changes nothing";;
+	*) ok 1 "a block that resumes, then holds a bad line, changes nothing: $(status)";; esac
+is "$(grep -c 'resumed by the organiser' daemon.log)" 0 \
+    "the daemon's log does not say the refused block resumed the game"
+is "$(mails '[om] the game resumes')" 0 "nor are the seats told it resumes"
+is "$(events '\\"type\\":\\"game.resumed\\"')" 0 "and no game.resumed event"
+# muthur-orders(5)'s example of an organiser's block, signed and mailed as it is
+lit() {	# N: the Nth literal display of that example
+	sed -n "/^\.Ss Example: an organiser's block\$/,/^\.Sh /p" "$top_srcdir/doc/muthur-orders.5" |
+	    awk -v n="$1" '/^\.Bd -literal/ { k++; next } /^\.Ed/ { if (k == n) exit } k == n'
+}
+lit 1 > org.txt
+grep -q '^nonce: REPLACE-WITH-YOUR-OWN-RANDOM-HEX$' org.txt && grep -q '^game: om$' org.txt
+ok $? "muthur-orders(5) has an example organiser's block for game om"
+"$MUTHUR" sign --key "$TAP_TMP/o.key" org.txt > org.signed &&
+{ printf 'From: org@club.example\nTo: muthur@club.example\n'
+  printf 'Subject: commands\nMessage-ID: <org.3@club.example>\n\n'
+  cat org.signed; } > var/mail/in/new/org.3.mail
+daemon '2026-12-01 13:00'
+f=$(grep -l '^Subject: \[om\] organiser commands carried out' var/mail/out/new/* | xargs grep -l 'extend 24h')
+lit 2 | sed -n '3,$p' > receipt.doc
+[ "$(grep -c '^line ' receipt.doc)" -eq 2 ] &&
+    tr -d '\r' < "$f" | grep -F -x -f receipt.doc | diff - receipt.doc >/dev/null
+ok $? "it is carried out, and its receipt says what the page says: $(tr -d '\r' < "$f" | grep '^line' | tr '\n' ' ')"
 case $(status) in "om: running"*"deadline 2026-12-04 12:40 UTC"*) ok 0 "resume and extend by mail (47h20m left, +24h)";;
 	*) ok 1 "resume and extend by mail: $(status)";; esac
 is "$(mails '[om] organiser commands carried out')" 2 "a second receipt"

@@ -1,8 +1,10 @@
 #!/bin/sh
 # test-readme.sh — the README's "Run your own game" lines, run as they are
 # written (the indented lines between its walkthrough markers), with the
-# build folder on PATH: both players' orders (minisign and ssh-keygen
-# signed) are accepted and the first phase resolves.
+# build folder and contrib/ on PATH: both players' orders (minisign by
+# hand, ssh-keygen through muthur-sign) are accepted and the first phase
+# resolves. The PATH line is a code block's, and muthur-sign comes before
+# the first signing line.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 for t in minisign ssh-keygen openssl; do
@@ -11,7 +13,19 @@ done
 tap_tmpdir
 MUTHUR_DATADIR="$top_srcdir/rules"; export MUTHUR_DATADIR
 : "${MUTHUR_TEMPLATES:=$top_srcdir/templates}"; export MUTHUR_TEMPLATES
-PATH="$top_builddir:$PATH"; export PATH
+PATH="$top_builddir:$top_srcdir/contrib:$PATH"; export PATH
+readme="$top_srcdir/README.md"
+# the line that puts the programs on PATH is one to copy: in a code block,
+# before the walkthrough, with the signing helper's folder too
+n=$(grep -n '^    export PATH=\$PWD:\$PWD/contrib:\$PATH$' "$readme" | head -1 | cut -d: -f1)
+w=$(grep -n '^<!-- walkthrough:begin -->$' "$readme" | cut -d: -f1)
+[ -n "$n" ] && [ -n "$w" ] && [ "$n" -lt "$w" ] && ! grep -q '`export PATH' "$readme"
+ok $? "export PATH is a code block's line before the walkthrough (line ${n:-none}), not inline"
+# muthur-sign is introduced before a player first signs anything
+m=$(grep -n 'muthur-sign' "$readme" | head -1 | cut -d: -f1)
+f=$(grep -n '^    .*\(muthur-sign \|minisign -S\|ssh-keygen .*-Y sign\)' "$readme" | head -1 | cut -d: -f1)
+[ -n "$m" ] && [ -n "$f" ] && [ "$m" -lt "$f" ]
+ok $? "muthur-sign is introduced (line ${m:-none}) before the first signing line (${f:-none})"
 sed -n '/^<!-- walkthrough:begin -->$/,/^<!-- walkthrough:end -->$/p' \
     "$top_srcdir/README.md" | sed -n 's/^    //p' > "$TAP_TMP/walk.sh"
 [ "$(wc -l < "$TAP_TMP/walk.sh")" -gt 10 ]
@@ -21,7 +35,7 @@ ok $? "they run without an error"
 sed 's/^/# /' "$TAP_TMP/walk.out"
 club="$TAP_TMP/club"
 is "$(grep -c 'accepted: game autumn-1' "$TAP_TMP/walk.out")" 2 \
-    "both players' signed orders are accepted (minisign, ssh-keygen)"
+    "both players' signed orders are accepted (minisign, muthur-sign --ssh)"
 grep -q '^autumn-1: running, ccg/contact, turn 1, phase movement.move' "$TAP_TMP/walk.out"
 ok $? "the first phase resolved"
 [ "$(ls "$club/var/mail/in/new" | wc -l)" -eq 0 ]

@@ -87,9 +87,20 @@ ok $? "a bad option value is refused naming the option, the value and what was e
 "$MUTHUR" $c new-game lp4 --rules legendary --mode predators --option armory=woodland-intel,urban-intel,woodland-tech,urban-strength --option mercenaries=+1 >/dev/null 2>&1
 ok $? "new-game takes the Predators' armory= and mercenaries= options"
 # shellcheck disable=SC2086
+"$MUTHUR" $c new-game lp5 --rules legendary --scenario humans --option first=tracker --option preparation-turns=2 >/dev/null 2>&1
+ok $? "new-game takes the Humans' first= and preparation-turns= options"
+# shellcheck disable=SC2086
+msg=$("$MUTHUR" $c new-game lp6 --rules legendary --scenario humans --option preparation-turns=3 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'option preparation-turns=3: "3" is not a value of preparation-turns; expected preparation-turns=N, the free preparation turns 1..2'
+ok $? "preparation-turns=3 is refused naming the option, the value and what was expected ($msg)"
+# shellcheck disable=SC2086
 msg=$("$MUTHUR" $c cards --rules legendary 2>&1)
-printf '%s\n' "$msg" | grep -q '^card one-ugly-mother: ability 1 not expressed: '
-ok $? "muthur cards names each ability the language does not express, by card"
+! printf '%s\n' "$msg" | grep -q ' not expressed: '
+ok $? "muthur cards lists no ability the language does not express (all are)"
+printf '%s\n' "$msg" | grep -q '^card one-ugly-mother: ability 1 has a SAMPLE value: how a Mark is cleared'
+ok $? "muthur cards names One Ugly Mother...'s Mark rule as a SAMPLE value"
+printf '%s\n' "$msg" | grep -q '^objective war-zone: event has a SAMPLE value: '
+ok $? "muthur cards names War Zone's Event as a SAMPLE value, by objective"
 printf '%s\n' "$msg" | grep -q '^card jurisdictional-intrusion: ability 1 has a SAMPLE value: '
 ok $? "muthur cards names each ability with a SAMPLE value, by card"
 "$MUTHUR" $c new-game lp3 --rules legendary --scenario humans >/dev/null 2>&1

@@ -70,11 +70,13 @@ mail_orders reporter bob 's/^pass$/fight nowhere/'
 muthurd --once >/dev/null 2>&1
 grep -q '("fight nowhere"): not an order of the coordinate window; expected' var/mail/out/new/* 2>/dev/null
 ok $? "an order of the wrong phase is refused with its line and what was expected"
-mail_orders reporter bob 's/^pass$/coordinate never/'
+mail_orders reporter bob 's/^pass$/coordinate never\ncancel always/'
 muthurd --once >/dev/null 2>&1
 status=$(muthur status hunt-1 2>&1)
 printf '%s\n' "$status" | grep -q 'turn 1, phase action'
 ok $? "the window closes once the other seat has answered ($status)"
+muthur show hunt-1 --seat reporter | tr -d '\r' | grep -q '^A strike you may cancel: cancel always$'
+ok $? "the reporter's standing cancel always, sent in another player's turn, is kept and shown to it"
 owes detective
 ok $? "the detective owes the first turn's orders"
 mail_orders detective alice 's/^pass$/fight nowhere/'

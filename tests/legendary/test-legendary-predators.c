@@ -311,6 +311,25 @@ setup_choice_checks(void)
 	    "movie's Armory (%s)", why ? why : "ok");
 	if (g != NULL)
 		R->free(g);
+	g = game("jungle-hunter,city-hunter", "visible-challenges mercenaries=+2 harder-wilds",
+	    1, 2, &why);
+	if (g != NULL) {
+		cJSON *vv = R->view(g, 1), *t = R->view_text(vv, g->s[1].name);
+		char *os = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(vv,
+		    "options"));
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+
+		ok(strcmp(os, "[\"harder-wilds\",\"visible-challenges\",\"mercenaries=+2\"]")
+		    == 0 && text != NULL && strstr(text, "\nOptions: harder-wilds, "
+		    "visible-challenges, mercenaries=+2\n") != NULL, "options: a Predators "
+		    "view names the game's options (%s)", os);
+		free(os);
+		cJSON_Delete(t);
+		cJSON_Delete(vv);
+		R->free(g);
+	} else
+		ok(0, "options: a Predators view names the game's options (%s)", why);
 	g = game("jungle-hunter,city-hunter", "armory=random prey=random", 1, 2, &why);
 	{
 		int k, j, n = 0, distinct = 1, staged = 1;
@@ -368,6 +387,12 @@ setup_choice_checks(void)
 	    "together are refused");
 	refused("jungle-hunter", "harder-wilds=3", "option \"harder-wilds=3\" is for Playing "
 	    "as Humans", "difficulty: harder-wilds=N is for Playing as Humans");
+	refused("jungle-hunter,city-hunter", "first=city-hunter", "option \"first=city-hunter\" "
+	    "is for Playing as Humans (Predators: the lowest Initiative goes first)",
+	    "setup: first= is for Playing as Humans");
+	refused("jungle-hunter", "preparation-turns=2", "option \"preparation-turns=2\" is "
+	    "for Playing as Humans (Predators: preparation-turn", "difficulty: "
+	    "preparation-turns= is for Playing as Humans");
 	refused("jungle-hunter", "young-bloods=+1", "option \"young-bloods=+1\" is for "
 	    "Playing as Humans (Predators count Mercenaries", "difficulty: young-bloods= is "
 	    "for Playing as Humans");
@@ -1194,9 +1219,10 @@ ch_option(int chosen, const char *arg)
 	for (i = 0; i < LG_SPACES; i++)
 		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? DB->cards[g->hq[i]].slug : "-");
 	strbuf_addf(&sb, "; prey deck %d, top %s; mercenaries %d; testing %d; challenges "
-	    "%d/%d; options %d", g->enemy.n, g->enemy.n > 0 ?
-	    DB->cards[g->enemy.v[g->enemy.n - 1]].slug : "-", g->mercs.n, g->testing.n,
-	    g->s[0].challenge >= 0, g->s[1].challenge >= 0, g->options);
+	    "%d/%d; options %d; preparation turns %d, hunt-only turns %d", g->enemy.n,
+	    g->enemy.n > 0 ? DB->cards[g->enemy.v[g->enemy.n - 1]].slug : "-", g->mercs.n,
+	    g->testing.n, g->s[0].challenge >= 0, g->s[1].challenge >= 0, g->options,
+	    g->prep_left, g->hunt_only);
 	R->free(g);
 	return strbuf_detach(&sb, NULL);
 }
@@ -1299,6 +1325,8 @@ static const struct choice_case choice_cases[] = {
 	{ "lp-tests", ch_option, "tests" },
 	{ "lp-challenges", ch_option, "challenges" },
 	{ "lp-cooperative", ch_option, "cooperative" },
+	{ "lp-preparation-turn", ch_option, "preparation-turn" },
+	{ "lp-hunt-only", ch_option, "harder-wilds" },
 	{ "lp-play", ch_turn, "play woodland-strength-1" },
 	{ "lp-recruit", ch_turn, "recruit instinct" },
 	{ "lp-fight", ch_turn, "fight underground" },

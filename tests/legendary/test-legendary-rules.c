@@ -64,6 +64,8 @@ card(const char *slug)
 	return c;
 }
 
+static int first_active;	/* the seat whose turn the game started with */
+
 /* A game of n seats with empty hands, Wilds and Combat Zone, in the action phase. */
 static struct rules_game *
 fresh(int n, const char *option)
@@ -98,6 +100,7 @@ fresh(int n, const char *option)
 		free(cause);
 		exit(1);
 	}
+	first_active = g->active;
 	for (i = 0; i < n; i++)
 		g->s[i].hand.n = 0;
 	for (i = 0; i < LG_SPACES; i++)
@@ -173,6 +176,18 @@ order(struct rules_game *g, const char *line)
 
 	free(cause);
 	return rc;
+}
+
+/* g saved and loaded again (NULL: refused); the caller frees it. */
+static struct rules_game *
+reloaded(const struct rules_game *g)
+{
+	size_t len;
+	char *st = R->save(g, &len);
+	struct rules_game *h = R->load(db, st, len, NULL);
+
+	free(st);
+	return h;
 }
 
 static void
@@ -266,6 +281,75 @@ setup(void)
 	check(g->prep_left == 9, "difficulty: preparation-turn gives five players a second "
 	    "preparation turn each (the chart's one, and one more)");
 	done(g);
+	g = fresh(2, "preparation-turns=2");
+	check(g->prep_left == 2 * 2 - 1, "difficulty: preparation-turns=2 gives each player "
+	    "two preparation turns (the first of four under way)");
+	done(g);
+	refused(1, "preparation-turns=3", "option preparation-turns=3: \"3\" is not a value "
+	    "of preparation-turns; expected preparation-turns=N, the free preparation turns "
+	    "1..2", "difficulty: preparation-turns=3 is refused: the rulebook gives one or two");
+	{
+		const char *two[] = { "preparation-turn", "preparation-turns=2" };
+		struct rules_setup su;
+		struct lg_choices ch;
+		char *cause = NULL;
+
+		memset(&su, 0, sizeof su);
+		su.options = two;
+		su.noptions = 2;
+		check(lg_choices(db, LG_HUMANS, &su, &rng, &ch, &cause) == -1 && cause != NULL &&
+		    strstr(cause, "option preparation-turns=2: preparation-turn (one turn) is "
+		    "given too") != NULL, "difficulty: preparation-turn and preparation-turns= "
+		    "together are refused");
+		free(cause);
+	}
+	g = fresh(3, "first=guerilla");
+	check(first_active == 2 && g->turn == 1, "setup: first=guerilla: the third seat "
+	    "takes the first turn");
+	g->active = first_active;	/* fresh() made seat 0 the active one */
+	lg_next_turn(g, &rng, &ev);
+	check(g->active == 0, "setup: after first=guerilla, clockwise: the first seat added");
+	done(g);
+	g = fresh(2, "young-bloods=-1");
+	{
+		cJSON *v = lg_view(g, 0), *t = lg_view_text(v, "lieutenant");
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t,
+		    "text"));
+		struct rules_game *h = reloaded(g);
+		cJSON *hv = h != NULL ? lg_view(h, 0) : NULL;
+		char *a = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(v, "options"));
+		char *b = hv != NULL ? cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(hv,
+		    "options")) : xstrdup("");
+
+		check(strcmp(a, "[\"young-bloods=-1\"]") == 0 && strcmp(a, b) == 0 &&
+		    text != NULL && strstr(text, "\nOptions: young-bloods=-1\n") != NULL,
+		    "options: the view names the game's options, kept in the state");
+		free(a);
+		free(b);
+		cJSON_Delete(hv);
+		if (h != NULL)
+			R->free(h);
+		cJSON_Delete(t);
+		cJSON_Delete(v);
+	}
+	done(g);
+	g = fresh(2, NULL);
+	{
+		cJSON *v = lg_view(g, 0), *t = lg_view_text(v, "lieutenant");
+		size_t len;
+		char *st = R->save(g, &len);
+
+		check(strstr(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "text")),
+		    "\nOptions: none\n") != NULL && strstr(st, "\"setup\"") == NULL,
+		    "options: none: the view says so, the state saves as before");
+		free(st);
+		cJSON_Delete(t);
+		cJSON_Delete(v);
+	}
+	done(g);
+	refused(2, "first=radioman", "option first=radioman: \"radioman\" is not a seat of "
+	    "the game; expected first=SEAT", "setup: first= naming no seat of the game is "
+	    "refused");
 }
 
 /* Enemy phase: entering, pushing, the Combat Zone, Runners. */
@@ -749,6 +833,212 @@ strike_phase(void)
 	done(g);
 }
 
+/* The strikes drawn by seat since event e0. */
+static int
+strikes_of(const char *seat, size_t e0)
+{
+	char want[48];
+	size_t k;
+	int n = 0;
+
+	snprintf(want, sizeof want, "\"seat\":\"%s\"", seat);
+	for (k = e0; k < ev.n; k++)
+		n += strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL &&
+		    strstr(ev.v[k].json, want) != NULL;
+	return n;
+}
+
+/* "Each player", "Next Player" (an ability's who), the Timing of such effects. */
+static void
+each_player(void)
+{
+	struct rules_game *g = fresh(3, NULL);
+	size_t e0, k;
+	int first = -1, second = -1;
+
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	e0 = ev.n;
+	order(g, "scan hills");
+	for (k = e0; k < ev.n; k++)
+		if (strstr(ev.v[k].json, "\"type\":\"legendary.strike\"") != NULL) {
+			if (first < 0)
+				first = strstr(ev.v[k].json, "\"seat\":\"lieutenant\"") != NULL;
+			else if (second < 0)
+				second = strstr(ev.v[k].json, "\"seat\":\"tracker\"") != NULL;
+		}
+	check(strikes_of("lieutenant", e0) == 1 && strikes_of("tracker", e0) == 1 &&
+	    strikes_of("guerilla", e0) == 0, "Next Player: \"you and the next player each draw a "
+	    "strike\": the active player and the next, not the third");
+	check(first == 1 && second == 1, "Timing: the player whose turn it is draws first, "
+	    "then the next clockwise");
+	done(g);
+	g = fresh(1, NULL);
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	e0 = ev.n;
+	order(g, "scan hills");
+	check(strikes_of("lieutenant", e0) == 2, "Next Player: alone, you are the next player too: you "
+	    "draw two strikes (the rulebook's example)");
+	done(g);
+	g = fresh(3, "movie-predator-2");
+	lg_push(&g->s[1].deck, card("experience"));
+	lg_push(&g->s[2].deck, card("experience"));
+	hand(g, 0, "danny-sample-2");
+	order(g, "play danny-sample-2");
+	check(g->s[0].hand.n == 0 && g->s[1].hand.n == 1 && g->s[2].hand.n == 0,
+	    "Next Player: \"the next player draws a card\": the next seat draws, not you");
+	g->s[1].dead = 1;
+	hand(g, 0, "danny-sample-2");
+	order(g, "play danny-sample-2");
+	check(g->s[1].hand.n == 1 && g->s[2].hand.n == 1, "Next Player: a dead player is "
+	    "passed over");
+	done(g);
+	g = fresh(3, NULL);
+	g->s[2].dead = 1;
+	g->wilds[4] = card("other-world-life-form-sample-enemy");
+	g->up[4] = 1;
+	g->attack = 8;
+	order(g, "fight hills");
+	check(g->s[0].hand.n == 1 && g->s[1].hand.n == 1 && g->s[2].hand.n == 0,
+	    "each player: \"each player draws a card\": every living player draws one");
+	done(g);
+}
+
+/*
+ * "Cancel a Strike", a choice of the player who draws it (here the next
+ * player, not the active one): seat 1 sets `cancel ...` in its coordinate
+ * window mail; seat 0 reveals a card making both draw a strike.
+ */
+static struct rules_game *
+cancel_position(const char *standing)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int more;
+
+	hand(g, 1, "brute-strength");
+	hand(g, 1, "experience");
+	lg_push(&g->strike, card("shattered-rib"));	/* the next player's */
+	lg_push(&g->strike, card("glancing-hit"));	/* the active player's */
+	if (standing != NULL) {
+		g->phase = LP_COORDINATE;
+		g->answered[1] = 0;
+		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
+		g->phase = LP_ACTION;
+		g->answered[1] = 1;
+	}
+	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
+	g->attack = 2;
+	order(g, "scan hills");
+	return g;
+}
+
+static void
+cancel_strike(void)
+{
+	struct rules_game *g = cancel_position(NULL);
+	char *cause = NULL;
+
+	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: by default "
+	    "(cancel never) the strike takes effect");
+	done(g);
+	g = cancel_position("cancel always\npass\n");
+	check(g->s[1].cancel == LGX_ALWAYS && g->s[1].strikes.n == 0 && g->s[1].hand.n == 1 &&
+	    g->s[1].discard.n == 1 && lg_find(&g->strike_discard, card("shattered-rib")) >= 0,
+	    "Cancel a Strike: cancel always, set by the next player in its coordinate "
+	    "window: the strike is discarded, one card of the hand with it");
+	check(g->s[0].strikes.n == 1, "Cancel a Strike: a strike without the chance is not "
+	    "cancelled (the active player's Glancing Hit)");
+	done(g);
+	g = cancel_position("cancel experience\npass\n");
+	check(g->s[1].strikes.n == 0 && lg_find(&g->s[1].hand, card("brute-strength")) >= 0 &&
+	    lg_find(&g->s[1].discard, card("experience")) >= 0, "Cancel a Strike: cancel "
+	    "CARD discards that card");
+	done(g);
+	g = cancel_position("cancel knock-knock\npass\n");
+	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: cancel CARD "
+	    "without that card in the hand does not cancel");
+	{
+		struct rules_game *h = reloaded(g);
+
+		check(h != NULL && h->s[1].cancel == LGX_CARD + card("knock-knock") &&
+		    h->s[0].cancel == LGX_NEVER, "Cancel a Strike: the standing choice is "
+		    "kept in the state");
+		if (h != NULL)
+			R->free(h);
+	}
+	done(g);
+	g = fresh(2, NULL);
+	check(lg_check(g, 0, "cancel sometimes\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "cancel: \"sometimes\" is no card; expected cancel never, cancel "
+	    "always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
+	    "with what it takes");
+	free(cause);
+	check(offered(g, "cancel always") && offered(g, "cancel never"), "Cancel a Strike: "
+	    "the legal orders offer the standing choice");
+	done(g);
+}
+
+/* "Kill" an enemy: an ability's "kill any enemy" (the SAMPLE Blain Sample 1). */
+static void
+kill_any_enemy(void)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *cause = NULL;
+
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	lg_push(&g->cz, card("soviet-advisor"));
+	hand(g, 0, "blain-sample-1");
+	check(order(g, "kill river") == -1, "kill any enemy: nothing lets you "
+	    "before the ability");
+	order(g, "play blain-sample-1");
+	check(g->kill_enemies == 0, "kill any enemy: Blain Sample 1 played first gives none "
+	    "(a Strength ability)");
+	done(g);
+	g = fresh(2, NULL);
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	lg_push(&g->cz, card("soviet-advisor"));
+	hand(g, 0, "dutch-sample-1");
+	hand(g, 0, "blain-sample-1");
+	order(g, "play dutch-sample-1");
+	order(g, "play blain-sample-1");
+	check(g->kill_enemies == 1 && offered(g, "kill soviet-advisor") &&
+	    offered(g, "kill river"), "kill any enemy: after a Strength card, one "
+	    "kill, each face-up enemy offered");
+	{
+		int atk = g->attack;
+
+		check(order(g, "kill soviet-advisor") == 0 && g->cz.n == 0 &&
+		    lg_find(&g->dead_enemies, card("soviet-advisor")) >= 0 && g->attack == atk &&
+		    g->kill_enemies == 0, "kill any enemy: the Soviet Advisor in the Combat "
+		    "Zone killed, no Attack spent");
+	}
+	check(order(g, "kill river") == -1 && g->wilds[2] >= 0, "kill any enemy: "
+	    "one kill per ability");
+	g->kill_enemies = 1;
+	{
+		struct rules_game *h = reloaded(g);
+
+		check(h != NULL && h->kill_enemies == 1, "kill any enemy: the allowance is kept "
+		    "in the state");
+		if (h != NULL)
+			R->free(h);
+	}
+	check(lg_check(g, 0, "kill underground\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "the underground holds no face-up enemy") != NULL, "kill any "
+	    "enemy: an empty space is refused with why");
+	free(cause);
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	check(order(g, "kill ruins") == -1 && !offered(g, "kill ruins"), "kill any enemy: "
+	    "not the Final Enemy before Objective 2 (as a fight)");
+	check(order(g, "kill river") == 0 && g->wilds[2] < 0, "kill any enemy: by "
+	    "its space in the Wilds");
+	done(g);
+}
+
 /* Cleanup: discard, draw six, reshuffle only when needed. */
 static void
 cleanup(void)
@@ -795,6 +1085,81 @@ objectives(void)
 	check(g->done == 2, "Objective 2 completed by its goal card");
 	check(order(g, "fight ruins") == 0 && g->result == 1 && lg_score(g) == 7,
 	    "Final Enemy killed: a Major Victory, 5 points and 1 per living player");
+	done(g);
+	/* One Ugly Mother...: each Mark carried is cleared before the kill counts
+	   (a fight while marked clears one, SAMPLE: the source does not say how) */
+	g = fresh(2, NULL);
+	g->done = 2;
+	g->s[0].marks = 2;
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	g->attack = 25;
+	check(order(g, "fight ruins") == 0 && g->s[0].marks == 1 && g->result == 0 &&
+	    g->wilds[3] == card("one-ugly-mother") && g->attack == 15, "Final Enemy: One "
+	    "Ugly Mother... fought while marked: its Attack spent, a Mark cleared, it stands");
+	check(order(g, "fight ruins") == 0 && g->s[0].marks == 0 && g->result == 0 &&
+	    g->wilds[3] == card("one-ugly-mother"), "Final Enemy: One Ugly Mother... clears "
+	    "each Mark the fighter carries, one a fight");
+	check(order(g, "fight ruins") == -1 && g->result == 0, "Final Enemy: One Ugly "
+	    "Mother... at its full Attack again once the Marks are cleared (5 left of 25)");
+	g->attack = 10;
+	check(order(g, "fight ruins") == 0 && g->result == 1 && g->wilds[3] < 0,
+	    "Final Enemy: One Ugly Mother... killed by an unmarked player: a Major Victory");
+	done(g);
+	g = fresh(2, NULL);
+	g->done = 2;
+	g->s[1].marks = 1;
+	g->wilds[3] = card("one-ugly-mother");
+	g->up[3] = 1;
+	g->attack = 10;
+	check(order(g, "fight ruins") == 0 && g->result == 1, "Final Enemy: another "
+	    "player's Mark does not keep One Ugly Mother... from the unmarked fighter");
+	done(g);
+	/* War Zone's Event goes to Operations (each adds 1 to every Scan Cost, SAMPLE),
+	   until War Zone is completed */
+	g = fresh(2, "movie-predator-2");
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == 0 && g->operations.n == 1 && g->ops_scan == 1 &&
+	    lg_find(&g->discarded, card("event")) < 0, "War Zone: its Event goes to "
+	    "Operations, not to the discarded Events");
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == -1, "War Zone: an Event in Operations makes "
+	    "scanning the Hills cost 3 (2 + 1)");
+	g->attack = 3;
+	check(order(g, "scan hills") == 0 && g->operations.n == 2 && g->ops_scan == 2,
+	    "War Zone: a second Event in Operations: every Scan Cost +2");
+	{
+		cJSON *v = lg_view(g, 0), *sp = cJSON_GetObjectItemCaseSensitive(v, "operations");
+		struct rules_game *h = reloaded(g);
+
+		check(cJSON_GetArraySize(sp) == 2 && h != NULL && h->ops_scan == 2 &&
+		    h->operations.n == 2, "War Zone: the view lists Operations, the state "
+		    "keeps it");
+		cJSON_Delete(v);
+		if (h != NULL)
+			R->free(h);
+	}
+	g->wilds[4] = card("assault-the-stronghold");
+	g->attack = 4;
+	check(order(g, "scan hills") == 0 && g->done == 1 && g->operations.n == 0 &&
+	    g->ops_scan == 0 && lg_find(&g->discarded, card("event")) >= 0, "War Zone "
+	    "completed: the Events in Operations leave with it, the Scan Costs as printed");
+	done(g);
+	g = fresh(2, NULL);
+	g->wilds[4] = card("event");
+	g->attack = 2;
+	check(order(g, "scan hills") == 0 && g->operations.n == 0, "Expendable Assets' "
+	    "Event sends nothing to Operations");
+	{
+		size_t len;
+		char *st = R->save(g, &len);
+
+		check(strstr(st, "operations") == NULL, "a state with nothing in Operations "
+		    "saves as before");
+		free(st);
+	}
 	done(g);
 	g = fresh(2, NULL);
 	g->done = 2;
@@ -911,12 +1276,45 @@ ch_option(int chosen, const char *arg)
 	struct strbuf sb = STRBUF_INIT;
 	int i;
 
-	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d; hq",
-	    g->enemy.n, g->barracks.n, g->prep_left, lg_health(g, 0));
+	strbuf_addf(&sb, "enemy %d, barracks %d, preparation %d, health %d, first %s; "
+	    "location %s, objectives %s %s %s; hq", g->enemy.n, g->barracks.n, g->prep_left,
+	    lg_health(g, 0), g->s[first_active].name, db->locations[g->location].slug,
+	    db->objectives[g->objective[0]].slug, db->objectives[g->objective[1]].slug,
+	    db->objectives[g->objective[2]].slug);
 	for (i = 0; i < LG_SPACES; i++)
 		strbuf_addf(&sb, " %s", g->hq[i] >= 0 ? db->cards[g->hq[i]].slug : "-");
 	done(g);
 	return strbuf_detach(&sb, NULL);
+}
+
+/* Cancel a Strike: the next player's strike, its standing choice or none. */
+static char *
+ch_cancel(int chosen, const char *arg)
+{
+	struct rules_game *g = cancel_position(chosen ? arg : NULL);
+	char *s = xasprintf("the next player: strikes %d, hand %d, discard %d",
+	    g->s[1].strikes.n, g->s[1].hand.n, g->s[1].discard.n);
+
+	done(g);
+	return s;
+}
+
+/* All or Nothing: a player dies; after the survivor's one more turn, the end. */
+static char *
+ch_all_or_nothing(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, chosen ? arg : NULL);
+	char *s;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		lg_push(&g->s[0].strikes, card("deep-gash"));
+	lg_strike(g, 0, -1, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	s = xasprintf("after two turns: result %d, phase %d", g->result, g->phase);
+	done(g);
+	return s;
 }
 
 /* The turn's pools and piles of seat 0 (and the strikes of every seat). */
@@ -968,6 +1366,17 @@ set_fight(struct rules_game *g)
 	g->attack = 3;
 }
 
+static void
+set_kill_enemy(struct rules_game *g)
+{
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	hand(g, 0, "dutch-sample-1");
+	hand(g, 0, "blain-sample-1");
+	order(g, "play dutch-sample-1");
+	order(g, "play blain-sample-1");
+}
+
 static const struct {
 	const char	*line;
 	void		(*set)(struct rules_game *g);
@@ -977,6 +1386,7 @@ static const struct {
 	{ "recruit commander", set_commander },
 	{ "scan hills", set_scan },
 	{ "fight hills", set_fight },
+	{ "kill hills", set_kill_enemy },
 };
 
 /* One player's action phase in the position of order arg, with it or not. */
@@ -1121,6 +1531,14 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-young-bloods", ch_option, "young-bloods=+3" },
 	{ "lh-preparation-turn", ch_option, "preparation-turn" },
 	{ "lh-defense-as-health", ch_option, "defense-as-health" },
+	{ "lh-location", ch_option, "location=the-streets-of-los-angeles" },
+	{ "lh-objectives", ch_option, "objectives=war-zone,flares-frags-and-claymores,"
+	  "other-world-life-form" },
+	{ "lh-first", ch_option, "first=tracker" },
+	{ "lh-preparation-turns", ch_option, "preparation-turns=2" },
+	{ "lh-all-or-nothing", ch_all_or_nothing, "all-or-nothing" },
+	{ "lh-cancel", ch_cancel, "cancel always\npass\n" },
+	{ "lh-kill-enemy", ch_turn, "kill hills" },
 	{ "lh-play", ch_turn, "play experience" },
 	{ "lh-recruit", ch_turn, "recruit 1" },
 	{ "lh-commander", ch_turn, "recruit commander" },
@@ -1152,6 +1570,9 @@ all(void)
 	class_abilities();
 	keywords();
 	strike_phase();
+	each_player();
+	cancel_strike();
+	kill_any_enemy();
 	cleanup();
 	objectives();
 	mail_orders();

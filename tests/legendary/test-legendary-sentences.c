@@ -66,9 +66,12 @@ static const struct {
 	{ "legendary.mark", "{\"seat\":\"tracker\",\"marks\":1}" },
 	{ "legendary.no-strikes", "{}" },
 	{ "legendary.not-expressed", "{\"card\":\"objective\"}" },
+	{ "legendary.not-killed", "{\"seat\":\"tracker\",\"card\":\"one-ugly-mother\"}" },
 	{ "legendary.objective-completed", "{\"objective\":\"expendable-assets\","
 	  "\"stage\":1}" },
 	{ "legendary.objective-progress", "{\"progress\":1,\"needed\":4}" },
+	{ "legendary.operations", "{\"card\":\"event\",\"events\":2,\"scan\":2}" },
+	{ "legendary.operations-cleared", "{}" },
 	{ "legendary.order-dropped", "{\"line\":3,\"why\":\"the turn has ended\"}" },
 	{ "legendary.order-failed", "{\"line\":2,\"order\":\"recruit 4\",\"why\":"
 	  "\"no card there\"}" },
@@ -92,6 +95,8 @@ static const struct {
 	{ "legendary.setup", "{\"movie\":\"predator\",\"location\":"
 	  "\"the-val-verdean-jungle\",\"objectives\":[\"expendable-assets\","
 	  "\"flares-frags-and-claymores\",\"get-to-the-choppa\"],\"enemy_deck\":36}" },
+	{ "legendary.strike-cancelled", "{\"seat\":\"tracker\",\"card\":\"shattered-rib\","
+	  "\"discarded\":\"experience\"}" },
 	{ "legendary.strike", "{\"seat\":\"lieutenant\",\"card\":\"brutal-puncture\","
 	  "\"damage\":3,\"enemy\":\"\"}" },
 	{ "legendary.strike-avoided", "{\"seat\":\"tracker\"}" },
@@ -102,6 +107,7 @@ static const struct {
 	{ "legendary.trap", "{\"seat\":\"jungle-hunter\",\"trap\":\"flash-trap\"}" },
 	{ "legendary.trophy", "{\"card\":\"jungle-guerilla\",\"honor\":1}" },
 	{ "legendary.turn", "{\"turn\":3,\"seat\":\"jungle-hunter\",\"preparation\":true}" },
+	{ "legendary.unmarked", "{\"seat\":\"tracker\",\"marks\":1}" },
 	{ "legendary.use", "{\"seat\":\"lieutenant\",\"card\":\"position-and-situation\"}" },
 	{ "legendary.wilds-face-down", "{}" },
 	{ "legendary.won", "{\"victory\":\"major\",\"score\":42}" },

@@ -88,17 +88,38 @@ card_data(void)
 	}
 	diag("effect language reach: %d of %d card types from the test data expressed "
 	    "whole", expressed, tested);
-	ok(tested == 70 && expressed == 69, "69 of the 70 test-data card types are "
+	ok(tested == 70 && expressed == 70, "the 70 test-data card types are all "
 	    "expressed (%d of %d)", expressed, tested);
 	un = lg_db_unexpressed(db, &n);
-	ok(n == 2 && strstr(un, "card one-ugly-mother: ability 1 not expressed")
-	    != NULL, "the loader names each unexpressed ability by card (%d)", n);
+	ok(n == 0 && *un == '\0', "no ability or objective event is unexpressed (%d)", n);
 	free(un);
 	un = lg_db_sample_abilities(db, &n);
-	ok(n == 1 && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
-	    "value: the number of cards drawn (2)") != NULL, "the loader names each "
-	    "ability with a SAMPLE value by card, and which value (%d)", n);
+	ok(n == 3 && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
+	    "value: the number of cards drawn (2)") != NULL && strstr(un, "card "
+	    "one-ugly-mother: ability 1 has a SAMPLE value: how a Mark is cleared") != NULL &&
+	    strstr(un, "objective war-zone: event has a SAMPLE value: what the Event does "
+	    "in Operations") != NULL, "the loader names each ability with a SAMPLE value "
+	    "by card or objective, and which value (%d)", n);
 	free(un);
+	{
+		/* an ability written unexpressed is listed by card, with why */
+		char *t = xstrdup(data_bytes), *at = strstr(t, "{\"when\":\"fight\",\"if\""
+		    ":{\"marked\":true}"), *end = at != NULL ? strstr(at, "}]}") : NULL, *u;
+		struct lg_db *d2;
+
+		u = at != NULL && end != NULL ? xasprintf("%.*s{\"unexpressed\":\"a test\"}%s",
+		    (int)(at - t), t, end + 1) : xstrdup(t);
+		d2 = db_of(u);
+		un = d2 != NULL ? lg_db_unexpressed(d2, &n) : xstrdup("");
+		ok(d2 != NULL && n == 1 && strstr(un, "card one-ugly-mother: ability 1 not "
+		    "expressed: a test") != NULL, "the loader names each unexpressed ability "
+		    "by card (%s)", un);
+		free(un);
+		if (d2 != NULL)
+			lg_db_free(d2);
+		free(u);
+		free(t);
+	}
 	lg_db_free(db);
 
 	c = refusal("{\"attack\":2}", "{\"atack\":2}");
@@ -110,6 +131,22 @@ card_data(void)
 	    "\"when\":\"sometimes\",\"times\":\"other-characters\",\"do\":[{\"attack\"");
 	ok(strstr(c, "card \"bad-idea\": abilities[0].when: missing or unknown \"sometimes\"")
 	    != NULL, "an unknown trigger (%s)", c);
+	free(c);
+	c = refusal("\"who\":\"next-player\",\"do\":[{\"draw\":1}]",
+	    "\"who\":\"next-player\",\"do\":[{\"attack\":1}]");
+	ok(strstr(c, "card \"danny-sample-2\": abilities[0].do[0]: \"attack\" acts on the "
+	    "turn, not on a player, so \"who\" cannot send it to another; expected with "
+	    "\"who\" only draw,") != NULL, "who with a verb of the turn is refused (%s)", c);
+	free(c);
+	c = refusal("\"who\":\"next-player\"", "\"who\":\"the-left-player\"");
+	ok(strstr(c, "abilities[0].who: unknown \"the-left-player\"; expected you, "
+	    "each-player, next-player, you-and-next-player") != NULL, "an unknown who (%s)", c);
+	free(c);
+	c = refusal("{\"when\":\"play\",\"do\":[{\"restore\":1}]}",
+	    "{\"when\":\"play\",\"who\":\"each-player\",\"do\":[{\"draw\":1}]}");
+	ok(strstr(c, "abilities[0].who: on a card of Playing as Predators; expected \"who\" "
+	    "on a card of Playing as Humans only") != NULL, "who on a Predators card is "
+	    "refused (%s)", c);
 	free(c);
 	c = refusal("\"played_class\":\"survival\"", "\"played_class\":\"magic\"");
 	ok(strstr(c, "abilities[0].if: unknown class \"magic\"; expected intel,") != NULL,

@@ -282,6 +282,32 @@ main(int argc, char **argv)
 	ok(strstr(s, ">Colonist<") != NULL, "one copy alone: by its name");
 	free(s);
 	R->free(h);
+	/* a long id cut to its box keeps the suffix that tells the copies apart */
+	h = edited(R, g[0], db, "add marines cloned-alien-warrior at barracks");
+	{
+		struct rules_game *h2 = edited(R, h, db,
+		    "add marines cloned-alien-warrior at barracks");
+		struct rules_game *h3 = edited(R, h2, db,
+		    "set cloned-alien-warrior-2 damage 2");
+
+		s = draw(R, h3, ms, RULES_PICTURE_SVG).bytes;
+		ok(strstr(s, ">cloned-alien-warrior<") != NULL &&
+		    strstr(s, "\xe2\x80\xa6-2<") != NULL && strstr(s, "> dmg 2<") != NULL,
+		    "cloned-alien-warrior-2 with its damage, cut to its box, keeps its -2 "
+		    "(\"cloned-alien-\xe2\x80\xa6-2\")");
+		free(s);
+		R->free(h3);
+		R->free(h2);
+	}
+	R->free(h);
+	/* another Young Tusk in view: the hidden one's markers by its id */
+	h = edited(R, g[0], db, "add predator young-tusk at airlock");
+	s = draw(R, h, ms, RULES_PICTURE_SVG).bytes;
+	ok(strstr(s, ">M1 young-tusk<") != NULL && strstr(s, ">M2 young-tusk<") != NULL &&
+	    strstr(s, ">young-tusk-2<") != NULL && strstr(s, "M1 Young Tusk") == NULL,
+	    "two Young Tusks: the markers name young-tusk, the other is young-tusk-2");
+	free(s);
+	R->free(h);
 	h = edited(R, g[0], db, other_hand(R, g[0], ms, &s));
 	free(s);
 	ok(same(draw(R, g[0], -1, RULES_PICTURE_PNG),

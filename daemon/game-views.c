@@ -341,8 +341,7 @@ model_mail(const struct game_ctx *c, cJSON *model, const struct store_seat *seat
 	ctx.from_addr = c->from;
 	ctx.from_name = "muthur";
 	ctx.to_addr = seat->email;
-	mail = view_mail_render(c->tmpl, model, &ctx, len, cause);
-	cJSON_Delete(model);
+	mail = view_mail_render_take(c->tmpl, model, &ctx, len, cause);
 	return mail;
 }
 
@@ -469,8 +468,7 @@ job_render(const struct game_ctx *c, struct view_job *j)
 	ctx.from_addr = c->from;
 	ctx.from_name = "muthur";
 	ctx.to_addr = j->seat->email;
-	j->mail = view_mail_render(c->tmpl, j->model, &ctx, &j->len, &j->cause);
-	cJSON_Delete(j->model);
+	j->mail = view_mail_render_take(c->tmpl, j->model, &ctx, &j->len, &j->cause);
 	j->model = NULL;
 }
 

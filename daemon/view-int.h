@@ -28,8 +28,8 @@ cJSON *view_lines(const char *text);
 
 /*
  * The stages of view_mail_render() (daemon/view.h), which is exactly
- * view_subject_render(), view_body_render(), view_json_text(),
- * view_picture_png() and view_mail_compose() in turn; apart for
+ * view_subject_render(), view_body_render(), view_picture_png(),
+ * view_json_text() and view_mail_compose() in turn; apart for
  * bench/bench-views, which times each.
  */
 struct tmpl_set;

@@ -10,6 +10,7 @@
 #include "daemon/view.h"
 #include "lib/json-print.h"
 #include "lib/strbuf.h"
+#include "lib/xmalloc.h"
 
 #define JSON_WIDTH	320	/* a value printed whole fits in this */
 
@@ -70,12 +71,14 @@ drop_defaults(cJSON *v)
 	}
 }
 
-cJSON *
-view_json_model(const cJSON *model)
+/* The model v made view.json's in place. */
+static void
+json_strip(cJSON *v)
 {
-	cJSON *v = cJSON_Duplicate(model, 1), *e;
-	const char *game = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-	    model, "rules_name"));
+	const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v,
+	    "rules_name"));
+	char *game = name != NULL ? xstrdup(name) : NULL;	/* v changes */
+	cJSON *e;
 	size_t i;
 
 	for (i = 0; i < sizeof template_only / sizeof template_only[0]; i++)
@@ -111,6 +114,15 @@ view_json_model(const cJSON *model)
 				drop_same(p, p, "controller", "owner");
 	}
 	drop_defaults(v);
+	free(game);
+}
+
+cJSON *
+view_json_model(const cJSON *model)
+{
+	cJSON *v = cJSON_Duplicate(model, 1);
+
+	json_strip(v);
 	return v;
 }
 
@@ -158,14 +170,34 @@ print_value(struct strbuf *out, const cJSON *v, int depth, size_t lead)
 	strbuf_addc(out, cJSON_IsObject(v) ? '}' : ']');
 }
 
-char *
-view_json_text(const cJSON *model)
+/* v printed as view.json prints it. */
+static char *
+view_print(const cJSON *v)
 {
 	struct strbuf sb = STRBUF_INIT;
-	cJSON *v = view_json_model(model);
 
 	print_value(&sb, v, 0, 0);
 	strbuf_addc(&sb, '\n');
-	cJSON_Delete(v);
 	return strbuf_detach(&sb, NULL);
+}
+
+char *
+view_json_text(const cJSON *model)
+{
+	cJSON *v = view_json_model(model);
+	char *text = view_print(v);
+
+	cJSON_Delete(v);
+	return text;
+}
+
+char *
+view_json_text_take(cJSON *model)
+{
+	char *text;
+
+	json_strip(model);
+	text = view_print(model);
+	cJSON_Delete(model);
+	return text;
 }

@@ -210,23 +210,28 @@ view_mail_compose(const struct view_mail_ctx *ctx, const char *subject,
 	return out;
 }
 
-char *
-view_mail_render(const struct tmpl_set *t, const cJSON *model,
+/* view_mail_render() of model, which view_json_text_take() consumes
+ * last (the picture and the templates read it as it was). */
+static char *
+mail_render(const struct tmpl_set *t, const cJSON *model, cJSON *own,
     const struct view_mail_ctx *ctx, size_t *len, char **cause)
 {
 	struct strbuf body = STRBUF_INIT;
 	char *subject, *jsonl, *png, *out;
 	size_t pnglen;
 
-	if ((subject = view_subject_render(t, model, cause)) == NULL)
+	if ((subject = view_subject_render(t, model, cause)) == NULL) {
+		cJSON_Delete(own);
 		return NULL;
+	}
 	if (view_body_render(t, model, &body, cause) != 0) {
+		cJSON_Delete(own);
 		free(subject);
 		strbuf_free(&body);
 		return NULL;
 	}
-	jsonl = view_json_text(model);
 	view_picture_png(model, &png, &pnglen);
+	jsonl = own != NULL ? view_json_text_take(own) : view_json_text(model);
 	out = view_mail_compose(ctx, subject, strbuf_str(&body), jsonl, png,
 	    pnglen, len, cause);
 	free(png);
@@ -234,6 +239,20 @@ view_mail_render(const struct tmpl_set *t, const cJSON *model,
 	free(subject);
 	strbuf_free(&body);
 	return out;
+}
+
+char *
+view_mail_render(const struct tmpl_set *t, const cJSON *model,
+    const struct view_mail_ctx *ctx, size_t *len, char **cause)
+{
+	return mail_render(t, model, NULL, ctx, len, cause);
+}
+
+char *
+view_mail_render_take(const struct tmpl_set *t, cJSON *model,
+    const struct view_mail_ctx *ctx, size_t *len, char **cause)
+{
+	return mail_render(t, model, model, ctx, len, cause);
 }
 
 cJSON *

@@ -541,8 +541,8 @@ add_result(cJSON *m, const struct rules *r, const struct rules_game *g)
 	rules_result_free(&res);
 }
 
-cJSON *
-view_model_build(const struct rules *r, const struct rules_game *g,
+static cJSON *
+model_build(const struct rules *r, const struct rules_game *g,
     int seat_index, const struct view_facts *f, char **cause)
 {
 	cJSON *m, *rv;
@@ -630,6 +630,22 @@ view_model_build(const struct rules *r, const struct rules_game *g,
 	if (r->view_text != NULL)
 		cJSON_AddItemToObject(m, r->name, r->view_text(rv, f->seat));
 	cJSON_AddItemToObject(m, "rules", rv);
+	return m;
+}
+
+/* The legal orders of g are asked three times a view (the model, the
+ * rules' view, the template): each seat's once (struct rules legal_memo). */
+cJSON *
+view_model_build(const struct rules *r, const struct rules_game *g,
+    int seat_index, const struct view_facts *f, char **cause)
+{
+	cJSON *m;
+
+	if (r->legal_memo != NULL)
+		r->legal_memo(g);
+	m = model_build(r, g, seat_index, f, cause);
+	if (r->legal_memo != NULL)
+		r->legal_memo(NULL);
 	return m;
 }
 

@@ -153,6 +153,9 @@ cJSON *view_model_build(const struct rules *r, const struct rules_game *g,
  */
 cJSON *view_json_model(const cJSON *model);
 char *view_json_text(const cJSON *model);
+/* view_json_text() of a model it takes and frees (made view.json's in
+ * place: no copy of it is made). */
+char *view_json_text_take(cJSON *model);
 
 /* Addresses and identity of one outgoing mail. Everything is borrowed. */
 struct view_mail_ctx {
@@ -193,6 +196,10 @@ struct tmpl_set *view_templates_new(const char *override_dir, char **cause);
  * compose_mail refuses a field.
  */
 char *view_mail_render(const struct tmpl_set *t, const cJSON *model,
+    const struct view_mail_ctx *ctx, size_t *len, char **cause);
+/* The same bytes of a model it takes and frees, whatever it returns (its
+ * view.json made of it in place, last: a view's model is not copied). */
+char *view_mail_render_take(const struct tmpl_set *t, cJSON *model,
     const struct view_mail_ctx *ctx, size_t *len, char **cause);
 
 /*

@@ -255,6 +255,14 @@ struct rules {
 	 * (there it is not). Caller frees.
 	 */
 	char		*(*legal)(const struct rules_game *g, size_t seat);
+	/*
+	 * Remember legal()'s answers for g from now (g non-NULL) until
+	 * legal_memo(NULL): the caller changes nothing of g in between, so
+	 * that legal() and what calls it inside the rules (view(), template())
+	 * compute each seat's legal orders once. Per thread; the answers are
+	 * the same bytes either way. NULL member: nothing is remembered.
+	 */
+	void		 (*legal_memo)(const struct rules_game *g);
 
 	/*
 	 * Check a seat's whole orders text (one order per line, '#' comments

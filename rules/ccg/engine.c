@@ -150,6 +150,7 @@ const struct rules rules_ccg = {
 	.phase_names = ccg_phase_names,	/* phases.c */
 	.owes = game_owes,
 	.legal = game_legal,
+	.legal_memo = ccg_legal_memo,
 	.check = game_check,
 	.resolve = ccg_resolve,
 	.view = game_view,

@@ -831,7 +831,14 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 {
 	int n = cJSON_GetArraySize(payloads), i, j, k;
 	cJSON *out = cJSON_CreateArray(), **slot = xcalloc((size_t)n + 1, sizeof *slot);
+	const cJSON **at = xcalloc((size_t)n + 1, sizeof *at), *it;
 	char *s;
+
+	/* the items by index (cJSON_GetArrayItem() walks the list each time) */
+	i = 0;
+	cJSON_ArrayForEach(it, payloads)
+		if (i < n)
+			at[i++] = it;
 
 	passes_told(g, payloads, n, slot);
 	reactions_told(g, payloads, n, slot);
@@ -844,10 +851,10 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	 * itself) it is told.
 	 */
 	for (i = 0; i < n && n > 1; i++)
-		if (slot[i] == NULL && is_type(cJSON_GetArrayItem(payloads, i), "ready"))
+		if (slot[i] == NULL && is_type(at[i], "ready"))
 			slot[i] = cJSON_CreateString("");
 	for (i = 0; i < n; i++) {
-		const cJSON *p = cJSON_GetArrayItem(payloads, i);
+		const cJSON *p = at[i];
 		const struct sentence *st = sentence_of(cJSON_GetStringValue(
 		    cJSON_GetObjectItemCaseSensitive(p, "type")));
 		int end = i + 1, told = 0;
@@ -861,18 +868,18 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		if (st->list != NULL)	/* the run of this type (passes, what is
 					   told elsewhere, controls and locations
 					   drawn twice between) */
-			while (end < n && (same(cJSON_GetArrayItem(payloads, end), p,
+			while (end < n && (same(at[end], p,
 			    "type") || slot[end] != NULL || is_type(
-			    cJSON_GetArrayItem(payloads, end), "standing-pass") ||
-			    is_type(cJSON_GetArrayItem(payloads, end), "control") ||
-			    is_type(cJSON_GetArrayItem(payloads, end),
+			    at[end], "standing-pass") ||
+			    is_type(at[end], "control") ||
+			    is_type(at[end],
 			    "duplicate-location")))
 				end++;
 		if (end > i + 1) {
 			cJSON *m = cJSON_Duplicate(p, 1), *list = cJSON_CreateArray();
 
 			for (j = i; j < end; j++) {
-				const cJSON *q = cJSON_GetArrayItem(payloads, j);
+				const cJSON *q = at[j];
 
 				if (slot[j] != NULL || !same(p, q, "type") ||
 				    !same(p, q, st->same1) ||
@@ -898,17 +905,16 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 		}
 		/* the hit of a roll that hit, next or after the others' rolls */
 		for (j = i + 1; slot[i] == NULL && is_type(p, "to-hit") && j < n &&
-		    !is_type(cJSON_GetArrayItem(payloads, j), "phase") &&
-		    !is_type(cJSON_GetArrayItem(payloads, j), "turn") &&
-		    !(is_type(cJSON_GetArrayItem(payloads, j), "to-hit") &&
-		    same(p, cJSON_GetArrayItem(payloads, j), "attacker") &&
-		    same(p, cJSON_GetArrayItem(payloads, j), "target")) &&
-		    (slot[j] != NULL || !hit_follows(p, cJSON_GetArrayItem(payloads,
-		    j))); j++)
+		    !is_type(at[j], "phase") &&
+		    !is_type(at[j], "turn") &&
+		    !(is_type(at[j], "to-hit") &&
+		    same(p, at[j], "attacker") &&
+		    same(p, at[j], "target")) &&
+		    (slot[j] != NULL || !hit_follows(p, at[j])); j++)
 			;
 		if (slot[i] == NULL && j < n && slot[j] == NULL &&
-		    hit_follows(p, cJSON_GetArrayItem(payloads, j))) {	/* one sentence */
-			cJSON *m = cJSON_Duplicate(cJSON_GetArrayItem(payloads, j), 1);
+		    hit_follows(p, at[j])) {	/* one sentence */
+			cJSON *m = cJSON_Duplicate(at[j], 1);
 
 			cJSON_AddItemToObject(m, "roll", cJSON_Duplicate(
 			    cJSON_GetObjectItemCaseSensitive(p, "roll"), 1));
@@ -934,6 +940,7 @@ ccg_events_text(const struct rules_game *g, const cJSON *payloads)
 	for (k = 0; k < n; k++)
 		cJSON_AddItemToArray(out, slot[k]);
 	free(slot);
+	free(at);
 	return out;
 }
 

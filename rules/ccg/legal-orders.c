@@ -101,8 +101,40 @@ drop_lines(const struct rules_game *g, int seat, struct strbuf *sb)
 	ccg_game_free(t.c);
 }
 
+/* ccg_legal_memo()'s answers: the game and each seat's legal orders. */
+#define MEMO_SEATS 8
+static __thread const struct rules_game *memo_g;
+static __thread char *memo_text[MEMO_SEATS];
+
+void
+ccg_legal_memo(const struct rules_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < MEMO_SEATS; i++) {
+		free(memo_text[i]);
+		memo_text[i] = NULL;
+	}
+	memo_g = g;
+}
+
+static char *legal_text(const struct rules_game *, int);
+
 char *
 ccg_legal(const struct rules_game *g, int seat)
+{
+	char *text;
+
+	if (g == NULL || g != memo_g || seat < 0 || seat >= MEMO_SEATS)
+		return legal_text(g, seat);
+	if (memo_text[seat] == NULL)
+		memo_text[seat] = legal_text(g, seat);
+	text = xstrdup(memo_text[seat]);
+	return text;
+}
+
+static char *
+legal_text(const struct rules_game *g, int seat)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct trial t = { g, NULL, seat, &sb, 0, 0 };

@@ -34,6 +34,45 @@ num(const cJSON *o, const char *k, int *out)
 	return 1;
 }
 
+/*
+ * The view's pieces with the fields the text groups them by, read once:
+ * every location and every piece looks through all of them (by name in the
+ * cJSON objects that was most of a view's text).
+ */
+struct piece {
+	const cJSON	*p;
+	const char	*id, *at, *owner, *carried_by;
+	int		 placed;	/* has "at" or "carried_by" */
+};
+
+struct pieces {
+	struct piece	*v;
+	size_t		 n;
+};
+
+static void
+pieces_index(struct pieces *ps, const cJSON *pieces)
+{
+	const cJSON *it;
+	size_t i = 0;
+
+	ps->n = (size_t)cJSON_GetArraySize(pieces);
+	ps->v = xcalloc(ps->n + 1, sizeof *ps->v);
+	cJSON_ArrayForEach(it, pieces) {
+		if (i == ps->n)
+			break;
+		ps->v[i].p = it;
+		ps->v[i].id = str(it, "id");
+		ps->v[i].at = str(it, "at");
+		ps->v[i].owner = str(it, "owner");
+		ps->v[i].carried_by = str(it, "carried_by");
+		ps->v[i].placed = cJSON_GetObjectItemCaseSensitive(it, "at") != NULL ||
+		    cJSON_GetObjectItemCaseSensitive(it, "carried_by") != NULL;
+		i++;
+	}
+	ps->n = i;
+}
+
 /* "a, b, c" of an array of strings, or none. */
 static void
 add_list(struct strbuf *sb, const cJSON *a, const char *none)
@@ -117,7 +156,7 @@ add_name(struct strbuf *sb, const cJSON *p)
  * and HUD, what it has in play not at a location (battle conditions,
  * mostly). */
 static cJSON *
-seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
+seat_text(const cJSON *st, const char *reader, const struct pieces *ps,
     const cJSON *hand)
 {
 	static const struct {
@@ -210,10 +249,9 @@ seat_text(const cJSON *st, const char *reader, const cJSON *pieces,
 		add_list(&sb, cJSON_GetObjectItemCaseSensitive(hud, "low"), "-");
 		strbuf_addc(&sb, ')');
 	}
-	cJSON_ArrayForEach(it, pieces)
-		if (cJSON_GetObjectItemCaseSensitive(it, "at") == NULL &&
-		    cJSON_GetObjectItemCaseSensitive(it, "carried_by") == NULL &&
-		    strcmp(str(it, "owner"), str(st, "seat")) == 0) {
+	for (i = 0; i < ps->n; i++)
+		if (!ps->v[i].placed && strcmp(ps->v[i].owner, str(st, "seat")) == 0) {
+			it = ps->v[i].p;
 			strbuf_addstr(&sb, gaps >= 0 ? "; in play " : ", ");
 			gaps = -1;
 			add_name(&sb, it);
@@ -262,12 +300,12 @@ add_facts(struct strbuf *sb, const cJSON *p, int *first)
  * character, then what is set, what it carries and whom it attacks.
  */
 static void
-add_piece(struct strbuf *sb, const cJSON *p, const cJSON *pieces)
+add_piece(struct strbuf *sb, const struct piece *pc, const struct pieces *ps)
 {
-	const cJSON *q, *atk = cJSON_GetObjectItemCaseSensitive(p, "attack");
-	const char *owner = str(p, "owner"), *ctl = str(p, "controller");
+	const cJSON *p = pc->p, *atk = cJSON_GetObjectItemCaseSensitive(p, "attack");
+	const char *owner = pc->owner, *ctl = str(p, "controller");
 	int a, b, first = 1, carried = 0;
-	size_t mark;
+	size_t mark, k;
 
 	add_name(sb, p);
 	strbuf_addstr(sb, " (");
@@ -285,12 +323,12 @@ add_piece(struct strbuf *sb, const cJSON *p, const cJSON *pieces)
 		first = 0;
 	}
 	add_facts(sb, p, &first);
-	cJSON_ArrayForEach(q, pieces)
-		if (strcmp(str(q, "carried_by"), str(p, "id")) == 0) {
+	for (k = 0; k < ps->n; k++)
+		if (strcmp(ps->v[k].carried_by, pc->id) == 0) {
 			strbuf_addstr(sb, carried ? ", " : first ? "carries " : ", carries ");
 			carried = 1;
 			first = 0;
-			add_name(sb, q);
+			add_name(sb, ps->v[k].p);
 		}
 	if (cJSON_IsObject(atk)) {
 		strbuf_addf(sb, "%sattacks %s", first ? "" : ", ", str(atk, "target"));
@@ -309,45 +347,48 @@ add_piece(struct strbuf *sb, const cJSON *p, const cJSON *pieces)
  * owners in the order their first piece comes.
  */
 static void
-add_location_pieces(struct strbuf *sb, const cJSON *loc, const cJSON *pieces)
+add_location_pieces(struct strbuf *sb, const cJSON *loc, const struct pieces *ps)
 {
-	const cJSON *p, *q;
+	const char *id = str(loc, "id");
+	size_t *here = xcalloc(ps->n + 1, sizeof *here), nhere = 0, i, j, k;
 	int owners = 0;
 
-	cJSON_ArrayForEach(p, pieces) {
+	for (i = 0; i < ps->n; i++)
+		if (strcmp(ps->v[i].at, id) == 0)
+			here[nhere++] = i;
+	for (i = 0; i < nhere; i++) {
+		const char *owner = ps->v[here[i]].owner;
 		int first = 1;
 
-		if (strcmp(str(p, "at"), str(loc, "id")) != 0)
-			continue;
-		for (q = pieces->child; q != p; q = q->next)	/* owner done? */
-			if (strcmp(str(q, "at"), str(loc, "id")) == 0 &&
-			    strcmp(str(q, "owner"), str(p, "owner")) == 0)
+		for (j = 0; j < i; j++)		/* owner done? */
+			if (strcmp(ps->v[here[j]].owner, owner) == 0)
 				break;
-		if (q != p)
+		if (j < i)
 			continue;
-		strbuf_addf(sb, "%s%s ", owners++ ? "; " : " -- ", str(p, "owner"));
-		for (q = p; q != NULL; q = q->next)
-			if (strcmp(str(q, "at"), str(loc, "id")) == 0 &&
-			    strcmp(str(q, "owner"), str(p, "owner")) == 0) {
+		strbuf_addf(sb, "%s%s ", owners++ ? "; " : " -- ", owner);
+		for (k = i; k < nhere; k++)
+			if (strcmp(ps->v[here[k]].owner, owner) == 0) {
 				strbuf_addstr(sb, first ? "" : ", ");
 				first = 0;
-				add_piece(sb, q, pieces);
+				add_piece(sb, &ps->v[here[k]], ps);
 			}
 	}
+	free(here);
 }
 
 cJSON *
 ccg_view_text(const cJSON *rv, const char *seat)
 {
-	const cJSON *pieces = cJSON_GetObjectItemCaseSensitive(rv, "pieces");
 	const cJSON *it;
+	struct pieces ps;
 	cJSON *o = cJSON_CreateObject(), *a;
 	struct strbuf sb = STRBUF_INIT, empty = STRBUF_INIT, told = STRBUF_INIT;
 	int nempty = 0, ntold = 0;
 
+	pieces_index(&ps, cJSON_GetObjectItemCaseSensitive(rv, "pieces"));
 	a = cJSON_AddArrayToObject(o, "seats");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "seats"))
-		cJSON_AddItemToArray(a, seat_text(it, seat, pieces,
+		cJSON_AddItemToArray(a, seat_text(it, seat, &ps,
 		    cJSON_GetObjectItemCaseSensitive(rv, "hand")));
 	a = cJSON_AddArrayToObject(o, "locations");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(rv, "locations")) {
@@ -370,7 +411,7 @@ ccg_view_text(const cJSON *rv, const char *seat)
 		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "damaged")))
 			strbuf_addstr(&sb, " (damaged)");
 		mark = sb.len;
-		add_location_pieces(&sb, it, pieces);
+		add_location_pieces(&sb, it, &ps);
 		if (sb.len == mark) {	/* nobody there: one line for them all */
 			strbuf_addstr(&empty, nempty > 0 ? ", " : "");
 			strbuf_add(&empty, strbuf_str(&sb), sb.len);
@@ -408,5 +449,6 @@ ccg_view_text(const cJSON *rv, const char *seat)
 	strbuf_free(&sb);
 	strbuf_free(&empty);
 	strbuf_free(&told);
+	free(ps.v);
 	return o;
 }

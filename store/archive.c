@@ -981,6 +981,43 @@ out:
 	return a;
 }
 
+/*
+ * Of a text that ends before its document does (len bytes, the final LF
+ * left out): the member it ends in, and of an array the item ("phases[17]"),
+ * into where (n bytes); "" when that cannot be told.
+ */
+static void
+cut_where(const char *text, size_t len, char *where, size_t n)
+{
+	size_t i = 1, ke, e, pos, k;
+
+	where[0] = '\0';
+	if (len < 2 || text[0] != '{')
+		return;
+	while (i < len && text[i] == '"' && (ke = value_end(text, len, i)) != 0 &&
+	    ke < len && text[ke] == ':') {
+		if ((e = value_end(text, len, ke + 1)) != 0 && e < len) {
+			if (text[e] != ',')
+				return;
+			i = e + 1;
+			continue;
+		}
+		/* the value of this member does not end */
+		snprintf(where, n, "%.*s", (int)(ke - i - 2 < 40 ? ke - i - 2 : 40), text + i + 1);
+		if (ke + 1 >= len || text[ke + 1] != '[')
+			return;
+		for (pos = ke + 2, k = 0; pos < len && text[pos] != ']'; k++) {
+			if (k > 0 && text[pos++] != ',')
+				return;
+			if ((e = value_end(text, len, pos)) == 0 || e >= len)
+				break;
+			pos = e;
+		}
+		snprintf(where + strlen(where), n - strlen(where), "[%zu]", k);
+		return;
+	}
+}
+
 /* The text as one cJSON tree: what archive_parse() falls back on, and the
  * reasons it gives. */
 static struct archive *
@@ -992,9 +1029,19 @@ parse_whole(const char *text, size_t len, char **cause)
 	size_t i, n;
 
 	if ((root = cJSON_ParseWithLength(text, len - 1)) == NULL) {
+		const char *at = cJSON_GetErrorPtr();
+		char where[64];
+
+		/* its strings and brackets do not close: the text is cut short */
+		if (len > 1 && text[0] == '{' && value_end(text, len - 1, 0) == 0) {
+			cut_where(text, len - 1, where, sizeof where);
+			cause_set(cause, "archive: cut short: the text ends (byte %zu) before "
+			    "the document does%s%s", len - 1, where[0] != '\0' ?
+			    ", inside " : "", where);
+			return NULL;
+		}
 		cause_set(cause, "archive: not a JSON document (near byte %zu)",
-		    (size_t)(cJSON_GetErrorPtr() != NULL && cJSON_GetErrorPtr() >= text &&
-		    cJSON_GetErrorPtr() <= text + len ? cJSON_GetErrorPtr() - text : 0));
+		    (size_t)(at != NULL && at >= text && at <= text + len ? at - text : 0));
 		return NULL;
 	}
 	if ((canon = json_print(root, &n)) == NULL)	/* cJSON_PrintUnformatted()'s */

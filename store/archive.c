@@ -8,9 +8,12 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
@@ -268,10 +271,30 @@ archive_sig_verify(const struct archive *a)
 
 /* ---- reading ---- */
 
+/*
+ * A streamed archive (archive_parse()): the text with its big arrays cut
+ * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
+ * each item of those arrays on its own from the text, one at a time.
+ */
+#define STREAM_ARRAYS 8
+struct stream {
+	const char	*text;
+	unsigned	 flags;			/* archive_parse_flags()'s */
+	size_t		 item_b, item_e;	/* the item being read */
+	struct strbuf	 print;			/* an item's canonical bytes */
+	struct {
+		const char	*key;
+		size_t		 start, end;	/* the items, between [ and ] */
+		size_t		 n;		/* how many */
+	}		 arrays[STREAM_ARRAYS];
+	size_t		 narrays;
+};
+
 struct rd {
 	const char	*where;		/* "phases[3]" */
 	char		**cause;
 	int		 full;		/* a full archive (not a spectator one) */
+	struct stream	*sm;		/* of a streamed archive, or NULL */
 };
 
 /* The object o has exactly the n members named in keys (NULL-terminated). */
@@ -440,12 +463,49 @@ rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
 	return 0;
 }
 
+static size_t value_end(const char *t, size_t len, size_t i);
+
+/*
+ * ARCHIVE_ORDERS_LATER: the orders of ph, read from the phase's item (the
+ * stream's, in its canonical form), keep where their text is and its
+ * hash instead of their block and signature (archive_order_text()).
+ */
+static int
+orders_later(struct rd *r, struct archive_phase *ph)
+{
+	const char *t = r->sm->text, *q;
+	size_t b = r->sm->item_b, e = r->sm->item_e, pos, end, j;
+	static const char key[] = "\"orders\":[";
+
+	if ((q = memmem(t + b, e - b, key, sizeof key - 1)) == NULL)
+		return cause_set(r->cause, "%s: orders not found", r->where);
+	pos = (size_t)(q - t) + sizeof key - 1;
+	for (j = 0; j < ph->norders; j++) {
+		struct archive_order *or = &ph->orders[j];
+
+		if (j > 0 && t[pos++] != ',')
+			return cause_set(r->cause, "%s: orders not found", r->where);
+		if ((end = value_end(t, e, pos)) == 0)
+			return cause_set(r->cause, "%s: orders not found", r->where);
+		or->src_at = pos;
+		or->src_len = end - pos;
+		crypto_generichash(or->src_hash, sizeof or->src_hash,
+		    (const unsigned char *)t + pos, end - pos, NULL, 0);
+		free(or->block);
+		free(or->signature);
+		or->block = NULL;
+		or->signature = NULL;
+		pos = end;
+	}
+	return 0;
+}
+
 static int
 rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 {
 	const cJSON *owing, *orders, *it;
 	char where[96];
-	struct rd sub = { where, r->cause, r->full };
+	struct rd sub = { where, r->cause, r->full, r->sm };
 	size_t j;
 
 	if (rd_members(r, o, r->full ? phase_keys : spectator_phase_keys) == -1 ||
@@ -474,6 +534,9 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 		if (rd_order(&sub, it, &ph->orders[j++]) == -1)
 			return -1;
 	}
+	if (r->sm != NULL && (r->sm->flags & ARCHIVE_ORDERS_LATER) && ph->norders > 0 &&
+	    orders_later(r, ph) == -1)
+		return -1;
 	return 0;
 }
 
@@ -524,22 +587,25 @@ rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 	return 0;
 }
 
-/*
- * A streamed archive (archive_parse()): the text with its big arrays cut
- * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
- * each item of those arrays on its own from the text, one at a time.
- */
-#define STREAM_ARRAYS 8
-struct stream {
-	const char	*text;
-	struct strbuf	 print;			/* an item's canonical bytes */
-	struct {
-		const char	*key;
-		size_t		 start, end;	/* the items, between [ and ] */
-		size_t		 n;		/* how many */
-	}		 arrays[STREAM_ARRAYS];
-	size_t		 narrays;
-};
+/* ARCHIVE_SRC_MAPPED: the pages of the text wholly within [from, to) given
+ * back to the kernel (read again from the file when touched). */
+static void
+map_drop(const char *text, size_t from, size_t to)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), b, e;
+
+	b = ((uintptr_t)text + from + pg - 1) / pg * pg;
+	e = ((uintptr_t)text + to) / pg * pg;
+	if (e > b)
+		(void)madvise((void *)b, e - b, MADV_DONTNEED);
+}
+
+static void
+src_drop(const struct stream *sm, size_t from, size_t to)
+{
+	if (sm->flags & ARCHIVE_SRC_MAPPED)
+		map_drop(sm->text, from, to);
+}
 
 /*
  * Where the JSON value at t[i] ends (the offset after it), scanning
@@ -609,9 +675,9 @@ static int
 rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char *k,
     void **v, size_t *n, size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
 {
-	struct rd top = { "archive", cause, full };
+	struct rd top = { "archive", cause, full, sm };
 	char where[64];
-	struct rd r = { where, cause, full };
+	struct rd r = { where, cause, full, sm };
 	const cJSON *arr, *it;
 	cJSON *o;
 	size_t i = 0, j, pos;
@@ -634,8 +700,12 @@ rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char
 	*n = sm->arrays[j].n;
 	*v = xcalloc(*n + 1, size);
 	for (pos = sm->arrays[j].start, i = 0; i < *n; i++) {
+		sm->item_b = pos + (pos > sm->arrays[j].start);	/* after its comma */
 		if ((o = stream_item(sm, j, &pos)) == NULL)
 			return cause_set(cause, "%s[%zu]: not in the canonical form", k, i);
+		sm->item_e = pos;
+		if (i % 256 == 255)
+			src_drop(sm, 0, pos);
 		snprintf(where, sizeof where, "%s[%zu]", k, i);
 		if (fn(&r, o, (char *)*v + i * size, i) == -1) {
 			cJSON_Delete(o);
@@ -710,8 +780,8 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 static int
 rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause)
 {
-	struct rd top = { "archive", cause, 1 };
-	struct rd head = { "archive: head", cause, 1 };
+	struct rd top = { "archive", cause, 1, sm };
+	struct rd head = { "archive: head", cause, 1, sm };
 	char *format = NULL, *scope = NULL;
 	int rc, full;
 
@@ -866,19 +936,33 @@ archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n)
 
 /* The items of an array of the text (between start and end): how many, or
  * -1 when they are not values separated by commas. */
+/*
+ * The items of the array whose items start at start (after its "["): how
+ * many, its "]" in *close; -1 when they are not values separated by
+ * commas and closed within len bytes. Read an item at a time, the text
+ * given back behind it (src_drop()).
+ */
 static long
-stream_count(const char *text, size_t start, size_t end)
+stream_count(const struct stream *sm, size_t len, size_t start, size_t *close)
 {
-	size_t pos = start;
+	const char *text = sm->text;
+	size_t pos = start, last = start;
 	long n = 0;
 
-	while (pos < end) {
+	while (pos < len && text[pos] != ']') {
 		if (n > 0 && text[pos++] != ',')
 			return -1;
-		if ((pos = value_end(text, end, pos)) == 0)
+		if ((pos = value_end(text, len, pos)) == 0)
 			return -1;
 		n++;
+		if (pos - last >= (1u << 20)) {
+			src_drop(sm, 0, pos);
+			last = pos;
+		}
 	}
+	if (pos >= len)
+		return -1;
+	*close = pos;
 	return n;
 }
 
@@ -896,7 +980,7 @@ static int
 stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
     size_t *sig_at)
 {
-	size_t i = 1, ke, e, k, at;
+	size_t i = 1, ke, e, k, at, close;
 	long n;
 
 	if (len < 2 || text[0] != '{')
@@ -905,23 +989,26 @@ stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
 	for (;;) {
 		at = i;
 		if (text[i] != '"' || (ke = value_end(text, len, i)) == 0 || ke >= len ||
-		    text[ke] != ':' || (e = value_end(text, len, ke + 1)) == 0)
+		    text[ke] != ':')
 			return -1;
 		for (k = 0; streamed[k] != NULL; k++)
 			if (strlen(streamed[k]) == ke - i - 2 &&
 			    memcmp(streamed[k], text + i + 1, ke - i - 2) == 0)
 				break;
-		if (streamed[k] != NULL && text[ke + 1] == '[' &&
+		if (streamed[k] != NULL && ke + 1 < len && text[ke + 1] == '[' &&
 		    sm->narrays < STREAM_ARRAYS) {
-			if ((n = stream_count(text, ke + 2, e - 1)) < 0)
+			if ((n = stream_count(sm, len, ke + 2, &close)) < 0)
 				return -1;
+			e = close + 1;
 			sm->arrays[sm->narrays].key = streamed[k];
 			sm->arrays[sm->narrays].start = ke + 2;
 			sm->arrays[sm->narrays].end = e - 1;
 			sm->arrays[sm->narrays++].n = (size_t)n;
 			strbuf_add(skel, text + i, ke + 1 - i);
 			strbuf_addstr(skel, "[]");
-		} else
+		} else if ((e = value_end(text, len, ke + 1)) == 0)
+			return -1;
+		else
 			strbuf_add(skel, text + i, e - i);
 		if ((i = e) >= len)
 			return -1;
@@ -944,7 +1031,7 @@ stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
  * canonical form checked item by item, the digest hashed from the text.
  */
 static struct archive *
-parse_streamed(const char *text, size_t len)
+parse_streamed(const char *text, size_t len, unsigned flags)
 {
 	struct stream sm;
 	struct strbuf skel = STRBUF_INIT;
@@ -954,8 +1041,11 @@ parse_streamed(const char *text, size_t len)
 	char *why = NULL;
 	size_t sig_at = 0;
 
+	size_t at;
+
 	memset(&sm, 0, sizeof sm);
 	sm.text = text;
+	sm.flags = flags;
 	if (stream_cut(&sm, text, len, &skel, &sig_at) == -1 ||
 	    (root = cJSON_ParseWithLength(skel.s, skel.len)) == NULL ||
 	    json_print_add(&sm.print, root) == -1 || sm.print.len != skel.len ||
@@ -969,8 +1059,18 @@ parse_streamed(const char *text, size_t len)
 	}
 	/* the compact printing without archive_sig, the last member */
 	crypto_generichash_init(&hs, NULL, 0, sizeof a->digest);
-	crypto_generichash_update(&hs, (const unsigned char *)text, sig_at - 1);
+	for (at = 0; at < sig_at - 1; at += 1u << 20) {
+		crypto_generichash_update(&hs, (const unsigned char *)text + at,
+		    sig_at - 1 - at < (1u << 20) ? sig_at - 1 - at : 1u << 20);
+		src_drop(&sm, 0, at);
+	}
 	crypto_generichash_update(&hs, (const unsigned char *)"}", 1);
+	src_drop(&sm, 0, len);
+	if (flags & ARCHIVE_ORDERS_LATER) {
+		a->src = text;
+		a->src_len = len;
+		a->src_mapped = (flags & ARCHIVE_SRC_MAPPED) != 0;
+	}
 	crypto_generichash_final(&hs, a->digest, sizeof a->digest);
 	archive_index(a);
 out:
@@ -1071,6 +1171,12 @@ parse_whole(const char *text, size_t len, char **cause)
 struct archive *
 archive_parse(const char *text, size_t len, char **cause)
 {
+	return archive_parse_flags(text, len, 0, cause);
+}
+
+struct archive *
+archive_parse_flags(const char *text, size_t len, unsigned flags, char **cause)
+{
 	struct archive *a;
 
 	if (len > ARCHIVE_MAX) {
@@ -1081,7 +1187,9 @@ archive_parse(const char *text, size_t len, char **cause)
 		cause_set(cause, "archive: does not end with a line feed");
 		return NULL;
 	}
-	if ((a = parse_streamed(text, len - 1)) != NULL)
+	if (!(flags & ARCHIVE_ORDERS_LATER))
+		flags = 0;
+	if ((a = parse_streamed(text, len - 1, flags)) != NULL)
 		return a;
 	return parse_whole(text, len, cause);
 }
@@ -1184,4 +1292,117 @@ archive_commitment_find(const struct archive *a, const char *domain, const char 
 	c = &a->commitments[a->commit_order[lo]];
 	return strcmp(c->domain, domain) == 0 && strcmp(c->secret_id, secret_id) == 0 ?
 	    c : NULL;
+}
+
+/* ---- the orders read later (ARCHIVE_ORDERS_LATER) ---- */
+
+static int
+hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/*
+ * The string member key of the order text t (n bytes, an object in its
+ * canonical form): its bytes unescaped, NUL-terminated, into *out (the
+ * caller's), their length in *len; -1 when it is not there.
+ */
+static int
+order_member(const char *t, size_t n, const char *key, char **out, size_t *len)
+{
+	const char *q;
+	size_t b, e, i, klen = strlen(key);
+	struct strbuf sb = STRBUF_INIT;
+	int h[4], k;
+	unsigned u;
+
+	for (q = t; (q = memmem(q, n - (size_t)(q - t), key, klen)) != NULL; q++)
+		if (q > t && q[-1] == '"' && (size_t)(q - t) + klen + 2 < n &&
+		    q[klen] == '"' && q[klen + 1] == ':' && q[klen + 2] == '"')
+			break;
+	if (q == NULL)
+		return -1;
+	b = (size_t)(q - t) + klen + 2;
+	if ((e = value_end(t, n, b)) == 0)
+		return -1;
+	for (i = b + 1; i + 1 < e; i++) {
+		if (t[i] != '\\') {
+			strbuf_addc(&sb, t[i]);
+			continue;
+		}
+		switch (t[++i]) {
+		case 'b': strbuf_addc(&sb, '\b'); break;
+		case 'f': strbuf_addc(&sb, '\f'); break;
+		case 'n': strbuf_addc(&sb, '\n'); break;
+		case 'r': strbuf_addc(&sb, '\r'); break;
+		case 't': strbuf_addc(&sb, '\t'); break;
+		case 'u':
+			for (k = 0; k < 4; k++)
+				if (i + 1 + (size_t)k >= e - 1 ||
+				    (h[k] = hexval(t[i + 1 + (size_t)k])) < 0) {
+					strbuf_free(&sb);
+					return -1;
+				}
+			u = (unsigned)(h[0] << 12 | h[1] << 8 | h[2] << 4 | h[3]);
+			i += 4;
+			if (u == 0 || u >= 0x80) {	/* cJSON prints only controls so */
+				strbuf_free(&sb);
+				return -1;
+			}
+			strbuf_addc(&sb, (char)u);
+			break;
+		default:	/* '"', '\\', '/' */
+			strbuf_addc(&sb, t[i]);
+		}
+	}
+	*out = strbuf_detach(&sb, len);
+	return 0;
+}
+
+int
+archive_order_text(const struct archive *a, const struct archive_order *o,
+    struct archive_order_text *t, char **cause)
+{
+	unsigned char h[sizeof o->src_hash];
+	const char *p;
+
+	memset(t, 0, sizeof *t);
+	if (o->block != NULL) {
+		t->block = o->block;
+		t->block_len = o->block_len;
+		t->signature = o->signature;
+		t->sig_len = o->sig_len;
+		return 0;
+	}
+	if (a->src == NULL || o->src_at > a->src_len || o->src_len > a->src_len - o->src_at)
+		return cause_set(cause, "archive: the orders' text is not at hand");
+	p = a->src + o->src_at;
+	crypto_generichash(h, sizeof h, (const unsigned char *)p, o->src_len, NULL, 0);
+	if (sodium_memcmp(h, o->src_hash, sizeof h) != 0 ||
+	    order_member(p, o->src_len, "block", &t->owned[0], &t->block_len) == -1 ||
+	    order_member(p, o->src_len, "signature", &t->owned[1], &t->sig_len) == -1 ||
+	    t->block_len != o->block_len || t->sig_len != o->sig_len) {
+		archive_order_text_clear(t);
+		return cause_set(cause, "archive: an order's bytes are no longer those "
+		    "read (the file changed while it was read)");
+	}
+	t->block = t->owned[0];
+	t->signature = t->owned[1];
+	return 0;
+}
+
+void
+archive_order_text_clear(struct archive_order_text *t)
+{
+	free(t->owned[0]);
+	free(t->owned[1]);
+	memset(t, 0, sizeof *t);
+}
+
+void
+archive_src_release(const struct archive *a)
+{
+	if (a->src != NULL && a->src_mapped)
+		map_drop(a->src, 0, a->src_len);
 }

@@ -1327,8 +1327,12 @@ order_member(const char *t, size_t n, const char *key, char **out, size_t *len)
 	if ((e = value_end(t, n, b)) == 0)
 		return -1;
 	for (i = b + 1; i + 1 < e; i++) {
-		if (t[i] != '\\') {
-			strbuf_addc(&sb, t[i]);
+		if (t[i] != '\\') {	/* the run up to the next escape */
+			const char *bs = memchr(t + i, '\\', e - 1 - i);
+			size_t run = bs != NULL ? (size_t)(bs - t) - i : e - 1 - i;
+
+			strbuf_add(&sb, t + i, run);
+			i += run - 1;
 			continue;
 		}
 		switch (t[++i]) {

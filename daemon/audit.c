@@ -350,9 +350,8 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
 /*
  * The Ed25519 verifies of an audit: the server signatures of the
  * commitments and the players' signatures of the orders, checked by both
- * threads of a threaded audit: the checks' from the start, the replay's
- * between its phases as far as it keeps the two level (pool_pace()) and
- * then whatever is left; taken in slices of POOL_SLICE, each result stored at
+ * threads of a threaded audit: the replay's when it is done, the checks'
+ * from the start; taken in slices of POOL_SLICE, each result stored at
  * its item's index (the commitments', then the orders' in phase order),
  * so the report says the same in the same order however the work was
  * shared. An order's key is the seat's key in force when it was made
@@ -416,70 +415,35 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	}
 }
 
-/*
- * Take the next slice of the pool and verify it: 0, or -1 when there was
- * none left (or, with below > 0, when below items or more are taken).
- */
-static int
-pool_slice(struct csig_pool *p, size_t below)
+static void
+pool_work(struct csig_pool *p)
 {
 	const struct archive *a = p->a;
 	const struct archive_commitment *c;
 	size_t b, i, e, n = p->n, nc = a->ncommitments;
 
-	pthread_mutex_lock(&p->mu);
-	b = p->next;
-	if (below > 0 && b >= below) {
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		b = p->next;
+		e = b + POOL_SLICE < n ? b + POOL_SLICE : n;
+		p->next = e;
 		pthread_mutex_unlock(&p->mu);
-		return -1;
-	}
-	e = b + POOL_SLICE < n ? b + POOL_SLICE : n;
-	p->next = e;
-	pthread_mutex_unlock(&p->mu);
-	if (b >= n)
-		return -1;
-	for (i = b; i < e; i++) {
-		if (i >= nc) {
-			pool_order_verify(p, i - nc);
-			continue;
+		if (b >= n)
+			return;
+		for (i = b; i < e; i++) {
+			if (i >= nc) {
+				pool_order_verify(p, i - nc);
+				continue;
+			}
+			c = &a->commitments[i];
+			p->ok[i] = commit_sig_verify(a->server_key, c->domain, a->game,
+			    c->secret_id, c->c, c->sig) == 0;
 		}
-		c = &a->commitments[i];
-		p->ok[i] = commit_sig_verify(a->server_key, c->domain, a->game,
-		    c->secret_id, c->c, c->sig) == 0;
+		pthread_mutex_lock(&p->mu);
+		if ((p->done += e - b) == n)
+			pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
 	}
-	pthread_mutex_lock(&p->mu);
-	if ((p->done += e - b) == n)
-		pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
-	return 0;
-}
-
-static void
-pool_work(struct csig_pool *p)
-{
-	while (pool_slice(p, 0) == 0)
-		;
-}
-
-/*
- * The replay's share of the pool (audit_archive_observe()): after phase
- * index of nphases replayed, slices until the pool is as far through its
- * work as the replay is through the phases, so that both threads finish
- * together (the checks' thread verifies from the start; the replay alone
- * is shorter than the verifies).
- */
-static void
-pool_pace(struct csig_pool *p, size_t index, size_t nphases)
-{
-	size_t below;
-
-	if (nphases == 0)
-		return;
-	below = (size_t)((double)p->n * (double)(index + 1) / (double)nphases);
-	if (below == 0)
-		return;
-	while (pool_slice(p, below) == 0)
-		;
 }
 
 /*
@@ -998,26 +962,6 @@ check_scope(const struct archive *a, struct audit_report *r)
 		    "that is over has the full archive", a->status);
 }
 
-/* The replay's step in a threaded audit: the caller's, then its share of
- * the pool (pool_pace()). */
-struct paced {
-	audit_step_fn		*step;
-	void			*arg;
-	struct csig_pool	*pool;
-	size_t			 nphases;
-};
-
-static void
-paced_step(void *arg, const struct rules *R, const struct rules_game *g, size_t phase)
-{
-	struct paced *pc = arg;
-
-	if (pc->step != NULL)
-		pc->step(pc->arg, R, g, phase);
-	if (pc->pool != NULL)
-		pool_pace(pc->pool, phase, pc->nphases);
-}
-
 /* The checks of the records that need no replay, in the order of the report. */
 struct checks {
 	const struct archive	*a;
@@ -1126,9 +1070,7 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
 	if (!threaded)
 		checks_run(&k);
 	else {
-		struct paced pc = { step, arg, k.pool, a->nphases };
-
-		audit_replay(a, &replay, paced_step, &pc);
+		audit_replay(a, &replay, step, arg);
 		if (k.pool != NULL)
 			pool_work(k.pool);
 	}

@@ -615,6 +615,61 @@ cli_export(const char *text)
 	free(conf);
 }
 
+/*
+ * The orders read again from the text (ARCHIVE_ORDERS_LATER, as the
+ * audit reads them): byte for byte the blocks and signatures read whole;
+ * and an order whose bytes changed after the parse is refused.
+ */
+static void
+orders_later(const char *text)
+{
+	struct archive *whole = parse(text), *later;
+	struct archive_order_text t;
+	char *copy = xstrdup(text), *cause = NULL, *p;
+	size_t i, j, n = 0, same = 0, sep = 0;
+
+	later = archive_parse_flags(copy, strlen(copy), ARCHIVE_ORDERS_LATER, &cause);
+	ok(later != NULL && later->nphases == whole->nphases, "parsed with the orders "
+	    "read later%s%s", cause != NULL ? ": " : "", cause != NULL ? cause : "");
+	for (i = 0; later != NULL && i < later->nphases; i++)
+		for (j = 0; j < later->phases[i].norders; j++) {
+			const struct archive_order *w = &whole->phases[i].orders[j];
+			const struct archive_order *o = &later->phases[i].orders[j];
+
+			n++;
+			sep += o->block == NULL && o->signature == NULL;
+			if (archive_order_text(later, o, &t, NULL) == 0 &&
+			    t.block_len == w->block_len && t.sig_len == w->sig_len &&
+			    memcmp(t.block, w->block, w->block_len) == 0 &&
+			    memcmp(t.signature, w->signature, w->sig_len) == 0)
+				same++;
+			archive_order_text_clear(&t);
+		}
+	ok(n > 0 && sep == n && same == n, "%zu of %zu orders not kept, and read again "
+	    "to the same block and signature (%zu)", sep, n, same);
+	/* a byte of an order's block changed under the reader */
+	for (i = 0; later != NULL && i < later->nphases && later->phases[i].norders == 0;
+	    i++)
+		;
+	if (later != NULL && i < later->nphases) {
+		const struct archive_order *o = &later->phases[i].orders[0];
+
+		p = strstr(copy + o->src_at, "\"block\":\"") + 9;
+		*p = *p == 'a' ? 'b' : 'a';
+		int rc = archive_order_text(later, o, &t, &cause);
+
+		ok(rc == -1 && cause != NULL && strstr(cause, "no longer those read") != NULL,
+		    "an order changed after it was read is refused: %s", cause != NULL ?
+		    cause : "(accepted)");
+		archive_order_text_clear(&t);
+	} else
+		ok(0, "an archive with orders");
+	free(cause);
+	archive_free(later);
+	archive_free(whole);
+	free(copy);
+}
+
 /* ---- the whole-file sample ---- */
 
 static void
@@ -748,6 +803,7 @@ main(void)
 	    "the replay is in turn");
 	tamper(text, "the phases cut off half way (re-signed)", t_phases_cut,
 	    "which does not exist");
+	orders_later(text);
 	cut_short(text, "phases", "turn");
 	cut_short(text, "events", "phase");
 	tamper(text, "a re-signed commitment with a different secret", t_secret_resigned,

@@ -443,6 +443,8 @@ pool_work(struct csig_pool *p)
 		if ((p->done += e - b) == n)
 			pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
+		if (b / POOL_SLICE % 8 == 7)
+			archive_src_release(a);	/* the text read, of a mapped file */
 	}
 }
 

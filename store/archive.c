@@ -10,6 +10,7 @@
 
 #include <sys/mman.h>
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,9 +449,30 @@ static const char *const spectator_event_keys[] = { "seq", "phase", "type", "vis
 	"payload", NULL };
 static const char *const head_keys[] = { "count", "hash", NULL };
 
+/* The length of the string member k, which is not copied (*len). */
+static int
+rd_strlen(const struct rd *r, const cJSON *o, const char *k, size_t *len)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsString(v))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where, k);
+	*len = strlen(v->valuestring);
+	return 0;
+}
+
 static int
 rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
 {
+	if (r->sm != NULL && (r->sm->flags & ARCHIVE_ORDERS_LATER))	/* orders_later() */
+		return rd_members(r, o, order_keys) == -1 ||
+		    rd_str(r, o, "seat", &or->seat, NULL) == -1 ||
+		    rd_str(r, o, "sig_type", &or->sig_type, NULL) == -1 ||
+		    rd_bool(r, o, "current", &or->current) == -1 ||
+		    rd_hex(r, o, "nonce", or->nonce, RAND_NONCE_MIN, RAND_NONCE_MAX,
+		    &or->nonce_len) == -1 ||
+		    rd_strlen(r, o, "block", &or->block_len) == -1 ||
+		    rd_strlen(r, o, "signature", &or->sig_len) == -1 ? -1 : 0;
 	if (rd_members(r, o, order_keys) == -1 ||
 	    rd_str(r, o, "seat", &or->seat, NULL) == -1 ||
 	    rd_str(r, o, "sig_type", &or->sig_type, NULL) == -1 ||
@@ -467,8 +489,9 @@ static size_t value_end(const char *t, size_t len, size_t i);
 
 /*
  * ARCHIVE_ORDERS_LATER: the orders of ph, read from the phase's item (the
- * stream's, in its canonical form), keep where their text is and its
- * hash instead of their block and signature (archive_order_text()).
+ * stream's, in its canonical form) without their block and signature
+ * (rd_order()), keep where their text is and its hash instead
+ * (archive_order_text()).
  */
 static int
 orders_later(struct rd *r, struct archive_phase *ph)
@@ -491,10 +514,6 @@ orders_later(struct rd *r, struct archive_phase *ph)
 		or->src_len = end - pos;
 		crypto_generichash(or->src_hash, sizeof or->src_hash,
 		    (const unsigned char *)t + pos, end - pos, NULL, 0);
-		free(or->block);
-		free(or->signature);
-		or->block = NULL;
-		or->signature = NULL;
 		pos = end;
 	}
 	return 0;
@@ -777,13 +796,44 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 	return rd_event(r, o, p);
 }
 
+/*
+ * The phases of a streamed archive read on a thread of their own while
+ * rd_archive() reads the rest (a long game's archive is mostly its phases'
+ * orders): its own copy of the stream (its print buffer and item), the
+ * same text and root, read only by both.
+ */
+struct phases_job {
+	const cJSON	*root;
+	struct stream	 sm;
+	struct archive	*a;
+	int		 full;
+	int		 rc;
+	char		*why;
+};
+
+static void *
+phases_run(void *arg)
+{
+	struct phases_job *j = arg;
+
+	j->rc = rd_list(&j->why, j->full, j->root, &j->sm, "phases", (void **)&j->a->phases,
+	    &j->a->nphases, sizeof *j->a->phases, fn_phase);
+	return NULL;
+}
+
+/* A thread is worth its start from this many phases. */
+#define PHASES_THREADED 32
+
 static int
 rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause)
 {
 	struct rd top = { "archive", cause, 1, sm };
 	struct rd head = { "archive: head", cause, 1, sm };
+	struct phases_job job;
+	pthread_t t;
 	char *format = NULL, *scope = NULL;
-	int rc, full;
+	size_t k;
+	int rc, full, threaded = 0;
 
 	if (!cJSON_IsObject(root))
 		return cause_set(cause, "archive: expected an object");
@@ -825,16 +875,42 @@ rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause
 	    rd_list(cause, full, root, sm, "files", (void **)&a->files, &a->nfiles,
 	    sizeof *a->files, fn_file) == -1 ||
 	    rd_list(cause, full, root, sm, "seats", (void **)&a->seats, &a->nseats,
-	    sizeof *a->seats, fn_seat) == -1 ||
-	    rd_list(cause, full, root, sm, "phases", (void **)&a->phases, &a->nphases,
-	    sizeof *a->phases, fn_phase) == -1 ||
-	    rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
+	    sizeof *a->seats, fn_seat) == -1)
+		return -1;
+	memset(&job, 0, sizeof job);
+	for (k = 0; sm != NULL && k < sm->narrays; k++)
+		if (strcmp(sm->arrays[k].key, "phases") == 0 &&
+		    sm->arrays[k].n >= PHASES_THREADED)
+			break;
+	if (sm != NULL && k < sm->narrays) {
+		job.root = root;
+		job.sm = *sm;
+		job.sm.print = (struct strbuf)STRBUF_INIT;
+		job.a = a;
+		job.full = full;
+		threaded = pthread_create(&t, NULL, phases_run, &job) == 0;
+		if (!threaded)
+			strbuf_free(&job.sm.print);
+	}
+	rc = threaded ? 0 : rd_list(cause, full, root, sm, "phases", (void **)&a->phases,
+	    &a->nphases, sizeof *a->phases, fn_phase);
+	if (rc == 0 && (rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
 	    &a->ncommitments, sizeof *a->commitments, fn_commitment) == -1 ||
 	    (full && rd_list(cause, full, root, sm, "states", (void **)&a->states,
 	    &a->nstates, sizeof *a->states, fn_state) == -1) ||
 	    rd_list(cause, full, root, sm, "events", (void **)&a->events, &a->nevents,
 	    sizeof *a->events, fn_event) == -1 ||
-	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
+	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1))
+		rc = -1;
+	if (threaded) {
+		pthread_join(t, NULL);
+		strbuf_free(&job.sm.print);
+		if (job.rc == -1 && rc == 0)	/* the phases come first */
+			rc = cause_set(cause, "%s", job.why != NULL ? job.why :
+			    "archive: phases unreadable");
+		free(job.why);
+	}
+	if (rc == -1)
 		return -1;
 	if (full && (rd_members(&head, rd_get(root, "head"), head_keys) == -1 ||
 	    rd_u64(&head, rd_get(root, "head"), "count", &a->head_count) == -1 ||

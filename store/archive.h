@@ -193,8 +193,10 @@ int archive_format(struct archive *a, const unsigned char sk[64], char **out,
  * not checked here (that is the auditor's work); a->digest is computed.
  * A text laid out as archive_format() writes it is read an item of its big
  * arrays at a time (no tree of the whole document: what it costs beyond
- * the text is the struct archive itself); any other is read whole, which
- * names the fault.
+ * the text is the struct archive itself), the phases (of 32 or more) on a
+ * thread of their own while this one reads the rest; any other is read
+ * whole, which names the fault. A text cut short says so and where it
+ * ends ("inside phases[17]").
  */
 struct archive *archive_parse(const char *text, size_t len, char **cause);
 /*

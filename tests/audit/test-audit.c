@@ -256,9 +256,13 @@ phase_pair(const struct archive *a)
 	return 0;
 }
 
-/* Two phases swapped in the stream, their numbers with them. */
+/*
+ * Two phases swapped in the stream, their numbers with them; renumbered:
+ * with the numbers put back (numbered 1, 2, ... but each is not the phase
+ * the game was in).
+ */
 static int
-t_phase_order(struct archive *a, char *rec, size_t n)
+phase_swap(struct archive *a, int renumbered, char *rec, size_t n)
 {
 	struct archive_phase t;
 	size_t k = phase_pair(a);
@@ -268,29 +272,24 @@ t_phase_order(struct archive *a, char *rec, size_t n)
 	t = a->phases[k];
 	a->phases[k] = a->phases[k + 1];
 	a->phases[k + 1] = t;
+	if (renumbered) {
+		a->phases[k + 1].seq = a->phases[k].seq;
+		a->phases[k].seq = t.seq;
+	}
 	snprintf(rec, n, "phase %llu (", (unsigned long long)a->phases[k].seq);
 	return 0;
 }
 
-/* The same swap with the numbers put back: numbered 1, 2, ... but each
- * is not the phase the game was in. */
+static int
+t_phase_order(struct archive *a, char *rec, size_t n)
+{
+	return phase_swap(a, 0, rec, n);
+}
+
 static int
 t_phase_renumbered(struct archive *a, char *rec, size_t n)
 {
-	struct archive_phase t;
-	size_t k = phase_pair(a);
-	uint64_t s;
-
-	if (k == 0)
-		return -1;
-	t = a->phases[k];
-	a->phases[k] = a->phases[k + 1];
-	a->phases[k + 1] = t;
-	s = a->phases[k].seq;
-	a->phases[k].seq = a->phases[k + 1].seq;
-	a->phases[k + 1].seq = s;
-	snprintf(rec, n, "phase %llu (", (unsigned long long)a->phases[k].seq);
-	return 0;
+	return phase_swap(a, 1, rec, n);
 }
 
 /* The archive's phases cut off after the first half (and its states with

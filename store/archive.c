@@ -280,6 +280,7 @@ archive_sig_verify(const struct archive *a)
 #define STREAM_ARRAYS 8
 struct stream {
 	const char	*text;
+	struct archive	*a;			/* being read (its seats first) */
 	unsigned	 flags;			/* archive_parse_flags()'s */
 	size_t		 item_b, item_e;	/* the item being read */
 	struct strbuf	 print;			/* an item's canonical bytes */
@@ -461,13 +462,49 @@ rd_strlen(const struct rd *r, const cJSON *o, const char *k, size_t *len)
 	return 0;
 }
 
+/* The signature types an order has, borrowed by rd_order_names(). */
+static const char *const sig_types[] = { "muthur", "minisign", "ssh", "server", NULL };
+
+/*
+ * ARCHIVE_ORDERS_LATER: an order's seat and sig_type, borrowed where they
+ * can be (a seat's name among the first 16 seats, a known signature
+ * type), otherwise copied (or->borrowed says which).
+ */
+static int
+rd_order_names(const struct rd *r, const cJSON *o, struct archive_order *or)
+{
+	const cJSON *seat = rd_get(o, "seat"), *type = rd_get(o, "sig_type");
+	const struct archive *a = r->sm->a;
+	size_t i;
+
+	if (!cJSON_IsString(seat) || !cJSON_IsString(type))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where,
+		    cJSON_IsString(seat) ? "sig_type" : "seat");
+	for (i = 0; i < a->nseats && i < 16; i++)
+		if (strcmp(a->seats[i].name, seat->valuestring) == 0)
+			break;
+	if (i < a->nseats && i < 16) {
+		or->seat = a->seats[i].name;
+		or->borrowed |= ORDER_SEAT_BORROWED;
+	} else
+		or->seat = xstrdup(seat->valuestring);
+	for (i = 0; sig_types[i] != NULL; i++)
+		if (strcmp(sig_types[i], type->valuestring) == 0)
+			break;
+	if (sig_types[i] != NULL) {
+		or->sig_type = (char *)sig_types[i];
+		or->borrowed |= ORDER_TYPE_BORROWED;
+	} else
+		or->sig_type = xstrdup(type->valuestring);
+	return 0;
+}
+
 static int
 rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
 {
 	if (r->sm != NULL && (r->sm->flags & ARCHIVE_ORDERS_LATER))	/* orders_later() */
 		return rd_members(r, o, order_keys) == -1 ||
-		    rd_str(r, o, "seat", &or->seat, NULL) == -1 ||
-		    rd_str(r, o, "sig_type", &or->sig_type, NULL) == -1 ||
+		    rd_order_names(r, o, or) == -1 ||
 		    rd_bool(r, o, "current", &or->current) == -1 ||
 		    rd_hex(r, o, "nonce", or->nonce, RAND_NONCE_MIN, RAND_NONCE_MAX,
 		    &or->nonce_len) == -1 ||
@@ -1128,6 +1165,7 @@ parse_streamed(const char *text, size_t len, unsigned flags)
 	    memcmp(sm.print.s, skel.s, skel.len) != 0)
 		goto out;
 	a = xcalloc(1, sizeof *a);
+	sm.a = a;
 	if (rd_archive(root, &sm, a, &why) == -1) {
 		archive_free(a);
 		a = NULL;
@@ -1302,8 +1340,10 @@ archive_free(struct archive *a)
 			free(ph->owing[j]);
 		free(ph->owing);
 		for (j = 0; ph->orders != NULL && j < ph->norders; j++) {
-			free(ph->orders[j].seat);
-			free(ph->orders[j].sig_type);
+			if (!(ph->orders[j].borrowed & ORDER_SEAT_BORROWED))
+				free(ph->orders[j].seat);
+			if (!(ph->orders[j].borrowed & ORDER_TYPE_BORROWED))
+				free(ph->orders[j].sig_type);
 			free(ph->orders[j].block);
 			free(ph->orders[j].signature);
 		}

@@ -69,6 +69,10 @@ struct archive_order {
 	char		*seat;
 	char		*sig_type;	/* "muthur", "minisign" or "ssh" */
 	int		 current;	/* 0: superseded by a later one */
+	/* Read with ARCHIVE_ORDERS_LATER: seat is the seat's name in
+	 * a->seats (ORDER_SEAT_BORROWED), sig_type a constant string
+	 * (ORDER_TYPE_BORROWED), not copies; archive_free() knows */
+	unsigned char	 borrowed;
 	unsigned char	 nonce[RAND_NONCE_MAX];
 	size_t		 nonce_len;
 	char		*block;		/* the signed bytes */
@@ -82,6 +86,9 @@ struct archive_order {
 	size_t		 src_at, src_len;
 	unsigned char	 src_hash[16];
 };
+
+#define ORDER_SEAT_BORROWED	0x1
+#define ORDER_TYPE_BORROWED	0x2
 
 struct archive_phase {
 	uint64_t		 seq;

@@ -637,7 +637,11 @@ orders_later(const char *text)
 
 			n++;
 			sep += o->block == NULL && o->signature == NULL;
-			if (archive_order_text(later, o, &t, NULL) == 0 &&
+			if (strcmp(o->seat, w->seat) == 0 &&
+			    strcmp(o->sig_type, w->sig_type) == 0 &&
+			    o->current == w->current && o->nonce_len == w->nonce_len &&
+			    memcmp(o->nonce, w->nonce, w->nonce_len) == 0 &&
+			    archive_order_text(later, o, &t, NULL) == 0 &&
 			    t.block_len == w->block_len && t.sig_len == w->sig_len &&
 			    memcmp(t.block, w->block, w->block_len) == 0 &&
 			    memcmp(t.signature, w->signature, w->sig_len) == 0)
@@ -645,7 +649,7 @@ orders_later(const char *text)
 			archive_order_text_clear(&t);
 		}
 	ok(n > 0 && sep == n && same == n, "%zu of %zu orders not kept, and read again "
-	    "to the same block and signature (%zu)", sep, n, same);
+	    "to the same seat, type, nonce, block and signature (%zu)", sep, n, same);
 	/* a byte of an order's block changed under the reader */
 	for (i = 0; later != NULL && i < later->nphases && later->phases[i].norders == 0;
 	    i++)

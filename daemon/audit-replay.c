@@ -417,6 +417,7 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
     struct rules_events *ev)
 {
 	struct phase_order *po = xcalloc(ph->norders + 1, sizeof *po);
+	struct archive_order_text *t = xcalloc(ph->norders + 1, sizeof *t);
 	const unsigned char *seed = seed_of(rp->a, ph), *shuffle = shuffle_seed_of(rp->a);
 	char *cause = NULL;
 	size_t i, j, n = 0;
@@ -432,13 +433,21 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 			    !server_pass_due(rp, o->seat))
 				audit_fail(rp->r, prec, "the server passed for seat %s, "
 				    "which had other legal orders (or owed none)", o->seat);
+			if (rc == 0 && archive_order_text(rp->a, o, &t[n], &cause) == -1) {
+				audit_fail(rp->r, prec, "%s", cause);
+				free(cause);
+				cause = NULL;
+				rc = -1;
+			}
 			po[n].seat = o->seat;
-			po[n].block = o->block;
-			po[n].block_len = o->block_len;
+			po[n].block = t[n].block;
+			po[n].block_len = t[n].block_len;
 			po[n].nonce = o->nonce;
 			po[n++].nonce_len = o->nonce_len;
 		}
-	if (seed == NULL || shuffle == NULL) {
+	if (rc == -1)
+		;	/* an order's bytes changed under the reader: said above */
+	else if (seed == NULL || shuffle == NULL) {
 		audit_fail(rp->r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
@@ -448,6 +457,9 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 		free(cause);
 		rc = -1;
 	}
+	for (i = 0; i < n; i++)
+		archive_order_text_clear(&t[i]);
+	free(t);
 	free(po);
 	return rc;
 }
@@ -648,6 +660,8 @@ audit_replay(const struct archive *a, struct audit_report *r,
 				compare_secrets(&rp, ph, prec, &ev);
 				if (step != NULL)
 					step(arg, rp.R, rp.g, i);
+				if (i % 64 == 0)
+					archive_src_release(a);	/* of a mapped file */
 			}
 			rules_events_free(&ev);
 		}

@@ -388,6 +388,7 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	const struct archive_order *o = &ph->orders[p->orders[k].j];
 	const struct archive_seat *seat = seat_find(p->a, o->seat);
 	signed char *ok = &p->ok[p->a->ncommitments + k];
+	struct archive_order_text t;
 	struct pubkey pk;
 	const char *key;
 	uint64_t made;
@@ -405,9 +406,13 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	key = audit_keys_at(p->keys, seat, made, nth);
 	if (pubkey_parse(key, strlen(key), &pk, NULL) == -1)
 		*ok = -1;
-	else
-		*ok = sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
+	else if (archive_order_text(p->a, o, &t, &p->why[k]) == -1)
+		*ok = 0;
+	else {
+		*ok = sig_verify(&pk, t.block, t.block_len, t.signature, t.sig_len,
 		    &p->why[k]) == 0;
+		archive_order_text_clear(&t);
+	}
 }
 
 static void
@@ -438,6 +443,8 @@ pool_work(struct csig_pool *p)
 		if ((p->done += e - b) == n)
 			pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
+		if (b / POOL_SLICE % 8 == 7)
+			archive_src_release(a);	/* the text read, of a mapped file */
 	}
 }
 
@@ -507,20 +514,27 @@ static void
 check_server_pass(const struct archive *a, const struct archive_phase *ph,
     const struct archive_order *o, const char *rec, struct audit_report *r)
 {
+	struct archive_order_text t;
 	struct orders *parsed;
 	struct pubkey pk;
 	char *cause = NULL;
 
+	if (archive_order_text(a, o, &t, &cause) == -1) {
+		audit_fail(r, rec, "%s", cause);
+		free(cause);
+		return;
+	}
 	memset(&pk, 0, sizeof pk);
 	pk.kind = PUBKEY_MUTHUR;
 	memcpy(pk.key, a->server_key, sizeof pk.key);
-	if (sig_verify(&pk, o->block, o->block_len, o->signature, o->sig_len,
-	    &cause) == -1)
+	if (sig_verify(&pk, t.block, t.block_len, t.signature, t.sig_len, &cause) == -1)
 		audit_fail(r, rec, "a pass the server entered, but its signature does not "
 		    "verify with the server's key: %s", cause);
 	free(cause);
 	cause = NULL;
-	if ((parsed = orders_parse(o->block, o->block_len, &cause)) == NULL) {
+	parsed = orders_parse(t.block, t.block_len, &cause);
+	archive_order_text_clear(&t);
+	if (parsed == NULL) {
 		audit_fail(r, rec, "block does not parse: %s", cause);
 		free(cause);
 		return;
@@ -549,6 +563,7 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 	uint64_t made;
 	size_t nth;
 	const struct archive_seat *seat;
+	struct archive_order_text t;
 	struct orders *parsed;
 	struct pubkey pk;
 	char *rec, *cause = NULL;
@@ -574,10 +589,16 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		free(rec);
 		return;
 	}
-	if (strcmp(sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)),
+	if (archive_order_text(a, o, &t, &cause) == -1) {
+		audit_fail(r, rec, "%s", cause);
+		free(cause);
+		free(rec);
+		return;
+	}
+	if (strcmp(sig_type_of(sig_detect(t.signature, t.sig_len, NULL, NULL)),
 	    o->sig_type) != 0)
 		audit_fail(r, rec, "signature type %s, but the signature is %s",
-		    o->sig_type, sig_type_of(sig_detect(o->signature, o->sig_len, NULL, NULL)));
+		    o->sig_type, sig_type_of(sig_detect(t.signature, t.sig_len, NULL, NULL)));
 	r->player_sigs++;
 	if (pool != NULL) {	/* verified by the pool (pool_order_verify()) */
 		if (pool->ok[a->ncommitments + pk_index] == -1)
@@ -592,13 +613,15 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
 			audit_fail(r, rec, "signature cannot be checked: the seat's key "
 			    "does not parse");
-		else if (sig_verify(&pk, o->block, o->block_len, o->signature,
-		    o->sig_len, &cause) == -1)
+		else if (sig_verify(&pk, t.block, t.block_len, t.signature,
+		    t.sig_len, &cause) == -1)
 			audit_fail(r, rec, "signature does not verify: %s", cause);
 		free(cause);
 		cause = NULL;
 	}
-	if ((parsed = orders_parse(o->block, o->block_len, &cause)) == NULL) {
+	parsed = orders_parse(t.block, t.block_len, &cause);
+	archive_order_text_clear(&t);
+	if (parsed == NULL) {
 		audit_fail(r, rec, "block does not parse: %s", cause);
 		free(cause);
 		free(rec);
@@ -660,6 +683,8 @@ check_phases(const struct archive *a, struct csig_pool *pool, struct audit_repor
 				audit_fail(r, rec, "owed by %s, which is no seat", ph->owing[j]);
 		for (j = 0; j < ph->norders; j++)
 			check_order(a, mv, nm, ph, &ph->orders[j], j, rec, keys, pool, k++, r);
+		if (i % 64 == 63)
+			archive_src_release(a);	/* the text behind, of a mapped file */
 		if (a->scope == ARCHIVE_FULL && !ph->open &&
 		    !(i + 1 == a->nphases && abandoned)) {
 			if (nclosed >= a->nstates || a->states[nclosed].after_phase != ph->seq)
@@ -1010,7 +1035,9 @@ audit_archive_observe(const char *text, size_t len, unsigned flags,
 	char *cause = NULL;
 
 	memset(r, 0, sizeof *r);
-	if ((a = archive_parse(text, len, &cause)) == NULL) {
+	/* the orders' bytes read again from text when needed: not kept twice */
+	if ((a = archive_parse_flags(text, len, ARCHIVE_ORDERS_LATER |
+	    (flags & AUDIT_SRC_MAPPED ? ARCHIVE_SRC_MAPPED : 0), &cause)) == NULL) {
 		audit_fail(r, "archive", "%s", cause);
 		free(cause);
 		return -1;

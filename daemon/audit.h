@@ -69,6 +69,16 @@ struct audit_report {
  * need the verdict).
  */
 #define AUDIT_STOP_EARLY 0x1
+/*
+ * AUDIT_SRC_MAPPED: text is a private read-only mapping of the archive
+ * file (mmap) that stays mapped through the call: its pages are given
+ * back to the kernel behind the reading and read again from the file
+ * when needed (store/archive.h ARCHIVE_SRC_MAPPED), so that the audit's
+ * memory does not grow with the file. Either way the orders' blocks and
+ * signatures are not copied out of text but read again from it, checked
+ * against the hash taken when the archive was parsed.
+ */
+#define AUDIT_SRC_MAPPED 0x2
 int audit_archive(const char *text, size_t len, unsigned flags, struct audit_report *r);
 /*
  * The same audit, showing the caller the replay as it goes: step() is

@@ -6,14 +6,55 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "daemon/audit.h"
 #include "daemon/cli.h"
+#include "lib/cause.h"
 #include "lib/fsutil.h"
 #include "store/archive.h"
+
+/*
+ * The archive file at path mapped read-only (audit.h AUDIT_SRC_MAPPED: the
+ * audit reads it a part at a time and gives back what it has read): 0
+ * with *text and *len (munmap() them), 1 when it is no regular file to
+ * map (read it instead), -1 with *cause.
+ */
+static int
+map_archive(const char *path, char **text, size_t *len, char **cause)
+{
+	struct stat sb;
+	void *p;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return cause_set(cause, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode) || sb.st_size == 0) {
+		close(fd);
+		return 1;
+	}
+	if ((uintmax_t)sb.st_size > ARCHIVE_MAX) {
+		close(fd);
+		return cause_set(cause, "%s: larger than %u bytes", path, ARCHIVE_MAX);
+	}
+	p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return 1;
+	(void)madvise(p, (size_t)sb.st_size, MADV_SEQUENTIAL);
+	*text = p;
+	*len = (size_t)sb.st_size;
+	return 0;
+}
 
 int
 cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
@@ -22,7 +63,7 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	const char *path = NULL;
 	char *text = NULL, *cause = NULL, *json;
 	size_t len;
-	int i, as_json = 0, status;
+	int i, as_json = 0, status, mapped = 0;
 
 	(void)cli;
 	if (cli_wants_help(v, argc, argv, &status))
@@ -39,13 +80,20 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	}
 	if (path == NULL)
 		return cli_usage_error(v, "the archive to audit is required");
-	if (fs_read_file(strcmp(path, "-") == 0 ? "/dev/stdin" : path, ARCHIVE_MAX, &text,
-	    &len, &cause) == -1) {
+	if (strcmp(path, "-") != 0 && (mapped = map_archive(path, &text, &len,
+	    &cause)) == -1) {
 		fprintf(stderr, "muthur audit: %s\n", cause);
 		free(cause);
 		return EXIT_MISUSE;
 	}
-	status = audit_archive(text, len, 0, &r) == 0 ? 0 : 1;
+	mapped = mapped == 0 && text != NULL;
+	if (!mapped && fs_read_file(strcmp(path, "-") == 0 ? "/dev/stdin" : path,
+	    ARCHIVE_MAX, &text, &len, &cause) == -1) {
+		fprintf(stderr, "muthur audit: %s\n", cause);
+		free(cause);
+		return EXIT_MISUSE;
+	}
+	status = audit_archive(text, len, mapped ? AUDIT_SRC_MAPPED : 0, &r) == 0 ? 0 : 1;
 	if (as_json) {
 		json = audit_report_json(&r);
 		fputs(json, stdout);
@@ -53,6 +101,9 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	} else
 		audit_report_print(&r, stdout);
 	audit_report_clear(&r);
-	free(text);
+	if (mapped)
+		munmap(text, len);
+	else
+		free(text);
 	return status;
 }

@@ -8,9 +8,13 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
@@ -268,10 +272,31 @@ archive_sig_verify(const struct archive *a)
 
 /* ---- reading ---- */
 
+/*
+ * A streamed archive (archive_parse()): the text with its big arrays cut
+ * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
+ * each item of those arrays on its own from the text, one at a time.
+ */
+#define STREAM_ARRAYS 8
+struct stream {
+	const char	*text;
+	struct archive	*a;			/* being read (its seats first) */
+	unsigned	 flags;			/* archive_parse_flags()'s */
+	size_t		 item_b, item_e;	/* the item being read */
+	struct strbuf	 print;			/* an item's canonical bytes */
+	struct {
+		const char	*key;
+		size_t		 start, end;	/* the items, between [ and ] */
+		size_t		 n;		/* how many */
+	}		 arrays[STREAM_ARRAYS];
+	size_t		 narrays;
+};
+
 struct rd {
 	const char	*where;		/* "phases[3]" */
 	char		**cause;
 	int		 full;		/* a full archive (not a spectator one) */
+	struct stream	*sm;		/* of a streamed archive, or NULL */
 };
 
 /* The object o has exactly the n members named in keys (NULL-terminated). */
@@ -425,9 +450,66 @@ static const char *const spectator_event_keys[] = { "seq", "phase", "type", "vis
 	"payload", NULL };
 static const char *const head_keys[] = { "count", "hash", NULL };
 
+/* The length of the string member k, which is not copied (*len). */
+static int
+rd_strlen(const struct rd *r, const cJSON *o, const char *k, size_t *len)
+{
+	const cJSON *v = rd_get(o, k);
+
+	if (!cJSON_IsString(v))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where, k);
+	*len = strlen(v->valuestring);
+	return 0;
+}
+
+/* The signature types an order has, borrowed by rd_order_names(). */
+static const char *const sig_types[] = { "muthur", "minisign", "ssh", "server", NULL };
+
+/*
+ * ARCHIVE_ORDERS_LATER: an order's seat and sig_type, borrowed where they
+ * can be (a seat's name among the first 16 seats, a known signature
+ * type), otherwise copied (or->borrowed says which).
+ */
+static int
+rd_order_names(const struct rd *r, const cJSON *o, struct archive_order *or)
+{
+	const cJSON *seat = rd_get(o, "seat"), *type = rd_get(o, "sig_type");
+	const struct archive *a = r->sm->a;
+	size_t i;
+
+	if (!cJSON_IsString(seat) || !cJSON_IsString(type))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where,
+		    cJSON_IsString(seat) ? "sig_type" : "seat");
+	for (i = 0; i < a->nseats && i < 16; i++)
+		if (strcmp(a->seats[i].name, seat->valuestring) == 0)
+			break;
+	if (i < a->nseats && i < 16) {
+		or->seat = a->seats[i].name;
+		or->borrowed |= ORDER_SEAT_BORROWED;
+	} else
+		or->seat = xstrdup(seat->valuestring);
+	for (i = 0; sig_types[i] != NULL; i++)
+		if (strcmp(sig_types[i], type->valuestring) == 0)
+			break;
+	if (sig_types[i] != NULL) {
+		or->sig_type = (char *)sig_types[i];
+		or->borrowed |= ORDER_TYPE_BORROWED;
+	} else
+		or->sig_type = xstrdup(type->valuestring);
+	return 0;
+}
+
 static int
 rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
 {
+	if (r->sm != NULL && (r->sm->flags & ARCHIVE_ORDERS_LATER))	/* orders_later() */
+		return rd_members(r, o, order_keys) == -1 ||
+		    rd_order_names(r, o, or) == -1 ||
+		    rd_bool(r, o, "current", &or->current) == -1 ||
+		    rd_hex(r, o, "nonce", or->nonce, RAND_NONCE_MIN, RAND_NONCE_MAX,
+		    &or->nonce_len) == -1 ||
+		    rd_strlen(r, o, "block", &or->block_len) == -1 ||
+		    rd_strlen(r, o, "signature", &or->sig_len) == -1 ? -1 : 0;
 	if (rd_members(r, o, order_keys) == -1 ||
 	    rd_str(r, o, "seat", &or->seat, NULL) == -1 ||
 	    rd_str(r, o, "sig_type", &or->sig_type, NULL) == -1 ||
@@ -440,12 +522,46 @@ rd_order(struct rd *r, const cJSON *o, struct archive_order *or)
 	return 0;
 }
 
+static size_t value_end(const char *t, size_t len, size_t i);
+
+/*
+ * ARCHIVE_ORDERS_LATER: the orders of ph, read from the phase's item (the
+ * stream's, in its canonical form) without their block and signature
+ * (rd_order()), keep where their text is and its hash instead
+ * (archive_order_text()).
+ */
+static int
+orders_later(struct rd *r, struct archive_phase *ph)
+{
+	const char *t = r->sm->text, *q;
+	size_t b = r->sm->item_b, e = r->sm->item_e, pos, end, j;
+	static const char key[] = "\"orders\":[";
+
+	if ((q = memmem(t + b, e - b, key, sizeof key - 1)) == NULL)
+		return cause_set(r->cause, "%s: orders not found", r->where);
+	pos = (size_t)(q - t) + sizeof key - 1;
+	for (j = 0; j < ph->norders; j++) {
+		struct archive_order *or = &ph->orders[j];
+
+		if (j > 0 && t[pos++] != ',')
+			return cause_set(r->cause, "%s: orders not found", r->where);
+		if ((end = value_end(t, e, pos)) == 0)
+			return cause_set(r->cause, "%s: orders not found", r->where);
+		or->src_at = pos;
+		or->src_len = end - pos;
+		crypto_generichash(or->src_hash, sizeof or->src_hash,
+		    (const unsigned char *)t + pos, end - pos, NULL, 0);
+		pos = end;
+	}
+	return 0;
+}
+
 static int
 rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 {
 	const cJSON *owing, *orders, *it;
 	char where[96];
-	struct rd sub = { where, r->cause, r->full };
+	struct rd sub = { where, r->cause, r->full, r->sm };
 	size_t j;
 
 	if (rd_members(r, o, r->full ? phase_keys : spectator_phase_keys) == -1 ||
@@ -474,6 +590,9 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 		if (rd_order(&sub, it, &ph->orders[j++]) == -1)
 			return -1;
 	}
+	if (r->sm != NULL && (r->sm->flags & ARCHIVE_ORDERS_LATER) && ph->norders > 0 &&
+	    orders_later(r, ph) == -1)
+		return -1;
 	return 0;
 }
 
@@ -524,22 +643,25 @@ rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 	return 0;
 }
 
-/*
- * A streamed archive (archive_parse()): the text with its big arrays cut
- * out (the skeleton, where each is "[]") is parsed as one cJSON tree, and
- * each item of those arrays on its own from the text, one at a time.
- */
-#define STREAM_ARRAYS 8
-struct stream {
-	const char	*text;
-	struct strbuf	 print;			/* an item's canonical bytes */
-	struct {
-		const char	*key;
-		size_t		 start, end;	/* the items, between [ and ] */
-		size_t		 n;		/* how many */
-	}		 arrays[STREAM_ARRAYS];
-	size_t		 narrays;
-};
+/* ARCHIVE_SRC_MAPPED: the pages of the text wholly within [from, to) given
+ * back to the kernel (read again from the file when touched). */
+static void
+map_drop(const char *text, size_t from, size_t to)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), b, e;
+
+	b = ((uintptr_t)text + from + pg - 1) / pg * pg;
+	e = ((uintptr_t)text + to) / pg * pg;
+	if (e > b)
+		(void)madvise((void *)b, e - b, MADV_DONTNEED);
+}
+
+static void
+src_drop(const struct stream *sm, size_t from, size_t to)
+{
+	if (sm->flags & ARCHIVE_SRC_MAPPED)
+		map_drop(sm->text, from, to);
+}
 
 /*
  * Where the JSON value at t[i] ends (the offset after it), scanning
@@ -609,9 +731,9 @@ static int
 rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char *k,
     void **v, size_t *n, size_t size, int (*fn)(struct rd *, const cJSON *, void *, size_t))
 {
-	struct rd top = { "archive", cause, full };
+	struct rd top = { "archive", cause, full, sm };
 	char where[64];
-	struct rd r = { where, cause, full };
+	struct rd r = { where, cause, full, sm };
 	const cJSON *arr, *it;
 	cJSON *o;
 	size_t i = 0, j, pos;
@@ -634,8 +756,12 @@ rd_list(char **cause, int full, const cJSON *root, struct stream *sm, const char
 	*n = sm->arrays[j].n;
 	*v = xcalloc(*n + 1, size);
 	for (pos = sm->arrays[j].start, i = 0; i < *n; i++) {
+		sm->item_b = pos + (pos > sm->arrays[j].start);	/* after its comma */
 		if ((o = stream_item(sm, j, &pos)) == NULL)
 			return cause_set(cause, "%s[%zu]: not in the canonical form", k, i);
+		sm->item_e = pos;
+		if (i % 256 == 255)
+			src_drop(sm, 0, pos);
 		snprintf(where, sizeof where, "%s[%zu]", k, i);
 		if (fn(&r, o, (char *)*v + i * size, i) == -1) {
 			cJSON_Delete(o);
@@ -707,13 +833,44 @@ fn_event(struct rd *r, const cJSON *o, void *p, size_t i)
 	return rd_event(r, o, p);
 }
 
+/*
+ * The phases of a streamed archive read on a thread of their own while
+ * rd_archive() reads the rest (a long game's archive is mostly its phases'
+ * orders): its own copy of the stream (its print buffer and item), the
+ * same text and root, read only by both.
+ */
+struct phases_job {
+	const cJSON	*root;
+	struct stream	 sm;
+	struct archive	*a;
+	int		 full;
+	int		 rc;
+	char		*why;
+};
+
+static void *
+phases_run(void *arg)
+{
+	struct phases_job *j = arg;
+
+	j->rc = rd_list(&j->why, j->full, j->root, &j->sm, "phases", (void **)&j->a->phases,
+	    &j->a->nphases, sizeof *j->a->phases, fn_phase);
+	return NULL;
+}
+
+/* A thread is worth its start from this many phases. */
+#define PHASES_THREADED 32
+
 static int
 rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause)
 {
-	struct rd top = { "archive", cause, 1 };
-	struct rd head = { "archive: head", cause, 1 };
+	struct rd top = { "archive", cause, 1, sm };
+	struct rd head = { "archive: head", cause, 1, sm };
+	struct phases_job job;
+	pthread_t t;
 	char *format = NULL, *scope = NULL;
-	int rc, full;
+	size_t k;
+	int rc, full, threaded = 0;
 
 	if (!cJSON_IsObject(root))
 		return cause_set(cause, "archive: expected an object");
@@ -755,16 +912,42 @@ rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause
 	    rd_list(cause, full, root, sm, "files", (void **)&a->files, &a->nfiles,
 	    sizeof *a->files, fn_file) == -1 ||
 	    rd_list(cause, full, root, sm, "seats", (void **)&a->seats, &a->nseats,
-	    sizeof *a->seats, fn_seat) == -1 ||
-	    rd_list(cause, full, root, sm, "phases", (void **)&a->phases, &a->nphases,
-	    sizeof *a->phases, fn_phase) == -1 ||
-	    rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
+	    sizeof *a->seats, fn_seat) == -1)
+		return -1;
+	memset(&job, 0, sizeof job);
+	for (k = 0; sm != NULL && k < sm->narrays; k++)
+		if (strcmp(sm->arrays[k].key, "phases") == 0 &&
+		    sm->arrays[k].n >= PHASES_THREADED)
+			break;
+	if (sm != NULL && k < sm->narrays) {
+		job.root = root;
+		job.sm = *sm;
+		job.sm.print = (struct strbuf)STRBUF_INIT;
+		job.a = a;
+		job.full = full;
+		threaded = pthread_create(&t, NULL, phases_run, &job) == 0;
+		if (!threaded)
+			strbuf_free(&job.sm.print);
+	}
+	rc = threaded ? 0 : rd_list(cause, full, root, sm, "phases", (void **)&a->phases,
+	    &a->nphases, sizeof *a->phases, fn_phase);
+	if (rc == 0 && (rd_list(cause, full, root, sm, "commitments", (void **)&a->commitments,
 	    &a->ncommitments, sizeof *a->commitments, fn_commitment) == -1 ||
 	    (full && rd_list(cause, full, root, sm, "states", (void **)&a->states,
 	    &a->nstates, sizeof *a->states, fn_state) == -1) ||
 	    rd_list(cause, full, root, sm, "events", (void **)&a->events, &a->nevents,
 	    sizeof *a->events, fn_event) == -1 ||
-	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1)
+	    rd_hex(&top, root, "archive_sig", a->sig, 64, 64, NULL) == -1))
+		rc = -1;
+	if (threaded) {
+		pthread_join(t, NULL);
+		strbuf_free(&job.sm.print);
+		if (job.rc == -1 && rc == 0)	/* the phases come first */
+			rc = cause_set(cause, "%s", job.why != NULL ? job.why :
+			    "archive: phases unreadable");
+		free(job.why);
+	}
+	if (rc == -1)
 		return -1;
 	if (full && (rd_members(&head, rd_get(root, "head"), head_keys) == -1 ||
 	    rd_u64(&head, rd_get(root, "head"), "count", &a->head_count) == -1 ||
@@ -866,19 +1049,33 @@ archive_turn_phases(const struct archive *a, uint64_t turn, size_t *n)
 
 /* The items of an array of the text (between start and end): how many, or
  * -1 when they are not values separated by commas. */
+/*
+ * The items of the array whose items start at start (after its "["): how
+ * many, its "]" in *close; -1 when they are not values separated by
+ * commas and closed within len bytes. Read an item at a time, the text
+ * given back behind it (src_drop()).
+ */
 static long
-stream_count(const char *text, size_t start, size_t end)
+stream_count(const struct stream *sm, size_t len, size_t start, size_t *close)
 {
-	size_t pos = start;
+	const char *text = sm->text;
+	size_t pos = start, last = start;
 	long n = 0;
 
-	while (pos < end) {
+	while (pos < len && text[pos] != ']') {
 		if (n > 0 && text[pos++] != ',')
 			return -1;
-		if ((pos = value_end(text, end, pos)) == 0)
+		if ((pos = value_end(text, len, pos)) == 0)
 			return -1;
 		n++;
+		if (pos - last >= (1u << 20)) {
+			src_drop(sm, 0, pos);
+			last = pos;
+		}
 	}
+	if (pos >= len)
+		return -1;
+	*close = pos;
 	return n;
 }
 
@@ -896,7 +1093,7 @@ static int
 stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
     size_t *sig_at)
 {
-	size_t i = 1, ke, e, k, at;
+	size_t i = 1, ke, e, k, at, close;
 	long n;
 
 	if (len < 2 || text[0] != '{')
@@ -905,23 +1102,26 @@ stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
 	for (;;) {
 		at = i;
 		if (text[i] != '"' || (ke = value_end(text, len, i)) == 0 || ke >= len ||
-		    text[ke] != ':' || (e = value_end(text, len, ke + 1)) == 0)
+		    text[ke] != ':')
 			return -1;
 		for (k = 0; streamed[k] != NULL; k++)
 			if (strlen(streamed[k]) == ke - i - 2 &&
 			    memcmp(streamed[k], text + i + 1, ke - i - 2) == 0)
 				break;
-		if (streamed[k] != NULL && text[ke + 1] == '[' &&
+		if (streamed[k] != NULL && ke + 1 < len && text[ke + 1] == '[' &&
 		    sm->narrays < STREAM_ARRAYS) {
-			if ((n = stream_count(text, ke + 2, e - 1)) < 0)
+			if ((n = stream_count(sm, len, ke + 2, &close)) < 0)
 				return -1;
+			e = close + 1;
 			sm->arrays[sm->narrays].key = streamed[k];
 			sm->arrays[sm->narrays].start = ke + 2;
 			sm->arrays[sm->narrays].end = e - 1;
 			sm->arrays[sm->narrays++].n = (size_t)n;
 			strbuf_add(skel, text + i, ke + 1 - i);
 			strbuf_addstr(skel, "[]");
-		} else
+		} else if ((e = value_end(text, len, ke + 1)) == 0)
+			return -1;
+		else
 			strbuf_add(skel, text + i, e - i);
 		if ((i = e) >= len)
 			return -1;
@@ -944,7 +1144,7 @@ stream_cut(struct stream *sm, const char *text, size_t len, struct strbuf *skel,
  * canonical form checked item by item, the digest hashed from the text.
  */
 static struct archive *
-parse_streamed(const char *text, size_t len)
+parse_streamed(const char *text, size_t len, unsigned flags)
 {
 	struct stream sm;
 	struct strbuf skel = STRBUF_INIT;
@@ -954,14 +1154,18 @@ parse_streamed(const char *text, size_t len)
 	char *why = NULL;
 	size_t sig_at = 0;
 
+	size_t at;
+
 	memset(&sm, 0, sizeof sm);
 	sm.text = text;
+	sm.flags = flags;
 	if (stream_cut(&sm, text, len, &skel, &sig_at) == -1 ||
 	    (root = cJSON_ParseWithLength(skel.s, skel.len)) == NULL ||
 	    json_print_add(&sm.print, root) == -1 || sm.print.len != skel.len ||
 	    memcmp(sm.print.s, skel.s, skel.len) != 0)
 		goto out;
 	a = xcalloc(1, sizeof *a);
+	sm.a = a;
 	if (rd_archive(root, &sm, a, &why) == -1) {
 		archive_free(a);
 		a = NULL;
@@ -969,8 +1173,18 @@ parse_streamed(const char *text, size_t len)
 	}
 	/* the compact printing without archive_sig, the last member */
 	crypto_generichash_init(&hs, NULL, 0, sizeof a->digest);
-	crypto_generichash_update(&hs, (const unsigned char *)text, sig_at - 1);
+	for (at = 0; at < sig_at - 1; at += 1u << 20) {
+		crypto_generichash_update(&hs, (const unsigned char *)text + at,
+		    sig_at - 1 - at < (1u << 20) ? sig_at - 1 - at : 1u << 20);
+		src_drop(&sm, 0, at);
+	}
 	crypto_generichash_update(&hs, (const unsigned char *)"}", 1);
+	src_drop(&sm, 0, len);
+	if (flags & ARCHIVE_ORDERS_LATER) {
+		a->src = text;
+		a->src_len = len;
+		a->src_mapped = (flags & ARCHIVE_SRC_MAPPED) != 0;
+	}
 	crypto_generichash_final(&hs, a->digest, sizeof a->digest);
 	archive_index(a);
 out:
@@ -979,6 +1193,43 @@ out:
 	strbuf_free(&skel);
 	strbuf_free(&sm.print);
 	return a;
+}
+
+/*
+ * Of a text that ends before its document does (len bytes, the final LF
+ * left out): the member it ends in, and of an array the item ("phases[17]"),
+ * into where (n bytes); "" when that cannot be told.
+ */
+static void
+cut_where(const char *text, size_t len, char *where, size_t n)
+{
+	size_t i = 1, ke, e, pos, k;
+
+	where[0] = '\0';
+	if (len < 2 || text[0] != '{')
+		return;
+	while (i < len && text[i] == '"' && (ke = value_end(text, len, i)) != 0 &&
+	    ke < len && text[ke] == ':') {
+		if ((e = value_end(text, len, ke + 1)) != 0 && e < len) {
+			if (text[e] != ',')
+				return;
+			i = e + 1;
+			continue;
+		}
+		/* the value of this member does not end */
+		snprintf(where, n, "%.*s", (int)(ke - i - 2 < 40 ? ke - i - 2 : 40), text + i + 1);
+		if (ke + 1 >= len || text[ke + 1] != '[')
+			return;
+		for (pos = ke + 2, k = 0; pos < len && text[pos] != ']'; k++) {
+			if (k > 0 && text[pos++] != ',')
+				return;
+			if ((e = value_end(text, len, pos)) == 0 || e >= len)
+				break;
+			pos = e;
+		}
+		snprintf(where + strlen(where), n - strlen(where), "[%zu]", k);
+		return;
+	}
 }
 
 /* The text as one cJSON tree: what archive_parse() falls back on, and the
@@ -992,9 +1243,19 @@ parse_whole(const char *text, size_t len, char **cause)
 	size_t i, n;
 
 	if ((root = cJSON_ParseWithLength(text, len - 1)) == NULL) {
+		const char *at = cJSON_GetErrorPtr();
+		char where[64];
+
+		/* its strings and brackets do not close: the text is cut short */
+		if (len > 1 && text[0] == '{' && value_end(text, len - 1, 0) == 0) {
+			cut_where(text, len - 1, where, sizeof where);
+			cause_set(cause, "archive: cut short: the text ends (byte %zu) before "
+			    "the document does%s%s", len - 1, where[0] != '\0' ?
+			    ", inside " : "", where);
+			return NULL;
+		}
 		cause_set(cause, "archive: not a JSON document (near byte %zu)",
-		    (size_t)(cJSON_GetErrorPtr() != NULL && cJSON_GetErrorPtr() >= text &&
-		    cJSON_GetErrorPtr() <= text + len ? cJSON_GetErrorPtr() - text : 0));
+		    (size_t)(at != NULL && at >= text && at <= text + len ? at - text : 0));
 		return NULL;
 	}
 	if ((canon = json_print(root, &n)) == NULL)	/* cJSON_PrintUnformatted()'s */
@@ -1024,6 +1285,12 @@ parse_whole(const char *text, size_t len, char **cause)
 struct archive *
 archive_parse(const char *text, size_t len, char **cause)
 {
+	return archive_parse_flags(text, len, 0, cause);
+}
+
+struct archive *
+archive_parse_flags(const char *text, size_t len, unsigned flags, char **cause)
+{
 	struct archive *a;
 
 	if (len > ARCHIVE_MAX) {
@@ -1034,7 +1301,9 @@ archive_parse(const char *text, size_t len, char **cause)
 		cause_set(cause, "archive: does not end with a line feed");
 		return NULL;
 	}
-	if ((a = parse_streamed(text, len - 1)) != NULL)
+	if (!(flags & ARCHIVE_ORDERS_LATER))
+		flags = 0;
+	if ((a = parse_streamed(text, len - 1, flags)) != NULL)
 		return a;
 	return parse_whole(text, len, cause);
 }
@@ -1071,8 +1340,10 @@ archive_free(struct archive *a)
 			free(ph->owing[j]);
 		free(ph->owing);
 		for (j = 0; ph->orders != NULL && j < ph->norders; j++) {
-			free(ph->orders[j].seat);
-			free(ph->orders[j].sig_type);
+			if (!(ph->orders[j].borrowed & ORDER_SEAT_BORROWED))
+				free(ph->orders[j].seat);
+			if (!(ph->orders[j].borrowed & ORDER_TYPE_BORROWED))
+				free(ph->orders[j].sig_type);
 			free(ph->orders[j].block);
 			free(ph->orders[j].signature);
 		}
@@ -1137,4 +1408,121 @@ archive_commitment_find(const struct archive *a, const char *domain, const char 
 	c = &a->commitments[a->commit_order[lo]];
 	return strcmp(c->domain, domain) == 0 && strcmp(c->secret_id, secret_id) == 0 ?
 	    c : NULL;
+}
+
+/* ---- the orders read later (ARCHIVE_ORDERS_LATER) ---- */
+
+static int
+hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/*
+ * The string member key of the order text t (n bytes, an object in its
+ * canonical form): its bytes unescaped, NUL-terminated, into *out (the
+ * caller's), their length in *len; -1 when it is not there.
+ */
+static int
+order_member(const char *t, size_t n, const char *key, char **out, size_t *len)
+{
+	const char *q;
+	size_t b, e, i, klen = strlen(key);
+	struct strbuf sb = STRBUF_INIT;
+	int h[4], k;
+	unsigned u;
+
+	for (q = t; (q = memmem(q, n - (size_t)(q - t), key, klen)) != NULL; q++)
+		if (q > t && q[-1] == '"' && (size_t)(q - t) + klen + 2 < n &&
+		    q[klen] == '"' && q[klen + 1] == ':' && q[klen + 2] == '"')
+			break;
+	if (q == NULL)
+		return -1;
+	b = (size_t)(q - t) + klen + 2;
+	if ((e = value_end(t, n, b)) == 0)
+		return -1;
+	for (i = b + 1; i + 1 < e; i++) {
+		if (t[i] != '\\') {	/* the run up to the next escape */
+			const char *bs = memchr(t + i, '\\', e - 1 - i);
+			size_t run = bs != NULL ? (size_t)(bs - t) - i : e - 1 - i;
+
+			strbuf_add(&sb, t + i, run);
+			i += run - 1;
+			continue;
+		}
+		switch (t[++i]) {
+		case 'b': strbuf_addc(&sb, '\b'); break;
+		case 'f': strbuf_addc(&sb, '\f'); break;
+		case 'n': strbuf_addc(&sb, '\n'); break;
+		case 'r': strbuf_addc(&sb, '\r'); break;
+		case 't': strbuf_addc(&sb, '\t'); break;
+		case 'u':
+			for (k = 0; k < 4; k++)
+				if (i + 1 + (size_t)k >= e - 1 ||
+				    (h[k] = hexval(t[i + 1 + (size_t)k])) < 0) {
+					strbuf_free(&sb);
+					return -1;
+				}
+			u = (unsigned)(h[0] << 12 | h[1] << 8 | h[2] << 4 | h[3]);
+			i += 4;
+			if (u == 0 || u >= 0x80) {	/* cJSON prints only controls so */
+				strbuf_free(&sb);
+				return -1;
+			}
+			strbuf_addc(&sb, (char)u);
+			break;
+		default:	/* '"', '\\', '/' */
+			strbuf_addc(&sb, t[i]);
+		}
+	}
+	*out = strbuf_detach(&sb, len);
+	return 0;
+}
+
+int
+archive_order_text(const struct archive *a, const struct archive_order *o,
+    struct archive_order_text *t, char **cause)
+{
+	unsigned char h[sizeof o->src_hash];
+	const char *p;
+
+	memset(t, 0, sizeof *t);
+	if (o->block != NULL) {
+		t->block = o->block;
+		t->block_len = o->block_len;
+		t->signature = o->signature;
+		t->sig_len = o->sig_len;
+		return 0;
+	}
+	if (a->src == NULL || o->src_at > a->src_len || o->src_len > a->src_len - o->src_at)
+		return cause_set(cause, "archive: the orders' text is not at hand");
+	p = a->src + o->src_at;
+	crypto_generichash(h, sizeof h, (const unsigned char *)p, o->src_len, NULL, 0);
+	if (sodium_memcmp(h, o->src_hash, sizeof h) != 0 ||
+	    order_member(p, o->src_len, "block", &t->owned[0], &t->block_len) == -1 ||
+	    order_member(p, o->src_len, "signature", &t->owned[1], &t->sig_len) == -1 ||
+	    t->block_len != o->block_len || t->sig_len != o->sig_len) {
+		archive_order_text_clear(t);
+		return cause_set(cause, "archive: an order's bytes are no longer those "
+		    "read (the file changed while it was read)");
+	}
+	t->block = t->owned[0];
+	t->signature = t->owned[1];
+	return 0;
+}
+
+void
+archive_order_text_clear(struct archive_order_text *t)
+{
+	free(t->owned[0]);
+	free(t->owned[1]);
+	memset(t, 0, sizeof *t);
+}
+
+void
+archive_src_release(const struct archive *a)
+{
+	if (a->src != NULL && a->src_mapped)
+		map_drop(a->src, 0, a->src_len);
 }

@@ -69,13 +69,26 @@ struct archive_order {
 	char		*seat;
 	char		*sig_type;	/* "muthur", "minisign" or "ssh" */
 	int		 current;	/* 0: superseded by a later one */
+	/* Read with ARCHIVE_ORDERS_LATER: seat is the seat's name in
+	 * a->seats (ORDER_SEAT_BORROWED), sig_type a constant string
+	 * (ORDER_TYPE_BORROWED), not copies; archive_free() knows */
+	unsigned char	 borrowed;
 	unsigned char	 nonce[RAND_NONCE_MAX];
 	size_t		 nonce_len;
 	char		*block;		/* the signed bytes */
 	size_t		 block_len;
 	char		*signature;	/* as received */
 	size_t		 sig_len;
+	/* Read with ARCHIVE_ORDERS_LATER: block and signature are NULL (their
+	 * lengths set) and the order's text is at src_at (src_len bytes) in
+	 * the archive's source, whose BLAKE2b-128 is src_hash
+	 * (archive_order_text()). */
+	size_t		 src_at, src_len;
+	unsigned char	 src_hash[16];
 };
+
+#define ORDER_SEAT_BORROWED	0x1
+#define ORDER_TYPE_BORROWED	0x2
 
 struct archive_phase {
 	uint64_t		 seq;
@@ -159,6 +172,12 @@ struct archive {
 	 * i, for archive_phase_find() (set by archive_index()) */
 	size_t				*turn_order;
 	int				 phases_numbered;
+	/* Read with ARCHIVE_ORDERS_LATER: the text read (borrowed; it must
+	 * outlive a) and whether it is a read-only mapping of a file
+	 * (ARCHIVE_SRC_MAPPED) */
+	const char			*src;
+	size_t				 src_len;
+	int				 src_mapped;
 };
 
 /*
@@ -181,10 +200,47 @@ int archive_format(struct archive *a, const unsigned char sk[64], char **out,
  * not checked here (that is the auditor's work); a->digest is computed.
  * A text laid out as archive_format() writes it is read an item of its big
  * arrays at a time (no tree of the whole document: what it costs beyond
- * the text is the struct archive itself); any other is read whole, which
- * names the fault.
+ * the text is the struct archive itself), the phases (of 32 or more) on a
+ * thread of their own while this one reads the rest; any other is read
+ * whole, which names the fault. A text cut short says so and where it
+ * ends ("inside phases[17]").
  */
 struct archive *archive_parse(const char *text, size_t len, char **cause);
+/*
+ * archive_parse() with flags. ARCHIVE_ORDERS_LATER: the orders' blocks and
+ * signatures (most of a long game's archive) are checked but not kept;
+ * archive_order_text() reads them again from text, which a borrows and
+ * must outlive it. ARCHIVE_SRC_MAPPED (with ARCHIVE_ORDERS_LATER): text
+ * is a private read-only mapping of a file (mmap), whose pages are given
+ * back to the kernel behind the reading (madvise MADV_DONTNEED; they are
+ * read again from the file when needed), so that the resident part of
+ * the file stays a few pages however long the game.
+ */
+#define ARCHIVE_ORDERS_LATER	0x1
+#define ARCHIVE_SRC_MAPPED	0x2
+struct archive *archive_parse_flags(const char *text, size_t len, unsigned flags,
+    char **cause);
+/*
+ * An order's block and signature: borrowed from o, or of an archive read
+ * with ARCHIVE_ORDERS_LATER read again from its text (the caller's, freed
+ * with archive_order_text_clear()). -1 with *cause (may be NULL) when
+ * those bytes are no longer the ones parsed (the file changed under the
+ * reader). Safe from several threads at once.
+ */
+struct archive_order_text {
+	const char	*block;
+	size_t		 block_len;
+	const char	*signature;
+	size_t		 sig_len;
+	char		*owned[2];
+};
+int archive_order_text(const struct archive *a, const struct archive_order *o,
+    struct archive_order_text *t, char **cause);
+void archive_order_text_clear(struct archive_order_text *t);
+/* Of an archive read with ARCHIVE_SRC_MAPPED: give the pages of its text
+ * back to the kernel (they are read again from the file when needed); a
+ * reader of its orders calls it now and then. Otherwise nothing. */
+void archive_src_release(const struct archive *a);
 /* Does a->sig verify under a->server_key over a->digest? 0 yes, -1 no. */
 int archive_sig_verify(const struct archive *a);
 void archive_free(struct archive *a);

@@ -242,6 +242,137 @@ t_event_order(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
+/* Two consecutive closed phases of different names, from the middle: the
+ * index of the first, or 0 when there are none. */
+static size_t
+phase_pair(const struct archive *a)
+{
+	size_t k;
+
+	for (k = a->nphases / 2; k + 2 < a->nphases; k++)
+		if (!a->phases[k].open && !a->phases[k + 1].open &&
+		    strcmp(a->phases[k].name, a->phases[k + 1].name) != 0)
+			return k;
+	return 0;
+}
+
+/*
+ * Two phases swapped in the stream, their numbers with them; renumbered:
+ * with the numbers put back (numbered 1, 2, ... but each is not the phase
+ * the game was in).
+ */
+static int
+phase_swap(struct archive *a, int renumbered, char *rec, size_t n)
+{
+	struct archive_phase t;
+	size_t k = phase_pair(a);
+
+	if (k == 0)
+		return -1;
+	t = a->phases[k];
+	a->phases[k] = a->phases[k + 1];
+	a->phases[k + 1] = t;
+	if (renumbered) {
+		a->phases[k + 1].seq = a->phases[k].seq;
+		a->phases[k].seq = t.seq;
+	}
+	snprintf(rec, n, "phase %llu (", (unsigned long long)a->phases[k].seq);
+	return 0;
+}
+
+static int
+t_phase_order(struct archive *a, char *rec, size_t n)
+{
+	return phase_swap(a, 0, rec, n);
+}
+
+static int
+t_phase_renumbered(struct archive *a, char *rec, size_t n)
+{
+	return phase_swap(a, 1, rec, n);
+}
+
+/* The archive's phases cut off after the first half (and its states with
+ * them), re-signed: its later events belong to no phase. */
+static int
+t_phases_cut(struct archive *a, char *rec, size_t n)
+{
+	size_t k = a->nphases / 2, i, j;
+
+	if (k < 2)
+		return -1;
+	for (i = k; i < a->nphases; i++) {
+		struct archive_phase *ph = &a->phases[i];
+
+		free(ph->name);
+		for (j = 0; j < ph->nowing; j++)
+			free(ph->owing[j]);
+		free(ph->owing);
+		for (j = 0; j < ph->norders; j++) {
+			free(ph->orders[j].seat);
+			free(ph->orders[j].sig_type);
+			free(ph->orders[j].block);
+			free(ph->orders[j].signature);
+		}
+		free(ph->orders);
+	}
+	a->nphases = k;
+	for (i = 0; i < a->nstates && a->states[i].after_phase <= k; i++)
+		;
+	a->nstates = i;
+	for (i = 0; i < a->nevents && a->events[i].phase <= k; i++)
+		;
+	if (i == a->nevents)
+		return -1;
+	snprintf(rec, n, "event %llu", (unsigned long long)a->events[i].seq);
+	return 0;
+}
+
+/*
+ * The text cut short in the middle of its array key, a few bytes into its
+ * middle item (which starts "{\"seq\":N,\"NEXT\":"): the audit names
+ * where it ends.
+ */
+static const char *
+item_at(const char *from, size_t seq, const char *next)
+{
+	char *pat = xasprintf("{\"seq\":%zu,\"%s\":", seq, next);
+	const char *q = strstr(from, pat);
+
+	free(pat);
+	return q;
+}
+
+static void
+cut_short(const char *text, const char *key, const char *next)
+{
+	struct audit_report r;
+	const char *p;
+	char *t, *want, *pat;
+	size_t k;
+
+	pat = xasprintf("\"%s\":[", key);
+	p = strstr(text, pat);
+	free(pat);
+	for (k = 1; p != NULL && item_at(p, k, next) != NULL; k++)
+		;
+	if (p == NULL || k < 4 || (p = item_at(p, k / 2, next)) == NULL) {
+		ok(0, "%s: nothing to cut", key);
+		return;
+	}
+	t = xasprintf("%.*s\n", (int)(p - text) + 5, text);
+	audit(t, &r);
+	/* item k / 2 is at index k / 2 - 1 */
+	want = xasprintf("the document does, inside %s[%zu]", key, k / 2 - 1);
+	ok(r.nfailures == 1 && afix_report_has(&r, "archive", "cut short") &&
+	    afix_report_has(&r, "archive", want), "cut short in %s: \"...%s\"", key, want);
+	if (!afix_report_has(&r, "archive", want))
+		afix_report_show(&r);
+	audit_report_clear(&r);
+	free(want);
+	free(t);
+}
+
 static int
 t_event_renumbered(struct archive *a, char *rec, size_t n)
 {
@@ -435,7 +566,14 @@ parse_errors(const char *text)
 	audit_report_clear(&r);
 	t[999] = '\n';
 	audit(t, &r);
-	ok(afix_report_has(&r, "archive", "not a JSON document"), "a cut archive with a LF");
+	ok(afix_report_has(&r, "archive", "cut short: the text ends (byte 999) before the "
+	    "document does, inside files[0]"), "a cut archive with a LF: where it ends");
+	audit_report_clear(&r);
+	free(t);
+	t = xstrdup(text);
+	*strchr(t, ':') = ';';	/* its brackets close, but it is no JSON */
+	audit(t, &r);
+	ok(afix_report_has(&r, "archive", "not a JSON document"), "a broken one: not JSON");
 	audit_report_clear(&r);
 	free(t);
 }
@@ -474,6 +612,65 @@ cli_export(const char *text)
 	afix_config_remove(tmpdir);
 	free(out);
 	free(conf);
+}
+
+/*
+ * The orders read again from the text (ARCHIVE_ORDERS_LATER, as the
+ * audit reads them): byte for byte the blocks and signatures read whole;
+ * and an order whose bytes changed after the parse is refused.
+ */
+static void
+orders_later(const char *text)
+{
+	struct archive *whole = parse(text), *later;
+	struct archive_order_text t;
+	char *copy = xstrdup(text), *cause = NULL, *p;
+	size_t i, j, n = 0, same = 0, sep = 0;
+
+	later = archive_parse_flags(copy, strlen(copy), ARCHIVE_ORDERS_LATER, &cause);
+	ok(later != NULL && later->nphases == whole->nphases, "parsed with the orders "
+	    "read later%s%s", cause != NULL ? ": " : "", cause != NULL ? cause : "");
+	for (i = 0; later != NULL && i < later->nphases; i++)
+		for (j = 0; j < later->phases[i].norders; j++) {
+			const struct archive_order *w = &whole->phases[i].orders[j];
+			const struct archive_order *o = &later->phases[i].orders[j];
+
+			n++;
+			sep += o->block == NULL && o->signature == NULL;
+			if (strcmp(o->seat, w->seat) == 0 &&
+			    strcmp(o->sig_type, w->sig_type) == 0 &&
+			    o->current == w->current && o->nonce_len == w->nonce_len &&
+			    memcmp(o->nonce, w->nonce, w->nonce_len) == 0 &&
+			    archive_order_text(later, o, &t, NULL) == 0 &&
+			    t.block_len == w->block_len && t.sig_len == w->sig_len &&
+			    memcmp(t.block, w->block, w->block_len) == 0 &&
+			    memcmp(t.signature, w->signature, w->sig_len) == 0)
+				same++;
+			archive_order_text_clear(&t);
+		}
+	ok(n > 0 && sep == n && same == n, "%zu of %zu orders not kept, and read again "
+	    "to the same seat, type, nonce, block and signature (%zu)", sep, n, same);
+	/* a byte of an order's block changed under the reader */
+	for (i = 0; later != NULL && i < later->nphases && later->phases[i].norders == 0;
+	    i++)
+		;
+	if (later != NULL && i < later->nphases) {
+		const struct archive_order *o = &later->phases[i].orders[0];
+
+		p = strstr(copy + o->src_at, "\"block\":\"") + 9;
+		*p = *p == 'a' ? 'b' : 'a';
+		int rc = archive_order_text(later, o, &t, &cause);
+
+		ok(rc == -1 && cause != NULL && strstr(cause, "no longer those read") != NULL,
+		    "an order changed after it was read is refused: %s", cause != NULL ?
+		    cause : "(accepted)");
+		archive_order_text_clear(&t);
+	} else
+		ok(0, "an archive with orders");
+	free(cause);
+	archive_free(later);
+	archive_free(whole);
+	free(copy);
 }
 
 /* ---- the whole-file sample ---- */
@@ -604,6 +801,14 @@ main(void)
 	tamper(text, "a reordered event", t_event_order, "out of sequence");
 	tamper(text, "a reordered event, renumbered", t_event_renumbered,
 	    "hash does not chain");
+	tamper(text, "two phases swapped", t_phase_order, "numbered out of sequence");
+	tamper(text, "two phases swapped, renumbered", t_phase_renumbered,
+	    "the replay is in turn");
+	tamper(text, "the phases cut off half way (re-signed)", t_phases_cut,
+	    "which does not exist");
+	orders_later(text);
+	cut_short(text, "phases", "turn");
+	cut_short(text, "events", "phase");
 	tamper(text, "a re-signed commitment with a different secret", t_secret_resigned,
 	    "opened to bytes that are not the replayed secret");
 	tamper(text, "a forged commitment signature", t_commit_sig,

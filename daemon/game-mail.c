@@ -1,8 +1,9 @@
 /*
  * game-mail.c — handling one incoming mail exactly once (doc/exactly-once.md,
  * doc/game-record.md "Orders"): one transaction from store_mail_seen to
- * store_mail_record, with the acknowledgement or refusal in the outbox and
- * every phase the orders complete resolved.
+ * store_mail_record, with the refusal (or the receipt) in the outbox, the
+ * acknowledgement noted for the seat's next mail, and every phase the
+ * orders complete resolved.
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/strbuf.h"
+#include "lib/timetext.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/compose.h"
@@ -35,6 +37,7 @@
 #include "store/mailseen.h"
 #include "store/orders.h"
 #include "store/outbox.h"
+#include "store/plans.h"
 
 /* One mail being handled. */
 struct mail_job {
@@ -628,7 +631,69 @@ orders_check(struct mail_job *j, char **cause)
 	return 1;
 }
 
-/* Store valid orders, acknowledge them and resolve what they complete. */
+/* Has the seat asked for receipts (`set receipts on`)? 1, 0 or -1. */
+static int
+receipts_on(struct mail_job *j, char **cause)
+{
+	char *v = NULL;
+	int r;
+
+	if ((r = store_seat_setting_get(j->c->st, j->seat->id, "receipts", &v,
+	    cause)) == 1)
+		r = strcmp(v, "on") == 0;
+	free(v);
+	return r;
+}
+
+/* Append the lines of text (LF-separated) to sb, "; " between them. */
+static int
+lines_join(struct strbuf *sb, const char *text, const char *first)
+{
+	const char *p, *nl;
+	int n = 0;
+
+	for (p = text; p != NULL && *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if (nl > p)
+			strbuf_addf(sb, "%s%.*s", n++ ? "; " : first, (int)(nl - p), p);
+	}
+	return n;
+}
+
+/*
+ * The acknowledgement of an accepted orders mail as one line of the
+ * seat's next view or turn report (seat-notes.c; issue 33): when it came,
+ * for which phase, what it holds.
+ */
+static int
+ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char when[32];
+	int rc;
+
+	clock_time_iso(j->c->now, when, sizeof when);
+	strbuf_addf(&sb, "Your orders mail of %.10s %.5s UTC was accepted for turn "
+	    "%d, phase %s:", when, when + 11, f->turn, f->phase);
+	if (lines_join(&sb, f->orders, " ") == 0)
+		strbuf_addstr(&sb, " pass");
+	if (f->replaced)
+		strbuf_addstr(&sb, " (replacing your earlier orders)");
+	if (f->applies_to != NULL)
+		strbuf_addf(&sb, "; it applies to %s", f->applies_to);
+	lines_join(&sb, f->settings, "; recorded: ");
+	strbuf_addc(&sb, '.');
+	rc = seat_note_add(j->c, j->seat->id, strbuf_str(&sb), cause);
+	strbuf_free(&sb);
+	return rc;
+}
+
+/*
+ * Store valid orders, acknowledge them (a reply of its own to a seat that
+ * set receipts on, else a note of its next mail) and resolve what they
+ * complete.
+ */
 static int
 orders_accept(struct mail_job *j, char **cause)
 {
@@ -637,7 +702,7 @@ orders_accept(struct mail_job *j, char **cause)
 	struct reply_facts f;
 	char **missing = NULL, *applies = NULL;
 	size_t ncur = 0, nmissing = 0, i;
-	int replaced = 0, rc = -1;
+	int replaced = 0, rc = -1, r;
 	enum sig_format fmt = sig_detect(j->m->sig_text, j->m->sig_len, NULL, NULL);
 
 	if (store_orders_current(j->c->st, j->ph->id, &cur, &ncur, cause) == -1)
@@ -677,7 +742,8 @@ orders_accept(struct mail_job *j, char **cause)
 	f.deadline = j->ph->deadline;
 	f.applies_to = applies;
 	f.settings = strbuf_str(&set);
-	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
+	if ((r = receipts_on(j, cause)) == -1 || (r == 1 ? reply_queue(j, REPLY_ACK,
+	    &f, j->seat->email, cause) : ack_note(j, &f, cause)) == -1)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
 		goto out;

@@ -664,7 +664,8 @@ lines_join(struct strbuf *sb, const char *text, const char *first)
 /*
  * The acknowledgement of an accepted orders mail as one line of the
  * seat's next view or turn report (seat-notes.c; issue 33): when it came,
- * for which phase, what it holds.
+ * the start of its nonce (which names the block the player signed), for
+ * which phase, what it holds.
  */
 static int
 ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
@@ -674,8 +675,9 @@ ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
 	int rc;
 
 	clock_time_iso(j->c->now, when, sizeof when);
-	strbuf_addf(&sb, "Your orders mail of %.10s %.5s UTC was accepted for turn "
-	    "%d, phase %s:", when, when + 11, f->turn, f->phase);
+	strbuf_addf(&sb, "Your orders mail of %.10s %.5s UTC (nonce %.8s) was "
+	    "accepted for turn %d, phase %s:", when, when + 11, j->o->nonce_hex,
+	    f->turn, f->phase);
 	if (lines_join(&sb, f->orders, " ") == 0)
 		strbuf_addstr(&sb, " pass");
 	if (f->replaced)

@@ -205,6 +205,9 @@ refuse(struct mail_job *j, char **cause)
 		f.seat = j->o->seat;
 		f.turn = (int)j->o->turn;
 		f.phase = j->o->phase;
+	} else if (j->seat != NULL && j->l != NULL) {	/* an unreadable block's */
+		f.game = j->l->game->name;
+		f.seat = j->seat->name;
 	}
 	f.reason = j->reason;
 	f.final = j->final;
@@ -586,11 +589,13 @@ unreadable(struct mail_job *j, const char *why, char **cause)
 			r = -1;
 			goto out;
 		}
-		if (ph->turn != pk.turn || strcmp(ph->name, pk.phase) != 0)
+		if (ph->turn != pk.turn || strcmp(ph->name, pk.phase) != 0) {
 			strbuf_addf(&sb, "that phase is over: game %s is in turn %d, phase "
 			    "%s, not turn %ld, phase %s (copy the orders block of your "
 			    "latest view, not of an older one)", j->l->game->name, ph->turn,
 			    ph->name, pk.turn, pk.phase);
+			j->final = 1;	/* no mending of this mail helps */
+		}
 	}
 	if (seat != NULL && nosig)
 		strbuf_addf(&sb, "%sthe mail is unsigned: no signature follows the "

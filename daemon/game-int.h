@@ -175,6 +175,14 @@ int game_seat_stopped(const struct game_ctx *c, const struct store_seat *seat,
  */
 int seat_note_add(const struct game_ctx *c, int64_t seat_id, const char *line,
     char **cause);
+/*
+ * The internal seat setting that keeps the addresses a seat had before
+ * it was given to another player (game-replace.c), LF-terminated lines:
+ * a mail from one of them is told that the seat is no longer its
+ * sender's (game-mail.c).
+ */
+#define GAME_FORMER_EMAILS	"former_emails"
+
 int seat_notes_get(const struct game_ctx *c, int64_t seat_id, char **notes,
     char **cause);
 int seat_notes_clear(const struct game_ctx *c, int64_t seat_id, char **cause);

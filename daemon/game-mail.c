@@ -1,8 +1,9 @@
 /*
  * game-mail.c — handling one incoming mail exactly once (doc/exactly-once.md,
  * doc/game-record.md "Orders"): one transaction from store_mail_seen to
- * store_mail_record, with the acknowledgement or refusal in the outbox and
- * every phase the orders complete resolved.
+ * store_mail_record, with the refusal (or the receipt) in the outbox, the
+ * acknowledgement noted for the seat's next mail, and every phase the
+ * orders complete resolved.
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "lib/cause.h"
 #include "lib/log.h"
 #include "lib/strbuf.h"
+#include "lib/timetext.h"
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/compose.h"
@@ -35,6 +37,7 @@
 #include "store/mailseen.h"
 #include "store/orders.h"
 #include "store/outbox.h"
+#include "store/plans.h"
 
 /* One mail being handled. */
 struct mail_job {
@@ -49,6 +52,9 @@ struct mail_job {
 	const char		*kind;		/* the refusal's kind: for the log */
 	char			*reply_to;	/* an organiser's block: the game's
 						   organiser address, or NULL */
+	char			*former_to;	/* the sender, an address the seat
+						   had before it changed hands:
+						   answered there, or NULL */
 	char			*outcome;
 	int			 advanced;
 	int			 unverified;	/* the block names seat but its
@@ -165,8 +171,8 @@ static int
 reply_address(struct mail_job *j, char **to, char **cause)
 {
 	*to = NULL;
-	if (j->reply_to != NULL) {
-		*to = xstrdup(j->reply_to);
+	if (j->reply_to != NULL || j->former_to != NULL) {
+		*to = xstrdup(j->reply_to != NULL ? j->reply_to : j->former_to);
 		return 0;
 	}
 	if (j->seat != NULL && (!j->unverified || (j->m->from_addr != NULL &&
@@ -199,6 +205,9 @@ refuse(struct mail_job *j, char **cause)
 		f.seat = j->o->seat;
 		f.turn = (int)j->o->turn;
 		f.phase = j->o->phase;
+	} else if (j->seat != NULL && j->l != NULL) {	/* an unreadable block's */
+		f.game = j->l->game->name;
+		f.seat = j->seat->name;
 	}
 	f.reason = j->reason;
 	f.final = j->final;
@@ -213,6 +222,10 @@ refuse(struct mail_job *j, char **cause)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; not answered: the "
 		    "signature is no seat's and the sender is no seat's registered "
 		    "address", j->kind, j->l->game->name, j->seat->name);
+	else if (j->seat != NULL && to != NULL && j->former_to != NULL)
+		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to %s, "
+		    "an address the seat had before it changed hands", j->kind,
+		    j->l->game->name, j->seat->name, to);
 	else if (to != NULL && j->reply_to != NULL)
 		j->outcome = xasprintf("refused (%s): game %s, the organiser's block; "
 		    "answered to the organiser's address %s", j->kind, j->l->game->name, to);
@@ -289,6 +302,54 @@ former_key(struct mail_job *j, uint64_t *phase)
 }
 
 /*
+ * Is the sender an address seat had before it was given to another player
+ * (GAME_FORMER_EMAILS), not its address now? 1 and j->former_to set, 0,
+ * -1 on a database error.
+ */
+static int
+former_address(struct mail_job *j, const struct store_seat *seat, char **cause)
+{
+	const char *from = j->m->from_addr, *p;
+	char *v = NULL;
+	size_t n = from != NULL ? strlen(from) : 0;
+	int r, found = 0;
+
+	if (from == NULL || strcasecmp(from, seat->email) == 0)
+		return 0;
+	if ((r = store_seat_setting_get(j->c->st, seat->id, GAME_FORMER_EMAILS, &v,
+	    cause)) != 1)
+		return r;
+	for (p = v; *p != '\0' && !found; p += strcspn(p, "\n") + (p[strcspn(p,
+	    "\n")] == '\n'))
+		found = strcspn(p, "\n") == n && strncasecmp(p, from, n) == 0;
+	free(v);
+	if (found) {
+		free(j->former_to);
+		j->former_to = xstrdup(from);
+	}
+	return found;
+}
+
+/*
+ * Refuse for good the mail of a player who no longer holds the seat (its
+ * former key, or a former address of the seat), since phase (0: not known).
+ */
+static int
+no_longer_holds(struct mail_job *j, const struct store_seat *seat, uint64_t phase)
+{
+	char when[48] = "";
+
+	if (phase > 0)
+		snprintf(when, sizeof when, " in phase %llu", (unsigned long long)phase);
+	refusal(j, "former-seat-key", "you no longer hold seat %s of game %s: the "
+	    "organiser gave it to another player%s, and orders from you are no longer "
+	    "accepted for it (those you sent before stay on the record and are "
+	    "audited with your key)", seat->name, j->l->game->name, when);
+	j->final = 1;
+	return 0;
+}
+
+/*
  * The mail's signature against the seat's key: 1 when it verifies (over
  * the block as found, or over the second reading of a format=flowed part,
  * which then becomes the block), 0 when refused with a reason that says
@@ -339,6 +400,9 @@ signature_check(struct mail_job *j)
 		if (o2 != NULL)
 			orders_free(o2);
 	}
+	if ((m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE) &&
+	    former_address(j, j->seat, NULL) == 1)
+		return no_longer_holds(j, j->seat, 0);
 	if (m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE)
 		return refusal(j, "no-signature", "signature does not verify for seat "
 		    "%s: the mail holds no signature%s (put it right after the orders "
@@ -382,15 +446,11 @@ signature_check(struct mail_job *j)
 		j->unverified = 0;
 		return 0;
 	}
-	if (former_key(j, &former)) {
+	if (former_key(j, &former) ||
+	    former_address(j, j->seat, NULL) == 1) {	/* (an error: not former) */
 		free(why);
-		refusal(j, "former-seat-key", "you no longer hold seat %s of game %s: "
-		    "the organiser gave it to another player in phase %llu, and orders "
-		    "signed with your key are no longer accepted for it (those you sent "
-		    "before stay on the record and are audited with your key)",
-		    j->seat->name, j->o->game, (unsigned long long)former);
-		j->final = 1;
-		return 0;
+		(void)former_address(j, j->seat, NULL);	/* answered there */
+		return no_longer_holds(j, j->seat, former);
 	}
 	refusal(j, "bad-signature", "signature does not verify for seat %s: %s%s%s",
 	    j->seat->name, why, quoted, why != NULL && strstr(why,
@@ -475,6 +535,84 @@ organiser_block(struct mail_job *j, char **cause)
 }
 
 /*
+ * Refuse a block orders_parse() refused (why), saying first what mending
+ * that would not cure, as far as its headers read (orders_peek): from a
+ * player who no longer holds the seat, that (final); from the seat's
+ * player (signed with its key, or from its address), that the phase it
+ * names is over and that the mail is unsigned. Others hear only why.
+ * 0, or -1 on a database error.
+ */
+static int
+unreadable(struct mail_job *j, const char *why, char **cause)
+{
+	const struct intake_mail *m = j->m;
+	const struct store_seat *seat = NULL;
+	struct store_phase *ph = NULL;
+	struct orders_peek pk;
+	struct strbuf sb = STRBUF_INIT;
+	char *at = block_reason(why, m->block.begin_line);
+	int nosig = m->sig_text == NULL || m->sig_shape == SIG_SHAPE_NONE;
+	int own = 0, r = 0;
+	uint64_t former = 0;
+	size_t k;
+
+	orders_peek(m->block.signed_bytes, m->block.signed_len, &pk);
+	if (pk.game != NULL && pk.seat != NULL && strcmp(pk.seat, ORGANISER_SEAT) != 0 &&
+	    (j->l = game_live_load(j->c->st, pk.game, NULL)) != NULL)
+		for (k = 0; k < j->l->nseats; k++)
+			if (strcmp(j->l->seats[k].name, pk.seat) == 0)
+				seat = &j->l->seats[k];
+	if (seat != NULL) {
+		own = !nosig && verifies(seat->public_key, m->block.signed_bytes,
+		    m->block.signed_len, m->sig_text, m->sig_len);
+		j->seat = seat;		/* for former_key() */
+		j->game_id = j->l->game->id;
+		j->unverified = !own;
+		if (!own && ((r = former_address(j, seat, cause)) == 1 ||
+		    (r == 0 && former_key(j, &former)))) {
+			(void)no_longer_holds(j, seat, former);
+			r = 0;
+			goto out;
+		}
+		if (r == -1)
+			goto out;
+		if (!own && (m->from_addr == NULL || strcasecmp(m->from_addr,
+		    seat->email) != 0)) {
+			j->seat = NULL;		/* not the seat's player: why alone */
+			j->game_id = 0;
+			seat = NULL;
+		}
+	}
+	if (seat != NULL && pk.turn > 0 && pk.phase != NULL &&
+	    strcmp(j->l->game->status, GAME_RUNNING) == 0) {
+		if ((ph = store_phase_current(j->c->st, j->game_id, cause)) == NULL) {
+			r = -1;
+			goto out;
+		}
+		if (ph->turn != pk.turn || strcmp(ph->name, pk.phase) != 0) {
+			strbuf_addf(&sb, "that phase is over: game %s is in turn %d, phase "
+			    "%s, not turn %ld, phase %s (copy the orders block of your "
+			    "latest view, not of an older one)", j->l->game->name, ph->turn,
+			    ph->name, pk.turn, pk.phase);
+			j->final = 1;	/* no mending of this mail helps */
+		}
+	}
+	if (seat != NULL && nosig)
+		strbuf_addf(&sb, "%sthe mail is unsigned: no signature follows the "
+		    "orders block (sign the block, with muthur sign, minisign or "
+		    "ssh-keygen, and send the signature right after it)",
+		    sb.len > 0 ? "; " : "");
+	refusal(j, "unreadable-block", "%s%sthe orders block: %s", strbuf_str(&sb),
+	    sb.len > 0 ? "; and " : "", at);
+out:
+	store_phase_free(ph);
+	strbuf_free(&sb);
+	orders_peek_clear(&pk);
+	free(at);
+	return r;
+}
+
+/*
  * Check the orders against game, seat, signature, phase and rules. 1 when
  * valid, 0 when refused (j->reason set), -1 on a database error; 2 when
  * it was an organiser's block, handled.
@@ -489,12 +627,9 @@ orders_check(struct mail_job *j, char **cause)
 	int idx, r;
 
 	if ((j->o = orders_parse(m->block.signed_bytes, m->block.signed_len, &why)) == NULL) {
-		char *at = block_reason(why, m->block.begin_line);
-
-		refusal(j, "unreadable-block", "the orders block: %s", at);
-		free(at);
+		r = unreadable(j, why, cause);
 		free(why);
-		return 0;
+		return r;
 	}
 	if ((j->l = game_live_load(j->c->st, j->o->game, &err)) == NULL) {
 		char **games = NULL, *list = NULL;
@@ -628,7 +763,71 @@ orders_check(struct mail_job *j, char **cause)
 	return 1;
 }
 
-/* Store valid orders, acknowledge them and resolve what they complete. */
+/* Has the seat asked for receipts (`set receipts on`)? 1, 0 or -1. */
+static int
+receipts_on(struct mail_job *j, char **cause)
+{
+	char *v = NULL;
+	int r;
+
+	if ((r = store_seat_setting_get(j->c->st, j->seat->id, "receipts", &v,
+	    cause)) == 1)
+		r = strcmp(v, "on") == 0;
+	free(v);
+	return r;
+}
+
+/* Append the lines of text (LF-separated) to sb, "; " between them. */
+static int
+lines_join(struct strbuf *sb, const char *text, const char *first)
+{
+	const char *p, *nl;
+	int n = 0;
+
+	for (p = text; p != NULL && *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if (nl > p)
+			strbuf_addf(sb, "%s%.*s", n++ ? "; " : first, (int)(nl - p), p);
+	}
+	return n;
+}
+
+/*
+ * The acknowledgement of an accepted orders mail as one line of the
+ * seat's next view or turn report (seat-notes.c; issue 33): when it came,
+ * the start of its nonce (which names the block the player signed), for
+ * which phase, what it holds.
+ */
+static int
+ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char when[32];
+	int rc;
+
+	clock_time_iso(j->c->now, when, sizeof when);
+	strbuf_addf(&sb, "Your orders mail of %.10s %.5s UTC (nonce %.8s) was "
+	    "accepted for turn %d, phase %s:", when, when + 11, j->o->nonce_hex,
+	    f->turn, f->phase);
+	if (lines_join(&sb, f->orders, " ") == 0)
+		strbuf_addstr(&sb, " pass");
+	if (f->replaced)
+		strbuf_addstr(&sb, " (replacing your earlier orders)");
+	if (f->applies_to != NULL)
+		strbuf_addf(&sb, "; it applies to %s", f->applies_to);
+	lines_join(&sb, f->settings, "; recorded: ");
+	strbuf_addc(&sb, '.');
+	rc = seat_note_add(j->c, j->seat->id, strbuf_str(&sb), cause);
+	strbuf_free(&sb);
+	return rc;
+}
+
+/*
+ * Store valid orders, acknowledge them (a reply of its own to a seat that
+ * set receipts on, else a note of its next mail) and resolve what they
+ * complete.
+ */
 static int
 orders_accept(struct mail_job *j, char **cause)
 {
@@ -637,7 +836,7 @@ orders_accept(struct mail_job *j, char **cause)
 	struct reply_facts f;
 	char **missing = NULL, *applies = NULL;
 	size_t ncur = 0, nmissing = 0, i;
-	int replaced = 0, rc = -1;
+	int replaced = 0, rc = -1, r;
 	enum sig_format fmt = sig_detect(j->m->sig_text, j->m->sig_len, NULL, NULL);
 
 	if (store_orders_current(j->c->st, j->ph->id, &cur, &ncur, cause) == -1)
@@ -677,7 +876,8 @@ orders_accept(struct mail_job *j, char **cause)
 	f.deadline = j->ph->deadline;
 	f.applies_to = applies;
 	f.settings = strbuf_str(&set);
-	if (reply_queue(j, REPLY_ACK, &f, j->seat->email, cause) == -1)
+	if ((r = receipts_on(j, cause)) == -1 || (r == 1 ? reply_queue(j, REPLY_ACK,
+	    &f, j->seat->email, cause) : ack_note(j, &f, cause)) == -1)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
 		goto out;
@@ -850,6 +1050,7 @@ game_handle_intake(const struct game_ctx *c, struct intake_mail *m, char **outco
 	free(j.outcome);
 	free(j.reason);
 	free(j.reply_to);
+	free(j.former_to);
 	store_phase_free(j.ph);
 	game_live_free(j.l);
 	if (j.o != NULL)

@@ -24,6 +24,7 @@
 #include "mail/pubkey.h"
 #include "store/hashenc.h"
 #include "store/orders.h"
+#include "store/plans.h"
 #include "store/seat-keys.h"
 
 int
@@ -76,6 +77,28 @@ replaced_payload(const struct game_ctx *c, const struct seat_key_change *k)
 	cJSON_AddStringToObject(o, "sig", hex);
 	free(hex);
 	return o;
+}
+
+/*
+ * Keep the seat's address before the change in its internal setting
+ * "former_emails" (LF-terminated lines, game-mail.c): a mail from there
+ * is told the seat is no longer its sender's.
+ */
+static int
+former_address_add(const struct game_ctx *c, const struct store_seat *s,
+    char **cause)
+{
+	char *v = NULL, *nv;
+	int rc;
+
+	if ((rc = store_seat_setting_get(c->st, s->id, GAME_FORMER_EMAILS, &v,
+	    cause)) == -1)
+		return -1;
+	nv = xasprintf("%s%s\n", rc == 1 ? v : "", s->email);
+	rc = store_seat_setting_put(c->st, s->id, GAME_FORMER_EMAILS, nv, cause);
+	free(nv);
+	free(v);
+	return rc;
 }
 
 /* The notice to the old player and the view to the new one. */
@@ -156,6 +179,8 @@ game_replace(const struct game_ctx *c, const char *name, const char *seat,
 		rc = game_clock_event(c, l, ph->seq, replaced_payload(c, &k), &ev, cause);
 	if (rc == 0)
 		rc = store_seat_replace(c->st, s->id, email, type, text, cause);
+	if (rc == 0 && strcasecmp(s->email, email) != 0)
+		rc = former_address_add(c, s, cause);
 	if (rc == 0) {
 		old_email = s->email;
 		s->email = xstrdup(email);

@@ -323,6 +323,67 @@ set_header(struct orders *o, size_t k, const char *value, int line, char **cause
 	return cause_set(cause, "line %d: internal error", line);
 }
 
+void
+orders_peek(const char *block, size_t len, struct orders_peek *pk)
+{
+	struct orders tmp;
+	char *copy = xmemdup(block, len), *p, *next, *t, *colon, *why = NULL;
+	size_t k;
+	int line = 0;
+
+	memset(pk, 0, sizeof *pk);
+	memset(&tmp, 0, sizeof tmp);
+	for (p = copy; p != NULL && *p != '\0' && memchr(block, '\0', len) == NULL;
+	    p = next) {
+		if ((next = strchr(p, '\n')) != NULL)
+			*next++ = '\0';
+		if (++line == 1) {
+			if (strcmp(p, ORDERS_BEGIN) != 0)
+				break;
+			continue;
+		}
+		for (t = p; isspace((unsigned char)*t); t++)
+			;
+		if (*t == '\0' || (colon = strchr(t, ':')) == NULL)
+			break;	/* the end of the header */
+		*colon++ = '\0';
+		while (isspace((unsigned char)*colon))
+			colon++;
+		for (k = 0; k < 4; k++)	/* not the nonce */
+			if (strcasecmp(t, header_keys[k]) == 0)
+				break;
+		if (k == 4 || *colon == '\0')
+			continue;
+		if (set_header(&tmp, k, colon, line, &why) == -1) {
+			free(why);
+			free(tmp.phase);	/* set before it is checked */
+			why = tmp.phase = NULL;
+			continue;
+		}
+		if (k == 0 && pk->game == NULL)
+			pk->game = tmp.game;
+		else if (k == 1 && pk->seat == NULL)
+			pk->seat = tmp.seat;
+		else if (k == 2 && pk->turn == 0)
+			pk->turn = tmp.turn;
+		else if (k == 3 && pk->phase == NULL)
+			pk->phase = tmp.phase;
+		else
+			free(k == 0 ? tmp.game : k == 1 ? tmp.seat : k == 3 ? tmp.phase : NULL);
+		tmp.game = tmp.seat = tmp.phase = NULL;
+	}
+	free(copy);
+}
+
+void
+orders_peek_clear(struct orders_peek *pk)
+{
+	free(pk->game);
+	free(pk->seat);
+	free(pk->phase);
+	memset(pk, 0, sizeof *pk);
+}
+
 struct orders *
 orders_parse(const char *block, size_t len, char **cause)
 {

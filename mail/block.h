@@ -108,6 +108,19 @@ struct orders {
  * Free with orders_free().
  */
 struct orders *orders_parse(const char *block, size_t len, char **cause);
+/*
+ * The headers of a block orders_parse() refused, as far as they read
+ * (a refusal then says what else is wrong: the phase is over, the mail
+ * is unsigned, the key is a former one): game and seat lowercase slugs,
+ * turn > 0, phase a dotted slug, each NULL or 0 when missing or not well
+ * formed. Pure. Free with orders_peek_clear.
+ */
+struct orders_peek {
+	char		*game, *seat, *phase;
+	long		 turn;
+};
+void orders_peek(const char *block, size_t len, struct orders_peek *pk);
+void orders_peek_clear(struct orders_peek *pk);
 void orders_free(struct orders *o);
 
 /*

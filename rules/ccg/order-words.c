@@ -39,10 +39,27 @@ ccg_word_ident(char **words, size_t nw, size_t i, const char *what,
 	if (i >= nw)
 		return cause_set(cause, "line %d: %s missing; expected a card "
 		    "identifier such as pvt-hudson", lineno, what);
-	if (!ccg_word_is_ident(words[i]))
-		return cause_set(cause, "line %d: \"%s\" is not a %s identifier; "
-		    "expected a slug of letters, digits and '-' (such as "
-		    "alien-warrior-2)", lineno, words[i], what);
+	if (!ccg_word_is_ident(words[i])) {
+		size_t n = strlen(words[i]);
+		char *bare;
+		int r;
+
+		/* a name with the punctuation of a sentence after it
+		 * ("kitchen.", "alien-warrior;"): said without it */
+		while (n > 0 && strchr(".,;:!?'\"", words[i][n - 1]) != NULL)
+			n--;
+		bare = xstrndup(words[i], n);
+		if (n < strlen(words[i]) && ccg_word_is_ident(bare))
+			r = cause_set(cause, "line %d: \"%s\" is not a %s identifier: a "
+			    "name takes no \"%s\" after it; did you mean %s?", lineno,
+			    words[i], what, words[i] + n, bare);
+		else
+			r = cause_set(cause, "line %d: \"%s\" is not a %s identifier; "
+			    "expected a slug of letters, digits and '-' (such as "
+			    "alien-warrior-2)", lineno, words[i], what);
+		free(bare);
+		return r;
+	}
 	*out = xstrdup(words[i]);
 	return 0;
 }

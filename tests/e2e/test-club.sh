@@ -33,6 +33,36 @@ phase_is 3 "orders signed with the old key change nothing"
 # renders the reply an address of another seat would get)
 grep -q 'aliens.2.mail: .*refused (former-seat-key): game rep, seat aliens' daemon.log
 ok $? "the old key's orders are refused as the seat's former key"
+# refusals that say what happened (issue 33): the old player, at the
+# seat's former address, is told it no longer holds the seat, not to mend
+# the mail; so is its quoted unsigned reply to its old view; the seat's
+# player replying so to an old view is told the phase is over and the
+# mail unsigned, not only that the nonce is a placeholder
+refusals() {	# TO TEXT: refusals to TO holding TEXT
+	grep -l "^To: $1" var/mail/out/new/* 2>/dev/null | xargs grep -l '^Subject: .*REFUSED' 2>/dev/null |
+	    xargs grep -l "$2" 2>/dev/null | wc -l | tr -d ' '; }
+is "$(refusals a@x.example 'you no longer hold seat aliens of game rep')" 1 \
+    "the old player's signed orders are answered at its former address: it no longer holds the seat"
+is "$(refusals a@x.example 'Mend the mail')" 0 "not told to mend the mail"
+# quote an old view's orders block as a mail client's reply does, unsigned
+quoted_reply() {	# FROM OLDVIEW ID
+	{ printf 'From: %s\nTo: muthur@club.example\nSubject: Re: orders\n' "$1"
+	  printf 'Message-ID: <%s@x.example>\n\nOn Tue, muthur wrote:\n' "$3"
+	  tr -d '\r' < "$2" | sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
+	      sed 's/^/> /'; } > "var/mail/in/new/$3.mail"; }
+old_a=$(grep -l '^To: a@x.example' var/mail/out/new/* | xargs grep -l 'REPLACE-WITH-YOUR-OWN' | head -1)
+old_m=$(grep -l '^To: m@x.example' var/mail/out/new/* | xargs grep -l 'REPLACE-WITH-YOUR-OWN' | head -1)
+[ -n "$old_a" ] && [ -n "$old_m" ]
+ok $? "old views of both players, with the placeholder nonce"
+quoted_reply a@x.example "$old_a" quoted-a
+quoted_reply m@x.example "$old_m" quoted-m
+daemon '2026-12-01 12:45'
+phase_is 3 "quoted unsigned replies change nothing"
+is "$(refusals a@x.example 'you no longer hold seat aliens of game rep')" 2 \
+    "the old player's quoted unsigned reply: it no longer holds the seat"
+is "$(refusals m@x.example 'that phase is over: game rep is in turn')" 1 \
+    "the seat's player's quoted unsigned reply to an old view: that phase is over"
+is "$(refusals m@x.example 'the mail is unsigned')" 1 "and the mail is unsigned"
 orders aliens d 3 && orders marines m 3; daemon '2026-12-01 13:00'
 phase_is 4 "the new player's orders are taken and the phase resolves"
 is "$(signing d@x.example)" 1 "once: the new player's next view, after its orders, does not"
@@ -191,8 +221,8 @@ ok $? "so is a plan section with a typo"
 phase_is 3 "(refused blocks change nothing)"
 orders aliens a 3 'absent 2026-12-02 to 2026-12-08' && orders marines m 3; daemon '2026-12-01 12:10'
 phase_is 4 "aliens sends orders and an absence of 7 days"
-reply a@x.example 'Settings and absences recorded: absent 2026-12-02 to 2026-12-08 '
-ok $? "the acknowledgement lists the absence it recorded"
+reply a@x.example 'was accepted for turn 1, phase movement.move: pass; recorded: absent 2026-12-02 to 2026-12-08\.'
+ok $? "the acknowledgement (a note of the seat's next mail) lists the absence it recorded"
 st=$("$MUTHUR" --now '2026-12-01 12:10' status "$name" 2>&1)
 case $st in *"; absent aliens 2026-12-02 00:00 to 2026-12-09 00:00 UTC") ok 0 "status shows the absence";;
 	*) ok 1 "status shows the absence: $st";; esac
@@ -354,11 +384,13 @@ reply m@x.example "line $n: plan section \"phase: movement.locations\" is for mo
 ok $? "pst: a section for a phase gone by: its line ($n), the phase, what is expected"
 case $(status) in *"movement.move (3), awaiting marines, aliens,"*) ok 0 "pst: and nothing is stored";;
 	*) ok 1 "pst: and nothing is stored: $(status)";; esac
-orders marines m 2 'phase: movement
+# (with receipts on: the seat waits for aliens, so no other mail comes now)
+orders marines m 2 'set receipts on
+phase: movement
 pass
 phase: combat
 pass'; daemon '2026-12-01 12:20'
 reply m@x.example 'Applies to: movement.move, movement, combat.'
-ok $? "pst: the round of the header's phase covers its later phases: taken"
+ok $? "pst: the round of the header's phase covers its later phases: taken, and a receipt says so at once"
 
 done_testing

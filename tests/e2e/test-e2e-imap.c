@@ -123,7 +123,8 @@ main(int argc, char **argv)
 	}
 	ok(e2e_phase_seq(st) >= seq0 + 4, "orders read over IMAP move the game on (phase "
 	    "%llu after %d rounds)", (unsigned long long)e2e_phase_seq(st), rounds);
-	ok(e2e_count(maildir, "orders stored") >= 4, "acknowledgements came back by SMTP");
+	ok(e2e_count(maildir, ") was accepted for turn") >= 4, "acknowledgements came "
+	    "back by SMTP, as notes of the views");
 	/* The SMTP server delivers when it likes: pass until the mails read
 	 * back stop coming in before taking the counts. */
 	seen = -1;

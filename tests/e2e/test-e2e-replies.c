@@ -311,13 +311,17 @@ main(void)
 	    "a refusal of the pass names a card of the marines' hand");
 
 	/* the marines' valid block, sent by the aliens (Reply-To theirs):
-	 * the acknowledgement goes to the marines */
+	 * the acknowledgement goes to the marines (a receipt of its own: the
+	 * block sets receipts on, else it is a note of their next mail) */
 	fresh_nonce(n1);
 	before = mails_to(e2e_addr[0], NULL, NULL);
 	{
 		struct game_live *l = game_live_load(st, e2e_game, NULL);
-		char *orders = game_policy_orders(l->rules, l->g,
+		char *policy = game_policy_orders(l->rules, l->g,
 		    (size_t)l->rules->seat_index(l->g, e2e_seats[0]));
+		char *orders = xasprintf("%sset receipts on\n", policy);
+
+		free(policy);
 
 		mail1 = block_mail(e2e_addr[1], reply_to, e2e_game, 0, ph->turn, ph->name,
 		    orders, n1, &len1);

@@ -55,9 +55,13 @@ ok $? "muthur verify accepts it with the seat's public key"
 nout=$(ls "$d/var/mail/out/new" | wc -l)
 "$MUTHURD" --config "$conf" --once >"$TAP_TMP/muthurd.log" 2>&1
 ok $? "muthurd --once handles the reply"
-ack=$(grep -l "^Subject: \[demo-1\] OK t" "$d"/var/mail/out/new/* | head -n 1)
-[ -n "$ack" ] && grep -q "orders stored" "$ack"
-ok $? "muthurd acknowledges the orders of $seat"
+# accepted: no refusal, and the phase no longer waits for the seat (the
+# acknowledgement is a note of the seat's next mail, muthur-orders(5))
+st2=$("$MUTHUR" --config "$conf" status demo-1)
+echo "# $st2"
+! grep -q "^Subject: \[demo-1\] REFUSED" "$d"/var/mail/out/new/* &&
+    ! printf '%s\n' "$st2" | grep -q ", turn $turn, phase $phase .*awaiting.*$seat"
+ok $? "muthurd accepts the orders of $seat"
 [ "$(ls "$d/var/mail/out/new" | wc -l)" -gt "$nout" ]
 ok $? "and mails more than before ($nout mails)"
 

@@ -105,7 +105,9 @@ status=$(muthur status hunt-1 2>&1)
 printf '%s\n' "$status" | grep -q ': finished,'
 ok $? "the game plays to its end by mail, one mail a turn ($status, $k passes)"
 refused=$(grep -l 'your mail was refused' var/mail/out/new/* | wc -l)
-stored=$(grep -l 'orders stored' var/mail/out/new/* | wc -l)
+# (each acknowledged in the seat's next mail, named by its nonce: the game's
+# last mails carry those still waiting)
+stored=$(grep -ho '(nonce [0-9a-f]*) was accepted' var/mail/out/new/* | sort -u | wc -l)
 [ "$refused" -eq 2 ] && [ "$stored" -eq $((n - 2)) ]
 ok $? "every block as mailed was stored ($stored of $n mails; $refused refused)"
 

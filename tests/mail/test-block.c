@@ -224,6 +224,36 @@ test_plan(void)
 	free(cause);
 }
 
+/* The headers of a block orders_parse() refuses, as far as they read. */
+static void
+test_peek(void)
+{
+	static const char placeholder[] = ORDERS_BEGIN "\n"
+	    "game: Contact-17\nseat: marines\nturn: 3\nphase: combat.declare\n"
+	    "nonce: REPLACE-WITH-YOUR-OWN-RANDOM-HEX\n\npass\n" ORDERS_END "\n";
+	static const char illformed[] = ORDERS_BEGIN "\n"
+	    "game: no good!\nseat: aliens\nturn: x\nphase: movement.move\n";
+	struct orders_peek pk;
+	char *cause = NULL;
+
+	ok(orders_parse(placeholder, strlen(placeholder), &cause) == NULL,
+	    "a block with the placeholder nonce is refused");
+	free(cause);
+	orders_peek(placeholder, strlen(placeholder), &pk);
+	ok(pk.game != NULL && strcmp(pk.game, "contact-17") == 0 && pk.seat != NULL &&
+	    strcmp(pk.seat, "marines") == 0 && pk.turn == 3 && pk.phase != NULL &&
+	    strcmp(pk.phase, "combat.declare") == 0, "its headers read all the same");
+	orders_peek_clear(&pk);
+	orders_peek(illformed, strlen(illformed), &pk);
+	ok(pk.game == NULL && pk.seat != NULL && strcmp(pk.seat, "aliens") == 0 &&
+	    pk.turn == 0 && pk.phase != NULL, "a header not well formed is left out, "
+	    "the others read");
+	orders_peek_clear(&pk);
+	orders_peek("game: x\n", 8, &pk);
+	ok(pk.game == NULL && pk.seat == NULL, "no BEGIN line: nothing");
+	orders_peek_clear(&pk);
+}
+
 int
 main(void)
 {
@@ -232,5 +262,6 @@ main(void)
 	test_parse();
 	test_bad();
 	test_plan();
+	test_peek();
 	return done_testing();
 }

@@ -13,7 +13,7 @@
 # Not a test: the figures depend on the machine and on what else runs, so
 # the block starts with the commit, the date, nproc and the load average.
 #
-# Usage: bench/scale.sh [--quick] [BUILDDIR]   (run from the source tree;
+# Usage: [SCALE_SEED=S] bench/scale.sh [--quick] [BUILDDIR]   (run from the source tree;
 #        BUILDDIR defaults to it; the bench programs are built with `make
 #        bench` there when missing)
 #   full     1,000 games for the mail rate, rounds to 400, idle at 1,000
@@ -109,9 +109,12 @@ row "ratio (mails/s / verifies/s)" "$(pick rate 's/^ratio (end to end \/ verify)
 row "phase-completing mail, median" "$(pick rate 's/^median mail completing .*: \([0-9.]*\) ms over.*/\1/p') ms"
 row "peak RSS" "$(rss rate) KiB"
 
-# one game's length
-run long "$bin/bench/bench-e2e" -g 1 -r "$rounds"
-echo "one game, $rounds rounds (bench-e2e -g 1 -r $rounds, ${secs} s)"
+# one game's length: the same game in every run (MUTHUR_TEST_SEED, by
+# default 2, which lasts 400 rounds), so that figures before and after a
+# change compare the same phases
+seed=${SCALE_SEED:-2}
+run long env MUTHUR_TEST_SEED="$seed" "$bin/bench/bench-e2e" -g 1 -r "$rounds"
+echo "one game, $rounds rounds (MUTHUR_TEST_SEED=$seed bench-e2e -g 1 -r $rounds, ${secs} s)"
 for at in 10 100 400; do
 	[ "$at" -le "$rounds" ] || continue
 	row "phase-completing mail, rounds $((at > 10 ? at - 9 : 1))-$at" \

@@ -195,6 +195,7 @@ static int
 refuse(struct mail_job *j, char **cause)
 {
 	struct reply_facts f;
+	const char *gname;
 	char *to;
 
 	if (reply_address(j, &to, cause) == -1)
@@ -211,24 +212,25 @@ refuse(struct mail_job *j, char **cause)
 	}
 	f.reason = j->reason;
 	f.final = j->final;
+	gname = j->l != NULL ? j->l->game->name : j->o != NULL ? j->o->game : "?";
 	if (to != NULL && reply_queue(j, REPLY_REFUSAL, &f, to, cause) == -1) {
 		free(to);
 		return -1;
 	}
 	if (j->seat != NULL && to != NULL && strcmp(to, j->seat->email) == 0)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to the "
-		    "seat's address %s", j->kind, j->l->game->name, j->seat->name, to);
+		    "seat's address %s", j->kind, gname, j->seat->name, to);
 	else if (j->seat != NULL && to == NULL)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; not answered: the "
 		    "signature is no seat's and the sender is no seat's registered "
-		    "address", j->kind, j->l->game->name, j->seat->name);
+		    "address", j->kind, gname, j->seat->name);
 	else if (j->seat != NULL && to != NULL && j->former_to != NULL)
 		j->outcome = xasprintf("refused (%s): game %s, seat %s; answered to %s, "
 		    "an address the seat had before it changed hands", j->kind,
-		    j->l->game->name, j->seat->name, to);
+		    gname, j->seat->name, to);
 	else if (to != NULL && j->reply_to != NULL)
 		j->outcome = xasprintf("refused (%s): game %s, the organiser's block; "
-		    "answered to the organiser's address %s", j->kind, j->l->game->name, to);
+		    "answered to the organiser's address %s", j->kind, gname, to);
 	else if (to != NULL)
 		j->outcome = xasprintf("refused (%s); answered to the sender's "
 		    "registered address %s", j->kind, to);

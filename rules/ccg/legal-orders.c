@@ -125,7 +125,7 @@ ccg_legal(const struct rules_game *g, int seat)
 {
 	char *text;
 
-	if (g == NULL || g != memo_g || seat < 0 || seat >= MEMO_SEATS)
+	if (memo_g == NULL || g != memo_g || seat < 0 || seat >= MEMO_SEATS)
 		return legal_text(g, seat);
 	if (memo_text[seat] == NULL)
 		memo_text[seat] = legal_text(g, seat);

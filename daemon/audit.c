@@ -505,6 +505,25 @@ pool_finish(struct csig_pool *p)
 }
 
 /*
+ * Parse an order's re-read text t and release it; NULL, with the reason
+ * recorded under rec in r, when the block does not parse.
+ */
+static struct orders *
+parse_order_text(struct archive_order_text *t, const char *rec, struct audit_report *r)
+{
+	struct orders *parsed;
+	char *cause = NULL;
+
+	parsed = orders_parse(t->block, t->block_len, &cause);
+	archive_order_text_clear(t);
+	if (parsed == NULL) {
+		audit_fail(r, rec, "block does not parse: %s", cause);
+		free(cause);
+	}
+	return parsed;
+}
+
+/*
  * A pass the server entered for a seat whose only legal order was pass
  * (daemon/game-pass.c): signed with the server's key, for this game,
  * seat, turn and phase, holding "pass" and nothing else. That pass was
@@ -532,13 +551,8 @@ check_server_pass(const struct archive *a, const struct archive_phase *ph,
 		    "verify with the server's key: %s", cause);
 	free(cause);
 	cause = NULL;
-	parsed = orders_parse(t.block, t.block_len, &cause);
-	archive_order_text_clear(&t);
-	if (parsed == NULL) {
-		audit_fail(r, rec, "block does not parse: %s", cause);
-		free(cause);
+	if ((parsed = parse_order_text(&t, rec, r)) == NULL)
 		return;
-	}
 	if (strcmp(parsed->game, a->game) != 0 || strcmp(parsed->seat, o->seat) != 0 ||
 	    parsed->turn < 0 || (uint64_t)parsed->turn != ph->turn ||
 	    strcmp(parsed->phase, ph->name) != 0)
@@ -619,11 +633,7 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		free(cause);
 		cause = NULL;
 	}
-	parsed = orders_parse(t.block, t.block_len, &cause);
-	archive_order_text_clear(&t);
-	if (parsed == NULL) {
-		audit_fail(r, rec, "block does not parse: %s", cause);
-		free(cause);
+	if ((parsed = parse_order_text(&t, rec, r)) == NULL) {
 		free(rec);
 		return;
 	}

@@ -54,6 +54,32 @@ void audit_plan_order(const struct archive *a, const struct archive_phase *ph,
     const struct orders *o, const char *rec, struct audit_report *r);
 void audit_turn_seeds(const struct archive *a, struct audit_report *r);
 
+/*
+ * audit-explain.c (doc/commitments.md, "Seat entropy"). audit_entropy_seats:
+ * does the archive's game follow the seats' scheme (daemon/phase-entropy.h)?
+ * audit_commit_phase: the phase whose commitment fixed ph's seed.
+ * audit_carried: the latest nonces of the seats without their own signed
+ * orders of ph, into car (a->nseats entries; borrowed from a), each
+ * from[i] the phase whose orders carried it (from may be NULL); how many.
+ * audit_entropy_count: r's server_only and the phases lacking a seat's
+ * nonce. audit_explain: print what fed phase seq and recompute its draws.
+ */
+struct phase_order;
+int audit_entropy_seats(const struct archive *a);
+uint64_t audit_commit_phase(const struct archive *a, const struct archive_phase *ph);
+size_t audit_carried(const struct archive *a, const struct archive_phase *ph,
+    struct phase_order *car, uint64_t *from);
+void audit_entropy_count(const struct archive *a, struct audit_report *r);
+/*
+ * Under the seats' scheme: was turn's seed c committed when the turn
+ * before began (turn 1's: at start, in phase 1), ahead of the orders of
+ * both turns? Also for the turn after the game's last one. 1 or 0.
+ */
+/* Does phase 1 (ph) owe a ready block of every seat, in seat order? 1 or 0. */
+int audit_ready_owing(const struct archive *a, const struct archive_phase *ph);
+int audit_turn_seed_ahead(const struct archive *a, long turn,
+    const struct archive_commitment *c);
+
 /* Domains of the commitments doc/game-record.md makes. */
 #define AUDIT_DECKLIST_DOMAIN	"muthur.decklist"
 #define AUDIT_SECRET_DOMAIN	"muthur.secret"

@@ -77,9 +77,12 @@ audit_turn_seeds(const struct archive *a, struct audit_report *r)
 			first = &a->phases[of[0]];
 			last = &a->phases[of[nof - 1]];
 		}
-		if (first == NULL)
+		if (first == NULL && audit_turn_seed_ahead(a, turn, c))
+			;	/* the next turn's, committed ahead (audit-explain.c) */
+		else if (first == NULL)
 			audit_fail(r, rec, "a turn seed of no turn of the game");
-		else if (c->created_phase != first->seq)
+		else if (c->created_phase != first->seq &&
+		    !audit_turn_seed_ahead(a, turn, c))
 			audit_fail(r, rec, "committed in phase %llu, not when turn %ld's first "
 			    "phase (%llu) opened, before its orders",
 			    (unsigned long long)c->created_phase, turn,

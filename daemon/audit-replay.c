@@ -417,6 +417,7 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
     struct rules_events *ev)
 {
 	struct phase_order *po = xcalloc(ph->norders + 1, sizeof *po);
+	struct phase_order *car = xcalloc(rp->a->nseats + 1, sizeof *car);
 	struct archive_order_text *t = xcalloc(ph->norders + 1, sizeof *t);
 	const unsigned char *seed = seed_of(rp->a, ph), *shuffle = shuffle_seed_of(rp->a);
 	char *cause = NULL;
@@ -451,8 +452,8 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 		audit_fail(rp->r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
-	} else if (phase_resolve(rp->R, rp->g, po, n, seed, shuffle, ph->seq, ev,
-	    &cause) == -1) {
+	} else if (phase_resolve(rp->R, rp->g, po, n, car, audit_carried(rp->a, ph,
+	    car, NULL), seed, shuffle, ph->seq, ev, &cause) == -1) {
 		audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s", cause);
 		free(cause);
 		rc = -1;
@@ -461,6 +462,7 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 		archive_order_text_clear(&t[i]);
 	free(t);
 	free(po);
+	free(car);
 	return rc;
 }
 
@@ -580,6 +582,24 @@ replay_ready(struct replay *rp)
 	return load_setup(rp);
 }
 
+/* The nonces of phase 1's current orders in seat order (*out the caller's). */
+static size_t
+deal_nonces(const struct archive *a, struct rand_nonce **out)
+{
+	const struct archive_phase *ph = &a->phases[0];
+	size_t i, j, n = 0;
+
+	*out = xcalloc(ph->norders + 1, sizeof **out);
+	for (i = 0; i < a->nseats; i++)
+		for (j = 0; j < ph->norders; j++)
+			if (ph->orders[j].current &&
+			    strcmp(ph->orders[j].seat, a->seats[i].name) == 0) {
+				(*out)[n].bytes = ph->orders[j].nonce;
+				(*out)[n++].len = ph->orders[j].nonce_len;
+			}
+	return n;
+}
+
 void
 audit_replay(const struct archive *a, struct audit_report *r,
     audit_step_fn *step, void *arg)
@@ -591,8 +611,9 @@ audit_replay(const struct archive *a, struct audit_report *r,
 	struct rules_rng rng = { rand_uniform, &rs, rand_uniform, &hs };
 	const unsigned char *seed, *shuffle = shuffle_seed_of(a);
 	const struct archive_file *opts = archive_file_find(a, GAME_OPTIONS_FILE);
+	struct rand_nonce *ready = NULL;
 	char *cause = NULL, *prec, **options = NULL;
-	size_t i, noptions = 0;
+	size_t i, noptions = 0, nready;
 	int stop = 0;
 
 	memset(&rp, 0, sizeof rp);
@@ -620,8 +641,11 @@ audit_replay(const struct archive *a, struct audit_report *r,
 		free(prec);
 		goto done;
 	}
-	rand_stream_init(&rs, seed, NULL, 0);
-	rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, NULL, 0);
+	/* the deal: the seats' ready nonces in seat order (none before them) */
+	nready = deal_nonces(a, &ready);
+	rand_stream_init(&rs, seed, ready, nready);
+	rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, ready, nready);
+	free(ready);
 	if ((rp.g = rp.R->create(&su, &rng, &ev, &cause)) == NULL) {
 		audit_fail(r, prec, "the rules refuse the setup: %s", cause);
 		free(cause);

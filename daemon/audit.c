@@ -682,8 +682,9 @@ check_phases(const struct archive *a, struct csig_pool *pool, struct audit_repor
 		if (ph->seq != i + 1)
 			audit_fail(r, rec, "numbered out of sequence (expected %zu)", i + 1);
 		if (i == 0 && (strcmp(ph->name, "setup") != 0 || ph->turn != 0 ||
-		    ph->nowing != 0))
-			audit_fail(r, rec, "phase 1 must be setup, turn 0, owed by nobody");
+		    (ph->nowing != 0 && !audit_ready_owing(a, ph))))
+			audit_fail(r, rec, "phase 1 must be setup, turn 0, owed by nobody "
+			    "or (seats' entropy) by every seat's ready block");
 		if (ph->open && i + 1 < a->nphases)
 			audit_fail(r, rec, "open, but a later phase exists");
 		if (ph->open && ph->norders > 0)
@@ -860,16 +861,8 @@ check_shuffle_seed(const struct archive *a, struct audit_report *r)
 	const struct archive_commitment *c;
 	const char *rec = "commitment " RAND_SHUFFLE_DOMAIN "/" RAND_SHUFFLE_SECRET_ID;
 	int over = strcmp(a->status, "finished") == 0 || strcmp(a->status, "abandoned") == 0;
-	size_t i, j, current;
 
-	for (i = 0; a->scope == ARCHIVE_FULL && i < a->nphases; i++) {
-		if (a->phases[i].open)
-			continue;
-		for (j = 0, current = 0; j < a->phases[i].norders; j++)
-			current += a->phases[i].orders[j].current != 0 &&
-			    strcmp(a->phases[i].orders[j].sig_type, PHASE_SERVER_ORDER) != 0;
-		r->server_only += current == 0;
-	}
+	audit_entropy_count(a, r);	/* daemon/audit-explain.c */
 	if ((c = archive_commitment_find(a, RAND_SHUFFLE_DOMAIN,
 	    RAND_SHUFFLE_SECRET_ID)) == NULL) {
 		/*
@@ -1017,6 +1010,11 @@ report_merge(struct audit_report *r, struct audit_report *part)
 	r->states += part->states;
 	r->server_only += part->server_only;
 	r->plan_orders += part->plan_orders;
+	r->entropy_missing += part->entropy_missing;
+	if (r->entropy_note == NULL)
+		r->entropy_note = part->entropy_note;
+	else
+		free(part->entropy_note);
 	r->legacy_shuffles |= part->legacy_shuffles;
 	r->replayed |= part->replayed;
 	if (r->note == NULL)
@@ -1130,6 +1128,10 @@ audit_report_print(const struct audit_report *r, FILE *out)
 	    r->seeds, r->events, r->phases, r->states,
 	    r->replayed ? "" : " (no full replay)", r->server_only,
 	    r->server_only == 1 ? "" : "s");
+	if (r->entropy_note != NULL)
+		fprintf(out, "%zu phase%s without every seat's nonce: %s\n",
+		    r->entropy_missing, r->entropy_missing == 1 ? "" : "s",
+		    r->entropy_note);
 	if (r->plan_orders > 0)
 		fprintf(out, "%zu order%s from plans (sent in an earlier phase of "
 		    "their turn)\n", r->plan_orders, r->plan_orders == 1 ? "" : "s");
@@ -1166,6 +1168,8 @@ audit_report_json(const struct audit_report *r)
 	cJSON_AddNumberToObject(c, "seeds", (double)r->seeds);
 	cJSON_AddNumberToObject(c, "server_only_phases", (double)r->server_only);
 	cJSON_AddNumberToObject(c, "plan_orders", (double)r->plan_orders);
+	cJSON_AddNumberToObject(c, "phases_missing_seat_nonces",
+	    (double)r->entropy_missing);
 	cJSON_AddBoolToObject(c, "legacy_shuffles", r->legacy_shuffles != 0);
 	cJSON_AddNumberToObject(c, "events", (double)r->events);
 	cJSON_AddNumberToObject(c, "phases_replayed", (double)r->phases);
@@ -1197,5 +1201,6 @@ audit_report_clear(struct audit_report *r)
 	free(r->status);
 	free(r->scope);
 	free(r->note);
+	free(r->entropy_note);
 	memset(r, 0, sizeof *r);
 }

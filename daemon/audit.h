@@ -50,6 +50,10 @@ struct audit_report {
 	size_t			 server_only;	/* resolved phases whose randomness no
 						   player nonce entered (the deal;
 						   phases without orders) */
+	size_t			 entropy_missing; /* resolved phases some seat's
+						   nonce did not enter (seats'
+						   scheme, daemon/phase-entropy.h) */
+	char			*entropy_note;	/* which, and why; or NULL */
 	size_t			 plan_orders;	/* orders of a phase sent in an
 						   earlier one (plan sections) */
 	int			 legacy_shuffles; /* no shuffle seed: a game

@@ -409,6 +409,22 @@ demo_play(struct cli *cli, int quiet, int turns, const char *rules,
 		printf("%s%s", k > 0 ? ", " : "", d->seats[k]);
 	printf(" (keys in %s/var/keys)\n", cf->basedir);
 	fflush(stdout);
+	/* every seat's ready block: its nonce enters the deal */
+	for (k = 0; k < d->nseats; k++) {
+		char *mail, *from = xasprintf("%s@players.example", d->seats[k]);
+		char *tag = xasprintf("demo.%s.ready.%s", name, d->seats[k]);
+		size_t len;
+
+		mail = game_ready_mail(from, cf->mail_from, name, d->seats[k], sk[k], tag,
+		    (int64_t)time(NULL), &len);
+		n = game_maildir_deliver(cf->mail_in.path, mail, len, &cause);
+		free(mail);
+		free(tag);
+		free(from);
+		if (n == -1)
+			goto fail;
+		tally.sent[k]++;
+	}
 	for (;;) {
 		memset(&ls, 0, sizeof ls);
 		if (loop_rescan(&lp, &cause) == -1 || loop_pass(&lp, &ls, &cause) == -1)
@@ -418,6 +434,12 @@ demo_play(struct cli *cli, int quiet, int turns, const char *rules,
 		game_live_free(l);
 		if ((l = game_live_load(lp.st, name, &cause)) == NULL)
 			goto fail;
+		if (l->g == NULL && mails == 0)
+			continue;	/* the ready mails not yet read */
+		if (l->g == NULL) {
+			cause = xstrdup("the deal did not come after every seat's ready");
+			goto fail;
+		}
 		if (strcmp(l->game->status, GAME_RUNNING) != 0 || phases >= DEMO_MAX_PHASES ||
 		    l->rules->turn(l->g) > turns)
 			break;

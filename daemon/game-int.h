@@ -141,6 +141,30 @@ int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advance
     char **cause);
 
 /*
+ * game-ready.c: the seats' entropy before the deal (doc/commitments.md,
+ * "Seat entropy"). game_ready_commit, at `muthur start`: the game file
+ * ENTROPY_FILE (daemon/phase-entropy.h) and the commitment to turn 1's
+ * seed, made in phase 1, before any seat's nonce. game_ready_open: phase 1
+ * (ph) owes a `ready` from every seat, under the clock's deadline, and each
+ * seat is mailed the ready template (key ready/GAME/SEAT). game_ready_waits:
+ * is the game in setup with phase ph waiting for ready blocks? 1 or 0.
+ * game_ready_lines: *why (caller frees) when block o is no ready block
+ * (its lines must be the one word `ready`, no settings, plans or
+ * absences), else NULL. game_entropy_seats: does game l follow the seats'
+ * scheme? 1, 0 or -1. game_deal (game.c): the deal from phase 1's seed
+ * and the ready nonces in, the game running after.
+ */
+struct orders;
+int game_ready_commit(const struct game_ctx *c, struct game_live *l, char **cause);
+int game_ready_open(const struct game_ctx *c, struct game_live *l,
+    const struct store_phase *ph, char **cause);
+int game_ready_waits(const struct game_live *l, const struct store_phase *ph);
+char *game_ready_lines(const struct orders *o);
+int game_entropy_seats(const struct game_ctx *c, const struct game_live *l,
+    char **cause);
+int game_deal(const struct game_ctx *c, struct game_live *l, char **cause);
+
+/*
  * game-plans.c. game_phase_seed: commit the seed of the new phase
  * phase_id (seq, of turn turn): from the turn's seed (store/random.h
  * RAND_TURN_DOMAIN), committed now when this is the turn's first phase;

@@ -683,11 +683,18 @@ orders_check(struct mail_job *j, char **cause)
 	}
 	if ((r = signature_check(j)) != 1)
 		return r;
-	if (strcmp(j->l->game->status, GAME_RUNNING) != 0) {
+	if (strcmp(j->l->game->status, GAME_SETUP) == 0 &&
+	    (j->ph = store_phase_current(j->c->st, j->game_id, NULL)) != NULL &&
+	    !game_ready_waits(j->l, j->ph)) {
+		store_phase_free(j->ph);
+		j->ph = NULL;
+	}
+	if (strcmp(j->l->game->status, GAME_RUNNING) != 0 && j->ph == NULL) {
 		return refusal(j, "not-running", "game %s is %s: it takes no orders now",
 		    j->o->game, j->l->game->status);
 	}
-	if ((j->ph = store_phase_current(j->c->st, j->game_id, cause)) == NULL)
+	if (j->ph == NULL &&
+	    (j->ph = store_phase_current(j->c->st, j->game_id, cause)) == NULL)
 		return -1;
 	if (j->ph->turn != j->o->turn || strcmp(j->ph->name, j->o->phase) != 0) {
 		return refusal(j, "wrong-phase", "game %s is in turn %d, phase %s, not "
@@ -721,6 +728,15 @@ orders_check(struct mail_job *j, char **cause)
 		    "resent block cannot bring old orders back (sign the orders again "
 		    "with a fresh nonce: muthur sign makes one)", j->seat->name,
 		    j->o->game) : -1;
+	if (j->l->g == NULL) {	/* the ready block (daemon/game-ready.c) */
+		if ((why = game_ready_lines(j->o)) == NULL)
+			return 1;
+		err = block_reason(why, m->block.begin_line);
+		refusal(j, "not-ready-block", "%s", err);
+		free(err);
+		free(why);
+		return 0;
+	}
 	idx = j->l->rules->seat_index(j->l->g, j->seat->name);
 	strbuf_addstr(&text, "");
 	for (i = 0; i < j->o->nlines; i++) {
@@ -883,6 +899,11 @@ orders_accept(struct mail_job *j, char **cause)
 		goto out;
 	if (game_resolve_ready(j->c, j->l, &j->advanced, cause) == -1)
 		goto out;
+	if (j->l->g == NULL && nmissing == 0) {	/* the last ready: the deal */
+		if (game_deal(j->c, j->l, cause) == -1)
+			goto out;
+		j->advanced = 1;
+	}
 	j->outcome = xasprintf("accepted: game %s, seat %s, turn %d, phase %s%s%s",
 	    j->l->game->name, j->seat->name, j->ph->turn, j->ph->name,
 	    replaced ? " (replacing earlier orders)" : "",

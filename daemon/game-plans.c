@@ -25,6 +25,39 @@
 #include "store/orders.h"
 #include "store/plans.h"
 
+/*
+ * The seats' scheme (daemon/phase-entropy.h): turn's seed committed now,
+ * in phase seq of the turn before, if it is not yet, so that the nonces
+ * of this turn feed the phases of the next that nobody owes orders in.
+ */
+static int
+next_turn_seed(const struct game_ctx *c, struct game_live *l, int turn, uint64_t seq,
+    char **cause)
+{
+	struct store_commitment *tc;
+	unsigned char seed[RAND_SEED_BYTES];
+	char *sid, *err = NULL;
+	int rc;
+
+	if ((rc = game_entropy_seats(c, l, cause)) != 1)
+		return rc;
+	sid = rand_turn_secret_id(turn);
+	if ((tc = store_commitment_get(c->st, l->game->id, RAND_TURN_DOMAIN, sid,
+	    &err)) != NULL) {
+		store_commitments_free(tc, 1);
+		free(sid);
+		return 0;
+	}
+	free(err);
+	rc = store_server_seed(c->st, l->game->id, sid, seed, cause);
+	if (rc == 0)
+		rc = store_commitment_add(c->st, c->key, l->game->id, RAND_TURN_DOMAIN,
+		    sid, seed, sizeof seed, seq, NULL, NULL, NULL, NULL, cause);
+	sodium_memzero(seed, sizeof seed);
+	free(sid);
+	return rc;
+}
+
 int
 game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
     uint64_t seq, int turn, char **cause)
@@ -59,6 +92,8 @@ game_phase_seed(const struct game_ctx *c, struct game_live *l, int64_t phase_id,
 		rc = store_seed_commit(c->st, c->key, phase_id, seed, NULL, cause);
 	}
 	sodium_memzero(seed, sizeof seed);
+	if (rc == 0)
+		rc = next_turn_seed(c, l, turn + 1, seq, cause);
 	return rc;
 }
 

@@ -67,6 +67,14 @@ game_orders_mail(const char *from, const char *to, const char *game,
 	return strbuf_detach(&mail, len);
 }
 
+char *
+game_ready_mail(const char *from, const char *to, const char *game, const char *seat,
+    const unsigned char sk[64], const char *tag, int64_t date, size_t *len)
+{
+	return game_orders_mail(from, to, game, seat, 0, "setup", "ready\n", sk, tag,
+	    date, len);
+}
+
 int
 game_maildir_deliver(const char *dir, const char *mail, size_t len, char **cause)
 {

@@ -15,6 +15,7 @@
 #include "daemon/game-guard.h"
 #include "daemon/game-int.h"
 #include "daemon/game-league.h"
+#include "daemon/phase-entropy.h"
 #include "daemon/phase-resolve.h"
 #include "lib/cause.h"
 #include "lib/log.h"
@@ -211,6 +212,56 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	return rc;
 }
 
+/*
+ * The latest nonces of the seats without their own signed orders of ph,
+ * under the seats' scheme (daemon/phase-entropy.h): into *car (borrowing
+ * from *lat, both the caller's); none in a game made before.
+ */
+static int
+carried_nonces(const struct game_ctx *c, struct game_live *l,
+    const struct store_phase *ph, const struct store_order *ord, size_t nord,
+    struct store_order **lat, size_t *nlat, struct phase_order *car, size_t *ncar,
+    char **cause)
+{
+	struct store_commitment *tc;
+	uint64_t made = 0, from;
+	char *sid, *err = NULL;
+	size_t i, j, k;
+	int r;
+
+	*ncar = 0;
+	if ((r = game_entropy_seats(c, l, cause)) != 1)
+		return r;
+	sid = rand_turn_secret_id(ph->turn);
+	if (ph->turn >= 1 && (tc = store_commitment_get(c->st, l->game->id,
+	    RAND_TURN_DOMAIN, sid, &err)) != NULL) {
+		made = tc->created_phase;
+		store_commitments_free(tc, 1);
+	}
+	free(err);
+	free(sid);
+	from = entropy_commit_phase(ph->seq, ph->turn, made);
+	if (store_orders_latest(c->st, l->game->id, from, ph->seq, lat, nlat,
+	    cause) == -1)
+		return -1;
+	for (i = 0; i < l->nseats; i++) {
+		for (j = 0; j < nord; j++)
+			if (ord[j].seat_id == l->seats[i].id &&
+			    strcmp(ord[j].sig_type, PHASE_SERVER_ORDER) != 0)
+				break;
+		if (j < nord)
+			continue;	/* its own nonce is in */
+		for (k = 0; k < *nlat && (*lat)[k].seat_id != l->seats[i].id; k++)
+			;
+		if (k == *nlat)
+			continue;	/* nothing since the commitment */
+		car[*ncar].seat = (*lat)[k].seat;
+		car[*ncar].nonce = (*lat)[k].nonce;
+		car[(*ncar)++].nonce_len = (*lat)[k].nonce_len;
+	}
+	return 0;
+}
+
 /* Resolve the open phase ph (its barrier passed). */
 static int
 resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
@@ -218,9 +269,10 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 {
 	struct rules_events ev = { NULL, 0, 0 };
 	struct store_order *ord = NULL;
-	struct phase_order *po = NULL;
+	struct store_order *lat = NULL;
+	struct phase_order *po = NULL, *car = NULL;
 	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
-	size_t nord = 0, i, len;
+	size_t nord = 0, nlat = 0, ncar = 0, i, len;
 	char *state = NULL;
 	struct rules_result res;
 	int rc = -1, over, has_shuffle;
@@ -239,8 +291,11 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 		po[i].nonce = ord[i].nonce;
 		po[i].nonce_len = ord[i].nonce_len;
 	}
-	rc = phase_resolve(l->rules, l->g, po, nord, seed, has_shuffle ? shuffle : NULL,
-	    ph->seq, &ev, cause);
+	car = xcalloc(l->nseats + 1, sizeof *car);
+	if (carried_nonces(c, l, ph, ord, nord, &lat, &nlat, car, &ncar, cause) == -1)
+		goto out;
+	rc = phase_resolve(l->rules, l->g, po, nord, car, ncar, seed,
+	    has_shuffle ? shuffle : NULL, ph->seq, &ev, cause);
 	sodium_memzero(shuffle, sizeof shuffle);
 	if (rc == -1) {
 		cause_prefix(cause, "game %s, phase %llu", l->game->name,
@@ -273,6 +328,8 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 out:
 	free(state);
 	free(po);
+	free(car);
+	store_orders_free(lat, nlat);
 	store_orders_free(ord, nord);
 	rules_events_free(&ev);
 	return rc;
@@ -335,6 +392,13 @@ game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advanced,
 	*advanced = 0;
 	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
 		return -1;
+	if (game_ready_waits(l, ph)) {	/* the deal, without the missing ready */
+		store_phase_free(ph);
+		if (game_deal(c, l, cause) == -1)
+			return -1;
+		*advanced = 1;
+		return 0;
+	}
 	rc = resolve_one(c, l, ph, cause);
 	store_phase_free(ph);
 	if (rc == -1 || game_resolve_ready(c, l, &more, cause) == -1)

@@ -25,6 +25,7 @@
 #include "mail/compose.h"
 #include "mail/pubkey.h"
 #include "store/commitments.h"
+#include "store/orders.h"
 #include "store/gamefiles.h"
 #include "store/random.h"
 
@@ -364,18 +365,27 @@ setup_json(const struct game_live *l, char *const *options, size_t noptions)
 	return out;
 }
 
-static int
-start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
+/*
+ * The deal (phase 1): create the game from phase 1's seed and the game's
+ * shuffle seed mixed with the nonces of phase 1's current orders, the
+ * seats' `ready` blocks in seat order (doc/commitments.md, "Seat
+ * entropy"); events, state, secrets, the first phase that waits for a
+ * seat and its views.
+ */
+int
+game_deal(const struct game_ctx *c, struct game_live *l, char **cause)
 {
 	struct rules_seat *rs = xcalloc(l->nseats, sizeof *rs);
 	struct rules_events ev = { NULL, 0, 0 };
 	struct rules_setup su;
 	struct store_phase *ph = NULL;
+	struct store_order *ord = NULL;
+	struct rand_nonce *nonces = NULL;
 	struct rand_stream stream, hidden;
 	struct rules_rng rng;
 	unsigned char seed[RAND_SEED_BYTES], shuffle[RAND_SEED_BYTES];
-	char *setup = NULL, *state = NULL, **options = NULL;
-	size_t i, len, noptions = 0;
+	char *state = NULL, **options = NULL;
+	size_t i, len, noptions = 0, nord = 0;
 	int rc = -1, advanced;
 
 	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
@@ -386,23 +396,16 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	}
 	if ((options = options_read(c, l, &noptions, cause)) == NULL)
 		goto out;
-	setup = setup_json(l, options, noptions);
-	if (store_game_file_put(c->st, l->game->id, "setup.json", setup, strlen(setup),
-	    cause) == -1)
-		goto out;
-	for (i = 0; i < l->nseats; i++)
-		if (store_commitment_add(c->st, c->key, l->game->id, GAME_DECKLIST_DOMAIN,
-		    l->seats[i].name, l->seats[i].deck, strlen(l->seats[i].deck), 1, NULL,
-		    NULL, NULL, NULL, cause) == -1)
-			goto out;
 	if (setup_seats(l, rs, cause) == -1)
 		goto out;
-	if (store_seed_get(c->st, ph->id, seed, cause) == -1 ||
+	if (store_orders_current(c->st, ph->id, &ord, &nord, cause) == -1 ||
+	    store_seed_get(c->st, ph->id, seed, cause) == -1 ||
 	    game_shuffle_seed(c, l, shuffle, cause) != 1)
 		goto out;
-	/* the deal: no player has sent a nonce yet (server-only randomness) */
-	rand_stream_init(&stream, seed, NULL, 0);
-	rand_hidden_stream_init(&hidden, shuffle, ph->seq, NULL, 0);
+	/* the seats' ready nonces, committed to after the seed (none: --now) */
+	store_orders_nonces(ord, nord, &nonces);
+	rand_stream_init(&stream, seed, nonces, nord);
+	rand_hidden_stream_init(&hidden, shuffle, ph->seq, nonces, nord);
 	sodium_memzero(shuffle, sizeof shuffle);
 	rng.uniform = rand_uniform;
 	rng.ctx = &stream;
@@ -418,6 +421,7 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 	su.noptions = noptions;
 	if ((l->g = l->rules->create(&su, &rng, &ev, cause)) == NULL)
 		goto out;
+	sodium_memzero(&hidden, sizeof hidden);
 	state = l->rules->save(l->g, &len);
 	if (game_events_store(c->st, l, 1, &ev, cause) == -1 ||
 	    store_seed_reveal(c->st, ph->id, 1, cause) == -1 ||
@@ -428,6 +432,8 @@ start_locked(const struct game_ctx *c, struct game_live *l, char **cause)
 		goto out;
 	free(l->game->status);
 	l->game->status = xstrdup(GAME_RUNNING);
+	log_info("game %s: dealt with the nonces of %zu of %zu seats", l->game->name,
+	    nord, l->nseats);
 	if (game_phase_open(c, l, NULL, NULL, cause) == -1)
 		goto out;
 	/* a first phase nobody owes resolves at once */
@@ -440,17 +446,71 @@ out:
 	for (i = 0; i < l->nseats; i++)
 		l->rules->seat_clear(&rs[i]);
 	free(rs);
+	free(nonces);
+	store_orders_free(ord, nord);
 	if (options != NULL)
 		game_options_free(options, noptions);
 	rules_events_free(&ev);
 	store_phase_free(ph);
-	free(setup);
 	free(state);
 	return rc;
 }
 
-int
-game_start(const struct game_ctx *c, const char *name, char **cause)
+/*
+ * `muthur start`: setup.json, the decklist commitments, the seats' entropy
+ * scheme and turn 1's seed; then the deal at once (now) or the wait for
+ * every seat's `ready` (daemon/game-ready.c).
+ */
+static int
+start_locked(const struct game_ctx *c, struct game_live *l, int now, char **cause)
+{
+	struct rules_seat *rs = xcalloc(l->nseats, sizeof *rs);
+	struct store_phase *ph = NULL;
+	char *setup = NULL, **options = NULL;
+	size_t i, noptions = 0;
+	int rc = -1;
+
+	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
+		goto out;
+	if (ph->seq != 1) {
+		cause_set(cause, "game %s: phase 1 is not the open phase", l->game->name);
+		goto out;
+	}
+	if (ph->nowing > 0) {
+		cause_set(cause, "game %s is started already: it waits for the seats' "
+		    "ready mails (muthur status %s); `muthur adjudicate %s` deals "
+		    "without the missing ones", l->game->name, l->game->name,
+		    l->game->name);
+		goto out;
+	}
+	if ((options = options_read(c, l, &noptions, cause)) == NULL)
+		goto out;
+	setup = setup_json(l, options, noptions);
+	if (store_game_file_put(c->st, l->game->id, "setup.json", setup, strlen(setup),
+	    cause) == -1)
+		goto out;
+	for (i = 0; i < l->nseats; i++)
+		if (store_commitment_add(c->st, c->key, l->game->id, GAME_DECKLIST_DOMAIN,
+		    l->seats[i].name, l->seats[i].deck, strlen(l->seats[i].deck), 1, NULL,
+		    NULL, NULL, NULL, cause) == -1)
+			goto out;
+	if (setup_seats(l, rs, cause) == -1 ||
+	    game_ready_commit(c, l, cause) == -1)
+		goto out;
+	rc = now ? game_deal(c, l, cause) : game_ready_open(c, l, ph, cause);
+out:
+	for (i = 0; i < l->nseats; i++)
+		l->rules->seat_clear(&rs[i]);
+	free(rs);
+	if (options != NULL)
+		game_options_free(options, noptions);
+	store_phase_free(ph);
+	free(setup);
+	return rc;
+}
+
+static int
+start(const struct game_ctx *c, const char *name, int now, char **cause)
 {
 	struct game_live *l;
 	int rc;
@@ -472,8 +532,20 @@ game_start(const struct game_ctx *c, const char *name, char **cause)
 		game_live_free(l);
 		return -1;
 	}
-	rc = start_locked(c, l, cause);
+	rc = start_locked(c, l, now, cause);
 	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
 	game_live_free(l);
 	return rc;
+}
+
+int
+game_start(const struct game_ctx *c, const char *name, char **cause)
+{
+	return start(c, name, 0, cause);
+}
+
+int
+game_start_now(const struct game_ctx *c, const char *name, char **cause)
+{
+	return start(c, name, 1, cause);
 }

@@ -112,12 +112,17 @@ int game_seat(const struct game_ctx *c, const char *name, const char *seat,
     char **cause);
 
 /*
- * `muthur start`: setup.json, decklist commitments, create with phase 1's
- * stream, events, state, secrets, the first phase that waits for a seat
- * and its views in the outbox. Refuses a game not in setup or with fewer
- * than two seats.
+ * `muthur start`: setup.json, decklist commitments, the commitment to turn
+ * 1's seed; then phase 1 waits for a signed `ready` block from every seat
+ * (daemon/game-ready.c: each is mailed the template, the phase's deadline
+ * is the clock's), and the deal comes when the last arrives or the
+ * deadline passes (doc/commitments.md, "Seat entropy"). game_start_now
+ * (`muthur start --now`) deals at once with no seat's nonce: the audit
+ * names every seat's entropy missing from the deal. Refuses a game not in
+ * setup, started already, or with fewer than two seats.
  */
 int game_start(const struct game_ctx *c, const char *name, char **cause);
+int game_start_now(const struct game_ctx *c, const char *name, char **cause);
 
 /*
  * Load a game with its latest state (free with game_live_free()). NULL
@@ -235,6 +240,10 @@ char *game_policy_plan(const struct rules *r, const struct rules_game *g,
 char *game_orders_mail(const char *from, const char *to, const char *game,
     const char *seat, int turn, const char *phase, const char *orders,
     const unsigned char sk[64], const char *tag, int64_t date, size_t *len);
+/* The seat's signed ready block before the deal (daemon/game-ready.c), as above. */
+char *game_ready_mail(const char *from, const char *to, const char *game,
+    const char *seat, const unsigned char sk[64], const char *tag, int64_t date,
+    size_t *len);
 
 /*
  * Deliver a mail into the Maildir folder dir (tmp/, then new/), as a

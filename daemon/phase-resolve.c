@@ -91,11 +91,12 @@ block_settings(const struct rules *R, struct rules_game *g, size_t seat,
 
 int
 phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_order *o,
-    size_t n, const unsigned char seed[RAND_SEED_BYTES], const unsigned char *shuffle,
+    size_t n, const struct phase_order *carried, size_t ncarried,
+    const unsigned char seed[RAND_SEED_BYTES], const unsigned char *shuffle,
     uint64_t seq, struct rules_events *ev, char **cause)
 {
 	size_t ns = R->nseats(g), i;
-	struct rand_nonce *nonces = xcalloc(n + 1, sizeof *nonces);
+	struct rand_nonce *nonces = xcalloc(n + ncarried + 1, sizeof *nonces);
 	char **texts = xcalloc(ns + 1, sizeof *texts);
 	struct rand_stream stream, hidden;
 	struct rules_rng rng;
@@ -115,13 +116,17 @@ phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_or
 		if (R->setting != NULL)
 			block_settings(R, g, (size_t)idx, &o[i]);
 	}
-	rand_stream_init(&stream, seed, nonces, n);
+	for (i = 0; i < ncarried; i++) {
+		nonces[n + i].bytes = carried[i].nonce;
+		nonces[n + i].len = carried[i].nonce_len;
+	}
+	rand_stream_init(&stream, seed, nonces, n + ncarried);
 	rng.uniform = rand_uniform;
 	rng.ctx = &stream;
 	rng.hidden = NULL;	/* a game started before the shuffle seed */
 	rng.hidden_ctx = NULL;
 	if (shuffle != NULL) {
-		rand_hidden_stream_init(&hidden, shuffle, seq, nonces, n);
+		rand_hidden_stream_init(&hidden, shuffle, seq, nonces, n + ncarried);
 		rng.hidden = rand_uniform;
 		rng.hidden_ctx = &hidden;
 	}

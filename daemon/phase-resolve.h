@@ -34,12 +34,16 @@ struct phase_order {
  * orders text (a seat without orders
  * passes); the phase's stream is seed with every nonce in that order, the
  * hidden stream the shuffle seed's for seq with the same nonces
- * (store/random.h); then R->resolve(). -1 with *cause (nothing changed)
+ * (store/random.h), followed by the nonces of carried[0..ncarried): the
+ * latest nonces of the seats without their own orders in the phase
+ * (daemon/phase-entropy.h; only nonce and seat are read, none in a game
+ * made before); then R->resolve(). -1 with *cause (nothing changed)
  * when a block does not parse, names no seat of g, or the rules refuse the
  * orders. Events are appended to ev (may be NULL).
  */
 int phase_resolve(const struct rules *R, struct rules_game *g,
-    const struct phase_order *o, size_t n, const unsigned char seed[RAND_SEED_BYTES],
+    const struct phase_order *o, size_t n, const struct phase_order *carried,
+    size_t ncarried, const unsigned char seed[RAND_SEED_BYTES],
     const unsigned char *shuffle, uint64_t seq, struct rules_events *ev,
     char **cause);
 

@@ -297,7 +297,7 @@ set_header(struct orders *o, size_t k, const char *value, int line, char **cause
 		errno = 0;
 		o->turn = strtol(value, &end, 10);
 		if (!isdigit((unsigned char)value[0]) || *end != '\0' || errno != 0 ||
-		    o->turn < 1 || o->turn > 1000000)
+		    o->turn < 0 || o->turn > 1000000)
 			return cause_set(cause, "line %d: turn \"%s\" is not a turn number "
 			    "(expected a number such as 3)", line, value);
 		return 0;

@@ -400,3 +400,27 @@ store_games_ready(struct store *st, int64_t **ids, size_t *n, char **cause)
 		return -1;
 	return db_collect_ids(st, s, ids, n, "cannot find the games to resolve", cause);
 }
+
+int
+store_orders_latest(struct store *st, int64_t game_id, uint64_t from_seq,
+    uint64_t before_seq, struct store_order **orders, size_t *n, char **cause)
+{
+	struct db_stmt *s;
+	void *out;
+	int rc;
+
+	*orders = NULL;
+	*n = 0;
+	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
+	    " JOIN phases p ON p.id = o.phase_id WHERE p.game_id = ? AND p.seq >= ? "
+	    "AND p.seq < ? AND o.superseded_by IS NULL AND o.sig_type <> 'server' "
+	    "ORDER BY s.seat_no, p.seq DESC", cause)) == NULL)
+		return -1;
+	db_bind_int64(s, 1, game_id);
+	db_bind_int64(s, 2, (int64_t)from_seq);
+	db_bind_int64(s, 3, (int64_t)before_seq);
+	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
+	    "cannot read orders", cause);
+	*orders = out;
+	return rc;
+}

@@ -83,6 +83,15 @@ int store_seats_with_orders(struct store *st, int64_t game_id, char ***names, si
  */
 int store_seat_mailed_since(struct store *st, int64_t seat_id, uint64_t phase_seq,
     uint64_t orders_before, char **cause);
+/*
+ * The current orders the players signed (the server's passes left out) of
+ * the game's phases from_seq <= seq < before_seq, in seat order and, within
+ * a seat, the latest phase first: where a phase resolved without a seat's
+ * orders finds that seat's latest nonce (doc/commitments.md, "Seat
+ * entropy"). *orders has *n entries (store_orders_free()); 0 or -1.
+ */
+int store_orders_latest(struct store *st, int64_t game_id, uint64_t from_seq,
+    uint64_t before_seq, struct store_order **orders, size_t *n, char **cause);
 /* Every order of a phase, superseded ones too, in the order received. */
 int store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);

@@ -71,7 +71,7 @@ resolve(const struct vfx *x, struct rules_game *g, char *const *blocks, int k)
 		po[n].nonce_len = sizeof nonce;
 		n++;
 	}
-	rc = phase_resolve(x->R, g, po, n, seed, NULL, (uint64_t)k + 1, NULL, &cause);
+	rc = phase_resolve(x->R, g, po, n, NULL, 0, seed, NULL, (uint64_t)k + 1, NULL, &cause);
 	if (rc != 0)
 		diag("phase %d: %s", k, cause);
 	free(cause);

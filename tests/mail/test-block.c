@@ -118,8 +118,8 @@ test_parse(void)
 static const struct { const char *text, *error; } bad[] = {
 	{ HDR(G, S, "turn: three\n", P, N),
 	  "line 4: turn \"three\" is not a turn number (expected a number such as 3)" },
-	{ HDR(G, S, "turn: 0\n", P, N),
-	  "line 4: turn \"0\" is not a turn number (expected a number such as 3)" },
+	{ HDR(G, S, "turn: -1\n", P, N),	/* 0 is the ready block's */
+	  "line 4: turn \"-1\" is not a turn number (expected a number such as 3)" },
 	{ HDR(G, S, T, P, "nonce: abcd\n"),
 	  "line 6: nonce \"abcd\" is not 16 to 64 bytes in hex (expected at least 32 hex "
 	  "digits of your own random choice)" },

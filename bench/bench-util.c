@@ -76,7 +76,7 @@ bench_ccg_games(const char *prog, const struct game_ctx *c, int n,
 				bench_die(prog, name, cause);
 			free(email);
 		}
-		if (game_start(c, name, &cause) == -1)
+		if (game_start_now(c, name, &cause) == -1)
 			bench_die(prog, name, cause);
 		free(name);
 	}

@@ -1,5 +1,5 @@
 /*
- * cmd-start.c — `muthur start [--now] GAME`: commit, mail every seat the
+ * cmd-start.c — `muthur start [--deal-now] GAME`: commit, mail every seat the
  * ready template (the deal waits for the seats' nonces), or deal at once.
  */
 #include "config.h"
@@ -11,7 +11,7 @@
 int
 cmd_start(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 {
-	if (argc == 3 && strcmp(argv[1], "--now") == 0)
+	if (argc == 3 && strcmp(argv[1], "--deal-now") == 0)
 		return game_cli_verb(cli, v, argc - 1, argv + 1, game_start_now,
 		    "dealt at once, without the seats' nonces (muthur audit names "
 		    "them); the first views are in the outbox (muthurd sends them)");

@@ -61,8 +61,8 @@ const struct cli_verb cli_verbs[] = {
 	  "  --key FILE       the player's muthur, minisign or ssh-ed25519 public key\n"
 	  "  --deck FILE      a decklist; the scenario's sample deck when omitted",
 	  cmd_seat },
-	{ "start", "[--now] GAME", "mail each seat its ready block; deal once every "
-	  "seat's nonce is in (--now: at once, without them)",
+	{ "start", "[--deal-now] GAME", "mail each seat its ready block; deal once every "
+	  "seat's nonce is in (--deal-now: at once, without them)",
 	  NULL, cmd_start },
 	{ "status", "[GAME]", "show the phase, who is awaited and the deadline",
 	  NULL, cmd_status },

@@ -117,7 +117,7 @@ int game_seat(const struct game_ctx *c, const char *name, const char *seat,
  * (daemon/game-ready.c: each is mailed the template, the phase's deadline
  * is the clock's), and the deal comes when the last arrives or the
  * deadline passes (doc/commitments.md, "Seat entropy"). game_start_now
- * (`muthur start --now`) deals at once with no seat's nonce: the audit
+ * (`muthur start --deal-now`) deals at once with no seat's nonce: the audit
  * names every seat's entropy missing from the deal. Refuses a game not in
  * setup, started already, or with fewer than two seats.
  */

@@ -50,7 +50,7 @@ for seat in blue red; do
 	    --key "$TAP_TMP/$seat.pub" >/dev/null 2>&1
 	ok $? "muthur seat hunt-2 $seat (the installed seat file)"
 done
-"$MUTHUR" --config "$c" start hunt-2 >/dev/null 2>&1
+"$MUTHUR" --config "$c" start --deal-now hunt-2 >/dev/null 2>&1
 ok $? "muthur start hunt-2 deals the game"
 msg=$("$MUTHUR" --config "$c" new-game hunt-3 --rules bughunt --option difficulty=silly --scenario bug-hunt 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$msg" | grep -q 'unknown option "difficulty=silly" (Bug Hunt has difficulty=easy|normal|hard'

@@ -209,7 +209,7 @@ end_to_end(const char *build)
 	cause = NULL;
 	free(deck);
 	free(keytext);
-	is_int(game_start(&c, "hunt-1", &cause), 0, "start%s%s", cause ? ": " : "",
+	is_int(game_start_now(&c, "hunt-1", &cause), 0, "start%s%s", cause ? ": " : "",
 	    cause ? cause : "");
 
 	for (rounds = 0; rounds < 600; rounds++) {

@@ -26,7 +26,7 @@ minisign -G -W -p blue.pub -s blue.key >/dev/null 2>&1 &&
 ok $? "a minisign key for blue, an OpenSSH key for red"
 muthur seat hunt-1 blue --email blue@example.org --key blue.pub >/dev/null &&
     muthur seat hunt-1 red --email red@example.org --key red.pub >/dev/null &&
-    muthur start hunt-1 >/dev/null && muthurd --once >/dev/null 2>&1
+    muthur start --deal-now hunt-1 >/dev/null && muthurd --once >/dev/null 2>&1
 ok $? "seated, started, the first views mailed"
 
 n=0 accepted=0

@@ -14,7 +14,7 @@ for g in batch2 batch3; do
 	    --deadline 24h --nmr pass >/dev/null &&
 	    "$MUTHUR" seat "$g" marines --email m@x.example --key m.pub >/dev/null &&
 	    "$MUTHUR" seat "$g" aliens --email a@x.example --key a.pub >/dev/null &&
-	    "$MUTHUR" --now "$T0" start "$g" >/dev/null &&
+	    "$MUTHUR" --now "$T0" start --deal-now "$g" >/dev/null &&
 	    "$MUTHUR" --now "$T0" adjudicate "$g" >/dev/null
 	ok $? "$g: a second game in the same database, in movement.move"
 done

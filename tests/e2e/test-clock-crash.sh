@@ -23,7 +23,7 @@ for g in $GAMES; do
 	"$MUTHUR" --now "$T0" new-game "$g" --rules ccg --scenario contact >/dev/null &&
 	    "$MUTHUR" seat "$g" marines --email "m.$g@x.example" --key m.pub >/dev/null &&
 	    "$MUTHUR" seat "$g" aliens --email "a.$g@x.example" --key a.pub >/dev/null &&
-	    "$MUTHUR" --now "$T0" start "$g" >/dev/null && n=$((n + 1))
+	    "$MUTHUR" --now "$T0" start --deal-now "$g" >/dev/null && n=$((n + 1))
 done
 is "$n" 8 "8 games started with the [club] defaults: 24h deadline, reminder 12h"
 

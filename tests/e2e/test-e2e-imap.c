@@ -101,7 +101,7 @@ main(int argc, char **argv)
 		e2e_sh("%s/muthur --config %s seat e2e %s --email alice@test.example "
 		    "--key %s/%s.pub >/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_dir,
 		    e2e_seats[k]);
-	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf), 0,
+	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null", e2e_bin, e2e_conf), 0,
 	    "start");
 	is_int(e2e_daemon_once(), 0, "muthurd --once: the first views by SMTP");
 	path = xasprintf("%s/var/muthur.db", e2e_dir);

@@ -102,7 +102,7 @@ main(void)
 	is_int(e2e_sh("%s/muthur --config %s seat e2e rogue --email r@x.example --key %s/"
 	    "marines.pub --deck %s/rules/ccg/data/aliens.deck >/dev/null 2>&1", e2e_bin, e2e_conf,
 	    e2e_dir, top), 1, "a decklist of another faction is refused");
-	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf), 0, "start");
+	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null", e2e_bin, e2e_conf), 0, "start");
 	is_int(e2e_daemon_once(), 0, "muthurd --once");
 	is_int((int)out_count(NULL), 2, "the first views went out, one per seat");
 	ok(out_count("Subject: e2e") == 2 || out_count("e2e") == 2, "they are about game e2e");

@@ -280,7 +280,7 @@ main(void)
 	is_int(e2e_init_game(top, conftext), 0, "muthur init, players' keys, new-game");
 	for (k = 0; k < 2; k++)
 		is_int(e2e_seat(k), 0, "seat %s", e2e_seats[k]);
-	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf), 0,
+	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null", e2e_bin, e2e_conf), 0,
 	    "start");
 	is_int(e2e_daemon_once(), 0, "muthurd --once sends the first views");
 	path = xasprintf("%s/var/muthur.db", e2e_dir);

@@ -173,7 +173,7 @@ one_case(const char *top, const char *build, int k)
 	e2e_maildir_paths(tmpl, build);
 	out = xasprintf("%s/var/mail/out", e2e_dir);
 	if (e2e_init_game(top, conftext) != 0 || e2e_seat(0) != 0 || e2e_seat(1) != 0 ||
-	    e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf) != 0 ||
+	    e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null", e2e_bin, e2e_conf) != 0 ||
 	    e2e_daemon_once() != 0) {
 		ok(0, "%s: the game set up and started", what);
 		free(out);

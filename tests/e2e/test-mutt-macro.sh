@@ -27,7 +27,7 @@ tap_muthur_conf
     "$MUTHUR" new-game g --rules ccg --scenario contact >/dev/null &&
     "$MUTHUR" seat g marines --email m@x.example --key "$home/.ssh/id_ed25519.pub" >/dev/null &&
     "$MUTHUR" seat g aliens --email a@x.example --key a.pub >/dev/null &&
-    "$MUTHUR" start g >/dev/null
+    "$MUTHUR" start --deal-now g >/dev/null
 ok $? "a game whose marines sign with an OpenSSH key"
 
 # the reply being written: the view's text quoted with "> "

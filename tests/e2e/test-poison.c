@@ -160,7 +160,7 @@ main(void)
 		is_int(e2e_sh("%s/muthur --config %s seat e2e %s --email %s --key %s/%s.pub "
 		    ">/dev/null", e2e_bin, e2e_conf, e2e_seats[k], e2e_addr[k], e2e_dir,
 		    e2e_seats[k]), 0, "seat %s", e2e_seats[k]);
-	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null", e2e_bin, e2e_conf), 0,
+	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null", e2e_bin, e2e_conf), 0,
 	    "start");
 	/*
 	 * The senders of the mails below are players of other games: only a

@@ -196,7 +196,7 @@ main(void)
 	for (k = 0; k < 2; k++)
 		is_int(e2e_seat(k), 0, "seat %s of held", e2e_seats[k]);
 	e2e_game = "e2e";
-	is_int(e2e_sh("%s/muthur --config %s start e2e >/dev/null && %s/muthur --config %s "
+	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null && %s/muthur --config %s "
 	    "start held >/dev/null", e2e_bin, e2e_conf, e2e_bin, e2e_conf), 0, "start both");
 	is_int(e2e_daemon_once(), 0, "muthurd --once sends the first views");
 	path = xasprintf("%s/var/muthur.db", e2e_dir);

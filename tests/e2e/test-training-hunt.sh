@@ -35,7 +35,7 @@ printf '%s\n' "$err" | grep -q 'did you mean aliens?' &&
 ok $? "it says what was meant and the usage: $err"
 "$MUTHUR" seat hunt aliens --email a@x.example --key ali.pub >/dev/null 2>&1
 ok $? "seat aliens with the Contact sample deck"
-"$MUTHUR" start hunt >/dev/null 2>&1; ok $? "start"
+"$MUTHUR" start --deal-now hunt >/dev/null 2>&1; ok $? "start"
 st=$("$MUTHUR" status hunt 2>&1)
 printf '%s\n' "$st" | grep -q '^hunt: running, ccg/training-hunt, turn 1, phase movement.locations'
 ok $? "the game runs: $st"

@@ -22,7 +22,7 @@ setup() {
 	    >/dev/null &&
 	    "$MUTHUR" seat "$name" marines --email m@x.example --key m.pub >/dev/null &&
 	    "$MUTHUR" seat "$name" aliens --email a@x.example --key a.pub >/dev/null &&
-	    "$MUTHUR" --now "$T0" start "$name" >/dev/null
+	    "$MUTHUR" --now "$T0" start --deal-now "$name" >/dev/null
 	ok $? "$name: a game started"
 }
 n=0

@@ -272,7 +272,7 @@ make_games(char (*names)[16], int n, const char *prefix)
 		e2e_game = names[k];
 		if (e2e_sh("%s/muthur --config %s new-game %s --rules ccg --scenario contact "
 		    ">/dev/null", e2e_bin, e2e_conf, names[k]) == 0 && e2e_seat(0) == 0 &&
-		    e2e_seat(1) == 0 && e2e_sh("%s/muthur --config %s start %s >/dev/null",
+		    e2e_seat(1) == 0 && e2e_sh("%s/muthur --config %s start --deal-now %s >/dev/null",
 		    e2e_bin, e2e_conf, names[k]) == 0)
 			run++;
 	}

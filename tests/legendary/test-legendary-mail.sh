@@ -31,7 +31,7 @@ ssh-keygen -q -t ed25519 -N '' -C bob -f bob
 muthur seat hunt-1 detective --email alice@example.org --key alice.pub >/dev/null 2>&1 &&
     muthur seat hunt-1 reporter --email bob@example.org --key bob.pub >/dev/null 2>&1
 ok $? "two Avatars seated with their sample personal decks"
-muthur start hunt-1 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
+muthur start --deal-now hunt-1 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
 ok $? "start and a first pass"
 
 n=0
@@ -128,7 +128,7 @@ ok $? "new-game --rules legendary --mode predators, the set-up chosen (armory=ra
 muthur seat hunt-2 jungle-hunter --email alice@example.org --key alice.pub >/dev/null 2>&1 &&
     muthur seat hunt-2 city-hunter --email bob@example.org --key bob.pub >/dev/null 2>&1
 ok $? "two Predator Roles seated"
-muthur start hunt-2 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
+muthur start --deal-now hunt-2 >/dev/null 2>&1 && muthurd --once >/dev/null 2>&1
 status=$(muthur status hunt-2 2>&1)
 printf '%s\n' "$status" | grep -q 'running, legendary/predators, turn 1, phase action'
 ok $? "turn 1 is an action phase: no coordinate window ($status)"

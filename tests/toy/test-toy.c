@@ -199,7 +199,7 @@ only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
 		free(keytext);
 	}
 	free(deck);
-	is_int(game_start(c, "bid-2", &cause), 0, "bid-2: start");
+	is_int(game_start_now(c, "bid-2", &cause), 0, "bid-2: start");
 	for (rounds = 0; rounds < 20; rounds++) {
 		memset(&ls, 0, sizeof ls);
 		if (loop_rescan(lp, &cause) == -1 || loop_pass(lp, &ls, &cause) == -1)
@@ -346,7 +346,7 @@ end_to_end(const char *build)
 	is_int(game_seat(&c, "bid-1", "red", "red@players.example", keytext, NULL, NULL,
 	    &cause), 0, "red's key replaced");
 	free(keytext);
-	is_int(game_start(&c, "bid-1", &cause), 0, "start%s%s", cause ? ": " : "",
+	is_int(game_start_now(&c, "bid-1", &cause), 0, "start%s%s", cause ? ": " : "",
 	    cause ? cause : "");
 
 	for (rounds = 0; rounds < 20; rounds++) {

@@ -372,6 +372,22 @@ out:
 	return rc;
 }
 
+/*
+ * The deadline of the ready blocks (daemon/game-ready.c): passed, the deal
+ * comes without the missing ones (the audit names them); before it, no
+ * reminder (the ready mail said the deadline), only the mark.
+ */
+static int
+ready_tick(const struct game_ctx *c, struct game_live *l, const struct store_phase *ph,
+    int *advanced, char **cause)
+{
+	if (c->now < ph->deadline)
+		return store_phase_mark(c->st, ph->id, CLOCK_REMINDED, 0, cause);
+	log_info("game %s: the ready deadline passed; dealt without the missing "
+	    "seats' nonces", l->game->name);
+	return game_resolve_now(c, l, advanced, cause);
+}
+
 /* One due phase in its own unit; *advanced the phases resolved. */
 static int
 tick_phase(const struct game_ctx *c, int64_t phase_id, int *advanced, char **cause)
@@ -396,11 +412,13 @@ tick_phase(const struct game_ctx *c, int64_t phase_id, int *advanced, char **cau
 		rc = -1;
 		goto out;
 	}
-	if (!ph->open || ph->deadline <= 0 || strcmp(l->game->status, GAME_RUNNING) != 0)
+	if (!ph->open || ph->deadline <= 0 || (strcmp(l->game->status, GAME_RUNNING) != 0 &&
+	    !game_ready_waits(l, ph)))
 		goto out;
 	if ((rc = store_unit_begin(c->st, cause)) == -1)
 		goto out;
-	rc = tick(c, l, ph, advanced, cause);
+	rc = game_ready_waits(l, ph) ? ready_tick(c, l, ph, advanced, cause) :
+	    tick(c, l, ph, advanced, cause);
 	rc = store_unit_end(c->st, rc == 0, rc == 0 ? cause : NULL);
 out:
 	game_live_free(l);

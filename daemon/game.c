@@ -251,6 +251,17 @@ deck_read(const struct rules *r, const void *data, const char *scenario,
 	return NULL;
 }
 
+/* Does the game's phase 1 wait for ready blocks (`muthur start` done)? */
+static int
+started(const struct game_ctx *c, const struct store_game *game)
+{
+	struct store_phase *ph = store_phase_current(c->st, game->id, NULL);
+	int r = ph != NULL && ph->seq == 1 && ph->nowing > 0;
+
+	store_phase_free(ph);
+	return r;
+}
+
 int
 game_seat(const struct game_ctx *c, const char *name, const char *seat,
     const char *email, const char *key, const char *deck_path, int *replaced,
@@ -288,9 +299,11 @@ game_seat(const struct game_ctx *c, const char *name, const char *seat,
 		rc = 0;
 		goto out;
 	}
-	if (strcmp(game->status, GAME_SETUP) != 0) {
+	if (strcmp(game->status, GAME_SETUP) != 0 || started(c, game)) {
 		cause_set(cause, "game %s is %s: seats are added before `muthur start` "
-		    "(an existing seat may be replaced)", name, game->status);
+		    "(an existing seat may be replaced)", name,
+		    strcmp(game->status, GAME_SETUP) != 0 ? game->status :
+		    "started (it waits for the seats' ready blocks)");
 		goto out;
 	}
 	if ((r = rules_find(game->rules)) == NULL) {

@@ -133,6 +133,27 @@ e2e_orders_mail(struct store *st, int k, int ks, int turn_shift, const char *tex
 	return mail;
 }
 
+int
+e2e_start(const char *game)
+{
+	char *tag, *mail;
+	size_t len;
+	int k, rc;
+
+	if ((rc = e2e_sh("%s/muthur --config %s start %s >/dev/null", e2e_bin, e2e_conf,
+	    game)) != 0)
+		return rc;
+	for (k = 0; k < 2; k++) {	/* each seat's signed ready block */
+		tag = xasprintf("e2e.ready.%s.%d", game, k);
+		mail = game_ready_mail(e2e_addr[k], e2e_rcpt, game, e2e_seats[k], e2e_sk[k],
+		    tag, (int64_t)time(NULL), &len);
+		e2e_deliver(mail, len);
+		free(mail);
+		free(tag);
+	}
+	return 0;
+}
+
 /* The game's open phase, or NULL. */
 static struct store_phase *
 open_phase(struct store *st)
@@ -152,7 +173,9 @@ e2e_round(struct store *st)
 	size_t n = 0, i, len;
 	int k, sent = 0;
 
-	if (ph != NULL && store_phase_missing(st, ph->id, &missing, &n, NULL) == 0)
+	/* phase 1 waits for the ready blocks e2e_start() delivered */
+	if (ph != NULL && ph->seq > 1 &&
+	    store_phase_missing(st, ph->id, &missing, &n, NULL) == 0)
 		for (i = 0; i < n; i++) {
 			k = strcmp(missing[i], e2e_seats[0]) == 0 ? 0 : 1;
 			mail = e2e_orders_mail(st, k, k, 0, NULL, &len);

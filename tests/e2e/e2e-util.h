@@ -37,6 +37,9 @@ void e2e_deliver(const char *mail, size_t len);
  * turn shifted by turn_shift, orders text (NULL: the scripted policy). */
 char *e2e_orders_mail(struct store *st, int k, int ks, int turn_shift,
     const char *text, size_t *len);
+/* `muthur start GAME`, then both seats' signed ready blocks delivered (the
+ * next muthurd pass deals); 0 or the exit status of muthur start. */
+int e2e_start(const char *game);
 /* Mail the policy's orders of every awaited seat; how many. */
 int e2e_round(struct store *st);
 /* The seq of the game's open phase (0: none). */

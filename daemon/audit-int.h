@@ -17,6 +17,10 @@ char *audit_phase_record(const struct archive_phase *ph);
  * audit_archive_observe() (NULL: none). */
 void audit_replay(const struct archive *a, struct audit_report *r,
     audit_step_fn *step, void *arg);
+/* audit_replay() with the draws of phase seq told to obs (phase-resolve.h). */
+struct phase_observer;
+void audit_replay_observed(const struct archive *a, struct audit_report *r,
+    uint64_t seq, const struct phase_observer *obs);
 
 /*
  * Events of the clock and the organiser (daemon/game-clock.h), which the

@@ -49,6 +49,8 @@ struct replay {
 		uint64_t	 after_phase;
 		size_t		 i;	/* index in a->states */
 	}			*state_order;	/* by (after_phase, i) */
+	uint64_t		 observe_seq;	/* the phase whose draws obs hears */
+	const struct phase_observer *obs;
 };
 
 /* ---- setup ---- */
@@ -452,8 +454,9 @@ resolve_phase(struct replay *rp, const struct archive_phase *ph, const char *pre
 		audit_fail(rp->r, prec, "cannot be replayed without %s",
 		    seed == NULL ? "its opened seed" : "the game's opened shuffle seed");
 		rc = -1;
-	} else if (phase_resolve(rp->R, rp->g, po, n, car, audit_carried(rp->a, ph,
-	    car, NULL), seed, shuffle, ph->seq, ev, &cause) == -1) {
+	} else if (phase_resolve_observed(rp->R, rp->g, po, n, car,
+	    audit_carried(rp->a, ph, car, NULL), seed, shuffle, ph->seq,
+	    ph->seq == rp->observe_seq ? rp->obs : NULL, ev, &cause) == -1) {
 		audit_fail(rp->r, prec, "the rules refuse the recorded orders: %s", cause);
 		free(cause);
 		rc = -1;
@@ -600,10 +603,29 @@ deal_nonces(const struct archive *a, struct rand_nonce **out)
 	return n;
 }
 
+static void
+replay_run(const struct archive *a, struct audit_report *r, audit_step_fn *step,
+    void *arg, uint64_t observe_seq, const struct phase_observer *obs);
+
 void
 audit_replay(const struct archive *a, struct audit_report *r,
     audit_step_fn *step, void *arg)
 {
+	replay_run(a, r, step, arg, 0, NULL);
+}
+
+void
+audit_replay_observed(const struct archive *a, struct audit_report *r, uint64_t seq,
+    const struct phase_observer *obs)
+{
+	replay_run(a, r, NULL, NULL, seq, obs);
+}
+
+static void
+replay_run(const struct archive *a, struct audit_report *r, audit_step_fn *step,
+    void *arg, uint64_t observe_seq, const struct phase_observer *obs)
+{
+	struct phase_obs_ctx w[2];
 	struct replay rp;
 	struct rules_setup su;
 	struct rules_events ev = { NULL, 0, 0 };
@@ -619,6 +641,8 @@ audit_replay(const struct archive *a, struct audit_report *r,
 	memset(&rp, 0, sizeof rp);
 	rp.a = a;
 	rp.r = r;
+	rp.observe_seq = observe_seq;
+	rp.obs = obs;
 	state_index(&rp);
 	if (a->nphases == 0 || replay_ready(&rp) == -1)
 		goto done;
@@ -646,6 +670,8 @@ audit_replay(const struct archive *a, struct audit_report *r,
 	rand_stream_init(&rs, seed, ready, nready);
 	rand_hidden_stream_init(&hs, shuffle, a->phases[0].seq, ready, nready);
 	free(ready);
+	if (observe_seq == a->phases[0].seq)
+		phase_rng_observe(&rng, w, obs);
 	if ((rp.g = rp.R->create(&su, &rng, &ev, &cause)) == NULL) {
 		audit_fail(r, prec, "the rules refuse the setup: %s", cause);
 		free(cause);

@@ -25,6 +25,7 @@
 #define MUTHUR_AUDIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct audit_failure {
@@ -119,5 +120,14 @@ void audit_report_print(const struct audit_report *r, FILE *out);
 /* The report as one JSON object with a final LF; caller frees. */
 char *audit_report_json(const struct audit_report *r);
 void audit_report_clear(struct audit_report *r);
+
+/*
+ * `muthur audit --explain PHASE` (daemon/audit-explain.c): print to out the
+ * commitments, seeds and nonces that fed phase seq of the full archive
+ * text, and its draws recomputed by the replay. 0 when the replay of the
+ * phase matches its record, 1 when not, -1 with *cause (no such phase, a
+ * spectator archive, unreadable).
+ */
+int audit_explain(const char *text, size_t len, uint64_t seq, FILE *out, char **cause);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * cmd-audit.c — `muthur audit [--json] ARCHIVE`: verify an archive offline
+ * cmd-audit.c — `muthur audit [--json] [--explain PHASE] ARCHIVE`: verify an
+ * archive offline, or explain one phase's randomness
  * (daemon/audit.h). One line per failure and a summary (or the JSON
  * report); exit 0 when everything holds, 1 otherwise, 2 misuse (including
  * an unreadable file). Needs no configuration.
@@ -64,6 +65,8 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	char *text = NULL, *cause = NULL, *json;
 	size_t len;
 	int i, as_json = 0, status, mapped = 0;
+	unsigned long long explain = 0;
+	char *end;
 
 	(void)cli;
 	if (cli_wants_help(v, argc, argv, &status))
@@ -71,6 +74,12 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			as_json = 1;
+		else if (strcmp(argv[i], "--explain") == 0) {
+			if (i + 1 == argc || (explain = strtoull(argv[i + 1], &end, 10)) == 0 ||
+			    *end != '\0')
+				return cli_usage_error(v, "--explain takes a phase number");
+			i++;
+		}
 		else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0)
 			return cli_usage_error(v, "unknown option \"%s\"", argv[i]);
 		else if (path != NULL)
@@ -92,6 +101,18 @@ cmd_audit(struct cli *cli, const struct cli_verb *v, int argc, char **argv)
 		fprintf(stderr, "muthur audit: %s\n", cause);
 		free(cause);
 		return EXIT_MISUSE;
+	}
+	if (explain > 0) {
+		if ((status = audit_explain(text, len, explain, stdout, &cause)) == -1) {
+			fprintf(stderr, "muthur audit: %s\n", cause);
+			free(cause);
+			status = EXIT_MISUSE;
+		}
+		if (mapped)
+			munmap(text, len);
+		else
+			free(text);
+		return status;
 	}
 	status = audit_archive(text, len, mapped ? AUDIT_SRC_MAPPED : 0, &r) == 0 ? 0 : 1;
 	if (as_json) {

@@ -109,8 +109,10 @@ const struct cli_verb cli_verbs[] = {
 	  cmd_league },
 	{ "export", "GAME", "write the game's self-contained archive to standard output",
 	  NULL, cmd_export },
-	{ "audit", "[--json] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
+	{ "audit", "[--json] [--explain PHASE] ARCHIVE", "verify an archive offline: signatures, openings, chain, replay",
 	  "  --json         print a machine-readable report\n"
+	  "  --explain PHASE  print the commitments, seeds and nonces that fed the\n"
+	  "                 phase and recompute its draws (a full archive)\n"
 	  "  exit status    0 everything holds, 1 a check failed (one line each),\n"
 	  "                 2 misuse or an unreadable file",
 	  cmd_audit },

@@ -89,12 +89,60 @@ block_settings(const struct rules *R, struct rules_game *g, size_t seat,
 	orders_free(o);
 }
 
+static uint32_t
+observed_uniform(void *c, uint32_t bound)
+{
+	struct phase_obs_ctx *w = c;
+	uint32_t v = w->uniform(w->ctx, bound);
+
+	w->obs->draw(w->obs->arg, w->hidden, bound, v);
+	return v;
+}
+
+void
+phase_rng_observe(struct rules_rng *rng, struct phase_obs_ctx w[2],
+    const struct phase_observer *obs)
+{
+	if (obs == NULL)
+		return;
+	if (obs->keys != NULL)
+		obs->keys(obs->arg, ((struct rand_stream *)rng->ctx)->key,
+		    rng->hidden_ctx != NULL ?
+		    ((struct rand_stream *)rng->hidden_ctx)->key : NULL);
+	w[0].uniform = rng->uniform;
+	w[0].ctx = rng->ctx;
+	w[0].obs = obs;
+	w[0].hidden = 0;
+	rng->uniform = observed_uniform;
+	rng->ctx = &w[0];
+	if (rng->hidden != NULL) {
+		w[1].uniform = rng->hidden;
+		w[1].ctx = rng->hidden_ctx;
+		w[1].obs = obs;
+		w[1].hidden = 1;
+		rng->hidden = observed_uniform;
+		rng->hidden_ctx = &w[1];
+	}
+}
+
 int
 phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_order *o,
     size_t n, const struct phase_order *carried, size_t ncarried,
     const unsigned char seed[RAND_SEED_BYTES], const unsigned char *shuffle,
     uint64_t seq, struct rules_events *ev, char **cause)
 {
+	return phase_resolve_observed(R, g, o, n, carried, ncarried, seed, shuffle, seq,
+	    NULL, ev, cause);
+}
+
+int
+phase_resolve_observed(const struct rules *R, struct rules_game *g,
+    const struct phase_order *o, size_t n, const struct phase_order *carried,
+    size_t ncarried, const unsigned char seed[RAND_SEED_BYTES],
+    const unsigned char *shuffle, uint64_t seq, const struct phase_observer *obs,
+    struct rules_events *ev, char **cause)
+{
+	struct phase_obs_ctx w[2];
 	size_t ns = R->nseats(g), i;
 	struct rand_nonce *nonces = xcalloc(n + ncarried + 1, sizeof *nonces);
 	char **texts = xcalloc(ns + 1, sizeof *texts);
@@ -130,6 +178,7 @@ phase_resolve(const struct rules *R, struct rules_game *g, const struct phase_or
 		rng.hidden = rand_uniform;
 		rng.hidden_ctx = &hidden;
 	}
+	phase_rng_observe(&rng, w, obs);
 	rc = R->resolve(g, (const char *const *)texts, &rng, ev, cause);
 	sodium_memzero(&hidden, sizeof hidden);
 out:

@@ -41,6 +41,36 @@ struct phase_order {
  * when a block does not parse, names no seat of g, or the rules refuse the
  * orders. Events are appended to ev (may be NULL).
  */
+/*
+ * Told of a phase's randomness (`muthur audit --explain`, daemon/audit-explain.c):
+ * keys with the stream keys K (public) and the hidden stream's (NULL
+ * without a shuffle seed) once set up, draw with every uniform(bound) the
+ * rules took and its value, hidden 1 from the hidden stream.
+ */
+struct phase_observer {
+	void	(*keys)(void *arg, const unsigned char *key, const unsigned char *hidden);
+	void	(*draw)(void *arg, int hidden, uint32_t bound, uint32_t value);
+	void	 *arg;
+};
+/* What phase_rng_observe() keeps for each stream of rng (the caller's). */
+struct phase_obs_ctx {
+	uint32_t			(*uniform)(void *, uint32_t);
+	void				*ctx;
+	const struct phase_observer	*obs;
+	int				 hidden;
+};
+/*
+ * Route rng's draws through obs (nothing when obs is NULL), w[0] for the
+ * public stream and w[1] for the hidden one; w must outlive rng's use.
+ */
+void phase_rng_observe(struct rules_rng *rng, struct phase_obs_ctx w[2],
+    const struct phase_observer *obs);
+/* phase_resolve() with its draws told to obs (may be NULL). */
+int phase_resolve_observed(const struct rules *R, struct rules_game *g,
+    const struct phase_order *o, size_t n, const struct phase_order *carried,
+    size_t ncarried, const unsigned char seed[RAND_SEED_BYTES],
+    const unsigned char *shuffle, uint64_t seq, const struct phase_observer *obs,
+    struct rules_events *ev, char **cause);
 int phase_resolve(const struct rules *R, struct rules_game *g,
     const struct phase_order *o, size_t n, const struct phase_order *carried,
     size_t ncarried, const unsigned char seed[RAND_SEED_BYTES],

@@ -151,6 +151,12 @@ int game_digests_send(const struct game_ctx *c, char **cause);
 int game_notice_queue(const struct game_ctx *c, const struct store_game *game,
     const char *key, const char *to, const char *seat, const char *headline,
     const char *const *lines, size_t nlines, int64_t deadline, char **cause);
+/* The same notice composed (Message-ID msgid), not queued: the RFC 5322
+ * bytes, *len long (caller frees), or NULL with *cause. */
+char *game_notice_compose(const struct game_ctx *c, const struct store_game *game,
+    const char *msgid, const char *to, const char *seat, const char *headline,
+    const char *const *lines, size_t nlines, int64_t deadline, size_t *len,
+    char **cause);
 
 /*
  * Shared by game-clock.c and game-organiser.c (in the caller's unit):

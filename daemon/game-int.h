@@ -146,7 +146,8 @@ int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advance
  * ENTROPY_FILE (daemon/phase-entropy.h) and the commitment to turn 1's
  * seed, made in phase 1, before any seat's nonce. game_ready_open: phase 1
  * (ph) owes a `ready` from every seat, under the clock's deadline, and each
- * seat is mailed the ready template (key ready/GAME/SEAT). game_ready_waits:
+ * seat is mailed the ready template (key ready/GAME/SEAT, notice.mustache).
+ * game_ready_waits:
  * is the game in setup with phase ph waiting for ready blocks? 1 or 0.
  * game_ready_lines: *why (caller frees) when block o is no ready block
  * (its lines must be the one word `ready`, no settings, plans or
@@ -159,9 +160,26 @@ int game_ready_commit(const struct game_ctx *c, struct game_live *l, char **caus
 int game_ready_open(const struct game_ctx *c, struct game_live *l,
     const struct store_phase *ph, char **cause);
 int game_ready_waits(const struct game_live *l, const struct store_phase *ph);
+/* The ready mail seat would get now (`muthur show`), *len bytes; or NULL
+ * with *cause ("has not started" when the game waits for none). */
+char *game_ready_show(const struct game_ctx *c, struct game_live *l, const char *seat,
+    size_t *len, char **cause);
 char *game_ready_lines(const struct orders *o);
-int game_entropy_seats(const struct game_ctx *c, const struct game_live *l,
-    char **cause);
+int game_entropy_seats(struct store *st, int64_t game_id, char **cause);
+/*
+ * game-resolve.c. The latest nonces of the seats (seats[0..nseats), seat
+ * order) without their own signed orders among ord[0..nord) (phase ph's
+ * current orders), under the seats' scheme (daemon/phase-entropy.h): into
+ * car (nseats entries; each borrows from *lat, which the caller frees with
+ * store_orders_free(*lat, *nlat)), *ncar of them; none in a game made
+ * before. 0 or -1.
+ */
+struct phase_order;
+struct store_order;
+int game_phase_carried(struct store *st, int64_t game_id,
+    const struct store_seat *seats, size_t nseats, const struct store_phase *ph,
+    const struct store_order *ord, size_t nord, struct store_order **lat,
+    size_t *nlat, struct phase_order *car, size_t *ncar, char **cause);
 int game_deal(const struct game_ctx *c, struct game_live *l, char **cause);
 
 /*

@@ -47,20 +47,18 @@ notice_model(const struct game_ctx *c, const struct store_game *game,
 	return m;
 }
 
-int
-game_notice_queue(const struct game_ctx *c, const struct store_game *game,
-    const char *key, const char *to, const char *seat, const char *headline,
-    const char *const *lines, size_t nlines, int64_t deadline, char **cause)
+char *
+game_notice_compose(const struct game_ctx *c, const struct store_game *game,
+    const char *msgid, const char *to, const char *seat, const char *headline,
+    const char *const *lines, size_t nlines, int64_t deadline, size_t *len,
+    char **cause)
 {
 	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT, text = STRBUF_INIT;
 	struct compose_mail m;
 	cJSON *model;
-	char *msgid, *mail = NULL, *nl;
-	size_t len;
-	int rc = -1;
+	char *mail = NULL, *nl;
 
 	model = notice_model(c, game, seat, headline, lines, nlines, deadline);
-	msgid = outbox_message_id(key, game_mail_domain(c));
 	if (tmpl_render(c->tmpl, "notice-subject", model, TMPL_PLAIN, &subject,
 	    cause) != 0 || tmpl_render(c->tmpl, "notice", model, TMPL_PLAIN, &text,
 	    cause) != 0)
@@ -78,16 +76,31 @@ game_notice_queue(const struct game_ctx *c, const struct store_game *game,
 	m.subject = strbuf_str(&subject);
 	m.auto_submitted = COMPOSE_AUTO_GENERATED;
 	m.text = strbuf_str(&body);
-	if (compose_mail(&m, &mail, &len, cause) != 0)
-		goto out;
-	rc = store_outbox_add(c->st, game->id, key, msgid, to, mail, len, c->now, NULL,
-	    cause);
+	if (compose_mail(&m, &mail, len, cause) != 0)
+		mail = NULL;
 out:
-	free(mail);
-	free(msgid);
 	strbuf_free(&subject);
 	strbuf_free(&body);
 	strbuf_free(&text);
 	cJSON_Delete(model);
+	return mail;
+}
+
+int
+game_notice_queue(const struct game_ctx *c, const struct store_game *game,
+    const char *key, const char *to, const char *seat, const char *headline,
+    const char *const *lines, size_t nlines, int64_t deadline, char **cause)
+{
+	char *msgid, *mail;
+	size_t len;
+	int rc = -1;
+
+	msgid = outbox_message_id(key, game_mail_domain(c));
+	if ((mail = game_notice_compose(c, game, msgid, to, seat, headline, lines,
+	    nlines, deadline, &len, cause)) != NULL)
+		rc = store_outbox_add(c->st, game->id, key, msgid, to, mail, len, c->now,
+		    NULL, cause);
+	free(mail);
+	free(msgid);
 	return rc;
 }

@@ -280,8 +280,18 @@ game_adjudicate(const struct game_ctx *c, const char *name, int *advanced,
 	int rc;
 
 	*advanced = 0;
-	if (org_begin(&o, c, name, GAME_RUNNING, "adjudicated", cause) == -1)
+	if (org_begin(&o, c, name, GAME_RUNNING " " GAME_SETUP, "adjudicated",
+	    cause) == -1)
 		return -1;
+	if (strcmp(o.l->game->status, GAME_SETUP) == 0) {	/* the ready wait */
+		rc = game_ready_waits(o.l, o.ph) ? game_resolve_now(c, o.l, advanced,
+		    cause) : cause_set(cause, "game %s is setup: it cannot be "
+		    "adjudicated before `muthur start`", name);
+		if (rc == 0)
+			o.done = xasprintf("game %s: dealt by the organiser without the "
+			    "missing ready blocks", name);
+		return org_end(&o, rc == 0, cause);
+	}
 	rc = store_phase_missing(c->st, o.ph->id, &missing, &nmissing, cause);
 	if (rc == 0)
 		rc = game_clock_default(c, o.l, o.ph, missing, nmissing, o.ck.nmr,

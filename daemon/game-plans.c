@@ -39,7 +39,7 @@ next_turn_seed(const struct game_ctx *c, struct game_live *l, int turn, uint64_t
 	char *sid, *err = NULL;
 	int rc;
 
-	if ((rc = game_entropy_seats(c, l, cause)) != 1)
+	if ((rc = game_entropy_seats(c->st, l->game->id, cause)) != 1)
 		return rc;
 	sid = rand_turn_secret_id(turn);
 	if ((tc = store_commitment_get(c->st, l->game->id, RAND_TURN_DOMAIN, sid,

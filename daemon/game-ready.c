@@ -24,6 +24,7 @@
 #include "mail/block.h"
 #include "store/commitments.h"
 #include "store/gamefiles.h"
+#include "store/outbox.h"
 
 /* The phase name and the one order line of a ready block. */
 #define READY_PHASE	"setup"
@@ -58,15 +59,45 @@ ready_lines(struct strbuf *sb, const char *game, const char *seat)
 	    VIEW_NONCE_PLACEHOLDER, ORDERS_END);
 }
 
+/* The ready mail of seat s (Message-ID of key): *len bytes, or NULL. */
+static char *
+ready_mail(const struct game_ctx *c, struct game_live *l, const struct store_seat *s,
+    const char *key, int64_t deadline, size_t *len, char **cause)
+{
+	struct strbuf block = STRBUF_INIT;
+	const char *lines[8];
+	char *msgid, *mail;
+	size_t n = 0;
+
+	ready_lines(&block, l->game->name, s->name);
+	lines[n++] = "The deal waits for every seat's signed ready block: its nonce, "
+	    "which the server cannot know, is mixed into the shuffles of the deal "
+	    "with the seed the server committed to before (muthur audit shows it).";
+	lines[n++] = "Sign the block below and send it back; `muthur sign` fills in "
+	    "a fresh random nonce (or type any string of 32 to 128 hex digits on "
+	    "the nonce: line).";
+	lines[n++] = deadline > 0 ? "A seat that has not answered by the deadline "
+	    "is dealt without its nonce, and the audit names it." : "A seat that "
+	    "never answers holds the deal until the organiser adjudicates; the "
+	    "audit then names it.";
+	lines[n++] = "";
+	lines[n++] = strbuf_str(&block);
+	msgid = outbox_message_id(key, game_mail_domain(c));
+	mail = game_notice_compose(c, l->game, msgid, s->email, s->name, "Game starting: "
+	    "send your ready block", lines, n, deadline, len, cause);
+	free(msgid);
+	strbuf_free(&block);
+	return mail;
+}
+
 int
 game_ready_open(const struct game_ctx *c, struct game_live *l,
     const struct store_phase *ph, char **cause)
 {
-	const char **owing = xcalloc(l->nseats + 1, sizeof *owing), *lines[8];
-	struct strbuf block = STRBUF_INIT;
+	const char **owing = xcalloc(l->nseats + 1, sizeof *owing);
 	int64_t deadline = 0;
-	char *key;
-	size_t i, n;
+	char *key, *mail, *msgid;
+	size_t i, len;
 	int rc;
 
 	for (i = 0; i < l->nseats; i++)
@@ -78,31 +109,46 @@ game_ready_open(const struct game_ctx *c, struct game_live *l,
 	if (rc == 0 && deadline > 0)
 		rc = store_phase_set_deadline(c->st, ph->id, deadline, cause);
 	for (i = 0; i < l->nseats && rc == 0; i++) {
-		strbuf_reset(&block);
-		ready_lines(&block, l->game->name, l->seats[i].name);
-		n = 0;
-		lines[n++] = "The deal waits for every seat's signed ready block: "
-		    "its nonce, which the server cannot know, is mixed into the "
-		    "shuffles of the deal with the seed the server committed to "
-		    "before (muthur audit shows it).";
-		lines[n++] = "Sign the block below and send it back; `muthur sign` "
-		    "fills in a fresh random nonce (or type any string of 32 to 128 "
-		    "hex digits on the nonce: line).";
-		lines[n++] = deadline > 0 ? "A seat that has not answered by the "
-		    "deadline is dealt without its nonce, and the audit names it." :
-		    "A seat that never answers holds the deal until the organiser "
-		    "adjudicates; the audit then names it.";
-		lines[n++] = "";
-		lines[n++] = strbuf_str(&block);
 		key = xasprintf("ready/%s/%s", l->game->name, l->seats[i].name);
-		rc = game_notice_queue(c, l->game, key, l->seats[i].email,
-		    l->seats[i].name, "Game starting: send your ready block", lines, n,
-		    deadline, cause);
+		if ((mail = ready_mail(c, l, &l->seats[i], key, deadline, &len,
+		    cause)) == NULL)
+			rc = -1;
+		else {
+			msgid = outbox_message_id(key, game_mail_domain(c));
+			rc = store_outbox_add(c->st, l->game->id, key, msgid,
+			    l->seats[i].email, mail, len, c->now, NULL, cause);
+			free(msgid);
+		}
+		free(mail);
 		free(key);
 	}
-	strbuf_free(&block);
 	free(owing);
 	return rc;
+}
+
+char *
+game_ready_show(const struct game_ctx *c, struct game_live *l, const char *seat,
+    size_t *len, char **cause)
+{
+	struct store_phase *ph;
+	char *key, *mail = NULL;
+	size_t i;
+
+	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
+		return NULL;
+	for (i = 0; i < l->nseats && strcmp(l->seats[i].name, seat) != 0; i++)
+		;
+	if (!game_ready_waits(l, ph))
+		cause_set(cause, "game %s has not started", l->game->name);
+	else if (i == l->nseats)
+		cause_set(cause, "game %s has no seat %s", l->game->name, seat);
+	else {
+		key = xasprintf("show/ready/%s/%s", l->game->name, seat);
+		mail = ready_mail(c, l, &l->seats[i], key, ph->deadline, len, cause);
+		free(key);
+	}
+	store_phase_free(ph);
+	return mail;
 }
 
 int
@@ -127,15 +173,15 @@ game_ready_lines(const struct orders *o)
 }
 
 int
-game_entropy_seats(const struct game_ctx *c, const struct game_live *l, char **cause)
+game_entropy_seats(struct store *st, int64_t game_id, char **cause)
 {
 	unsigned char *bytes, hash[32];
 	size_t len;
 	int r;
 
-	if ((r = store_game_file_has(c->st, l->game->id, ENTROPY_FILE, cause)) != 1)
+	if ((r = store_game_file_has(st, game_id, ENTROPY_FILE, cause)) != 1)
 		return r;
-	if (store_game_file_get(c->st, l->game->id, ENTROPY_FILE, &bytes, &len, hash,
+	if (store_game_file_get(st, game_id, ENTROPY_FILE, &bytes, &len, hash,
 	    cause) == -1)
 		return -1;
 	r = entropy_is_seats(bytes, len);

@@ -212,16 +212,11 @@ game_finish(const struct game_ctx *c, struct game_live *l, uint64_t phase_seq,
 	return rc;
 }
 
-/*
- * The latest nonces of the seats without their own signed orders of ph,
- * under the seats' scheme (daemon/phase-entropy.h): into *car (borrowing
- * from *lat, both the caller's); none in a game made before.
- */
-static int
-carried_nonces(const struct game_ctx *c, struct game_live *l,
-    const struct store_phase *ph, const struct store_order *ord, size_t nord,
-    struct store_order **lat, size_t *nlat, struct phase_order *car, size_t *ncar,
-    char **cause)
+int
+game_phase_carried(struct store *st, int64_t game_id, const struct store_seat *seats,
+    size_t nseats, const struct store_phase *ph, const struct store_order *ord,
+    size_t nord, struct store_order **lat, size_t *nlat, struct phase_order *car,
+    size_t *ncar, char **cause)
 {
 	struct store_commitment *tc;
 	uint64_t made = 0, from;
@@ -230,28 +225,29 @@ carried_nonces(const struct game_ctx *c, struct game_live *l,
 	int r;
 
 	*ncar = 0;
-	if ((r = game_entropy_seats(c, l, cause)) != 1)
+	*lat = NULL;
+	*nlat = 0;
+	if ((r = game_entropy_seats(st, game_id, cause)) != 1)
 		return r;
 	sid = rand_turn_secret_id(ph->turn);
-	if (ph->turn >= 1 && (tc = store_commitment_get(c->st, l->game->id,
-	    RAND_TURN_DOMAIN, sid, &err)) != NULL) {
+	if (ph->turn >= 1 && (tc = store_commitment_get(st, game_id, RAND_TURN_DOMAIN,
+	    sid, &err)) != NULL) {
 		made = tc->created_phase;
 		store_commitments_free(tc, 1);
 	}
 	free(err);
 	free(sid);
 	from = entropy_commit_phase(ph->seq, ph->turn, made);
-	if (store_orders_latest(c->st, l->game->id, from, ph->seq, lat, nlat,
-	    cause) == -1)
+	if (store_orders_latest(st, game_id, from, ph->seq, lat, nlat, cause) == -1)
 		return -1;
-	for (i = 0; i < l->nseats; i++) {
+	for (i = 0; i < nseats; i++) {
 		for (j = 0; j < nord; j++)
-			if (ord[j].seat_id == l->seats[i].id &&
+			if (ord[j].seat_id == seats[i].id &&
 			    strcmp(ord[j].sig_type, PHASE_SERVER_ORDER) != 0)
 				break;
 		if (j < nord)
 			continue;	/* its own nonce is in */
-		for (k = 0; k < *nlat && (*lat)[k].seat_id != l->seats[i].id; k++)
+		for (k = 0; k < *nlat && (*lat)[k].seat_id != seats[i].id; k++)
 			;
 		if (k == *nlat)
 			continue;	/* nothing since the commitment */
@@ -292,7 +288,8 @@ resolve_one(const struct game_ctx *c, struct game_live *l, const struct store_ph
 		po[i].nonce_len = ord[i].nonce_len;
 	}
 	car = xcalloc(l->nseats + 1, sizeof *car);
-	if (carried_nonces(c, l, ph, ord, nord, &lat, &nlat, car, &ncar, cause) == -1)
+	if (game_phase_carried(c->st, l->game->id, l->seats, l->nseats, ph, ord, nord,
+	    &lat, &nlat, car, &ncar, cause) == -1)
 		goto out;
 	rc = phase_resolve(l->rules, l->g, po, nord, car, ncar, seed,
 	    has_shuffle ? shuffle : NULL, ph->seq, &ev, cause);

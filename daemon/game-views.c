@@ -631,10 +631,8 @@ game_view_mail(const struct game_ctx *c, struct game_live *l, const char *seat,
 	struct view_src v;
 	char *key, *msgid, *mail = NULL;
 
-	if (l->g == NULL) {
-		cause_set(cause, "game %s has not started", l->game->name);
-		return NULL;
-	}
+	if (l->g == NULL)	/* started, not dealt: its ready block */
+		return game_ready_show(c, l, seat, len, cause);
 	if ((s = seat_find(l, seat)) == NULL) {
 		cause_set(cause, "game %s has no seat %s", l->game->name, seat);
 		return NULL;

@@ -284,8 +284,8 @@ store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t
 	*names = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, "SELECT s.name FROM seats s WHERE s.game_id = ? AND "
-	    "EXISTS (SELECT 1 FROM orders o WHERE o.seat_id = s.id AND o.sig_type <> "
-	    "'server') ORDER BY s.seat_no",
+	    "EXISTS (SELECT 1 FROM orders o JOIN phases p ON p.id = o.phase_id WHERE "
+	    "o.seat_id = s.id AND o.sig_type <> 'server' AND p.seq > 1) ORDER BY s.seat_no",
 	    cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);

@@ -69,8 +69,9 @@ int store_orders_of_turn(struct store *st, int64_t seat_id, int turn,
 int store_orders_current(struct store *st, int64_t phase_id, struct store_order **orders,
     size_t *n, char **cause);
 /*
- * The seats of a game that have given orders in it (a mail or a plan),
- * in seat order; free with store_names_free().
+ * The seats of a game that have given orders in it (a mail or a plan;
+ * not the ready block of phase 1, daemon/game-ready.c), in seat order;
+ * free with store_names_free().
  */
 int store_seats_with_orders(struct store *st, int64_t game_id, char ***names, size_t *n,
     char **cause);

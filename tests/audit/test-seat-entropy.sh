@@ -84,4 +84,62 @@ is $? 1 "a second start is refused"
 n=$(grep -l "^Subject: \[hunt-2\] Game starting" "$d"/var/mail/out/new/* 2>/dev/null | wc -l)
 [ "$n" -eq 0 ] || [ "$n" -eq 2 ]
 ok $? "each seat is mailed one ready template (or none yet sent: $n)"
+# A ready block of a seat, by mail, taken; a block that is not one refused.
+ready() {	# SEAT KEY TAG [EXTRA-LINE]
+	"$MUTHUR" --config "$c" show hunt-2 --seat "$1" | tr -d '\r' |
+	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
+	    grep -v '^-----\|^nonce:' > "$TAP_TMP/r.txt"
+	[ -z "${4:-}" ] || printf '%s\n' "$4" >> "$TAP_TMP/r.txt"
+	"$MUTHUR" sign --key "$2.key" "$TAP_TMP/r.txt" > "$TAP_TMP/r.signed" || return 1
+	{ printf 'From: %s@players.example\nTo: muthur@club.example\n' "$1"
+	  printf 'Subject: ready\nMessage-ID: <%s.%s@players.example>\n\n' "$1" "$3"
+	  cat "$TAP_TMP/r.signed"; } > "$d/var/mail/in/new/$1.$3.mail"
+}
+ready blue "$TAP_TMP/blue" 1 "pass"
+"$MUTHURD" --config "$c" --once >/dev/null 2>&1
+grep -l '^To: blue@players.example' "$d"/var/mail/out/new/* | xargs grep -l 'REFUSED' |
+    xargs grep -q 'the block holds the one line "ready"'
+ok $? "a block with other lines than ready, before the deal, is refused with why"
+ready blue "$TAP_TMP/blue" 2
+"$MUTHURD" --config "$c" --once >/dev/null 2>&1
+st=$("$MUTHUR" --config "$c" status hunt-2)
+case $st in *"setup"*"awaiting red"*) ok 0 "blue's ready block taken: the deal waits for red";;
+	*) ok 1 "blue's ready block taken: the deal waits for red ($st)";; esac
+"$MUTHUR" --config "$c" adjudicate hunt-2 >/dev/null 2>&1
+ok $? "the organiser deals without red's"
+st=$("$MUTHUR" --config "$c" status hunt-2)
+case $st in *"running"*) ok 0 "hunt-2 is dealt and running";;
+	*) ok 1 "hunt-2 is dealt and running ($st)";; esac
+"$MUTHUR" --config "$c" abandon hunt-2 >/dev/null 2>&1
+"$MUTHUR" --config "$c" export hunt-2 >"$TAP_TMP/h2.muthur" 2>/dev/null
+out=$("$MUTHUR" audit "$TAP_TMP/h2.muthur" 2>&1)
+printf '%s\n' "$out" | tail -n 2 | cut -c1-200 | sed 's/^/# /'
+printf '%s\n' "$out" | grep -q 'phase 1 (turn 0, setup): no nonce from red since phase 1 (no ready block before the deal)'
+ok $? "the audit names red's entropy missing from the deal"
+out=$("$MUTHUR" audit --explain 1 "$TAP_TMP/h2.muthur" 2>&1)
+printf '%s\n' "$out" | grep -q '^  1\. seat blue, its ready block of this phase: ' &&
+    printf '%s\n' "$out" | grep -q '^  seat red: no nonce since phase 1' &&
+    printf '%s\n' "$out" | grep -q '^the replay of phase 1 (turn 0, setup) from these matches'
+ok $? "muthur audit --explain 1: blue's ready nonce, none of red's, the deal recomputed"
+# Under the game's clock the ready blocks have the deadline: passed, the
+# deal comes without them.
+T0='2026-12-01 12:00'
+"$MUTHUR" --config "$c" --now "$T0" new-game hunt-3 --rules bughunt --scenario bug-hunt \
+    --deadline 48h --nmr pass >/dev/null 2>&1
+for seat in blue red; do
+	"$MUTHUR" --config "$c" seat hunt-3 "$seat" --email "$seat@players.example" \
+	    --key "$TAP_TMP/$seat.pub" >/dev/null 2>&1
+done
+"$MUTHUR" --config "$c" --now "$T0" start hunt-3 >/dev/null 2>&1
+st=$("$MUTHUR" --config "$c" --now "$T0" status hunt-3)
+case $st in *"setup"*"deadline 2026-12-03 12:00 UTC"*) ok 0 "the ready blocks are due by the deadline";;
+	*) ok 1 "the ready blocks are due by the deadline ($st)";; esac
+"$MUTHURD" --config "$c" --once --now '2026-12-02 12:00' >/dev/null 2>&1
+st=$("$MUTHUR" --config "$c" --now '2026-12-02 12:00' status hunt-3)
+case $st in *"setup"*) ok 0 "before the deadline the deal waits";;
+	*) ok 1 "before the deadline the deal waits ($st)";; esac
+"$MUTHURD" --config "$c" --once --now '2026-12-03 12:01' >/dev/null 2>&1
+st=$("$MUTHUR" --config "$c" --now '2026-12-03 12:01' status hunt-3)
+case $st in *"running"*) ok 0 "the deadline passed: dealt without the ready blocks";;
+	*) ok 1 "the deadline passed: dealt without the ready blocks ($st)";; esac
 done_testing

@@ -29,7 +29,8 @@ for seat in blue red; do
 	[ "$n" -gt 0 ]
 	ok $? "the outgoing Maildir holds views for $seat ($n)"
 done
-f=$(grep -l "^To: blue@players.example" "$d"/var/mail/out/new/* | head -n 1)
+f=$(grep -l "^To: blue@players.example" "$d"/var/mail/out/new/* |
+    xargs grep -L '^Subject: .*Game starting' | head -n 1)	# not the ready mail
 grep -q "Hive track:" "$f" && grep -q "APC (squads enter" "$f"
 ok $? "a view mail shows the map and the hive track"
 
@@ -40,6 +41,8 @@ ok $? "muthur audit of the archive exits 0"
 printf '%s\n' "$audit" | tail -n 2 | sed 's/^/# /'
 printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the audit says OK with 0 failures and a full replay"
+printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures.*; 0 phases with server-only randomness$'
+ok $? "every phase, the Xenomorph Phases too, took a seat's nonce: 0 phases with server-only randomness"
 
 c="$d/muthur.conf"
 "$MUTHUR" --config "$c" new-game hunt-2 --rules bughunt --option difficulty=hard --scenario bug-hunt >/dev/null 2>&1

@@ -44,6 +44,8 @@
 #include <cjson/cJSON.h>
 #include <sodium.h>
 
+#include "daemon/game-int.h"
+#include "daemon/phase-resolve.h"
 #include "lib/fsutil.h"
 #include "lib/strbuf.h"
 #include "lib/xmalloc.h"
@@ -377,6 +379,12 @@ choices_init(struct choices *c)
  * Deal with seed s as every stream (mode 0), or s as a shuffle seed (1),
  * for seat order p and decklist choice d: the game, or NULL.
  */
+/* The deal's nonces: the seats' ready blocks (all of them, more than a seat sees). */
+static struct rand_nonce deal_nonces[NSEATS];
+static size_t ndeal_nonces;
+static struct store_order *deal_ord;
+static size_t ndeal_ord;
+
 static struct rules_game *
 deal(const unsigned char *s, int mode, const int *perm, size_t d, const struct choices *ch)
 {
@@ -397,9 +405,9 @@ deal(const unsigned char *s, int mode, const int *perm, size_t d, const struct c
 		    text, strlen(text), &rs[i], NULL) == -1)
 			bad = 1;
 	}
-	rand_stream_init(&a, s, NULL, 0);
+	rand_stream_init(&a, s, deal_nonces, ndeal_nonces);
 	if (mode == 1) {
-		rand_hidden_stream_init(&b, s, 1, NULL, 0);
+		rand_hidden_stream_init(&b, s, 1, deal_nonces, ndeal_nonces);
 		rng.hidden = rand_uniform;
 		rng.hidden_ctx = &b;
 	}
@@ -452,9 +460,10 @@ deal_attack(const unsigned char *s, struct rules_game *real, const char *attacke
 struct phase_replay {
 	uint64_t	 seq;
 	char		*texts[NSEATS];
-	struct rand_nonce nonces[NSEATS];
-	struct store_order *ord;
-	size_t		 nord;
+	struct rand_nonce nonces[2 * NSEATS];	/* its orders', then carried */
+	size_t		 nnonces;
+	struct store_order *ord, *lat;
+	size_t		 nord, nlat;
 };
 
 static void
@@ -465,19 +474,35 @@ phase_replay_clear(struct phase_replay *pr)
 	for (i = 0; i < NSEATS; i++)
 		free(pr->texts[i]);
 	store_orders_free(pr->ord, pr->nord);
+	store_orders_free(pr->lat, pr->nlat);
 	memset(pr, 0, sizeof *pr);
 }
 
 static int
-phase_replay_load(struct store *st, const struct store_phase *ph, struct rules_game *g,
-    struct phase_replay *pr)
+phase_replay_load(struct store *st, int64_t gid, const struct store_phase *ph,
+    struct rules_game *g, struct phase_replay *pr)
 {
-	size_t i, k;
+	struct phase_order car[NSEATS];
+	struct store_seat *ss = NULL;
+	size_t i, k, nseats = 0, ncar = 0;
 
 	memset(pr, 0, sizeof *pr);
 	pr->seq = ph->seq;
 	if (store_orders_current(st, ph->id, &pr->ord, &pr->nord, NULL) == -1)
 		return -1;
+	/* and the seats' latest nonces the phase mixed (daemon/phase-entropy.h) */
+	if (store_seats(st, gid, &ss, &nseats, NULL) == -1 || nseats > NSEATS ||
+	    game_phase_carried(st, gid, ss, nseats, ph, pr->ord, pr->nord, &pr->lat,
+	    &pr->nlat, car, &ncar, NULL) == -1) {
+		store_seats_free(ss, nseats);
+		return -1;
+	}
+	store_seats_free(ss, nseats);
+	pr->nnonces = pr->nord < NSEATS ? pr->nord : NSEATS;
+	for (i = 0; i < ncar; i++) {
+		pr->nonces[pr->nnonces].bytes = car[i].nonce;
+		pr->nonces[pr->nnonces++].len = car[i].nonce_len;
+	}
 	for (i = 0; i < pr->nord && i < NSEATS; i++) {
 		struct orders *o = orders_parse((const char *)pr->ord[i].block,
 		    pr->ord[i].block_len, NULL);
@@ -512,7 +537,7 @@ replay(struct store *st, int64_t gid, const struct phase_replay *pr,
 	struct rules_game *g = state_after(st, gid, pr->seq - 1);
 	struct rand_stream a, b;
 	struct rules_rng rng = { rand_uniform, &a, NULL, NULL };
-	size_t n = pr->nord < NSEATS ? pr->nord : NSEATS;
+	size_t n = pr->nnonces;
 
 	if (g == NULL)
 		return NULL;
@@ -573,7 +598,7 @@ attack(struct game *gm, const char *attacker, const struct seeds *s,
 			continue;
 		if ((before = state_after(gm->st, gm->gid, ph->seq - 1)) == NULL)
 			return -1;
-		if (phase_replay_load(gm->st, ph, before, &pr) == -1) {
+		if (phase_replay_load(gm->st, gm->gid, ph, before, &pr) == -1) {
 			R->free(before);
 			phase_replay_clear(&pr);
 			return -1;
@@ -786,6 +811,14 @@ main(void)
 	}
 	gm.gid = game->id;
 	gm.last = gm.nph > 0 ? gm.ph[gm.nph - 1].seq : 0;
+	/* the deal mixed the seats' ready nonces: the attack has them all */
+	if (gm.nph > 0 && store_orders_current(gm.st, gm.ph[0].id, &deal_ord, &ndeal_ord,
+	    NULL) == 0)
+		for (i = 0; i < ndeal_ord && i < NSEATS; i++) {
+			deal_nonces[ndeal_nonces].bytes = deal_ord[i].nonce;
+			deal_nonces[ndeal_nonces++].len = deal_ord[i].nonce_len;
+		}
+	diag("the deal mixed %zu ready nonces", ndeal_nonces);
 	ok(strcmp(game->status, "finished") == 0, "the demo game is finished (%zu phases)",
 	    gm.nph);
 	choices_init(&ch);
@@ -839,5 +872,6 @@ main(void)
 	free(dbpath);
 	free(outdir);
 	free(cause);
+	store_orders_free(deal_ord, ndeal_ord);
 	return done_testing();
 }

@@ -69,6 +69,8 @@ replayed=$(printf '%s\n' "$audit" | sed -n 's/.* \([0-9][0-9]*\) phases replayed
 ok $? "the audit replayed the phases (${replayed:-none})"
 printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures'
 ok $? "the audit's summary says OK with 0 failures"
+printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures.*; 0 phases with server-only randomness$'
+ok $? "every phase of the game took a seat's nonce: 0 phases with server-only randomness (issue 32)"
 
 printf '%s\n' "$audit" | grep -Eq '^[0-9]+ orders? from plans'
 ok $? "the demo's seats sent plans, and the audit checked their seeds"

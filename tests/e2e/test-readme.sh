@@ -1,10 +1,11 @@
 #!/bin/sh
 # test-readme.sh — the README's "Run your own game" lines, run as they are
 # written (the indented lines between its walkthrough markers), with the
-# build folder and contrib/ on PATH: both players' orders (minisign by
-# hand, ssh-keygen through muthur-sign) are accepted and the first phase
-# resolves. The PATH line is a code block's, and muthur-sign comes before
-# the first signing line.
+# build folder and contrib/ on PATH: both players' blocks (minisign by
+# hand, ssh-keygen through muthur-sign) are accepted, first their ready
+# blocks (the deal), then their orders, and the first phase resolves.
+# The PATH line is a code block's, and muthur-sign comes before the first
+# signing line.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 for t in minisign ssh-keygen openssl; do
@@ -34,7 +35,9 @@ ok $? "the README's walkthrough has its lines"
 ok $? "they run without an error"
 sed 's/^/# /' "$TAP_TMP/walk.out"
 club="$TAP_TMP/club"
-is "$(grep -c 'accepted: game autumn-1' "$TAP_TMP/walk.out")" 2 \
+is "$(grep -c 'accepted: game autumn-1, seat [a-z]*, turn 0, phase setup' "$TAP_TMP/walk.out")" 2 \
+    "both players' signed ready blocks are accepted (minisign, muthur-sign --ssh)"
+is "$(grep -c 'accepted: game autumn-1, seat [a-z]*, turn [1-9]' "$TAP_TMP/walk.out")" 2 \
     "both players' signed orders are accepted (minisign, muthur-sign --ssh)"
 grep -q '^autumn-1: running, ccg/contact, turn 1, phase movement.move' "$TAP_TMP/walk.out"
 ok $? "the first phase resolved"

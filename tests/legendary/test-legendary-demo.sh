@@ -49,6 +49,8 @@ ok $? "muthur audit exits 0"
 printf '%s\n' "$audit" | sed 's/^/# /'
 printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the audit says OK with 0 failures after a full replay"
+printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures.*; 0 phases with server-only randomness$'
+ok $? "every phase took a seat's nonce: 0 phases with server-only randomness"
 
 # the same for Playing as Predators (`--mode predators`): the demo seats
 # are dealt Predator Roles, the game runs to its count of Honor
@@ -69,6 +71,8 @@ ok $? "muthur audit of the Predators demo exits 0"
 printf '%s\n' "$audit" | sed 's/^/# /'
 printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the Predators audit says OK with 0 failures after a full replay"
+printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures.*; 0 phases with server-only randomness$'
+ok $? "every Predators phase took a seat's nonce: 0 phases with server-only randomness"
 
 c="--config $d/muthur.conf"
 # shellcheck disable=SC2086

@@ -99,6 +99,19 @@ observed_uniform(void *c, uint32_t bound)
 	return v;
 }
 
+/* Put w in front of one stream (*uniform, *ctx) of an rng. */
+static void
+observe_stream(uint32_t (**uniform)(void *, uint32_t), void **ctx,
+    struct phase_obs_ctx *w, const struct phase_observer *obs, int hidden)
+{
+	w->uniform = *uniform;
+	w->ctx = *ctx;
+	w->obs = obs;
+	w->hidden = hidden;
+	*uniform = observed_uniform;
+	*ctx = w;
+}
+
 void
 phase_rng_observe(struct rules_rng *rng, struct phase_obs_ctx w[2],
     const struct phase_observer *obs)
@@ -109,20 +122,9 @@ phase_rng_observe(struct rules_rng *rng, struct phase_obs_ctx w[2],
 		obs->keys(obs->arg, ((struct rand_stream *)rng->ctx)->key,
 		    rng->hidden_ctx != NULL ?
 		    ((struct rand_stream *)rng->hidden_ctx)->key : NULL);
-	w[0].uniform = rng->uniform;
-	w[0].ctx = rng->ctx;
-	w[0].obs = obs;
-	w[0].hidden = 0;
-	rng->uniform = observed_uniform;
-	rng->ctx = &w[0];
-	if (rng->hidden != NULL) {
-		w[1].uniform = rng->hidden;
-		w[1].ctx = rng->hidden_ctx;
-		w[1].obs = obs;
-		w[1].hidden = 1;
-		rng->hidden = observed_uniform;
-		rng->hidden_ctx = &w[1];
-	}
+	observe_stream(&rng->uniform, &rng->ctx, &w[0], obs, 0);
+	if (rng->hidden != NULL)
+		observe_stream(&rng->hidden, &rng->hidden_ctx, &w[1], obs, 1);
 }
 
 int

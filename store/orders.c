@@ -188,19 +188,22 @@ orders_free_all(void *v, size_t n)
 	store_orders_free(v, n);
 }
 
+/* The orders sql selects (ORDER_COLUMNS), its parameters 1.. param[0..np). */
 static int
-orders_query(struct store *st, const char *sql, int64_t phase_id,
+orders_query(struct store *st, const char *sql, const int64_t *param, size_t np,
     struct store_order **orders, size_t *n, char **cause)
 {
 	struct db_stmt *s;
 	void *out;
+	size_t i;
 	int rc;
 
 	*orders = NULL;
 	*n = 0;
 	if ((s = db_prepare(st, sql, cause)) == NULL)
 		return -1;
-	db_bind_int64(s, 1, phase_id);
+	for (i = 0; i < np; i++)
+		db_bind_int64(s, (int)i + 1, param[i]);
 	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
 	    "cannot read orders", cause);
 	*orders = out;
@@ -263,7 +266,7 @@ store_orders_current(struct store *st, int64_t phase_id, struct store_order **or
 {
 	return orders_query(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
 	    " WHERE o.phase_id = ? AND o.superseded_by IS NULL "
-	    "ORDER BY s.seat_no", phase_id, orders, n, cause);
+	    "ORDER BY s.seat_no", &phase_id, 1, orders, n, cause);
 }
 
 int
@@ -271,7 +274,7 @@ store_orders_all(struct store *st, int64_t phase_id, struct store_order **orders
     size_t *n, char **cause)
 {
 	return orders_query(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
-	    " WHERE o.phase_id = ? ORDER BY o.id", phase_id, orders, n,
+	    " WHERE o.phase_id = ? ORDER BY o.id", &phase_id, 1, orders, n,
 	    cause);
 }
 
@@ -405,22 +408,10 @@ int
 store_orders_latest(struct store *st, int64_t game_id, uint64_t from_seq,
     uint64_t before_seq, struct store_order **orders, size_t *n, char **cause)
 {
-	struct db_stmt *s;
-	void *out;
-	int rc;
+	int64_t param[3] = { game_id, (int64_t)from_seq, (int64_t)before_seq };
 
-	*orders = NULL;
-	*n = 0;
-	if ((s = db_prepare(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
+	return orders_query(st, "SELECT " ORDER_COLUMNS " " ORDER_FROM
 	    " JOIN phases p ON p.id = o.phase_id WHERE p.game_id = ? AND p.seq >= ? "
 	    "AND p.seq < ? AND o.superseded_by IS NULL AND o.sig_type <> 'server' "
-	    "ORDER BY s.seat_no, p.seq DESC", cause)) == NULL)
-		return -1;
-	db_bind_int64(s, 1, game_id);
-	db_bind_int64(s, 2, (int64_t)from_seq);
-	db_bind_int64(s, 3, (int64_t)before_seq);
-	rc = db_collect(st, s, sizeof **orders, order_row, orders_free_all, &out, n,
-	    "cannot read orders", cause);
-	*orders = out;
-	return rc;
+	    "ORDER BY s.seat_no, p.seq DESC", param, 3, orders, n, cause);
 }

@@ -197,7 +197,7 @@ main(void)
 		is_int(e2e_seat(k), 0, "seat %s of held", e2e_seats[k]);
 	e2e_game = "e2e";
 	is_int(e2e_sh("%s/muthur --config %s start --deal-now e2e >/dev/null && %s/muthur --config %s "
-	    "start held >/dev/null", e2e_bin, e2e_conf, e2e_bin, e2e_conf), 0, "start both");
+	    "start --deal-now held >/dev/null", e2e_bin, e2e_conf, e2e_bin, e2e_conf), 0, "start both");
 	is_int(e2e_daemon_once(), 0, "muthurd --once sends the first views");
 	path = xasprintf("%s/var/muthur.db", e2e_dir);
 	st = store_open(path, NULL);

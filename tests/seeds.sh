@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.." || exit 2
 n=${1:-3}
 [ $# -gt 0 ] && shift
 prefix=${SEED_PREFIX:-seed}
-# The tests that play whole games, by mail or through muthur demo.
+# The tests that play whole games, by mail or through muthur demo, and
+# the mail tests whose checks follow the deal (replies, acknowledgements,
+# refusals, clocks, kills).
 tests=${*:-"tests/e2e/test-demo.sh tests/e2e/test-openings.sh
  tests/e2e/test-event-text.sh tests/e2e/test-views.sh
  tests/e2e/test-training-hunt.sh tests/e2e/test-picture-mail.sh
@@ -23,7 +25,11 @@ tests=${*:-"tests/e2e/test-demo.sh tests/e2e/test-openings.sh
  tests/bughunt/test-bughunt-demo.sh tests/bughunt/test-bughunt-keys.sh
  tests/bughunt/test-bughunt-e2e tests/legendary/test-legendary-demo.sh
  tests/legendary/test-legendary-mail.sh tests/legendary/test-legendary
- tests/daemon/test-plan-equiv tests/audit/test-audit"}
+ tests/daemon/test-plan-equiv tests/audit/test-audit
+ tests/e2e/test-e2e-replies tests/e2e/test-muthur-sign.sh
+ tests/e2e/test-bad-mail tests/e2e/test-club.sh tests/e2e/test-kill-batch
+ tests/e2e/test-clock.sh tests/e2e/test-poison tests/e2e/test-e2e-imap.sh
+ tests/e2e/test-attacker"}
 tests=$(echo $tests)
 passed=0 failed=0 bad=""
 i=1

@@ -20,19 +20,26 @@ printf '%s\n' '[store]' "url = $url" '[mail]' 'in = maildir:var/mail/in' \
 out=$("$MUTHUR" demo --dir "$d" --quiet 2>&1)
 st=$?
 result=$(printf '%s\n' "$out" | tail -n 1)
-# As in test-demo.sh: a game with no victory by turn 40 is played again.
-case $result in *"no victory by turn"*)
-	echo "# first demo game: $result; playing another"
+# As in test-demo.sh (tap_demo): a game with no victory by turn 40 is
+# played again under another seed, up to 5 games; each is a new game
+# (demo-2, ...) in the same database, which keeps its configuration.
+seed0=$MUTHUR_TEST_SEED try=1 first_out=$out
+while [ "$try" -lt 5 ]; do
+	case $result in *"no victory by turn"*) ;; *) break;; esac
+	try=$((try + 1))
+	MUTHUR_TEST_SEED="$seed0-$try"; export MUTHUR_TEST_SEED
+	echo "# demo game $((try - 1)): $result; playing another (MUTHUR_TEST_SEED=$MUTHUR_TEST_SEED)"
 	out=$("$MUTHUR" demo --dir "$d" --quiet 2>&1)
 	st=$?
-	result=$(printf '%s\n' "$out" | tail -n 1);;
-esac
+	result=$(printf '%s\n' "$out" | tail -n 1)
+done
 ok $st "muthur demo on PostgreSQL exits 0"
 echo "# $result"
 game=$(printf '%s\n' "$result" | sed -n 's/^demo: game \(demo-[0-9]*\): [a-z]* won in turn [0-9]* (victory: [a-z-]*)$/\1/p')
 [ -n "$game" ]
 ok $? "the demo ends in a victory with a winner"
-printf '%s\n' "$out" | grep -q "^database postgresql:///demo?host=.* created (schema version [0-9]*)$"
+# (by the first game played)
+printf '%s\n' "$first_out" | grep -q "^database postgresql:///demo?host=.* created (schema version [0-9]*)$"
 ok $? "muthur created the PostgreSQL store"
 [ ! -e "$d/var/muthur.db" ]
 ok $? "and no SQLite file"

@@ -8,10 +8,12 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include <sodium.h>
@@ -60,8 +62,56 @@ parse(const char *text)
 	return a;
 }
 
+/*
+ * The audit of text read as `muthur audit FILE` reads it: from a file
+ * mapped read-only (AUDIT_SRC_MAPPED), whose pages are given back to the
+ * kernel behind the reading and read again when an order is needed. It
+ * must find what the audit of the text in memory (want) found: the same
+ * failures, in the same order, the same counts.
+ */
+static void
+mapped_same(const char *text, const struct audit_report *want, const char *what)
+{
+	char *path = xasprintf("%s/mapped.archive", tmpdir);
+	struct audit_report r;
+	size_t len = strlen(text), i;
+	FILE *fp;
+	void *p;
+	int fd, same;
+
+	fp = fopen(path, "w");
+	if (fp == NULL || fwrite(text, 1, len, fp) != len || fclose(fp) != 0 ||
+	    (fd = open(path, O_RDONLY)) == -1) {
+		ok(0, "%s: mapped: cannot write %s", what, path);
+		free(path);
+		return;
+	}
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		ok(0, "%s: mapped: cannot map %s", what, path);
+		free(path);
+		return;
+	}
+	audit_archive(p, len, AUDIT_SRC_MAPPED, &r);
+	same = r.nfailures == want->nfailures && r.player_sigs == want->player_sigs &&
+	    r.server_sigs == want->server_sigs && r.phases == want->phases &&
+	    r.events == want->events && r.states == want->states;
+	for (i = 0; same && i < r.nfailures; i++)
+		same = strcmp(r.failures[i].record, want->failures[i].record) == 0 &&
+		    strcmp(r.failures[i].message, want->failures[i].message) == 0;
+	ok(same && r.nfailures > 0, "%s: the same %zu failures from the mapped file",
+	    what, want->nfailures);
+	if (!same)
+		afix_report_show(&r);
+	audit_report_clear(&r);
+	munmap(p, len);
+	unlink(path);
+	free(path);
+}
+
 /* A targeted tampering case: apply fn to a copy of text, re-sign, audit,
- * require a failure (rec, msg). */
+ * require a failure (rec, msg), from the text and from a mapped file. */
 static void
 tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec, size_t),
     const char *msg)
@@ -82,6 +132,7 @@ tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec
 	    what, rec, msg);
 	if (!afix_report_has(&r, rec, msg))
 		afix_report_show(&r);
+	mapped_same(t, &r, what);
 	audit_report_clear(&r);
 	free(t);
 	archive_free(a);
@@ -368,6 +419,9 @@ cut_short(const char *text, const char *key, const char *next)
 	    afix_report_has(&r, "archive", want), "cut short in %s: \"...%s\"", key, want);
 	if (!afix_report_has(&r, "archive", want))
 		afix_report_show(&r);
+	free(want);
+	want = xasprintf("cut short in %s[%zu]", key, k / 2 - 1);
+	mapped_same(t, &r, want);
 	audit_report_clear(&r);
 	free(want);
 	free(t);

@@ -304,6 +304,34 @@ seat_orders_before(const struct archive_phase *p, const char *seat, size_t n)
 }
 
 /*
+ * With the index (mv, nm entries): the first order of o's seat and nonce,
+ * when it is in a phase before ph (at *pi, its index there at *pj): 1;
+ * 0 when o's phase holds the first.
+ */
+static int
+order_first(const struct archive *a, const struct made *mv, size_t nm,
+    const struct archive_phase *ph, const struct archive_order *o, size_t *pi, size_t *pj)
+{
+	const struct made *m;
+	size_t lo = 0, hi = nm, mid;
+
+	while (lo < hi) {	/* the first of this seat and nonce */
+		mid = lo + (hi - lo) / 2;
+		if (order_key_cmp(made_order(a, &mv[mid]), o) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	m = lo < nm ? &mv[lo] : NULL;
+	if (m == NULL || order_key_cmp(made_order(a, m), o) != 0 ||
+	    &a->phases[m->phase] == ph || a->phases[m->phase].seq > ph->seq)
+		return 0;
+	*pi = m->phase;
+	*pj = m->j;
+	return 1;
+}
+
+/*
  * Where the order o (index of ph) was first made: the phase and the
  * seat's count of orders before it there; a plan section applied later
  * is the block sent in an earlier phase (same seat and nonce). With the
@@ -315,24 +343,13 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
     uint64_t *phase, size_t *nth)
 {
 	const struct archive_phase *p;
-	const struct made *m;
-	size_t i, j, n, lo = 0, hi = nm, mid;
+	size_t i, j, n;
 
 	if (mv != NULL) {
-		while (lo < hi) {	/* the first of this seat and nonce */
-			mid = lo + (hi - lo) / 2;
-			if (order_key_cmp(made_order(a, &mv[mid]), o) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		m = lo < nm ? &mv[lo] : NULL;
-		if (m != NULL && order_key_cmp(made_order(a, m), o) == 0 &&
-		    &a->phases[m->phase] != ph &&
-		    a->phases[m->phase].seq <= ph->seq) {
-			p = &a->phases[m->phase];
+		if (order_first(a, mv, nm, ph, o, &i, &j)) {
+			p = &a->phases[i];
 			*phase = p->seq;
-			*nth = seat_orders_before(p, o->seat, m->j);
+			*nth = seat_orders_before(p, o->seat, j);
 		} else {
 			*phase = ph->seq;
 			*nth = seat_orders_before(ph, o->seat, index);
@@ -373,6 +390,14 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
  * (keys and mv, set up before the threads start).
  */
 #define POOL_SLICE 32
+/*
+ * An order of a plan applied in a later phase of its turn is the block
+ * and signature sent in the phase it was made in, under the same key (the
+ * seat's in force then): when its bytes are those of that first order,
+ * they are verified once, there, and the later order's result (ok) is
+ * POOL_SAME: the first order's (order_first()).
+ */
+#define POOL_SAME 2
 /* Why order k's signature does not verify (few: kept in a list). */
 struct pool_why {
 	size_t		 k;
@@ -390,7 +415,8 @@ struct csig_pool {
 	signed char		*ok;		/* 1: the signature verifies; of an
 						   order 0: it does not (why),
 						   -1: the key does not parse,
-						   -2: no such seat */
+						   -2: no such seat, POOL_SAME:
+						   the first order's */
 	struct pool_why		*why;		/* of the orders that do not verify,
 						   under mu */
 	size_t			 nwhy;
@@ -431,6 +457,33 @@ pool_why_of(struct csig_pool *p, size_t k)
 	return why;
 }
 
+/*
+ * Do the player's orders f and o carry the same signed bytes: the same
+ * signature type (not the server's), block and signature?
+ */
+static int
+same_signed(const struct archive *a, const struct archive_order *f,
+    const struct archive_order *o)
+{
+	struct archive_order_text tf, to;
+	int same;
+
+	if (strcmp(f->sig_type, o->sig_type) != 0 ||
+	    strcmp(f->sig_type, PHASE_SERVER_ORDER) == 0 ||
+	    f->block_len != o->block_len || f->sig_len != o->sig_len ||
+	    archive_order_text(a, f, &tf, NULL) == -1)
+		return 0;
+	if (archive_order_text(a, o, &to, NULL) == -1) {
+		archive_order_text_clear(&tf);
+		return 0;
+	}
+	same = memcmp(tf.block, to.block, to.block_len) == 0 &&
+	    memcmp(tf.signature, to.signature, to.sig_len) == 0;
+	archive_order_text_clear(&tf);
+	archive_order_text_clear(&to);
+	return same;
+}
+
 /* Verify order k of the pool: its result in p->ok and p->why. */
 static void
 pool_order_verify(struct csig_pool *p, size_t k)
@@ -445,7 +498,7 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	const char *key;
 	char *why = NULL;
 	uint64_t made;
-	size_t nth;
+	size_t nth, fi, fj;
 
 	if (seat == NULL) {
 		*ok = -2;
@@ -459,6 +512,9 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	key = audit_keys_at(p->keys, seat, made, nth);
 	if (pubkey_parse(key, strlen(key), &pk, NULL) == -1)
 		*ok = -1;
+	else if (p->mv != NULL && order_first(p->a, p->mv, p->nm, ph, o, &fi, &fj) &&
+	    same_signed(p->a, &p->a->phases[fi].orders[fj], o))
+		*ok = POOL_SAME;
 	else if (archive_order_text(p->a, o, &t, &why) == -1)
 		*ok = 0;
 	else {
@@ -673,10 +729,17 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		    o->sig_type, sig_type_of(sig_detect(t.signature, t.sig_len, NULL, NULL)));
 	r->player_sigs++;
 	if (pool != NULL) {	/* verified by the pool (pool_order_verify()) */
-		if (pool->ok[a->ncommitments + pk_index] == -1)
+		signed char v = pool->ok[a->ncommitments + pk_index];
+		size_t fi, fj;
+
+		if (v == POOL_SAME && order_first(a, mv, nm, ph, o, &fi, &fj)) {
+			pk_index = pool->first[fi] + fj;	/* the first order's */
+			v = pool->ok[a->ncommitments + pk_index];
+		}
+		if (v == -1)
 			audit_fail(r, rec, "signature cannot be checked: the seat's key "
 			    "does not parse");
-		else if (pool->ok[a->ncommitments + pk_index] == 0)
+		else if (v == 0)
 			audit_fail(r, rec, "signature does not verify: %s",
 			    pool_why_of(pool, pk_index) != NULL ?
 			    pool_why_of(pool, pk_index) : "(no reason given)");

@@ -229,10 +229,30 @@ owes(const struct archive_phase *ph, const char *seat)
  * without looking through the phases before it.
  */
 struct made {
-	const struct archive_order	*o;
-	size_t				 phase;	/* index in a->phases */
-	size_t				 j;	/* index in its phase's orders */
+	uint32_t	 phase;	/* index in a->phases */
+	uint32_t	 j;	/* index in its phase's orders */
 };
+
+static const struct archive_order *
+made_order(const struct archive *a, const struct made *m)
+{
+	return &a->phases[m->phase].orders[m->j];
+}
+
+/* Orders by (seat, nonce). */
+static int
+order_key_cmp(const struct archive_order *x, const struct archive_order *y)
+{
+	int c;
+
+	if ((c = strcmp(x->seat, y->seat)) != 0)
+		return c;
+	if (x->nonce_len != y->nonce_len)
+		return x->nonce_len < y->nonce_len ? -1 : 1;
+	return memcmp(x->nonce, y->nonce, x->nonce_len);
+}
+
+static _Thread_local const struct archive *made_of;	/* for made_cmp() */
 
 static int
 made_cmp(const void *x, const void *y)
@@ -240,11 +260,7 @@ made_cmp(const void *x, const void *y)
 	const struct made *a = x, *b = y;
 	int c;
 
-	if ((c = strcmp(a->o->seat, b->o->seat)) != 0)
-		return c;
-	if (a->o->nonce_len != b->o->nonce_len)
-		return a->o->nonce_len < b->o->nonce_len ? -1 : 1;
-	if ((c = memcmp(a->o->nonce, b->o->nonce, a->o->nonce_len)) != 0)
+	if ((c = order_key_cmp(made_order(made_of, a), made_order(made_of, b))) != 0)
 		return c;
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -260,18 +276,19 @@ made_index(const struct archive *a, size_t *n)
 	size_t i, j, k = 0;
 
 	*n = 0;
-	if (!a->phases_numbered)
+	if (!a->phases_numbered || a->nphases > UINT32_MAX)
 		return NULL;
 	for (i = 0; i < a->nphases; i++)
 		*n += a->phases[i].norders;
 	v = xcalloc(*n + 1, sizeof *v);
 	for (i = 0; i < a->nphases; i++)
 		for (j = 0; j < a->phases[i].norders; j++) {
-			v[k].o = &a->phases[i].orders[j];
-			v[k].phase = i;
-			v[k++].j = j;
+			v[k].phase = (uint32_t)i;
+			v[k++].j = (uint32_t)j;
 		}
+	made_of = a;
 	qsort(v, *n, sizeof *v, made_cmp);
+	made_of = NULL;
 	return v;
 }
 
@@ -287,6 +304,34 @@ seat_orders_before(const struct archive_phase *p, const char *seat, size_t n)
 }
 
 /*
+ * With the index (mv, nm entries): the first order of o's seat and nonce,
+ * when it is in a phase before ph (at *pi, its index there at *pj): 1;
+ * 0 when o's phase holds the first.
+ */
+static int
+order_first(const struct archive *a, const struct made *mv, size_t nm,
+    const struct archive_phase *ph, const struct archive_order *o, size_t *pi, size_t *pj)
+{
+	const struct made *m;
+	size_t lo = 0, hi = nm, mid;
+
+	while (lo < hi) {	/* the first of this seat and nonce */
+		mid = lo + (hi - lo) / 2;
+		if (order_key_cmp(made_order(a, &mv[mid]), o) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	m = lo < nm ? &mv[lo] : NULL;
+	if (m == NULL || order_key_cmp(made_order(a, m), o) != 0 ||
+	    &a->phases[m->phase] == ph || a->phases[m->phase].seq > ph->seq)
+		return 0;
+	*pi = m->phase;
+	*pj = m->j;
+	return 1;
+}
+
+/*
  * Where the order o (index of ph) was first made: the phase and the
  * seat's count of orders before it there; a plan section applied later
  * is the block sent in an earlier phase (same seat and nonce). With the
@@ -298,26 +343,13 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
     uint64_t *phase, size_t *nth)
 {
 	const struct archive_phase *p;
-	const struct made *m;
-	struct made key = { o, 0, 0 };
-	size_t i, j, n, lo = 0, hi = nm, mid;
+	size_t i, j, n;
 
 	if (mv != NULL) {
-		while (lo < hi) {	/* the first of this seat and nonce */
-			mid = lo + (hi - lo) / 2;
-			if (made_cmp(&mv[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		m = lo < nm ? &mv[lo] : NULL;
-		if (m != NULL && strcmp(m->o->seat, o->seat) == 0 &&
-		    m->o->nonce_len == o->nonce_len && memcmp(m->o->nonce, o->nonce,
-		    o->nonce_len) == 0 && &a->phases[m->phase] != ph &&
-		    a->phases[m->phase].seq <= ph->seq) {
-			p = &a->phases[m->phase];
+		if (order_first(a, mv, nm, ph, o, &i, &j)) {
+			p = &a->phases[i];
 			*phase = p->seq;
-			*nth = seat_orders_before(p, o->seat, m->j);
+			*nth = seat_orders_before(p, o->seat, j);
 		} else {
 			*phase = ph->seq;
 			*nth = seat_orders_before(ph, o->seat, index);
@@ -358,41 +390,115 @@ order_made(const struct archive *a, const struct made *mv, size_t nm,
  * (keys and mv, set up before the threads start).
  */
 #define POOL_SLICE 32
-struct pool_order {
-	const struct archive_phase	*ph;
-	size_t				 j;	/* index in ph->orders */
+/*
+ * An order of a plan applied in a later phase of its turn is the block
+ * and signature sent in the phase it was made in, under the same key (the
+ * seat's in force then): when its bytes are those of that first order,
+ * they are verified once, there, and the later order's result (ok) is
+ * POOL_SAME: the first order's (order_first()).
+ */
+#define POOL_SAME 2
+/* Why order k's signature does not verify (few: kept in a list). */
+struct pool_why {
+	size_t		 k;
+	char		*why;
 };
 struct csig_pool {
 	const struct archive	*a;
 	const struct audit_keys	*keys;
 	const struct made	*mv;
 	size_t			 nm;
-	struct pool_order	*orders;	/* every order, in phase order */
+	size_t			*first;		/* first[i]: the index among every
+						   order (in phase order) of phase
+						   i's first; first[nphases]: all */
 	size_t			 norders;
 	signed char		*ok;		/* 1: the signature verifies; of an
-						   order 0: it does not (why[i]),
+						   order 0: it does not (why),
 						   -1: the key does not parse,
-						   -2: no such seat */
-	char			**why;		/* per order; NULL when verified */
+						   -2: no such seat, POOL_SAME:
+						   the first order's */
+	struct pool_why		*why;		/* of the orders that do not verify,
+						   under mu */
+	size_t			 nwhy;
 	size_t			 n;		/* ncommitments + norders */
 	size_t			 next, done;
 	pthread_mutex_t		 mu;
 	pthread_cond_t		 cv;
 };
 
+/* The phase (index) of order k of the pool (k < p->norders). */
+static size_t
+pool_phase_of(const struct csig_pool *p, size_t k)
+{
+	size_t lo = 0, hi = p->a->nphases, mid;
+
+	while (hi - lo > 1) {	/* first[lo] <= k < first[hi] */
+		mid = lo + (hi - lo) / 2;
+		if (p->first[mid] <= k)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Why order k of the pool does not verify (ok 0), or NULL. */
+static const char *
+pool_why_of(struct csig_pool *p, size_t k)
+{
+	const char *why = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&p->mu);
+	for (i = 0; i < p->nwhy && why == NULL; i++)
+		if (p->why[i].k == k)
+			why = p->why[i].why;
+	pthread_mutex_unlock(&p->mu);
+	return why;
+}
+
+/*
+ * Do the player's orders f and o carry the same signed bytes: the same
+ * signature type (not the server's), block and signature?
+ */
+static int
+same_signed(const struct archive *a, const struct archive_order *f,
+    const struct archive_order *o)
+{
+	struct archive_order_text tf, to;
+	int same;
+
+	if (strcmp(f->sig_type, o->sig_type) != 0 ||
+	    strcmp(f->sig_type, PHASE_SERVER_ORDER) == 0 ||
+	    f->block_len != o->block_len || f->sig_len != o->sig_len ||
+	    archive_order_text(a, f, &tf, NULL) == -1)
+		return 0;
+	if (archive_order_text(a, o, &to, NULL) == -1) {
+		archive_order_text_clear(&tf);
+		return 0;
+	}
+	same = memcmp(tf.block, to.block, to.block_len) == 0 &&
+	    memcmp(tf.signature, to.signature, to.sig_len) == 0;
+	archive_order_text_clear(&tf);
+	archive_order_text_clear(&to);
+	return same;
+}
+
 /* Verify order k of the pool: its result in p->ok and p->why. */
 static void
 pool_order_verify(struct csig_pool *p, size_t k)
 {
-	const struct archive_phase *ph = p->orders[k].ph;
-	const struct archive_order *o = &ph->orders[p->orders[k].j];
+	size_t i = pool_phase_of(p, k), j = k - p->first[i];
+	const struct archive_phase *ph = &p->a->phases[i];
+	const struct archive_order *o = &ph->orders[j];
 	const struct archive_seat *seat = seat_find(p->a, o->seat);
 	signed char *ok = &p->ok[p->a->ncommitments + k];
 	struct archive_order_text t;
 	struct pubkey pk;
 	const char *key;
+	char *why = NULL;
 	uint64_t made;
-	size_t nth;
+	size_t nth, fi, fj;
 
 	if (seat == NULL) {
 		*ok = -2;
@@ -402,17 +508,28 @@ pool_order_verify(struct csig_pool *p, size_t k)
 		*ok = 1;	/* the server's pass: check_server_pass() */
 		return;
 	}
-	order_made(p->a, p->mv, p->nm, ph, o, p->orders[k].j, &made, &nth);
+	order_made(p->a, p->mv, p->nm, ph, o, j, &made, &nth);
 	key = audit_keys_at(p->keys, seat, made, nth);
 	if (pubkey_parse(key, strlen(key), &pk, NULL) == -1)
 		*ok = -1;
-	else if (archive_order_text(p->a, o, &t, &p->why[k]) == -1)
+	else if (p->mv != NULL && order_first(p->a, p->mv, p->nm, ph, o, &fi, &fj) &&
+	    same_signed(p->a, &p->a->phases[fi].orders[fj], o))
+		*ok = POOL_SAME;
+	else if (archive_order_text(p->a, o, &t, &why) == -1)
 		*ok = 0;
 	else {
 		*ok = sig_verify(&pk, t.block, t.block_len, t.signature, t.sig_len,
-		    &p->why[k]) == 0;
+		    &why) == 0;
 		archive_order_text_clear(&t);
 	}
+	if (*ok == 0) {
+		pthread_mutex_lock(&p->mu);
+		p->why = xreallocarray(p->why, p->nwhy + 1, sizeof *p->why);
+		p->why[p->nwhy].k = k;
+		p->why[p->nwhy++].why = why;
+		pthread_mutex_unlock(&p->mu);
+	} else
+		free(why);
 }
 
 static void
@@ -456,22 +573,19 @@ pool_work(struct csig_pool *p)
 static void
 pool_setup(struct csig_pool *p, const struct archive *a, struct audit_report *r)
 {
-	size_t i, j, n = 0;
+	size_t i;
 
 	memset(p, 0, sizeof *p);
 	p->a = a;
 	p->keys = audit_keys_load(a, r);
 	p->mv = made_index(a, &p->nm);
-	for (i = 0; i < a->nphases; i++)
-		n += a->phases[i].norders;
-	p->orders = xcalloc(n + 1, sizeof *p->orders);
-	for (i = 0; i < a->nphases; i++)
-		for (j = 0; j < a->phases[i].norders; j++) {
-			p->orders[p->norders].ph = &a->phases[i];
-			p->orders[p->norders++].j = j;
-		}
-	p->why = xcalloc(n + 1, sizeof *p->why);
-	p->n = a->ncommitments + n;
+	p->first = xcalloc(a->nphases + 1, sizeof *p->first);
+	for (i = 0; i < a->nphases; i++) {
+		p->first[i] = p->norders;
+		p->norders += a->phases[i].norders;
+	}
+	p->first[a->nphases] = p->norders;
+	p->n = a->ncommitments + p->norders;
 	p->ok = xcalloc(p->n + 1, 1);
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
@@ -484,10 +598,10 @@ pool_clear(struct csig_pool *p)
 
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
-	for (i = 0; i < p->norders; i++)
-		free(p->why[i]);
+	for (i = 0; i < p->nwhy; i++)
+		free(p->why[i].why);
 	free(p->why);
-	free(p->orders);
+	free(p->first);
 	free(p->ok);
 	audit_keys_free((struct audit_keys *)p->keys);
 	free((struct made *)p->mv);
@@ -615,12 +729,20 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		    o->sig_type, sig_type_of(sig_detect(t.signature, t.sig_len, NULL, NULL)));
 	r->player_sigs++;
 	if (pool != NULL) {	/* verified by the pool (pool_order_verify()) */
-		if (pool->ok[a->ncommitments + pk_index] == -1)
+		signed char v = pool->ok[a->ncommitments + pk_index];
+		size_t fi, fj;
+
+		if (v == POOL_SAME && order_first(a, mv, nm, ph, o, &fi, &fj)) {
+			pk_index = pool->first[fi] + fj;	/* the first order's */
+			v = pool->ok[a->ncommitments + pk_index];
+		}
+		if (v == -1)
 			audit_fail(r, rec, "signature cannot be checked: the seat's key "
 			    "does not parse");
-		else if (pool->ok[a->ncommitments + pk_index] == 0)
+		else if (v == 0)
 			audit_fail(r, rec, "signature does not verify: %s",
-			    pool->why[pk_index]);
+			    pool_why_of(pool, pk_index) != NULL ?
+			    pool_why_of(pool, pk_index) : "(no reason given)");
 	} else {
 		order_made(a, mv, nm, ph, o, index, &made, &nth);
 		key = audit_keys_at(keys, seat, made, nth);

@@ -290,6 +290,9 @@ struct stream {
 		size_t		 n;		/* how many */
 	}		 arrays[STREAM_ARRAYS];
 	size_t		 narrays;
+	/* ARCHIVE_ORDERS_LATER: where the recurring strings this reader
+	 * meets are kept (one of a->names, a table per thread) */
+	struct archive_names *names;
 };
 
 struct rd {
@@ -342,6 +345,45 @@ rd_str(const struct rd *r, const cJSON *o, const char *k, char **out, size_t *le
 	*out = xstrdup(v->valuestring);
 	if (len != NULL)
 		*len = strlen(*out);
+	return 0;
+}
+
+/* The string s of t, added when t has room; NULL when it has none. */
+static const char *
+names_get(struct archive_names *t, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->v[i], s) == 0)
+			return t->v[i];
+	if (t->n == ARCHIVE_NAMES_MAX)
+		return NULL;
+	return t->v[t->n++] = xstrdup(s);
+}
+
+/*
+ * rd_str() of a recurring string: read with ARCHIVE_ORDERS_LATER, *out
+ * is borrowed from the reader's names (bit set in *borrowed) when they
+ * have it or room for it; otherwise a copy.
+ */
+static int
+rd_name(const struct rd *r, const cJSON *o, const char *k, char **out,
+    unsigned char *borrowed, unsigned char bit)
+{
+	const cJSON *v = rd_get(o, k);
+	const char *s;
+
+	if (r->sm == NULL || !(r->sm->flags & ARCHIVE_ORDERS_LATER) || r->sm->names == NULL)
+		return rd_str(r, o, k, out, NULL);
+	if (!cJSON_IsString(v))
+		return cause_set(r->cause, "%s: field \"%s\": expected a string", r->where, k);
+	if ((s = names_get(r->sm->names, v->valuestring)) == NULL)
+		*out = xstrdup(v->valuestring);
+	else {
+		*out = (char *)s;
+		*borrowed |= bit;
+	}
 	return 0;
 }
 
@@ -556,6 +598,37 @@ orders_later(struct rd *r, struct archive_phase *ph)
 	return 0;
 }
 
+/*
+ * ARCHIVE_ORDERS_LATER: ph's owing names (owing, every item a string) as
+ * the seats' names, when each is a seat's: 1, PHASE_OWING_BORROWED set;
+ * 0 (nothing set) otherwise, and the caller copies them.
+ */
+static int
+owing_borrow(const struct rd *r, const cJSON *owing, struct archive_phase *ph)
+{
+	const struct archive *a;
+	const cJSON *it;
+	size_t i, j = 0;
+
+	if (r->sm == NULL || !(r->sm->flags & ARCHIVE_ORDERS_LATER))
+		return 0;
+	a = r->sm->a;
+	cJSON_ArrayForEach(it, owing) {
+		for (i = 0; i < a->nseats; i++)
+			if (strcmp(a->seats[i].name, it->valuestring) == 0)
+				break;
+		if (i == a->nseats)
+			return 0;
+	}
+	cJSON_ArrayForEach(it, owing) {
+		for (i = 0; strcmp(a->seats[i].name, it->valuestring) != 0; i++)
+			;
+		ph->owing[j++] = a->seats[i].name;
+	}
+	ph->borrowed |= PHASE_OWING_BORROWED;
+	return 1;
+}
+
 static int
 rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 {
@@ -567,7 +640,7 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 	if (rd_members(r, o, r->full ? phase_keys : spectator_phase_keys) == -1 ||
 	    rd_u64(r, o, "seq", &ph->seq) == -1 ||
 	    rd_u64(r, o, "turn", &ph->turn) == -1 ||
-	    rd_str(r, o, "name", &ph->name, NULL) == -1 ||
+	    rd_name(r, o, "name", &ph->name, &ph->borrowed, PHASE_NAME_BORROWED) == -1 ||
 	    (owing = rd_array(r, o, "owing", &ph->nowing)) == NULL ||
 	    rd_bool(r, o, "open", &ph->open) == -1)
 		return -1;
@@ -575,15 +648,17 @@ rd_phase(struct rd *r, const cJSON *o, struct archive_phase *ph, size_t index)
 	orders = NULL;
 	if (r->full && (orders = rd_array(r, o, "orders", &ph->norders)) == NULL)
 		return -1;
-	ph->owing = xcalloc(ph->nowing + 1, sizeof *ph->owing);
-	j = 0;
-	cJSON_ArrayForEach(it, owing) {
+	ph->owing = xcalloc(ph->nowing, sizeof *ph->owing);
+	cJSON_ArrayForEach(it, owing)
 		if (!cJSON_IsString(it))
 			return cause_set(r->cause, "%s: field \"owing\": expected seat names",
 			    r->where);
-		ph->owing[j++] = xstrdup(it->valuestring);
+	if (owing_borrow(r, owing, ph) == 0) {
+		j = 0;
+		cJSON_ArrayForEach(it, owing)
+			ph->owing[j++] = xstrdup(it->valuestring);
 	}
-	ph->orders = xcalloc(ph->norders + 1, sizeof *ph->orders);
+	ph->orders = xcalloc(ph->norders, sizeof *ph->orders);
 	j = 0;
 	for (it = orders != NULL ? orders->child : NULL; it != NULL; it = it->next) {
 		snprintf(where, sizeof where, "phases[%zu].orders[%zu]", index, j);
@@ -605,7 +680,7 @@ rd_commitment(struct rd *r, const cJSON *o, struct archive_commitment *c)
 		return cause_set(r->cause, "%s: expected an object", r->where);
 	c->opened = cJSON_IsTrue(rd_get(o, "opened"));
 	if (rd_members(r, o, c->opened ? opened_keys : commit_keys) == -1 ||
-	    rd_str(r, o, "domain", &c->domain, NULL) == -1 ||
+	    rd_name(r, o, "domain", &c->domain, &c->borrowed, 1) == -1 ||
 	    rd_str(r, o, "secret_id", &c->secret_id, NULL) == -1 ||
 	    rd_u64(r, o, "created_phase", &c->created_phase) == -1 ||
 	    rd_hex(r, o, "c", c->c, COMMIT_BYTES, COMMIT_BYTES, NULL) == -1 ||
@@ -633,8 +708,9 @@ rd_event(struct rd *r, const cJSON *o, struct archive_event *e)
 	if (rd_members(r, o, r->full ? event_keys : spectator_event_keys) == -1 ||
 	    rd_u64(r, o, "seq", &e->seq) == -1 ||
 	    rd_u64(r, o, "phase", &e->phase) == -1 ||
-	    rd_str(r, o, "type", &e->type, NULL) == -1 ||
-	    rd_str(r, o, "visibility", &e->visibility, NULL) == -1 ||
+	    rd_name(r, o, "type", &e->type, &e->borrowed, EVENT_TYPE_BORROWED) == -1 ||
+	    rd_name(r, o, "visibility", &e->visibility, &e->borrowed,
+	    EVENT_VIS_BORROWED) == -1 ||
 	    rd_str(r, o, "payload", &e->payload, &e->payload_len) == -1)
 		return -1;
 	if (r->full && (rd_hex(r, o, "prev", e->prev, 32, 32, NULL) == -1 ||
@@ -923,6 +999,7 @@ rd_archive(const cJSON *root, struct stream *sm, struct archive *a, char **cause
 		job.root = root;
 		job.sm = *sm;
 		job.sm.print = (struct strbuf)STRBUF_INIT;
+		job.sm.names = &a->names[0];
 		job.a = a;
 		job.full = full;
 		threaded = pthread_create(&t, NULL, phases_run, &job) == 0;
@@ -1166,6 +1243,7 @@ parse_streamed(const char *text, size_t len, unsigned flags)
 		goto out;
 	a = xcalloc(1, sizeof *a);
 	sm.a = a;
+	sm.names = &a->names[1];
 	if (rd_archive(root, &sm, a, &why) == -1) {
 		archive_free(a);
 		a = NULL;
@@ -1311,7 +1389,7 @@ archive_parse_flags(const char *text, size_t len, unsigned flags, char **cause)
 void
 archive_free(struct archive *a)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	if (a == NULL)
 		return;
@@ -1335,8 +1413,10 @@ archive_free(struct archive *a)
 	for (i = 0; a->phases != NULL && i < a->nphases; i++) {
 		struct archive_phase *ph = &a->phases[i];
 
-		free(ph->name);
-		for (j = 0; ph->owing != NULL && j < ph->nowing; j++)
+		if (!(ph->borrowed & PHASE_NAME_BORROWED))
+			free(ph->name);
+		for (j = 0; ph->owing != NULL && j < ph->nowing &&
+		    !(ph->borrowed & PHASE_OWING_BORROWED); j++)
 			free(ph->owing[j]);
 		free(ph->owing);
 		for (j = 0; ph->orders != NULL && j < ph->norders; j++) {
@@ -1351,7 +1431,8 @@ archive_free(struct archive *a)
 	}
 	free(a->phases);
 	for (i = 0; a->commitments != NULL && i < a->ncommitments; i++) {
-		free(a->commitments[i].domain);
+		if (!a->commitments[i].borrowed)
+			free(a->commitments[i].domain);
 		free(a->commitments[i].secret_id);
 		free(a->commitments[i].secret);
 	}
@@ -1360,11 +1441,16 @@ archive_free(struct archive *a)
 	free(a->turn_order);
 	free(a->states);
 	for (i = 0; a->events != NULL && i < a->nevents; i++) {
-		free(a->events[i].type);
-		free(a->events[i].visibility);
+		if (!(a->events[i].borrowed & EVENT_TYPE_BORROWED))
+			free(a->events[i].type);
+		if (!(a->events[i].borrowed & EVENT_VIS_BORROWED))
+			free(a->events[i].visibility);
 		free(a->events[i].payload);
 	}
 	free(a->events);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < a->names[k].n; i++)
+			free(a->names[k].v[i]);
 	free(a);
 }
 

@@ -89,6 +89,8 @@ struct archive_order {
 
 #define ORDER_SEAT_BORROWED	0x1
 #define ORDER_TYPE_BORROWED	0x2
+#define PHASE_NAME_BORROWED	0x1
+#define PHASE_OWING_BORROWED	0x2
 
 struct archive_phase {
 	uint64_t		 seq;
@@ -97,13 +99,20 @@ struct archive_phase {
 	char			**owing;	/* seat names */
 	size_t			 nowing;
 	int			 open;
+	/* Read with ARCHIVE_ORDERS_LATER: name is one of a->names' strings
+	 * (PHASE_NAME_BORROWED), the owing names a->seats' (PHASE_OWING_
+	 * BORROWED: the array is the phase's, its strings are not), not
+	 * copies; archive_free() knows */
+	unsigned char		 borrowed;
 	struct archive_order	*orders;	/* in the order received; none in a
 						   spectator archive */
 	size_t			 norders;
 };
 
 struct archive_commitment {
-	char		*domain;
+	char		*domain;	/* read with ARCHIVE_ORDERS_LATER: one of
+					   a->names' strings when borrowed */
+	unsigned char	 borrowed;
 	char		*secret_id;
 	uint64_t	 created_phase;
 	unsigned char	 c[COMMIT_BYTES];
@@ -132,6 +141,24 @@ struct archive_event {
 	size_t		 payload_len;
 	unsigned char	 prev[32];
 	unsigned char	 hash[32];
+	/* Read with ARCHIVE_ORDERS_LATER: type and visibility are a->names'
+	 * strings (EVENT_TYPE_BORROWED, EVENT_VIS_BORROWED), not copies */
+	unsigned char	 borrowed;
+};
+#define EVENT_TYPE_BORROWED	0x1
+#define EVENT_VIS_BORROWED	0x2
+
+/*
+ * The few strings that recur through a long game's archive (phase names,
+ * event types and visibilities, commitment domains), kept once and
+ * borrowed by every record read with ARCHIVE_ORDERS_LATER that holds one;
+ * at most ARCHIVE_NAMES_MAX, after which a record gets its own copy.
+ * Owned by the archive.
+ */
+#define ARCHIVE_NAMES_MAX	128
+struct archive_names {
+	char		*v[ARCHIVE_NAMES_MAX];
+	size_t		 n;
 };
 
 struct archive {
@@ -178,6 +205,10 @@ struct archive {
 	const char			*src;
 	size_t				 src_len;
 	int				 src_mapped;
+	/* Read with ARCHIVE_ORDERS_LATER: the recurring strings the records
+	 * borrow, those of the phases (read on a thread of their own) and
+	 * those of the rest */
+	struct archive_names		 names[2];
 };
 
 /*

@@ -105,6 +105,7 @@ export_orders(struct store *st, const struct store_phase *sp, struct archive_pha
 	if (store_orders_all(st, sp->id, &o, &n, cause) == -1)
 		return -1;
 	ph->orders = xreallocarray(ph->orders, n + 1, sizeof *ph->orders);
+	memset(ph->orders, 0, (n + 1) * sizeof *ph->orders);	/* borrowed: none */
 	for (i = 0; i < n; i++) {
 		struct archive_order *or = &ph->orders[i];
 

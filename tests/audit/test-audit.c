@@ -8,10 +8,12 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include <sodium.h>
@@ -60,8 +62,56 @@ parse(const char *text)
 	return a;
 }
 
+/*
+ * The audit of text read as `muthur audit FILE` reads it: from a file
+ * mapped read-only (AUDIT_SRC_MAPPED), whose pages are given back to the
+ * kernel behind the reading and read again when an order is needed. It
+ * must find what the audit of the text in memory (want) found: the same
+ * failures, in the same order, the same counts.
+ */
+static void
+mapped_same(const char *text, const struct audit_report *want, const char *what)
+{
+	char *path = xasprintf("%s/mapped.archive", tmpdir);
+	struct audit_report r;
+	size_t len = strlen(text), i;
+	FILE *fp;
+	void *p;
+	int fd, same;
+
+	fp = fopen(path, "w");
+	if (fp == NULL || fwrite(text, 1, len, fp) != len || fclose(fp) != 0 ||
+	    (fd = open(path, O_RDONLY)) == -1) {
+		ok(0, "%s: mapped: cannot write %s", what, path);
+		free(path);
+		return;
+	}
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		ok(0, "%s: mapped: cannot map %s", what, path);
+		free(path);
+		return;
+	}
+	audit_archive(p, len, AUDIT_SRC_MAPPED, &r);
+	same = r.nfailures == want->nfailures && r.player_sigs == want->player_sigs &&
+	    r.server_sigs == want->server_sigs && r.phases == want->phases &&
+	    r.events == want->events && r.states == want->states;
+	for (i = 0; same && i < r.nfailures; i++)
+		same = strcmp(r.failures[i].record, want->failures[i].record) == 0 &&
+		    strcmp(r.failures[i].message, want->failures[i].message) == 0;
+	ok(same && r.nfailures > 0, "%s: the same %zu failures from the mapped file",
+	    what, want->nfailures);
+	if (!same)
+		afix_report_show(&r);
+	audit_report_clear(&r);
+	munmap(p, len);
+	unlink(path);
+	free(path);
+}
+
 /* A targeted tampering case: apply fn to a copy of text, re-sign, audit,
- * require a failure (rec, msg). */
+ * require a failure (rec, msg), from the text and from a mapped file. */
 static void
 tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec, size_t),
     const char *msg)
@@ -82,6 +132,7 @@ tamper(const char *text, const char *what, int (*fn)(struct archive *, char *rec
 	    what, rec, msg);
 	if (!afix_report_has(&r, rec, msg))
 		afix_report_show(&r);
+	mapped_same(t, &r, what);
 	audit_report_clear(&r);
 	free(t);
 	archive_free(a);
@@ -368,6 +419,9 @@ cut_short(const char *text, const char *key, const char *next)
 	    afix_report_has(&r, "archive", want), "cut short in %s: \"...%s\"", key, want);
 	if (!afix_report_has(&r, "archive", want))
 		afix_report_show(&r);
+	free(want);
+	want = xasprintf("cut short in %s[%zu]", key, k / 2 - 1);
+	mapped_same(t, &r, want);
 	audit_report_clear(&r);
 	free(want);
 	free(t);
@@ -705,6 +759,120 @@ byte_sample(const char *text, int count, uint64_t seed)
 	free(copy);
 }
 
+/* The whole output of cmd (a shell command line), or NULL. */
+static char *
+slurp_cmd(const char *cmd)
+{
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[65536];
+	FILE *fp = popen(cmd, "r");
+
+	if (fp == NULL)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+		buf = xreallocarray(buf, len + n + 1, 1);
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	if (pclose(fp) != 0 || buf == NULL) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* The record of order j of phase ph, as the audit names it. */
+static void
+order_rec(const struct archive_phase *ph, size_t j, char *rec, size_t n)
+{
+	snprintf(rec, n, "phase %llu (turn %llu, %s): orders of seat %s",
+	    (unsigned long long)ph->seq, (unsigned long long)ph->turn, ph->name,
+	    ph->orders[j].seat);
+}
+
+/*
+ * An order (phase *i, index *j) whose seat, nonce, block and signature are
+ * those of an order of an earlier phase (*p, *q): 1; 0 when there is none.
+ */
+static int
+plan_copy(const struct archive *a, size_t *i, size_t *j, size_t *p, size_t *q)
+{
+	const struct archive_order *x, *y;
+
+	for (*i = 1; *i < a->nphases; (*i)++)
+		for (*j = 0; *j < a->phases[*i].norders; (*j)++)
+			for (*p = 0; *p < *i; (*p)++)
+				for (*q = 0; *q < a->phases[*p].norders; (*q)++) {
+					x = &a->phases[*p].orders[*q];
+					y = &a->phases[*i].orders[*j];
+					if (strcmp(x->seat, y->seat) == 0 &&
+					    x->nonce_len == y->nonce_len &&
+					    memcmp(x->nonce, y->nonce, x->nonce_len) == 0 &&
+					    strcmp(x->block, y->block) == 0 &&
+					    strcmp(x->signature, y->signature) == 0 &&
+					    strcmp(x->sig_type, "server") != 0)
+						return 1;
+				}
+	return 0;
+}
+
+/*
+ * A plan's order applied in a later phase of its turn carries the bytes
+ * sent in the phase it was made in; the audit verifies those bytes once
+ * (daemon/audit.c POOL_SAME). A copy changed on its own, the later one or
+ * the first, must still fail by itself, the other still verify. From the
+ * demo archive of 1bb3e9a, which has plans (re-signed with the fixture's
+ * key, so its archive signature fails too: that failure is left aside).
+ */
+static void
+plan_copies(const char *top)
+{
+	char *cmd = xasprintf("gzip -dc '%s/tests/data/archives/demo-1bb3e9a.muthur.gz'", top);
+	char *text = slurp_cmd(cmd), *t, first[160], later[160];
+	struct audit_report r;
+	struct archive *a;
+	size_t i, j, p, q;
+	int which, found;
+
+	free(cmd);
+	if (text == NULL) {
+		ok(0, "the demo archive of 1bb3e9a unpacks");
+		return;
+	}
+	a = parse(text);
+	found = plan_copy(a, &i, &j, &p, &q);
+	archive_free(a);
+	if (!found) {
+		ok(0, "the demo archive has a plan's order applied in a later phase");
+		free(text);
+		return;
+	}
+	for (which = 0; which < 2; which++) {
+		struct archive_order *o;
+
+		a = parse(text);
+		order_rec(&a->phases[p], q, first, sizeof first);
+		order_rec(&a->phases[i], j, later, sizeof later);
+		o = which == 0 ? &a->phases[i].orders[j] : &a->phases[p].orders[q];
+		o->block[o->block_len / 2] ^= 0x01;	/* a byte of the signed text */
+		t = resign(a);
+		audit(t, &r);
+		ok(afix_report_has(&r, which == 0 ? later : first, "signature does not verify") &&
+		    !afix_report_has(&r, which == 0 ? first : later, "signature does not verify"),
+		    "a plan's order changed in %s copy (%s) fails, the other copy (%s) verifies",
+		    which == 0 ? "its later" : "its first", which == 0 ? later : first,
+		    which == 0 ? first : later);
+		if (!afix_report_has(&r, which == 0 ? later : first, "signature does not verify"))
+			afix_report_show(&r);
+		audit_report_clear(&r);
+		free(t);
+		archive_free(a);
+	}
+	free(text);
+}
+
 int
 main(void)
 {
@@ -833,6 +1001,7 @@ main(void)
 	cli(text);
 	cli_export(text);
 	parse_errors(text);
+	plan_copies(top);
 
 	/* Every single-byte change must be detected. */
 	byte_sample(rtext, 1000, 7);

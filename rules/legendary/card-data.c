@@ -40,13 +40,13 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
 	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
-	{ "kill_enemy", 'n' },
+	{ "kill_enemy", 'n' }, { "discard_hand", 'n' },
 };
 static const char *const whos[] = { "you", "each-player", "next-player",
 	"you-and-next-player", NULL };
 /* The verbs that act on one seat, the only ones "who" may send to another. */
 static const enum lg_verb seat_verbs[] = { E_DRAW, E_STRIKE, E_MARK, E_UNMARK,
-	E_DISCARD_TOP, E_HEAL };
+	E_DISCARD_TOP, E_HEAL, E_DISCARD_HAND };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
 	"escape", "lethal", "disarming", "arrest", "worthy-prey", "ultimate-prey", "duel",
@@ -334,7 +334,8 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		if (a->who != LWH_YOU && k == (int)(sizeof seat_verbs / sizeof seat_verbs[0]))
 			return bad(cause, w, m, "\"%s\" acts on the turn, not on a player, so "
 			    "\"who\" cannot send it to another", verbs[a->eff[a->neff].verb].name,
-			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal");
+			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal, "
+			    "discard_hand");
 		a->neff++;
 	}
 	return 0;

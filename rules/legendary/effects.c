@@ -65,6 +65,35 @@ flip_all_down(struct rules_game *g, struct rules_events *ev)
 }
 
 /*
+ * Timing: the n cards nearest the Combat Zone are moved into it at the same
+ * time, then turned face up one by one: the nearest first, or the farthest
+ * first when the active seat's standing `timing farthest` says so.
+ */
+static void
+advance(struct rules_game *g, int n, struct rules_rng *rng, struct rules_events *ev)
+{
+	int card[LG_SPACES], up[LG_SPACES], id[LG_SPACES], m = 0, j, i;
+
+	for (j = LG_SPACES - 1; j >= 0 && m < n; j--) {
+		if (g->wilds[j] < 0)
+			continue;
+		card[m] = g->wilds[j];
+		up[m] = g->up[j];
+		id[m++] = g->wid[j];
+		g->wilds[j] = -1;
+		g->up[j] = g->wid[j] = 0;
+	}
+	if (m > 1)
+		lg_event(ev, "{\"type\":\"legendary.timing\",\"seat\":\"%s\",\"moved\":%d,"
+		    "\"first\":\"%s\"}", g->s[g->active].name, m,
+		    g->s[g->active].timing == LGT_FARTHEST ? "farthest" : "nearest");
+	for (i = 0; i < m && g->result == 0; i++) {
+		j = g->s[g->active].timing == LGT_FARTHEST ? m - 1 - i : i;
+		lg_to_cz(g, card[j], up[j], id[j], rng, ev);
+	}
+}
+
+/*
  * One effect, n times over, on behalf of seat: the active one, or another
  * for the verbs of a seat an ability's "who" sends there (card-data.c).
  */
@@ -73,7 +102,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
     struct rules_rng *rng, struct rules_events *ev)
 {
 	struct lg_seat *s = &g->s[seat];
-	int k, i, j, c, up, id;
+	int k, i, c;
 
 	for (k = 0; k < n; k++) {
 		/* Playing as Predators: its own verbs, Heal as points, its Strikes */
@@ -131,6 +160,17 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 			    "\"events\":%d,\"scan\":%d}", g->db->cards[c].slug,
 			    g->operations.n, g->ops_scan);
 			break;
+		case E_DISCARD_HAND:
+			/* each card the seat's standing `discards` picks (orders.c) */
+			for (i = 0; i < e->n && s->hand.n > 0; i++) {
+				c = lg_remove_at(&s->hand, lg_discard_pick(g, &s->hand,
+				    s->discards));
+				lg_push(&s->discard, c);
+				lg_event(ev, "{\"type\":\"legendary.hand-discarded\","
+				    "\"seat\":\"%s\",\"card\":\"%s\"}", s->name,
+				    g->db->cards[c].slug);
+			}
+			break;
 		case E_KILL_DISCOUNT: g->discount += e->n; break;
 		case E_NO_STRIKES: g->no_strikes = 1; break;
 		case E_DOUBLE_ATTACK: g->attack *= 2; break;
@@ -159,19 +199,9 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 					lg_enter(g, LG_SPACES - 1, c, rng, ev);
 			break;
 		case E_ADVANCE:
-			/* the card nearest the Combat Zone moves into it */
-			for (i = 0; i < e->n && g->result == 0; i++) {
-				for (j = LG_SPACES - 1; j >= 0 && g->wilds[j] < 0; j--)
-					;
-				if (j < 0)
-					break;
-				c = g->wilds[j];
-				up = g->up[j];
-				id = g->wid[j];
-				g->wilds[j] = -1;
-				g->up[j] = g->wid[j] = 0;
-				lg_to_cz(g, c, up, id, rng, ev);
-			}
+			/* the n cards nearest the Combat Zone move into it together */
+			if (k == 0)
+				advance(g, e->n * n, rng, ev);
 			break;
 		case E_END_TURN: g->end_turn = 1; break;
 		case E_FLIP_BACK:

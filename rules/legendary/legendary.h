@@ -93,6 +93,9 @@ enum lg_verb {
 	E_CANCEL_DISCARD,
 	/* kill any enemy, n times, by the order `kill ENEMY` (no Attack spent) */
 	E_KILL_ENEMY,
+	/* the seat discards n cards of its hand, each chosen by its standing
+	   `discards` (lg_discard_pick): "each player discards" */
+	E_DISCARD_HAND,
 	E_NVERBS
 };
 
@@ -251,10 +254,26 @@ enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
 #define LGX_ALWAYS	1	/* with the cheapest cards of the hand */
 #define LGX_CARD	2	/* LGX_CARD + c: only by discarding card c */
 
+/* A seat's standing choice of the card it discards when an effect makes
+ * it discard from its hand, in its turn or another's ("each player
+ * discards"; orders.c `discards cheapest|dearest|CARD`). */
+#define LGD_CHEAPEST	0	/* the default: the lowest Cost, the first among equals */
+#define LGD_DEAREST	1	/* the highest Cost, the first among equals */
+#define LGD_CARD	2	/* LGD_CARD + c: card c while the hand holds it, then the
+				   cheapest */
+
+/* The active seat's standing choice of the order in which cards an effect
+ * moves into the Combat Zone together turn face up (Timing; orders.c
+ * `timing nearest|farthest`). */
+#define LGT_NEAREST	0	/* the default: the card nearest the Combat Zone first */
+#define LGT_FARTHEST	1	/* the farthest of them first */
+
 struct lg_seat {
 	char		 name[32];
 	int		 avatar, dead, marks, coord;
 	int		 cancel;	/* LGX_*: saved only when not LGX_NEVER */
+	int		 discards;	/* LGD_*: saved only when not LGD_CHEAPEST */
+	int		 timing;	/* LGT_*: saved only when not LGT_NEAREST */
 	struct lg_pile	 deck, hand, discard, strikes;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
@@ -361,6 +380,9 @@ int		 lg_visible(const struct rules_game *g, int card);
 int		 lg_ongoing(const struct rules_game *g, enum lg_verb verb);
 int		 lg_health(const struct rules_game *g, int seat);
 int		 lg_living(const struct rules_game *g);
+/* The index in p (a hand, not empty) of the card pref (LGD_*) picks. */
+int		 lg_discard_pick(const struct rules_game *g, const struct lg_pile *p,
+		    int pref);
 int		 lg_space(const struct lg_db *db, const char *name);
 int		 pd_health(const struct rules_game *g, int seat);
 int		 pd_defense(const struct rules_game *g, int seat);

@@ -121,6 +121,10 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(s, "coord", st->coord);
 		if (st->cancel != LGX_NEVER)	/* absent from states that never set one */
 			cJSON_AddNumberToObject(s, "cancel", st->cancel);
+		if (st->discards != LGD_CHEAPEST)	/* the same */
+			cJSON_AddNumberToObject(s, "discards", st->discards);
+		if (st->timing != LGT_NEAREST)
+			cJSON_AddNumberToObject(s, "timing", st->timing);
 		add_pile(s, "deck", &st->deck);
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
@@ -173,6 +177,23 @@ optional(const cJSON *o, const char *k, int *out)
 	if (v == NULL)
 		return 0;
 	if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
+		return -1;
+	*out = v->valueint;
+	return 0;
+}
+
+/* A seat's standing choice saved only when not its default 0: absent, 0;
+ * else 1..end-1. */
+static int
+pref_member(const cJSON *o, const char *k, int end, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*out = 0;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
+	    v->valueint < 1 || v->valueint >= end)
 		return -1;
 	*out = v->valueint;
 	return 0;
@@ -336,14 +357,10 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		st->dead = sc[1];
 		st->marks = sc[2];
 		st->coord = sc[3];
-		if (cJSON_GetObjectItemCaseSensitive(v, "cancel") != NULL) {
-			const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "cancel");
-
-			if (!cJSON_IsNumber(x) || x->valueint < LGX_ALWAYS ||
-			    x->valueint >= LGX_CARD + nc)
-				goto bad;
-			st->cancel = x->valueint;
-		}
+		if (pref_member(v, "cancel", LGX_CARD + nc, &st->cancel) == -1 ||
+		    pref_member(v, "discards", LGD_CARD + nc, &st->discards) == -1 ||
+		    pref_member(v, "timing", LGT_FARTHEST + 1, &st->timing) == -1)
+			goto bad;
 	}
 	if (g->active < 0 && g->phase != LP_OVER)
 		goto bad;

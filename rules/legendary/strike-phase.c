@@ -96,10 +96,8 @@ cancelled(struct rules_game *g, int seat, int c, struct rules_events *ev)
 	if (s->cancel >= LGX_CARD && (n != 1 || lg_find(&s->hand, s->cancel - LGX_CARD) < 0))
 		return 0;
 	for (j = 0; j < n; j++) {
-		at = s->cancel >= LGX_CARD ? lg_find(&s->hand, s->cancel - LGX_CARD) : 0;
-		for (i = 1; s->cancel == LGX_ALWAYS && i < s->hand.n; i++)
-			if (g->db->cards[s->hand.v[i]].cost < g->db->cards[s->hand.v[at]].cost)
-				at = i;
+		at = lg_discard_pick(g, &s->hand, s->cancel >= LGX_CARD ? LGD_CARD +
+		    s->cancel - LGX_CARD : LGD_CHEAPEST);
 		i = lg_remove_at(&s->hand, at);
 		lg_push(&s->discard, i);
 		lg_event(ev, "{\"type\":\"legendary.strike-cancelled\",\"seat\":\"%s\","

@@ -150,6 +150,12 @@ lg_view(const struct rules_game *g, int seat)
 		k = g->s[seat].cancel;
 		cJSON_AddStringToObject(o, "cancel", k == LGX_NEVER ? "never" : k == LGX_ALWAYS ?
 		    "always" : db->cards[k - LGX_CARD].slug);
+		/* its standing `discards` and `timing` choices, its own too */
+		k = g->s[seat].discards;
+		cJSON_AddStringToObject(o, "discards", k == LGD_CHEAPEST ? "cheapest" :
+		    k == LGD_DEAREST ? "dearest" : db->cards[k - LGD_CARD].slug);
+		cJSON_AddStringToObject(o, "timing", g->s[seat].timing == LGT_FARTHEST ?
+		    "farthest" : "nearest");
 		legal = lg_template(g, (size_t)seat);
 		cJSON_AddStringToObject(o, "legal_orders", legal);
 		free(legal);
@@ -272,6 +278,12 @@ lg_view_text(const cJSON *rv, const char *seat)
 	}
 	if (*str(rv, "cancel") != '\0' && strcmp(str(rv, "cancel"), "never") != 0)
 		strbuf_addf(&sb, "A strike you may cancel: cancel %s\n", str(rv, "cancel"));
+	if (*str(rv, "discards") != '\0' && strcmp(str(rv, "discards"), "cheapest") != 0)
+		strbuf_addf(&sb, "When a card makes you discard: discards %s\n",
+		    str(rv, "discards"));
+	if (strcmp(str(rv, "timing"), "farthest") == 0)
+		strbuf_addstr(&sb, "Cards moved into the Combat Zone together turn up: "
+		    "timing farthest\n");
 	/* the orders themselves are the orders block's (the rules template) */
 	if (*str(rv, "legal_orders") != '\0')
 		strbuf_addstr(&sb, "Your orders: in the orders block below.\n");

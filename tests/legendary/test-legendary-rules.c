@@ -970,12 +970,155 @@ cancel_strike(void)
 	done(g);
 	g = fresh(2, NULL);
 	check(lg_check(g, 0, "cancel sometimes\n", &cause) == -1 && cause != NULL &&
-	    strstr(cause, "cancel: \"sometimes\" is no card; expected cancel never, cancel "
-	    "always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
+	    strstr(cause, "cancel: \"sometimes\" is not a choice nor a card; expected cancel "
+	    "never, cancel always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
 	    "with what it takes");
 	free(cause);
 	check(offered(g, "cancel always") && offered(g, "cancel never"), "Cancel a Strike: "
 	    "the legal orders offer the standing choice");
+	done(g);
+}
+
+/*
+ * "Each player discards" (the SAMPLE Personal Little War Sample Enemy: on
+ * its reveal each player discards a card): each seat's standing `discards
+ * cheapest|dearest|CARD` picks its card, the next player's set in its
+ * coordinate window mail (standing NULL: none), the active player's in its
+ * own orders (active, or NULL).
+ */
+static struct rules_game *
+discards_position(const char *standing, const char *active)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int more;
+
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "experience");
+	hand(g, 1, "the-speech");
+	hand(g, 1, "brute-strength");
+	if (standing != NULL) {
+		g->phase = LP_COORDINATE;
+		g->answered[1] = 0;
+		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
+		g->phase = LP_ACTION;
+		g->answered[1] = 1;
+	}
+	if (active != NULL)
+		lg_apply_orders(g, 0, active, &rng, &ev, &more);
+	g->wilds[4] = card("personal-little-war-sample-enemy");
+	g->attack = 2;
+	order(g, "scan hills");
+	return g;
+}
+
+static void
+each_player_discards(void)
+{
+	struct rules_game *g = discards_position(NULL, NULL), *h;
+	char *cause = NULL;
+
+	check(g->s[0].hand.n == 1 && lg_find(&g->s[0].discard, card("experience")) >= 0 &&
+	    g->s[1].hand.n == 1 && lg_find(&g->s[1].discard, card("brute-strength")) >= 0,
+	    "each player discards: by default (discards cheapest) each player discards "
+	    "the card of the lowest Cost");
+	done(g);
+	g = discards_position("discards the-speech\npass\n", NULL);
+	check(lg_find(&g->s[1].discard, card("the-speech")) >= 0 &&
+	    lg_find(&g->s[1].hand, card("brute-strength")) >= 0 &&
+	    lg_find(&g->s[0].discard, card("experience")) >= 0, "each player discards: "
+	    "discards CARD, set by the next player in another's turn, discards that card; "
+	    "the active player's own default is untouched");
+	h = reloaded(g);
+	check(h != NULL && h->s[1].discards == LGD_CARD + card("the-speech") &&
+	    h->s[0].discards == LGD_CHEAPEST, "each player discards: the standing choice "
+	    "is kept in the state");
+	if (h != NULL)
+		R->free(h);
+	done(g);
+	g = discards_position(NULL, "discards dearest\n");
+	check(lg_find(&g->s[0].discard, card("sexual-tyrannosaurus")) >= 0 &&
+	    lg_find(&g->s[1].discard, card("brute-strength")) >= 0, "each player "
+	    "discards: the active player's discards dearest discards its dearest card");
+	done(g);
+	g = discards_position("discards knock-knock\npass\n", NULL);
+	check(lg_find(&g->s[1].discard, card("brute-strength")) >= 0, "each player "
+	    "discards: discards CARD without that card in the hand discards the cheapest");
+	done(g);
+	g = fresh(2, NULL);
+	hand(g, 0, "experience");
+	g->wilds[4] = card("personal-little-war-sample-enemy");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->s[0].hand.n == 0 && g->s[1].discard.n == 0, "each player discards: an "
+	    "empty hand discards nothing (as much as it can)");
+	done(g);
+	g = fresh(2, NULL);
+	check(lg_check(g, 0, "discards sometimes\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "discards: \"sometimes\" is not a choice nor a card; expected "
+	    "discards cheapest, discards dearest or discards CARD") != NULL,
+	    "each player discards: a bad discards line is refused with what it takes");
+	free(cause);
+	check(offered(g, "discards cheapest") && offered(g, "discards dearest"),
+	    "each player discards: the legal orders offer the standing choice");
+	done(g);
+}
+
+/*
+ * Timing: an effect moves the two cards nearest the Combat Zone into it
+ * together (the Val Verdean Jungle's third Hazard, advance 2); the active
+ * seat's standing `timing` (NULL: none) says which turns up first.
+ */
+static struct rules_game *
+timing_position(const char *standing)
+{
+	struct rules_game *g = fresh(2, NULL);
+	struct lg_ability a;
+	int more;
+
+	memset(&a, 0, sizeof a);
+	a.when = LW_REVEAL;
+	a.neff = 1;
+	a.eff[0].verb = E_ADVANCE;
+	a.eff[0].n = 2;
+	a.eff[0].card = -1;
+	if (standing != NULL)
+		lg_apply_orders(g, 0, standing, &rng, &ev, &more);
+	g->wilds[4] = card("val-verde-guerilla");
+	g->wilds[3] = card("almost-no-weight-cuts-like-steel");
+	g->up[4] = g->up[3] = 0;
+	lg_apply(g, &a, -1, 0, &rng, &ev);
+	return g;
+}
+
+static void
+timing(void)
+{
+	struct rules_game *g = timing_position(NULL), *h;
+	char *cause = NULL;
+
+	check(g->cz.n == 2 && g->cz.v[1] == card("val-verde-guerilla") &&
+	    g->cz.v[0] == card("almost-no-weight-cuts-like-steel") && g->wilds[3] < 0 &&
+	    g->wilds[4] < 0, "Timing: by default (timing nearest) the card nearest the "
+	    "Combat Zone enters and turns up first, the other after it (leftmost)");
+	done(g);
+	g = timing_position("timing farthest\n");
+	check(g->cz.n == 2 && g->cz.v[0] == card("val-verde-guerilla") &&
+	    g->cz.v[1] == card("almost-no-weight-cuts-like-steel"), "Timing: timing "
+	    "farthest, the active player's choice, turns up the farther card first");
+	h = reloaded(g);
+	check(h != NULL && h->s[0].timing == LGT_FARTHEST && h->s[1].timing == LGT_NEAREST,
+	    "Timing: the standing choice is kept in the state");
+	if (h != NULL)
+		R->free(h);
+	done(g);
+	g = fresh(2, NULL);
+	check(lg_check(g, 0, "timing later\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "timing: \"later\" is not a choice; expected timing nearest or "
+	    "timing farthest") != NULL, "Timing: a bad timing line is refused with what "
+	    "it takes");
+	free(cause);
+	check(offered(g, "timing nearest") && offered(g, "timing farthest"), "Timing: the "
+	    "legal orders offer the standing choice");
 	done(g);
 }
 
@@ -1523,6 +1666,30 @@ ch_avoid(int chosen, const char *arg)
 	return s;
 }
 
+/* Each player discards: the next player's discard, its standing choice or none. */
+static char *
+ch_discards(int chosen, const char *arg)
+{
+	struct rules_game *g = discards_position(chosen ? arg : NULL, NULL);
+	char *s = xasprintf("the next player discards %s, keeps %s",
+	    db->cards[g->s[1].discard.v[0]].slug, db->cards[g->s[1].hand.v[0]].slug);
+
+	done(g);
+	return s;
+}
+
+/* Timing: the Combat Zone, left to right, after two cards moved together. */
+static char *
+ch_timing(int chosen, const char *arg)
+{
+	struct rules_game *g = timing_position(chosen ? arg : NULL);
+	char *s = xasprintf("the Combat Zone: %s, %s", db->cards[g->cz.v[0]].slug,
+	    db->cards[g->cz.v[1]].slug);
+
+	done(g);
+	return s;
+}
+
 static const struct choice_case choice_cases[] = {
 	{ "lh-movie", ch_option, "movie-predator-2" },
 	{ "lh-characters", ch_option, "characters=dutch,harrigan,keyes,mac" },
@@ -1551,6 +1718,8 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-discard", ch_discard, "discard experience" },
 	{ "lh-swap", ch_swap, "swap experience" },
 	{ "lh-avoid", ch_avoid, "avoid almost-no-weight-cuts-like-steel" },
+	{ "lh-discards", ch_discards, "discards the-speech\npass\n" },
+	{ "lh-timing", ch_timing, "timing farthest\n" },
 };
 
 /* Every case, or only the one named (none such: a failure). */
@@ -1572,6 +1741,8 @@ all(void)
 	strike_phase();
 	each_player();
 	cancel_strike();
+	each_player_discards();
+	timing();
 	kill_any_enemy();
 	cleanup();
 	objectives();

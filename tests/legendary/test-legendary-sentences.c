@@ -43,6 +43,8 @@ static const struct {
 	{ "legendary.disabled", "{\"seat\":\"jungle-hunter\",\"card\":\"flash-trap\"}" },
 	{ "legendary.disarming", "{\"card\":\"jungle-guerilla\"}" },
 	{ "legendary.discard", "{\"seat\":\"jungle-hunter\",\"card\":\"woodland-intel-1\"}" },
+	{ "legendary.hand-discarded", "{\"seat\":\"tracker\",\"card\":\"experience\"}" },
+	{ "legendary.timing", "{\"seat\":\"lieutenant\",\"moved\":2,\"first\":\"farthest\"}" },
 	{ "legendary.discard-top", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.discarded", "{\"card\":\"val-verde-guerilla\"}" },
 	{ "legendary.drawn", "{\"card\":\"experience\"}" },

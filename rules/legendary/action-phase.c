@@ -181,9 +181,13 @@ enemy_named(const struct rules_game *g, const char *arg, int *sp, int *cz, char 
 			if (g->wilds[i] >= 0 && g->up[i] &&
 			    strcmp(g->db->cards[g->wilds[i]].slug, arg) == 0)
 				card = g->wilds[*sp = i];
+		/* an enemy in front of you: yours alone to fight (sp, cz -1) */
+		for (i = 0; i < g->s[g->active].front.n && card < 0; i++)
+			if (strcmp(g->db->cards[g->s[g->active].front.v[i]].slug, arg) == 0)
+				card = g->s[g->active].front.v[i];
 		if (card < 0)
-			return cause_set(cause, "no face-up enemy \"%s\" in the Wilds or the "
-			    "Combat Zone", arg);
+			return cause_set(cause, "no face-up enemy \"%s\" in the Wilds, the "
+			    "Combat Zone or in front of you", arg);
 	}
 	if (g->db->cards[card].kind != LG_ENEMY)
 		return cause_set(cause, "%s is not an enemy", g->db->cards[card].slug);
@@ -199,10 +203,11 @@ enemy_killed(struct rules_game *g, int card, int sp, int cz, struct rules_rng *r
 {
 	if (cz >= 0)
 		lg_remove_at(&g->cz, lg_find(&g->cz, card));
-	else {
+	else if (sp >= 0) {
 		g->wilds[sp] = -1;
 		g->up[sp] = g->wid[sp] = 0;
-	}
+	} else
+		lg_remove_at(&g->s[g->active].front, lg_find(&g->s[g->active].front, card));
 	lg_enemy_dies(g, card, rng, ev);
 }
 

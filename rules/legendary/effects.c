@@ -29,6 +29,9 @@ lg_cond_holds(const struct rules_game *g, const struct lg_ability *a, int scanne
 	case LC_VISIBLE: return lg_visible(g, lg_card_find(g->db, a->arg));
 	case LC_SCANNED: return scanned;
 	case LC_MARKED: return g->s[g->active].marks > 0;
+	case LC_CLEAR:
+		i = lg_space(g->db, a->arg);
+		return i >= 0 && g->wilds[i] < 0;
 	case LC_REVEALED:
 		for (i = 0; cur != NULL && i < cur->nreveal; i++)
 			if (strcmp(g->db->cards[cur->reveal[i]].slug, a->arg) == 0)
@@ -170,6 +173,37 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 				    "\"seat\":\"%s\",\"card\":\"%s\"}", s->name,
 				    g->db->cards[c].slug);
 			}
+			break;
+		case E_ATTACH:
+			/* the card being turned up in a space stays there, attached;
+			   one a space (turned up entering the Combat Zone: no space) */
+			if (k > 0 || card < 0 || g->revealing == 0 ||
+			    g->attached[g->revealing - 1] != 0 ||
+			    (i = lg_find(&g->discarded, card)) < 0)
+				break;
+			lg_remove_at(&g->discarded, i);
+			g->attached[g->revealing - 1] = card + 1;
+			lg_event(ev, "{\"type\":\"legendary.attached\",\"card\":\"%s\","
+			    "\"space\":\"%s\"}", g->db->cards[card].slug,
+			    g->db->space[g->revealing - 1]);
+			break;
+		case E_TO_FRONT:
+			/* the enemy leaves the Wilds or the Combat Zone for the seat */
+			if (k > 0 || card < 0 || g->db->cards[card].kind != LG_ENEMY)
+				break;
+			if ((i = lg_find(&g->cz, card)) >= 0)
+				lg_remove_at(&g->cz, i);
+			else {
+				for (i = 0; i < LG_SPACES && g->wilds[i] != card; i++)
+					;
+				if (i == LG_SPACES)
+					break;
+				g->wilds[i] = -1;
+				g->up[i] = g->wid[i] = 0;
+			}
+			lg_push(&s->front, card);
+			lg_event(ev, "{\"type\":\"legendary.in-front\",\"seat\":\"%s\","
+			    "\"card\":\"%s\"}", s->name, g->db->cards[card].slug);
 			break;
 		case E_KILL_DISCOUNT: g->discount += e->n; break;
 		case E_NO_STRIKES: g->no_strikes = 1; break;

@@ -68,7 +68,8 @@ enum lg_times {
 
 enum lg_cond {
 	LC_NONE, LC_PLAYED_CLASS, LC_NOT_PLAYED_CLASS, LC_PLAYED_TEAM, LC_OBJECTIVE,
-	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED
+	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED,
+	LC_CLEAR	/* the space arg holds no card (an attached one aside) */
 };
 
 /* The effect verbs (card-data.c lg_verbs[] names them). */
@@ -96,6 +97,10 @@ enum lg_verb {
 	/* the seat discards n cards of its hand, each chosen by its standing
 	   `discards` (lg_discard_pick): "each player discards" */
 	E_DISCARD_HAND,
+	/* the revealed card attaches to the space it was revealed in ("Attach") */
+	E_ATTACH,
+	/* the enemy goes in front of the seat ("Enemies in Front of Players") */
+	E_TO_FRONT,
 	E_NVERBS
 };
 
@@ -275,6 +280,10 @@ struct lg_seat {
 	int		 discards;	/* LGD_*: saved only when not LGD_CHEAPEST */
 	int		 timing;	/* LGT_*: saved only when not LGT_NEAREST */
 	struct lg_pile	 deck, hand, discard, strikes;
+	/* enemies in front of the player (to_front): no effect moves them; they
+	   strike it in its Strike phase, and only it fights them (saved only
+	   when not empty) */
+	struct lg_pile	 front;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
 	int		 role, challenge, killer, worthy, preys, prey_killed_ultimate;
@@ -326,6 +335,11 @@ struct rules_game {
 	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
 					   (saved only when not 0) */
 	int		 spared;	/* not_killed during the fight under way (not saved) */
+	int		 attached[LG_SPACES];	/* "Attach": the card attached to each
+					   space + 1, 0: none; it stays there, under the
+					   cards that enter (saved only when one is) */
+	int		 revealing;	/* the space + 1 of the card being turned up in
+					   the Wilds, 0: none (not saved) */
 	struct lg_pile	 operations;	/* Events an objective sent to Operations */
 	int		 ops_scan;	/* what they add to every Scan Cost (both saved
 					   only when not empty) */

@@ -425,6 +425,13 @@ lg_legal(const struct rules_game *g, size_t seat)
 		if (lg_enemy_attack(g, g->cz.v[i]) <= g->attack &&
 		    lg_may_fight(g, g->cz.v[i], NULL) == 0)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
+	for (i = 0; i < s->front.n; i++) {	/* the enemies in front of you */
+		k = s->front.v[i];
+		if (lg_enemy_attack(g, k) <= g->attack && lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "fight %s\n", db->cards[k].slug);
+		if (g->kill_enemies > 0 && lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "kill %s\n", db->cards[k].slug);
+	}
 	for (i = 0; g->kill_enemies > 0 && i < LG_SPACES + g->cz.n; i++) {
 		/* "kill any enemy": each a fight could take, no Attack needed */
 		k = i < LG_SPACES ? g->wilds[i] : g->cz.v[i - LG_SPACES];

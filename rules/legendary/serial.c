@@ -96,6 +96,10 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "kill_enemies", g->kill_enemies);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
+	for (k = 0; k < LG_SPACES && g->attached[k] == 0; k++)
+		;
+	if (k < LG_SPACES)	/* a card attached to a space (attach) */
+		add_ints(o, "attached", g->attached, LG_SPACES);
 	if (g->operations.n > 0) {	/* Events in Operations (to_operations) */
 		add_pile(o, "operations", &g->operations);
 		cJSON_AddNumberToObject(o, "ops_scan", g->ops_scan);
@@ -131,6 +135,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		add_pile(s, "strikes", &st->strikes);
 		add_pile(s, "trophies", &st->trophies);
 		add_pile(s, "traps", &st->traps);
+		if (st->front.n > 0)	/* enemies in front of it (to_front) */
+			add_pile(s, "front", &st->front);
 		{
 			int pv[10] = { st->role, st->challenge, st->killer, st->worthy,
 				st->preys, st->prey_killed_ultimate, st->extra_turn,
@@ -271,6 +277,14 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
 		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "attached") != NULL) {
+		if (get_ints(o, "attached", g->attached, LG_SPACES, 0, nc, NULL) == -1)
+			goto bad;
+		for (n = 0; n < LG_SPACES && g->attached[n] == 0; n++)
+			;
+		if (n == LG_SPACES)
+			goto bad;
+	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "operations") != NULL) {
 		v = cJSON_GetObjectItemCaseSensitive(o, "ops_scan");
 		if (get_pile(o, "operations", &g->operations, nc) == -1 ||
@@ -332,7 +346,9 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		    get_pile(v, "discard", &st->discard, nc) == -1 ||
 		    get_pile(v, "strikes", &st->strikes, nc) == -1 ||
 		    get_pile(v, "trophies", &st->trophies, nc) == -1 ||
-		    get_pile(v, "traps", &st->traps, nc) == -1)
+		    get_pile(v, "traps", &st->traps, nc) == -1 ||
+		    (cJSON_GetObjectItemCaseSensitive(v, "front") != NULL &&
+		    (get_pile(v, "front", &st->front, nc) == -1 || st->front.n == 0)))
 			goto bad;
 		{
 			int pv[10];

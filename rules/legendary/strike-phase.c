@@ -189,4 +189,12 @@ lg_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events
 		for (k = 0; k < ((g->db->cards[now.v[i]].kw & KW_DOUBLE) ? 2 : 1); k++)
 			lg_strike(g, g->active, now.v[i], rng, ev);
 	}
+	/* then the enemies in front of the player, the first to come first */
+	now = g->s[g->active].front;
+	for (i = 0; i < now.n && g->result == 0 && !g->s[g->active].dead; i++) {
+		if (lg_find(&g->s[g->active].front, now.v[i]) < 0)
+			continue;
+		for (k = 0; k < ((g->db->cards[now.v[i]].kw & KW_DOUBLE) ? 2 : 1); k++)
+			lg_strike(g, g->active, now.v[i], rng, ev);
+	}
 }

@@ -81,6 +81,8 @@ lg_view(const struct rules_game *g, int seat)
 			cJSON_AddStringToObject(x, "card", db->cards[g->wilds[i]].slug);
 			cJSON_AddNumberToObject(x, "attack", lg_enemy_attack(g, g->wilds[i]));
 		}
+		if (g->attached[i] != 0)	/* attached under it: public */
+			cJSON_AddStringToObject(x, "attached", db->cards[g->attached[i] - 1].slug);
 		cJSON_AddItemToArray(a, x);
 	}
 	a = cJSON_AddArrayToObject(o, "combat_zone");
@@ -124,6 +126,8 @@ lg_view(const struct rules_game *g, int seat)
 		cJSON_AddNumberToObject(x, "hand", s->hand.n);
 		cJSON_AddNumberToObject(x, "deck", s->deck.n);
 		cJSON_AddItemToObject(x, "discard", slugs(db, s->discard.v, s->discard.n));
+		if (s->front.n > 0)	/* enemies in front of it */
+			cJSON_AddItemToObject(x, "front", slugs(db, s->front.v, s->front.n));
 		cJSON_AddStringToObject(x, "coordinate", s->coord == LGC_ASK ? "ask" :
 		    s->coord == LGC_AUTO ? "auto" : "never");
 		if (g->coord_card[i] >= 0)
@@ -235,6 +239,8 @@ lg_view_text(const cJSON *rv, const char *seat)
 		    *c == '\0' ? "(clear)" : c);
 		if (cJSON_GetObjectItemCaseSensitive(e, "attack") != NULL)
 			strbuf_addf(&sb, " (attack %d)", num(e, "attack"));
+		if (*str(e, "attached") != '\0')
+			strbuf_addf(&sb, ", attached: %s", str(e, "attached"));
 		strbuf_addstr(&sb, "\n");
 	}
 	strbuf_addstr(&sb, "Combat Zone (strikes right to left):");
@@ -262,6 +268,10 @@ lg_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(e, "strikes"));
 		strbuf_addstr(&sb, "\n    discard: ");
 		list(&sb, cJSON_GetObjectItemCaseSensitive(e, "discard"));
+		if (cJSON_GetObjectItemCaseSensitive(e, "front") != NULL) {
+			strbuf_addstr(&sb, "\n    in front: ");
+			list(&sb, cJSON_GetObjectItemCaseSensitive(e, "front"));
+		}
 		strbuf_addstr(&sb, "\n");
 	}
 	e = cJSON_GetObjectItemCaseSensitive(rv, "this_turn");

@@ -1122,6 +1122,134 @@ timing(void)
 	done(g);
 }
 
+/* A view of seat 0 holds needle (its JSON printed)? */
+static int
+view_has(const struct rules_game *g, const char *needle)
+{
+	cJSON *v = lg_view(g, 0);
+	char *t = cJSON_PrintUnformatted(v);
+	int yes = t != NULL && strstr(t, needle) != NULL;
+
+	free(t);
+	cJSON_Delete(v);
+	return yes;
+}
+
+/*
+ * "Attach" and "Clear": Defensive Position, the goal of Flares, Frags, and
+ * Claymores, attaches to the space it is revealed in (its SAMPLE reading);
+ * the SAMPLE Lambert Sample 1 gets +2 Attack while the Hills is clear.
+ */
+static void
+attach_clear(void)
+{
+	struct rules_game *g = fresh(2, NULL), *h;
+	int dp = card("defensive-position");
+
+	g->wilds[3] = dp;
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	g->attack = 2;
+	order(g, "scan ruins");
+	check(g->attached[3] == dp + 1 && g->wilds[3] < 0 && lg_find(&g->discarded, dp) < 0 &&
+	    g->done == 0, "Attach: a revealed Defensive Position stays attached to its "
+	    "space, not discarded (Objective 1 is current: it waits)");
+	check(view_has(g, "\"space\":\"ruins\",\"scan\":2,\"card\":null,\"attached\":"
+	    "\"defensive-position\""), "Attach: the view shows the attached card and the "
+	    "space as clear");
+	g->wilds[0] = g->wilds[1] = card("val-verde-guerilla");
+	g->up[0] = g->up[1] = 1;
+	lg_enter(g, 0, card("val-verde-guerilla"), &rng, &ev);
+	check(g->attached[3] == dp + 1 && g->wilds[3] == card("val-verde-guerilla"),
+	    "Attach: the attached card does not move; a card pushed into its space goes "
+	    "on top of it");
+	h = reloaded(g);
+	check(h != NULL && h->attached[3] == dp + 1 && h->attached[0] == 0, "Attach: the "
+	    "attached card is kept in the state");
+	if (h != NULL)
+		R->free(h);
+	/* Objective 1 completed: the attached goal of Objective 2 counts now */
+	g->revealed[0] = 1;
+	g->progress = 3;
+	lg_check_objective(g, &ev);
+	check(g->done == 2, "Attach: once its objective is current, an attached goal "
+	    "revealed earlier counts (Objective 2 completed)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 4, "Clear: with the Hills clear, Lambert Sample 1 gives +2 "
+	    "Attack (4)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	g->wilds[4] = card("val-verde-guerilla");
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 2, "Clear: with a card in the Hills, no bonus (2)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	g->attached[4] = dp + 1;
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 4, "Clear: a space holding only an attached card is clear (4)");
+	done(g);
+}
+
+/*
+ * "Enemies in Front of Players": the SAMPLE War Zone Sample Enemy moves in
+ * front of the player who reveals it; no effect moves it; it strikes that
+ * player in its Strike phase; only that player fights it.
+ */
+static void
+in_front(void)
+{
+	struct rules_game *g = fresh(2, "movie-predator-2"), *h;
+	int wz = card("war-zone-sample-enemy");
+	struct lg_ability a;
+	char *cause = NULL;
+
+	g->wilds[4] = wz;
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->s[0].front.n == 1 && g->s[0].front.v[0] == wz && g->wilds[4] < 0 &&
+	    g->cz.n == 0, "in front: revealed, the enemy moves in front of the player");
+	check(view_has(g, "\"front\":[\"war-zone-sample-enemy\"]"), "in front: every "
+	    "view shows it in front of its player");
+	memset(&a, 0, sizeof a);
+	a.neff = 1;
+	a.eff[0].verb = E_ADVANCE;
+	a.eff[0].n = 2;
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	lg_apply(g, &a, -1, 0, &rng, &ev);
+	check(g->s[0].front.n == 1 && g->cz.n == 1, "in front: an effect moving cards "
+	    "into the Combat Zone does not move it");
+	h = reloaded(g);
+	check(h != NULL && h->s[0].front.n == 1 && h->s[1].front.n == 0, "in front: kept "
+	    "in the state");
+	if (h != NULL)
+		R->free(h);
+	g->cz.n = 0;
+	lg_push(&g->strike, card("glancing-hit"));
+	lg_strike_phase(g, &rng, &ev);
+	check(g->s[0].strikes.n == 1 && g->s[1].strikes.n == 0, "in front: it strikes its "
+	    "player in the Strike phase");
+	g->active = 1;
+	g->attack = 9;
+	check(lg_order(g, "fight war-zone-sample-enemy", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "in front of you") != NULL, "in front: another "
+	    "player cannot fight it");
+	free(cause);
+	g->active = 0;
+	g->attack = 4;
+	check(offered(g, "fight war-zone-sample-enemy"), "in front: the legal orders offer "
+	    "to fight it");
+	order(g, "fight war-zone-sample-enemy");
+	check(g->s[0].front.n == 0 && lg_find(&g->dead_enemies, wz) >= 0 && g->attack == 0,
+	    "in front: its player fights it for its Attack");
+	done(g);
+}
+
 /* "Kill" an enemy: an ability's "kill any enemy" (the SAMPLE Blain Sample 1). */
 static void
 kill_any_enemy(void)
@@ -1743,6 +1871,8 @@ all(void)
 	cancel_strike();
 	each_player_discards();
 	timing();
+	attach_clear();
+	in_front();
 	kill_any_enemy();
 	cleanup();
 	objectives();

@@ -44,6 +44,8 @@ static const struct {
 	{ "legendary.disarming", "{\"card\":\"jungle-guerilla\"}" },
 	{ "legendary.discard", "{\"seat\":\"jungle-hunter\",\"card\":\"woodland-intel-1\"}" },
 	{ "legendary.hand-discarded", "{\"seat\":\"tracker\",\"card\":\"experience\"}" },
+	{ "legendary.attached", "{\"card\":\"defensive-position\",\"space\":\"hills\"}" },
+	{ "legendary.in-front", "{\"seat\":\"tracker\",\"card\":\"war-zone-sample-enemy\"}" },
 	{ "legendary.timing", "{\"seat\":\"lieutenant\",\"moved\":2,\"first\":\"farthest\"}" },
 	{ "legendary.discard-top", "{\"seat\":\"lieutenant\",\"card\":\"experience\"}" },
 	{ "legendary.discarded", "{\"card\":\"val-verde-guerilla\"}" },

@@ -338,6 +338,8 @@ struct rules_game {
 	int		 attached[LG_SPACES];	/* "Attach": the card attached to each
 					   space + 1, 0: none; it stays there, under the
 					   cards that enter (saved only when one is) */
+	int		 goal_used;	/* bit sp: the goal attached to space sp was used
+					   this turn (`use GOAL`; saved only when not 0) */
 	int		 revealing;	/* the space + 1 of the card being turned up in
 					   the Wilds, 0: none (not saved) */
 	struct lg_pile	 operations;	/* Events an objective sent to Operations */
@@ -458,6 +460,10 @@ int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
+/* The space of the goal card attached there whose "use" ability the
+ * active player may use now (its objective the current one, not used this
+ * turn), or -1 (with *cause when cause is not NULL). */
+int		 lg_usable_goal(const struct rules_game *g, int card, char **cause);
 /* Was played[i] swapped (`swap CARD`, The Highest Tech)? */
 int		 lg_swapped(const struct rules_game *g, int i);
 void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,

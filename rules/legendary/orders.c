@@ -400,6 +400,18 @@ lg_legal(const struct rules_game *g, size_t seat)
 				strbuf_addf(&sb, "use %s\n", db->cards[g->played[i].card].slug);
 				break;
 			}
+	for (i = 0; i < LG_SPACES; i++) {	/* a goal attached, any player's to use */
+		const struct lg_card *c;
+
+		if (g->attached[i] == 0 || lg_usable_goal(g, g->attached[i] - 1, NULL) < 0)
+			continue;
+		c = &db->cards[g->attached[i] - 1];
+		for (k = 0; k < c->nab && c->ab[k].when != LW_USE; k++)
+			;
+		if (k < c->nab && c->ab[k].pay_recruit <= g->recruit &&
+		    c->ab[k].pay_attack <= g->attack)
+			strbuf_addf(&sb, "use %s\n", c->slug);
+	}
 	for (i = 0; i < LG_HQ; i++)
 		if (g->hq[i] >= 0 && db->cards[g->hq[i]].cost <= g->recruit)
 			strbuf_addf(&sb, "recruit %d\n", i + 1);

@@ -94,6 +94,8 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "swaps", g->swaps);
 	if (g->kill_enemies != 0)
 		cJSON_AddNumberToObject(o, "kill_enemies", g->kill_enemies);
+	if (g->goal_used != 0)	/* attached goals used this turn (use GOAL) */
+		cJSON_AddNumberToObject(o, "goal_used", g->goal_used);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
 	for (k = 0; k < LG_SPACES && g->attached[k] == 0; k++)
@@ -274,6 +276,7 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	if (optional(o, "discards", &g->discards) == -1 ||
 	    optional(o, "swaps", &g->swaps) == -1 ||
 	    optional(o, "kill_enemies", &g->kill_enemies) == -1 ||
+	    optional(o, "goal_used", &g->goal_used) == -1 || g->goal_used > 31 ||
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
 		goto bad;

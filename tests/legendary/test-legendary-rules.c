@@ -1196,6 +1196,53 @@ attach_clear(void)
 }
 
 /*
+ * Objective Goal Cards: an attached goal stays in play, and its own "use"
+ * ability (Defensive Position's SAMPLE one: pay 2 Recruit, avoid a strike)
+ * is any player's to use in its own turn, once a turn, only while the
+ * goal's objective is the current one.
+ */
+static void
+goal_ability(void)
+{
+	struct rules_game *g = fresh(2, NULL), *h;
+	int dp = card("defensive-position");
+	char *cause = NULL;
+
+	g->attached[2] = dp + 1;
+	g->recruit = 2;
+	check(lg_order(g, "use defensive-position", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "only while its objective, "
+	    "flares-frags-and-claymores, is the current one") != NULL && g->recruit == 2,
+	    "goal ability: refused while Objective 1 is current, nothing spent");
+	free(cause);
+	cause = NULL;
+	g->done = 1;
+	check(offered(g, "use defensive-position"), "goal ability: the legal orders offer "
+	    "the attached goal's ability");
+	order(g, "use defensive-position");
+	check(g->avoid == 1 && g->recruit == 0 && g->goal_used == 1 << 2, "goal ability: "
+	    "the active player pays 2 Recruit and gets an Avoid");
+	h = reloaded(g);
+	check(h != NULL && h->goal_used == 1 << 2, "goal ability: its use this turn is "
+	    "kept in the state");
+	if (h != NULL)
+		R->free(h);
+	g->recruit = 2;
+	check(lg_order(g, "use defensive-position", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "used this turn already") != NULL,
+	    "goal ability: once a turn");
+	free(cause);
+	lg_cleanup(g, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	g->phase = LP_ACTION;
+	g->recruit = 2;
+	order(g, "use defensive-position");
+	check(g->active == 1 && g->avoid == 1 && g->recruit == 0, "goal ability: the next "
+	    "player uses it in its own turn");
+	done(g);
+}
+
+/*
  * "Enemies in Front of Players": the SAMPLE War Zone Sample Enemy moves in
  * front of the player who reveals it; no effect moves it; it strikes that
  * player in its Strike phase; only that player fights it.
@@ -1872,6 +1919,7 @@ all(void)
 	each_player_discards();
 	timing();
 	attach_clear();
+	goal_ability();
 	in_front();
 	kill_any_enemy();
 	cleanup();

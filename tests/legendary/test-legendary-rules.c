@@ -1853,6 +1853,29 @@ ch_discards(int chosen, const char *arg)
 	return s;
 }
 
+/* A goal's ability: the next player, in its own turn, uses the attached
+ * Defensive Position or not; then a strike of the Combat Zone. */
+static char *
+ch_goal_use(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *s;
+
+	g->attached[1] = card("defensive-position") + 1;
+	g->done = 1;
+	g->active = 1;
+	g->recruit = 2;
+	if (chosen)
+		order(g, arg);
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	lg_push(&g->strike, card("glancing-hit"));
+	lg_strike_phase(g, &rng, &ev);
+	s = xasprintf("the next player: recruit %d, strikes %d", g->recruit,
+	    g->s[1].strikes.n);
+	done(g);
+	return s;
+}
+
 /* Timing: the Combat Zone, left to right, after two cards moved together. */
 static char *
 ch_timing(int chosen, const char *arg)
@@ -1893,6 +1916,7 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-discard", ch_discard, "discard experience" },
 	{ "lh-swap", ch_swap, "swap experience" },
 	{ "lh-avoid", ch_avoid, "avoid almost-no-weight-cuts-like-steel" },
+	{ "lh-goal-use", ch_goal_use, "use defensive-position" },
 	{ "lh-discards", ch_discards, "discards the-speech\npass\n" },
 	{ "lh-timing", ch_timing, "timing farthest\n" },
 };

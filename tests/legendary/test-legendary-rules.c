@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -906,6 +907,70 @@ each_player(void)
 }
 
 /*
+ * A standing choice (cancel, discards, timing): the line bad is refused
+ * with a cause holding want, and the legal orders offer the lines a and b;
+ * what names the rule in the checks.
+ */
+static void
+standing_checks(const char *what, const char *bad, const char *want, const char *a,
+    const char *b)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *cause = NULL, *d;
+
+	d = xasprintf("%s: a bad line is refused with what it takes (%s)", what, bad);
+	check(lg_check(g, 0, bad, &cause) == -1 && cause != NULL &&
+	    strstr(cause, want) != NULL, d);
+	free(d);
+	free(cause);
+	d = xasprintf("%s: the legal orders offer the standing choice", what);
+	check(offered(g, a) && offered(g, b), d);
+	free(d);
+	done(g);
+}
+
+/* The seat's standing choices kept by a save and a load: h's seat 0 and 1
+ * values of the member at offset off of struct lg_seat. */
+static void
+standing_kept(const struct rules_game *g, const char *what, size_t off, int v0, int v1)
+{
+	struct rules_game *h = reloaded(g);
+	char *d = xasprintf("%s: the standing choice is kept in the state", what);
+
+	check(h != NULL && *(const int *)((const char *)&h->s[0] + off) == v0 &&
+	    *(const int *)((const char *)&h->s[1] + off) == v1, d);
+	free(d);
+	if (h != NULL)
+		R->free(h);
+}
+
+/* The next player's (seat 1's) orders lines in its coordinate window (NULL:
+ * none), the active player's action phase then going on. */
+static void
+window_orders(struct rules_game *g, const char *lines)
+{
+	int more;
+
+	if (lines == NULL)
+		return;
+	g->phase = LP_COORDINATE;
+	g->answered[1] = 0;
+	lg_apply_orders(g, 1, lines, &rng, &ev, &more);
+	g->phase = LP_ACTION;
+	g->answered[1] = 1;
+}
+
+/* The active player scans the Hills, where slug lies face down: g. */
+static struct rules_game *
+revealed_at_hills(struct rules_game *g, const char *slug)
+{
+	g->wilds[4] = card(slug);
+	g->attack = 2;
+	order(g, "scan hills");
+	return g;
+}
+
+/*
  * "Cancel a Strike", a choice of the player who draws it (here the next
  * player, not the active one): seat 1 sets `cancel ...` in its coordinate
  * window mail; seat 0 reveals a card making both draw a strike.
@@ -914,30 +979,19 @@ static struct rules_game *
 cancel_position(const char *standing)
 {
 	struct rules_game *g = fresh(2, NULL);
-	int more;
 
 	hand(g, 1, "brute-strength");
 	hand(g, 1, "experience");
 	lg_push(&g->strike, card("shattered-rib"));	/* the next player's */
 	lg_push(&g->strike, card("glancing-hit"));	/* the active player's */
-	if (standing != NULL) {
-		g->phase = LP_COORDINATE;
-		g->answered[1] = 0;
-		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
-		g->phase = LP_ACTION;
-		g->answered[1] = 1;
-	}
-	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
-	g->attack = 2;
-	order(g, "scan hills");
-	return g;
+	window_orders(g, standing);
+	return revealed_at_hills(g, "get-to-the-choppa-sample-enemy");
 }
 
 static void
 cancel_strike(void)
 {
 	struct rules_game *g = cancel_position(NULL);
-	char *cause = NULL;
 
 	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: by default "
 	    "(cancel never) the strike takes effect");
@@ -958,25 +1012,12 @@ cancel_strike(void)
 	g = cancel_position("cancel knock-knock\npass\n");
 	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: cancel CARD "
 	    "without that card in the hand does not cancel");
-	{
-		struct rules_game *h = reloaded(g);
-
-		check(h != NULL && h->s[1].cancel == LGX_CARD + card("knock-knock") &&
-		    h->s[0].cancel == LGX_NEVER, "Cancel a Strike: the standing choice is "
-		    "kept in the state");
-		if (h != NULL)
-			R->free(h);
-	}
+	standing_kept(g, "Cancel a Strike", offsetof(struct lg_seat, cancel), LGX_NEVER,
+	    LGX_CARD + card("knock-knock"));
 	done(g);
-	g = fresh(2, NULL);
-	check(lg_check(g, 0, "cancel sometimes\n", &cause) == -1 && cause != NULL &&
-	    strstr(cause, "cancel: \"sometimes\" is not a choice nor a card; expected cancel "
-	    "never, cancel always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
-	    "with what it takes");
-	free(cause);
-	check(offered(g, "cancel always") && offered(g, "cancel never"), "Cancel a Strike: "
-	    "the legal orders offer the standing choice");
-	done(g);
+	standing_checks("Cancel a Strike", "cancel sometimes\n", "cancel: \"sometimes\" is "
+	    "not a choice nor a card; expected cancel never, cancel always or cancel CARD",
+	    "cancel always", "cancel never");
 }
 
 /*
@@ -996,26 +1037,16 @@ discards_position(const char *standing, const char *active)
 	hand(g, 0, "experience");
 	hand(g, 1, "the-speech");
 	hand(g, 1, "brute-strength");
-	if (standing != NULL) {
-		g->phase = LP_COORDINATE;
-		g->answered[1] = 0;
-		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
-		g->phase = LP_ACTION;
-		g->answered[1] = 1;
-	}
+	window_orders(g, standing);
 	if (active != NULL)
 		lg_apply_orders(g, 0, active, &rng, &ev, &more);
-	g->wilds[4] = card("personal-little-war-sample-enemy");
-	g->attack = 2;
-	order(g, "scan hills");
-	return g;
+	return revealed_at_hills(g, "personal-little-war-sample-enemy");
 }
 
 static void
 each_player_discards(void)
 {
-	struct rules_game *g = discards_position(NULL, NULL), *h;
-	char *cause = NULL;
+	struct rules_game *g = discards_position(NULL, NULL);
 
 	check(g->s[0].hand.n == 1 && lg_find(&g->s[0].discard, card("experience")) >= 0 &&
 	    g->s[1].hand.n == 1 && lg_find(&g->s[1].discard, card("brute-strength")) >= 0,
@@ -1028,12 +1059,8 @@ each_player_discards(void)
 	    lg_find(&g->s[0].discard, card("experience")) >= 0, "each player discards: "
 	    "discards CARD, set by the next player in another's turn, discards that card; "
 	    "the active player's own default is untouched");
-	h = reloaded(g);
-	check(h != NULL && h->s[1].discards == LGD_CARD + card("the-speech") &&
-	    h->s[0].discards == LGD_CHEAPEST, "each player discards: the standing choice "
-	    "is kept in the state");
-	if (h != NULL)
-		R->free(h);
+	standing_kept(g, "each player discards", offsetof(struct lg_seat, discards),
+	    LGD_CHEAPEST, LGD_CARD + card("the-speech"));
 	done(g);
 	g = discards_position(NULL, "discards dearest\n");
 	check(lg_find(&g->s[0].discard, card("sexual-tyrannosaurus")) >= 0 &&
@@ -1052,15 +1079,9 @@ each_player_discards(void)
 	check(g->s[0].hand.n == 0 && g->s[1].discard.n == 0, "each player discards: an "
 	    "empty hand discards nothing (as much as it can)");
 	done(g);
-	g = fresh(2, NULL);
-	check(lg_check(g, 0, "discards sometimes\n", &cause) == -1 && cause != NULL &&
-	    strstr(cause, "discards: \"sometimes\" is not a choice nor a card; expected "
-	    "discards cheapest, discards dearest or discards CARD") != NULL,
-	    "each player discards: a bad discards line is refused with what it takes");
-	free(cause);
-	check(offered(g, "discards cheapest") && offered(g, "discards dearest"),
-	    "each player discards: the legal orders offer the standing choice");
-	done(g);
+	standing_checks("each player discards", "discards sometimes\n", "discards: "
+	    "\"sometimes\" is not a choice nor a card; expected discards cheapest, discards "
+	    "dearest or discards CARD", "discards cheapest", "discards dearest");
 }
 
 /*
@@ -1093,8 +1114,7 @@ timing_position(const char *standing)
 static void
 timing(void)
 {
-	struct rules_game *g = timing_position(NULL), *h;
-	char *cause = NULL;
+	struct rules_game *g = timing_position(NULL);
 
 	check(g->cz.n == 2 && g->cz.v[1] == card("val-verde-guerilla") &&
 	    g->cz.v[0] == card("almost-no-weight-cuts-like-steel") && g->wilds[3] < 0 &&
@@ -1105,21 +1125,11 @@ timing(void)
 	check(g->cz.n == 2 && g->cz.v[0] == card("val-verde-guerilla") &&
 	    g->cz.v[1] == card("almost-no-weight-cuts-like-steel"), "Timing: timing "
 	    "farthest, the active player's choice, turns up the farther card first");
-	h = reloaded(g);
-	check(h != NULL && h->s[0].timing == LGT_FARTHEST && h->s[1].timing == LGT_NEAREST,
-	    "Timing: the standing choice is kept in the state");
-	if (h != NULL)
-		R->free(h);
+	standing_kept(g, "Timing", offsetof(struct lg_seat, timing), LGT_FARTHEST,
+	    LGT_NEAREST);
 	done(g);
-	g = fresh(2, NULL);
-	check(lg_check(g, 0, "timing later\n", &cause) == -1 && cause != NULL &&
-	    strstr(cause, "timing: \"later\" is not a choice; expected timing nearest or "
-	    "timing farthest") != NULL, "Timing: a bad timing line is refused with what "
-	    "it takes");
-	free(cause);
-	check(offered(g, "timing nearest") && offered(g, "timing farthest"), "Timing: the "
-	    "legal orders offer the standing choice");
-	done(g);
+	standing_checks("Timing", "timing later\n", "timing: \"later\" is not a choice; "
+	    "expected timing nearest or timing farthest", "timing nearest", "timing farthest");
 }
 
 /* A view of seat 0 holds needle (its JSON printed)? */

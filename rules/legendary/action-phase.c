@@ -181,9 +181,13 @@ enemy_named(const struct rules_game *g, const char *arg, int *sp, int *cz, char 
 			if (g->wilds[i] >= 0 && g->up[i] &&
 			    strcmp(g->db->cards[g->wilds[i]].slug, arg) == 0)
 				card = g->wilds[*sp = i];
+		/* an enemy in front of you: yours alone to fight (sp, cz -1) */
+		for (i = 0; i < g->s[g->active].front.n && card < 0; i++)
+			if (strcmp(g->db->cards[g->s[g->active].front.v[i]].slug, arg) == 0)
+				card = g->s[g->active].front.v[i];
 		if (card < 0)
-			return cause_set(cause, "no face-up enemy \"%s\" in the Wilds or the "
-			    "Combat Zone", arg);
+			return cause_set(cause, "no face-up enemy \"%s\" in the Wilds, the "
+			    "Combat Zone or in front of you", arg);
 	}
 	if (g->db->cards[card].kind != LG_ENEMY)
 		return cause_set(cause, "%s is not an enemy", g->db->cards[card].slug);
@@ -199,10 +203,11 @@ enemy_killed(struct rules_game *g, int card, int sp, int cz, struct rules_rng *r
 {
 	if (cz >= 0)
 		lg_remove_at(&g->cz, lg_find(&g->cz, card));
-	else {
+	else if (sp >= 0) {
 		g->wilds[sp] = -1;
 		g->up[sp] = g->wid[sp] = 0;
-	}
+	} else
+		lg_remove_at(&g->s[g->active].front, lg_find(&g->s[g->active].front, card));
 	lg_enemy_dies(g, card, rng, ev);
 }
 
@@ -348,12 +353,41 @@ swap_values(struct rules_game *g, int card, const char *arg, struct rules_events
 	return 0;
 }
 
+/*
+ * A goal card attached to a space (Attach) stays in play: any player may
+ * use its "use" ability in its own turn, once a turn, but only while the
+ * goal's objective is the current one (Objective Goal Cards).
+ */
+int
+lg_usable_goal(const struct rules_game *g, int card, char **cause)
+{
+	const struct lg_card *c = &g->db->cards[card];
+	int sp;
+
+	for (sp = 0; sp < LG_SPACES && g->attached[sp] != card + 1; sp++)
+		;
+	if (sp == LG_SPACES || c->kind != LG_GOAL) {
+		cause_set(cause, "%s is not played, nor a goal attached to a space", c->slug);
+		return -1;
+	}
+	if (g->done >= 3 || c->objective != g->objective[g->done]) {
+		cause_set(cause, "%s can be used only while its objective, %s, is the current "
+		    "one", c->slug, g->db->objectives[c->objective].slug);
+		return -1;
+	}
+	if (g->goal_used & (1 << sp)) {
+		cause_set(cause, "%s was used this turn already", c->slug);
+		return -1;
+	}
+	return sp;
+}
+
 static int
 use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *ev,
     char **cause)
 {
 	const struct lg_card *c = &g->db->cards[card];
-	int i, k;
+	int i, k, sp = -1;
 
 	for (k = 0; k < c->nab && c->ab[k].when != LW_USE; k++)
 		;
@@ -362,7 +396,10 @@ use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *
 	for (i = 0; i < g->nplayed; i++)
 		if (g->played[i].card == card && !g->played[i].used)
 			break;
-	if (i == g->nplayed)
+	if (i == g->nplayed && c->kind == LG_GOAL &&
+	    (sp = lg_usable_goal(g, card, cause)) < 0)
+		return -1;
+	if (i == g->nplayed && sp < 0)
 		return cause_set(cause, "%s is not played, or its ability was used", c->slug);
 	/* "Pay X": what is spent is gone */
 	if (c->ab[k].pay_recruit > g->recruit || c->ab[k].pay_attack > g->attack)
@@ -371,7 +408,10 @@ use(struct rules_game *g, int card, struct rules_rng *rng, struct rules_events *
 		    g->attack);
 	g->recruit -= c->ab[k].pay_recruit;
 	g->attack -= c->ab[k].pay_attack;
-	g->played[i].used = 1;
+	if (sp >= 0)
+		g->goal_used |= 1 << sp;
+	else
+		g->played[i].used = 1;
 	lg_event(ev, "{\"type\":\"legendary.use\",\"seat\":\"%s\",\"card\":\"%s\"}",
 	    g->s[g->active].name, c->slug);
 	for (; k < c->nab; k++)

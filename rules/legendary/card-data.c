@@ -24,7 +24,7 @@ static const char *const timess[] = { "once", "other-characters", "same-characte
 	"coordinations", "marks", "classes-played", NULL };
 static const char *const conds[] = { "", "played_class", "not_played_class",
 	"played_team", "objective", "not_objective", "visible", "scanned", "revealed",
-	"marked", NULL };
+	"marked", "clear", NULL };
 /* The verbs, in enum lg_verb order; 'b' takes true, 'n' a number, 'o' an object. */
 static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "attack", 'n' }, { "recruit", 'n' }, { "draw", 'n' }, { "heal", 'n' },
@@ -40,13 +40,14 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "restore", 'n' }, { "duel", 'n' }, { "trap", 'n' }, { "honor", 'n' },
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
 	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
-	{ "kill_enemy", 'n' },
+	{ "kill_enemy", 'n' }, { "discard_hand", 'n' },
+	{ "attach", 'b' }, { "to_front", 'b' },
 };
 static const char *const whos[] = { "you", "each-player", "next-player",
 	"you-and-next-player", NULL };
 /* The verbs that act on one seat, the only ones "who" may send to another. */
 static const enum lg_verb seat_verbs[] = { E_DRAW, E_STRIKE, E_MARK, E_UNMARK,
-	E_DISCARD_TOP, E_HEAL };
+	E_DISCARD_TOP, E_HEAL, E_DISCARD_HAND, E_TO_FRONT };
 static const char *const keywords[] = { "coordinate", "brothers-in-arms", "showboat",
 	"call-for-backup", "double-strike", "runner", "final-enemy", "minor-goal",
 	"escape", "lethal", "disarming", "arrest", "worthy-prey", "ultimate-prey", "duel",
@@ -334,7 +335,8 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 		if (a->who != LWH_YOU && k == (int)(sizeof seat_verbs / sizeof seat_verbs[0]))
 			return bad(cause, w, m, "\"%s\" acts on the turn, not on a player, so "
 			    "\"who\" cannot send it to another", verbs[a->eff[a->neff].verb].name,
-			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal");
+			    "with \"who\" only draw, strike, mark, unmark, discard_top, heal, "
+			    "discard_hand, to_front");
 		a->neff++;
 	}
 	return 0;
@@ -699,6 +701,25 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 	if (parse_rest(db, db->root, &w, cause) == -1 ||
 	    pd_data_load(db, db->root, name, cause) == -1)
 		goto fail;
+	/* a "clear" condition names a space, known only now */
+	for (n = 0; n < db->ncards; n++) {
+		int k, sp;
+
+		for (k = 0; k < db->cards[n].nab; k++) {
+			if (db->cards[n].ab[k].cond != LC_CLEAR)
+				continue;
+			for (sp = 0; sp < LG_SPACES &&
+			    strcmp(db->space[sp], db->cards[n].ab[k].arg) != 0; sp++)
+				;
+			if (sp == LG_SPACES) {
+				snprintf(w.what, sizeof w.what, "card \"%.60s\"",
+				    db->cards[n].slug);
+				bad(cause, &w, "if.clear", "no space \"%s\"",
+				    db->cards[n].ab[k].arg, "a space of the Wilds");
+				goto fail;
+			}
+		}
+	}
 	/* a goal card names its objective, known only now */
 	n = 0;
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(db->root, "cards")) {

@@ -41,6 +41,7 @@ reset_turn(struct rules_game *g)
 	g->attack = g->recruit = g->free_scans = g->kill_own = g->gain_max = g->gains = 0;
 	g->avoid = g->discount = g->no_strikes = g->gain_top = g->end_turn = 0;
 	g->discards = g->swaps = g->swapped[0] = g->swapped[1] = g->kill_enemies = 0;
+	g->goal_used = 0;
 	g->avoid_on = 0;
 	g->nplayed = g->followups = 0;
 	for (i = 0; i < LG_SEATS; i++) {

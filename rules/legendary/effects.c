@@ -29,6 +29,9 @@ lg_cond_holds(const struct rules_game *g, const struct lg_ability *a, int scanne
 	case LC_VISIBLE: return lg_visible(g, lg_card_find(g->db, a->arg));
 	case LC_SCANNED: return scanned;
 	case LC_MARKED: return g->s[g->active].marks > 0;
+	case LC_CLEAR:
+		i = lg_space(g->db, a->arg);
+		return i >= 0 && g->wilds[i] < 0;
 	case LC_REVEALED:
 		for (i = 0; cur != NULL && i < cur->nreveal; i++)
 			if (strcmp(g->db->cards[cur->reveal[i]].slug, a->arg) == 0)
@@ -65,6 +68,35 @@ flip_all_down(struct rules_game *g, struct rules_events *ev)
 }
 
 /*
+ * Timing: the n cards nearest the Combat Zone are moved into it at the same
+ * time, then turned face up one by one: the nearest first, or the farthest
+ * first when the active seat's standing `timing farthest` says so.
+ */
+static void
+advance(struct rules_game *g, int n, struct rules_rng *rng, struct rules_events *ev)
+{
+	int card[LG_SPACES], up[LG_SPACES], id[LG_SPACES], m = 0, j, i;
+
+	for (j = LG_SPACES - 1; j >= 0 && m < n; j--) {
+		if (g->wilds[j] < 0)
+			continue;
+		card[m] = g->wilds[j];
+		up[m] = g->up[j];
+		id[m++] = g->wid[j];
+		g->wilds[j] = -1;
+		g->up[j] = g->wid[j] = 0;
+	}
+	if (m > 1)
+		lg_event(ev, "{\"type\":\"legendary.timing\",\"seat\":\"%s\",\"moved\":%d,"
+		    "\"first\":\"%s\"}", g->s[g->active].name, m,
+		    g->s[g->active].timing == LGT_FARTHEST ? "farthest" : "nearest");
+	for (i = 0; i < m && g->result == 0; i++) {
+		j = g->s[g->active].timing == LGT_FARTHEST ? m - 1 - i : i;
+		lg_to_cz(g, card[j], up[j], id[j], rng, ev);
+	}
+}
+
+/*
  * One effect, n times over, on behalf of seat: the active one, or another
  * for the verbs of a seat an ability's "who" sends there (card-data.c).
  */
@@ -73,7 +105,7 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
     struct rules_rng *rng, struct rules_events *ev)
 {
 	struct lg_seat *s = &g->s[seat];
-	int k, i, j, c, up, id;
+	int k, i, c;
 
 	for (k = 0; k < n; k++) {
 		/* Playing as Predators: its own verbs, Heal as points, its Strikes */
@@ -131,6 +163,48 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 			    "\"events\":%d,\"scan\":%d}", g->db->cards[c].slug,
 			    g->operations.n, g->ops_scan);
 			break;
+		case E_DISCARD_HAND:
+			/* each card the seat's standing `discards` picks (orders.c) */
+			for (i = 0; i < e->n && s->hand.n > 0; i++) {
+				c = lg_remove_at(&s->hand, lg_discard_pick(g, &s->hand,
+				    s->discards));
+				lg_push(&s->discard, c);
+				lg_event(ev, "{\"type\":\"legendary.hand-discarded\","
+				    "\"seat\":\"%s\",\"card\":\"%s\"}", s->name,
+				    g->db->cards[c].slug);
+			}
+			break;
+		case E_ATTACH:
+			/* the card being turned up in a space stays there, attached;
+			   one a space (turned up entering the Combat Zone: no space) */
+			if (k > 0 || card < 0 || g->revealing == 0 ||
+			    g->attached[g->revealing - 1] != 0 ||
+			    (i = lg_find(&g->discarded, card)) < 0)
+				break;
+			lg_remove_at(&g->discarded, i);
+			g->attached[g->revealing - 1] = card + 1;
+			lg_event(ev, "{\"type\":\"legendary.attached\",\"card\":\"%s\","
+			    "\"space\":\"%s\"}", g->db->cards[card].slug,
+			    g->db->space[g->revealing - 1]);
+			break;
+		case E_TO_FRONT:
+			/* the enemy leaves the Wilds or the Combat Zone for the seat */
+			if (k > 0 || card < 0 || g->db->cards[card].kind != LG_ENEMY)
+				break;
+			if ((i = lg_find(&g->cz, card)) >= 0)
+				lg_remove_at(&g->cz, i);
+			else {
+				for (i = 0; i < LG_SPACES && g->wilds[i] != card; i++)
+					;
+				if (i == LG_SPACES)
+					break;
+				g->wilds[i] = -1;
+				g->up[i] = g->wid[i] = 0;
+			}
+			lg_push(&s->front, card);
+			lg_event(ev, "{\"type\":\"legendary.in-front\",\"seat\":\"%s\","
+			    "\"card\":\"%s\"}", s->name, g->db->cards[card].slug);
+			break;
 		case E_KILL_DISCOUNT: g->discount += e->n; break;
 		case E_NO_STRIKES: g->no_strikes = 1; break;
 		case E_DOUBLE_ATTACK: g->attack *= 2; break;
@@ -159,19 +233,9 @@ effect(struct rules_game *g, const struct lg_effect *e, int n, int card, int sea
 					lg_enter(g, LG_SPACES - 1, c, rng, ev);
 			break;
 		case E_ADVANCE:
-			/* the card nearest the Combat Zone moves into it */
-			for (i = 0; i < e->n && g->result == 0; i++) {
-				for (j = LG_SPACES - 1; j >= 0 && g->wilds[j] < 0; j--)
-					;
-				if (j < 0)
-					break;
-				c = g->wilds[j];
-				up = g->up[j];
-				id = g->wid[j];
-				g->wilds[j] = -1;
-				g->up[j] = g->wid[j] = 0;
-				lg_to_cz(g, c, up, id, rng, ev);
-			}
+			/* the n cards nearest the Combat Zone move into it together */
+			if (k == 0)
+				advance(g, e->n * n, rng, ev);
 			break;
 		case E_END_TURN: g->end_turn = 1; break;
 		case E_FLIP_BACK:

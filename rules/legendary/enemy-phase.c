@@ -80,6 +80,8 @@ turned_up(struct rules_game *g, int card, int scanned, int id, struct rules_rng 
 	case LG_GOAL:
 		lg_push(&g->discarded, card);
 		lg_goal_revealed(g, card, ev);
+		/* its own Reveal ability: attach, ... */
+		lg_fire(g, card, LW_REVEAL, scanned, rng, ev);
 		return 1;
 	default:
 		lg_fire(g, card, LW_REVEAL, scanned, rng, ev);
@@ -167,12 +169,16 @@ lg_reveal(struct rules_game *g, int space, int scanned, struct rules_rng *rng,
 	if (g->db->cards[card].kind != LG_ENEMY) {
 		/* it leaves the Wilds before its ability moves anything */
 		g->wilds[space] = -1;
+		g->revealing = space + 1;
 		turned_up(g, card, scanned, g->wid[space], rng, ev);
+		g->revealing = 0;
 		g->wid[space] = 0;
 		return;
 	}
 	g->up[space] = 1;
+	g->revealing = space + 1;
 	turned_up(g, card, scanned, g->wid[space], rng, ev);
+	g->revealing = 0;
 }
 
 /* The dead enemies (only enemies) become the new Enemy deck, once. */

@@ -100,6 +100,8 @@ static const struct sentence {
 	{ "legendary.preparation-turn", NULL, "A preparation turn: no Enemy phase" },
 	{ "legendary.prey-deck", NULL, "The Mercenaries make a new Prey deck "
 	    "({mercenaries#card})" },
+	{ "legendary.in-front", NULL, "{card*} moves in front of {seat}" },
+	{ "legendary.hand-discarded", NULL, "{seat} discards {card*} from the hand" },
 	{ "legendary.recruit", "hq", "{seat} recruits {card*}; {hq*} fills the HQ" },
 	{ "legendary.recruit", "cards", "{seat} recruits {cards}" },
 	{ "legendary.recruit", NULL, "{seat} recruits {card*}" },
@@ -119,6 +121,9 @@ static const struct sentence {
 	    "of {prey_deck}" },
 	{ "legendary.setup", NULL, "{movie*} in {location*}: objectives "
 	    "{objectives*}" },
+	{ "legendary.attached", NULL, "{card*} is attached to the {space*}" },
+	{ "legendary.timing", NULL, "Cards move into the Combat Zone together ({moved}); "
+	    "{seat} turns up the {first} first" },
 	{ "legendary.strike-cancelled", NULL, "{seat} cancels {card*}, discarding "
 	    "{discarded*}" },
 	{ "legendary.strike", "dishonor", "{seat} takes the Strike {card*}, {damage} "

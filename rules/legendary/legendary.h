@@ -68,7 +68,8 @@ enum lg_times {
 
 enum lg_cond {
 	LC_NONE, LC_PLAYED_CLASS, LC_NOT_PLAYED_CLASS, LC_PLAYED_TEAM, LC_OBJECTIVE,
-	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED
+	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED,
+	LC_CLEAR	/* the space arg holds no card (an attached one aside) */
 };
 
 /* The effect verbs (card-data.c lg_verbs[] names them). */
@@ -93,6 +94,13 @@ enum lg_verb {
 	E_CANCEL_DISCARD,
 	/* kill any enemy, n times, by the order `kill ENEMY` (no Attack spent) */
 	E_KILL_ENEMY,
+	/* the seat discards n cards of its hand, each chosen by its standing
+	   `discards` (lg_discard_pick): "each player discards" */
+	E_DISCARD_HAND,
+	/* the revealed card attaches to the space it was revealed in ("Attach") */
+	E_ATTACH,
+	/* the enemy goes in front of the seat ("Enemies in Front of Players") */
+	E_TO_FRONT,
 	E_NVERBS
 };
 
@@ -251,11 +259,31 @@ enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
 #define LGX_ALWAYS	1	/* with the cheapest cards of the hand */
 #define LGX_CARD	2	/* LGX_CARD + c: only by discarding card c */
 
+/* A seat's standing choice of the card it discards when an effect makes
+ * it discard from its hand, in its turn or another's ("each player
+ * discards"; orders.c `discards cheapest|dearest|CARD`). */
+#define LGD_CHEAPEST	0	/* the default: the lowest Cost, the first among equals */
+#define LGD_DEAREST	1	/* the highest Cost, the first among equals */
+#define LGD_CARD	2	/* LGD_CARD + c: card c while the hand holds it, then the
+				   cheapest */
+
+/* The active seat's standing choice of the order in which cards an effect
+ * moves into the Combat Zone together turn face up (Timing; orders.c
+ * `timing nearest|farthest`). */
+#define LGT_NEAREST	0	/* the default: the card nearest the Combat Zone first */
+#define LGT_FARTHEST	1	/* the farthest of them first */
+
 struct lg_seat {
 	char		 name[32];
 	int		 avatar, dead, marks, coord;
 	int		 cancel;	/* LGX_*: saved only when not LGX_NEVER */
+	int		 discards;	/* LGD_*: saved only when not LGD_CHEAPEST */
+	int		 timing;	/* LGT_*: saved only when not LGT_NEAREST */
 	struct lg_pile	 deck, hand, discard, strikes;
+	/* enemies in front of the player (to_front): no effect moves them; they
+	   strike it in its Strike phase, and only it fights them (saved only
+	   when not empty) */
+	struct lg_pile	 front;
 	/* Playing as Predators */
 	struct lg_pile	 trophies, traps;	/* the Trophy Room; Traps in front */
 	int		 role, challenge, killer, worthy, preys, prey_killed_ultimate;
@@ -307,6 +335,13 @@ struct rules_game {
 	int		 swapped[2];	/* bit i%24 of [i/24]: played[i] was swapped
 					   (saved only when not 0) */
 	int		 spared;	/* not_killed during the fight under way (not saved) */
+	int		 attached[LG_SPACES];	/* "Attach": the card attached to each
+					   space + 1, 0: none; it stays there, under the
+					   cards that enter (saved only when one is) */
+	int		 goal_used;	/* bit sp: the goal attached to space sp was used
+					   this turn (`use GOAL`; saved only when not 0) */
+	int		 revealing;	/* the space + 1 of the card being turned up in
+					   the Wilds, 0: none (not saved) */
 	struct lg_pile	 operations;	/* Events an objective sent to Operations */
 	int		 ops_scan;	/* what they add to every Scan Cost (both saved
 					   only when not empty) */
@@ -361,6 +396,9 @@ int		 lg_visible(const struct rules_game *g, int card);
 int		 lg_ongoing(const struct rules_game *g, enum lg_verb verb);
 int		 lg_health(const struct rules_game *g, int seat);
 int		 lg_living(const struct rules_game *g);
+/* The index in p (a hand, not empty) of the card pref (LGD_*) picks. */
+int		 lg_discard_pick(const struct rules_game *g, const struct lg_pile *p,
+		    int pref);
 int		 lg_space(const struct lg_db *db, const char *name);
 int		 pd_health(const struct rules_game *g, int seat);
 int		 pd_defense(const struct rules_game *g, int seat);
@@ -422,6 +460,10 @@ int		 lg_play(struct rules_game *g, int card, int from, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
 int		 lg_order(struct rules_game *g, const char *line, struct rules_rng *rng,
 		    struct rules_events *ev, char **cause);
+/* The space of the goal card attached there whose "use" ability the
+ * active player may use now (its objective the current one, not used this
+ * turn), or -1 (with *cause when cause is not NULL). */
+int		 lg_usable_goal(const struct rules_game *g, int card, char **cause);
 /* Was played[i] swapped (`swap CARD`, The Highest Tech)? */
 int		 lg_swapped(const struct rules_game *g, int i);
 void		 lg_enemy_dies(struct rules_game *g, int card, struct rules_rng *rng,

@@ -46,6 +46,13 @@ waiting_goals(struct rules_game *g, struct rules_events *ev)
 		    g->db->cards[c].objective == g->objective[stage])
 			goal_counts(g, c, ev);
 	}
+	/* and those attached to a space of the Wilds, Underground first */
+	for (i = 0; i < LG_SPACES && g->done == stage && g->result == 0; i++) {
+		c = g->attached[i] - 1;
+		if (c >= 0 && g->db->cards[c].kind == LG_GOAL &&
+		    g->db->cards[c].objective == g->objective[stage])
+			goal_counts(g, c, ev);
+	}
 }
 
 void

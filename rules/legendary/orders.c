@@ -43,7 +43,8 @@ form(const char *line, int coordinate, char **cause)
 	if (n == 1 && (strcmp(verb, "pass") == 0 || (!coordinate &&
 	    (strcmp(verb, "end") == 0 || strcmp(verb, "continue") == 0))))
 		return 0;
-	if (n == 2 && (strcmp(verb, "coordinate") == 0 || strcmp(verb, "cancel") == 0))
+	if (n == 2 && (strcmp(verb, "coordinate") == 0 || strcmp(verb, "cancel") == 0 ||
+	    strcmp(verb, "discards") == 0 || strcmp(verb, "timing") == 0))
 		return 0;
 	for (i = 0; !coordinate && turn[i] != NULL; i++)
 		if (strcmp(turn[i], verb) == 0 && (n == 2 || (n == 3 &&
@@ -53,11 +54,13 @@ form(const char *line, int coordinate, char **cause)
 	if (coordinate)
 		return cause_set(cause, "not an order of the coordinate window; expected "
 		    "\"coordinate CARD\", \"coordinate ask|auto|never\", \"cancel "
-		    "never|always|CARD\" or \"pass\"");
+		    "never|always|CARD\", \"discards cheapest|dearest|CARD\", \"timing "
+		    "nearest|farthest\" or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
 	    "kill CARD [played], discard CARD, swap CARD, avoid ENEMY, coordinate ask|auto|never, "
-	    "cancel never|always|CARD, continue, end or pass");
+	    "cancel never|always|CARD, discards cheapest|dearest|CARD, timing nearest|farthest, "
+	    "continue, end or pass");
 }
 
 static int
@@ -75,23 +78,52 @@ standing(struct rules_game *g, size_t seat, const char *arg)
 }
 
 /*
- * `cancel never|always|CARD`: the seat's standing choice for a strike it
- * may cancel by a discard ("Cancel a Strike"), kept until changed.
+ * The standing choices of Playing as Humans, kept until changed:
+ * `cancel never|always|CARD` for a strike the seat may cancel by a discard
+ * ("Cancel a Strike"); `discards cheapest|dearest|CARD` for the card it
+ * discards when an effect makes it discard from its hand, in any player's
+ * turn ("each player discards"); `timing nearest|farthest` for the order
+ * in which cards an effect moves into the Combat Zone together turn up in
+ * its own turns (Timing). 1: the line is one of them (*cause set when its
+ * argument is bad); 0: it is not.
  */
 static int
-cancel_standing(struct rules_game *g, size_t seat, const char *arg, char **cause)
+pref_standing(struct rules_game *g, size_t seat, const char *verb, const char *arg,
+    char **cause)
 {
+	static const struct {
+		const char	*verb, *words[2];
+		int		 card;	/* CARD allowed: its value + the card's index */
+		const char	*expected;
+	} prefs[] = {
+		{ "cancel", { "never", "always" }, LGX_CARD,
+		  "cancel never, cancel always or cancel CARD (the card to discard)" },
+		{ "discards", { "cheapest", "dearest" }, LGD_CARD,
+		  "discards cheapest, discards dearest or discards CARD (the card to "
+		  "discard first)" },
+		{ "timing", { "nearest", "farthest" }, -1,
+		  "timing nearest or timing farthest (which card moved into the Combat "
+		  "Zone together turns up first)" },
+	};
+	struct lg_seat *s = &g->s[seat];
+	int *to[3] = { &s->cancel, &s->discards, &s->timing };
+	size_t i;
 	int c;
 
-	if (strcmp(arg, "never") == 0)
-		g->s[seat].cancel = LGX_NEVER;
-	else if (strcmp(arg, "always") == 0)
-		g->s[seat].cancel = LGX_ALWAYS;
-	else if ((c = lg_card_find(g->db, arg)) >= 0)
-		g->s[seat].cancel = LGX_CARD + c;
-	else
-		return cause_set(cause, "cancel: \"%s\" is no card; expected cancel never, "
-		    "cancel always or cancel CARD (the card to discard)", arg);
+	for (i = 0; i < sizeof prefs / sizeof prefs[0]; i++) {
+		if (strcmp(verb, prefs[i].verb) != 0)
+			continue;
+		if (strcmp(arg, prefs[i].words[0]) == 0)
+			*to[i] = 0;
+		else if (strcmp(arg, prefs[i].words[1]) == 0)
+			*to[i] = 1;
+		else if (prefs[i].card >= 0 && (c = lg_card_find(g->db, arg)) >= 0)
+			*to[i] = prefs[i].card + c;
+		else
+			cause_set(cause, "%s: \"%s\" is not a choice%s; expected %s", verb, arg,
+			    prefs[i].card >= 0 ? " nor a card" : "", prefs[i].expected);
+		return 1;
+	}
 	return 0;
 }
 
@@ -180,8 +212,8 @@ run(struct rules_game *g, size_t seat, const char *orders, struct rules_rng *rng
 		sscanf(line, "%15s %63s", verb, arg);
 		if (strcmp(verb, "coordinate") == 0 && standing(g, seat, arg))
 			continue;
-		if (strcmp(verb, "cancel") == 0 && g->mode != LG_PREDATORS) {
-			if (cancel_standing(g, seat, arg, &why) == -1) {
+		if (g->mode != LG_PREDATORS && pref_standing(g, seat, verb, arg, &why)) {
+			if (why != NULL) {
 				if (checking)
 					rc = cause_set(cause, "line %d: %s", lineno, why);
 				else
@@ -293,17 +325,36 @@ may_avoid(const struct rules_game *g, const struct lg_seat *s)
 	return 0;
 }
 
-/* Does the card data hold a strike its drawer may cancel? */
+/* Does ab use verb with a number of at least min? */
 static int
-cancellable(const struct lg_db *db)
+ability_uses(const struct lg_ability *ab, enum lg_verb verb, int min)
 {
-	int i, k, e;
+	int e;
+
+	for (e = 0; e < ab->neff; e++)
+		if (ab->eff[e].verb == verb && ab->eff[e].n >= min)
+			return 1;
+	return 0;
+}
+
+/* Does the card data use verb (n >= min) on a card, a Hazard or an
+ * objective's Event? Then the standing choice it asks for is offered. */
+static int
+data_uses(const struct lg_db *db, enum lg_verb verb, int min)
+{
+	int i, k;
 
 	for (i = 0; i < db->ncards; i++)
-		for (k = 0; db->cards[i].kind == LG_STRIKE && k < db->cards[i].nab; k++)
-			for (e = 0; e < db->cards[i].ab[k].neff; e++)
-				if (db->cards[i].ab[k].eff[e].verb == E_CANCEL_DISCARD)
-					return 1;
+		for (k = 0; k < db->cards[i].nab; k++)
+			if (ability_uses(&db->cards[i].ab[k], verb, min))
+				return 1;
+	for (i = 0; i < db->nlocations; i++)
+		for (k = 0; k < 3; k++)
+			if (ability_uses(&db->locations[i].hazard[k], verb, min))
+				return 1;
+	for (i = 0; i < db->nobjectives; i++)
+		if (ability_uses(&db->objectives[i].event, verb, min))
+			return 1;
 	return 0;
 }
 
@@ -312,8 +363,12 @@ static void
 standing_lines(struct strbuf *sb, const struct rules_game *g)
 {
 	strbuf_addstr(sb, "coordinate ask\ncoordinate auto\ncoordinate never\n");
-	if (cancellable(g->db))
+	if (data_uses(g->db, E_CANCEL_DISCARD, 1))
 		strbuf_addstr(sb, "cancel never\ncancel always\n");
+	if (data_uses(g->db, E_DISCARD_HAND, 1))
+		strbuf_addstr(sb, "discards cheapest\ndiscards dearest\n");
+	if (data_uses(g->db, E_ADVANCE, 2))
+		strbuf_addstr(sb, "timing nearest\ntiming farthest\n");
 }
 
 char *
@@ -345,6 +400,18 @@ lg_legal(const struct rules_game *g, size_t seat)
 				strbuf_addf(&sb, "use %s\n", db->cards[g->played[i].card].slug);
 				break;
 			}
+	for (i = 0; i < LG_SPACES; i++) {	/* a goal attached, any player's to use */
+		const struct lg_card *c;
+
+		if (g->attached[i] == 0 || lg_usable_goal(g, g->attached[i] - 1, NULL) < 0)
+			continue;
+		c = &db->cards[g->attached[i] - 1];
+		for (k = 0; k < c->nab && c->ab[k].when != LW_USE; k++)
+			;
+		if (k < c->nab && c->ab[k].pay_recruit <= g->recruit &&
+		    c->ab[k].pay_attack <= g->attack)
+			strbuf_addf(&sb, "use %s\n", c->slug);
+	}
 	for (i = 0; i < LG_HQ; i++)
 		if (g->hq[i] >= 0 && db->cards[g->hq[i]].cost <= g->recruit)
 			strbuf_addf(&sb, "recruit %d\n", i + 1);
@@ -370,6 +437,13 @@ lg_legal(const struct rules_game *g, size_t seat)
 		if (lg_enemy_attack(g, g->cz.v[i]) <= g->attack &&
 		    lg_may_fight(g, g->cz.v[i], NULL) == 0)
 			strbuf_addf(&sb, "fight %s\n", db->cards[g->cz.v[i]].slug);
+	for (i = 0; i < s->front.n; i++) {	/* the enemies in front of you */
+		k = s->front.v[i];
+		if (lg_enemy_attack(g, k) <= g->attack && lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "fight %s\n", db->cards[k].slug);
+		if (g->kill_enemies > 0 && lg_may_fight(g, k, NULL) == 0)
+			strbuf_addf(&sb, "kill %s\n", db->cards[k].slug);
+	}
 	for (i = 0; g->kill_enemies > 0 && i < LG_SPACES + g->cz.n; i++) {
 		/* "kill any enemy": each a fight could take, no Attack needed */
 		k = i < LG_SPACES ? g->wilds[i] : g->cz.v[i - LG_SPACES];
@@ -499,9 +573,19 @@ lg_template(const struct rules_game *g, size_t seat)
 	}
 	if (g->phase == LP_ACTION)
 		strbuf_addstr(&sb, "# continue\n# end\n");
-	strbuf_addstr(&sb, g->mode == LG_PREDATORS ? "pass\n" : cancellable(g->db) ?
-	    "# coordinate ask|auto|never\n# cancel never|always|CARD (a strike you may "
-	    "cancel by a discard)\npass\n" : "# coordinate ask|auto|never\npass\n");
+	if (g->mode != LG_PREDATORS) {
+		strbuf_addstr(&sb, "# coordinate ask|auto|never\n");
+		if (data_uses(g->db, E_CANCEL_DISCARD, 1))
+			strbuf_addstr(&sb, "# cancel never|always|CARD (a strike you may cancel "
+			    "by a discard)\n");
+		if (data_uses(g->db, E_DISCARD_HAND, 1))
+			strbuf_addstr(&sb, "# discards cheapest|dearest|CARD (when a card makes "
+			    "you discard)\n");
+		if (data_uses(g->db, E_ADVANCE, 2))
+			strbuf_addstr(&sb, "# timing nearest|farthest (which of the cards moved "
+			    "together turns up first)\n");
+	}
+	strbuf_addstr(&sb, "pass\n");
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

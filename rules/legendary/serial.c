@@ -94,8 +94,14 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(o, "swaps", g->swaps);
 	if (g->kill_enemies != 0)
 		cJSON_AddNumberToObject(o, "kill_enemies", g->kill_enemies);
+	if (g->goal_used != 0)	/* attached goals used this turn (use GOAL) */
+		cJSON_AddNumberToObject(o, "goal_used", g->goal_used);
 	if (g->swapped[0] != 0 || g->swapped[1] != 0)
 		add_ints(o, "swapped", g->swapped, 2);
+	for (k = 0; k < LG_SPACES && g->attached[k] == 0; k++)
+		;
+	if (k < LG_SPACES)	/* a card attached to a space (attach) */
+		add_ints(o, "attached", g->attached, LG_SPACES);
 	if (g->operations.n > 0) {	/* Events in Operations (to_operations) */
 		add_pile(o, "operations", &g->operations);
 		cJSON_AddNumberToObject(o, "ops_scan", g->ops_scan);
@@ -121,12 +127,18 @@ lg_save(const struct rules_game *g, size_t *len)
 		cJSON_AddNumberToObject(s, "coord", st->coord);
 		if (st->cancel != LGX_NEVER)	/* absent from states that never set one */
 			cJSON_AddNumberToObject(s, "cancel", st->cancel);
+		if (st->discards != LGD_CHEAPEST)	/* the same */
+			cJSON_AddNumberToObject(s, "discards", st->discards);
+		if (st->timing != LGT_NEAREST)
+			cJSON_AddNumberToObject(s, "timing", st->timing);
 		add_pile(s, "deck", &st->deck);
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
 		add_pile(s, "strikes", &st->strikes);
 		add_pile(s, "trophies", &st->trophies);
 		add_pile(s, "traps", &st->traps);
+		if (st->front.n > 0)	/* enemies in front of it (to_front) */
+			add_pile(s, "front", &st->front);
 		{
 			int pv[10] = { st->role, st->challenge, st->killer, st->worthy,
 				st->preys, st->prey_killed_ultimate, st->extra_turn,
@@ -173,6 +185,23 @@ optional(const cJSON *o, const char *k, int *out)
 	if (v == NULL)
 		return 0;
 	if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 99)
+		return -1;
+	*out = v->valueint;
+	return 0;
+}
+
+/* A seat's standing choice saved only when not its default 0: absent, 0;
+ * else 1..end-1. */
+static int
+pref_member(const cJSON *o, const char *k, int end, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*out = 0;
+	if (v == NULL)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint ||
+	    v->valueint < 1 || v->valueint >= end)
 		return -1;
 	*out = v->valueint;
 	return 0;
@@ -247,9 +276,18 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 	if (optional(o, "discards", &g->discards) == -1 ||
 	    optional(o, "swaps", &g->swaps) == -1 ||
 	    optional(o, "kill_enemies", &g->kill_enemies) == -1 ||
+	    optional(o, "goal_used", &g->goal_used) == -1 || g->goal_used > 31 ||
 	    (cJSON_GetObjectItemCaseSensitive(o, "swapped") != NULL &&
 	    get_ints(o, "swapped", g->swapped, 2, 0, (1 << 24) - 1, NULL) == -1))
 		goto bad;
+	if (cJSON_GetObjectItemCaseSensitive(o, "attached") != NULL) {
+		if (get_ints(o, "attached", g->attached, LG_SPACES, 0, nc, NULL) == -1)
+			goto bad;
+		for (n = 0; n < LG_SPACES && g->attached[n] == 0; n++)
+			;
+		if (n == LG_SPACES)
+			goto bad;
+	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "operations") != NULL) {
 		v = cJSON_GetObjectItemCaseSensitive(o, "ops_scan");
 		if (get_pile(o, "operations", &g->operations, nc) == -1 ||
@@ -311,7 +349,9 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		    get_pile(v, "discard", &st->discard, nc) == -1 ||
 		    get_pile(v, "strikes", &st->strikes, nc) == -1 ||
 		    get_pile(v, "trophies", &st->trophies, nc) == -1 ||
-		    get_pile(v, "traps", &st->traps, nc) == -1)
+		    get_pile(v, "traps", &st->traps, nc) == -1 ||
+		    (cJSON_GetObjectItemCaseSensitive(v, "front") != NULL &&
+		    (get_pile(v, "front", &st->front, nc) == -1 || st->front.n == 0)))
 			goto bad;
 		{
 			int pv[10];
@@ -336,14 +376,10 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		st->dead = sc[1];
 		st->marks = sc[2];
 		st->coord = sc[3];
-		if (cJSON_GetObjectItemCaseSensitive(v, "cancel") != NULL) {
-			const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, "cancel");
-
-			if (!cJSON_IsNumber(x) || x->valueint < LGX_ALWAYS ||
-			    x->valueint >= LGX_CARD + nc)
-				goto bad;
-			st->cancel = x->valueint;
-		}
+		if (pref_member(v, "cancel", LGX_CARD + nc, &st->cancel) == -1 ||
+		    pref_member(v, "discards", LGD_CARD + nc, &st->discards) == -1 ||
+		    pref_member(v, "timing", LGT_FARTHEST + 1, &st->timing) == -1)
+			goto bad;
 	}
 	if (g->active < 0 && g->phase != LP_OVER)
 		goto bad;

@@ -68,6 +68,21 @@ lg_living(const struct rules_game *g)
 	return n;
 }
 
+int
+lg_discard_pick(const struct rules_game *g, const struct lg_pile *p, int pref)
+{
+	int i, at = 0, c;
+
+	if (pref >= LGD_CARD && (i = lg_find(p, pref - LGD_CARD)) >= 0)
+		return i;
+	for (i = 1; i < p->n; i++) {
+		c = g->db->cards[p->v[i]].cost - g->db->cards[p->v[at]].cost;
+		if (pref == LGD_DEAREST ? c > 0 : c < 0)
+			at = i;
+	}
+	return at;
+}
+
 void
 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
 {

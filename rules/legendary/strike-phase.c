@@ -96,10 +96,8 @@ cancelled(struct rules_game *g, int seat, int c, struct rules_events *ev)
 	if (s->cancel >= LGX_CARD && (n != 1 || lg_find(&s->hand, s->cancel - LGX_CARD) < 0))
 		return 0;
 	for (j = 0; j < n; j++) {
-		at = s->cancel >= LGX_CARD ? lg_find(&s->hand, s->cancel - LGX_CARD) : 0;
-		for (i = 1; s->cancel == LGX_ALWAYS && i < s->hand.n; i++)
-			if (g->db->cards[s->hand.v[i]].cost < g->db->cards[s->hand.v[at]].cost)
-				at = i;
+		at = lg_discard_pick(g, &s->hand, s->cancel >= LGX_CARD ? LGD_CARD +
+		    s->cancel - LGX_CARD : LGD_CHEAPEST);
 		i = lg_remove_at(&s->hand, at);
 		lg_push(&s->discard, i);
 		lg_event(ev, "{\"type\":\"legendary.strike-cancelled\",\"seat\":\"%s\","
@@ -187,6 +185,14 @@ lg_strike_phase(struct rules_game *g, struct rules_rng *rng, struct rules_events
 	/* right to left: the oldest card of the Combat Zone first */
 	for (i = now.n - 1; i >= 0 && g->result == 0 && !g->s[g->active].dead; i--) {
 		if (lg_find(&g->cz, now.v[i]) < 0)
+			continue;
+		for (k = 0; k < ((g->db->cards[now.v[i]].kw & KW_DOUBLE) ? 2 : 1); k++)
+			lg_strike(g, g->active, now.v[i], rng, ev);
+	}
+	/* then the enemies in front of the player, the first to come first */
+	now = g->s[g->active].front;
+	for (i = 0; i < now.n && g->result == 0 && !g->s[g->active].dead; i++) {
+		if (lg_find(&g->s[g->active].front, now.v[i]) < 0)
 			continue;
 		for (k = 0; k < ((g->db->cards[now.v[i]].kw & KW_DOUBLE) ? 2 : 1); k++)
 			lg_strike(g, g->active, now.v[i], rng, ev);

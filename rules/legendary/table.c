@@ -579,7 +579,7 @@ l_template(const struct rules_game *g, size_t seat)
 
 const struct rules rules_legendary = {
 	.name = "legendary",
-	.version = "legendary-humans-3",
+	.version = "legendary-humans-4",
 	.create = l_create,
 	.free = l_free,
 	.nseats = l_nseats,

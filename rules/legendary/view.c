@@ -81,6 +81,8 @@ lg_view(const struct rules_game *g, int seat)
 			cJSON_AddStringToObject(x, "card", db->cards[g->wilds[i]].slug);
 			cJSON_AddNumberToObject(x, "attack", lg_enemy_attack(g, g->wilds[i]));
 		}
+		if (g->attached[i] != 0)	/* attached under it: public */
+			cJSON_AddStringToObject(x, "attached", db->cards[g->attached[i] - 1].slug);
 		cJSON_AddItemToArray(a, x);
 	}
 	a = cJSON_AddArrayToObject(o, "combat_zone");
@@ -124,6 +126,8 @@ lg_view(const struct rules_game *g, int seat)
 		cJSON_AddNumberToObject(x, "hand", s->hand.n);
 		cJSON_AddNumberToObject(x, "deck", s->deck.n);
 		cJSON_AddItemToObject(x, "discard", slugs(db, s->discard.v, s->discard.n));
+		if (s->front.n > 0)	/* enemies in front of it */
+			cJSON_AddItemToObject(x, "front", slugs(db, s->front.v, s->front.n));
 		cJSON_AddStringToObject(x, "coordinate", s->coord == LGC_ASK ? "ask" :
 		    s->coord == LGC_AUTO ? "auto" : "never");
 		if (g->coord_card[i] >= 0)
@@ -150,6 +154,12 @@ lg_view(const struct rules_game *g, int seat)
 		k = g->s[seat].cancel;
 		cJSON_AddStringToObject(o, "cancel", k == LGX_NEVER ? "never" : k == LGX_ALWAYS ?
 		    "always" : db->cards[k - LGX_CARD].slug);
+		/* its standing `discards` and `timing` choices, its own too */
+		k = g->s[seat].discards;
+		cJSON_AddStringToObject(o, "discards", k == LGD_CHEAPEST ? "cheapest" :
+		    k == LGD_DEAREST ? "dearest" : db->cards[k - LGD_CARD].slug);
+		cJSON_AddStringToObject(o, "timing", g->s[seat].timing == LGT_FARTHEST ?
+		    "farthest" : "nearest");
 		legal = lg_template(g, (size_t)seat);
 		cJSON_AddStringToObject(o, "legal_orders", legal);
 		free(legal);
@@ -229,6 +239,8 @@ lg_view_text(const cJSON *rv, const char *seat)
 		    *c == '\0' ? "(clear)" : c);
 		if (cJSON_GetObjectItemCaseSensitive(e, "attack") != NULL)
 			strbuf_addf(&sb, " (attack %d)", num(e, "attack"));
+		if (*str(e, "attached") != '\0')
+			strbuf_addf(&sb, ", attached: %s", str(e, "attached"));
 		strbuf_addstr(&sb, "\n");
 	}
 	strbuf_addstr(&sb, "Combat Zone (strikes right to left):");
@@ -256,6 +268,10 @@ lg_view_text(const cJSON *rv, const char *seat)
 		list(&sb, cJSON_GetObjectItemCaseSensitive(e, "strikes"));
 		strbuf_addstr(&sb, "\n    discard: ");
 		list(&sb, cJSON_GetObjectItemCaseSensitive(e, "discard"));
+		if (cJSON_GetObjectItemCaseSensitive(e, "front") != NULL) {
+			strbuf_addstr(&sb, "\n    in front: ");
+			list(&sb, cJSON_GetObjectItemCaseSensitive(e, "front"));
+		}
 		strbuf_addstr(&sb, "\n");
 	}
 	e = cJSON_GetObjectItemCaseSensitive(rv, "this_turn");
@@ -272,6 +288,12 @@ lg_view_text(const cJSON *rv, const char *seat)
 	}
 	if (*str(rv, "cancel") != '\0' && strcmp(str(rv, "cancel"), "never") != 0)
 		strbuf_addf(&sb, "A strike you may cancel: cancel %s\n", str(rv, "cancel"));
+	if (*str(rv, "discards") != '\0' && strcmp(str(rv, "discards"), "cheapest") != 0)
+		strbuf_addf(&sb, "When a card makes you discard: discards %s\n",
+		    str(rv, "discards"));
+	if (strcmp(str(rv, "timing"), "farthest") == 0)
+		strbuf_addstr(&sb, "Cards moved into the Combat Zone together turn up: "
+		    "timing farthest\n");
 	/* the orders themselves are the orders block's (the rules template) */
 	if (*str(rv, "legal_orders") != '\0')
 		strbuf_addstr(&sb, "Your orders: in the orders block below.\n");

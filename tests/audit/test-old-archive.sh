@@ -1,32 +1,48 @@
 #!/bin/sh
-# test-old-archive.sh — an archive exported by an earlier muthur (rules
-# version ccg-1, before the shuffle seed) still audits: every signature,
-# opening, seed and the event chain verify; the replay is skipped with a
-# note naming the rules version, and one changed byte still fails.
+# test-old-archive.sh — archives exported by earlier muthur versions
+# (tests/data/archives/README) still audit: every signature, opening, seed
+# and the event chain verify; the replay is skipped with a note naming the
+# rules version, and one changed byte still fails. The CCG's of ff7d160
+# (rules version ccg-1, before the shuffle seed) and a Legendary game of
+# legendary-humans-3, which carries its own card data: the one it was
+# played with, not the shipped file's.
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/tap.sh"
 
 tap_tmpdir
-a="$TAP_TMP/demo-ff7d160.muthur"
-gzip -dc "$top_srcdir/tests/data/archives/demo-ff7d160.muthur.gz" >"$a"
-ok $? "the archive of ff7d160 unpacks"
+# old NAME SUMMARY VERSION TYPE: NAME.muthur.gz unpacks into $a and audits
+# with SUMMARY, no replay for rules VERSION; a changed event type TYPE fails
+old() {
+	a="$TAP_TMP/$1.muthur"
+	gzip -dc "$top_srcdir/tests/data/archives/$1.muthur.gz" >"$a"
+	ok $? "the archive $1 unpacks"
+	out=$("$MUTHUR" audit "$a" 2>&1)
+	ok $? "muthur audit of $1 exits 0"
+	printf '%s\n' "$out" | sed 's/^/# /'
+	printf '%s\n' "$out" | grep -q "^OK demo-1: 0 failures; checked $2"
+	ok $? "$1: every signature, opening, seed and event is checked and nothing fails"
+	printf '%s\n' "$out" | grep -q "rules version $3, this muthur plays"
+	ok $? "$1: the report says why there is no replay: the rules version"
+	sed "0,/\"type\":\"$4\"/s//\"type\":\"$4x\"/" "$a" >"$TAP_TMP/bad"
+	cmp -s "$a" "$TAP_TMP/bad"
+	[ $? -ne 0 ]
+	ok $? "$1: the tampered copy differs"
+	"$MUTHUR" audit "$TAP_TMP/bad" >"$TAP_TMP/bad.out" 2>&1
+	[ $? -ne 0 ]
+	ok $? "$1: a changed byte fails the audit"
+}
 
-out=$("$MUTHUR" audit "$a" 2>&1)
-ok $? "muthur audit of it exits 0"
-printf '%s\n' "$out" | sed 's/^/# /'
-printf '%s\n' "$out" | grep -q '^OK demo-1: 0 failures; checked 686 player signatures'
-ok $? "every player signature is checked and nothing fails"
-printf '%s\n' "$out" | grep -q 'rules version ccg-1, this muthur plays'
-ok $? "the report says why there is no replay: the rules version"
+old demo-ff7d160 '686 player signatures' ccg-1 reaction-unused
 printf '%s\n' "$out" | grep -q 'made before the shuffle seed'
 ok $? "the report says the deal came from the opened phase seeds"
 
-# one changed byte in an event payload: the server's signature fails
-sed 's/"type":"reaction-unused"/"type":"reaction-unusex"/' "$a" >"$TAP_TMP/bad"
-cmp -s "$a" "$TAP_TMP/bad"
-[ $? -ne 0 ]
-ok $? "the tampered copy differs"
-"$MUTHUR" audit "$TAP_TMP/bad" >"$TAP_TMP/bad.out" 2>&1
-[ $? -ne 0 ]
-ok $? "a changed byte fails the audit"
-
+old legendary-humans-3 '38 player signatures, 394 server signatures, 393 openings, 39 seeds, 421 events' \
+    legendary-humans-3 legendary.revealed
+# its own card data: the shipped file has the verbs of legendary-humans-4,
+# the archive's has none of them
+head -n 1 "$a" | grep -q '"name":"cards.json"'
+ok $? "the Legendary archive carries its card data"
+if head -n 1 "$a" | grep -q 'discard_hand\|to_front\|\\"attach\\"'; then r=1; else r=0; fi
+ok $r "its card data is the one it was played with (no verb of legendary-humans-4)"
+grep -q '"discard_hand"' "$top_srcdir/rules/legendary/data/legendary-cards.json"
+ok $? "while the shipped card data has them"
 done_testing

@@ -1,7 +1,10 @@
 /*
  * fuzz-legendary-orders.c — libFuzzer harness for the Legendary orders:
- * a game advanced by the demo player for the input's first byte's worth of
- * phases, then the rest of the input as the owing seat's orders. check()
+ * a game advanced by the demo player for the first byte's low 7 bits of
+ * phases (its high bit: the Predator 2 movie, whose SAMPLE cards discard
+ * from every hand and move an enemy in front of a player, instead of the
+ * Predator movie's, whose goal attaches and whose Hazard moves two cards
+ * together), then the rest of the input as the owing seat's orders. check()
  * gives a reason exactly when it refuses; orders it accepts resolve, and
  * the state saves and loads back to the same bytes.
  */
@@ -61,6 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint64_t n = 0;
 	struct rules_rng rng = { counter, &n, NULL, NULL };
 	char *orders[2], *text, *cause = NULL, *a, *b, *deck;
+	const char *movie = "movie-predator-2";
 	size_t i, la, lb, seat;
 	int steps, k, rc;
 
@@ -79,12 +83,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	su.seats = rs;
 	su.nseats = 2;
 	su.data = db;
+	if (data[0] & 0x80) {
+		su.options = &movie;
+		su.noptions = 1;
+	}
 	g = R->create(&su, &rng, NULL, NULL);
 	for (i = 0; i < 2; i++)
 		R->seat_clear(&rs[i]);
 	if (g == NULL)
 		abort();
-	for (steps = data[0] % 24; steps > 0 && strcmp(R->phase(g), "over") != 0; steps--) {
+	for (steps = data[0] & 0x7f; steps > 0 && strcmp(R->phase(g), "over") != 0; steps--) {
 		for (i = 0; i < 2; i++)
 			orders[i] = R->owes(g, i) ? R->demo_orders(g, i) : NULL;
 		R->resolve(g, (const char *const *)orders, &rng, NULL, NULL);

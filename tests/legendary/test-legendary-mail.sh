@@ -81,7 +81,7 @@ owes detective
 ok $? "the detective owes the first turn's orders"
 mail_orders detective alice 's/^pass$/fight nowhere/'
 muthurd --once >/dev/null 2>&1
-grep -q '("fight nowhere"): no face-up enemy "nowhere" in the Wilds or the' var/mail/out/new/* 2>/dev/null
+grep -q '("fight nowhere"): no face-up enemy "nowhere" in the Wilds, the' var/mail/out/new/* 2>/dev/null
 ok $? "an impossible order is refused with its line and reason"
 owes detective
 ok $? "and the seat still owes its orders"

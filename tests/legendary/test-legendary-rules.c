@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -906,6 +907,70 @@ each_player(void)
 }
 
 /*
+ * A standing choice (cancel, discards, timing): the line bad is refused
+ * with a cause holding want, and the legal orders offer the lines a and b;
+ * what names the rule in the checks.
+ */
+static void
+standing_checks(const char *what, const char *bad, const char *want, const char *a,
+    const char *b)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *cause = NULL, *d;
+
+	d = xasprintf("%s: a bad line is refused with what it takes (%s)", what, bad);
+	check(lg_check(g, 0, bad, &cause) == -1 && cause != NULL &&
+	    strstr(cause, want) != NULL, d);
+	free(d);
+	free(cause);
+	d = xasprintf("%s: the legal orders offer the standing choice", what);
+	check(offered(g, a) && offered(g, b), d);
+	free(d);
+	done(g);
+}
+
+/* The seat's standing choices kept by a save and a load: h's seat 0 and 1
+ * values of the member at offset off of struct lg_seat. */
+static void
+standing_kept(const struct rules_game *g, const char *what, size_t off, int v0, int v1)
+{
+	struct rules_game *h = reloaded(g);
+	char *d = xasprintf("%s: the standing choice is kept in the state", what);
+
+	check(h != NULL && *(const int *)((const char *)&h->s[0] + off) == v0 &&
+	    *(const int *)((const char *)&h->s[1] + off) == v1, d);
+	free(d);
+	if (h != NULL)
+		R->free(h);
+}
+
+/* The next player's (seat 1's) orders lines in its coordinate window (NULL:
+ * none), the active player's action phase then going on. */
+static void
+window_orders(struct rules_game *g, const char *lines)
+{
+	int more;
+
+	if (lines == NULL)
+		return;
+	g->phase = LP_COORDINATE;
+	g->answered[1] = 0;
+	lg_apply_orders(g, 1, lines, &rng, &ev, &more);
+	g->phase = LP_ACTION;
+	g->answered[1] = 1;
+}
+
+/* The active player scans the Hills, where slug lies face down: g. */
+static struct rules_game *
+revealed_at_hills(struct rules_game *g, const char *slug)
+{
+	g->wilds[4] = card(slug);
+	g->attack = 2;
+	order(g, "scan hills");
+	return g;
+}
+
+/*
  * "Cancel a Strike", a choice of the player who draws it (here the next
  * player, not the active one): seat 1 sets `cancel ...` in its coordinate
  * window mail; seat 0 reveals a card making both draw a strike.
@@ -914,30 +979,19 @@ static struct rules_game *
 cancel_position(const char *standing)
 {
 	struct rules_game *g = fresh(2, NULL);
-	int more;
 
 	hand(g, 1, "brute-strength");
 	hand(g, 1, "experience");
 	lg_push(&g->strike, card("shattered-rib"));	/* the next player's */
 	lg_push(&g->strike, card("glancing-hit"));	/* the active player's */
-	if (standing != NULL) {
-		g->phase = LP_COORDINATE;
-		g->answered[1] = 0;
-		lg_apply_orders(g, 1, standing, &rng, &ev, &more);
-		g->phase = LP_ACTION;
-		g->answered[1] = 1;
-	}
-	g->wilds[4] = card("get-to-the-choppa-sample-enemy");
-	g->attack = 2;
-	order(g, "scan hills");
-	return g;
+	window_orders(g, standing);
+	return revealed_at_hills(g, "get-to-the-choppa-sample-enemy");
 }
 
 static void
 cancel_strike(void)
 {
 	struct rules_game *g = cancel_position(NULL);
-	char *cause = NULL;
 
 	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: by default "
 	    "(cancel never) the strike takes effect");
@@ -958,24 +1012,298 @@ cancel_strike(void)
 	g = cancel_position("cancel knock-knock\npass\n");
 	check(g->s[1].strikes.n == 1 && g->s[1].hand.n == 2, "Cancel a Strike: cancel CARD "
 	    "without that card in the hand does not cancel");
-	{
-		struct rules_game *h = reloaded(g);
+	standing_kept(g, "Cancel a Strike", offsetof(struct lg_seat, cancel), LGX_NEVER,
+	    LGX_CARD + card("knock-knock"));
+	done(g);
+	standing_checks("Cancel a Strike", "cancel sometimes\n", "cancel: \"sometimes\" is "
+	    "not a choice nor a card; expected cancel never, cancel always or cancel CARD",
+	    "cancel always", "cancel never");
+}
 
-		check(h != NULL && h->s[1].cancel == LGX_CARD + card("knock-knock") &&
-		    h->s[0].cancel == LGX_NEVER, "Cancel a Strike: the standing choice is "
-		    "kept in the state");
-		if (h != NULL)
-			R->free(h);
-	}
+/*
+ * "Each player discards" (the SAMPLE Personal Little War Sample Enemy: on
+ * its reveal each player discards a card): each seat's standing `discards
+ * cheapest|dearest|CARD` picks its card, the next player's set in its
+ * coordinate window mail (standing NULL: none), the active player's in its
+ * own orders (active, or NULL).
+ */
+static struct rules_game *
+discards_position(const char *standing, const char *active)
+{
+	struct rules_game *g = fresh(2, NULL);
+	int more;
+
+	hand(g, 0, "sexual-tyrannosaurus");
+	hand(g, 0, "experience");
+	hand(g, 1, "the-speech");
+	hand(g, 1, "brute-strength");
+	window_orders(g, standing);
+	if (active != NULL)
+		lg_apply_orders(g, 0, active, &rng, &ev, &more);
+	return revealed_at_hills(g, "personal-little-war-sample-enemy");
+}
+
+static void
+each_player_discards(void)
+{
+	struct rules_game *g = discards_position(NULL, NULL);
+
+	check(g->s[0].hand.n == 1 && lg_find(&g->s[0].discard, card("experience")) >= 0 &&
+	    g->s[1].hand.n == 1 && lg_find(&g->s[1].discard, card("brute-strength")) >= 0,
+	    "each player discards: by default (discards cheapest) each player discards "
+	    "the card of the lowest Cost");
+	done(g);
+	g = discards_position("discards the-speech\npass\n", NULL);
+	check(lg_find(&g->s[1].discard, card("the-speech")) >= 0 &&
+	    lg_find(&g->s[1].hand, card("brute-strength")) >= 0 &&
+	    lg_find(&g->s[0].discard, card("experience")) >= 0, "each player discards: "
+	    "discards CARD, set by the next player in another's turn, discards that card; "
+	    "the active player's own default is untouched");
+	standing_kept(g, "each player discards", offsetof(struct lg_seat, discards),
+	    LGD_CHEAPEST, LGD_CARD + card("the-speech"));
+	done(g);
+	g = discards_position(NULL, "discards dearest\n");
+	check(lg_find(&g->s[0].discard, card("sexual-tyrannosaurus")) >= 0 &&
+	    lg_find(&g->s[1].discard, card("brute-strength")) >= 0, "each player "
+	    "discards: the active player's discards dearest discards its dearest card");
+	done(g);
+	g = discards_position("discards knock-knock\npass\n", NULL);
+	check(lg_find(&g->s[1].discard, card("brute-strength")) >= 0, "each player "
+	    "discards: discards CARD without that card in the hand discards the cheapest");
 	done(g);
 	g = fresh(2, NULL);
-	check(lg_check(g, 0, "cancel sometimes\n", &cause) == -1 && cause != NULL &&
-	    strstr(cause, "cancel: \"sometimes\" is no card; expected cancel never, cancel "
-	    "always or cancel CARD") != NULL, "Cancel a Strike: a bad cancel line is refused "
-	    "with what it takes");
+	hand(g, 0, "experience");
+	g->wilds[4] = card("personal-little-war-sample-enemy");
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->s[0].hand.n == 0 && g->s[1].discard.n == 0, "each player discards: an "
+	    "empty hand discards nothing (as much as it can)");
+	done(g);
+	standing_checks("each player discards", "discards sometimes\n", "discards: "
+	    "\"sometimes\" is not a choice nor a card; expected discards cheapest, discards "
+	    "dearest or discards CARD", "discards cheapest", "discards dearest");
+}
+
+/*
+ * Timing: an effect moves the two cards nearest the Combat Zone into it
+ * together (the Val Verdean Jungle's third Hazard, advance 2); the active
+ * seat's standing `timing` (NULL: none) says which turns up first.
+ */
+static struct rules_game *
+timing_position(const char *standing)
+{
+	struct rules_game *g = fresh(2, NULL);
+	struct lg_ability a;
+	int more;
+
+	memset(&a, 0, sizeof a);
+	a.when = LW_REVEAL;
+	a.neff = 1;
+	a.eff[0].verb = E_ADVANCE;
+	a.eff[0].n = 2;
+	a.eff[0].card = -1;
+	if (standing != NULL)
+		lg_apply_orders(g, 0, standing, &rng, &ev, &more);
+	g->wilds[4] = card("val-verde-guerilla");
+	g->wilds[3] = card("almost-no-weight-cuts-like-steel");
+	g->up[4] = g->up[3] = 0;
+	lg_apply(g, &a, -1, 0, &rng, &ev);
+	return g;
+}
+
+static void
+timing(void)
+{
+	struct rules_game *g = timing_position(NULL);
+
+	check(g->cz.n == 2 && g->cz.v[1] == card("val-verde-guerilla") &&
+	    g->cz.v[0] == card("almost-no-weight-cuts-like-steel") && g->wilds[3] < 0 &&
+	    g->wilds[4] < 0, "Timing: by default (timing nearest) the card nearest the "
+	    "Combat Zone enters and turns up first, the other after it (leftmost)");
+	done(g);
+	g = timing_position("timing farthest\n");
+	check(g->cz.n == 2 && g->cz.v[0] == card("val-verde-guerilla") &&
+	    g->cz.v[1] == card("almost-no-weight-cuts-like-steel"), "Timing: timing "
+	    "farthest, the active player's choice, turns up the farther card first");
+	standing_kept(g, "Timing", offsetof(struct lg_seat, timing), LGT_FARTHEST,
+	    LGT_NEAREST);
+	done(g);
+	standing_checks("Timing", "timing later\n", "timing: \"later\" is not a choice; "
+	    "expected timing nearest or timing farthest", "timing nearest", "timing farthest");
+}
+
+/* A view of seat 0 holds needle (its JSON printed)? */
+static int
+view_has(const struct rules_game *g, const char *needle)
+{
+	cJSON *v = lg_view(g, 0);
+	char *t = cJSON_PrintUnformatted(v);
+	int yes = t != NULL && strstr(t, needle) != NULL;
+
+	free(t);
+	cJSON_Delete(v);
+	return yes;
+}
+
+/*
+ * "Attach" and "Clear": Defensive Position, the goal of Flares, Frags, and
+ * Claymores, attaches to the space it is revealed in (its SAMPLE reading);
+ * the SAMPLE Lambert Sample 1 gets +2 Attack while the Hills is clear.
+ */
+static void
+attach_clear(void)
+{
+	struct rules_game *g = fresh(2, NULL), *h;
+	int dp = card("defensive-position");
+
+	g->wilds[3] = dp;
+	g->wilds[2] = card("val-verde-guerilla");
+	g->up[2] = 1;
+	g->attack = 2;
+	order(g, "scan ruins");
+	check(g->attached[3] == dp + 1 && g->wilds[3] < 0 && lg_find(&g->discarded, dp) < 0 &&
+	    g->done == 0, "Attach: a revealed Defensive Position stays attached to its "
+	    "space, not discarded (Objective 1 is current: it waits)");
+	check(view_has(g, "\"space\":\"ruins\",\"scan\":2,\"card\":null,\"attached\":"
+	    "\"defensive-position\""), "Attach: the view shows the attached card and the "
+	    "space as clear");
+	g->wilds[0] = g->wilds[1] = card("val-verde-guerilla");
+	g->up[0] = g->up[1] = 1;
+	lg_enter(g, 0, card("val-verde-guerilla"), &rng, &ev);
+	check(g->attached[3] == dp + 1 && g->wilds[3] == card("val-verde-guerilla"),
+	    "Attach: the attached card does not move; a card pushed into its space goes "
+	    "on top of it");
+	h = reloaded(g);
+	check(h != NULL && h->attached[3] == dp + 1 && h->attached[0] == 0, "Attach: the "
+	    "attached card is kept in the state");
+	if (h != NULL)
+		R->free(h);
+	/* Objective 1 completed: the attached goal of Objective 2 counts now */
+	g->revealed[0] = 1;
+	g->progress = 3;
+	lg_check_objective(g, &ev);
+	check(g->done == 2, "Attach: once its objective is current, an attached goal "
+	    "revealed earlier counts (Objective 2 completed)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 4, "Clear: with the Hills clear, Lambert Sample 1 gives +2 "
+	    "Attack (4)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	g->wilds[4] = card("val-verde-guerilla");
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 2, "Clear: with a card in the Hills, no bonus (2)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	g->attached[4] = dp + 1;
+	hand(g, 0, "lambert-sample-1");
+	order(g, "play lambert-sample-1");
+	check(g->attack == 4, "Clear: a space holding only an attached card is clear (4)");
+	done(g);
+}
+
+/*
+ * Objective Goal Cards: an attached goal stays in play, and its own "use"
+ * ability (Defensive Position's SAMPLE one: pay 2 Recruit, avoid a strike)
+ * is any player's to use in its own turn, once a turn, only while the
+ * goal's objective is the current one.
+ */
+static void
+goal_ability(void)
+{
+	struct rules_game *g = fresh(2, NULL), *h;
+	int dp = card("defensive-position");
+	char *cause = NULL;
+
+	g->attached[2] = dp + 1;
+	g->recruit = 2;
+	check(lg_order(g, "use defensive-position", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "only while its objective, "
+	    "flares-frags-and-claymores, is the current one") != NULL && g->recruit == 2,
+	    "goal ability: refused while Objective 1 is current, nothing spent");
 	free(cause);
-	check(offered(g, "cancel always") && offered(g, "cancel never"), "Cancel a Strike: "
-	    "the legal orders offer the standing choice");
+	cause = NULL;
+	g->done = 1;
+	check(offered(g, "use defensive-position"), "goal ability: the legal orders offer "
+	    "the attached goal's ability");
+	order(g, "use defensive-position");
+	check(g->avoid == 1 && g->recruit == 0 && g->goal_used == 1 << 2, "goal ability: "
+	    "the active player pays 2 Recruit and gets an Avoid");
+	h = reloaded(g);
+	check(h != NULL && h->goal_used == 1 << 2, "goal ability: its use this turn is "
+	    "kept in the state");
+	if (h != NULL)
+		R->free(h);
+	g->recruit = 2;
+	check(lg_order(g, "use defensive-position", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "used this turn already") != NULL,
+	    "goal ability: once a turn");
+	free(cause);
+	lg_cleanup(g, &rng, &ev);
+	lg_next_turn(g, &rng, &ev);
+	g->phase = LP_ACTION;
+	g->recruit = 2;
+	order(g, "use defensive-position");
+	check(g->active == 1 && g->avoid == 1 && g->recruit == 0, "goal ability: the next "
+	    "player uses it in its own turn");
+	done(g);
+}
+
+/*
+ * "Enemies in Front of Players": the SAMPLE War Zone Sample Enemy moves in
+ * front of the player who reveals it; no effect moves it; it strikes that
+ * player in its Strike phase; only that player fights it.
+ */
+static void
+in_front(void)
+{
+	struct rules_game *g = fresh(2, "movie-predator-2"), *h;
+	int wz = card("war-zone-sample-enemy");
+	struct lg_ability a;
+	char *cause = NULL;
+
+	g->wilds[4] = wz;
+	g->attack = 2;
+	order(g, "scan hills");
+	check(g->s[0].front.n == 1 && g->s[0].front.v[0] == wz && g->wilds[4] < 0 &&
+	    g->cz.n == 0, "in front: revealed, the enemy moves in front of the player");
+	check(view_has(g, "\"front\":[\"war-zone-sample-enemy\"]"), "in front: every "
+	    "view shows it in front of its player");
+	memset(&a, 0, sizeof a);
+	a.neff = 1;
+	a.eff[0].verb = E_ADVANCE;
+	a.eff[0].n = 2;
+	g->wilds[4] = card("val-verde-guerilla");
+	g->up[4] = 1;
+	lg_apply(g, &a, -1, 0, &rng, &ev);
+	check(g->s[0].front.n == 1 && g->cz.n == 1, "in front: an effect moving cards "
+	    "into the Combat Zone does not move it");
+	h = reloaded(g);
+	check(h != NULL && h->s[0].front.n == 1 && h->s[1].front.n == 0, "in front: kept "
+	    "in the state");
+	if (h != NULL)
+		R->free(h);
+	g->cz.n = 0;
+	lg_push(&g->strike, card("glancing-hit"));
+	lg_strike_phase(g, &rng, &ev);
+	check(g->s[0].strikes.n == 1 && g->s[1].strikes.n == 0, "in front: it strikes its "
+	    "player in the Strike phase");
+	g->active = 1;
+	g->attack = 9;
+	check(lg_order(g, "fight war-zone-sample-enemy", &rng, &ev, &cause) == -1 &&
+	    cause != NULL && strstr(cause, "in front of you") != NULL, "in front: another "
+	    "player cannot fight it");
+	free(cause);
+	g->active = 0;
+	g->attack = 4;
+	check(offered(g, "fight war-zone-sample-enemy"), "in front: the legal orders offer "
+	    "to fight it");
+	order(g, "fight war-zone-sample-enemy");
+	check(g->s[0].front.n == 0 && lg_find(&g->dead_enemies, wz) >= 0 && g->attack == 0,
+	    "in front: its player fights it for its Attack");
 	done(g);
 }
 
@@ -1523,6 +1851,53 @@ ch_avoid(int chosen, const char *arg)
 	return s;
 }
 
+/* Each player discards: the next player's discard, its standing choice or none. */
+static char *
+ch_discards(int chosen, const char *arg)
+{
+	struct rules_game *g = discards_position(chosen ? arg : NULL, NULL);
+	char *s = xasprintf("the next player discards %s, keeps %s",
+	    db->cards[g->s[1].discard.v[0]].slug, db->cards[g->s[1].hand.v[0]].slug);
+
+	done(g);
+	return s;
+}
+
+/* A goal's ability: the next player, in its own turn, uses the attached
+ * Defensive Position or not; then a strike of the Combat Zone. */
+static char *
+ch_goal_use(int chosen, const char *arg)
+{
+	struct rules_game *g = fresh(2, NULL);
+	char *s;
+
+	g->attached[1] = card("defensive-position") + 1;
+	g->done = 1;
+	g->active = 1;
+	g->recruit = 2;
+	if (chosen)
+		order(g, arg);
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	lg_push(&g->strike, card("glancing-hit"));
+	lg_strike_phase(g, &rng, &ev);
+	s = xasprintf("the next player: recruit %d, strikes %d", g->recruit,
+	    g->s[1].strikes.n);
+	done(g);
+	return s;
+}
+
+/* Timing: the Combat Zone, left to right, after two cards moved together. */
+static char *
+ch_timing(int chosen, const char *arg)
+{
+	struct rules_game *g = timing_position(chosen ? arg : NULL);
+	char *s = xasprintf("the Combat Zone: %s, %s", db->cards[g->cz.v[0]].slug,
+	    db->cards[g->cz.v[1]].slug);
+
+	done(g);
+	return s;
+}
+
 static const struct choice_case choice_cases[] = {
 	{ "lh-movie", ch_option, "movie-predator-2" },
 	{ "lh-characters", ch_option, "characters=dutch,harrigan,keyes,mac" },
@@ -1551,6 +1926,9 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-discard", ch_discard, "discard experience" },
 	{ "lh-swap", ch_swap, "swap experience" },
 	{ "lh-avoid", ch_avoid, "avoid almost-no-weight-cuts-like-steel" },
+	{ "lh-goal-use", ch_goal_use, "use defensive-position" },
+	{ "lh-discards", ch_discards, "discards the-speech\npass\n" },
+	{ "lh-timing", ch_timing, "timing farthest\n" },
 };
 
 /* Every case, or only the one named (none such: a failure). */
@@ -1572,6 +1950,11 @@ all(void)
 	strike_phase();
 	each_player();
 	cancel_strike();
+	each_player_discards();
+	timing();
+	attach_clear();
+	goal_ability();
+	in_front();
 	kill_any_enemy();
 	cleanup();
 	objectives();

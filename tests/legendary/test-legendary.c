@@ -94,7 +94,9 @@ card_data(void)
 	ok(n == 0 && *un == '\0', "no ability or objective event is unexpressed (%d)", n);
 	free(un);
 	un = lg_db_sample_abilities(db, &n);
-	ok(n == 3 && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
+	ok(n == 5 && strstr(un, "card defensive-position: ability 1 has a SAMPLE value: "
+	    "where it goes once revealed") != NULL && strstr(un, "card defensive-position: "
+	    "ability 2 has a SAMPLE value: its ability any player may use") != NULL && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
 	    "value: the number of cards drawn (2)") != NULL && strstr(un, "card "
 	    "one-ugly-mother: ability 1 has a SAMPLE value: how a Mark is cleared") != NULL &&
 	    strstr(un, "objective war-zone: event has a SAMPLE value: what the Event does "
@@ -122,6 +124,11 @@ card_data(void)
 	}
 	lg_db_free(db);
 
+	c = refusal("{\"clear\":\"hills\"}", "{\"clear\":\"nowhere\"}");
+	ok(strstr(c, "card \"lambert-sample-1\": if.clear: no space \"nowhere\"; expected "
+	    "a space of the Wilds") != NULL, "a clear condition of no space is refused "
+	    "(%s)", c);
+	free(c);
 	c = refusal("{\"attack\":2}", "{\"atack\":2}");
 	ok(strstr(c, "card \"bad-idea\": abilities[0].do[0]: unknown effect \"atack\"; "
 	    "expected one of attack,") != NULL, "an unknown effect: card, member, expected "

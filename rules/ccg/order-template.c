@@ -7,7 +7,10 @@
  * "pass" where passing is legal, and in the Contact scenario's
  * movement.locations (which refuses pass while a location can be played)
  * a play of every location that can be placed, each tried in turn on a
- * copy of the game so that one placeable only next to another is in too.
+ * copy of the game so that one placeable only next to another is in too;
+ * where the scripted player (demo-player.c) has orders that check() takes,
+ * those instead. Then the rest of the turn as a plan (turn-plan.c): a
+ * seat that sends the template as it is has a whole-turn plan (issue 33).
  * ccg_check() accepts the uncommented lines as they stand.
  */
 #include "config.h"
@@ -366,10 +369,49 @@ location_plays(struct strbuf *sb, const struct rules_game *g, int seat)
 	ccg_game_free(c);
 }
 
+/*
+ * The orders of a seat that signs the template as mailed, for the open
+ * phase: the scripted player's (demo-player.c) when check() takes them,
+ * else "pass" where it is legal, else (Contact's movement.locations) the
+ * location plays.
+ */
+static void
+defaults(struct strbuf *sb, const struct rules_game *g, int seat, int pass)
+{
+	char *o = ccg_demo_orders(g, (size_t)seat), *why = NULL;
+
+	if (*o != '\0' && ccg_check(g, seat, o, &why) == 0)
+		strbuf_addstr(sb, o);
+	else if (pass)
+		strbuf_addstr(sb, "pass\n");
+	else if (g->phase == CCG_PH_LOCATIONS && ccg_scenario_is_contact(g))
+		location_plays(sb, g, seat);
+	free(why);
+	free(o);
+}
+
+/*
+ * The rest of the turn after the orders now (issue 33): turn-plan.c's
+ * sections, under a short note saying how to change them.
+ */
+static void
+rest_of_turn(struct strbuf *sb, const struct rules_game *g, int seat, const char *now)
+{
+	char *plan = ccg_turn_plan(g, (size_t)seat, now, 1);
+
+	if (*plan != '\0')
+		strbuf_addf(sb, "# The rest of your turn as muthur would play it, on the board\n"
+		    "# as you see it now: edit or delete what you like. A section that\n"
+		    "# no longer holds when its phase opens is dropped and you are\n"
+		    "# asked; \"pass ROUND\" ends when you are attacked or concerned.\n"
+		    "# set stops combat\n%s", plan);
+	free(plan);
+}
+
 char *
 ccg_template(const struct rules_game *g, size_t seat)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, now = STRBUF_INIT;
 	char *legal = ccg_legal(g, (int)seat);
 	int pass = strncmp(legal, "pass\n", 5) == 0;
 
@@ -378,10 +420,12 @@ ccg_template(const struct rules_game *g, size_t seat)
 		return xstrdup("");
 	}
 	patterns(&sb, g, (int)seat, legal);
-	if (pass)
-		strbuf_addstr(&sb, "pass\n");
-	else if (g->phase == CCG_PH_LOCATIONS && ccg_scenario_is_contact(g))
-		location_plays(&sb, g, (int)seat);
+	strbuf_addstr(&now, "");
+	defaults(&now, g, (int)seat, pass);
+	strbuf_addstr(&sb, strbuf_str(&now));
+	if (ccg_seat_owes(g, (int)seat))
+		rest_of_turn(&sb, g, (int)seat, strbuf_str(&now));
+	strbuf_free(&now);
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

@@ -135,27 +135,6 @@ out:
 	return rc;
 }
 
-/*
- * Is [s, e) "pass" or a standing pass "pass WORD" (the CCG's "pass
- * combat")? Passing now either way: what a standing pass adds is for
- * later phases, where the seat is judged again.
- */
-static int
-pass_line(const char *s, const char *e)
-{
-	const char *w;
-
-	if (e - s < 4 || strncasecmp(s, "pass", 4) != 0)
-		return 0;
-	if (e - s == 4)
-		return 1;
-	if (s[4] != ' ')
-		return 0;
-	for (w = s + 5; w < e && *w != ' ' && *w != '\t'; w++)
-		;
-	return w == e && e > s + 5;
-}
-
 int
 phase_only_pass(const struct rules *R, const struct rules_game *g, size_t seat)
 {
@@ -174,7 +153,7 @@ phase_only_pass(const struct rules *R, const struct rules_game *g, size_t seat)
 			;
 		if (s == e || *s == '#')
 			continue;
-		only = pass_line(s, e);
+		only = e - s == 4 && strncasecmp(s, "pass", 4) == 0;
 	}
 	free(legal);
 	if (only && R->check(g, seat, "pass\n", &why) == -1)

@@ -46,10 +46,8 @@ int phase_resolve(const struct rules *R, struct rules_game *g,
 /*
  * Is `pass` the only legal order of seat now (PRODUCT.md §4; issue 33)?
  * Judged from R->legal() alone, whatever the game: every line of it that
- * is not a '#' hint or blank is "pass" or a standing pass "pass WORD"
- * (any case; it passes now too, and the seat is judged again in each
- * later phase), and R->check() takes "pass". 1 yes, 0 no (also when the
- * seat owes nothing). The game service
+ * is not a '#' hint or blank is "pass" (any case), and R->check() takes
+ * "pass". 1 yes, 0 no (also when the seat owes nothing). The game service
  * then passes for the seat without asking it (daemon/game-pass.c) and the
  * auditor checks every such pass the same way.
  */

@@ -17,7 +17,10 @@
  * is steered by them, and the copy stops before a combat resolves with
  * an attack of the seat's pending (its outcome turns on what the others
  * hide: concealed weapons, which marker is real), leaving the rest of
- * the turn to be asked.
+ * the turn to be asked. A round the copy played through without asking
+ * the seat (as far as it knows, nothing to do there) gets the standing
+ * pass "pass ROUND" in a template: the real seat, holding the cards it
+ * drew, may be asked there, and stands passed unless concerned.
  */
 #include "config.h"
 
@@ -120,7 +123,8 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 	const char *texts[CCG_MAX_SEATS] = { NULL };
 	char *why = NULL, *o;
 	struct strbuf sb = STRBUF_INIT, sec[CCG_NPHASES], pl;
-	int phase[CCG_NPHASES], stand[CCG_NPHASES], n = 0, k, j, rest;
+	int phase[CCG_NPHASES], stand[CCG_NPHASES], n = 0, k, j, rest, p, r;
+	int reached[CCG_NPHASES] = { 0 }, covered[CCG_NPHASES] = { 0 };
 
 	strbuf_addstr(&sb, "");
 	texts[seat] = now;
@@ -138,8 +142,12 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 			    c->phase == CCG_PH_RESOLVE_CLOSE) && attack_pending(c))
 				break;
 		}
+		if ((r = ccg_phase_round(c->phase)) >= 0)
+			reached[r] = 1;
 		if (!ccg_seat_owes(c, (int)seat))
 			continue;
+		if (r >= 0)
+			covered[r] = 1;
 		o = ccg_demo_orders(c, (int)seat);
 		sec[n] = (struct strbuf)STRBUF_INIT;
 		strbuf_addstr(&sec[n], "");
@@ -154,7 +162,22 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 	}
 	if (texts[seat] != now)
 		free((char *)texts[seat]);
-	for (k = 0; k < n; k++) {
+	for (k = 0, p = g->phase + 1; p < CCG_PH_END; p++) {
+		r = ccg_phase_round(p);
+		if (template && r >= 0 && r != ccg_phase_round(g->phase) && reached[r] &&
+		    !covered[r]) {
+			/*
+			 * A round the copy played without asking the seat (its
+			 * hand there holds only the cards it knows): the seat
+			 * may be asked there for the cards it draws; it stands
+			 * passed unless something concerns it.
+			 */
+			strbuf_addf(&sb, "phase: %s\npass %s\n", ccg_round_name(r),
+			    ccg_round_name(r));
+			covered[r] = 1;
+		}
+		if (k == n || phase[k] != p)
+			continue;
 		strbuf_addf(&sb, "phase: %s\n", ccg_phase_name(phase[k]));
 		if (sec[k].len > 0)
 			strbuf_addstr(&sb, strbuf_str(&sec[k]));
@@ -170,8 +193,10 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 				strbuf_addf(&sb, "%s\n", ccg_round_name(
 				    ccg_phase_round(phase[k])));
 		}
-		strbuf_free(&sec[k]);
+		strbuf_free(&sec[k++]);
 	}
+	while (k < n)	/* none: the copy's phases run in turn order */
+		strbuf_free(&sec[k++]);
 	free(why);
 	ccg_game_free(c);
 	return strbuf_detach(&sb, NULL);

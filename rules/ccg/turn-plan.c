@@ -113,6 +113,24 @@ attack_pending(const struct rules_game *c)
 	return 0;
 }
 
+/*
+ * Do the sections k.. of phase[k]'s round need writing one by one? Not
+ * when each would be the round's standing pass (none has orders, and
+ * the seat may stand passed in each): one section for the round says it
+ * (a template stays short: PRODUCT.md §6).
+ */
+static int
+covered_once(const int *phase, const struct strbuf *sec, const int *stand, int k,
+    int n)
+{
+	int r = ccg_phase_round(phase[k]), j;
+
+	for (j = k; j < n && ccg_phase_round(phase[j]) == r; j++)
+		if (sec[j].len > 0 || !stand[j])
+			return 1;
+	return 0;
+}
+
 char *
 ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int template)
 {
@@ -178,6 +196,14 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 		}
 		if (k == n || phase[k] != p)
 			continue;
+		if (template && r >= 0 && !covered_once(phase, sec, stand, k, n)) {
+			/* the round's sections are all its standing pass: one */
+			strbuf_addf(&sb, "phase: %s\npass %s\n", ccg_round_name(r),
+			    ccg_round_name(r));
+			while (k < n && ccg_phase_round(phase[k]) == r)
+				strbuf_free(&sec[k++]);
+			continue;
+		}
 		strbuf_addf(&sb, "phase: %s\n", ccg_phase_name(phase[k]));
 		if (sec[k].len > 0)
 			strbuf_addstr(&sb, strbuf_str(&sec[k]));

@@ -37,6 +37,7 @@
 #include "lib/xmalloc.h"
 #include "mail/block.h"
 #include "mail/sig.h"
+#include "store/commitments.h"
 #include "store/events.h"
 #include "store/orders.h"
 #include "store/outbox.h"
@@ -58,7 +59,7 @@ pass_nonce(const struct game_ctx *c, struct game_live *l, const struct store_sea
 	struct strbuf id = STRBUF_INIT;
 	int keyed;
 
-	if ((keyed = game_shuffle_seed(c, l, key, cause)) == -1)
+	if ((keyed = store_shuffle_seed_get(c->st, l->game->id, key, cause)) == -1)
 		return -1;
 	strbuf_addf(&id, "%s%c%s%c%s%c%llu", keyed ? PASS_NONCE_KEYED :
 	    PASS_NONCE_DOMAIN, 0, l->game->name, 0, seat->name, 0,

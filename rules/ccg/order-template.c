@@ -392,19 +392,32 @@ defaults(struct strbuf *sb, const struct rules_game *g, int seat, int pass)
 
 /*
  * The rest of the turn after the orders now (issue 33): turn-plan.c's
- * sections, under a short note saying how to change them.
+ * sections, under a note. When the seat passes now and would stand
+ * passed in the rest of this round (the plan's first section is the
+ * round's standing pass), the orders now become that standing pass and
+ * the section goes: two lines fewer.
  */
 static void
-rest_of_turn(struct strbuf *sb, const struct rules_game *g, int seat, const char *now)
+rest_of_turn(struct strbuf *sb, const struct rules_game *g, int seat, struct strbuf *now)
 {
-	char *plan = ccg_turn_plan(g, (size_t)seat, now, 1);
+	char *plan = ccg_turn_plan(g, (size_t)seat, strbuf_str(now), 1), *rest = plan;
+	struct strbuf stand = STRBUF_INIT, sec = STRBUF_INIT;
+	const char *round = ccg_round_name(ccg_phase_round(g->phase));
 
-	if (*plan != '\0')
-		strbuf_addf(sb, "# The rest of your turn as muthur would play it, on the board\n"
-		    "# as you see it now: edit or delete what you like. A section that\n"
-		    "# no longer holds when its phase opens is dropped and you are\n"
-		    "# asked; \"pass ROUND\" ends when you are attacked or concerned.\n"
-		    "# set stops combat\n%s", plan);
+	ccg_standing_pass_legal(g, seat, &stand);
+	strbuf_addf(&sec, "phase: %s\npass %s\n", round, round);
+	if (strcmp(strbuf_str(now), "pass\n") == 0 && stand.len > 0 &&
+	    strncmp(plan, strbuf_str(&sec), sec.len) == 0) {
+		rest = plan + sec.len;
+		strbuf_reset(now);
+		strbuf_addstr(now, strbuf_str(&stand));
+	}
+	strbuf_addstr(sb, strbuf_str(now));
+	if (*rest != '\0')
+		strbuf_addf(sb, "# The rest of your turn as muthur would play it: edit or delete.\n"
+		    "# set stops combat\n%s", rest);
+	strbuf_free(&sec);
+	strbuf_free(&stand);
 	free(plan);
 }
 
@@ -422,9 +435,10 @@ ccg_template(const struct rules_game *g, size_t seat)
 	patterns(&sb, g, (int)seat, legal);
 	strbuf_addstr(&now, "");
 	defaults(&now, g, (int)seat, pass);
-	strbuf_addstr(&sb, strbuf_str(&now));
 	if (ccg_seat_owes(g, (int)seat))
-		rest_of_turn(&sb, g, (int)seat, strbuf_str(&now));
+		rest_of_turn(&sb, g, (int)seat, &now);
+	else
+		strbuf_addstr(&sb, strbuf_str(&now));
 	strbuf_free(&now);
 	free(legal);
 	return strbuf_detach(&sb, NULL);

@@ -17,10 +17,11 @@
  * is steered by them, and the copy stops before a combat resolves with
  * an attack of the seat's pending (its outcome turns on what the others
  * hide: concealed weapons, which marker is real), leaving the rest of
- * the turn to be asked. A round the copy played through without asking
- * the seat (as far as it knows, nothing to do there) gets the standing
- * pass "pass ROUND" in a template: the real seat, holding the cards it
- * drew, may be asked there, and stands passed unless concerned.
+ * the turn to be asked. A round (or the rest of one) the copy played
+ * through without asking the seat (as far as it knows, nothing to do
+ * there) gets the standing pass "pass ROUND" in a template: the real
+ * seat, holding the cards it drew, may be asked there, and stands passed
+ * unless concerned.
  */
 #include "config.h"
 
@@ -161,7 +162,7 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 				break;
 		}
 		if ((r = ccg_phase_round(c->phase)) >= 0)
-			reached[r] = 1;
+			reached[r] = c->phase + 1;	/* the round's last phase played, + 1 */
 		if (!ccg_seat_owes(c, (int)seat))
 			continue;
 		if (r >= 0)
@@ -182,8 +183,7 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 		free((char *)texts[seat]);
 	for (k = 0, p = g->phase + 1; p < CCG_PH_END; p++) {
 		r = ccg_phase_round(p);
-		if (template && r >= 0 && r != ccg_phase_round(g->phase) && reached[r] &&
-		    !covered[r]) {
+		if (template && r >= 0 && reached[r] && !covered[r]) {
 			/*
 			 * A round the copy played without asking the seat (its
 			 * hand there holds only the cards it knows): the seat
@@ -205,9 +205,15 @@ ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now, int temp
 			continue;
 		}
 		strbuf_addf(&sb, "phase: %s\n", ccg_phase_name(phase[k]));
-		if (sec[k].len > 0)
+		if (sec[k].len > 0) {
 			strbuf_addstr(&sb, strbuf_str(&sec[k]));
-		else {
+			if (template && (k + 1 == n || ccg_phase_round(phase[k + 1]) != r) &&
+			    reached[r] - 1 > phase[k])
+				/* the round's later phases, played without asking
+				 * it, as above */
+				strbuf_addf(&sb, "phase: %s\npass %s\n", ccg_round_name(r),
+				    ccg_round_name(r));
+		} else {
 			/* nothing here: a standing pass when nothing later in the
 			 * round either */
 			for (rest = 0, j = k + 1; j < n; j++)

@@ -421,10 +421,42 @@ rest_of_turn(struct strbuf *sb, const struct rules_game *g, int seat, struct str
 	free(plan);
 }
 
+/*
+ * Append to sb the comment lines of pat but those that only repeat a line
+ * the orders give ("# pass combat" over "pass combat"): a line less.
+ */
+static void
+comments_not_given(struct strbuf *sb, const char *pat, const char *orders)
+{
+	const char *p, *eol, *o, *oe;
+	size_t n;
+	int given;
+
+	for (p = pat; *p != '\0'; p = *eol != '\0' ? eol + 1 : eol) {
+		eol = strchr(p, '\n');
+		if (eol == NULL)
+			eol = p + strlen(p);
+		n = (size_t)(eol - p);
+		given = 0;
+		for (o = orders; n > 2 && p[0] == '#' && p[1] == ' ' && *o != '\0' && !given;
+		    o = *oe != '\0' ? oe + 1 : oe) {
+			oe = strchr(o, '\n');
+			if (oe == NULL)
+				oe = o + strlen(o);
+			given = (size_t)(oe - o) == n - 2 && strncmp(o, p + 2, n - 2) == 0;
+		}
+		if (!given) {
+			strbuf_add(sb, p, n);
+			strbuf_addc(sb, '\n');
+		}
+	}
+}
+
 char *
 ccg_template(const struct rules_game *g, size_t seat)
 {
-	struct strbuf sb = STRBUF_INIT, now = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, pat = STRBUF_INIT, now = STRBUF_INIT,
+	    tail = STRBUF_INIT;
 	char *legal = ccg_legal(g, (int)seat);
 	int pass = strncmp(legal, "pass\n", 5) == 0;
 
@@ -432,13 +464,20 @@ ccg_template(const struct rules_game *g, size_t seat)
 		free(legal);
 		return xstrdup("");
 	}
-	patterns(&sb, g, (int)seat, legal);
+	strbuf_addstr(&sb, "");
+	strbuf_addstr(&pat, "");
+	strbuf_addstr(&tail, "");
+	patterns(&pat, g, (int)seat, legal);
 	strbuf_addstr(&now, "");
 	defaults(&now, g, (int)seat, pass);
 	if (ccg_seat_owes(g, (int)seat))
-		rest_of_turn(&sb, g, (int)seat, &now);
+		rest_of_turn(&tail, g, (int)seat, &now);
 	else
-		strbuf_addstr(&sb, strbuf_str(&now));
+		strbuf_addstr(&tail, strbuf_str(&now));
+	comments_not_given(&sb, strbuf_str(&pat), strbuf_str(&now));
+	strbuf_addstr(&sb, strbuf_str(&tail));
+	strbuf_free(&tail);
+	strbuf_free(&pat);
 	strbuf_free(&now);
 	free(legal);
 	return strbuf_detach(&sb, NULL);

@@ -46,18 +46,6 @@ sim_uniform(void *ctx, uint32_t bound)
 	return bound > 0 ? (uint32_t)(z % bound) : 0;
 }
 
-/* Does hand hold a card of this slug? */
-static int
-hand_holds(const struct ccg_cards *hand, const char *slug)
-{
-	size_t i;
-
-	for (i = 0; i < hand->n; i++)
-		if (strcmp(hand->v[i]->slug, slug) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * Keep the lines of orders that name no card the seat did not hold when
  * it wrote the plan (the simulation draws the real deck's next cards: a
@@ -79,7 +67,7 @@ known_cards_only(struct strbuf *out, char *orders, const struct ccg_cards *hand)
 			    strcspn(line + n + 1, " ") : 0;
 			memcpy(word, line + strcspn(line, " ") + 1, n);
 			word[n] = '\0';
-			known = hand_holds(hand, word);
+			known = ccg_cards_find(hand, word) >= 0;
 		}
 		if (known) {
 			strbuf_addstr(out, line);
@@ -96,7 +84,7 @@ hand_known(struct rules_game *c, size_t seat, const struct ccg_cards *known)
 	size_t i, k = 0;
 
 	for (i = 0; i < h->n; i++)
-		if (hand_holds(known, h->v[i]->slug))
+		if (ccg_cards_find(known, h->v[i]->slug) >= 0)
 			h->v[k++] = h->v[i];
 	h->n = k;
 }

@@ -4,7 +4,10 @@
 # where each seat, whenever it is awaited, mails the orders block of its
 # latest view mail as it is (muthur sign fills in the nonce), until turn
 # TURNS ends; prints orders mails, mails received and refusals per seat
-# per game turn, counted from the Maildirs.
+# per game turn, counted from the Maildirs. With ASKS=1 it also prints,
+# for each orders mail, the turn, seat and phase it answers and the
+# orders the template offered there (its comment lines and its orders).
+# MUTHUR_TEST_SEED, when set, fixes the deal (before/after on one game).
 # Usage: bench/template-mails.sh [BUILDDIR] [TURNS]   (default: ., 4)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +37,8 @@ for pass in $(seq 1 400); do
 		v=$(grep -l "^To: $s@x.example" var/mail/out/new/* | xargs grep -l '^-----BEGIN MUTHUR ORDERS' | xargs ls -t | head -1)
 		tr -d '\r' < $v | sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
 		    grep -v '^-----\|^nonce:' > o.txt
+		[ "${ASKS:-0}" = 1 ] && echo "ask: turn $t $s $(sed -n 's/^phase: //p' o.txt | head -1):" \
+		    "$(sed -n '/^$/,/^phase: /p' o.txt | grep -v '^$\|^phase: \|^#   \|^# The rest \|^# set stops' | sed 's/^# //' | tr '\n' ';')"
 		$MUTHUR sign --key $(key $s).key o.txt > o.signed 2>/dev/null || { echo sign failed; exit 1; }
 		n=$((n + 1))
 		{ printf 'From: %s@x.example\nTo: muthur@club.example\nSubject: Re: orders\nMessage-ID: <h%d@x.example>\n\n' $s $n; cat o.signed; } > var/mail/in/new/h$n.mail

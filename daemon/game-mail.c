@@ -817,6 +817,16 @@ lines_join(struct strbuf *sb, const char *text, const char *first)
  * the start of its nonce (which names the block the player signed), for
  * which phase, what it holds.
  */
+/* The phases of applies ("P, Q, R") after phase, its first when it leads. */
+static const char *
+plan_phases(const char *applies, const char *phase)
+{
+	size_t n = strlen(phase);
+
+	return strncmp(applies, phase, n) == 0 && strncmp(applies + n, ", ", 2) == 0 ?
+	    applies + n + 2 : applies;
+}
+
 static int
 ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
 {
@@ -832,8 +842,8 @@ ack_note(struct mail_job *j, const struct reply_facts *f, char **cause)
 		strbuf_addstr(&sb, " pass");
 	if (f->replaced)
 		strbuf_addstr(&sb, " (replacing your earlier orders)");
-	if (f->applies_to != NULL)
-		strbuf_addf(&sb, "; it applies to %s", f->applies_to);
+	if (f->applies_to != NULL)	/* after the header's phase, named above */
+		strbuf_addf(&sb, "; its plan: %s", plan_phases(f->applies_to, f->phase));
 	lines_join(&sb, f->settings, "; recorded: ");
 	strbuf_addc(&sb, '.');
 	rc = seat_note_add(j->c, j->seat->id, strbuf_str(&sb), cause);

@@ -17,7 +17,8 @@
  * the Rogue keeps home (an enemy at the Docking Bay would stop the
  * evacuation) and searches. Where the rules insist on
  * more (the location plays), the order their refusal suggests is added.
- * The plan (ccg_demo_plan) plays the rest of the turn through on a copy.
+ * The plan (ccg_demo_plan) is turn-plan.c's: the rest of the turn
+ * played through on a copy.
  */
 #include "config.h"
 
@@ -784,120 +785,5 @@ ccg_demo_orders(const struct rules_game *g, size_t seat)
 	cJSON_Delete(m.view);
 	free(lines);
 	free(legal);
-	return strbuf_detach(&sb, NULL);
-}
-
-/* The simulation's dice (splitmix64): a plan guesses, the real dice differ. */
-static uint32_t
-sim_uniform(void *ctx, uint32_t bound)
-{
-	uint64_t *x = ctx, z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	return bound > 0 ? (uint32_t)(z % bound) : 0;
-}
-
-/*
- * Keep the lines of orders that name no card the seat did not hold when
- * it wrote the plan (the simulation draws the real deck's next cards: a
- * correspondent does not know them).
- */
-static void
-known_cards_only(struct strbuf *out, char *orders, const struct ccg_cards *hand)
-{
-	char *line, *save = NULL, *p, word[128];
-	size_t i, n;
-	int known;
-
-	for (p = orders; (line = strtok_r(p, "\n", &save)) != NULL; p = NULL) {
-		known = 1;
-		if (strncmp(line, "play ", 5) == 0 || strncmp(line, "find ", 5) == 0 ||
-		    strncmp(line, "discard ", 8) == 0) {
-			n = strcspn(line, " ");
-			n = strcspn(line + n + 1, " ") < sizeof word ?
-			    strcspn(line + n + 1, " ") : 0;
-			memcpy(word, line + strcspn(line, " ") + 1, n);
-			word[n] = '\0';
-			for (known = 0, i = 0; i < hand->n && !known; i++)
-				known = strcmp(hand->v[i]->slug, word) == 0;
-		}
-		if (known) {
-			strbuf_addstr(out, line);
-			strbuf_addc(out, '\n');
-		}
-	}
-}
-
-/*
- * The plan the demo's seats send with their orders, as a correspondent
- * who answers once per turn would: it plays the rest of the turn through
- * on a copy of the game, the other seats passing and its own scripted
- * orders given in each phase it owes, and writes a section for each of
- * them (orders that name a card it does not hold yet left out). Where it
- * has nothing to do for the rest of a round it gives the standing pass
- * "pass ROUND", so it is asked again only when something that concerns it
- * happens (or a section no longer holds, and is dropped).
- */
-char *
-ccg_demo_plan(const struct rules_game *g, size_t seat)
-{
-	struct rules_game *c = ccg_game_clone(g);
-	struct ccg_cards hand = g->seats[seat].hand;
-	uint64_t dice = (uint64_t)g->turn * 131 + (uint64_t)g->phase * 7 + seat;
-	struct rules_rng rng = { sim_uniform, &dice, sim_uniform, &dice };
-	const char *texts[CCG_MAX_SEATS] = { NULL };
-	char *now = ccg_demo_orders(g, seat), *why = NULL, *o;
-	struct strbuf sb = STRBUF_INIT, sec[CCG_NPHASES], pl;
-	int phase[CCG_NPHASES], stand[CCG_NPHASES], n = 0, k, j, rest;
-
-	strbuf_addstr(&sb, "");
-	texts[seat] = now;
-	while (n < CCG_NPHASES) {
-		if (ccg_resolve(c, texts, &rng, NULL, &why) != 0 ||
-		    c->turn != g->turn || c->phase == CCG_PH_OVER ||
-		    c->phase == CCG_PH_END)
-			break;
-		if (texts[seat] != now)
-			free((char *)texts[seat]);
-		texts[seat] = NULL;
-		if (!ccg_seat_owes(c, (int)seat))
-			continue;
-		o = ccg_demo_orders(c, (int)seat);
-		sec[n] = (struct strbuf)STRBUF_INIT;
-		strbuf_addstr(&sec[n], "");
-		known_cards_only(&sec[n], o, &hand);
-		free(o);
-		phase[n] = c->phase;
-		pl = (struct strbuf)STRBUF_INIT;	/* may it stand passed? */
-		ccg_standing_pass_legal(c, (int)seat, &pl);
-		stand[n] = pl.len > 0;
-		strbuf_free(&pl);
-		texts[seat] = xstrdup(strbuf_str(&sec[n++]));
-	}
-	if (texts[seat] != now)
-		free((char *)texts[seat]);
-	for (k = 0; k < n; k++) {
-		strbuf_addf(&sb, "phase: %s\n", ccg_phase_name(phase[k]));
-		if (sec[k].len > 0)
-			strbuf_addstr(&sb, strbuf_str(&sec[k]));
-		else {
-			/* nothing here: a standing pass when nothing later in the
-			 * round either */
-			for (rest = 0, j = k + 1; j < n; j++)
-				if (ccg_phase_round(phase[j]) == ccg_phase_round(phase[k]) &&
-				    sec[j].len > 0)
-					rest = 1;
-			strbuf_addstr(&sb, rest || !stand[k] ? "pass\n" : "pass ");
-			if (!rest && stand[k])
-				strbuf_addf(&sb, "%s\n", ccg_round_name(
-				    ccg_phase_round(phase[k])));
-		}
-		strbuf_free(&sec[k]);
-	}
-	free(why);
-	free(now);
-	ccg_game_free(c);
 	return strbuf_detach(&sb, NULL);
 }

@@ -7,7 +7,10 @@
  * "pass" where passing is legal, and in the Contact scenario's
  * movement.locations (which refuses pass while a location can be played)
  * a play of every location that can be placed, each tried in turn on a
- * copy of the game so that one placeable only next to another is in too.
+ * copy of the game so that one placeable only next to another is in too;
+ * where the scripted player (demo-player.c) has orders that check() takes,
+ * those instead. Then the rest of the turn as a plan (turn-plan.c): a
+ * seat that sends the template as it is has a whole-turn plan (issue 33).
  * ccg_check() accepts the uncommented lines as they stand.
  */
 #include "config.h"
@@ -366,10 +369,94 @@ location_plays(struct strbuf *sb, const struct rules_game *g, int seat)
 	ccg_game_free(c);
 }
 
+/*
+ * The orders of a seat that signs the template as mailed, for the open
+ * phase: the scripted player's (demo-player.c) when check() takes them,
+ * else "pass" where it is legal, else (Contact's movement.locations) the
+ * location plays.
+ */
+static void
+defaults(struct strbuf *sb, const struct rules_game *g, int seat, int pass)
+{
+	char *o = ccg_demo_orders(g, (size_t)seat), *why = NULL;
+
+	if (*o != '\0' && ccg_check(g, seat, o, &why) == 0)
+		strbuf_addstr(sb, o);
+	else if (pass)
+		strbuf_addstr(sb, "pass\n");
+	else if (g->phase == CCG_PH_LOCATIONS && ccg_scenario_is_contact(g))
+		location_plays(sb, g, seat);
+	free(why);
+	free(o);
+}
+
+/*
+ * The rest of the turn after the orders now (issue 33): turn-plan.c's
+ * sections, under a note. When the seat passes now and would stand
+ * passed in the rest of this round (the plan's first section is the
+ * round's standing pass), the orders now become that standing pass and
+ * the section goes: two lines fewer.
+ */
+static void
+rest_of_turn(struct strbuf *sb, const struct rules_game *g, int seat, struct strbuf *now)
+{
+	char *plan = ccg_turn_plan(g, (size_t)seat, strbuf_str(now), 1), *rest = plan;
+	struct strbuf stand = STRBUF_INIT, sec = STRBUF_INIT;
+	const char *round = ccg_round_name(ccg_phase_round(g->phase));
+
+	ccg_standing_pass_legal(g, seat, &stand);
+	strbuf_addf(&sec, "phase: %s\npass %s\n", round, round);
+	if (strcmp(strbuf_str(now), "pass\n") == 0 && stand.len > 0 &&
+	    strncmp(plan, strbuf_str(&sec), sec.len) == 0) {
+		rest = plan + sec.len;
+		strbuf_reset(now);
+		strbuf_addstr(now, strbuf_str(&stand));
+	}
+	strbuf_addstr(sb, strbuf_str(now));
+	if (*rest != '\0')
+		strbuf_addf(sb, "# The rest of your turn as muthur would play it: edit or delete.\n"
+		    "# set stops combat\n%s", rest);
+	strbuf_free(&sec);
+	strbuf_free(&stand);
+	free(plan);
+}
+
+/*
+ * Append to sb the comment lines of pat but those that only repeat a line
+ * the orders give ("# pass combat" over "pass combat"): a line less.
+ */
+static void
+comments_not_given(struct strbuf *sb, const char *pat, const char *orders)
+{
+	const char *p, *eol, *o, *oe;
+	size_t n;
+	int given;
+
+	for (p = pat; *p != '\0'; p = *eol != '\0' ? eol + 1 : eol) {
+		eol = strchr(p, '\n');
+		if (eol == NULL)
+			eol = p + strlen(p);
+		n = (size_t)(eol - p);
+		given = 0;
+		for (o = orders; n > 2 && p[0] == '#' && p[1] == ' ' && *o != '\0' && !given;
+		    o = *oe != '\0' ? oe + 1 : oe) {
+			oe = strchr(o, '\n');
+			if (oe == NULL)
+				oe = o + strlen(o);
+			given = (size_t)(oe - o) == n - 2 && strncmp(o, p + 2, n - 2) == 0;
+		}
+		if (!given) {
+			strbuf_add(sb, p, n);
+			strbuf_addc(sb, '\n');
+		}
+	}
+}
+
 char *
 ccg_template(const struct rules_game *g, size_t seat)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, pat = STRBUF_INIT, now = STRBUF_INIT,
+	    tail = STRBUF_INIT;
 	char *legal = ccg_legal(g, (int)seat);
 	int pass = strncmp(legal, "pass\n", 5) == 0;
 
@@ -377,11 +464,21 @@ ccg_template(const struct rules_game *g, size_t seat)
 		free(legal);
 		return xstrdup("");
 	}
-	patterns(&sb, g, (int)seat, legal);
-	if (pass)
-		strbuf_addstr(&sb, "pass\n");
-	else if (g->phase == CCG_PH_LOCATIONS && ccg_scenario_is_contact(g))
-		location_plays(&sb, g, (int)seat);
+	strbuf_addstr(&sb, "");
+	strbuf_addstr(&pat, "");
+	strbuf_addstr(&tail, "");
+	patterns(&pat, g, (int)seat, legal);
+	strbuf_addstr(&now, "");
+	defaults(&now, g, (int)seat, pass);
+	if (ccg_seat_owes(g, (int)seat))
+		rest_of_turn(&tail, g, (int)seat, &now);
+	else
+		strbuf_addstr(&tail, strbuf_str(&now));
+	comments_not_given(&sb, strbuf_str(&pat), strbuf_str(&now));
+	strbuf_addstr(&sb, strbuf_str(&tail));
+	strbuf_free(&tail);
+	strbuf_free(&pat);
+	strbuf_free(&now);
 	free(legal);
 	return strbuf_detach(&sb, NULL);
 }

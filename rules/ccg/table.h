@@ -38,6 +38,15 @@ void	 ccg_seat_clear(struct rules_seat *out);
 
 /* demo-player.c */
 char	*ccg_demo_orders(const struct rules_game *g, size_t seat);
+
+/*
+ * turn-plan.c: plan sections for the rest of seat's turn after the orders
+ * now, played through on a copy (the others passing); template: only from
+ * what the seat knows (the cards it holds, no combat outcome), for its
+ * order template. LF-terminated, "" for none; caller frees.
+ */
+char	*ccg_turn_plan(const struct rules_game *g, size_t seat, const char *now,
+	    int template);
 char	*ccg_demo_plan(const struct rules_game *g, size_t seat);
 
 /* order-template.c */

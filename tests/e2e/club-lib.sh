@@ -30,11 +30,15 @@ setup() {
 # (and the clock muthur status reads from then on: the last pass's)
 daemon() { now=$1; "$MUTHURD" --once --now "$1" >>daemon.log 2>&1; }
 # orders SEAT KEY N [LINE]: mail the orders template of SEAT's view, as it
-# is (with LINE added)
+# is (with LINE added), but for the phase alone: without the plan for the
+# rest of the turn that follows its orders, and a standing pass made a
+# plain one, so that these tests of the club's clock, seats and refusals
+# go phase by phase (tests/e2e/test-template-mails.sh sends the plans)
 orders() {
 	"$MUTHUR" show "$name" --seat "$1" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
-	    grep -v '^-----\|^nonce:' > o.txt
+	    grep -v '^-----\|^nonce:' | awk '/^$/ { body = 1 } body && /^phase: / { exit }
+		body && /^pass [a-z-]+$/ { $0 = "pass" } { print }' > o.txt
 	[ -z "${4:-}" ] || printf '%s\n' "$4" >> o.txt
 	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
 	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$2"

@@ -99,7 +99,7 @@ orders aliens a 2; daemon '2026-12-01 12:30'
 orders aliens a 3; daemon '2026-12-01 12:40'
 case $(status) in *"discard-draw (5), awaiting marines, aliens,"*) ok 0 "rpl: the new player is asked in the phase the old one's plan covered";;
 	*) ok 1 "rpl: the new player is asked in the phase the old one's plan covered: $(status)";; esac
-n=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l '^phase: discard-draw' | wc -l | tr -d ' ')
+n=$(grep -l '^To: d@x.example' var/mail/out/new/* | xargs grep -l '^MUTHUR -- game rpl, .*, phase discard-draw' | wc -l | tr -d ' ')
 is "$n" 1 "and mailed its view of that phase"
 orders marines d 4 && orders aliens a 4; daemon '2026-12-01 12:50'
 phase_is 6 "the new player's orders resolve it"

@@ -63,8 +63,8 @@ mailorders() {	# SEAT KEY EMAIL TRY
 		"$MUTHUR" show hunt --seat "$1" > v.txt 2>/dev/null
 		tr -d '\r' < v.txt |
 		    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
-		    sed '1,/^$/d' | grep -v -e '^#' -e '^-----END' |
-		    grep -v '^pass$' > "$1.orders"
+		    sed '1,/^$/d' | awk '/^phase: / { exit } { print }' |
+		    grep -v -e '^#' -e '^-----END' -e '^pass$' -e '^pass [a-z-]*$' > "$1.orders"
 	else	# what every refusal so far asked for (mails' order is no matter)
 		for f in $(grep -l "^To: $3@x.example" var/mail/out/new/*); do
 			tr '\r\n' '  ' < "$f" | tr -s ' ' |

@@ -26,12 +26,17 @@ setup() {
 	ok $? "$name: a game started"
 }
 n=0
-# orders SEAT KEY [EXTRA-LINE]: mail SEAT's template as mailed (plus a line)
+# orders SEAT KEY [EXTRA-LINE [noplan]]: mail SEAT's template as mailed
+# (plus a line; noplan: without the plan for the rest of the turn that
+# follows the phase's orders, and a standing pass made a plain one, so
+# that the seat is asked in every phase it owes)
 orders() {
 	n=$((n + 1))
 	"$MUTHUR" show "$name" --seat "$1" | tr -d '\r' |
 	    sed -n '/^-----BEGIN MUTHUR ORDERS-----$/,/^-----END MUTHUR ORDERS-----$/p' |
-	    grep -v '^-----\|^nonce:' > o.txt
+	    grep -v '^-----\|^nonce:' |
+	    awk -v cut="$4" '/^$/ { body = 1 } body && cut != "" && /^phase: / { exit }
+		body && cut != "" && /^pass [a-z-]+$/ { $0 = "pass" } { print }' > o.txt
 	[ -z "$3" ] || printf '%s\n' "$3" >> o.txt
 	"$MUTHUR" sign --key "$2.key" o.txt > o.signed || return 1
 	{ printf 'From: %s@x.example\nTo: muthur@club.example\n' "$2"
@@ -55,7 +60,7 @@ subjects() {
 # play WHEN [MARINES-EXTRA]: every owing seat mails its template, one pass
 play() {
 	if due marines; then orders marines m "$2"; fi
-	if due aliens; then orders aliens a; fi
+	if due aliens; then orders aliens a "" noplan; fi
 	"$MUTHURD" --once --now "$1" >>daemon.log 2>&1
 }
 

@@ -30,6 +30,7 @@
 #include "lib/fsutil.h"
 #include "lib/keyfile.h"
 #include "lib/xmalloc.h"
+#include "store/commitments.h"
 #include "store/export.h"
 #include "store/orders.h"
 #include "tests/tap.h"
@@ -165,6 +166,28 @@ data_shared(struct game_ctx *c, const char *dir)
 }
 
 /*
+ * Is o's nonce the server's pass nonce for game and phase seq, keyed with
+ * key (doc/views.md "Plans and stops"), or without one the v1 derivation
+ * from public names alone?
+ */
+static int
+pass_nonce_is(const struct store_order *o, const char *game, uint64_t seq,
+    const unsigned char key[32])
+{
+	unsigned char want[16];
+	char id[256];
+	int n;
+
+	n = snprintf(id, sizeof id, "%s%c%s%c%s%c%llu", key != NULL ? "muthur-server-pass-v2" :
+	    "muthur-server-pass-v1", 0, game, 0, o->seat, 0, (unsigned long long)seq);
+	if (n < 0 || (size_t)n >= sizeof id)
+		return 0;
+	crypto_generichash(want, sizeof want, (const unsigned char *)id, (size_t)n,
+	    key, key != NULL ? 32 : 0);
+	return o->nonce_len == sizeof want && memcmp(o->nonce, want, sizeof want) == 0;
+}
+
+/*
  * A seat whose only legal order is pass is not asked (issue 33): red's
  * purse of 1 coin is spent in round 1 (the policy bids it: every card is
  * at least 1), so from round 2 on "pass" is all red may order. The server
@@ -181,9 +204,11 @@ only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
 	struct audit_report r;
 	struct loop_stats ls;
 	char *keytext, *email, *deck, *cause = NULL, *outdir, *text;
-	size_t k, n, i, len, red_server = 0, blue_server = 0;
+	size_t k, n, i, len, red_server = 0, blue_server = 0, public_nonce = 0,
+	    keyed_nonce = 0;
+	unsigned char shuffle[32];
 	uint64_t seq;
-	int rounds, rc;
+	int rounds, rc, has_shuffle = 0;
 
 	is_int(game_new(c, "bid-2", "toy", "blind-bid", NULL, 0, &cause), 0,
 	    "new-game bid-2");
@@ -213,6 +238,8 @@ only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
 	l = game_live_load(lp->st, "bid-2", NULL);
 	ok(l != NULL && strcmp(l->game->status, GAME_FINISHED) == 0,
 	    "bid-2 is over after %d passes over mail", rounds);
+	if (l != NULL)
+		has_shuffle = store_shuffle_seed_get(lp->st, l->game->id, shuffle, NULL);
 	for (seq = 1; l != NULL && (ph = store_phase_get_seq(lp->st, l->game->id, seq,
 	    NULL)) != NULL; seq++) {
 		if (store_orders_current(lp->st, ph->id, &ord, &n, NULL) == 0) {
@@ -220,6 +247,10 @@ only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
 				if (strcmp(ord[i].sig_type, "server") == 0) {
 					red_server += strcmp(ord[i].seat, "red") == 0;
 					blue_server += strcmp(ord[i].seat, "blue") == 0;
+					public_nonce += pass_nonce_is(&ord[i], "bid-2", seq,
+					    NULL);
+					keyed_nonce += has_shuffle == 1 && pass_nonce_is(&ord[i],
+					    "bid-2", seq, shuffle);
 				}
 			store_orders_free(ord, n);
 		}
@@ -229,6 +260,17 @@ only_pass(struct loop *lp, struct game_ctx *c, const char *dir)
 	ok(red_server == 2 && blue_server == 0, "the server passed for red in rounds "
 	    "2 and 3 (%zu), never for blue, who had bids to make (%zu)", red_server,
 	    blue_server);
+	/*
+	 * The pass's nonce enters the phase's stream, whose seed the next
+	 * view opens: one made from public names would let blue recompute
+	 * the phase's draws and so tell the server's pass from red's own.
+	 */
+	ok(public_nonce == 0, "no pass of the server has the nonce any seat could "
+	    "derive from the game, seat and phase (%zu of %zu)", public_nonce,
+	    red_server + blue_server);
+	ok(has_shuffle == 1 && keyed_nonce == red_server + blue_server, "each is "
+	    "keyed with the game's shuffle seed, secret until the game ends (%zu)",
+	    keyed_nonce);
 	outdir = xasprintf("%s/new", lp->cf->mail_out.path);
 	mails_with(outdir, "MUTHUR -- game bid-2, seat red: turn 1,", &n);
 	ok(n == 1, "red is mailed its view of round 1 (%zu)", n);

@@ -2,7 +2,8 @@
 # template-mails.sh — issue 33's figures for a player who follows every
 # template as mailed (no hand-written plan): a two-seat CCG contact game
 # where each seat, whenever it is awaited, mails the orders block of its
-# latest view mail as it is (muthur sign fills in the nonce), until turn
+# latest view mail as it is, muthur sign filling in the nonce (the first
+# is the ready block before the deal, counted with the rest), until turn
 # TURNS ends; prints orders mails, mails received and refusals per seat
 # per game turn, counted from the Maildirs. With ASKS=1 it also prints,
 # for each orders mail, the turn, seat and phase it answers and the
@@ -28,7 +29,7 @@ key() { [ $1 = marines ] && echo m || echo a; }
 for pass in $(seq 1 400); do
 	st=$($MUTHUR status g 2>&1)
 	t=$(printf '%s\n' "$st" | sed -n 's/.*, turn \([0-9]*\),.*/\1/p')
-	case $st in *running*) ;; *) break;; esac
+	case $st in *running*|*setup*) ;; *) break;; esac
 	[ -n "$t" ] && [ "$t" -gt "$turns" ] && break
 	sent=0
 	for s in marines aliens; do

@@ -385,7 +385,10 @@ ready_tick(const struct game_ctx *c, struct game_live *l, const struct store_pha
 		return store_phase_mark(c->st, ph->id, CLOCK_REMINDED, 0, cause);
 	log_info("game %s: the ready deadline passed; dealt without the missing "
 	    "seats' nonces", l->game->name);
-	return game_resolve_now(c, l, advanced, cause);
+	if (game_deal(c, l, cause) == -1)
+		return -1;
+	*advanced = 1;
+	return 0;
 }
 
 /* One due phase in its own unit; *advanced the phases resolved. */

@@ -6,6 +6,8 @@
 #ifndef MUTHUR_DAEMON_GAME_INT_H
 #define MUTHUR_DAEMON_GAME_INT_H
 
+#include <string.h>
+
 #include "daemon/game.h"
 #include "rules/rules.h"
 #include "store/phases.h"
@@ -30,7 +32,13 @@ void game_data_release(const struct rules *r, void *data);
 size_t game_data_loaded(void);
 
 /* The domain of muthur's From address (after '@'), borrowed from c. */
-const char *game_mail_domain(const struct game_ctx *c);
+static inline const char *
+game_mail_domain(const struct game_ctx *c)
+{
+	const char *at = strrchr(c->from, '@');
+
+	return at != NULL ? at + 1 : c->from;
+}
 
 /*
  * Append the rules events ev as stored events of phase phase_seq
@@ -152,7 +160,7 @@ int game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advance
  * game_ready_lines: *why (caller frees) when block o is no ready block
  * (its lines must be the one word `ready`, no settings, plans or
  * absences), else NULL. game_entropy_seats: does game l follow the seats'
- * scheme? 1, 0 or -1. game_deal (game.c): the deal from phase 1's seed
+ * scheme? 1, 0 or -1. game_deal (game-deal.c): the deal from phase 1's seed
  * and the ready nonces in, the game running after.
  */
 struct orders;
@@ -180,7 +188,22 @@ int game_phase_carried(struct store *st, int64_t game_id,
     const struct store_seat *seats, size_t nseats, const struct store_phase *ph,
     const struct store_order *ord, size_t nord, struct store_order **lat,
     size_t *nlat, struct phase_order *car, size_t *ncar, char **cause);
+/*
+ * game-deal.c. game_deal: the deal (phase 1, which must be the open
+ * phase) from phase 1's seed, the shuffle seed and the nonces of its
+ * current orders (the ready blocks); the game running after, its first
+ * phase open and its views queued. Called by `muthur start --deal-now`,
+ * the last ready block, the ready deadline and the organiser. 0 or -1.
+ * game_options_read: the game's scenario options (a vector for
+ * game_options_free(), empty without GAME_OPTIONS_FILE), or NULL.
+ * game_setup_seats: the decklists of l's seats as rules seats into
+ * rs[0..nseats) (each for rules->seat_clear()). 0 or -1.
+ */
+struct rules_seat;
 int game_deal(const struct game_ctx *c, struct game_live *l, char **cause);
+char **game_options_read(const struct game_ctx *c, const struct game_live *l,
+    size_t *n, char **cause);
+int game_setup_seats(struct game_live *l, struct rules_seat *rs, char **cause);
 
 /*
  * game-plans.c. game_phase_seed: commit the seed of the new phase

@@ -284,9 +284,11 @@ game_adjudicate(const struct game_ctx *c, const char *name, int *advanced,
 	    cause) == -1)
 		return -1;
 	if (strcmp(o.l->game->status, GAME_SETUP) == 0) {	/* the ready wait */
-		rc = game_ready_waits(o.l, o.ph) ? game_resolve_now(c, o.l, advanced,
-		    cause) : cause_set(cause, "game %s is setup: it cannot be "
+		rc = game_ready_waits(o.l, o.ph) ? game_deal(c, o.l, cause) :
+		    cause_set(cause, "game %s is setup: it cannot be "
 		    "adjudicated before `muthur start`", name);
+		if (rc == 0)
+			*advanced = 1;
 		if (rc == 0)
 			o.done = xasprintf("game %s: dealt by the organiser without the "
 			    "missing ready blocks", name);

@@ -389,12 +389,10 @@ game_resolve_now(const struct game_ctx *c, struct game_live *l, int *advanced,
 	*advanced = 0;
 	if ((ph = store_phase_current(c->st, l->game->id, cause)) == NULL)
 		return -1;
-	if (game_ready_waits(l, ph)) {	/* the deal, without the missing ready */
+	if (game_ready_waits(l, ph)) {	/* the deal is game_deal()'s */
 		store_phase_free(ph);
-		if (game_deal(c, l, cause) == -1)
-			return -1;
-		*advanced = 1;
-		return 0;
+		return cause_set(cause, "game %s waits for its ready blocks: it is "
+		    "dealt, not resolved", l->game->name);
 	}
 	rc = resolve_one(c, l, ph, cause);
 	store_phase_free(ph);

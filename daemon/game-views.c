@@ -23,14 +23,6 @@
 #include "store/orders.h"
 #include "store/outbox.h"
 
-const char *
-game_mail_domain(const struct game_ctx *c)
-{
-	const char *at = strrchr(c->from, '@');
-
-	return at != NULL ? at + 1 : c->from;
-}
-
 /*
  * Everything the views of one moment share: read through the store's
  * indexes, the rows of the phases since the last view, never the whole

@@ -82,6 +82,28 @@ tap_demo() {
 	return $_st
 }
 
+# tap_audit ARCHIVE: `muthur audit ARCHIVE`, its report in $audit_out and
+# shown as diagnostics; returns muthur's status.
+tap_audit() {
+	audit_out=$("$MUTHUR" audit "$1" 2>&1)
+	_st=$?
+	printf '%s\n' "$audit_out" | sed 's/^/# /'
+	return $_st
+}
+
+# tap_tamper_fails ARCHIVE SED [LABEL]: the copy of ARCHIVE edited by the
+# sed script SED ($TAP_TMP/bad) differs from it, and `muthur audit` fails
+# it (its report in $TAP_TMP/bad.out): two checks, named after LABEL.
+tap_tamper_fails() {
+	sed "$2" "$1" >"$TAP_TMP/bad"
+	cmp -s "$1" "$TAP_TMP/bad"
+	[ $? -ne 0 ]
+	ok $? "${3:-}the tampered copy differs"
+	"$MUTHUR" audit "$TAP_TMP/bad" >"$TAP_TMP/bad.out" 2>&1
+	[ $? -ne 0 ]
+	ok $? "${3:-}a changed byte fails the audit"
+}
+
 # A fresh folder for this test in $TAP_TMP, removed at exit unless
 # MUTHUR_KEEP_TMP is set. Call it directly, not in $(...).
 tap_tmpdir() {

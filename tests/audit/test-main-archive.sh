@@ -10,19 +10,12 @@ a="$TAP_TMP/demo-1bb3e9a.muthur"
 gzip -dc "$top_srcdir/tests/data/archives/demo-1bb3e9a.muthur.gz" >"$a"
 ok $? "the archive of 1bb3e9a unpacks"
 
-out=$("$MUTHUR" audit "$a" 2>&1)
+tap_audit "$a"
 ok $? "muthur audit of it exits 0"
-printf '%s\n' "$out" | sed 's/^/# /'
-printf '%s\n' "$out" | grep -q '^OK demo-1: 0 failures; checked 318 player signatures, 920 server signatures, 919 openings, 99 seeds, 820 events, 99 phases replayed, 99 state hashes'
+printf '%s\n' "$audit_out" | grep -q '^OK demo-1: 0 failures; checked 318 player signatures, 920 server signatures, 919 openings, 99 seeds, 820 events, 99 phases replayed, 99 state hashes'
 ok $? "every signature and opening checked, every phase replayed, nothing fails"
 
 # one changed byte in a renewal's commitment (a nonce digit): it fails
-sed '0,/"domain":"muthur.secret","secret_id":"hand:marines@50"/s//"domain":"muthur.secret","secret_id":"hand:marines@5x"/' "$a" >"$TAP_TMP/bad"
-cmp -s "$a" "$TAP_TMP/bad"
-[ $? -ne 0 ]
-ok $? "the tampered copy differs"
-"$MUTHUR" audit "$TAP_TMP/bad" >"$TAP_TMP/bad.out" 2>&1
-[ $? -ne 0 ]
-ok $? "a changed byte fails the audit"
+tap_tamper_fails "$a" '0,/"domain":"muthur.secret","secret_id":"hand:marines@50"/s//"domain":"muthur.secret","secret_id":"hand:marines@5x"/'
 sed 's/^/# /' "$TAP_TMP/bad.out" | head -5
 done_testing

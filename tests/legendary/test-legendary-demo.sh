@@ -44,9 +44,9 @@ ok $? "the view mails carry the game's display text in view.json"
 
 "$MUTHUR" --config "$d/muthur.conf" export demo-1 >"$TAP_TMP/demo-1.archive"
 ok $? "muthur export exits 0"
-audit=$("$MUTHUR" audit "$TAP_TMP/demo-1.archive" 2>&1)
+tap_audit "$TAP_TMP/demo-1.archive"
 ok $? "muthur audit exits 0"
-printf '%s\n' "$audit" | sed 's/^/# /'
+audit=$audit_out
 printf '%s\n' "$audit" | grep -Eq '^OK demo-1: 0 failures.* [1-9][0-9]* phases replayed'
 ok $? "the audit says OK with 0 failures after a full replay"
 printf '%s\n' "$audit" | grep -q '^OK demo-1: 0 failures.*; 0 phases with server-only randomness$'

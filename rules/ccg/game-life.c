@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,17 @@ ccg_game_new(const struct ccg_carddb *db)
 	g->db = db;
 	g->turn = 1;
 	g->places = 1;
+	ccg_game_touch(g);
 	return g;
+}
+
+void
+ccg_game_touch(struct rules_game *g)
+{
+	static atomic_uint_fast64_t last;
+
+	g->serial = (uint64_t)atomic_fetch_add_explicit(&last, 1,
+	    memory_order_relaxed) + 1;
 }
 
 void
@@ -99,6 +110,7 @@ ccg_game_clone(const struct rules_game *g)
 	size_t i;
 
 	*c = *g;
+	ccg_game_touch(c);
 	c->scenario = xstrdup(g->scenario);
 	c->seats = xreallocarray(NULL, g->nseats ? g->nseats : 1, sizeof *c->seats);
 	memcpy(c->seats, g->seats, g->nseats * sizeof *c->seats);

@@ -101,9 +101,16 @@ drop_lines(const struct rules_game *g, int seat, struct strbuf *sb)
 	ccg_game_free(t.c);
 }
 
-/* ccg_legal_memo()'s answers: the game and each seat's legal orders. */
+/*
+ * ccg_legal_memo()'s answers: each seat's legal orders in the state
+ * numbered memo_serial (ccg_game_touch), asked while memo_g is that game.
+ * They outlive ccg_legal_memo(NULL): the barrier's check of a new phase
+ * (the daemon's phase_only_pass) and the four views that follow ask the
+ * same state, and any change of it gives the game a new serial.
+ */
 #define MEMO_SEATS 8
 static __thread const struct rules_game *memo_g;
+static __thread uint64_t memo_serial;
 static __thread char *memo_text[MEMO_SEATS];
 
 void
@@ -111,11 +118,14 @@ ccg_legal_memo(const struct rules_game *g)
 {
 	size_t i;
 
+	memo_g = g;
+	if (g == NULL || g->serial == memo_serial)
+		return;
 	for (i = 0; i < MEMO_SEATS; i++) {
 		free(memo_text[i]);
 		memo_text[i] = NULL;
 	}
-	memo_g = g;
+	memo_serial = g->serial;
 }
 
 static char *legal_text(const struct rules_game *, int);
@@ -123,14 +133,12 @@ static char *legal_text(const struct rules_game *, int);
 char *
 ccg_legal(const struct rules_game *g, int seat)
 {
-	char *text;
-
-	if (memo_g == NULL || g != memo_g || seat < 0 || seat >= MEMO_SEATS)
+	if (memo_g == NULL || g != memo_g || g->serial != memo_serial || seat < 0 ||
+	    seat >= MEMO_SEATS)
 		return legal_text(g, seat);
 	if (memo_text[seat] == NULL)
 		memo_text[seat] = legal_text(g, seat);
-	text = xstrdup(memo_text[seat]);
-	return text;
+	return xstrdup(memo_text[seat]);
 }
 
 static char *

@@ -176,6 +176,7 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	struct rules_rng rng = { test_ctr_uniform, &dice, NULL, NULL };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
+	int stale = 0, changed = 0;
 	size_t s;
 
 	while (g != NULL && R->turn(g) <= 12 && steps < 400) {
@@ -183,6 +184,26 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 		char *a, *b;
 		struct rules_game *h;
 		size_t la, lb;
+
+		/* the legal orders remembered for the same g before this
+		 * phase's resolve (legal_memo outlives legal_memo(NULL)) are
+		 * never given for the state it resolved to */
+		for (s = 0; s < 4; s++) {
+			char *fresh = R->legal(g, s), *kept;
+
+			R->legal_memo(g);
+			kept = R->legal(g, s);
+			R->legal_memo(NULL);
+			stale += strcmp(fresh, kept) != 0;
+			free(kept);
+			R->legal_memo(g);
+			kept = R->legal(g, s);
+			R->legal_memo(NULL);
+			stale += strcmp(fresh, kept) != 0;
+			changed += steps > 0 && strcmp(fresh, "pass\n") != 0;
+			free(kept);
+			free(fresh);
+		}
 
 		for (s = 0; s < 4; s++) {
 			char *why = NULL;
@@ -252,6 +273,9 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	    g ? R->turn(g) : 0, fails);
 	ok(badload == 0, "random game %llu: every state survives save/load",
 	    (unsigned long long)seed);
+	ok(stale == 0 && changed > 0, "random game %llu: the legal orders remembered "
+	    "of a state are never those of the state before it (%d seats with "
+	    "orders besides pass)", (unsigned long long)seed, changed);
 	ok(lonely == 0 && tried > 0, "random game %llu: each of %d legal lines "
 	    "listed is accepted alone", (unsigned long long)seed, tried);
 	rules_events_free(&ev);

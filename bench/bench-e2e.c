@@ -21,7 +21,9 @@
  *
  * -p ROUND: under valgrind --tool=callgrind --collect-atstart=no, the
  * instructions of the daemon's handling of that round's mails alone are
- * collected (built with valgrind/callgrind.h; else -p is refused).
+ * collected (built with valgrind/callgrind.h; else -p is refused); with
+ * --instr-atstart=no too the rounds before it run uninstrumented, several
+ * times faster (round 400 in minutes).
  */
 #include "config.h"
 
@@ -356,8 +358,10 @@ main(int argc, char **argv)
 		c0 = cpu_now();
 		t0 = tk.last = bench_now();
 #ifdef HAVE_VALGRIND_CALLGRIND_H
-		if (r + 1 == profile)
+		if (r + 1 == profile) {
+			CALLGRIND_START_INSTRUMENTATION;
 			CALLGRIND_TOGGLE_COLLECT;
+		}
 #endif
 		loop_intake(&lp, &stats);
 #ifdef HAVE_VALGRIND_CALLGRIND_H

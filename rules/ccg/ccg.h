@@ -270,6 +270,10 @@ struct rules_game *ccg_game_clone(const struct rules_game *g);
  * entry that changes a game calls it (ccg_apply, ccg_resolve, ccg_setting),
  * so that what is remembered of a serial (legal-orders.c) stays true. */
 void	 ccg_game_touch(struct rules_game *g);
+/* Make c (a game of the same seats, say a clone of g played on) equal to
+ * g again, as ccg_game_clone(g) would, reusing c's memory: the legal-order
+ * search tries every candidate on one copy (legal-orders.c). */
+void	 ccg_game_reset(struct rules_game *c, const struct rules_game *g);
 /* Piles: append; remove and return entry i; index of a slug or -1; empty. */
 void	 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card);
 const struct ccg_card *ccg_cards_take(struct ccg_cards *c, size_t i);

@@ -176,7 +176,8 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	struct rules_rng rng = { test_ctr_uniform, &dice, NULL, NULL };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
-	int stale = 0, changed = 0;
+	int stale = 0, changed = 0, unreset = 0;
+	struct rules_game *scratch = NULL;
 	size_t s;
 
 	while (g != NULL && R->turn(g) <= 12 && steps < 400) {
@@ -239,6 +240,28 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 			}
 			free(why);
 		}
+		/* one copy played on and set back each phase
+		 * (ccg_game_reset, as the legal-order search uses it) saves
+		 * the same as the game */
+		if (scratch == NULL)
+			scratch = ccg_game_clone(g);
+		else
+			ccg_game_reset(scratch, g);
+		a = R->save(g, &la);
+		b = R->save(scratch, &lb);
+		unreset += la != lb || memcmp(a, b, la) != 0;
+		free(a);
+		free(b);
+		{
+			struct test_ctr d2 = dice;
+			struct rules_rng rng2 = { test_ctr_uniform, &d2, NULL, NULL };
+			struct rules_events ev2 = { NULL, 0, 0 };
+			char *why = NULL;
+
+			R->resolve(scratch, (const char *const *)orders, &rng2, &ev2, &why);
+			free(why);
+			rules_events_free(&ev2);
+		}
 		rules_events_free(&ev);
 		if (R->resolve(g, (const char *const *)orders, &rng, &ev, &cause) != 0) {
 			diag("resolve: %s", cause);
@@ -273,6 +296,10 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	    g ? R->turn(g) : 0, fails);
 	ok(badload == 0, "random game %llu: every state survives save/load",
 	    (unsigned long long)seed);
+	ok(unreset == 0 && steps > 3, "random game %llu: a copy played on and reset "
+	    "to the game saves the same as the game, %d phases",
+	    (unsigned long long)seed, steps);
+	ccg_game_free(scratch);
 	ok(stale == 0 && changed > 0, "random game %llu: the legal orders remembered "
 	    "of a state are never those of the state before it (%d seats with "
 	    "orders besides pass)", (unsigned long long)seed, changed);

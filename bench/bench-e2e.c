@@ -59,6 +59,7 @@
 #include "store/orders.h"
 #include "store/outbox.h"
 #include "store/serverkey.h"
+#include "rules/picture/picture-cache.h"
 #include "templates/tmpl.h"
 
 static const char *const seats[4] = { "rogue", "marines", "predator", "aliens" };
@@ -421,6 +422,13 @@ main(int argc, char **argv)
 	    "per game (pages in use at the end / games: %d)\n", tk.nphase > 0 ?
 	    (double)(used1 - used0) / (double)tk.nphase : 0.0, tk.nphase,
 	    (double)used1 / (double)games, games);
+	{
+		struct pic_cache_stats pcs;
+
+		pic_cache_usage(&pcs);
+		printf("board strips: %zu drawn, %zu found kept; kept at the end: %zu "
+		    "(%zu bytes)\n", pcs.misses, pcs.hits, pcs.entries, pcs.bytes);
+	}
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);

@@ -176,7 +176,7 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	struct rules_rng rng = { test_ctr_uniform, &dice, NULL, NULL };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
-	int stale = 0, changed = 0, unreset = 0;
+	int stale = 0, changed = 0, unreset = 0, adjbad = 0, adjpairs = 0;
 	struct rules_game *scratch = NULL;
 	size_t s;
 
@@ -240,6 +240,22 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 			}
 			free(why);
 		}
+		/* every node's neighbours marked at once are those asked
+		 * one by one */
+		{
+			unsigned char mark[256];
+			size_t x, y;
+
+			for (x = 0; x < g->nnodes && g->nnodes <= sizeof mark; x++) {
+				memset(mark, 0, sizeof mark);
+				ccg_adjacent_mark(g, (int)x, mark);
+				for (y = 0; y < g->nnodes; y++) {
+					adjbad += mark[y] != (ccg_adjacent(g, (int)x,
+					    (int)y) != 0);
+					adjpairs += mark[y];
+				}
+			}
+		}
 		/* one copy played on and set back each phase
 		 * (ccg_game_reset, as the legal-order search uses it) saves
 		 * the same as the game */
@@ -300,6 +316,9 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	    "to the game saves the same as the game, %d phases",
 	    (unsigned long long)seed, steps);
 	ccg_game_free(scratch);
+	ok(adjbad == 0 && adjpairs > 0, "random game %llu: the neighbours marked at "
+	    "once are those ccg_adjacent finds (%d adjacent pairs over the game)",
+	    (unsigned long long)seed, adjpairs);
 	ok(stale == 0 && changed > 0, "random game %llu: the legal orders remembered "
 	    "of a state are never those of the state before it (%d seats with "
 	    "orders besides pass)", (unsigned long long)seed, changed);

@@ -73,29 +73,6 @@ ccg_game_free(struct rules_game *g)
 	free(g);
 }
 
-static void
-cards_dup(struct ccg_cards *d, const struct ccg_cards *s)
-{
-	d->v = NULL;
-	d->n = d->cap = s->n;
-	if (s->n > 0) {
-		d->v = xreallocarray(NULL, s->n, sizeof *d->v);
-		memcpy(d->v, s->v, s->n * sizeof *d->v);
-	}
-}
-
-static int *
-ints_dup(const int *v, size_t n)
-{
-	int *d;
-
-	if (v == NULL)
-		return NULL;
-	d = xreallocarray(NULL, n ? n : 1, sizeof *d);
-	memcpy(d, v, n * sizeof *d);
-	return d;
-}
-
 /* d (which owns its array) made equal to s, reusing d's array. */
 static void
 cards_set(struct ccg_cards *d, const struct ccg_cards *s)
@@ -129,6 +106,21 @@ ints_set(int *d, const int *s, size_t n)
 	d = xreallocarray(d, n ? n : 1, sizeof *d);
 	memcpy(d, s, n * sizeof *d);
 	return d;
+}
+
+/* A fresh copy of s in d (for a clone): cards_set() over nothing. */
+static void
+cards_dup(struct ccg_cards *d, const struct ccg_cards *s)
+{
+	d->v = NULL;
+	d->n = d->cap = 0;
+	cards_set(d, s);
+}
+
+static int *
+ints_dup(const int *v, size_t n)
+{
+	return ints_set(NULL, v, n);
 }
 
 /* The made Breeding Chamber of g's node i copied for c's (molting.c). */

@@ -193,22 +193,10 @@ ccg_game_reset(struct rules_game *c, const struct rules_game *g)
 
 		*d = *s;
 		d->name = str_set(was.name, s->name);
-		d->hand = was.hand;
-		cards_set(&d->hand, &s->hand);
-		d->deck = was.deck;
-		cards_set(&d->deck, &s->deck);
-		d->discard = was.discard;
-		cards_set(&d->discard, &s->discard);
-		d->removed = was.removed;
-		cards_set(&d->removed, &s->removed);
-		d->matured = was.matured;
-		cards_set(&d->matured, &s->matured);
-		d->table = was.table;
-		cards_set(&d->table, &s->table);
-		d->armed = was.armed;
-		cards_set(&d->armed, &s->armed);
-		d->armed_on = was.armed_on;
-		cards_set(&d->armed_on, &s->armed_on);
+#define PILE(f) do { d->f = was.f; cards_set(&d->f, &s->f); } while (0)
+		PILE(hand); PILE(deck); PILE(discard); PILE(removed);
+		PILE(matured); PILE(table); PILE(armed); PILE(armed_on);
+#undef PILE
 		d->hud.ground = ints_set(was.hud.ground, s->hud.ground, s->hud.n);
 		d->hud.high = ints_set(was.hud.high, s->hud.high, s->hud.n);
 		d->hud.low = ints_set(was.hud.low, s->hud.low, s->hud.n);

@@ -481,6 +481,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 
 	unsigned char *key = NULL, got[32], rowhash[32];
 	size_t keylen = 0;
+	int delta;
 	uint64_t found;
 	const void *z;
 	int k;
@@ -522,6 +523,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 		return cause_prefix(cause, "the recorded state");
 	}
 	*state = state_bytes(s, 1, key, keylen, len, cause);
+	delta = key != NULL;
 	free(key);
 	db_finish(st, s);
 	if (*state == NULL)
@@ -534,6 +536,9 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 			return cause_set(cause, "the recorded state does not match its hash");
 		}
 		state_cache_put(&st->latest, game_id, found, hash, *state, *len);
+		if (!delta)	/* a keyframe: the next state's dictionary */
+			state_cache_put(&st->keyframe, game_id, found, hash, *state,
+			    *len);
 	}
 	return 0;
 }

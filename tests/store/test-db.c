@@ -693,6 +693,37 @@ test_state_cache(const char *path, struct store *st)
 	    "a row edited behind the store's back is read from the database and caught");
 	free(cause);
 	free(state);
+	state = NULL;
+	/* a keyframe read (not written) by a store is the dictionary of the
+	 * delta it writes next, which another store reads back the same */
+	{
+		struct store *a = store_open(path, NULL), *b;
+		int64_t g2;
+
+		store_game_create(st, "cached-2", "ccg", "contact", zero32, zero32, 100,
+		    &g2, NULL);
+		for (i = 0; i <= 16; i++) {	/* 16 is a keyframe */
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "{\"turn\":%d,\"pad\":\"%0300d\"}", i, i);
+			store_state_put(st, g2, (uint64_t)i, sb.s, sb.len, NULL);
+		}
+		ok(a != NULL && store_state_get(a, g2, STORE_STATE_LATEST, &state, &len,
+		    &found, hash, NULL) == 0 && found == 16, "another store reads the "
+		    "latest state, a keyframe");
+		free(state);
+		state = NULL;
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "{\"turn\":17,\"pad\":\"%0300d\"}", 17);
+		b = store_open(path, NULL);
+		ok(a != NULL && b != NULL && store_state_put(a, g2, 17, sb.s, sb.len,
+		    NULL) == 0 && store_state_get(b, g2, STORE_STATE_LATEST, &state,
+		    &len, &found, hash, NULL) == 0 && found == 17 && len == sb.len &&
+		    memcmp(state, sb.s, len) == 0, "the delta it writes over it reads "
+		    "back the same in a third store");
+		free(state);
+		store_close(b);
+		store_close(a);
+	}
 	strbuf_free(&sb);
 }
 

@@ -21,7 +21,9 @@
  *
  * -p ROUND: under valgrind --tool=callgrind --collect-atstart=no, the
  * instructions of the daemon's handling of that round's mails alone are
- * collected (built with valgrind/callgrind.h; else -p is refused).
+ * collected (built with valgrind/callgrind.h; else -p is refused); with
+ * --instr-atstart=no too the rounds before it run uninstrumented, several
+ * times faster (round 400 in minutes).
  */
 #include "config.h"
 
@@ -57,6 +59,7 @@
 #include "store/orders.h"
 #include "store/outbox.h"
 #include "store/serverkey.h"
+#include "rules/picture/picture-cache.h"
 #include "templates/tmpl.h"
 
 static const char *const seats[4] = { "rogue", "marines", "predator", "aliens" };
@@ -356,8 +359,10 @@ main(int argc, char **argv)
 		c0 = cpu_now();
 		t0 = tk.last = bench_now();
 #ifdef HAVE_VALGRIND_CALLGRIND_H
-		if (r + 1 == profile)
+		if (r + 1 == profile) {
+			CALLGRIND_START_INSTRUMENTATION;
 			CALLGRIND_TOGGLE_COLLECT;
+		}
 #endif
 		loop_intake(&lp, &stats);
 #ifdef HAVE_VALGRIND_CALLGRIND_H
@@ -417,6 +422,13 @@ main(int argc, char **argv)
 	    "per game (pages in use at the end / games: %d)\n", tk.nphase > 0 ?
 	    (double)(used1 - used0) / (double)tk.nphase : 0.0, tk.nphase,
 	    (double)used1 / (double)games, games);
+	{
+		struct pic_cache_stats pcs;
+
+		pic_cache_usage(&pcs);
+		printf("board strips: %zu drawn, %zu found kept; kept at the end: %zu "
+		    "(%zu bytes)\n", pcs.misses, pcs.hits, pcs.entries, pcs.bytes);
+	}
 	printf("peak RSS: %ld KiB\n", ru.ru_maxrss);
 	if (!keep) {
 		p = xasprintf("rm -rf %s", dir);

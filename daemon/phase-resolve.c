@@ -198,7 +198,14 @@ phase_only_pass(const struct rules *R, const struct rules_game *g, size_t seat)
 	const char *s, *e;
 	int only = 1;
 
-	if (!R->owes(g, seat) || (legal = R->legal(g, seat)) == NULL)
+	if (!R->owes(g, seat))
+		return 0;
+	if (R->legal_memo != NULL)	/* the views of the phase ask again */
+		R->legal_memo(g);
+	legal = R->legal(g, seat);
+	if (R->legal_memo != NULL)
+		R->legal_memo(NULL);
+	if (legal == NULL)
 		return 0;
 	for (p = legal; only && *p != '\0'; p = *eol != '\0' ? eol + 1 : eol) {
 		if ((eol = strchr(p, '\n')) == NULL)

@@ -270,26 +270,38 @@ mime_body_7bit(struct strbuf *out, const char *s, size_t len)
 	free(crlf);
 }
 
+/* Must s[k] of the line s[start..end) be written =XX? */
+static int
+qp_escaped(const char *s, size_t start, size_t end, size_t k)
+{
+	unsigned char c = (unsigned char)s[k];
+
+	return c == '=' || c >= 127 || (c < 32 && c != '\t') ||
+	    ((c == ' ' || c == '\t') && k + 1 == end) ||
+	    (k == start && c == '.') ||
+	    (k == start && end - k >= 5 && memcmp(s + k, "From ", 5) == 0);
+}
+
+/*
+ * Line by line, the characters that go as they are copied in runs (a
+ * byte at a time took most of a view mail's composing), each run cut
+ * where the soft line break falls.
+ */
 void
 mime_body_qp(struct strbuf *out, const char *s, size_t len)
 {
-	size_t i = 0, start, end, col, k;
+	size_t i = 0, start, end, col, k, run;
 	char enc[3];
 	unsigned char c;
 
 	while (i < len) {
 		start = i;
-		while (i < len && s[i] != '\n')
-			i++;
-		end = i;
-		if (i < len)
-			i++;
-		for (col = 0, k = start; k < end; k++) {
-			c = (unsigned char)s[k];
-			if (c == '=' || c >= 127 || (c < 32 && c != '\t') ||
-			    ((c == ' ' || c == '\t') && k + 1 == end) ||
-			    (k == start && c == '.') ||
-			    (k == start && end - k >= 5 && memcmp(s + k, "From ", 5) == 0)) {
+		end = (const char *)memchr(s + i, '\n', len - i) != NULL ?
+		    (size_t)((const char *)memchr(s + i, '\n', len - i) - s) : len;
+		i = end < len ? end + 1 : len;
+		for (col = 0, k = start; k < end; ) {
+			if (qp_escaped(s, start, end, k)) {
+				c = (unsigned char)s[k++];
 				enc[0] = '=';
 				enc[1] = hex[c >> 4];
 				enc[2] = hex[c & 15];
@@ -299,14 +311,18 @@ mime_body_qp(struct strbuf *out, const char *s, size_t len)
 				}
 				strbuf_add(out, enc, 3);
 				col += 3;
-			} else {
-				if (col + 1 > QP_LINE_MAX - 1) {
-					strbuf_addstr(out, "=\r\n");
-					col = 0;
-				}
-				strbuf_addc(out, (char)c);
-				col++;
+				continue;
 			}
+			if (col + 1 > QP_LINE_MAX - 1) {
+				strbuf_addstr(out, "=\r\n");
+				col = 0;
+			}
+			for (run = 1; k + run < end && col + run < QP_LINE_MAX - 1 &&
+			    !qp_escaped(s, start, end, k + run); run++)
+				;
+			strbuf_add(out, s + k, run);
+			col += run;
+			k += run;
 		}
 		strbuf_addstr(out, "\r\n");
 	}

@@ -259,7 +259,10 @@ struct rules {
 	 * Remember legal()'s answers for g from now (g non-NULL) until
 	 * legal_memo(NULL): the caller changes nothing of g in between, so
 	 * that legal() and what calls it inside the rules (view(), template())
-	 * compute each seat's legal orders once. Per thread; the answers are
+	 * compute each seat's legal orders once. The rules may keep the
+	 * answers past legal_memo(NULL) for a later legal_memo(g) of the same
+	 * unchanged state (the CCG numbers each state of a game: the barrier
+	 * of a new phase and its views ask once). Per thread; the answers are
 	 * the same bytes either way. NULL member: nothing is remembered.
 	 */
 	void		 (*legal_memo)(const struct rules_game *g);

@@ -115,6 +115,27 @@ extern const struct store_driver db_sqlite_driver;
 extern const struct store_driver db_postgresql_driver;
 #endif
 
+/*
+ * state-cache.c: one state's bytes as the process hashed them, for the game
+ * and phase they were recorded after; valid is 0 when empty.
+ */
+struct state_cache {
+	int			 valid;
+	int64_t			 game_id;
+	uint64_t		 after_phase;
+	unsigned char		 hash[32];
+	unsigned char		*bytes;	/* len bytes and a NUL, owned */
+	size_t			 len;
+};
+/* Keep a copy of bytes (replacing what c held). */
+void state_cache_put(struct state_cache *c, int64_t game_id, uint64_t after_phase,
+    const unsigned char hash[32], const void *bytes, size_t len);
+/* A copy of the bytes (caller frees; NUL-terminated) when c holds the
+ * state of game_id after after_phase with that hash, else NULL. */
+unsigned char *state_cache_get(const struct state_cache *c, int64_t game_id,
+    uint64_t after_phase, const unsigned char hash[32], size_t *len);
+void state_cache_clear(struct state_cache *c);
+
 struct store {
 	const struct store_driver *drv;
 	void			*conn;	/* the driver's connection */
@@ -126,6 +147,8 @@ struct store {
 	int			 busy;		/* store_busy_take() */
 	struct db_stmt		*cache[DB_CACHE_MAX];
 	size_t			 ncache;
+	struct state_cache	 latest;	/* the state last read or recorded */
+	struct state_cache	 keyframe;	/* the keyframe last read or recorded */
 };
 
 /* Set *cause to "what: the database's message (store)"; returns -1. */

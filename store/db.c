@@ -468,6 +468,8 @@ store_close(struct store *st)
 		st->drv->finalize(st->cache[i]);
 		free(st->cache[i]);
 	}
+	state_cache_clear(&st->latest);
+	state_cache_clear(&st->keyframe);
 	st->drv->close(st);
 	free(st->path);
 	free(st);

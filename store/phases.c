@@ -391,12 +391,15 @@ state_keyframe(struct store *st, int64_t game_id, uint64_t before, int for_write
 {
 	struct db_stmt *s;
 	const void *p;
+	unsigned char hash[32], got[32];
+	uint64_t at;
 	int rc, found = 0;
 	size_t n;
 
 	*key = NULL;
-	if ((s = db_prepare(st, "SELECT state, deflated FROM states WHERE game_id = ? AND "
-	    "after_phase < ? ORDER BY after_phase DESC LIMIT ?", cause)) == NULL)
+	if ((s = db_prepare(st, "SELECT state, deflated, after_phase, hash FROM states "
+	    "WHERE game_id = ? AND after_phase < ? ORDER BY after_phase DESC LIMIT ?",
+	    cause)) == NULL)
 		return -1;
 	db_bind_int64(s, 1, game_id);
 	db_bind_int64(s, 2, (int64_t)before);
@@ -406,7 +409,20 @@ state_keyframe(struct store *st, int64_t game_id, uint64_t before, int for_write
 		n = (size_t)db_column_bytes(s, 0);
 		if (db_column_int(s, 1) && deflate_has_dict(p, n))
 			continue;	/* a delta */
+		at = (uint64_t)db_column_int64(s, 2);
+		db_col_fixed(s, 3, hash, 32);
+		if ((*key = state_cache_get(&st->keyframe, game_id, at, hash,
+		    keylen)) != NULL) {
+			found = 1;
+			break;
+		}
 		found = (*key = state_bytes(s, 0, NULL, 0, keylen, cause)) != NULL ? 1 : -1;
+		if (found == 1) {	/* kept only when it is what was hashed */
+			hashenc_blake2b256(got, *key, *keylen);
+			if (sodium_memcmp(got, hash, sizeof got) == 0)
+				state_cache_put(&st->keyframe, game_id, at, hash,
+				    *key, *keylen);
+		}
 		break;
 	}
 	if (rc != DB_ROW && rc != DB_DONE)
@@ -449,6 +465,9 @@ store_state_put(struct store *st, int64_t game_id, uint64_t after_phase,
 		    (unsigned long long)after_phase);
 	}
 	free(z);
+	state_cache_put(&st->latest, game_id, after_phase, hash, state, len);
+	if (k == 0)
+		state_cache_put(&st->keyframe, game_id, after_phase, hash, state, len);
 	return 0;
 }
 
@@ -460,8 +479,9 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	struct db_stmt *s;
 	int rc;
 
-	unsigned char *key = NULL, got[32];
+	unsigned char *key = NULL, got[32], rowhash[32];
 	size_t keylen = 0;
+	int delta;
 	uint64_t found;
 	const void *z;
 	int k;
@@ -486,8 +506,13 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 	found = (uint64_t)db_column_int64(s, 0);
 	if (found_phase != NULL)
 		*found_phase = found;
+	db_col_fixed(s, 3, rowhash, 32);
 	if (hash != NULL)
-		db_col_fixed(s, 3, hash, 32);
+		memcpy(hash, rowhash, 32);
+	if ((*state = state_cache_get(&st->latest, game_id, found, rowhash, len)) != NULL) {
+		db_finish(st, s);
+		return 0;
+	}
 	z = db_column_blob(s, 1);
 	if (db_column_int(s, 2) &&
 	    deflate_has_dict(z, (size_t)db_column_bytes(s, 1)) &&
@@ -498,6 +523,7 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 		return cause_prefix(cause, "the recorded state");
 	}
 	*state = state_bytes(s, 1, key, keylen, len, cause);
+	delta = key != NULL;
 	free(key);
 	db_finish(st, s);
 	if (*state == NULL)
@@ -509,6 +535,10 @@ store_state_get(struct store *st, int64_t game_id, uint64_t after_phase,
 			*state = NULL;
 			return cause_set(cause, "the recorded state does not match its hash");
 		}
+		state_cache_put(&st->latest, game_id, found, hash, *state, *len);
+		if (!delta)	/* a keyframe: the next state's dictionary */
+			state_cache_put(&st->keyframe, game_id, found, hash, *state,
+			    *len);
 	}
 	return 0;
 }

@@ -248,6 +248,8 @@ struct rules_game {
 	size_t			 nmarkers;
 	int			 marker_seq;	/* last marker number / epoch */
 	int			 await_legal;	/* rules_setup.await_legal */
+	uint64_t		 serial;	/* this state's number in the process:
+						 * new at every change (ccg_game_touch) */
 };
 
 /*
@@ -261,8 +263,17 @@ struct rules_game {
 /* An empty game over db (borrowed); free with ccg_game_free(). */
 struct rules_game *ccg_game_new(const struct ccg_carddb *db);
 void	 ccg_game_free(struct rules_game *g);
-/* A deep copy (its own strings, piles and arrays); free with ccg_game_free(). */
+/* A deep copy (its own strings, piles and arrays, its own serial); free
+ * with ccg_game_free(). */
 struct rules_game *ccg_game_clone(const struct rules_game *g);
+/* Give g a serial no state of the process has had (any thread): every
+ * entry that changes a game calls it (ccg_apply, ccg_resolve, ccg_setting),
+ * so that what is remembered of a serial (legal-orders.c) stays true. */
+void	 ccg_game_touch(struct rules_game *g);
+/* Make c (a game of the same seats, say a clone of g played on) equal to
+ * g again, as ccg_game_clone(g) would, reusing c's memory: the legal-order
+ * search tries every candidate on one copy (legal-orders.c). */
+void	 ccg_game_reset(struct rules_game *c, const struct rules_game *g);
 /* Piles: append; remove and return entry i; index of a slug or -1; empty. */
 void	 ccg_cards_push(struct ccg_cards *c, const struct ccg_card *card);
 const struct ccg_card *ccg_cards_take(struct ccg_cards *c, size_t i);

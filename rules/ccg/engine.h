@@ -12,7 +12,8 @@
 /* legal-orders.c */
 /* struct rules legal(): new string, caller frees. */
 char	*ccg_legal(const struct rules_game *g, int seat);
-/* struct rules legal_memo(): ccg_legal() of g remembered until NULL. */
+/* struct rules legal_memo(): ccg_legal() of g remembered until NULL, and
+ * again for a later ccg_legal_memo(g) while g keeps its serial. */
 void	 ccg_legal_memo(const struct rules_game *g);
 /* 0 when seat has no legal order besides pass (stops at the first). */
 size_t	 ccg_legal_count(const struct rules_game *g, int seat);

@@ -3,7 +3,10 @@
  * the order template of its view and for the seat barrier (a seat whose
  * only legal order is pass owes nothing). Candidate lines are made from the
  * state and each is tried on a copy of the game with the same code that
- * applies orders, so the list can never disagree with the rules.
+ * applies orders, so the list can never disagree with the rules. One copy
+ * serves every candidate: a refused order leaves it as it was, and after
+ * an accepted one it is set back to the game (ccg_game_reset), reusing
+ * its memory, where a fresh clone for each cost more as the board grew.
  */
 #include "config.h"
 
@@ -25,7 +28,8 @@
 
 struct trial {
 	const struct rules_game	*g;
-	struct rules_game	*c;	/* scratch copy, fresh after a success */
+	struct rules_game	*c;	/* scratch copy of g, played on */
+	int			 dirty;	/* c was changed: reset it to g */
 	int			 seat;
 	struct strbuf		*out;	/* NULL: only count */
 	size_t			 n;
@@ -43,14 +47,16 @@ try_line(struct trial *t, const char *line)
 		return;
 	if (t->c == NULL)
 		t->c = ccg_game_clone(t->g);
+	else if (t->dirty)
+		ccg_game_reset(t->c, t->g);
+	t->dirty = 0;
 	if (ccg_apply(t->c, t->seat, &o, NULL, NULL) == 0) {
 		t->n++;
 		if (t->out != NULL) {
 			strbuf_addstr(t->out, line);
 			strbuf_addc(t->out, '\n');
 		}
-		ccg_game_free(t->c);
-		t->c = NULL;
+		t->dirty = 1;
 	}
 	ccg_order_clear(&o);
 }
@@ -82,7 +88,7 @@ candidates(struct trial *t)
 static void
 drop_lines(const struct rules_game *g, int seat, struct strbuf *sb)
 {
-	struct trial t = { g, NULL, seat, sb, 0, 0 };
+	struct trial t = { g, NULL, 0, seat, sb, 0, 0 };
 	size_t i;
 
 	if (g->phase == CCG_PH_MOVE || g->phase == CCG_PH_SEARCH_DECLARE ||
@@ -101,9 +107,16 @@ drop_lines(const struct rules_game *g, int seat, struct strbuf *sb)
 	ccg_game_free(t.c);
 }
 
-/* ccg_legal_memo()'s answers: the game and each seat's legal orders. */
+/*
+ * ccg_legal_memo()'s answers: each seat's legal orders in the state
+ * numbered memo_serial (ccg_game_touch), asked while memo_g is that game.
+ * They outlive ccg_legal_memo(NULL): the barrier's check of a new phase
+ * (the daemon's phase_only_pass) and the four views that follow ask the
+ * same state, and any change of it gives the game a new serial.
+ */
 #define MEMO_SEATS 8
 static __thread const struct rules_game *memo_g;
+static __thread uint64_t memo_serial;
 static __thread char *memo_text[MEMO_SEATS];
 
 void
@@ -111,11 +124,14 @@ ccg_legal_memo(const struct rules_game *g)
 {
 	size_t i;
 
+	memo_g = g;
+	if (g == NULL || g->serial == memo_serial)
+		return;
 	for (i = 0; i < MEMO_SEATS; i++) {
 		free(memo_text[i]);
 		memo_text[i] = NULL;
 	}
-	memo_g = g;
+	memo_serial = g->serial;
 }
 
 static char *legal_text(const struct rules_game *, int);
@@ -123,21 +139,19 @@ static char *legal_text(const struct rules_game *, int);
 char *
 ccg_legal(const struct rules_game *g, int seat)
 {
-	char *text;
-
-	if (memo_g == NULL || g != memo_g || seat < 0 || seat >= MEMO_SEATS)
+	if (memo_g == NULL || g != memo_g || g->serial != memo_serial || seat < 0 ||
+	    seat >= MEMO_SEATS)
 		return legal_text(g, seat);
 	if (memo_text[seat] == NULL)
 		memo_text[seat] = legal_text(g, seat);
-	text = xstrdup(memo_text[seat]);
-	return text;
+	return xstrdup(memo_text[seat]);
 }
 
 static char *
 legal_text(const struct rules_game *g, int seat)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct trial t = { g, NULL, seat, &sb, 0, 0 };
+	struct trial t = { g, NULL, 0, seat, &sb, 0, 0 };
 
 	if (seat >= 0 && (size_t)seat < g->nseats && !ccg_game_over(g) &&
 	    g->seats[seat].place == 0)
@@ -170,7 +184,7 @@ legal_text(const struct rules_game *g, int seat)
 size_t
 ccg_legal_count(const struct rules_game *g, int seat)
 {
-	struct trial t = { g, NULL, seat, NULL, 0, 1 };
+	struct trial t = { g, NULL, 0, seat, NULL, 0, 1 };
 
 	if (seat < 0 || (size_t)seat >= g->nseats || g->phase == CCG_PH_OVER)
 		return 0;

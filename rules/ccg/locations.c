@@ -77,6 +77,59 @@ hud_adjacent(const struct ccg_hud *h, int a, int b)
 	return 0;
 }
 
+/* hud_adjacent(h, a, b) for every b at once: mark[b] = 1. */
+static void
+hud_mark(const struct ccg_hud *h, int a, unsigned char *mark, size_t nnodes)
+{
+	size_t k;
+
+#define MARK(n) do { if ((n) >= 0 && (size_t)(n) < nnodes) mark[n] = 1; } while (0)
+	for (k = 0; k + 1 < h->n; k++) {
+		int g0, g1;
+		int rows[2] = { h->high[k], h->low[k] };
+		int r;
+
+		link_gap(h, k, &g0, &g1);
+		if (g0 == a)
+			MARK(g1);
+		if (g1 == a)
+			MARK(g0);
+		for (r = 0; r < 2; r++) {
+			int x = rows[r], nx;
+
+			if (x < 0)
+				continue;
+			if (x == a) {
+				MARK(g0);
+				MARK(g1);
+			}
+			if (g0 == a || g1 == a)
+				MARK(x);
+			if (k + 2 < h->n) {
+				nx = r == 0 ? h->high[k + 1] : h->low[k + 1];
+				if (nx >= 0 && x == a)
+					MARK(nx);
+				if (nx >= 0 && nx == a)
+					MARK(x);
+			}
+		}
+	}
+#undef MARK
+}
+
+void
+ccg_adjacent_mark(const struct rules_game *g, int a, unsigned char *mark)
+{
+	size_t s;
+
+	if (a < 0)
+		return;
+	for (s = 0; s < g->nseats; s++)
+		hud_mark(&g->seats[s].hud, a, mark, g->nnodes);
+	if ((size_t)a < g->nnodes)
+		mark[a] = 0;	/* a node is not adjacent to itself */
+}
+
 int
 ccg_adjacent(const struct rules_game *g, int a, int b)
 {

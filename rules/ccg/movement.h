@@ -30,6 +30,10 @@ void	 ccg_evacuate_candidates(const struct rules_game *g, int seat,
 /* locations.c */
 /* Are nodes a and b adjacent in any seat's HUD? */
 int	 ccg_adjacent(const struct rules_game *g, int a, int b);
+/* mark[b] set to 1 for every node b that ccg_adjacent(g, a, b) finds (mark
+ * has g->nnodes entries, the caller's, cleared by it): one walk of each
+ * seat's HUD where asking each b walked them once per b. */
+void	 ccg_adjacent_mark(const struct rules_game *g, int a, unsigned char *mark);
 /* Is node in seat's HUD? */
 int	 ccg_in_hud(const struct rules_game *g, int seat, int node);
 /* Put node into seat's HUD at an end (side LEFT/RIGHT) or into gap `gap`

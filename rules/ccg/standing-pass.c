@@ -225,6 +225,7 @@ ccg_setting(struct rules_game *g, size_t seat, const char *key, const char *valu
 	size_t n;
 	int p, bits = 0;
 
+	ccg_game_touch(g);
 	if (strcmp(key, "stops") != 0 || seat >= g->nseats)
 		return;
 	for (; *w != '\0'; w += n + strspn(w + n, " \t")) {

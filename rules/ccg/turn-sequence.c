@@ -250,6 +250,7 @@ ccg_apply(struct rules_game *g, int seat, const struct ccg_order *o,
 	const struct ccg_verb_row *v = ccg_verb(o->verb);
 	int r;
 
+	ccg_game_touch(g);
 	if (!ccg_phase_allows(g->phase, o->verb)) {
 		char *verbs = ccg_phase_verbs(g->phase);
 
@@ -469,6 +470,7 @@ ccg_resolve(struct rules_game *g, const char *const *orders,
 	size_t i, pass;
 	int more;
 
+	ccg_game_touch(g);
 	if (g->phase == CCG_PH_OVER)
 		return cause_set(cause, "the game is over");
 	memset(os, 0, sizeof os);

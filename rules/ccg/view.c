@@ -152,6 +152,7 @@ cJSON *
 ccg_view(const struct rules_game *g, int seat)
 {
 	cJSON *v = cJSON_CreateObject(), *a, *o;
+	unsigned char *adj;	/* the nodes adjacent to node i */
 	size_t i, s;
 
 	cJSON_AddStringToObject(v, "game", "ccg");
@@ -210,6 +211,7 @@ ccg_view(const struct rules_game *g, int seat)
 		cJSON_AddItemToArray(a, o);
 	}
 	a = cJSON_AddArrayToObject(v, "locations");
+	adj = xcalloc(g->nnodes + 1, 1);
 	for (i = 0; i < g->nnodes; i++) {
 		cJSON *h;
 
@@ -220,8 +222,10 @@ ccg_view(const struct rules_game *g, int seat)
 			cJSON_AddStringToObject(o, "replaced",
 			    g->nodes[i].replaced->name);
 		h = cJSON_AddArrayToObject(o, "adjacent");
+		memset(adj, 0, g->nnodes);
+		ccg_adjacent_mark(g, (int)i, adj);
 		for (s = 0; s < g->nnodes; s++)
-			if (ccg_adjacent(g, (int)i, (int)s))
+			if (adj[s])
 				cJSON_AddItemToArray(h,
 				    cJSON_CreateString(g->nodes[s].id));
 		if (g->nodes[i].damaged)	/* locations.c; absent when not */
@@ -233,6 +237,7 @@ ccg_view(const struct rules_game *g, int seat)
 				    cJSON_CreateString(g->seats[s].name));
 		cJSON_AddItemToArray(a, o);
 	}
+	free(adj);
 	a = cJSON_AddArrayToObject(v, "pieces");
 	for (i = 0; i < g->npieces; i++)
 		if (g->pieces[i].zone == CCG_Z_PLAY) {

@@ -603,6 +603,82 @@ test_base64(void)
 	strbuf_free(&want);
 }
 
+/* Quoted-printable the plain way, a byte at a time: what mime_body_qp()
+ * must give (lines of at most 76 with their soft breaks). */
+static void
+naive_qp(struct strbuf *out, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i = 0, start, end, col, k;
+	unsigned char c;
+
+	while (i < len) {
+		for (start = i; i < len && s[i] != '\n'; i++)
+			;
+		end = i;
+		if (i < len)
+			i++;
+		for (col = 0, k = start; k < end; k++) {
+			c = (unsigned char)s[k];
+			if (c == '=' || c >= 127 || (c < 32 && c != '\t') ||
+			    ((c == ' ' || c == '\t') && k + 1 == end) ||
+			    (k == start && c == '.') ||
+			    (k == start && end - k >= 5 && memcmp(s + k, "From ", 5) == 0)) {
+				if (col + 3 > 75) {
+					strbuf_addstr(out, "=\r\n");
+					col = 0;
+				}
+				strbuf_addf(out, "=%c%c", hex[c >> 4], hex[c & 15]);
+				col += 3;
+			} else {
+				if (col + 1 > 75) {
+					strbuf_addstr(out, "=\r\n");
+					col = 0;
+				}
+				strbuf_addc(out, (char)c);
+				col++;
+			}
+		}
+		strbuf_addstr(out, "\r\n");
+	}
+}
+
+/* mime_body_qp() copies runs of plain characters: the same bytes as one
+ * at a time, over lines of every length around the soft break and random
+ * mixes of what must be encoded (a fixed stream: the same cases each run). */
+static void
+test_qp_runs(void)
+{
+	static const char alpha[] = "ab =.\t\nF\xc3\xa9rom ";
+	unsigned char seed[randombytes_SEEDBYTES] = { 28 }, r[4096];
+	char s[400];
+	struct strbuf got = STRBUF_INIT, want = STRBUF_INIT;
+	size_t len, k, bad = 0, tried = 0;
+	int round;
+
+	for (round = 0; round < 200; round++) {
+		seed[1] = (unsigned char)round;
+		randombytes_buf_deterministic(r, sizeof r, seed);
+		len = (size_t)(round < 100 ? round + 60 : r[0] * 256 / 170 + r[1] % 50);
+		if (len > sizeof s)
+			len = sizeof s;
+		for (k = 0; k < len; k++)	/* long plain lines, then mixes */
+			s[k] = round < 100 ? (k % 37 == 36 && round % 3 == 0 ? '=' : 'x') :
+			    alpha[r[k + 2] % (sizeof alpha - 1)];
+		strbuf_reset(&got);
+		strbuf_reset(&want);
+		mime_body_qp(&got, s, len);
+		naive_qp(&want, s, len);
+		bad += got.len != want.len || memcmp(strbuf_str(&got), strbuf_str(&want),
+		    got.len) != 0;
+		tried++;
+	}
+	ok(bad == 0, "quoted-printable by runs is the byte-at-a-time encoding in all "
+	    "%zu strings", tried);
+	strbuf_free(&got);
+	strbuf_free(&want);
+}
+
 /* Line endings the plain way: what mime_crlf() and mime_lf() must give. */
 static char *
 naive_eol(const char *s, size_t len, const char *eol, size_t *outlen)
@@ -653,6 +729,7 @@ int
 main(void)
 {
 	test_base64();
+	test_qp_runs();
 	test_line_endings();
 	test_view_mail();
 	test_reply();

@@ -176,6 +176,8 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	struct rules_rng rng = { test_ctr_uniform, &dice, NULL, NULL };
 	struct rules_game *g = new_game(R, db, seed, &ev, NULL);
 	int steps = 0, refused = 0, badload = 0, fails = 0, lonely = 0, tried = 0;
+	int stale = 0, changed = 0, unreset = 0, adjbad = 0, adjpairs = 0;
+	struct rules_game *scratch = NULL;
 	size_t s;
 
 	while (g != NULL && R->turn(g) <= 12 && steps < 400) {
@@ -183,6 +185,26 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 		char *a, *b;
 		struct rules_game *h;
 		size_t la, lb;
+
+		/* the legal orders remembered for the same g before this
+		 * phase's resolve (legal_memo outlives legal_memo(NULL)) are
+		 * never given for the state it resolved to */
+		for (s = 0; s < 4; s++) {
+			char *fresh = R->legal(g, s), *kept;
+
+			R->legal_memo(g);
+			kept = R->legal(g, s);
+			R->legal_memo(NULL);
+			stale += strcmp(fresh, kept) != 0;
+			free(kept);
+			R->legal_memo(g);
+			kept = R->legal(g, s);
+			R->legal_memo(NULL);
+			stale += strcmp(fresh, kept) != 0;
+			changed += steps > 0 && strcmp(fresh, "pass\n") != 0;
+			free(kept);
+			free(fresh);
+		}
 
 		for (s = 0; s < 4; s++) {
 			char *why = NULL;
@@ -218,6 +240,44 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 			}
 			free(why);
 		}
+		/* every node's neighbours marked at once are those asked
+		 * one by one */
+		{
+			unsigned char mark[256];
+			size_t x, y;
+
+			for (x = 0; x < g->nnodes && g->nnodes <= sizeof mark; x++) {
+				memset(mark, 0, sizeof mark);
+				ccg_adjacent_mark(g, (int)x, mark);
+				for (y = 0; y < g->nnodes; y++) {
+					adjbad += mark[y] != (ccg_adjacent(g, (int)x,
+					    (int)y) != 0);
+					adjpairs += mark[y];
+				}
+			}
+		}
+		/* one copy played on and set back each phase
+		 * (ccg_game_reset, as the legal-order search uses it) saves
+		 * the same as the game */
+		if (scratch == NULL)
+			scratch = ccg_game_clone(g);
+		else
+			ccg_game_reset(scratch, g);
+		a = R->save(g, &la);
+		b = R->save(scratch, &lb);
+		unreset += la != lb || memcmp(a, b, la) != 0;
+		free(a);
+		free(b);
+		{
+			struct test_ctr d2 = dice;
+			struct rules_rng rng2 = { test_ctr_uniform, &d2, NULL, NULL };
+			struct rules_events ev2 = { NULL, 0, 0 };
+			char *why = NULL;
+
+			R->resolve(scratch, (const char *const *)orders, &rng2, &ev2, &why);
+			free(why);
+			rules_events_free(&ev2);
+		}
 		rules_events_free(&ev);
 		if (R->resolve(g, (const char *const *)orders, &rng, &ev, &cause) != 0) {
 			diag("resolve: %s", cause);
@@ -252,6 +312,16 @@ random_game(const struct rules *R, const struct ccg_carddb *db, uint64_t seed)
 	    g ? R->turn(g) : 0, fails);
 	ok(badload == 0, "random game %llu: every state survives save/load",
 	    (unsigned long long)seed);
+	ok(unreset == 0 && steps > 3, "random game %llu: a copy played on and reset "
+	    "to the game saves the same as the game, %d phases",
+	    (unsigned long long)seed, steps);
+	ccg_game_free(scratch);
+	ok(adjbad == 0 && adjpairs > 0, "random game %llu: the neighbours marked at "
+	    "once are those ccg_adjacent finds (%d adjacent pairs over the game)",
+	    (unsigned long long)seed, adjpairs);
+	ok(stale == 0 && changed > 0, "random game %llu: the legal orders remembered "
+	    "of a state are never those of the state before it (%d seats with "
+	    "orders besides pass)", (unsigned long long)seed, changed);
 	ok(lonely == 0 && tried > 0, "random game %llu: each of %d legal lines "
 	    "listed is accepted alone", (unsigned long long)seed, tried);
 	rules_events_free(&ev);

@@ -644,6 +644,89 @@ test_phases_orders(const char *path, struct store *st, int64_t gid)
 	store_seats_free(a, 1);
 }
 
+/* The process's copies of the latest state and its keyframe
+ * (store/state-cache.c): used only while the row in the database names the
+ * same phase and hash; a rolled-back state is not read back, and a row
+ * edited behind the store's back is read (and caught) from the database. */
+static void
+test_state_cache(const char *path, struct store *st)
+{
+	unsigned char *state = NULL, hash[32];
+	size_t len = 0;
+	uint64_t found = 0;
+	int64_t gid;
+	char *cause = NULL, sql[160];
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	store_game_create(st, "cached", "ccg", "contact", zero32, zero32, 100, &gid, NULL);
+	for (i = 0; i < 20; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "{\"turn\":%d,\"pad\":\"%0300d\"}", i, i);
+		store_state_put(st, gid, (uint64_t)i, sb.s, sb.len, NULL);
+	}
+	ok(store_state_get(st, gid, STORE_STATE_LATEST, &state, &len, &found, hash,
+	    NULL) == 0 && found == 19 && len == sb.len && memcmp(state, sb.s, len) == 0,
+	    "the latest state reads back (from the process's copy)");
+	free(state);
+	state = NULL;
+	ok(store_begin(st, NULL) == 0 && store_state_put(st, gid, 20, "{\"turn\":20}",
+	    12, NULL) == 0, "a state recorded in a transaction");
+	store_rollback(st);
+	ok(store_state_get(st, gid, STORE_STATE_LATEST, &state, &len, &found, hash,
+	    NULL) == 0 && found == 19 && len == sb.len && memcmp(state, sb.s, len) == 0,
+	    "rolled back, the state before it is read");
+	free(state);
+	state = NULL;
+	ok(store_state_put(st, gid, 20, "{\"turn\":20}", 12, NULL) == 0 &&
+	    store_state_get(st, gid, STORE_STATE_LATEST, &state, &len, &found, hash,
+	    NULL) == 0 && found == 20 && len == 12 && memcmp(state, "{\"turn\":20}", 12) == 0,
+	    "recorded again, it reads back");
+	free(state);
+	state = NULL;
+	snprintf(sql, sizeof sql, "UPDATE states SET hash = %s WHERE game_id = %lld AND "
+	    "after_phase = 20", raw_is_url(path) ? "decode(repeat('00', 32), 'hex')" :
+	    "zeroblob(32)", (long long)gid);
+	raw_exec(path, sql);
+	ok(store_state_get(st, gid, STORE_STATE_LATEST, &state, &len, &found, hash,
+	    &cause) == -1 && contains(cause, "does not match its hash"),
+	    "a row edited behind the store's back is read from the database and caught");
+	free(cause);
+	free(state);
+	state = NULL;
+	/* a keyframe read (not written) by a store is the dictionary of the
+	 * delta it writes next, which another store reads back the same */
+	{
+		struct store *a = store_open(path, NULL), *b;
+		int64_t g2;
+
+		store_game_create(st, "cached-2", "ccg", "contact", zero32, zero32, 100,
+		    &g2, NULL);
+		for (i = 0; i <= 16; i++) {	/* 16 is a keyframe */
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "{\"turn\":%d,\"pad\":\"%0300d\"}", i, i);
+			store_state_put(st, g2, (uint64_t)i, sb.s, sb.len, NULL);
+		}
+		ok(a != NULL && store_state_get(a, g2, STORE_STATE_LATEST, &state, &len,
+		    &found, hash, NULL) == 0 && found == 16, "another store reads the "
+		    "latest state, a keyframe");
+		free(state);
+		state = NULL;
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "{\"turn\":17,\"pad\":\"%0300d\"}", 17);
+		b = store_open(path, NULL);
+		ok(a != NULL && b != NULL && store_state_put(a, g2, 17, sb.s, sb.len,
+		    NULL) == 0 && store_state_get(b, g2, STORE_STATE_LATEST, &state,
+		    &len, &found, hash, NULL) == 0 && found == 17 && len == sb.len &&
+		    memcmp(state, sb.s, len) == 0, "the delta it writes over it reads "
+		    "back the same in a third store");
+		free(state);
+		store_close(b);
+		store_close(a);
+	}
+	strbuf_free(&sb);
+}
+
 /* States as keyframes and deltas (store/phases.c): every one reads back the
  * same, and the deltas take a fraction of the room. */
 static void
@@ -1396,6 +1479,7 @@ main(void)
 	test_games_and_seats(st, &gid);
 	test_phases_orders(path, st, gid);
 	test_state_deltas(path, st);
+	test_state_cache(path, st);
 	test_events(st, gid);
 	test_transactions(st, gid);
 	test_mail(st, gid);

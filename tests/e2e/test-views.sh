@@ -71,6 +71,12 @@ start=$(turn)
 i=0
 while [ "$(turn)" = "$start" ] && [ $i -lt 30 ]; do play "$T0"; i=$((i + 1)); done
 ok $? "the game reaches turn $(turn) ($i passes)"
+# the report of turn $start rides in the first mail aliens get in the next
+# turn, when they first owe orders there: that need not be its first phase
+# (under MUTHUR_TEST_SEED=f13-2 only the marines owe movement.evacuate)
+j=0
+while ! due aliens && [ $j -lt 30 ]; do play "$T0"; j=$((j + 1)); done
+echo "# aliens owe orders again in turn $(turn), $j passes later"
 # views mailed when the seat owed nothing
 nodue() {
 	grep -l "^To: $1" var/mail/out/new/* 2>/dev/null |

@@ -29,7 +29,8 @@ tests=${*:-"tests/e2e/test-demo.sh tests/e2e/test-openings.sh
  tests/e2e/test-e2e-replies tests/e2e/test-muthur-sign.sh
  tests/e2e/test-bad-mail tests/e2e/test-club.sh tests/e2e/test-kill-batch
  tests/e2e/test-clock.sh tests/e2e/test-poison tests/e2e/test-e2e-imap.sh
- tests/e2e/test-attacker"}
+ tests/e2e/test-attacker tests/e2e/test-template-mails.sh
+ tests/audit/test-seat-entropy.sh"}
 tests=$(echo $tests)
 passed=0 failed=0 bad=""
 i=1

@@ -423,6 +423,81 @@ t_phases_cut(struct archive *a, char *rec, size_t n)
 	return 0;
 }
 
+/* ---- late in a long archive ---- */
+
+/* The first order of ph a player signed (not a pass the server entered,
+ * sig_type "server"), or NULL. */
+static struct archive_order *
+player_order(struct archive_phase *ph)
+{
+	size_t j;
+
+	for (j = 0; j < ph->norders; j++)
+		if (strcmp(ph->orders[j].sig_type, "server") != 0)
+			return &ph->orders[j];
+	return NULL;
+}
+
+/* The phase with a player's orders nearest the end, or NULL. */
+static struct archive_phase *
+late_phase_with_orders(struct archive *a)
+{
+	size_t i;
+
+	for (i = a->nphases; i > 1; i--)
+		if (player_order(&a->phases[i - 1]) != NULL)
+			return &a->phases[i - 1];
+	return NULL;
+}
+
+static int
+t_late_order(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = late_phase_with_orders(a);
+	struct archive_order *o;
+
+	if (ph == NULL)
+		return -1;
+	o = player_order(ph);
+	o->block[o->block_len - 2] ^= 0x01;	/* the last line's last byte */
+	snprintf(rec, n, "phase %llu (turn %llu, %s): orders of seat %s",
+	    (unsigned long long)ph->seq, (unsigned long long)ph->turn, ph->name, o->seat);
+	return 0;
+}
+
+static int
+t_late_state(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase *ph = late_phase_with_orders(a);
+
+	if (ph == NULL)
+		return -1;
+	a->states[ph->seq - 1].hash[0] ^= 0x01;
+	snprintf(rec, n, "phase %llu (turn %llu, %s)", (unsigned long long)ph->seq,
+	    (unsigned long long)ph->turn, ph->name);
+	return 0;
+}
+
+/* The last two closed phases of different names swapped, numbers and all. */
+static int
+t_late_swap(struct archive *a, char *rec, size_t n)
+{
+	struct archive_phase t;
+	size_t k;
+
+	for (k = a->nphases - 2; k > 0; k--)
+		if (!a->phases[k].open && !a->phases[k + 1].open &&
+		    strcmp(a->phases[k].name, a->phases[k + 1].name) != 0)
+			break;
+	if (k == 0)
+		return -1;
+	t = a->phases[k];
+	a->phases[k] = a->phases[k + 1];
+	a->phases[k + 1] = t;
+	snprintf(rec, n, "phase %llu (", (unsigned long long)a->phases[k].seq);
+	return 0;
+}
+
 /*
  * The text cut short in the middle of its array key, a few bytes into its
  * middle item (which starts "{\"seq\":N,\"NEXT\":"): the audit names
@@ -439,36 +514,43 @@ item_at(const char *from, size_t seq, const char *next)
 }
 
 static void
-cut_short(const char *text, const char *key, const char *next)
+cut_short_at(const char *text, const char *key, const char *next, int late)
 {
 	struct audit_report r;
 	const char *p;
 	char *t, *want, *pat;
-	size_t k;
+	size_t k, m;
 
 	pat = xasprintf("\"%s\":[", key);
 	p = strstr(text, pat);
 	free(pat);
 	for (k = 1; p != NULL && item_at(p, k, next) != NULL; k++)
 		;
-	if (p == NULL || k < 4 || (p = item_at(p, k / 2, next)) == NULL) {
+	m = late ? k - 2 : k / 2;	/* the last but one, or the middle one */
+	if (p == NULL || k < 4 || (p = item_at(p, m, next)) == NULL) {
 		ok(0, "%s: nothing to cut", key);
 		return;
 	}
 	t = xasprintf("%.*s\n", (int)(p - text) + 5, text);
 	audit(t, &r);
-	/* item k / 2 is at index k / 2 - 1 */
-	want = xasprintf("the document does, inside %s[%zu]", key, k / 2 - 1);
+	/* item m is at index m - 1 */
+	want = xasprintf("the document does, inside %s[%zu]", key, m - 1);
 	ok(r.nfailures == 1 && afix_report_has(&r, "archive", "cut short") &&
 	    afix_report_has(&r, "archive", want), "cut short in %s: \"...%s\"", key, want);
 	if (!afix_report_has(&r, "archive", want))
 		afix_report_show(&r);
 	free(want);
-	want = xasprintf("cut short in %s[%zu]", key, k / 2 - 1);
+	want = xasprintf("cut short in %s[%zu]", key, m - 1);
 	mapped_same(t, &r, want);
 	audit_report_clear(&r);
 	free(want);
 	free(t);
+}
+
+static void
+cut_short(const char *text, const char *key, const char *next)
+{
+	cut_short_at(text, key, next, 0);
 }
 
 static int
@@ -917,6 +999,57 @@ plan_copies(const char *top)
 	free(text);
 }
 
+/*
+ * A long game (afix_endless(): nobody wins; abandoned after LONG_PHASES
+ * phases): a change late in it is found and named, with the phase, as
+ * early in a short one; an archive cut short in its last phases or its
+ * last events says where.
+ */
+#define LONG_PHASES 600
+static void
+long_archive(struct store *st, const char *top)
+{
+	struct afix *f;
+	struct audit_report r;
+	char *text = NULL, *cause = NULL;
+	int played;
+
+	f = afix_new(st, top, "contact-long", 2, &cause);
+	if (f == NULL) {
+		ok(0, "a long game: %s", cause);
+		free(cause);
+		return;
+	}
+	afix_endless(f);
+	played = afix_play(f, LONG_PHASES, &cause);
+	ok(played == LONG_PHASES && afix_abandon(f, &cause) == 0,
+	    "a long game: %d phases to turn %d, abandoned%s%s", played, afix_turn(f),
+	    cause != NULL ? ": " : "", cause != NULL ? cause : "");
+	free(cause);
+	cause = NULL;
+	if (store_export_text(st, afix_server_key(), "contact-long", &text, NULL,
+	    &cause) == -1) {
+		ok(0, "the long game exports: %s", cause);
+		free(cause);
+		afix_free(f);
+		return;
+	}
+	is_int(audit(text, &r), 0, "the long game audits clean (%zu phases replayed)",
+	    r.phases);
+	afix_report_show(&r);
+	audit_report_clear(&r);
+	tamper(text, "late in a long game: an altered order", t_late_order,
+	    "signature does not verify");
+	tamper(text, "late in a long game: a changed state hash", t_late_state,
+	    "recorded state hash");
+	tamper(text, "late in a long game: the last two phases swapped", t_late_swap,
+	    "numbered out of sequence");
+	cut_short_at(text, "phases", "turn", 1);
+	cut_short_at(text, "events", "phase", 1);
+	free(text);
+	afix_free(f);
+}
+
 int
 main(void)
 {
@@ -1048,6 +1181,7 @@ main(void)
 	cli_export(text);
 	parse_errors(text);
 	plan_copies(top);
+	long_archive(st, top);
 
 	/* Every single-byte change must be detected. */
 	byte_sample(rtext, 1000, 7);

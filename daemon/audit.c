@@ -518,8 +518,8 @@ pool_order_verify(struct csig_pool *p, size_t k)
 	else if (archive_order_text(p->a, o, &t, &why) == -1)
 		*ok = 0;
 	else {
-		*ok = sig_verify(&pk, t.block, t.block_len, t.signature, t.sig_len,
-		    &why) == 0;
+		*ok = sig_verify_flags(&pk, t.block, t.block_len, t.signature, t.sig_len,
+		    SIG_BYTES_ONLY, &why) == 0;
 		archive_order_text_clear(&t);
 	}
 	if (*ok == 0) {
@@ -749,8 +749,8 @@ check_order(const struct archive *a, const struct made *mv, size_t nm,
 		if (pubkey_parse(key, strlen(key), &pk, &cause) == -1)
 			audit_fail(r, rec, "signature cannot be checked: the seat's key "
 			    "does not parse");
-		else if (sig_verify(&pk, t.block, t.block_len, t.signature,
-		    t.sig_len, &cause) == -1)
+		else if (sig_verify_flags(&pk, t.block, t.block_len, t.signature,
+		    t.sig_len, SIG_BYTES_ONLY, &cause) == -1)
 			audit_fail(r, rec, "signature does not verify: %s", cause);
 		free(cause);
 		cause = NULL;

@@ -123,9 +123,11 @@ minisig_parse(const char *sig, size_t siglen, struct minisig *m, char **cause)
 	return decode_line(start[3], eol[3], m->global, SIG_BYTES, 4, "global signature", cause);
 }
 
+/* The checks of a minisign signature; the global signature over the
+ * trusted comment only when global is 1. */
 static int
-minisign_verify(const struct pubkey *pk, const char *msg, size_t msglen, const char *sig,
-    size_t siglen, char **cause)
+minisign_check(const struct pubkey *pk, const char *msg, size_t msglen, const char *sig,
+    size_t siglen, int global, char **cause)
 {
 	struct minisig m;
 	struct strbuf gl = STRBUF_INIT;
@@ -154,6 +156,8 @@ minisign_verify(const struct pubkey *pk, const char *msg, size_t msglen, const c
 	if (rc != 0)
 		return cause_set(cause, "the signature does not match the signed bytes (the "
 		    "orders differ from what was signed)");
+	if (!global)
+		return 0;
 	strbuf_add(&gl, m.sig, SIG_BYTES);
 	strbuf_add(&gl, m.trusted, m.trusted_len);
 	rc = crypto_sign_ed25519_verify_detached(m.global, (const unsigned char *)gl.s,
@@ -165,10 +169,25 @@ minisign_verify(const struct pubkey *pk, const char *msg, size_t msglen, const c
 	return 0;
 }
 
+static int
+minisign_verify(const struct pubkey *pk, const char *msg, size_t msglen, const char *sig,
+    size_t siglen, char **cause)
+{
+	return minisign_check(pk, msg, msglen, sig, siglen, 1, cause);
+}
+
+static int
+minisign_verify_bytes(const struct pubkey *pk, const char *msg, size_t msglen,
+    const char *sig, size_t siglen, char **cause)
+{
+	return minisign_check(pk, msg, msglen, sig, siglen, 0, cause);
+}
+
 const struct sig_driver sig_minisign = {
 	.format = SIG_MINISIGN,
 	.name = "minisign",
 	.label = "minisign signature",
 	.find = minisign_find,
 	.verify = minisign_verify,
+	.verify_bytes = minisign_verify_bytes,
 };

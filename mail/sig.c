@@ -128,7 +128,16 @@ int
 sig_verify(const struct pubkey *pk, const char *signed_bytes, size_t len,
     const char *signature_text, size_t siglen, char **cause)
 {
+	return sig_verify_flags(pk, signed_bytes, len, signature_text, siglen, 0, cause);
+}
+
+int
+sig_verify_flags(const struct pubkey *pk, const char *signed_bytes, size_t len,
+    const char *signature_text, size_t siglen, unsigned flags, char **cause)
+{
 	const struct sig_driver *d;
+	int (*verify)(const struct pubkey *, const char *, size_t, const char *, size_t,
+	    char **);
 	size_t off, span;
 
 	d = sig_driver_of(sig_detect(signature_text, siglen, &off, &span));
@@ -136,7 +145,9 @@ sig_verify(const struct pubkey *pk, const char *signed_bytes, size_t len,
 		return cause_set(cause, "no signature found (expected a minisign signature "
 		    "starting \"untrusted comment:\", an armored \"-----BEGIN SSH SIGNATURE-----\" "
 		    "or a \"%s\" block)", SIG_MUTHUR_BEGIN);
-	if (d->verify(pk, signed_bytes, len, signature_text + off, span, cause) == -1)
+	verify = flags & SIG_BYTES_ONLY && d->verify_bytes != NULL ? d->verify_bytes :
+	    d->verify;
+	if (verify(pk, signed_bytes, len, signature_text + off, span, cause) == -1)
 		return cause_prefix(cause, "%s", d->label);
 	return 0;
 }

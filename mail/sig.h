@@ -46,6 +46,13 @@ struct sig_driver {
 	 */
 	int	(*verify)(const struct pubkey *pk, const char *msg, size_t msglen,
 		    const char *sig, size_t siglen, char **cause);
+	/*
+	 * verify() without the checks of what the signed bytes do not depend
+	 * on (minisign: the global signature over the trusted comment, whose
+	 * text nothing reads); NULL when verify() checks nothing else.
+	 */
+	int	(*verify_bytes)(const struct pubkey *pk, const char *msg, size_t msglen,
+		    const char *sig, size_t siglen, char **cause);
 };
 
 extern const struct sig_driver sig_minisign;
@@ -78,6 +85,16 @@ const char *sig_format_name(enum sig_format format);
  */
 int sig_verify(const struct pubkey *pk, const char *signed_bytes, size_t len,
     const char *signature_text, size_t siglen, char **cause);
+/*
+ * sig_verify() with flags. SIG_BYTES_ONLY: only that the seat's key signed
+ * the bytes (every check of the signature text and the signature over
+ * the bytes), not what the signature says besides: a minisign trusted
+ * comment's global signature is not verified (one Ed25519 verify fewer).
+ * For the offline auditor, which reads no trusted comment.
+ */
+#define SIG_BYTES_ONLY	0x1
+int sig_verify_flags(const struct pubkey *pk, const char *signed_bytes, size_t len,
+    const char *signature_text, size_t siglen, unsigned flags, char **cause);
 
 /*
  * muthur's own signature: sign msg with a libsodium Ed25519 secret key

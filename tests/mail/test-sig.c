@@ -263,6 +263,24 @@ test_minisign(void)
 	    "is not valid base64", "minisign: cut inside the signature line");
 	check(&sk, sig, "minisign signature: the seat's key is an ssh-ed25519 key, not a "
 	    "minisign key", "minisign: a signature for a seat with an ssh key");
+	/* What the offline auditor asks (SIG_BYTES_ONLY): that the key signed
+	 * the bytes; the trusted comment is not read, its signature not checked. */
+	t = replace(sig, "\ntrusted comment: muthur", "\ntrusted comment: Muthur");
+	ok(sig_verify_flags(&mk, msg, strlen(msg), t, strlen(t), SIG_BYTES_ONLY, NULL) == 0,
+	    "minisign, bytes only: an edited trusted comment is not checked");
+	ok(sig_verify_flags(&mk, msg, strlen(msg), t, strlen(t), 0, NULL) == -1,
+	    "minisign, without flags: it is");
+	free(t);
+	{
+		char *m2 = replace(msg, "hicks", "hickz"), *cause = NULL;
+
+		ok(sig_verify_flags(&mk, m2, strlen(m2), sig, strlen(sig), SIG_BYTES_ONLY,
+		    &cause) == -1 && cause != NULL && strstr(cause, "the signature does not "
+		    "match the signed bytes") != NULL,
+		    "minisign, bytes only: tampered bytes are refused");
+		free(cause);
+		free(m2);
+	}
 	free(sig);
 	free(legacy);
 }

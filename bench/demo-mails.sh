@@ -12,12 +12,12 @@
 set -e
 count() {
 	d=$1
-	turn=$(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/cur/* 2>/dev/null |
+	turn=$(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/.Processed/cur/* "$d"/var/mail/in/cur/* 2>/dev/null |
 	    tr -d '\r' | sed -n 's/^turn: \([0-9][0-9]*\)$/\1/p' | sort -n | tail -1)
 	[ -n "$turn" ] || { echo "demo-mails: no orders mails in $d" >&2; exit 1; }
-	for seat in $(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/cur/* 2>/dev/null |
+	for seat in $(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/.Processed/cur/* "$d"/var/mail/in/cur/* 2>/dev/null |
 	    tr -d '\r' | sed -n 's/^From: \([a-z-]*\)@players.example$/\1/p' | sort -u); do
-		o=$(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/cur/* 2>/dev/null |
+		o=$(cat "$d"/var/mail/in/new/* "$d"/var/mail/in/.Processed/cur/* "$d"/var/mail/in/cur/* 2>/dev/null |
 		    tr -d '\r' | grep -c "^From: $seat@players.example\$" || true)
 		r=$(cat "$d"/var/mail/out/new/* "$d"/var/mail/out/cur/* 2>/dev/null |
 		    tr -d '\r' | grep -c "^To: $seat@players.example\$" || true)

@@ -50,7 +50,7 @@ for pass in $(seq 1 400); do
 done
 T=$(( ${t:-1} - 1 )); [ $T -lt 1 ] && T=1
 for s in marines aliens; do
-	o=$(grep -l "^From: $s@x.example" var/mail/in/cur/* var/mail/in/new/* 2>/dev/null | wc -l)
+	o=$(grep -l "^From: $s@x.example" var/mail/in/.Processed/cur/* var/mail/in/cur/* var/mail/in/new/* 2>/dev/null | wc -l)
 	r=$(grep -l "^To: $s@x.example" var/mail/out/new/* | wc -l)
 	ref=$(grep -l "^To: $s@x.example" var/mail/out/new/* | xargs grep -l '^Subject:.*REFUSED' | wc -l)
 	echo "$s orders $o received $r refused $ref over $T whole turns" | awk -v T=$T '{ printf "%s orders %.2f received %.2f (refused %d) per turn over %d turns\n", $1, $3/T, $5/T, $7, T }'

@@ -1,8 +1,10 @@
 /*
  * fetch-maildir.c — incoming mail from a local Maildir, with libetpan's
- * maildir API (maildir_update, maildir_message_get,
- * maildir_message_change_flags). A mail is pending while it lacks the S
- * flag; marking adds S, which moves it to cur/.
+ * maildir API (maildir_update, maildir_message_get). A mail in new/, or in
+ * cur/ without the S flag, is pending; marking moves it, with the S flag,
+ * into the Maildir++ subfolder .Processed/ (its cur/), out of the folders
+ * each pass scans, so that a pass costs the same however much mail was
+ * handled before it.
  */
 #include "config.h"
 
@@ -22,10 +24,12 @@
 
 #include "lib/cause.h"
 #include "lib/fsutil.h"
+#include "lib/log.h"
 #include "lib/xmalloc.h"
 #include "mail/fetch.h"
 
 #define MAILDIR_WAIT_STEP_MS	200	/* how often wait looks at new/ and cur/ */
+#define MAILDIR_PROCESSED	".Processed"	/* where handled mail goes */
 
 struct fetch_state {
 	char		*path;
@@ -38,7 +42,12 @@ struct fetch_state {
 	int		 scanned;	/* this pass has scanned already */
 	int		 had_marker;	/* "maildirfolder" was there before us */
 	int		 moves_done;	/* finish_moves() ran since the open */
+	int		 processed_ok;	/* .Processed/ exists (made by us or found) */
+	int		 moved;		/* MOVED_FROM_*: moves not synced yet */
 };
+
+#define MOVED_FROM_NEW	1
+#define MOVED_FROM_CUR	2
 
 static const char *
 maildir_error(int r)
@@ -210,10 +219,15 @@ finish_moves(struct fetch_state *st)
 	free(curdir);
 }
 
+static size_t maildir_mark_many(struct fetch_state *, const char *const *, size_t,
+    char **);
+
 static int
 maildir_scan(struct fetch_state *st, char **cause)
 {
 	struct maildir_msg *m;
+	char **seen = NULL, **why;
+	size_t nseen = 0, k;
 	unsigned int i;
 
 	pending_clear(st);
@@ -230,8 +244,15 @@ maildir_scan(struct fetch_state *st, char **cause)
 		return -1;
 	for (i = 0; i < carray_count(st->md->mdir_msg_list); i++) {
 		m = carray_get(st->md->mdir_msg_list, i);
-		if (m->msg_flags & MAILDIR_FLAG_SEEN)
+		if (m->msg_flags & MAILDIR_FLAG_SEEN) {
+			/* handled (by an older muthur, or marked read by a
+			 * mail client): out of the scanned folders too */
+			if (!(m->msg_flags & MAILDIR_FLAG_NEW)) {
+				seen = xreallocarray(seen, nseen + 1, sizeof *seen);
+				seen[nseen++] = xstrdup(m->msg_uid);
+			}
 			continue;
+		}
 		st->pending = xreallocarray(st->pending, st->npending + 1,
 		    sizeof *st->pending);
 		st->pending[st->npending++] = xstrdup(m->msg_uid);
@@ -239,6 +260,19 @@ maildir_scan(struct fetch_state *st, char **cause)
 	/* Unique names begin with the delivery time: sorting gives arrival order. */
 	if (st->npending > 1)
 		qsort(st->pending, st->npending, sizeof *st->pending, name_cmp);
+	if (nseen > 0) {
+		why = xcalloc(nseen, sizeof *why);
+		if (maildir_mark_many(st, (const char *const *)seen, nseen, why) > 0)
+			for (k = 0; k < nseen; k++)
+				if (why[k] != NULL)
+					log_warnx("%s", why[k]);
+		for (k = 0; k < nseen; k++) {
+			free(why[k]);
+			free(seen[k]);
+		}
+		free(why);
+		free(seen);
+	}
 	return 0;
 }
 
@@ -315,14 +349,124 @@ maildir_next(struct fetch_state *st, struct fetch_msg *msg, char **cause)
 	return FETCH_NONE;
 }
 
-/* Give mail id the S flag, moving it to cur/; the folders are not synced. */
+/* The subfolder .Processed/ (a Maildir++ folder: cur/, new/, tmp/ and the
+ * maildirfolder marker), made when missing; its parent synced once. */
+static int
+processed_folder(struct fetch_state *st, char **cause)
+{
+	static const char *subs[] = { "", "/cur", "/new", "/tmp" };
+	char *p;
+	size_t i;
+	int fd, made = 0;
+
+	if (st->processed_ok)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		p = xasprintf("%s/" MAILDIR_PROCESSED "%s", st->path, subs[i]);
+		if (mkdir(p, 0700) == 0)
+			made = 1;
+		else if (errno != EEXIST) {
+			cause_set(cause, "maildir %s: %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		free(p);
+	}
+	p = xasprintf("%s/" MAILDIR_PROCESSED "/maildirfolder", st->path);
+	if ((fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) == -1) {
+		cause_set(cause, "maildir %s: %s", p, strerror(errno));
+		free(p);
+		return -1;
+	}
+	close(fd);
+	free(p);
+	if (made) {
+		p = xasprintf("%s/" MAILDIR_PROCESSED "/cur", st->path);
+		if (fs_sync_parent(p, cause) == -1) {
+			free(p);
+			return -1;
+		}
+		free(p);
+		p = xasprintf("%s/" MAILDIR_PROCESSED, st->path);
+		if (fs_sync_parent(p, cause) == -1) {
+			free(p);
+			return -1;
+		}
+		free(p);
+	}
+	st->processed_ok = 1;
+	return 0;
+}
+
+/* The file name in .Processed/cur/ of a mail whose name in the inbox is
+ * base: its unique name and its flags with S added (in ASCII order). */
+static char *
+processed_name(const char *base)
+{
+	const char *info = strstr(base, ":2,");
+	char flags[64];
+	size_t n = 0, len;
+
+	len = info != NULL ? (size_t)(info - base) : strcspn(base, ":");
+	if (info != NULL)
+		for (info += 3; *info != '\0' && n < sizeof flags - 2; info++)
+			if (*info != 'S')
+				flags[n++] = *info;
+	flags[n] = '\0';
+	/* insert S after the flags that sort before it */
+	{
+		size_t k = 0;
+
+		while (k < n && flags[k] < 'S')
+			k++;
+		memmove(flags + k + 1, flags + k, n - k + 1);
+		flags[k] = 'S';
+	}
+	return xasprintf("%.*s:2,%s", (int)len, base, flags);
+}
+
+/* Whether the mail id is in .Processed/cur/ already (marked before). */
+static int
+processed_has(struct fetch_state *st, const char *id)
+{
+	char *p = xasprintf("%s/" MAILDIR_PROCESSED "/cur", st->path);
+	size_t len = strlen(id);
+	struct dirent *de;
+	struct stat sb;
+	int found = 0;
+	DIR *d;
+
+	/* a mail marked from new/ has no other flags: one stat then */
+	{
+		char *f = xasprintf("%s/%s:2,S", p, id);
+
+		found = stat(f, &sb) == 0;
+		free(f);
+	}
+	if (!found && (d = opendir(p)) != NULL) {
+		while (!found && (de = readdir(d)) != NULL)
+			found = strncmp(de->d_name, id, len) == 0 &&
+			    (de->d_name[len] == ':' || de->d_name[len] == '\0');
+		closedir(d);
+	}
+	free(p);
+	return found;
+}
+
+/*
+ * Move mail id, with the S flag, into .Processed/cur/ (one rename: the
+ * mail is in the inbox or in .Processed/, never in both nor in neither);
+ * the folders are not synced. A mail found in .Processed/ already is
+ * marked.
+ */
 static int
 maildir_move_seen(struct fetch_state *st, const char *id, char **cause)
 {
 	struct maildir_msg *m;
-	struct stat sb;
-	char *path;
-	int r;
+	char *path, *to, *name;
+	const char *base;
+	chashdatum key;
+	int r, from_new;
 
 	/*
 	 * The scan that found the mail knows where it is: no rescan (which
@@ -331,43 +475,62 @@ maildir_move_seen(struct fetch_state *st, const char *id, char **cause)
 	if ((m = maildir_find(st, id)) == NULL) {
 		if (maildir_rescan(st, cause) == -1)
 			return -1;
-		if ((m = maildir_find(st, id)) == NULL)
+		if ((m = maildir_find(st, id)) == NULL) {
+			if (processed_has(st, id))
+				return 0;
 			return cause_set(cause, "maildir %s: no mail %s to mark", st->path,
 			    id);
+		}
 	}
-	if ((m->msg_flags & MAILDIR_FLAG_SEEN) && !(m->msg_flags & MAILDIR_FLAG_NEW))
-		return 0;
-	r = maildir_message_change_flags(st->md, id,
-	    (m->msg_flags & ~MAILDIR_FLAG_NEW) | MAILDIR_FLAG_SEEN);
-	if (r != MAILDIR_NO_ERROR)
-		return cause_set(cause, "maildir %s: marking %s: %s", st->path, id,
-		    maildir_error(r));
-	/* libetpan ignores some link() failures: check the file is in cur/. */
-	if ((path = maildir_message_get(st->md, id)) == NULL || stat(path, &sb) == -1) {
-		cause_set(cause, "maildir %s: marking %s: the file did not move to cur/",
-		    st->path, id);
-		free(path);
+	if (processed_folder(st, cause) == -1)
 		return -1;
-	}
+	from_new = (m->msg_flags & MAILDIR_FLAG_NEW) != 0;
+	if ((path = maildir_message_get(st->md, id)) == NULL)
+		return cause_set(cause, "maildir %s: marking %s: %s", st->path, id,
+		    maildir_error(MAILDIR_ERROR_MEMORY));
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+	name = processed_name(base);
+	to = xasprintf("%s/" MAILDIR_PROCESSED "/cur/%s", st->path, name);
+	r = rename(path, to);
+	if (r == -1 && errno == ENOENT && processed_has(st, id))
+		r = 0;		/* moved by an earlier mark (or another reader) */
+	else if (r == -1)
+		cause_set(cause, "maildir %s: marking %s: moving it to "
+		    MAILDIR_PROCESSED "/cur/: %s", st->path, id, strerror(errno));
+	else
+		st->moved |= from_new ? MOVED_FROM_NEW : MOVED_FROM_CUR;
+	free(to);
+	free(name);
 	free(path);
-	return 0;
+	if (r == 0) {
+		/* gone from the inbox: forget it (the list still owns it) */
+		key.data = (void *)id;
+		key.len = (unsigned int)strlen(id);
+		chash_delete(st->md->mdir_msg_hash, &key, NULL);
+	}
+	return r;
 }
 
-/* fsync cur/ and new/, making the moves into cur/ durable. */
+/* fsync .Processed/cur/ and the folders mail moved out of, making the
+ * moves durable. */
 static int
 maildir_sync_moves(struct fetch_state *st, char **cause)
 {
+	static const char *const dirs[3] = { MAILDIR_PROCESSED "/cur", "new", "cur" };
 	char *dir;
-	int r;
+	size_t i;
+	int r = 0;
 
-	dir = xasprintf("%s/cur/x", st->path);
-	r = fs_sync_parent(dir, cause);
-	free(dir);
-	if (r == -1)
-		return -1;
-	dir = xasprintf("%s/new/x", st->path);
-	r = fs_sync_parent(dir, cause);
-	free(dir);
+	for (i = 0; i < 3 && r == 0; i++) {
+		if ((i == 1 && !(st->moved & MOVED_FROM_NEW)) ||
+		    (i == 2 && !(st->moved & MOVED_FROM_CUR)))
+			continue;
+		dir = xasprintf("%s/%s/x", st->path, dirs[i]);
+		r = fs_sync_parent(dir, cause);
+		free(dir);
+	}
+	if (r == 0)
+		st->moved = 0;
 	return r;
 }
 

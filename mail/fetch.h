@@ -114,9 +114,11 @@ struct fetcher *fetch_open(const struct mail_url *url, const struct fetch_option
 enum fetch_result fetch_next(struct fetcher *f, struct fetch_msg *msg, char **cause);
 /*
  * Mark the mail id as processed; call it only after the mail's database
- * transaction committed. Maildir: the file gets the S flag and moves to
- * cur/ (libetpan's maildir_message_change_flags), and both folders are
- * fsync'd. IMAP: UID STORE +FLAGS.SILENT (\Seen); refused when the
+ * transaction committed. Maildir: the file gets the S flag and moves, in
+ * one rename, to the Maildir++ subfolder .Processed/cur/ (made when
+ * missing), out of the folders a pass scans; .Processed/cur/ and the
+ * folder it left are fsync'd. A mail found in cur/ with the S flag is
+ * moved there by the scan. IMAP: UID STORE +FLAGS.SILENT (\Seen); refused when the
  * mailbox's UIDVALIDITY changed since the id was made. Marking a mail
  * marked already succeeds. -1 with a reason otherwise.
  */

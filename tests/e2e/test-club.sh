@@ -379,7 +379,7 @@ orders marines m 1 'phase: combat
 pass
 phase: movement.locations
 pass'; daemon '2026-12-01 12:10'
-n=$(tr -d '\r' < var/mail/in/cur/marines.1.mail* | sed '1,/^$/d' | grep -n '^phase: movement.locations$' | cut -d: -f1)
+n=$(tr -d '\r' < var/mail/in/.Processed/cur/marines.1.mail* | sed '1,/^$/d' | grep -n '^phase: movement.locations$' | cut -d: -f1)
 reply m@x.example "line $n: plan section \"phase: movement.locations\" is for movement.locations, which turn 1 has played already (expected a later phase of the turn than movement.move, the header's: sections come in turn order)"
 ok $? "pst: a section for a phase gone by: its line ($n), the phase, what is expected"
 case $(status) in *"movement.move (3), awaiting marines, aliens,"*) ok 0 "pst: and nothing is stored";;

@@ -15,8 +15,8 @@
  *
  * After it, from the database and the mail (not from logs):
  *   - every mail delivered is handled once: one mail_seen row each, no
- *     orders row twice, the incoming new/ empty and cur/ holding each
- *     file once (0 lost, 0 handled twice);
+ *     orders row twice, the incoming new/ empty and .Processed/cur/
+ *     holding each file once (0 lost, 0 handled twice);
  *   - every outbox row sent, none pending; every sent row's Message-ID and
  *     recipient found in the outgoing Maildir (0 lost), none found twice
  *     (0 sent twice);
@@ -226,8 +226,8 @@ check(struct store *st, const char *what, char (*names)[16], int ngames)
 	    "handled and recorded once", what, delivered);
 	is_int((int)e2e_files_in("new"), 0, "%s: none left waiting", what);
 	is_int((int)e2e_files_in("quarantine"), 0, "%s: none quarantined", what);
-	is_int((int)e2e_files_in("cur"), (int)delivered, "%s: each marked processed, "
-	    "once", what);
+	is_int((int)e2e_files_in(".Processed/cur"), (int)delivered, "%s: each marked "
+	    "processed (in .Processed/cur/), once", what);
 	is_int((int)raw_count(url, "SELECT count(*) - count(DISTINCT (message_id, "
 	    "phase_id)) FROM orders"), 0, "%s: no orders stored twice", what);
 	store_outbox_count(st, OUTBOX_PENDING, &pending, NULL);

@@ -293,7 +293,11 @@ test_fetch_maildir(void)
 	is_str(m.id, m1.id, "same id");
 	fetch_msg_clear(&m);
 	is_int(fetch_mark(f, m1.id, &cause), 0, "mark the first (after its commit)");
-	is_int(count_files(in, "cur", ":2,S"), 1, "it moved to cur/ with the S flag");
+	is_int(count_files(in, ".Processed/cur", ":2,S"), 1,
+	    "it moved to .Processed/cur/ with the S flag");
+	is_int(count_files(in, "cur", NULL), 0, "nothing in the inbox's cur/");
+	is_int(count_files(in, ".Processed", "maildirfolder"), 1,
+	    ".Processed is a Maildir++ subfolder (its maildirfolder marker)");
 	is_int(count_files(in, "new", NULL), 1, "one left in new/");
 	is_int(fetch_mark(f, m1.id, &cause), 0, "marking twice is fine");
 	is_int(fetch_mark(f, "no-such-mail", &cause), -1, "marking an unknown id fails");
@@ -327,7 +331,26 @@ test_fetch_maildir(void)
 	    m.size);
 	fetch_msg_clear(&m);
 	is_int(fetch_mark(f, m2.id, &cause), 0, "mark it");
-	is_int(count_files(in, "cur", ":2,S"), 2, "both are in cur/ with S now");
+	is_int(count_files(in, ".Processed/cur", ":2,S"), 2,
+	    "both are in .Processed/cur/ with S now");
+	is_int(count_files(in, "cur", NULL), 0, "the inbox's cur/ is empty");
+	fetch_close(f);
+
+	/* Mail in cur/ with S (an older muthur's, or read in a mail client)
+	 * is handled: never returned, and moved out of the scanned folders. */
+	{
+		char *from = xasprintf("%s/.Processed/cur/%s:2,S", in, m2.id);
+		char *to = xasprintf("%s/cur/%s:2,RS", in, m2.id);
+
+		ok(rename(from, to) == 0, "put the second mail back in cur/ with RS");
+		free(from);
+		free(to);
+	}
+	f = open_in(0);
+	is_int(fetch_next(f, &m, &cause), FETCH_NONE, "a mail in cur/ with S is not returned");
+	is_int(count_files(in, "cur", NULL), 0, "the scan moved it out of cur/");
+	is_int(count_files(in, ".Processed/cur", ":2,RS"), 1,
+	    "into .Processed/cur/, its flags kept");
 	fetch_close(f);
 
 	fetch_msg_clear(&m1);
@@ -344,7 +367,7 @@ test_mark_many(void)
 	char *why[6], *cause = NULL, *dir = xasprintf("%s/in", root), *cmd;
 	size_t i, n = 0, failed;
 
-	cmd = xasprintf("rm -rf %s/new/* %s/cur/*", dir, dir);
+	cmd = xasprintf("rm -rf %s/new/* %s/cur/* %s/.Processed/cur/*", dir, dir, dir);
 	ok(system(cmd) == 0, "empty the incoming Maildir");
 	free(cmd);
 	for (i = 0; i < 5; i++) {	/* five mails (one Message-ID, one file) */
@@ -367,8 +390,9 @@ test_mark_many(void)
 	    why[4] != NULL ? why[4] : "no reason");
 	for (i = 0; i < 4; i++)
 		ok(why[i] == NULL, "mail %zu of the batch marked", i + 1);
-	ok(count_files(dir, "cur", ":2,S") == 4 && count_files(dir, "new", NULL) == 1,
-	    "4 in cur/ with the S flag, the fifth still waiting in new/");
+	ok(count_files(dir, ".Processed/cur", ":2,S") == 4 &&
+	    count_files(dir, "new", NULL) == 1,
+	    "4 in .Processed/cur/ with the S flag, the fifth still waiting in new/");
 	for (i = 0; i < n; i++)
 		free(why[i]);
 	for (i = 0; i < 4; i++)

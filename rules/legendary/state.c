@@ -95,11 +95,52 @@ lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
 int
 lg_space(const struct lg_db *db, const char *name)
 {
+	/* Combining Predator with Aliens: the Aliens room, the board's space */
+	static const char *const aliens[][2] = { { "airlock", "hills" },
+		{ "med-lab", "ruins" }, { "weapons-locker", "river" },
+		{ "power-station", "graveyard" }, { "ventilation-shafts", "underground" } };
+	size_t k;
 	int i;
 
+	for (k = 0; k < sizeof aliens / sizeof aliens[0]; k++)
+		if (strcmp(aliens[k][0], name) == 0)
+			name = aliens[k][1];
 	for (i = 0; i < LG_SPACES; i++)
 		if (strcmp(db->space[i], name) == 0)
 			return i;
+	return -1;
+}
+
+int
+lg_show_pick(const struct rules_game *g, const char *cls, int card, int *played)
+{
+	const struct lg_seat *s = &g->s[g->active];
+	int i, c, self = 0;
+
+	*played = 0;
+	if (s->show == LGS_NEVER || cls == NULL)
+		return -1;
+	/* in play in front of the player: the table has seen these already */
+	for (i = 0; i < g->nplayed; i++) {
+		c = g->played[i].card;
+		if (g->played[i].from >= 0 || g->played[i].killed)
+			continue;
+		if (c == card && !self) {	/* the card whose ability it is */
+			self = 1;
+			continue;
+		}
+		if (g->db->cards[c].cls != NULL && strcmp(g->db->cards[c].cls, cls) == 0 &&
+		    (s->show == LGS_ANY || s->show == LGS_CARD + c)) {
+			*played = 1;
+			return c;
+		}
+	}
+	for (i = 0; i < s->hand.n; i++) {
+		c = s->hand.v[i];
+		if (g->db->cards[c].cls != NULL && strcmp(g->db->cards[c].cls, cls) == 0 &&
+		    (s->show == LGS_ANY || s->show == LGS_CARD + c))
+			return c;
+	}
 	return -1;
 }
 

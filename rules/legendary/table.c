@@ -589,7 +589,7 @@ l_template(const struct rules_game *g, size_t seat)
 
 const struct rules rules_legendary = {
 	.name = "legendary",
-	.version = "legendary-humans-4",
+	.version = "legendary-humans-5",
 	.create = l_create,
 	.free = l_free,
 	.nseats = l_nseats,

@@ -212,6 +212,25 @@ parse_effect(const struct lg_db *db, const cJSON *e, struct lg_effect *out,
 }
 
 int
+lg_space(const struct lg_db *db, const char *name)
+{
+	/* Combining Predator with Aliens: the Aliens room, the board's space */
+	static const char *const aliens[][2] = { { "airlock", "hills" },
+		{ "med-lab", "ruins" }, { "weapons-locker", "river" },
+		{ "power-station", "graveyard" }, { "ventilation-shafts", "underground" } };
+	size_t k;
+	int i;
+
+	for (k = 0; k < sizeof aliens / sizeof aliens[0]; k++)
+		if (strcmp(aliens[k][0], name) == 0)
+			name = aliens[k][1];
+	for (i = 0; i < LG_SPACES; i++)
+		if (strcmp(db->space[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int
 lg_card_find(const struct lg_db *db, const char *slug)
 {
 	/* Combining Predator with Aliens: the Aliens names of the starting cards */

@@ -398,7 +398,12 @@ struct rules_game {
 /* card-data.c */
 struct lg_db	*lg_db_load(const char *name, const char *bytes, size_t len, char **cause);
 void		 lg_db_free(struct lg_db *db);
+/* The card of slug, or of its Aliens name (specialist, grunt), or -1. */
 int		 lg_card_find(const struct lg_db *db, const char *slug);
+/* The space named, by the board's name or its Aliens equivalent (Combining
+ * Predator with Aliens: airlock, med-lab, weapons-locker, power-station,
+ * ventilation-shafts), or -1. */
+int		 lg_space(const struct lg_db *db, const char *name);
 /* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
 char		*lg_db_unexpressed(const struct lg_db *db, int *count);
 /* Lines "card SLUG: ability N has a SAMPLE value: WHICH" (an expressed
@@ -430,10 +435,6 @@ int		 lg_living(const struct rules_game *g);
 /* The index in p (a hand, not empty) of the card pref (LGD_*) picks. */
 int		 lg_discard_pick(const struct rules_game *g, const struct lg_pile *p,
 		    int pref);
-/* The space named, by the board's name or its Aliens equivalent (Combining
- * Predator with Aliens: airlock, med-lab, weapons-locker, power-station,
- * ventilation-shafts), or -1. */
-int		 lg_space(const struct lg_db *db, const char *name);
 /* "Show": the card of class cls the active seat shows for card's ability
  * by its standing `show` (a card played this turn first, card's own play
  * aside, else the hand's), or -1; *played says where it is. */

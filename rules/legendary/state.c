@@ -93,25 +93,6 @@ lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
 }
 
 int
-lg_space(const struct lg_db *db, const char *name)
-{
-	/* Combining Predator with Aliens: the Aliens room, the board's space */
-	static const char *const aliens[][2] = { { "airlock", "hills" },
-		{ "med-lab", "ruins" }, { "weapons-locker", "river" },
-		{ "power-station", "graveyard" }, { "ventilation-shafts", "underground" } };
-	size_t k;
-	int i;
-
-	for (k = 0; k < sizeof aliens / sizeof aliens[0]; k++)
-		if (strcmp(aliens[k][0], name) == 0)
-			name = aliens[k][1];
-	for (i = 0; i < LG_SPACES; i++)
-		if (strcmp(db->space[i], name) == 0)
-			return i;
-	return -1;
-}
-
-int
 lg_show_pick(const struct rules_game *g, const char *cls, int card, int *played)
 {
 	const struct lg_seat *s = &g->s[g->active];

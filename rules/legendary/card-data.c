@@ -19,12 +19,12 @@ static const char *const kinds[] = { "character", "starting", "commander", "role
 	"gear", "trap", "prey-strike", "killer-instinct", "test", "challenge",
 	"predator-role", NULL };
 static const char *const whens[] = { "play", "use", "kill", "reveal", "death",
-	"strike", "ongoing", "coordinated", "fight", "event", "drawn", NULL };
+	"strike", "ongoing", "coordinated", "fight", "event", "drawn", "cover", NULL };
 static const char *const timess[] = { "once", "other-characters", "same-character",
 	"coordinations", "marks", "classes-played", NULL };
 static const char *const conds[] = { "", "played_class", "not_played_class",
 	"played_team", "objective", "not_objective", "visible", "scanned", "revealed",
-	"marked", "clear", NULL };
+	"marked", "clear", "show", NULL };
 /* The verbs, in enum lg_verb order; 'b' takes true, 'n' a number, 'o' an object. */
 static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "attack", 'n' }, { "recruit", 'n' }, { "draw", 'n' }, { "heal", 'n' },
@@ -41,7 +41,17 @@ static const struct { const char *name; char arg; } verbs[E_NVERBS] = {
 	{ "discard_draw", 'n' }, { "swap_values", 'n' }, { "unmark", 'n' },
 	{ "not_killed", 'b' }, { "to_operations", 'n' }, { "cancel_discard", 'n' },
 	{ "kill_enemy", 'n' }, { "discard_hand", 'n' },
-	{ "attach", 'b' }, { "to_front", 'b' },
+	{ "attach", 'b' }, { "to_front", 'b' }, { "reveal_armory", 'n' },
+	{ "to_enemy_deck", 'b' },
+};
+
+/*
+ * Combining Predator with Aliens: a card written for Aliens names an
+ * effect by its Aliens word; "Avoid the next Strike" is played as "Avoid
+ * any one Strike" (the verb avoid, the order avoid ENEMY).
+ */
+static const struct { const char *aliens; enum lg_verb verb; } verb_aliases[] = {
+	{ "avoid_next", E_AVOID },
 };
 static const char *const whos[] = { "you", "each-player", "next-player",
 	"you-and-next-player", NULL };
@@ -149,6 +159,10 @@ parse_effect(const struct lg_db *db, const cJSON *e, struct lg_effect *out,
 	v = e->child;
 	for (k = 0; k < E_NVERBS && strcmp(verbs[k].name, v->string) != 0; k++)
 		;
+	for (rc = 0; k == E_NVERBS && rc < (int)(sizeof verb_aliases /
+	    sizeof verb_aliases[0]); rc++)
+		if (strcmp(verb_aliases[rc].aliens, v->string) == 0)
+			k = (int)verb_aliases[rc].verb;
 	snprintf(m, sizeof m, "%.100s.%.40s", member, v->string);
 	if (k == E_NVERBS) {
 		names = verb_names();
@@ -198,13 +212,39 @@ parse_effect(const struct lg_db *db, const cJSON *e, struct lg_effect *out,
 }
 
 int
+lg_space(const struct lg_db *db, const char *name)
+{
+	/* Combining Predator with Aliens: the Aliens room, the board's space */
+	static const char *const aliens[][2] = { { "airlock", "hills" },
+		{ "med-lab", "ruins" }, { "weapons-locker", "river" },
+		{ "power-station", "graveyard" }, { "ventilation-shafts", "underground" } };
+	size_t k;
+	int i;
+
+	for (k = 0; k < sizeof aliens / sizeof aliens[0]; k++)
+		if (strcmp(aliens[k][0], name) == 0)
+			name = aliens[k][1];
+	for (i = 0; i < LG_SPACES; i++)
+		if (strcmp(db->space[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int
 lg_card_find(const struct lg_db *db, const char *slug)
 {
+	/* Combining Predator with Aliens: the Aliens names of the starting cards */
+	static const char *const aliens[][2] = { { "specialist", "experience" },
+		{ "grunt", "brute-strength" } };
+	size_t k;
 	int i;
 
 	for (i = 0; slug != NULL && i < db->ncards; i++)
 		if (strcmp(db->cards[i].slug, slug) == 0)
 			return i;
+	for (k = 0; slug != NULL && k < sizeof aliens / sizeof aliens[0]; k++)
+		if (strcmp(aliens[k][0], slug) == 0)
+			return lg_card_find(db, aliens[k][1]);
 	return -1;
 }
 
@@ -311,7 +351,7 @@ parse_ability(const struct lg_db *db, const cJSON *o, struct lg_ability *a,
 				return bad(cause, w, m, "not true%s", "", "true");
 		} else if ((a->arg = cJSON_GetStringValue(iff->child)) == NULL)
 			return bad(cause, w, m, "not a string%s", "", "a class, team or slug");
-		else if ((k == LC_PLAYED_CLASS || k == LC_NOT_PLAYED_CLASS) &&
+		else if ((k == LC_PLAYED_CLASS || k == LC_NOT_PLAYED_CLASS || k == LC_SHOW) &&
 		    index_of(classes, a->arg) < 0) {
 			names = joined(classes, 0);
 			rc = bad(cause, w, m, "unknown class \"%s\"", a->arg, names);
@@ -574,6 +614,14 @@ parse_rest(struct lg_db *db, const cJSON *root, struct where *w, char **cause)
 		lo->slug = str_member(e, "slug");
 		lo->name = str_member(e, "name");
 		snprintf(w->what, sizeof w->what, "location \"%.60s\"", lo->slug ? lo->slug : "?");
+		/* a Location of Aliens (Combining Predator with Aliens) */
+		if (cJSON_GetObjectItemCaseSensitive(e, "game") != NULL) {
+			if (str_member(e, "game") == NULL || (strcmp(str_member(e, "game"),
+			    "aliens") != 0 && strcmp(str_member(e, "game"), "predator") != 0))
+				return bad(cause, w, "game", "unknown \"%s\"",
+				    str_member(e, "game"), "\"predator\" or \"aliens\"");
+			lo->aliens = strcmp(str_member(e, "game"), "aliens") == 0;
+		}
 		h = cJSON_GetObjectItemCaseSensitive(e, "hazards");
 		if (lo->slug == NULL || lo->name == NULL || cJSON_GetArraySize(h) != 3)
 			return bad(cause, w, "hazards", "missing%s", "",
@@ -708,10 +756,7 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 		for (k = 0; k < db->cards[n].nab; k++) {
 			if (db->cards[n].ab[k].cond != LC_CLEAR)
 				continue;
-			for (sp = 0; sp < LG_SPACES &&
-			    strcmp(db->space[sp], db->cards[n].ab[k].arg) != 0; sp++)
-				;
-			if (sp == LG_SPACES) {
+			if ((sp = lg_space(db, db->cards[n].ab[k].arg)) < 0) {
 				snprintf(w.what, sizeof w.what, "card \"%.60s\"",
 				    db->cards[n].slug);
 				bad(cause, &w, "if.clear", "no space \"%s\"",
@@ -727,6 +772,16 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 		struct lg_card *c = &db->cards[n++];
 		int k;
 
+		for (k = 0; k < c->nab; k++)
+			if (c->ab[k].when == LW_COVER && (c->kind != LG_GOAL ||
+			    c->ab[k].neff != 1 || c->ab[k].eff[0].verb != E_CANCEL_DISCARD ||
+			    c->ab[k].eff[0].n < 1 || c->ab[k].cond != LC_NONE)) {
+				snprintf(w.what, sizeof w.what, "card \"%.60s\"", c->slug);
+				bad(cause, &w, "abilities", "a \"cover\" ability not a goal's "
+				    "one cancel_discard%s", "", "\"cover\" only on a goal, doing "
+				    "{\"cancel_discard\": N}, N 1..9, with no condition");
+				goto fail;
+			}
 		if (c->kind != LG_GOAL)
 			continue;
 		for (k = 0; o != NULL && k < db->nobjectives; k++)

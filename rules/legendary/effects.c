@@ -32,6 +32,9 @@ lg_cond_holds(const struct rules_game *g, const struct lg_ability *a, int scanne
 	case LC_CLEAR:
 		i = lg_space(g->db, a->arg);
 		return i >= 0 && g->wilds[i] < 0;
+	/* "Show": whether a card can be shown is asked by lg_apply, which
+	   knows the card whose ability it is and tells what is shown */
+	case LC_SHOW: return 1;
 	case LC_REVEALED:
 		for (i = 0; cur != NULL && i < cur->nreveal; i++)
 			if (strcmp(g->db->cards[cur->reveal[i]].slug, a->arg) == 0)
@@ -287,6 +290,16 @@ lg_apply(struct rules_game *g, const struct lg_ability *a, int card, int scanned
 	}
 	if (!lg_cond_holds(g, a, scanned))
 		return;
+	/* "Show": the card the seat's standing `show` picks is shown to the
+	   table (it stays where it is); none: the ability does not apply */
+	if (a->cond == LC_SHOW) {
+		if ((i = lg_show_pick(g, a->arg, card, &k)) < 0)
+			return;
+		lg_event(ev, "{\"type\":\"legendary.shown\",\"seat\":\"%s\",\"card\":"
+		    "\"%s\",\"from\":\"%s\",\"for\":\"%s\"}", g->s[g->active].name,
+		    g->db->cards[i].slug, k ? "played" : "hand",
+		    card >= 0 ? g->db->cards[card].slug : "");
+	}
 	n = lg_times(g, a, card);
 	if (a->who == LWH_YOU) {
 		for (i = 0; i < a->neff && g->result == 0; i++)

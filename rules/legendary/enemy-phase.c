@@ -43,6 +43,14 @@ lg_enemy_attack(const struct rules_game *g, int card)
 	return n < 0 ? 0 : n;
 }
 
+static void
+mark(struct lg_seat *s, struct rules_events *ev)
+{
+	s->marks++;
+	lg_event(ev, "{\"type\":\"legendary.mark\",\"seat\":\"%s\",\"marks\":%d}",
+	    s->name, s->marks);
+}
+
 /*
  * A card turned face up: Events, Hazards and Goals resolve and leave
  * (1: it left); enemies stay and their Reveal abilities fire (0).
@@ -52,8 +60,10 @@ turned_up(struct rules_game *g, int card, int scanned, int id, struct rules_rng 
     struct rules_events *ev)
 {
 	const struct lg_card *c = &g->db->cards[card];
+	const struct lg_location *lo;
 	struct lg_seat *s = &g->s[g->active];
 	char opens[48] = "";
+	int k;
 
 	/* the card's commitment is opened (rules.h, "opens") */
 	if (id > 0)
@@ -69,13 +79,23 @@ turned_up(struct rules_game *g, int card, int scanned, int id, struct rules_rng 
 			    rng, ev);
 		return 1;
 	case LG_HAZARD:
-		/* each Hazard card becomes a Mark on the player who revealed it */
-		s->marks++;
-		lg_event(ev, "{\"type\":\"legendary.mark\",\"seat\":\"%s\",\"marks\":%d}",
-		    s->name, s->marks);
-		if (g->hazards < 3)
-			lg_apply(g, &g->db->locations[g->location].hazard[g->hazards++], -1, 0,
-			    rng, ev);
+		/* each Hazard card becomes a Mark on the player who revealed it;
+		   with a Location of Aliens once its instructions are followed,
+		   and not when they put the Hazard elsewhere (to_enemy_deck) */
+		lo = &g->db->locations[g->location];
+		if (!lo->aliens)
+			mark(s, ev);
+		k = g->hazards < 3 ? g->hazards++ : -1;
+		if (k >= 0)
+			lg_apply(g, &lo->hazard[k], -1, 0, rng, ev);
+		if (lo->aliens && k >= 0 && lo->hazard[k].neff > 0 &&
+		    lo->hazard[k].eff[lo->hazard[k].neff - 1].verb == E_TO_ENEMY_DECK) {
+			lg_push(&g->enemy, card);
+			lg_shuffle(&g->enemy, rng);
+			lg_event(ev, "{\"type\":\"legendary.hazard-to-enemy-deck\","
+			    "\"card\":\"%s\",\"cards\":%d}", c->slug, g->enemy.n);
+		} else if (lo->aliens && !s->dead)
+			mark(s, ev);
 		return 1;
 	case LG_GOAL:
 		lg_push(&g->discarded, card);

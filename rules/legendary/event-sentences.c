@@ -102,6 +102,13 @@ static const struct sentence {
 	    "({mercenaries#card})" },
 	{ "legendary.in-front", NULL, "{card*} moves in front of {seat}" },
 	{ "legendary.hand-discarded", NULL, "{seat} discards {card*} from the hand" },
+	{ "legendary.shown", NULL, "{seat} shows {card*} ({from}) for {for*}" },
+	{ "legendary.goal-cover", NULL, "{seat} uses {goal*} to cancel {card*}, drawn by "
+	    "{for}, discarding {discarded*}" },
+	{ "legendary.armory-revealed", NULL, "{seat} reveals {card*} (cost {cost}) from "
+	    "the Armory{gained? and gains it|; it goes back on top}" },
+	{ "legendary.hazard-to-enemy-deck", NULL, "{card*} goes back into the Enemy deck "
+	    "({cards#card})" },
 	{ "legendary.recruit", "hq", "{seat} recruits {card*}; {hq*} fills the HQ" },
 	{ "legendary.recruit", "cards", "{seat} recruits {cards}" },
 	{ "legendary.recruit", NULL, "{seat} recruits {card*}" },

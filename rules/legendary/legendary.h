@@ -57,7 +57,10 @@ enum lg_kind {
 /* When an ability fires. */
 enum lg_when {
 	LW_PLAY, LW_USE, LW_KILL, LW_REVEAL, LW_DEATH, LW_STRIKE, LW_ONGOING,
-	LW_COORDINATED, LW_FIGHT, LW_EVENT, LW_DRAWN, LW_NWHEN
+	LW_COORDINATED, LW_FIGHT, LW_EVENT, LW_DRAWN,
+	/* a goal's ability any player may use in any player's turn, the moment
+	   a strike is drawn (the standing `cover`, strike-phase.c) */
+	LW_COVER, LW_NWHEN
 };
 
 /* How many times its effects apply. */
@@ -69,7 +72,9 @@ enum lg_times {
 enum lg_cond {
 	LC_NONE, LC_PLAYED_CLASS, LC_NOT_PLAYED_CLASS, LC_PLAYED_TEAM, LC_OBJECTIVE,
 	LC_NOT_OBJECTIVE, LC_VISIBLE, LC_SCANNED, LC_REVEALED, LC_MARKED,
-	LC_CLEAR	/* the space arg holds no card (an attached one aside) */
+	LC_CLEAR,	/* the space arg holds no card (an attached one aside) */
+	LC_SHOW		/* "Show": the active player shows a card of class arg, in
+			   its hand or played this turn (lg_show_pick) */
 };
 
 /* The effect verbs (card-data.c lg_verbs[] names them). */
@@ -101,6 +106,13 @@ enum lg_verb {
 	E_ATTACH,
 	/* the enemy goes in front of the seat ("Enemies in Front of Players") */
 	E_TO_FRONT,
+	/* Predators: reveal the top card of the Armory (a Test goes to the
+	   Testing Ground and the next is revealed); gained when it costs n or
+	   less, else back on top (predator-strike.c) */
+	E_REVEAL_ARMORY,
+	/* a Hazard of an Aliens Location put back into the Enemy deck (the
+	   Hive) instead of Marking the player (enemy-phase.c, turned_up) */
+	E_TO_ENEMY_DECK,
 	E_NVERBS
 };
 
@@ -186,6 +198,9 @@ struct lg_avatar {
 
 struct lg_location {
 	const char	*slug, *name;
+	int		 aliens;	/* "game": "aliens": Combining Predator with
+					   Aliens, its Hazards Mark the active player
+					   once followed, unless sent elsewhere */
 	struct lg_ability hazard[3];
 };
 
@@ -267,6 +282,20 @@ enum lg_coord { LGC_ASK, LGC_AUTO, LGC_NEVER };
 #define LGD_CARD	2	/* LGD_CARD + c: card c while the hand holds it, then the
 				   cheapest */
 
+/* A seat's standing choice of the card it shows when an ability says it
+ * may show one ("Show"; orders.c `show any|never|CARD`). */
+#define LGS_ANY		0	/* the default: a card played this turn (already seen),
+				   else the first of the hand */
+#define LGS_NEVER	1	/* shows nothing: the ability does not apply */
+#define LGS_CARD	2	/* LGS_CARD + c: only card c */
+
+/* A seat's standing choice on a goal's cover ability, used in any
+ * player's turn the moment a strike is drawn (orders.c `cover
+ * never|always|GOAL`). */
+#define LGV_NEVER	0	/* the default: not used */
+#define LGV_ALWAYS	1	/* any attached goal's that can be used */
+#define LGV_CARD	2	/* LGV_CARD + c: only goal c's */
+
 /* The active seat's standing choice of the order in which cards an effect
  * moves into the Combat Zone together turn face up (Timing; orders.c
  * `timing nearest|farthest`). */
@@ -279,6 +308,8 @@ struct lg_seat {
 	int		 cancel;	/* LGX_*: saved only when not LGX_NEVER */
 	int		 discards;	/* LGD_*: saved only when not LGD_CHEAPEST */
 	int		 timing;	/* LGT_*: saved only when not LGT_NEAREST */
+	int		 show;		/* LGS_*: saved only when not LGS_ANY */
+	int		 cover;		/* LGV_*: saved only when not LGV_NEVER */
 	struct lg_pile	 deck, hand, discard, strikes;
 	/* enemies in front of the player (to_front): no effect moves them; they
 	   strike it in its Strike phase, and only it fights them (saved only
@@ -367,7 +398,12 @@ struct rules_game {
 /* card-data.c */
 struct lg_db	*lg_db_load(const char *name, const char *bytes, size_t len, char **cause);
 void		 lg_db_free(struct lg_db *db);
+/* The card of slug, or of its Aliens name (specialist, grunt), or -1. */
 int		 lg_card_find(const struct lg_db *db, const char *slug);
+/* The space named, by the board's name or its Aliens equivalent (Combining
+ * Predator with Aliens: airlock, med-lab, weapons-locker, power-station,
+ * ventilation-shafts), or -1. */
+int		 lg_space(const struct lg_db *db, const char *name);
 /* Lines "card SLUG: ability N not expressed: WHY", LF-ended; caller frees. */
 char		*lg_db_unexpressed(const struct lg_db *db, int *count);
 /* Lines "card SLUG: ability N has a SAMPLE value: WHICH" (an expressed
@@ -399,7 +435,11 @@ int		 lg_living(const struct rules_game *g);
 /* The index in p (a hand, not empty) of the card pref (LGD_*) picks. */
 int		 lg_discard_pick(const struct rules_game *g, const struct lg_pile *p,
 		    int pref);
-int		 lg_space(const struct lg_db *db, const char *name);
+/* "Show": the card of class cls the active seat shows for card's ability
+ * by its standing `show` (a card played this turn first, card's own play
+ * aside, else the hand's), or -1; *played says where it is. */
+int		 lg_show_pick(const struct rules_game *g, const char *cls, int card,
+		    int *played);
 int		 pd_health(const struct rules_game *g, int seat);
 int		 pd_defense(const struct rules_game *g, int seat);
 void		 lg_lose(struct rules_game *g, const char *why, struct rules_events *ev);

@@ -44,7 +44,8 @@ form(const char *line, int coordinate, char **cause)
 	    (strcmp(verb, "end") == 0 || strcmp(verb, "continue") == 0))))
 		return 0;
 	if (n == 2 && (strcmp(verb, "coordinate") == 0 || strcmp(verb, "cancel") == 0 ||
-	    strcmp(verb, "discards") == 0 || strcmp(verb, "timing") == 0))
+	    strcmp(verb, "discards") == 0 || strcmp(verb, "timing") == 0 ||
+	    strcmp(verb, "show") == 0 || strcmp(verb, "cover") == 0))
 		return 0;
 	for (i = 0; !coordinate && turn[i] != NULL; i++)
 		if (strcmp(turn[i], verb) == 0 && (n == 2 || (n == 3 &&
@@ -55,12 +56,13 @@ form(const char *line, int coordinate, char **cause)
 		return cause_set(cause, "not an order of the coordinate window; expected "
 		    "\"coordinate CARD\", \"coordinate ask|auto|never\", \"cancel "
 		    "never|always|CARD\", \"discards cheapest|dearest|CARD\", \"timing "
-		    "nearest|farthest\" or \"pass\"");
+		    "nearest|farthest\", \"show any|never|CARD\", \"cover never|always|GOAL\" "
+		    "or \"pass\"");
 	return cause_set(cause, "not an order of a turn; expected play CARD, copy SEAT, use "
 	    "CARD, recruit N|CARD|commander, gain N|CARD, scan SPACE [free], fight SPACE|CARD, "
 	    "kill CARD [played], discard CARD, swap CARD, avoid ENEMY, coordinate ask|auto|never, "
 	    "cancel never|always|CARD, discards cheapest|dearest|CARD, timing nearest|farthest, "
-	    "continue, end or pass");
+	    "show any|never|CARD, cover never|always|GOAL, continue, end or pass");
 }
 
 static int
@@ -77,6 +79,18 @@ standing(struct rules_game *g, size_t seat, const char *arg)
 	return 0;
 }
 
+/* Has card c a "cover" ability (a goal's, used in any player's turn)? */
+static int
+covers(const struct lg_db *db, int c)
+{
+	int k;
+
+	for (k = 0; k < db->cards[c].nab; k++)
+		if (db->cards[c].ab[k].when == LW_COVER)
+			return 1;
+	return 0;
+}
+
 /*
  * The standing choices of Playing as Humans, kept until changed:
  * `cancel never|always|CARD` for a strike the seat may cancel by a discard
@@ -84,7 +98,10 @@ standing(struct rules_game *g, size_t seat, const char *arg)
  * discards when an effect makes it discard from its hand, in any player's
  * turn ("each player discards"); `timing nearest|farthest` for the order
  * in which cards an effect moves into the Combat Zone together turn up in
- * its own turns (Timing). 1: the line is one of them (*cause set when its
+ * its own turns (Timing); `show any|never|CARD` for the card it shows
+ * when an ability says it may ("Show"); `cover never|always|GOAL` for a
+ * goal's ability it uses in any player's turn the moment a strike is
+ * drawn. 1: the line is one of them (*cause set when its
  * argument is bad); 0: it is not.
  */
 static int
@@ -104,9 +121,13 @@ pref_standing(struct rules_game *g, size_t seat, const char *verb, const char *a
 		{ "timing", { "nearest", "farthest" }, -1,
 		  "timing nearest or timing farthest (which card moved into the Combat "
 		  "Zone together turns up first)" },
+		{ "show", { "any", "never" }, LGS_CARD,
+		  "show any, show never or show CARD (the only card to show)" },
+		{ "cover", { "never", "always" }, LGV_CARD,
+		  "cover never, cover always or cover GOAL (a goal with a cover ability)" },
 	};
 	struct lg_seat *s = &g->s[seat];
-	int *to[3] = { &s->cancel, &s->discards, &s->timing };
+	int *to[5] = { &s->cancel, &s->discards, &s->timing, &s->show, &s->cover };
 	size_t i;
 	int c;
 
@@ -117,7 +138,8 @@ pref_standing(struct rules_game *g, size_t seat, const char *verb, const char *a
 			*to[i] = 0;
 		else if (strcmp(arg, prefs[i].words[1]) == 0)
 			*to[i] = 1;
-		else if (prefs[i].card >= 0 && (c = lg_card_find(g->db, arg)) >= 0)
+		else if (prefs[i].card >= 0 && (c = lg_card_find(g->db, arg)) >= 0 &&
+		    (strcmp(verb, "cover") != 0 || covers(g->db, c)))
 			*to[i] = prefs[i].card + c;
 		else
 			cause_set(cause, "%s: \"%s\" is not a choice%s; expected %s", verb, arg,
@@ -358,6 +380,21 @@ data_uses(const struct lg_db *db, enum lg_verb verb, int min)
 	return 0;
 }
 
+/* Has a card of the data an ability with condition cond (LC_NONE: any)
+ * firing when (LW_NWHEN: any)? */
+static int
+data_asks(const struct lg_db *db, enum lg_cond cond, enum lg_when when)
+{
+	int i, k;
+
+	for (i = 0; i < db->ncards; i++)
+		for (k = 0; k < db->cards[i].nab; k++)
+			if ((cond == LC_NONE || db->cards[i].ab[k].cond == cond) &&
+			    (when == LW_NWHEN || db->cards[i].ab[k].when == when))
+				return 1;
+	return 0;
+}
+
 /* The standing choices offered in every mail of a seat. */
 static void
 standing_lines(struct strbuf *sb, const struct rules_game *g)
@@ -369,6 +406,10 @@ standing_lines(struct strbuf *sb, const struct rules_game *g)
 		strbuf_addstr(sb, "discards cheapest\ndiscards dearest\n");
 	if (data_uses(g->db, E_ADVANCE, 2))
 		strbuf_addstr(sb, "timing nearest\ntiming farthest\n");
+	if (data_asks(g->db, LC_SHOW, LW_NWHEN))
+		strbuf_addstr(sb, "show any\nshow never\n");
+	if (data_asks(g->db, LC_NONE, LW_COVER))
+		strbuf_addstr(sb, "cover never\ncover always\n");
 }
 
 char *
@@ -584,6 +625,11 @@ lg_template(const struct rules_game *g, size_t seat)
 		if (data_uses(g->db, E_ADVANCE, 2))
 			strbuf_addstr(&sb, "# timing nearest|farthest (which of the cards moved "
 			    "together turns up first)\n");
+		if (data_asks(g->db, LC_SHOW, LW_NWHEN))
+			strbuf_addstr(&sb, "# show any|never|CARD (a card a card lets you show)\n");
+		if (data_asks(g->db, LC_NONE, LW_COVER))
+			strbuf_addstr(&sb, "# cover never|always|GOAL (a goal's cover in any "
+			    "turn)\n");
 	}
 	strbuf_addstr(&sb, "pass\n");
 	free(legal);

@@ -133,6 +133,20 @@ pd_effect(struct rules_game *g, const struct lg_effect *e, int card,
 		for (i = 0; i < e->n && !s->dead; i++)
 			pd_strike(g, g->active, 0, -1, rng, ev);
 		break;
+	case E_REVEAL_ARMORY:
+		/* a Test revealed goes to the Testing Ground, and the next is revealed */
+		while ((t = lg_pop(&g->barracks)) >= 0 && g->db->cards[t].kind == LG_TEST)
+			pd_test_revealed(g, t, ev);
+		if (t < 0)
+			break;
+		i = g->db->cards[t].cost <= e->n;
+		lg_event(ev, "{\"type\":\"legendary.armory-revealed\",\"seat\":\"%s\","
+		    "\"card\":\"%s\",\"cost\":%d,\"gained\":%s}", s->name,
+		    g->db->cards[t].slug, g->db->cards[t].cost, i ? "true" : "false");
+		/* gained (not recruited: no Recruit spent, no recruit counted), or
+		   back on top, where every player has now seen it */
+		lg_push(i ? &s->discard : &g->barracks, t);
+		break;
 	default:
 		(void)card;
 		break;

@@ -131,6 +131,10 @@ lg_save(const struct rules_game *g, size_t *len)
 			cJSON_AddNumberToObject(s, "discards", st->discards);
 		if (st->timing != LGT_NEAREST)
 			cJSON_AddNumberToObject(s, "timing", st->timing);
+		if (st->show != LGS_ANY)
+			cJSON_AddNumberToObject(s, "show", st->show);
+		if (st->cover != LGV_NEVER)
+			cJSON_AddNumberToObject(s, "cover", st->cover);
 		add_pile(s, "deck", &st->deck);
 		add_pile(s, "hand", &st->hand);
 		add_pile(s, "discard", &st->discard);
@@ -378,7 +382,9 @@ lg_load(const void *data, const char *bytes, size_t len, char **cause)
 		st->coord = sc[3];
 		if (pref_member(v, "cancel", LGX_CARD + nc, &st->cancel) == -1 ||
 		    pref_member(v, "discards", LGD_CARD + nc, &st->discards) == -1 ||
-		    pref_member(v, "timing", LGT_FARTHEST + 1, &st->timing) == -1)
+		    pref_member(v, "timing", LGT_FARTHEST + 1, &st->timing) == -1 ||
+		    pref_member(v, "show", LGS_CARD + nc, &st->show) == -1 ||
+		    pref_member(v, "cover", LGV_CARD + nc, &st->cover) == -1)
 			goto bad;
 	}
 	if (g->active < 0 && g->phase != LP_OVER)

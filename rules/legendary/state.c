@@ -93,13 +93,35 @@ lg_lose(struct rules_game *g, const char *why, struct rules_events *ev)
 }
 
 int
-lg_space(const struct lg_db *db, const char *name)
+lg_show_pick(const struct rules_game *g, const char *cls, int card, int *played)
 {
-	int i;
+	const struct lg_seat *s = &g->s[g->active];
+	int i, c, self = 0;
 
-	for (i = 0; i < LG_SPACES; i++)
-		if (strcmp(db->space[i], name) == 0)
-			return i;
+	*played = 0;
+	if (s->show == LGS_NEVER || cls == NULL)
+		return -1;
+	/* in play in front of the player: the table has seen these already */
+	for (i = 0; i < g->nplayed; i++) {
+		c = g->played[i].card;
+		if (g->played[i].from >= 0 || g->played[i].killed)
+			continue;
+		if (c == card && !self) {	/* the card whose ability it is */
+			self = 1;
+			continue;
+		}
+		if (g->db->cards[c].cls != NULL && strcmp(g->db->cards[c].cls, cls) == 0 &&
+		    (s->show == LGS_ANY || s->show == LGS_CARD + c)) {
+			*played = 1;
+			return c;
+		}
+	}
+	for (i = 0; i < s->hand.n; i++) {
+		c = s->hand.v[i];
+		if (g->db->cards[c].cls != NULL && strcmp(g->db->cards[c].cls, cls) == 0 &&
+		    (s->show == LGS_ANY || s->show == LGS_CARD + c))
+			return c;
+	}
 	return -1;
 }
 

@@ -108,6 +108,57 @@ cancelled(struct rules_game *g, int seat, int c, struct rules_events *ev)
 	return 1;
 }
 
+/*
+ * A Goal's ability used in the middle of any player's turn: the moment
+ * strike c is drawn by seat, the seats in the Timing order (the active
+ * first, then clockwise), each by its standing `cover never|always|GOAL`,
+ * may use a goal attached to a space whose "cover" ability pays by a
+ * discard from the user's hand (its standing `discards` picks) to cancel
+ * the strike; only while the goal's objective is the current one and once
+ * a turn for the goal (with `use GOAL`). 1: cancelled.
+ */
+static int
+covered(struct rules_game *g, int seat, int c, struct rules_events *ev)
+{
+	const struct lg_ability *a;
+	struct lg_seat *u;
+	int k, j, sp, goal, ab, d;
+
+	for (k = 0; k < g->nseats; k++) {
+		u = &g->s[(g->active + k) % g->nseats];
+		if (u->dead || u->cover == LGV_NEVER)
+			continue;
+		for (sp = 0; sp < LG_SPACES; sp++) {
+			if ((goal = g->attached[sp] - 1) < 0 ||
+			    (u->cover >= LGV_CARD && u->cover != LGV_CARD + goal) ||
+			    lg_usable_goal(g, goal, NULL) != sp)
+				continue;
+			for (ab = 0; ab < g->db->cards[goal].nab &&
+			    g->db->cards[goal].ab[ab].when != LW_COVER; ab++)
+				;
+			if (ab == g->db->cards[goal].nab)
+				continue;
+			a = &g->db->cards[goal].ab[ab];
+			if (u->hand.n < a->eff[0].n)
+				continue;
+			g->goal_used |= 1 << sp;
+			for (j = 0; j < a->eff[0].n; j++) {
+				d = lg_remove_at(&u->hand, lg_discard_pick(g, &u->hand,
+				    u->discards));
+				lg_push(&u->discard, d);
+				lg_event(ev, "{\"type\":\"legendary.goal-cover\",\"seat\":"
+				    "\"%s\",\"goal\":\"%s\",\"card\":\"%s\",\"for\":"
+				    "\"%s\",\"discarded\":\"%s\"}", u->name,
+				    g->db->cards[goal].slug, g->db->cards[c].slug,
+				    g->s[seat].name, g->db->cards[d].slug);
+			}
+			lg_push(&g->strike_discard, c);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void
 lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
     struct rules_events *ev)
@@ -129,7 +180,7 @@ lg_strike(struct rules_game *g, int seat, int enemy, struct rules_rng *rng,
 	lg_event(ev, "{\"type\":\"legendary.strike\",\"seat\":\"%s\",\"card\":\"%s\","
 	    "\"damage\":%d,\"enemy\":\"%s\"}", s->name, g->db->cards[c].slug,
 	    g->db->cards[c].damage, enemy >= 0 ? g->db->cards[enemy].slug : "");
-	if (cancelled(g, seat, c, ev))
+	if (cancelled(g, seat, c, ev) || covered(g, seat, c, ev))
 		return;	/* nor does the enemy's Strike ability happen */
 	if (g->db->cards[c].damage > 0 || g->db->cards[c].nab > 0)
 		lg_push(&s->strikes, c);

@@ -155,7 +155,17 @@ slugs_free(char **v, size_t n)
 	free(v);
 }
 
-/* Is the deck the Avatar's personal deck (7 Experience, 5 Brute Strength, Role)? */
+/* Is the word the card slug (or its Aliens name: specialist, grunt)? */
+static int
+same(const struct lg_db *db, const char *word, const char *slug)
+{
+	int c = lg_card_find(db, slug);
+
+	return c >= 0 && lg_card_find(db, word) == c;
+}
+
+/* Is the deck the Avatar's personal deck (7 Experience, 5 Brute Strength,
+ * Role; Combining Predator with Aliens: 7 Specialists, 5 Grunts)? */
 static int
 personal(const struct lg_db *db, const char *faction, char **v, size_t n, char **cause)
 {
@@ -164,8 +174,8 @@ personal(const struct lg_db *db, const char *faction, char **v, size_t n, char *
 
 	if ((a = pd_role_of(db, faction)) >= 0) {
 		for (i = 0; i < n; i++) {
-			counts[0] += strcmp(v[i], "experience") == 0;
-			counts[1] += strcmp(v[i], "brute-strength") == 0;
+			counts[0] += same(db, v[i], "experience");
+			counts[1] += same(db, v[i], "brute-strength");
 			counts[2] += strcmp(v[i], db->cards[db->pd.roles[a].role].slug) == 0;
 		}
 		if (counts[0] != 7 || counts[1] != 5 || counts[2] != 1 || n != 13)
@@ -179,9 +189,9 @@ personal(const struct lg_db *db, const char *faction, char **v, size_t n, char *
 	if (a == db->navatars)
 		return cause_set(cause, "the card data has no avatar %s", faction);
 	for (i = 0; i < n; i++) {
-		if (strcmp(v[i], "experience") == 0)
+		if (same(db, v[i], "experience"))
 			counts[0]++;
-		else if (strcmp(v[i], "brute-strength") == 0)
+		else if (same(db, v[i], "brute-strength"))
 			counts[1]++;
 		else if (strcmp(v[i], db->cards[db->avatars[a].role].slug) == 0)
 			counts[2]++;
@@ -579,7 +589,7 @@ l_template(const struct rules_game *g, size_t seat)
 
 const struct rules rules_legendary = {
 	.name = "legendary",
-	.version = "legendary-humans-4",
+	.version = "legendary-humans-5",
 	.create = l_create,
 	.free = l_free,
 	.nseats = l_nseats,

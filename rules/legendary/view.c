@@ -160,6 +160,13 @@ lg_view(const struct rules_game *g, int seat)
 		    k == LGD_DEAREST ? "dearest" : db->cards[k - LGD_CARD].slug);
 		cJSON_AddStringToObject(o, "timing", g->s[seat].timing == LGT_FARTHEST ?
 		    "farthest" : "nearest");
+		/* its standing `show` and `cover` choices */
+		k = g->s[seat].show;
+		cJSON_AddStringToObject(o, "show", k == LGS_ANY ? "any" : k == LGS_NEVER ?
+		    "never" : db->cards[k - LGS_CARD].slug);
+		k = g->s[seat].cover;
+		cJSON_AddStringToObject(o, "cover", k == LGV_NEVER ? "never" : k == LGV_ALWAYS ?
+		    "always" : db->cards[k - LGV_CARD].slug);
 		legal = lg_template(g, (size_t)seat);
 		cJSON_AddStringToObject(o, "legal_orders", legal);
 		free(legal);
@@ -291,6 +298,10 @@ lg_view_text(const cJSON *rv, const char *seat)
 	if (*str(rv, "discards") != '\0' && strcmp(str(rv, "discards"), "cheapest") != 0)
 		strbuf_addf(&sb, "When a card makes you discard: discards %s\n",
 		    str(rv, "discards"));
+	if (*str(rv, "show") != '\0' && strcmp(str(rv, "show"), "any") != 0)
+		strbuf_addf(&sb, "When a card lets you show one: show %s\n", str(rv, "show"));
+	if (*str(rv, "cover") != '\0' && strcmp(str(rv, "cover"), "never") != 0)
+		strbuf_addf(&sb, "A goal's cover in any turn: cover %s\n", str(rv, "cover"));
 	if (strcmp(str(rv, "timing"), "farthest") == 0)
 		strbuf_addstr(&sb, "Cards moved into the Combat Zone together turn up: "
 		    "timing farthest\n");

@@ -7,6 +7,18 @@
  * together), then the rest of the input as the owing seat's orders. check()
  * gives a reason exactly when it refuses; orders it accepts resolve, and
  * the state saves and loads back to the same bytes.
+ *
+ * An input whose second byte is 0x01 plants the cards of the effects a
+ * demo deal seldom reaches before the orders (its third byte, bits; the
+ * orders start at the fourth): bits 0-2 a card face down in the Hills
+ * (plants[]: each player discards, in front, the attached goal, a Hazard,
+ * you and the next player, the Final Enemy's Marks, an Event); bit 3
+ * Defensive Position attached to the Ruins (use GOAL, cover); bit 4 the
+ * cards of Show, The Door Swings Both Ways, kill any enemy and The
+ * Highest Tech's swap in the owing seat's hand; bit 5 an enemy in front of
+ * each player; bit 6 the SAMPLE Aliens Sample Location (its Hazards Mark
+ * after, one goes back into the Enemy deck); bit 7 the strikes that can
+ * be cancelled (Shattered Rib) on top of the Strike deck.
  */
 #include "config.h"
 
@@ -23,6 +35,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 extern const struct rules rules_legendary;
 
 static void *db;
+
+static const char *const plants[8] = { NULL, "personal-little-war-sample-enemy",
+	"war-zone-sample-enemy", "defensive-position", "hazard",
+	"get-to-the-choppa-sample-enemy", "one-ugly-mother", "event" };
+static const char *const hand_plants[] = { "harrigan-sample-2",
+	"the-door-swings-both-ways", "blain-sample-1", "the-highest-tech",
+	"jurisdictional-intrusion", NULL };
+
+/* The planted cards of mask (see above) in g, whose seat owes orders. */
+static void
+plant(struct rules_game *g, const struct lg_db *d, unsigned mask, size_t seat)
+{
+	int c, i;
+
+	if ((mask & 7) != 0 && (c = lg_card_find(d, plants[mask & 7])) >= 0) {
+		g->wilds[LG_SPACES - 1] = c;
+		g->up[LG_SPACES - 1] = 0;
+		g->wid[LG_SPACES - 1] = ++g->entered;
+	}
+	if ((mask & 8) && (c = lg_card_find(d, "defensive-position")) >= 0)
+		g->attached[3] = c + 1;
+	for (i = 0; (mask & 16) && hand_plants[i] != NULL; i++)
+		if ((c = lg_card_find(d, hand_plants[i])) >= 0 && g->s[seat].hand.n < LG_PILE)
+			lg_push(&g->s[seat].hand, c);
+	if ((mask & 32) && (c = lg_card_find(d, "war-zone-sample-enemy")) >= 0)
+		for (i = 0; i < g->nseats; i++)
+			lg_push(&g->s[i].front, c);
+	if ((mask & 128) && (c = lg_card_find(d, "shattered-rib")) >= 0) {
+		lg_push(&g->strike, c);
+		lg_push(&g->strike, c);
+	}
+}
 
 static uint32_t
 counter(void *ctx, uint32_t bound)
@@ -64,8 +108,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint64_t n = 0;
 	struct rules_rng rng = { counter, &n, NULL, NULL };
 	char *orders[2], *text, *cause = NULL, *a, *b, *deck;
-	const char *movie = "movie-predator-2";
-	size_t i, la, lb, seat;
+	const char *opts[2] = { "movie-predator-2", "location=aliens-sample-location" };
+	size_t i, la, lb, seat, skip = 1;
+	unsigned mask = 0;
 	int steps, k, rc;
 
 	if (size < 1 || size > 65536)
@@ -83,10 +128,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	su.seats = rs;
 	su.nseats = 2;
 	su.data = db;
-	if (data[0] & 0x80) {
-		su.options = &movie;
-		su.noptions = 1;
+	if (size >= 3 && data[1] == 0x01) {
+		mask = data[2];
+		skip = 3;
 	}
+	su.options = (data[0] & 0x80) ? opts : opts + 1;
+	su.noptions = ((data[0] & 0x80) != 0) + ((mask & 64) != 0);
 	g = R->create(&su, &rng, NULL, NULL);
 	for (i = 0; i < 2; i++)
 		R->seat_clear(&rs[i]);
@@ -100,9 +147,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(orders[1]);
 	}
 	seat = R->owes(g, 0) ? 0 : 1;
+	if (mask != 0 && strcmp(R->phase(g), "over") != 0)
+		plant(g, db, mask, seat);
 	text = xmalloc(size);
-	memcpy(text, data + 1, size - 1);
-	text[size - 1] = '\0';
+	memcpy(text, data + skip, size - skip);
+	text[size - skip] = '\0';
 	rc = R->check(g, seat, text, &cause);
 	if ((rc == -1) != (cause != NULL))
 		abort();	/* a reason exactly when refused */

@@ -914,6 +914,44 @@ tests_challenges_checks(void)
 	R->free(g);
 }
 
+/*
+ * "Reveal the top card of the Armory" (the SAMPLE Urban Intel Standard:
+ * reveal it, gain it when it costs 3 or less): a Test revealed goes to
+ * the Testing Ground and another card is revealed instead; a dearer card
+ * goes back on top.
+ */
+static void
+armory_reveal_checks(void)
+{
+	struct rules_game *g = game("jungle-hunter,city-hunter", "movie-predator-2 tests",
+	    15, 16, NULL);
+	int a, ui2 = card("urban-intel-2"), t = card("test-of-blood"), n, top;
+	char why[256];
+
+	if (g == NULL)
+		return;
+	a = g->active;
+	clear_board(g);
+	g->testing.n = 0;
+	lg_push(&g->barracks, card("urban-intel-1"));
+	lg_push(&g->barracks, t);
+	n = g->barracks.n;
+	lg_push(&g->s[a].hand, ui2);
+	ok(order(g, "play urban-intel-2", why, sizeof why) == 0 && g->testing.n == 1 &&
+	    g->testing.v[0] == t && g->barracks.n == n - 2 &&
+	    lg_find(&g->s[a].discard, card("urban-intel-1")) >= 0 && g->recruit == 1,
+	    "armory reveal: a Test revealed goes to the Testing Ground; the next card, "
+	    "costing 2, is gained (no Recruit spent)");
+	lg_push(&g->barracks, card("urban-intel-4"));
+	n = g->barracks.n;
+	top = g->barracks.v[n - 1];
+	lg_push(&g->s[a].hand, ui2);
+	ok(order(g, "play urban-intel-2", why, sizeof why) == 0 && g->barracks.n == n &&
+	    g->barracks.v[n - 1] == top && lg_find(&g->s[a].discard, top) < 0,
+	    "armory reveal: a card costing more than 3 goes back on top of the Armory");
+	R->free(g);
+}
+
 static void
 coop_checks(void)
 {
@@ -1438,6 +1476,7 @@ main(int argc, char **argv)
 	keyword_checks();
 	ending_checks();
 	tests_challenges_checks();
+	armory_reveal_checks();
 	coop_checks();
 	gear_order_checks(bytes);
 	choice_checks(NULL);

@@ -1252,6 +1252,232 @@ goal_ability(void)
 	done(g);
 }
 
+/* Did an event of the last ones (from e0) hold needle? */
+static int
+event_since(size_t e0, const char *needle)
+{
+	size_t k;
+
+	for (k = e0; k < ev.n; k++)
+		if (strstr(ev.v[k].json, needle) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * "Show": the SAMPLE Harrigan Sample 2 gives 1 Recruit more when its
+ * player shows a Tech card, of the hand or played this turn; the card
+ * stays where it is; the seat's standing `show any|never|CARD` picks.
+ */
+static struct rules_game *
+show_position(const char *standing)
+{
+	struct rules_game *g = fresh(2, "movie-predator-2");
+	int more;
+
+	hand(g, 0, "the-door-swings-both-ways");
+	hand(g, 0, "harrigan-sample-2");
+	if (standing != NULL)
+		lg_apply_orders(g, 0, standing, &rng, &ev, &more);
+	g->phase = LP_ACTION;
+	order(g, "play harrigan-sample-2");
+	return g;
+}
+
+static void
+show(void)
+{
+	struct rules_game *g = show_position(NULL), *h;
+	size_t e0 = ev.n;
+	char *cause = NULL;
+
+	check(g->recruit == 3 && lg_find(&g->s[0].hand, card("the-door-swings-both-ways"))
+	    >= 0, "Show: a Tech card of the hand shown, 1 Recruit more; the card stays in "
+	    "the hand");
+	done(g);
+	e0 = ev.n;
+	g = show_position(NULL);
+	check(event_since(e0, "\"type\":\"legendary.shown\",\"seat\":\"lieutenant\","
+	    "\"card\":\"the-door-swings-both-ways\",\"from\":\"hand\","
+	    "\"for\":\"harrigan-sample-2\""), "Show: an event tells the table the card shown "
+	    "and where it is");
+	done(g);
+	g = show_position("show never\npass\n");
+	check(g->recruit == 2 && g->s[0].show == LGS_NEVER, "Show: show never, nothing "
+	    "shown and the ability does not apply");
+	h = reloaded(g);
+	check(h != NULL && h->s[0].show == LGS_NEVER, "Show: the standing choice is kept in "
+	    "the state");
+	if (h != NULL)
+		R->free(h);
+	done(g);
+	g = show_position("show experience\npass\n");
+	check(g->recruit == 2, "Show: show CARD, only that card (not a Tech one): nothing "
+	    "shown");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	hand(g, 0, "harrigan-sample-2");
+	hand(g, 0, "the-door-swings-both-ways");
+	order(g, "play the-door-swings-both-ways");
+	e0 = ev.n;
+	order(g, "play harrigan-sample-2");
+	check(g->recruit == 5 && event_since(e0, "\"from\":\"played\""), "Show: a Tech card "
+	    "played this turn is shown first (the table has seen it)");
+	done(g);
+	g = fresh(2, "movie-predator-2");
+	hand(g, 0, "harrigan-sample-2");
+	order(g, "play harrigan-sample-2");
+	check(g->recruit == 2, "Show: no Tech card to show, the ability does not apply");
+	check(R->check(g, 0, "show nothing\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "show any, show never or show CARD") != NULL,
+	    "Show: a bad show is refused with what was expected");
+	free(cause);
+	check(offered(g, "show never"), "Show: the legal orders offer the standing choice");
+	done(g);
+}
+
+/*
+ * A Goal's ability used in the middle of another player's turn: the
+ * attached Defensive Position's SAMPLE cover ability, the seat's standing
+ * `cover never|always|GOAL`: the moment a strike is drawn, in any
+ * player's turn, discard a card of one's hand to cancel it.
+ */
+static struct rules_game *
+cover_position(const char *standing, int done_objectives)
+{
+	struct rules_game *g = fresh(2, NULL);
+
+	g->attached[1] = card("defensive-position") + 1;
+	g->done = done_objectives;
+	hand(g, 1, "experience");
+	hand(g, 1, "brute-strength");
+	window_orders(g, standing);
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	lg_push(&g->cz, card("val-verde-guerilla"));
+	lg_push(&g->strike, card("glancing-hit"));
+	lg_push(&g->strike, card("deep-gash"));
+	lg_strike_phase(g, &rng, &ev);
+	return g;
+}
+
+static void
+cover(void)
+{
+	struct rules_game *g = cover_position(NULL, 1), *h;
+	size_t e0;
+	char *cause = NULL;
+
+	check(g->s[0].strikes.n == 2 && g->s[1].hand.n == 2, "cover: by default (cover "
+	    "never) no one uses the goal in another's turn");
+	done(g);
+	e0 = ev.n;
+	g = cover_position("cover always\npass\n", 1);
+	check(g->s[0].strikes.n == 1 && g->s[1].hand.n == 1 && g->s[1].discard.n == 1 &&
+	    lg_find(&g->s[1].discard, card("experience")) >= 0 && g->goal_used == 1 << 1,
+	    "cover: the next player, in the active player's Strike phase, discards its "
+	    "cheapest card and cancels the first strike; once a turn, so the second hits");
+	check(event_since(e0, "\"type\":\"legendary.goal-cover\",\"seat\":\"tracker\","
+	    "\"goal\":\"defensive-position\",\"card\":\"deep-gash\",\"for\":\"lieutenant\""),
+	    "cover: an event names the seat, the goal, the strike and whom it covered");
+	h = reloaded(g);
+	check(h != NULL && h->s[1].cover == LGV_ALWAYS, "cover: the standing choice is kept "
+	    "in the state");
+	if (h != NULL)
+		R->free(h);
+	done(g);
+	g = cover_position("cover always\npass\n", 0);
+	check(g->s[0].strikes.n == 2 && g->s[1].hand.n == 2, "cover: only while the goal's "
+	    "objective is the current one");
+	done(g);
+	g = cover_position("cover defensive-position\npass\n", 1);
+	check(g->s[0].strikes.n == 1 && g->s[1].cover == LGV_CARD + card("defensive-position"),
+	    "cover: cover GOAL names the goal");
+	check(R->check(g, 0, "cover experience\npass\n", &cause) == -1 && cause != NULL &&
+	    strstr(cause, "cover never, cover always or cover GOAL") != NULL,
+	    "cover: a card without a cover ability is refused with what was expected");
+	free(cause);
+	done(g);
+}
+
+/*
+ * Combining Predator with Aliens: a Location of Aliens (the SAMPLE Aliens
+ * Sample Location) Marks the active player once its Hazard is followed,
+ * not when the Hazard goes back into the Enemy deck; the Aliens names of
+ * the spaces, the starting cards and "Avoid the next Strike".
+ */
+static void
+aliens(void)
+{
+	struct rules_game *g = fresh(2, "location=aliens-sample-location");
+	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
+	char *p, *bytes, *at, *cause = NULL;
+	struct rules_file f;
+	struct lg_db *d;
+	size_t len, e0 = ev.n;
+	int n, k;
+
+	revealed_at_hills(g, "hazard");
+	check(g->s[0].marks == 1 && event_since(e0, "\"type\":\"legendary.mark\""),
+	    "aliens: the first Hazard followed, then the active player is Marked");
+	for (n = (int)e0; n < (int)ev.n && strstr(ev.v[n].json, "legendary.mark") == NULL;
+	    n++)
+		;
+	for (k = (int)e0; k < (int)ev.n && strstr(ev.v[k].json, "legendary.enters") == NULL;
+	    k++)
+		;
+	check(k < n && n < (int)ev.n, "aliens: the Mark comes after the Hazard's "
+	    "instructions (its enemy entered first)");
+	g->hazards = 2;
+	n = g->enemy.n;
+	e0 = ev.n;
+	revealed_at_hills(g, "hazard");
+	check(g->s[0].marks == 1 && g->enemy.n == n + 1 && lg_find(&g->enemy, card("hazard"))
+	    >= 0 && event_since(e0, "legendary.hazard-to-enemy-deck") &&
+	    g->s[0].strikes.n == 1, "aliens: a Hazard put back into the Enemy deck Marks no "
+	    "one");
+	done(g);
+	g = fresh(2, NULL);
+	revealed_at_hills(g, "hazard");
+	check(g->s[0].marks == 1, "aliens: a Predator Location's Hazard Marks as before");
+	done(g);
+	check(lg_space(db, "airlock") == 4 && lg_space(db, "ventilation-shafts") == 0 &&
+	    lg_space(db, "med-lab") == 3 && lg_space(db, "nowhere") < 0, "aliens: the Aliens "
+	    "rooms are the board's spaces (Airlock the Hills, ...)");
+	check(lg_card_find(db, "specialist") == card("experience") &&
+	    lg_card_find(db, "grunt") == card("brute-strength"), "aliens: Specialist is "
+	    "Experience, Grunt is Brute Strength");
+	f.name = "deck";
+	f.bytes = "specialist 7\ngrunt 5\nposition-and-situation 1\n";
+	f.len = strlen(f.bytes);
+	check(R->deck_check(db, "humans", "lieutenant", &f, NULL) == 0,
+	    "aliens: a personal deck of 7 Specialists and 5 Grunts is accepted");
+	p = xasprintf("%s/rules/legendary/data/legendary-cards.json", top);
+	if (fs_read_file(p, 1 << 20, &bytes, &len, &cause) == -1) {
+		check(0, "aliens: the card data read again");
+		free(cause);
+		free(p);
+		return;
+	}
+	free(p);
+	/* Real Nasty Habit written with the Aliens words */
+	p = xasprintf("%.*s", (int)len, bytes);
+	free(bytes);
+	at = strstr(p, "{\"avoid\":1}");
+	bytes = xasprintf("%.*s{\"avoid_next\":1}%s", (int)(at - p), p, at + 11);
+	free(p);
+	p = bytes;
+	len = strlen(p);
+	d = lg_db_load("aliens.json", p, len, &cause);
+	check(d != NULL && d->cards[lg_card_find(d, "real-nasty-habit")].ab[0].eff[0].verb ==
+	    E_AVOID, "aliens: \"Avoid the next Strike\" (avoid_next) is played as Avoid any "
+	    "one Strike");
+	if (d == NULL)
+		diag("%s", cause);
+	free(cause);
+	lg_db_free(d);
+	free(p);
+}
+
 /*
  * "Enemies in Front of Players": the SAMPLE War Zone Sample Enemy moves in
  * front of the player who reveals it; no effect moves it; it strikes that
@@ -1898,6 +2124,29 @@ ch_timing(int chosen, const char *arg)
 	return s;
 }
 
+/* Show: the Recruit Harrigan Sample 2 gives with a Tech card to show. */
+static char *
+ch_show(int chosen, const char *arg)
+{
+	struct rules_game *g = show_position(chosen ? arg : NULL);
+	char *s = xasprintf("recruit %d", g->recruit);
+
+	done(g);
+	return s;
+}
+
+/* A goal used in another player's turn: the active player's strikes. */
+static char *
+ch_cover(int chosen, const char *arg)
+{
+	struct rules_game *g = cover_position(chosen ? arg : NULL, 1);
+	char *s = xasprintf("the active player's strikes %d, the next player's hand %d",
+	    g->s[0].strikes.n, g->s[1].hand.n);
+
+	done(g);
+	return s;
+}
+
 static const struct choice_case choice_cases[] = {
 	{ "lh-movie", ch_option, "movie-predator-2" },
 	{ "lh-characters", ch_option, "characters=dutch,harrigan,keyes,mac" },
@@ -1929,6 +2178,9 @@ static const struct choice_case choice_cases[] = {
 	{ "lh-goal-use", ch_goal_use, "use defensive-position" },
 	{ "lh-discards", ch_discards, "discards the-speech\npass\n" },
 	{ "lh-timing", ch_timing, "timing farthest\n" },
+	{ "lh-show", ch_show, "show never\npass\n" },
+	{ "lh-cover", ch_cover, "cover always\npass\n" },
+	{ "lh-aliens-location", ch_option, "location=aliens-sample-location" },
 };
 
 /* Every case, or only the one named (none such: a failure). */
@@ -1954,6 +2206,9 @@ all(void)
 	timing();
 	attach_clear();
 	goal_ability();
+	show();
+	cover();
+	aliens();
 	in_front();
 	kill_any_enemy();
 	cleanup();

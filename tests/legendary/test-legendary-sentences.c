@@ -44,6 +44,13 @@ static const struct {
 	{ "legendary.disarming", "{\"card\":\"jungle-guerilla\"}" },
 	{ "legendary.discard", "{\"seat\":\"jungle-hunter\",\"card\":\"woodland-intel-1\"}" },
 	{ "legendary.hand-discarded", "{\"seat\":\"tracker\",\"card\":\"experience\"}" },
+	{ "legendary.shown", "{\"seat\":\"lieutenant\",\"card\":\"the-door-swings-both-ways\","
+	  "\"from\":\"hand\",\"for\":\"harrigan-sample-2\"}" },
+	{ "legendary.goal-cover", "{\"seat\":\"tracker\",\"goal\":\"defensive-position\","
+	  "\"card\":\"deep-gash\",\"for\":\"lieutenant\",\"discarded\":\"experience\"}" },
+	{ "legendary.armory-revealed", "{\"seat\":\"city-hunter\",\"card\":\"urban-intel-1\","
+	  "\"cost\":2,\"gained\":true}" },
+	{ "legendary.hazard-to-enemy-deck", "{\"card\":\"hazard\",\"cards\":20}" },
 	{ "legendary.attached", "{\"card\":\"defensive-position\",\"space\":\"hills\"}" },
 	{ "legendary.in-front", "{\"seat\":\"tracker\",\"card\":\"war-zone-sample-enemy\"}" },
 	{ "legendary.timing", "{\"seat\":\"lieutenant\",\"moved\":2,\"first\":\"farthest\"}" },

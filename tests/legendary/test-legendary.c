@@ -94,7 +94,9 @@ card_data(void)
 	ok(n == 0 && *un == '\0', "no ability or objective event is unexpressed (%d)", n);
 	free(un);
 	un = lg_db_sample_abilities(db, &n);
-	ok(n == 5 && strstr(un, "card defensive-position: ability 1 has a SAMPLE value: "
+	ok(n == 6 && strstr(un, "card defensive-position: ability 3 has a SAMPLE value: "
+	    "its ability any player may use in any player's turn") != NULL &&
+	    strstr(un, "card defensive-position: ability 1 has a SAMPLE value: "
 	    "where it goes once revealed") != NULL && strstr(un, "card defensive-position: "
 	    "ability 2 has a SAMPLE value: its ability any player may use") != NULL && strstr(un, "card jurisdictional-intrusion: ability 1 has a SAMPLE "
 	    "value: the number of cards drawn (2)") != NULL && strstr(un, "card "

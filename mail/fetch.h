@@ -126,7 +126,7 @@ int fetch_mark(struct fetcher *f, const char *id, char **cause);
 /*
  * fetch_mark() of ids[0..n), the mails of one committed transaction, with
  * one sync for them all where the mailbox allows (Maildir: every file
- * moved, then cur/ and new/ fsync'd once). why[i] is NULL when ids[i] was
+ * moved, then .Processed/cur/ and the folders they left fsync'd once). why[i] is NULL when ids[i] was
  * marked, else a reason (the caller frees it); how many failed. A mail
  * whose mark failed, or was not yet durable at a crash, comes back in a
  * later pass and is recognised as handled (store/mailseen.h).

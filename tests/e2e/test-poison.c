@@ -135,7 +135,9 @@ leave_in_both(void)
 		closedir(d);
 	if (name != NULL) {
 		*strchr(name, ':') = '\0';
-		rc = e2e_sh("ln '%s/%s':2,S '%s/new/%s'", cur, name, e2e_in, name);
+		/* where an older muthur marked it: the inbox's cur/, and new/ */
+		rc = e2e_sh("mv '%s/%s':2,S '%s/cur/%s:2,S' && ln '%s/cur/%s':2,S "
+		    "'%s/new/%s'", cur, name, e2e_in, name, e2e_in, name, e2e_in, name);
 	}
 	free(name);
 	free(cur);
@@ -150,6 +152,7 @@ main(void)
 	struct strbuf sb = STRBUF_INIT;
 	struct store *st;
 	int64_t seen0, seen1;
+	size_t processed;
 	uint64_t seq0;
 	size_t len;
 	int k, sent;
@@ -226,9 +229,13 @@ main(void)
 
 	/* an older muthur's crash between its link into cur/ and its unlink
 	 * from new/ */
-	is_int(leave_in_both(), 0, "a handled mail is left in both new/ and .Processed/cur/");
+	processed = e2e_files_in(".Processed/cur");
+	is_int(leave_in_both(), 0, "a handled mail is left in both new/ and cur/");
 	is_int(e2e_daemon_once(), 0, "muthurd --once");
 	is_int((int)e2e_files_in("new"), 0, "it left new/");
+	is_int((int)e2e_files_in("cur"), 0, "and cur/");
+	is_int((int)e2e_files_in(".Processed/cur"), (int)processed, "back in .Processed/cur/, "
+	    "once");
 	st = e2e_reopen(st);
 	store_mail_count(st, &seen0, NULL);
 	is_int((int)(seen0 - seen1), 0, "and was not handled again");

@@ -751,12 +751,12 @@ lg_db_load(const char *name, const char *bytes, size_t len, char **cause)
 		goto fail;
 	/* a "clear" condition names a space, known only now */
 	for (n = 0; n < db->ncards; n++) {
-		int k, sp;
+		int k;
 
 		for (k = 0; k < db->cards[n].nab; k++) {
 			if (db->cards[n].ab[k].cond != LC_CLEAR)
 				continue;
-			if ((sp = lg_space(db, db->cards[n].ab[k].arg)) < 0) {
+			if (lg_space(db, db->cards[n].ab[k].arg) < 0) {
 				snprintf(w.what, sizeof w.what, "card \"%.60s\"",
 				    db->cards[n].slug);
 				bad(cause, &w, "if.clear", "no space \"%s\"",
